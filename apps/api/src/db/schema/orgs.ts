@@ -1,0 +1,20 @@
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+export const orgs = pgTable('orgs', {
+  id: id(),
+  name: text().notNull(),
+  website: text(),
+  treasury_id: text(),
+  connect_id: text(),
+  has_representative: boolean().notNull().default(false),
+  billing_status: text({ enum: ['active', 'delinquent'] }).notNull().default('active'),
+  billing_plan: text({ enum: ['free', 'standard'] }).notNull().default('free'),
+  paypal_enabled: boolean().notNull().default(false),
+  agent_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
+  manager_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export type Org = typeof orgs.$inferSelect;

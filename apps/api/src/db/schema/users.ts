@@ -1,0 +1,38 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    password_hash: text(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    role: text({ enum: ['owner', 'admin', 'collaborator', 'creator', 'customer'] }).notNull(),
+    is_external: boolean().notNull().default(false),
+    first_name: text(),
+    last_name: text(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email), index('users_org_id_idx').on(table.org_id)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [uniqueIndex('sessions_token_hash_key').on(table.token_hash), index('sessions_user_id_idx').on(table.user_id)],
+);
+
+export type User = typeof users.$inferSelect;

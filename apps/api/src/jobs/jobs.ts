@@ -1,0 +1,56 @@
+import PgBoss from 'pg-boss';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** What services see of the job system: put work on a queue to run later, outside the request. */
+export type Jobs = {
+  send<T extends object>(name: string, data: T): Promise<void>;
+  register<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** pg-boss on our own Postgres: jobs survive restarts and are shared by every worker process. */
+export async function createPgBossJobs(options: { url: string; runWorkers: boolean; onError: (error: Error) => void }): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4 });
+  boss.on('error', options.onError);
+  await boss.start();
+  const createdQueues = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (createdQueues.has(name)) return;
+    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    createdQueues.add(name);
+  };
+  return {
+    async send(name, data) {
+      await ensureQueue(name);
+      await boss.send(name, data);
+    },
+    async register(name, handler) {
+      await ensureQueue(name);
+      if (!options.runWorkers) return;
+      await boss.work<object>(name, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
+
+/**
+ * Runs each job at once, in process, when it is sent. Tests use it so that what a job does
+ * (an email reaching the outbox) is visible when the request that caused it returns.
+ */
+export function createInlineJobs(): Jobs {
+  const handlers = new Map<string, JobHandler<object>>();
+  return {
+    async send(name, data) {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`No handler registered for job ${name}`);
+      await handler(data);
+    },
+    async register(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async stop() {},
+  };
+}

@@ -1,0 +1,36 @@
+export const errorStatus = {
+  validation_error: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  idempotency_conflict: 409,
+  gone: 410,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The one error class: a code (mapped to an HTTP status) and a message a person should read. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { field?: string } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.field = options.field;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);

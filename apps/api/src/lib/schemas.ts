@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The error answer every route may give, declared once for the OpenAPI document. */
+export const errorAnswer = z.object({ message: z.string(), code: z.string(), field: z.string().optional() });
+
+export const errorResponses = {
+  400: errorAnswer,
+  401: errorAnswer,
+  403: errorAnswer,
+  404: errorAnswer,
+  409: errorAnswer,
+  410: errorAnswer,
+  429: errorAnswer,
+} as const;
+
+export const idParams = z.object({ id: z.uuid({ error: 'Not found' }) });

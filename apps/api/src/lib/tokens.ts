@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** An unguessable token (256 bits) for sessions and public links. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored hashed: a database leak must not hand out live sessions or links. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

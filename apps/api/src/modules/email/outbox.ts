@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { emails, type Email } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type OutgoingEmail = {
+  org_id?: string | null;
+  to: string;
+  subject: string;
+  /** Paragraphs of plain text; links are listed separately so every client can show them. */
+  paragraphs: string[];
+  links?: { label: string; url: string }[];
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/** Writes the email in the caller's transaction: it is sent if, and only if, the change commits. */
+export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<string> {
+  const links = message.links ?? [];
+  const text = [...message.paragraphs, ...links.map((link) => `${link.label}: ${link.url}`)].join('\n\n');
+  const html = [
+    ...message.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
+  ].join('\n');
+  const id = newId();
+  await tx.insert(emails).values({
+    id,
+    org_id: message.org_id ?? null,
+    to: message.to,
+    subject: message.subject,
+    text,
+    html,
+    links: links.map((link) => link.url),
+  });
+  return id;
+}
+
+export type MailTransport = {
+  name: 'outbox' | 'smtp';
+  send(email: Pick<Email, 'to' | 'subject' | 'text' | 'html'>): Promise<void>;
+};
+
+/**
+ * Delivers one queued email. The row lock (SKIP LOCKED) makes two workers never send the
+ * same message; a failed send stays queued and the job is retried.
+ */
+export async function deliverEmail(db: Db, transport: MailTransport, emailId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [email] = await tx
+      .select()
+      .from(emails)
+      .where(and(eq(emails.id, emailId), eq(emails.status, 'queued')))
+      .for('update', { skipLocked: true });
+    if (!email) return;
+    try {
+      await transport.send(email);
+      await tx.update(emails).set({ status: 'sent', transport: transport.name, sent_at: new Date(), error: null }).where(eq(emails.id, emailId));
+    } catch (error) {
+      await tx.update(emails).set({ error: (error as Error).message }).where(eq(emails.id, emailId));
+      throw error;
+    }
+  });
+}
+
+/** Emails still queued a minute after they were written: their job was lost (a crash); send them again. */
+export async function findStaleQueuedEmails(db: Db, olderThan: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.status, 'queued'), lt(emails.created_at, olderThan)))
+    .orderBy(asc(emails.created_at))
+    .limit(500);
+  return rows.map((row) => row.id);
+}
+
+export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {
+  const newest = await db.query.emails.findMany({ orderBy: (table, { desc }) => [desc(table.created_at), desc(table.id)], limit: options.limit });
+  return newest.reverse();
+}
+
+export async function findEmails(db: Db, ids: string[]): Promise<Email[]> {
+  return ids.length ? db.select().from(emails).where(inArray(emails.id, ids)) : [];
+}

@@ -1,0 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { findUsableLink } from './service.ts';
+
+export async function describeLink(db: DbOrTx, linkId: string) {
+  const link = await findUsableLink(db, linkId);
+  const user = link.user_id ? await db.query.users.findFirst({ where: eq(users.id, link.user_id) }) : undefined;
+  return { type: link.type, email: user?.email ?? null, expires_at: link.expires_at.toISOString() };
+}

@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { expiringLinks, type ExpiringLink } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+
+export type LinkType = ExpiringLink['type'];
+
+export const LINK_TTL_HOURS: Record<LinkType, number> = {
+  password_reset: 1,
+  invitation: 24 * 7,
+  payee: 24 * 30,
+  invoice_payment: 24 * 120,
+};
+
+export const INVALID_LINK_MESSAGE = 'Sorry! This link is no longer valid.';
+
+/** Creates a link and answers its id: an unguessable token; the database keeps only its hash. */
+export async function createExpiringLink(
+  tx: DbOrTx,
+  options: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown>; now?: Date },
+): Promise<string> {
+  const linkId = newSecretToken();
+  const now = options.now ?? new Date();
+  await tx.insert(expiringLinks).values({
+    id: newId(),
+    token_hash: hashToken(linkId),
+    type: options.type,
+    org_id: options.org_id ?? null,
+    user_id: options.user_id ?? null,
+    payload: options.payload ?? {},
+    expires_at: new Date(now.getTime() + LINK_TTL_HOURS[options.type] * 3_600_000),
+  });
+  return linkId;
+}
+
+/** A link that exists, is not used and has not expired; anything else reads as no longer valid. */
+export async function findUsableLink(tx: DbOrTx, linkId: string, options: { forUpdate?: boolean } = {}): Promise<ExpiringLink> {
+  const query = tx
+    .select()
+    .from(expiringLinks)
+    .where(and(eq(expiringLinks.token_hash, hashToken(linkId)), isNull(expiringLinks.used_at), gt(expiringLinks.expires_at, new Date())))
+    .limit(1);
+  const [link] = options.forUpdate ? await query.for('update') : await query;
+  if (!link) throw new AppError('gone', INVALID_LINK_MESSAGE);
+  return link;
+}
+
+export async function markLinkUsed(tx: DbOrTx, link: ExpiringLink): Promise<void> {
+  await tx.update(expiringLinks).set({ used_at: new Date() }).where(eq(expiringLinks.id, link.id));
+}

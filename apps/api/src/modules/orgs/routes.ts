@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createOrgBody, orgRecord, updateOrgBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { createOrg, findOrg, listUserOrgs, toOrgRecord, updateOrg } from './service.ts';
+
+const tags = ['Organization'];
+
+export const orgRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/org',
+      { schema: { tags, summary: "The caller's organization", response: { 200: orgRecord, ...errorResponses } } },
+      async (request) => toOrgRecord(await findOrg(deps.db, requireAuth(request).user.org_id)),
+    );
+
+    app.get(
+      '/orgs',
+      { schema: { tags, summary: "The caller's organizations", response: { 200: z.array(orgRecord), ...errorResponses } } },
+      async (request) => (await listUserOrgs(deps, requireAuth(request).user)).map(toOrgRecord),
+    );
+
+    app.post(
+      '/org',
+      { schema: { tags, summary: 'Create an organization (the caller becomes its owner)', body: createOrgBody, response: { 200: orgRecord, ...errorResponses } } },
+      async (request) => toOrgRecord(await createOrg(deps, { user: requireAuth(request).user, ...request.body })),
+    );
+
+    app.put(
+      '/org',
+      { schema: { tags, summary: 'Update the organization', body: updateOrgBody, response: { 200: orgRecord, ...errorResponses } } },
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return toOrgRecord(await updateOrg(deps, { org_id: user.org_id, changes: request.body }));
+      },
+    );
+  };

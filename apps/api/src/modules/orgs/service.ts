@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_ORG_ID, type CreateOrgBody, type OrgRecord, type UpdateOrgBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { orgs, users, type Org, type User } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+
+export function toOrgRecord(org: Org): OrgRecord {
+  return {
+    id: org.id,
+    name: org.name,
+    website: org.website,
+    treasury_id: org.treasury_id,
+    connect_id: org.connect_id,
+    has_representative: org.has_representative,
+    billing_status: org.billing_status,
+    billing_plan: org.billing_plan,
+    paypal_enabled: org.paypal_enabled,
+    agent_split_source: org.agent_split_source,
+    manager_split_source: org.manager_split_source,
+    created_at: org.created_at.toISOString(),
+    updated_at: org.updated_at.toISOString(),
+  };
+}
+
+export async function findOrg(db: DbOrTx, orgId: string): Promise<Org> {
+  const org = await db.query.orgs.findFirst({ where: eq(orgs.id, orgId) });
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  return org;
+}
+
+/** The creator of an organisation leaves the default one and becomes its owner. */
+export async function createOrg(deps: AppDeps, options: { user: User } & CreateOrgBody): Promise<Org> {
+  return deps.db.transaction(async (tx) => {
+    // Locking the user row makes two simultaneous submits create one organisation, not two.
+    const [current] = await tx.select().from(users).where(eq(users.id, options.user.id)).for('update');
+    if (!current || current.is_external) throw new AppError('forbidden', 'This is only available to organization members');
+    if (current.org_id !== DEFAULT_ORG_ID) throw new AppError('conflict', 'You already belong to an organization');
+    const [org] = await tx.insert(orgs).values({ id: newId(), name: options.name, website: options.website }).returning();
+    if (!org) throw new Error('Organization insert returned nothing');
+    await tx.update(users).set({ org_id: org.id, role: 'owner' }).where(eq(users.id, current.id));
+    return org;
+  });
+}
+
+export async function updateOrg(deps: AppDeps, options: { org_id: string; changes: UpdateOrgBody }): Promise<Org> {
+  if (Object.keys(options.changes).length === 0) return findOrg(deps.db, options.org_id);
+  const [org] = await deps.db.update(orgs).set(options.changes).where(eq(orgs.id, options.org_id)).returning();
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  return org;
+}
+
+/** Staff belong to one organisation; an external user's organisations come with the portal issue. */
+export async function listUserOrgs(deps: AppDeps, user: User): Promise<Org[]> {
+  return [await findOrg(deps.db, user.org_id)];
+}

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+export type ErrorAnswer = { message: string; code: string; field?: string };
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side, please try again';
+
+/** The one error handler: every failure answers {message, code}; unexpected 5xx text is hidden and logged. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const answer: ErrorAnswer = { message: error.message, code: error.code };
+      if (error.field) answer.field = error.field;
+      return reply.status(error.status).send(answer);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [first] = error.validation;
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const isMissingBody = field === '' && first?.keyword === 'invalid_type';
+      const message = isMissingBody ? 'The request body must be a JSON object' : (first?.message ?? 'Invalid request');
+      return reply.status(400).send({ message, code: 'validation_error', ...(field ? { field } : {}) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal_error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: 'Too many requests, please slow down', code: 'rate_limited' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: status === 415 ? 'unsupported_media_type' : 'bad_request' });
+    }
+    request.log.error({ err: error, request_id: request.id }, 'unexpected error');
+    return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal_error' });
+  });
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { withDatabase } from '../src/db/embedded.ts';
+import { createInlineJobs } from '../src/jobs/jobs.ts';
+import { createSecretBox } from '../src/lib/secrets.ts';
+import { registerEmailJobs } from '../src/modules/email/jobs.ts';
+import { createOutboxTransport } from '../src/modules/email/transports.ts';
+import type { AppDeps } from '../src/deps.ts';
+
+export type TestContext = { app: FastifyInstance; deps: AppDeps; database: Database };
+
+/**
+ * A test file's own world: a fresh database cloned from the migrated template and the same
+ * app main.ts builds, with jobs run inline so their effects are visible at once.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const serverUrl = inject('serverUrl');
+  const databaseName = `crewpay_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.end();
+
+  const database = openDatabase(withDatabase(serverUrl, databaseName), { max: 10 });
+  const config = loadConfig({ DATA_DIR: '/tmp/crewpay-test-unused', PUBLIC_URL: 'http://crewpay.test', LOG_LEVEL: 'silent', ...env });
+  const jobs = createInlineJobs();
+  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
+  const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
+  const app = await buildApp(deps, { globalRateLimit: 1_000_000 });
+  await app.ready();
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await cleanup.end();
+  });
+  return { app, deps, database };
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { SessionAnswer } from '@crewpay/core';
+
+export const PASSWORD = 'Sup3r-secret!';
+
+let counter = 0;
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${++counter}@example.com`;
+
+export const authHeaders = (token: string) => ({ 'auth-token': token });
+
+export async function signUp(app: FastifyInstance, email = uniqueEmail()): Promise<SessionAnswer> {
+  const response = await app.inject({ method: 'POST', url: '/v1/users/signup', payload: { email, password: PASSWORD } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SessionAnswer>();
+}
+
+/** A signed-up owner of a new organisation: the starting point of most tests. */
+export async function createOwner(app: FastifyInstance, options: { email?: string; orgName?: string } = {}) {
+  const session = await signUp(app, options.email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/org',
+    headers: authHeaders(session.auth_token),
+    payload: { name: options.orgName ?? 'Acme Creators', website: 'https://acme.example' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const org = response.json<{ id: string; name: string }>();
+  return { token: session.auth_token, user: session.user, org, headers: authHeaders(session.auth_token) };
+}
+
+type OutboxEmail = { id: string; to: string; subject: string; text: string; links: string[]; status: string };
+
+export async function readOutbox(app: FastifyInstance): Promise<OutboxEmail[]> {
+  const response = await app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'application/json' } });
+  expect(response.statusCode).toBe(200);
+  return response.json<OutboxEmail[]>();
+}
+
+/** The id at the end of the newest link emailed to `to` under `path` (e.g. /resetPassword/). */
+export async function latestLinkId(app: FastifyInstance, to: string, path: string): Promise<string> {
+  const emails = (await readOutbox(app)).filter((email) => email.to === to);
+  const link = emails.at(-1)?.links.find((url) => url.includes(path));
+  expect(link, `no ${path} link emailed to ${to}`).toBeDefined();
+  return link!.split(path)[1]!.split('?')[0]!;
+}

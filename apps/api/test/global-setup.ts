@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.ts';
+import { startEmbeddedPostgres, withDatabase, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+
+export const TEMPLATE_DATABASE = 'crewpay_test_template';
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- vitest's context is an interface
+  export interface ProvidedContext {
+    serverUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run (embedded, or the server in DATABASE_URL) and one migrated
+ * template database; every test file clones its own database from the template.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-test-pg-'));
+    fs.chmodSync(dataDir, 0o755);
+    const port = 55000 + Math.floor(Math.random() * 5000);
+    embedded = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port });
+    serverUrl = embedded.url;
+  }
+
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const template = openDatabase(withDatabase(serverUrl, TEMPLATE_DATABASE), { max: 1 });
+  await runMigrations(template.db);
+  await template.close();
+
+  project.provide('serverUrl', serverUrl);
+  project.provide('templateDatabase', TEMPLATE_DATABASE);
+
+  return async () => {
+    await embedded?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { messages } from './validation.ts';
+
+export const splitSources = ['creator', 'org'] as const;
+export const billingPlans = ['free', 'standard'] as const;
+export const billingStatuses = ['active', 'delinquent'] as const;
+
+const website = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(255, 'Must be at most 255 characters');
+
+export const createOrgBody = z.object({
+  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(120, 'Must be at most 120 characters'),
+  website,
+});
+export type CreateOrgBody = z.infer<typeof createOrgBody>;
+
+export const updateOrgBody = createOrgBody
+  .extend({
+    agent_split_source: z.enum(splitSources),
+    manager_split_source: z.enum(splitSources),
+  })
+  .partial();
+export type UpdateOrgBody = z.infer<typeof updateOrgBody>;
+
+export const orgRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  website: z.string().nullable(),
+  treasury_id: z.string().nullable(),
+  connect_id: z.string().nullable(),
+  has_representative: z.boolean(),
+  billing_status: z.enum(billingStatuses),
+  billing_plan: z.enum(billingPlans),
+  paypal_enabled: z.boolean(),
+  agent_split_source: z.enum(splitSources),
+  manager_split_source: z.enum(splitSources),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrgRecord = z.infer<typeof orgRecord>;
