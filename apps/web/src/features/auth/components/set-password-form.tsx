@@ -1,0 +1,39 @@
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { messages, setPasswordFromLinkBody } from '@crewpay/core';
+import { FormPasswordField } from '../../../components/form/form-fields.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { useSetPasswordFromLink } from '../api/set-password-from-link.ts';
+
+type Props = { linkId: string };
+
+export function SetPasswordForm({ linkId }: Props) {
+  const navigate = useNavigate();
+  const setPassword = useSetPasswordFromLink();
+  const { control, handleSubmit, watch } = useZodForm(setPasswordFromLinkBody, { defaultValues: { password: '' } });
+  const isEmpty = watch('password') === '';
+
+  // A password failing the rule flags the field and makes no call.
+  const onSubmit = handleSubmit(async ({ password }) => {
+    await setPassword.mutateAsync({ linkId, password });
+    await navigate('/', { replace: true });
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
+      <FormPasswordField
+        control={control}
+        name="password"
+        label="New password"
+        autoComplete="new-password"
+        helperText={messages.password}
+        autoFocus
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={isEmpty} loading={setPassword.isPending} sx={{ mt: 3 }}>
+        Reset
+      </Button>
+    </Box>
+  );
+}

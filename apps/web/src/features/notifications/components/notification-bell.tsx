@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { useDismissNotification } from '../api/dismiss-notification.ts';
+import { useNotifications } from '../api/get-notifications.ts';
+import { NotificationList } from './notification-list.tsx';
+
+/** The header's bell: unread count on the badge, the list in a popover. */
+export function NotificationBell() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data = [] } = useNotifications();
+  const dismiss = useDismissNotification();
+  const unread = data.filter((notification) => !notification.dismissed);
+
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton aria-label={`Notifications (${unread.length} unread)`} onClick={(event) => setAnchor(event.currentTarget)}>
+          <Badge badgeContent={unread.length} color="error" max={99}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 360, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1.5 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            Notifications
+          </Typography>
+        </Box>
+        <Divider />
+        <NotificationList notifications={unread} onDismiss={(id) => dismiss.mutate(id)} onOpenLink={() => setAnchor(null)} />
+      </Popover>
+    </>
+  );
+}
