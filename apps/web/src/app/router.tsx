@@ -1,0 +1,68 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './error-boundary.tsx';
+import { GuestOnly } from './guards/guest-only.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { BareLayout } from './layouts/bare-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { AppShell } from './shell/app-shell.tsx';
+
+// One chunk per page.
+const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page.tsx'));
+const SignUpPage = lazy(() => import('../features/auth/pages/sign-up-page.tsx'));
+const SetNewPasswordPage = lazy(() => import('../features/auth/pages/set-new-password-page.tsx'));
+const CreateOrgPage = lazy(() => import('../features/orgs/pages/create-org-page.tsx'));
+const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
+const CreatorHomePage = lazy(() => import('../features/creator-portal/pages/creator-home-page.tsx'));
+
+const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
+
+/** The sign-up route carries a fixed suffix that is never shown as text. */
+export const SIGN_UP_PATH = '/signup/join';
+
+/**
+ * The spec's route table, as far as it is built. Routes of features still to come
+ * (wallets, creators, payments, ...) fall through to the catch-all and land on /.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            element: <BareLayout />,
+            children: [
+              { path: '/signin', element: <SignInPage />, handle: handle('Sign in') },
+              { path: SIGN_UP_PATH, element: <SignUpPage />, handle: handle('Sign up') },
+            ],
+          },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [{ path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { element: <BareLayout />, children: [{ path: '/createOrg', element: <CreateOrgPage />, handle: handle('Create organization') }] },
+          {
+            element: <AppShell />,
+            children: [
+              { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,78 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { UserRecord } from '@crewpay/core';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { displayName } from '../../lib/format.ts';
+import { useCurrentOrg } from '../../lib/session/current-org.ts';
+import { useRouteHandle } from '../route-handle.ts';
+import { layout } from '../theme.ts';
+
+/** The organisation name, or which dashboard an external user is on. */
+function useOrgLabel(user: UserRecord): string {
+  const { data: org } = useCurrentOrg();
+  if (user.is_external) return user.role === 'customer' ? 'Customer dashboard' : 'Creator dashboard';
+  return org?.name ?? '';
+}
+
+function initials(name: string): string {
+  const parts = name.includes('@') ? [name] : name.split(/\s+/);
+  return parts
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
+
+export function Header({ user }: { user: UserRecord }) {
+  const handle = useRouteHandle();
+  const name = displayName(user);
+  const orgLabel = useOrgLabel(user);
+
+  return (
+    <Box
+      component="header"
+      sx={{
+        height: layout.headerHeight,
+        px: { xs: 2, md: 4 },
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        {handle && (
+          <>
+            <Breadcrumbs aria-label="Breadcrumb" sx={{ fontSize: 12, '& .MuiBreadcrumbs-separator': { mx: 0.5 } }}>
+              {handle.crumbs.map((crumb) => (
+                <Typography key={crumb} variant="caption" color="text.secondary">
+                  {crumb}
+                </Typography>
+              ))}
+            </Breadcrumbs>
+            <Typography variant="h6" component="h1" noWrap sx={{ lineHeight: 1.3 }}>
+              {handle.title}
+            </Typography>
+          </>
+        )}
+      </Box>
+      <NotificationBell />
+      <Divider orientation="vertical" flexItem sx={{ my: 2 }} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 14, fontWeight: 700 }}>{initials(name)}</Avatar>
+        <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 700, maxWidth: 220 }} data-testid="user-display-name">
+            {name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p" sx={{ maxWidth: 220 }} data-testid="org-label">
+            {orgLabel}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

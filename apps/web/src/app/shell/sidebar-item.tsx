@@ -1,0 +1,55 @@
+import { Link as RouterLink } from 'react-router';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { brand } from '../theme.ts';
+
+type Props = {
+  label: string;
+  icon: SvgIconComponent;
+  isCollapsed: boolean;
+  isSelected?: boolean;
+  isDisabled?: boolean;
+  to?: string;
+  onClick?: () => void;
+};
+
+export function SidebarItem({ label, icon: Icon, isCollapsed, isSelected = false, isDisabled = false, to, onClick }: Props) {
+  const linkProps = to && !isDisabled ? { component: RouterLink, to } : {};
+  const tooltip = isDisabled ? `${label} is not available yet` : isCollapsed ? label : '';
+  return (
+    <Tooltip title={tooltip} placement="right">
+      {/* The span keeps the tooltip working on a disabled item. */}
+      <span>
+        <ListItemButton
+          {...linkProps}
+          onClick={onClick}
+          selected={isSelected}
+          disabled={isDisabled}
+          aria-current={isSelected ? 'page' : undefined}
+          sx={{
+            minHeight: 40,
+            mx: 1,
+            px: 1.25,
+            mb: 0.25,
+            borderRadius: 2,
+            color: brand.sidebarText,
+            justifyContent: isCollapsed ? 'center' : 'flex-start',
+            '&:hover': { bgcolor: 'rgba(255,255,255,0.06)', color: '#fff' },
+            '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(99,102,241,0.22)', color: '#fff' },
+            '&.Mui-disabled': { opacity: 0.42 },
+          }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: isCollapsed ? 0 : 1.5, color: 'inherit' }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {!isCollapsed && (
+            <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: isSelected ? 700 : 500 } } }} />
+          )}
+        </ListItemButton>
+      </span>
+    </Tooltip>
+  );
+}
