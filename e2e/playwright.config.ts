@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+
+const DATA_DIR_PREFIX = 'crewpay-e2e-';
+
+/** Data folders of earlier runs whose PostgreSQL has stopped (a running one keeps postmaster.pid). */
+function removeStoppedRunFolders(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const dir = path.join(os.tmpdir(), name);
+    if (name.startsWith(DATA_DIR_PREFIX) && !fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+// A fresh database for every run. Playwright loads this file in each worker too; the env var
+// (inherited by the workers) keeps them on the folder the main process made.
+if (!process.env.CREWPAY_E2E_DATA_DIR) {
+  removeStoppedRunFolders();
+  const dir = path.join(os.tmpdir(), `${DATA_DIR_PREFIX}${Date.now()}`);
+  fs.mkdirSync(dir, { mode: 0o755 });
+  // The embedded PostgreSQL runs as a `postgres` user who must be able to traverse the folder;
+  // mkdir's mode is narrowed by the umask, so set it explicitly.
+  fs.chmodSync(dir, 0o755);
+  process.env.CREWPAY_E2E_DATA_DIR = dir;
+}
+const dataDir = process.env.CREWPAY_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The API serves the built web app (apps/web/dist); `npm run test:e2e` builds it first.
+    command: 'npm run start -w apps/api',
+    cwd: '..',
+    url: `http://localhost:${PORT}/v1/user`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // Its own PostgreSQL port, so a development server on the default one does not collide.
+    env: { PORT: String(PORT), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54339', SANDBOX: 'true', LOG_LEVEL: 'warn' },
+    // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});

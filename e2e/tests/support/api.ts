@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Passes the spec's password rule. */
+export const PASSWORD = 'Crewpay-2024!';
+
+/** The localStorage key the web app keeps its session token under. */
+const TOKEN_KEY = 'crewpay.auth_token';
+
+let counter = 0;
+
+/** A fresh address per call, so tests never share an account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+type Session = { auth_token: string; user: { id: string; email: string; org_id: string } };
+
+export async function signUpViaApi(request: APIRequestContext, email: string, password = PASSWORD): Promise<Session> {
+  const response = await request.post('/v1/users/signup', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Session;
+}
+
+export async function createOrgViaApi(request: APIRequestContext, token: string, name: string): Promise<void> {
+  const response = await request.post('/v1/org', { data: { name, website: 'https://example.com' }, headers: { 'auth-token': token } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A signed-up owner with an organisation. */
+export async function createOwner(request: APIRequestContext, label: string, orgName = 'Northwind Studios') {
+  const email = uniqueEmail(label);
+  const session = await signUpViaApi(request, email);
+  await createOrgViaApi(request, session.auth_token, orgName);
+  return { email, token: session.auth_token, orgName };
+}
+
+/** Puts a session token in the browser, as signing in would, then opens `path`. */
+export async function openSignedIn(page: Page, token: string, path = '/'): Promise<void> {
+  await page.goto('/signin');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto(path);
+}
+
+type OutboxEmail = { to: string; subject: string; links: string[]; created_at: string };
+
+/** The newest set-new-password link emailed to `email`, read from the sandbox outbox. */
+export async function readResetLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/dev/outbox', { headers: { Accept: 'application/json' } });
+      const emails = (await response.json()) as OutboxEmail[];
+      link = emails
+        .filter((message) => message.to === email)
+        .flatMap((message) => message.links)
+        .filter((url) => url.includes('/resetPassword/'))
+        .at(-1);
+      return link;
+    }, { message: `a reset link emailed to ${email}` })
+    .toBeTruthy();
+  return new URL(link ?? '').pathname;
+}
