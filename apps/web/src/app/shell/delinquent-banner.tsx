@@ -12,7 +12,6 @@ export function DelinquentBanner() {
     <Link
       component={RouterLink}
       to="/wallets"
-      role="alert"
       underline="hover"
       sx={{
         height: layout.bannerHeight,
