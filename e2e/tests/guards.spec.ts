@@ -28,6 +28,14 @@ test.describe('route guards', () => {
     }
   });
 
+  test('[guards] ends an expired session quietly and asks to sign in', async ({ page }) => {
+    await openSignedIn(page, 'a-token-the-server-does-not-know', '/createOrg');
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('crewpay.auth_token'))).toBeNull();
+    await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
+  });
+
   test('[guards] sends unknown paths home', async ({ page, request }) => {
     await page.goto('/no-such-page');
     await expect(page).toHaveURL(/\/signin$/); // home, then sign in for a visitor

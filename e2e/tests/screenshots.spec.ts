@@ -12,6 +12,12 @@ const shot = async (page: Page, name: string) => {
 
 test('[screenshots] captures each page', async ({ page, request }) => {
   test.slow();
+  // Along the way nothing may throw; answers above 399 are expected here (wrong password, bad link).
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
   await page.goto('/signin');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await shot(page, '01-sign-in');
@@ -75,4 +81,5 @@ test('[screenshots] captures each page', async ({ page, request }) => {
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Creator' }).click();
   await shot(page, '13-sign-in-as-creator');
+  expect(problems).toEqual([]);
 });
