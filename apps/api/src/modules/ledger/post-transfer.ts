@@ -17,7 +17,7 @@ export type PostTransferOptions = {
 
 export type PostedTransfer = { id: string; isNew: boolean };
 
-export const INSUFFICIENT_FUNDS_MESSAGE = 'The wallet balance is too low for this';
+export const INSUFFICIENT_FUNDS_MESSAGE = 'There are not enough funds in your wallet for this';
 
 function checkEntries(entries: LedgerEntryInput[]): Map<string, number> {
   if (entries.length < 2) throw new Error('A ledger transfer needs at least two entries');
