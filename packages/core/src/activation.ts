@@ -74,7 +74,7 @@ export const representativeBody = z.object({
   dob: dobSchema,
   ssn: ssnSchema,
   ...address,
-  terms: z.literal(true, { error: activationMessages.terms }),
+  terms: z.boolean({ error: activationMessages.terms }).refine((value) => value, activationMessages.terms),
 });
 export type RepresentativeBody = z.input<typeof representativeBody>;
 
@@ -84,6 +84,6 @@ export const businessBody = z.object({
   phone: usPhoneSchema,
   product_description: requiredText(500),
   ...address,
-  agreement: z.literal(true, { error: activationMessages.agreement }),
+  agreement: z.boolean({ error: activationMessages.agreement }).refine((value) => value, activationMessages.agreement),
 });
 export type BusinessBody = z.input<typeof businessBody>;

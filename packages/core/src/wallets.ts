@@ -41,6 +41,8 @@ export const walletDetails = walletSummary.extend({
   payment_method: paymentMethodRecord.nullable(),
   setup_intent: setupIntentRecord.nullable(),
   account_details: z.object({ account_number: z.string(), routing_number: z.string() }).nullable(),
+  /** Only the organisation named by the server's TRANSFER_OUT_ORG_ID may transfer funds out. */
+  can_transfer_out: z.boolean(),
 });
 export type WalletDetails = z.infer<typeof walletDetails>;
 
@@ -132,6 +134,14 @@ export type LoadFundsBody = z.infer<typeof loadFundsBody>;
 
 export const treasuryTransactionAnswer = z.object({ id: z.string(), status: z.enum(transactionStatuses), amount: z.number().int(), fee: z.number().int() });
 export type TreasuryTransactionAnswer = z.infer<typeof treasuryTransactionAnswer>;
+
+export const failureReasonLabels: Record<string, string> = {
+  no_account: 'The bank account could not be found',
+  account_closed: 'The bank account is closed',
+  insufficient_funds: 'The bank account has insufficient funds',
+  debit_not_authorized: 'The debit was not authorized',
+  invalid_currency: 'The bank account does not accept USD',
+};
 
 export const TRANSFER_OUT_REFUSED = 'Please contact support to transfer funds out of Crewpay';
 

@@ -30,7 +30,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
   it('attaches a bank, verifies it with the emailed SM code, debits it and settles after 60 s', async () => {
     const owner = await activatedOwner();
     let wallet = (await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json();
-    expect(wallet).toMatchObject({ payment_method: null, setup_intent: null, account_details: { routing_number: '110000000' } });
+    expect(wallet).toMatchObject({ payment_method: null, setup_intent: null, account_details: { routing_number: '110000000' }, can_transfer_out: false });
     expect(wallet.account_details.account_number).toMatch(/^\d{12}$/);
 
     const attach = await post('/v1/treasury/account', owner.headers, { account_number: '000123456789', routing_number: '110000000' });
@@ -173,6 +173,7 @@ describe('POST /v1/treasury/ach', () => {
   it('holds amount and fee, settles after the delay, and gives both back when the payment fails', async () => {
     const owner = await activatedOwner();
     ctx.deps.config.transferOutOrgId = owner.org.id;
+    expect((await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json().can_transfer_out).toBe(true);
     await post('/v1/treasury/load', owner.headers, { amount: 100_000 });
     const sent = await post('/v1/treasury/ach', owner.headers, transfer);
     expect(sent.statusCode, sent.body).toBe(200);

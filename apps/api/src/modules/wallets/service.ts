@@ -44,7 +44,7 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
   if (!account) {
     const paypal = await findLinkedPaypal(deps, orgId);
     if (paypal?.id !== walletId) throw new AppError('not_found', 'Wallet not found');
-    return { id: paypal.id, provider: 'paypal', balances: usd(0), payment_method: null, setup_intent: null, account_details: null };
+    return { id: paypal.id, provider: 'paypal', balances: usd(0), payment_method: null, setup_intent: null, account_details: null, can_transfer_out: false };
   }
   const { wallet_available } = await findBalances(deps.db, orgId, ['wallet_available']);
   const link = await findCurrentBankLink(deps.db, orgId);
@@ -70,6 +70,7 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
         }
       : null,
     account_details: { account_number: deps.secrets.decrypt(account.account_number_encrypted), routing_number: account.routing_number },
+    can_transfer_out: deps.config.transferOutOrgId === orgId,
   };
 }
 
