@@ -12,6 +12,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const hasBuild = fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    // "/" is the build folder itself, which the static handler refuses (403) when index is off.
+    app.get('/', { config: { isPublic: true }, schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) || request.url === '/v1' || request.url === '/api';
