@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { failureReasonLabels, formatCents, transactionStatusLabels, transactionTypeLabels, type WalletTransaction } from '@crewpay/core';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useWalletTransactions } from '../api/get-wallets.ts';
 
@@ -39,13 +39,15 @@ export function TransactionsTable({ walletId }: { walletId: string }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const { data, isFetching } = useWalletTransactions(walletId, page);
+  // On the last page the total is known; before it, only that more rows exist.
+  const rowCount = data && !data.has_more ? page * PAGE_SIZE + data.data.length : undefined;
   return (
     <DataTable
       ariaLabel="Transactions"
       rows={data?.data ?? []}
       columns={columns}
       isLoading={isFetching}
-      serverPaging={{ page, onPageChange: setPage, hasNextPage: data?.has_more ?? false }}
+      serverPaging={{ page, onPageChange: setPage, rowCount, hasNextPage: data?.has_more ?? false }}
       onRowClick={(row) => {
         const paymentId = row.payment_id ?? Object.values(row.flow_details)[0]?.metadata.payment_id;
         if (paymentId) void navigate(`/payments/${paymentId}`);
