@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { activateViaApi, advanceClock, joinTransferOutOrg, readVerification } from './support/wallet.ts';
+import { activateViaApi, advanceClock, joinTransferOutOrg, makeCollaborator, readVerification } from './support/wallet.ts';
 
 const balance = (page: Page) => page.getByTestId('us-wallet-balance');
 // e2e/screenshots/ (not committed), like the other journeys.
@@ -57,6 +57,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   const addBank = page.getByRole('dialog', { name: 'Add a bank account' });
   await addBank.getByLabel('Account number').fill('000123456789');
   await addBank.getByLabel('Routing number').fill('110000000');
+  await page.screenshot({ path: shotPath('wallets-02-add-bank') });
   await addBank.getByRole('button', { name: 'Add' }).click();
   await expect(toast(page, 'Bank account added, please check for trial deposits in 1-2 business days.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Verify your bank' })).toBeVisible();
@@ -68,6 +69,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await page.getByLabel('Statement description code').fill('SM0000');
   await page.getByRole('button', { name: 'Verify account' }).click();
   await expect(page.getByRole('alert')).toContainText('That code does not match');
+  await page.screenshot({ path: shotPath('wallets-03-verify-page-wrong-code') });
   await page.getByLabel('Statement description code').fill(code);
   await page.getByRole('button', { name: 'Verify account' }).click();
   await expect(page.getByRole('heading', { name: 'Bank account verified' })).toBeVisible();
@@ -76,6 +78,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await page.getByRole('button', { name: 'Add funds' }).click();
   const addFunds = page.getByRole('dialog', { name: 'Add Funds' });
   await addFunds.getByLabel('Amount').fill('1,250');
+  await page.screenshot({ path: shotPath('wallets-04-add-funds') });
   await addFunds.getByRole('button', { name: 'Add funds' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   const table = page.getByRole('grid', { name: 'Transactions' });
@@ -88,7 +91,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   const row = table.getByRole('row').filter({ hasText: 'Posted' });
   await expect(row).toContainText('Transfer');
   await expect(row).toContainText('$1,250.00');
-  await page.screenshot({ path: shotPath('wallets-02-funded'), fullPage: true });
+  await page.screenshot({ path: shotPath('wallets-05-funded'), fullPage: true });
 });
 
 test('[wallets] transfers funds out with the fee and total on the review', async ({ page, request }) => {
@@ -111,7 +114,7 @@ test('[wallets] transfers funds out with the fee and total on the review', async
   await dialog.getByRole('button', { name: 'Review' }).click();
   await expect(dialog).toContainText('Fee$0.13');
   await expect(dialog).toContainText('Total$1,250.13');
-  await page.screenshot({ path: shotPath('wallets-03-transfer-review') });
+  await page.screenshot({ path: shotPath('wallets-06-transfer-review') });
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   await expect(balance(page)).toHaveText('$749.87');
@@ -137,9 +140,20 @@ test('[wallets] an organisation that is not activated sees its wallet is not set
   await expect(page).toHaveURL(/tab=paypal/);
   await page.getByRole('link', { name: 'Connect PayPal' }).click();
   await page.getByLabel('PayPal email').fill('payouts@example.com');
+  await page.screenshot({ path: shotPath('wallets-07-paypal-consent') });
   await page.getByRole('button', { name: 'Agree and Connect' }).click();
   await expect(page).toHaveURL(/\/wallets\?tab=paypal$/);
   await expect(page.getByText('Linked to payouts@example.com')).toBeVisible();
   await page.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByRole('link', { name: 'Connect PayPal' })).toBeVisible();
+});
+
+test('[wallets] sends a collaborator who opens /wallets home', async ({ page, request }) => {
+  const owner = await createOwner(request, 'walletowner');
+  const org = await request.get('/v1/org', { headers: { 'auth-token': owner.token } });
+  const collaborator = await signUpViaApi(request, uniqueEmail('collaborator'));
+  await makeCollaborator(collaborator.user.id, ((await org.json()) as { id: string }).id);
+  await openSignedIn(page, collaborator.auth_token, '/wallets');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallets' })).toHaveCount(0);
 });

@@ -22,6 +22,17 @@ export async function joinTransferOutOrg(userId: string): Promise<void> {
   }
 }
 
+/** Moves a signed-up user into `orgId` as a collaborator (Team member); inviting members is another feature. */
+export async function makeCollaborator(userId: string, orgId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`UPDATE users SET org_id = $1, role = 'collaborator' WHERE id = $2`, [orgId, userId]);
+  } finally {
+    await client.end();
+  }
+}
+
 const representative = {
   first_name: 'Jenny', last_name: 'Rosen', job_title: 'CEO', phone: '(415) 555-0134', dob: '1985-06-15', ssn: '000000000',
   address: '510 Townsend St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94103', terms: true,
