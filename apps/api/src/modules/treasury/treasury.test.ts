@@ -193,6 +193,19 @@ describe('POST /v1/treasury/ach', () => {
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
 
+  it('lets concurrent transfers hold only what the wallet has', async () => {
+    const owner = await activatedOwner();
+    ctx.deps.config.transferOutOrgId = owner.org.id;
+    await post('/v1/treasury/load', owner.headers, { amount: 100_000 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/v1/treasury/ach', owner.headers, { ...transfer, amount: 30_000 })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.statusCode === 409).every((answer) => answer.json().code === 'insufficient_funds')).toBe(true);
+    expect(await balance(owner.headers)).toBe(100_000 - 3 * 30_003);
+    await advanceClock(ctx.app, 60);
+    expect(await balance(owner.headers)).toBe(100_000 - 3 * 30_003);
+    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+  });
+
   it('caps the fee at $10.00', async () => {
     const owner = await activatedOwner();
     ctx.deps.config.transferOutOrgId = owner.org.id;
