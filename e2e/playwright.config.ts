@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TRANSFER_OUT_ORG_ID } from './tests/support/wallet.ts';
 
-const PORT = 3100;
+// Each engineer's checkout runs its own server and PostgreSQL: E2E_PORT and EMBEDDED_PG_PORT.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
+
 
 const DATA_DIR_PREFIX = 'crewpay-e2e-';
 
@@ -60,7 +64,16 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Its own PostgreSQL port, so a development server on the default one does not collide.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54339', SANDBOX: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: PG_PORT,
+      // The wallet journey creates the organisation with this id to transfer funds out.
+      SANDBOX: 'true',
+      LOG_LEVEL: 'warn',
+      TRANSFER_OUT_ORG_ID,
+      SANDBOX_ACH_DELAY_SECONDS: '60',
+    },
     // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },

@@ -12,6 +12,12 @@ import { linkRoutes } from './modules/links/routes.ts';
 import { orgRoutes } from './modules/orgs/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { activationRoutes } from './modules/activation/routes.ts';
+import { feeRoutes } from './modules/fees/routes.ts';
+import { walletRoutes } from './modules/wallets/routes.ts';
+import { treasuryRoutes } from './modules/treasury/routes.ts';
+import { sandboxBankRoutes } from './modules/treasury/sandbox-routes.ts';
+import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/routes.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -55,7 +61,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(linkRoutes(deps), { prefix: '/v1' });
   await app.register(orgRoutes(deps), { prefix: '/v1' });
   await app.register(notificationRoutes(deps), { prefix: '/v1' });
-  if (deps.config.isSandbox) await app.register(devRoutes(deps), { prefix: '/dev' });
+  await app.register(activationRoutes(deps), { prefix: '/v1' });
+  await app.register(feeRoutes(deps), { prefix: '/v1' });
+  await app.register(walletRoutes(deps), { prefix: '/v1' });
+  await app.register(treasuryRoutes(deps), { prefix: '/v1' });
+  await app.register(paypalRoutes(deps), { prefix: '/v1' });
+  if (deps.config.isSandbox) {
+    await app.register(devRoutes(deps), { prefix: '/dev' });
+    await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
+    await app.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });
+  }
   await registerWebApp(app);
   return app;
 }

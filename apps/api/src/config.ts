@@ -22,6 +22,8 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: booleanFlag.default(true),
+  SANDBOX_ACH_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(60),
+  TRANSFER_OUT_ORG_ID: z.uuid().optional(),
 });
 
 export type Config = {
@@ -38,6 +40,10 @@ export type Config = {
   sessionTtlHours: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   runWorkers: boolean;
+  /** Sandbox seconds an ACH debit or payment stays processing before it settles (or fails). */
+  sandboxAchDelaySeconds: number;
+  /** The one organisation allowed to transfer funds out of its wallet. */
+  transferOutOrgId: string | undefined;
 };
 
 /**
@@ -67,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: values.SESSION_TTL_HOURS,
     logLevel: values.LOG_LEVEL,
     runWorkers: values.RUN_WORKERS,
+    sandboxAchDelaySeconds: values.SANDBOX_ACH_DELAY_SECONDS,
+    transferOutOrgId: values.TRANSFER_OUT_ORG_ID,
   };
 }

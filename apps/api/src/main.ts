@@ -6,6 +6,8 @@ import { runMigrations } from './db/migrate.ts';
 import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
+import { registerBankingJobs } from './modules/treasury/jobs.ts';
+import { processDueEvents } from './modules/treasury/events.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { buildApp } from './app.ts';
 
@@ -25,11 +27,13 @@ async function main(): Promise<void> {
   const jobs = await createPgBossJobs({ url: databaseUrl, runWorkers: config.runWorkers, onError: (error) => console.error('[jobs]', error) });
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
   await registerEmailJobs({ db: database.db, jobs, transport });
+  await registerBankingJobs({ db: database.db, jobs });
 
   const deps = { config, db: database.db, jobs, secrets };
   const app = await buildApp(deps, { logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   await resendStaleEmails(database.db, jobs);
+  await processDueEvents(database.db);
   console.log(`Crewpay is running at ${config.publicUrl} (sandbox ${config.isSandbox ? 'on' : 'off'})`);
 
   let isStopping = false;

@@ -3,3 +3,7 @@ export * from './validation.ts';
 export * from './roles.ts';
 export * from './auth.ts';
 export * from './orgs.ts';
+export * from './us-states.ts';
+export * from './activation.ts';
+export * from './fees.ts';
+export * from './wallets.ts';

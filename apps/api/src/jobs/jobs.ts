@@ -6,6 +6,8 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export type Jobs = {
   send<T extends object>(name: string, data: T): Promise<void>;
   register<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** Sends the job on a cron schedule (once per tick across all instances). */
+  schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -32,6 +34,10 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
         for (const job of jobs) await handler(job.data as never);
       });
     },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron);
+    },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }
@@ -51,6 +57,8 @@ export function createInlineJobs(): Jobs {
     async register(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
     },
+    // Tests move the sandbox clock and run due work themselves; nothing ticks on its own.
+    async schedule() {},
     async stop() {},
   };
 }

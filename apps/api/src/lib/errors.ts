@@ -6,6 +6,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  insufficient_funds: 409,
   idempotency_conflict: 409,
   gone: 410,
   unsupported_media_type: 415,

@@ -11,7 +11,9 @@ const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/sandbox/'];
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const hasBuild = fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    // One route per file of the build: a catch-all would also catch "/" (a folder: 403) and unknown
+    // /v1 paths (which must reach the JSON 404 below, not the session check).
+    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) || request.url === '/v1' || request.url === '/api';

@@ -16,6 +16,9 @@ const SetNewPasswordPage = lazy(() => import('../features/auth/pages/set-new-pas
 const CreateOrgPage = lazy(() => import('../features/orgs/pages/create-org-page.tsx'));
 const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
 const CreatorHomePage = lazy(() => import('../features/creator-portal/pages/creator-home-page.tsx'));
+const CreateFundAcctPage = lazy(() => import('../features/activation/pages/create-fund-acct-page.tsx'));
+const CreateFundBusinessPage = lazy(() => import('../features/activation/pages/create-fund-business-page.tsx'));
+const WalletsPage = lazy(() => import('../features/wallets/pages/wallets-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
@@ -56,6 +59,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/createFundAcct', element: <CreateFundAcctPage />, handle: handle('Activation step 1 of 2', ['Home', 'Activation']) },
+              { path: '/createFundBusiness', element: <CreateFundBusinessPage />, handle: handle('Activation step 2 of 2', ['Home', 'Activation']) },
+              { path: '/wallets', element: <WalletsPage />, handle: handle('Wallets') },
+              // The onboarding step 'Add funds' lands on the US-only wallet.
+              { path: '/funds', element: <Navigate to="/wallets?tab=usOnly" replace /> },
             ],
           },
         ],

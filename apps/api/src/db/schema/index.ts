@@ -4,3 +4,8 @@ export * from './links.ts';
 export * from './emails.ts';
 export * from './notifications.ts';
 export * from './rate-limits.ts';
+export * from './ledger.ts';
+export * from './idempotency.ts';
+export * from './activation.ts';
+export * from './fees.ts';
+export * from './treasury.ts';

@@ -3,6 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { listOutbox } from '../email/outbox.ts';
 import { renderOutboxPage } from './outbox-page.ts';
+import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/clock.ts';
+import { processDueEvents } from '../treasury/events.ts';
+
+const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
+const advanceBody = z.object({ seconds: z.number().int().min(1).max(365 * 86_400) });
 
 const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
 
@@ -24,5 +29,17 @@ export const devRoutes =
         }));
       }
       return reply.type('text/html').send(renderOutboxPage(emails));
+    });
+
+    app.get('/clock', { config: { isPublic: true }, schema: { hide: true, response: { 200: clockAnswer } } }, async () => ({
+      now: (await sandboxNow(deps.db)).toISOString(),
+      offset_seconds: await sandboxOffsetSeconds(deps.db),
+    }));
+
+    /** Moves sandbox time forward for everyone, then runs the provider events that became due. */
+    app.post('/clock/advance', { config: { isPublic: true }, schema: { hide: true, body: advanceBody, response: { 200: clockAnswer } } }, async (request) => {
+      const now = await advanceSandboxClock(deps.db, request.body.seconds);
+      const processed = await processDueEvents(deps.db);
+      return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
     });
   };

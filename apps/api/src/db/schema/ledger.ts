@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { orgs } from './orgs.ts';
+
+export const ledgerAccountKinds = ['wallet_available', 'wallet_held', 'fees', 'outside_bank', 'receivable'] as const;
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+/** One account per organisation and kind; the balance is kept on the row, in the posting transaction. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    kind: text({ enum: ledgerAccountKinds }).notNull(),
+    currency: text().notNull().default('usd'),
+    balance: bigint({ mode: 'number' }).notNull().default(0),
+    // Outside accounts (a bank, what is owed) mirror money that left or entered; they may go below zero.
+    allow_negative: boolean().notNull().default(false),
+    created_at: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_org_kind_key').on(table.org_id, table.kind, table.currency),
+    check('ledger_accounts_balance_not_negative', sql`${table.allow_negative} OR ${table.balance} >= 0`),
+  ],
+);
+
+/** One business event (a deposit, a hold, a settlement); its idempotency key makes a repeat a no-op. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    idempotency_key: text().notNull(),
+    type: text().notNull(),
+    memo: text().notNull().default(''),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: text({ enum: ['posted'] }).notNull().default('posted'),
+    created_at: createdAt(),
+  },
+  (table) => [uniqueIndex('ledger_transfers_org_key_key').on(table.org_id, table.idempotency_key)],
+);
+
+/** Signed amounts: the entries of one transfer sum to zero. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    transfer_id: uuid()
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    account_id: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [index('ledger_entries_transfer_idx').on(table.transfer_id), index('ledger_entries_account_idx').on(table.account_id)],
+);
+
+export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;

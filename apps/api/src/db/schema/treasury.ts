@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { flowTypes, transactionStatuses } from '@crewpay/core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+
+/** The organisation's US-only wallet at the banking provider (a Stripe Treasury financial account). */
+export const financialAccounts = pgTable('financial_accounts', {
+  id: id(),
+  org_id: uuid()
+    .notNull()
+    .unique()
+    .references(() => orgs.id),
+  provider: text({ enum: ['stripe'] }).notNull().default('stripe'),
+  provider_account_id: text().notNull().unique(),
+  account_number_encrypted: text().notNull(),
+  account_last4: text().notNull(),
+  routing_number: text().notNull(),
+  created_at: createdAt(),
+});
+
+/** An outside bank account attached to the wallet: a setup intent, then (verified) a payment method. */
+export const bankLinks = pgTable(
+  'bank_links',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    financial_account_id: uuid()
+      .notNull()
+      .references(() => financialAccounts.id),
+    setup_intent_id: text().notNull().unique(),
+    status: text({ enum: ['requires_action', 'succeeded', 'canceled'] }).notNull(),
+    account_number_encrypted: text().notNull(),
+    account_last4: text().notNull(),
+    routing_number: text().notNull(),
+    bank_name: text().notNull(),
+    payment_method_id: text().unique(),
+    verified_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('bank_links_org_idx').on(table.org_id)],
+);
+
+/** A movement of money in or out of the wallet, as the provider reports it. */
+export const treasuryTransactions = pgTable(
+  'treasury_transactions',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    financial_account_id: uuid()
+      .notNull()
+      .references(() => financialAccounts.id),
+    provider_id: text().notNull().unique(),
+    flow_type: text({ enum: flowTypes }).notNull(),
+    status: text({ enum: transactionStatuses }).notNull(),
+    // Signed: money in is positive, money out negative (the fee is separate and never signed).
+    amount: bigint({ mode: 'number' }).notNull(),
+    fee: bigint({ mode: 'number' }).notNull().default(0),
+    memo: text().notNull().default(''),
+    counterparty_name: text(),
+    counterparty_last4: text(),
+    counterparty_routing: text(),
+    payment_method_id: text(),
+    failure_reason: text(),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    // Sandbox clock time, like every date of the banking provider.
+    created_at: timestamp({ withTimezone: true }).notNull(),
+    posted_at: timestamp({ withTimezone: true }),
+    failed_at: timestamp({ withTimezone: true }),
+    returned_at: timestamp({ withTimezone: true }),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('treasury_transactions_org_idx').on(table.org_id, table.created_at)],
+);
+
+/**
+ * Events of the banking provider (its webhooks; the sandbox writes its own with a due time).
+ * Each is applied once by the one event handler, which stamps processed_at.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: text().primaryKey(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    type: text().notNull(),
+    object_id: text().notNull(),
+    data: jsonb().$type<Record<string, string>>().notNull().default({}),
+    due_at: timestamp({ withTimezone: true }).notNull(),
+    processed_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (table) => [index('provider_events_due_idx').on(table.due_at).where(sql`processed_at IS NULL`)],
+);
+
+/** The sandbox bank's side of a micro-deposit verification: the code it sent and the attempts. */
+export const sandboxMicrodeposits = pgTable('sandbox_microdeposits', {
+  setup_intent_id: text().primaryKey(),
+  org_id: uuid()
+    .notNull()
+    .references(() => orgs.id),
+  descriptor_code: text().notNull(),
+  attempts: integer().notNull().default(0),
+  created_at: createdAt(),
+});
+
+/** One clock for all sandbox time: real time plus an offset that POST /dev/clock/advance grows. */
+export const sandboxClock = pgTable('sandbox_clock', {
+  id: integer().primaryKey(),
+  offset_ms: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+export const paypalLinks = pgTable(
+  'paypal_links',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    status: text({ enum: ['connecting', 'linked', 'deactivated'] }).notNull(),
+    state_token_hash: text().notNull(),
+    code_hash: text(),
+    email: text(),
+    linked_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [uniqueIndex('paypal_links_state_key').on(table.state_token_hash), index('paypal_links_org_idx').on(table.org_id)],
+);
+
+export type FinancialAccount = typeof financialAccounts.$inferSelect;
+export type BankLink = typeof bankLinks.$inferSelect;
+export type TreasuryTransaction = typeof treasuryTransactions.$inferSelect;
+export type ProviderEvent = typeof providerEvents.$inferSelect;

@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AttachBankBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankLinks, financialAccounts, users, type BankLink, type FinancialAccount } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { bankingProvider } from '../../providers/banking/index.ts';
+
+export const WALLET_NOT_SETUP = 'Your US-only Wallet is not setup';
+
+export async function findFinancialAccount(tx: DbOrTx, orgId: string): Promise<FinancialAccount> {
+  const [account] = await tx.select().from(financialAccounts).where(eq(financialAccounts.org_id, orgId));
+  if (!account) throw new AppError('bad_request', WALLET_NOT_SETUP);
+  return account;
+}
+
+/** The bank link that decides the wallet's state: a verified one first, else one awaiting verification. */
+export async function findCurrentBankLink(tx: DbOrTx, orgId: string): Promise<BankLink | null> {
+  const rows = await tx
+    .select()
+    .from(bankLinks)
+    .where(and(eq(bankLinks.org_id, orgId), inArray(bankLinks.status, ['requires_action', 'succeeded'])))
+    .orderBy(desc(bankLinks.created_at));
+  return rows.find((row) => row.status === 'succeeded') ?? rows[0] ?? null;
+}
+
+/**
+ * Attaches an outside bank: the provider creates a setup intent and sends micro-deposits whose
+ * descriptor code (SM...) the owner receives; the link stays requires_action until verified.
+ */
+export async function attachBank(deps: AppDeps, options: { org_id: string; user_id: string; body: AttachBankBody }): Promise<BankLink> {
+  const tasks: (() => Promise<void>)[] = [];
+  const link = await deps.db.transaction(async (tx) => {
+    const account = await findFinancialAccount(tx, options.org_id);
+    // Serialises two attach requests of one organisation.
+    await tx.select({ id: financialAccounts.id }).from(financialAccounts).where(eq(financialAccounts.id, account.id)).for('update');
+    if (await findCurrentBankLink(tx, options.org_id)) throw new AppError('conflict', 'A bank account is already attached to this wallet');
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, options.user_id));
+    const intent = await bankingProvider(deps).createSetupIntent(
+      { tx, afterCommit: (task) => tasks.push(task) },
+      { org_id: options.org_id, ...options.body, notify_email: user?.email ?? null },
+    );
+    const [row] = await tx
+      .insert(bankLinks)
+      .values({
+        id: newId(),
+        org_id: options.org_id,
+        financial_account_id: account.id,
+        setup_intent_id: intent.setup_intent_id,
+        status: intent.status,
+        account_number_encrypted: deps.secrets.encrypt(options.body.account_number),
+        account_last4: options.body.account_number.slice(-4),
+        routing_number: options.body.routing_number,
+        bank_name: intent.bank_name,
+      })
+      .returning();
+    return row!;
+  });
+  for (const task of tasks) await task();
+  return link;
+}
+
+export async function findVerifiedBankLink(tx: DbOrTx, orgId: string, paymentMethodId: string): Promise<BankLink> {
+  const [link] = await tx
+    .select()
+    .from(bankLinks)
+    .where(and(eq(bankLinks.org_id, orgId), eq(bankLinks.payment_method_id, paymentMethodId), eq(bankLinks.status, 'succeeded')));
+  if (!link) throw new AppError('not_found', 'Payment method not found');
+  return link;
+}

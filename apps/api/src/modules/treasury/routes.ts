@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { achDebitBody, achTransferBody, attachBankBody, loadFundsBody, setupIntentRecord, treasuryTransactionAnswer } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { bankingProvider } from '../../providers/banking/index.ts';
+import { createAchDebit, createAchTransfer, loadSandboxFunds, toTransactionAnswer } from './ach.ts';
+import { attachBank } from './bank-links.ts';
+
+const tags = ['Treasury'];
+const moneyAnswer = { 200: treasuryTransactionAnswer, ...errorResponses };
+const idempotencyHeader = 'Accepts an Idempotency-Key header: a repeat answers the first result and moves nothing.';
+
+export const treasuryRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/treasury/account',
+      { schema: { tags, summary: 'Attach a bank account (micro-deposit verification follows)', body: attachBankBody, response: { 200: setupIntentRecord, ...errorResponses } } },
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        const link = await attachBank(deps, { org_id: user.org_id, user_id: user.id, body: request.body });
+        const url = bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id);
+        return {
+          id: link.setup_intent_id,
+          status: link.status,
+          next_action: { type: 'verify_with_microdeposits' as const, verify_with_microdeposits: { hosted_verification_url: url, microdeposit_type: 'descriptor_code' as const } },
+        };
+      },
+    );
+
+    app.post(
+      '/treasury/ach_debit',
+      { schema: { tags, summary: 'Add funds from the verified bank (ACH debit)', description: idempotencyHeader, body: achDebitBody, response: moneyAnswer } },
+      async (request, reply) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'treasury.ach_debit' }, async (tx, afterCommit) =>
+          toTransactionAnswer(await createAchDebit(deps, { tx, afterCommit }, { org_id: user.org_id, body: request.body })),
+        );
+      },
+    );
+
+    app.post(
+      '/treasury/ach',
+      { schema: { tags, summary: 'Transfer funds out of the wallet (outbound ACH)', description: idempotencyHeader, body: achTransferBody, response: moneyAnswer } },
+      async (request, reply) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'treasury.ach' }, async (tx, afterCommit) =>
+          toTransactionAnswer(await createAchTransfer(deps, { tx, afterCommit }, { org_id: user.org_id, body: request.body })),
+        );
+      },
+    );
+
+    // Sandbox only: outside the sandbox the route does not exist (404).
+    if (!deps.config.isSandbox) return;
+    app.post(
+      '/treasury/load',
+      { schema: { tags, summary: 'Sandbox only: add funds instantly', description: idempotencyHeader, body: loadFundsBody, response: moneyAnswer } },
+      async (request, reply) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'treasury.load' }, async (tx, afterCommit) =>
+          toTransactionAnswer(await loadSandboxFunds(deps, { tx, afterCommit }, { org_id: user.org_id, amount: request.body.amount })),
+        );
+      },
+    );
+  };

@@ -1,0 +1,113 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { TransactionsAnswer, WalletDetails, WalletTransaction, WalletsAnswer } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { financialAccounts, paypalLinks, treasuryTransactions, type TreasuryTransaction } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { UUID_PATTERN } from '../../lib/ids.ts';
+import { bankingProvider } from '../../providers/banking/index.ts';
+import { findBalances } from '../ledger/accounts.ts';
+import { findCurrentBankLink } from '../treasury/bank-links.ts';
+
+const usd = (amount: number) => [{ currency: 'usd' as const, amount }];
+
+async function findLinkedPaypal(deps: AppDeps, orgId: string) {
+  const [link] = await deps.db
+    .select()
+    .from(paypalLinks)
+    .where(and(eq(paypalLinks.org_id, orgId), eq(paypalLinks.status, 'linked')))
+    .orderBy(desc(paypalLinks.created_at))
+    .limit(1);
+  return link ?? null;
+}
+
+/** GET /v1/wallets: the US-only wallet (stripe) once activated, and PayPal once linked. */
+export async function listWallets(deps: AppDeps, orgId: string): Promise<WalletsAnswer> {
+  const answer: WalletsAnswer = {};
+  const [account] = await deps.db.select().from(financialAccounts).where(eq(financialAccounts.org_id, orgId));
+  if (account) {
+    const { wallet_available } = await findBalances(deps.db, orgId, ['wallet_available']);
+    answer.stripe = { id: account.id, balances: usd(wallet_available ?? 0) };
+  }
+  const paypal = await findLinkedPaypal(deps, orgId);
+  // PayPal pays out of the organisation's own PayPal balance, which we do not hold: 0 in our books.
+  if (paypal) answer.paypal = { id: paypal.id, balances: usd(0) };
+  return answer;
+}
+
+/** One wallet of the caller's organisation; another organisation's id reads as not found. */
+export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: string): Promise<WalletDetails> {
+  if (!UUID_PATTERN.test(walletId)) throw new AppError('not_found', 'Wallet not found');
+  const [account] = await deps.db
+    .select()
+    .from(financialAccounts)
+    .where(and(eq(financialAccounts.org_id, orgId), eq(financialAccounts.id, walletId)));
+  if (!account) {
+    const paypal = await findLinkedPaypal(deps, orgId);
+    if (paypal?.id !== walletId) throw new AppError('not_found', 'Wallet not found');
+    return { id: paypal.id, provider: 'paypal', balances: usd(0), payment_method: null, setup_intent: null, account_details: null, can_transfer_out: false };
+  }
+  const { wallet_available } = await findBalances(deps.db, orgId, ['wallet_available']);
+  const link = await findCurrentBankLink(deps.db, orgId);
+  const isVerified = link?.status === 'succeeded' && link.payment_method_id;
+  return {
+    id: account.id,
+    provider: 'stripe',
+    balances: usd(wallet_available ?? 0),
+    payment_method: isVerified
+      ? { id: link.payment_method_id!, type: 'us_bank_account', us_bank_account: { bank_name: link.bank_name, last4: link.account_last4, routing_number: link.routing_number } }
+      : null,
+    setup_intent: link
+      ? {
+          id: link.setup_intent_id,
+          status: link.status,
+          next_action:
+            link.status === 'requires_action'
+              ? {
+                  type: 'verify_with_microdeposits',
+                  verify_with_microdeposits: { hosted_verification_url: bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id), microdeposit_type: 'descriptor_code' },
+                }
+              : null,
+        }
+      : null,
+    account_details: { account_number: deps.secrets.decrypt(account.account_number_encrypted), routing_number: account.routing_number },
+    can_transfer_out: deps.config.transferOutOrgId === orgId,
+  };
+}
+
+export function toWalletTransaction(row: TreasuryTransaction): WalletTransaction {
+  const metadata = row.metadata;
+  return {
+    id: row.id,
+    date: Math.floor(row.created_at.getTime() / 1000),
+    memo: row.memo,
+    flow_type: row.flow_type,
+    flow_details: { [row.flow_type]: { id: row.provider_id, metadata } },
+    status: row.status,
+    amount: row.amount,
+    fee: row.fee,
+    type: row.flow_type,
+    payment_id: metadata.payment_id ?? null,
+    invoice_id: metadata.invoice_id ?? null,
+    contract_id: metadata.contract_id ?? null,
+    failure_reason: row.failure_reason,
+  };
+}
+
+export async function listWalletTransactions(
+  deps: AppDeps,
+  options: { org_id: string; wallet_id: string; page: number; limit: number; status?: TreasuryTransaction['status']; flow_type?: TreasuryTransaction['flow_type'] },
+): Promise<TransactionsAnswer> {
+  const wallet = await findWalletDetails(deps, options.org_id, options.wallet_id);
+  if (wallet.provider !== 'stripe') return { data: [], page: options.page, has_more: false };
+  const filters: SQL[] = [eq(treasuryTransactions.org_id, options.org_id), eq(treasuryTransactions.financial_account_id, wallet.id)];
+  if (options.status) filters.push(eq(treasuryTransactions.status, options.status));
+  if (options.flow_type) filters.push(eq(treasuryTransactions.flow_type, options.flow_type));
+  const rows = await deps.db
+    .select()
+    .from(treasuryTransactions)
+    .where(and(...filters))
+    .orderBy(desc(treasuryTransactions.created_at), desc(treasuryTransactions.id))
+    .limit(options.limit + 1)
+    .offset(options.page * options.limit);
+  return { data: rows.slice(0, options.limit).map(toWalletTransaction), page: options.page, has_more: rows.length > options.limit };
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { orgs } from '../db/schema/index.ts';
+import { newId } from '../lib/ids.ts';
+import { ensureLedgerAccounts } from '../modules/ledger/accounts.ts';
+import { postTransfer } from '../modules/ledger/post-transfer.ts';
+import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+
+/** Runs `once` on WORKERS parallel loops for SECONDS and answers transfers per second. */
+async function measure(once: (worker: number, index: number) => Promise<void>): Promise<number> {
+  const deadline = Date.now() + SECONDS * 1000;
+  const started = Date.now();
+  const counts = await Promise.all(
+    Array.from({ length: WORKERS }, async (_, worker) => {
+      let count = 0;
+      while (Date.now() < deadline) await once(worker, count++);
+      return count;
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0) / ((Date.now() - started) / 1000);
+}
+
+async function benchLedger(database: Database): Promise<number> {
+  // One organisation per worker, so the loops measure the posting, not waiting on each other's locks.
+  const workers = await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      const orgId = newId();
+      await database.db.insert(orgs).values({ id: orgId, name: 'Bench' });
+      return { orgId, accounts: await ensureLedgerAccounts(database.db, orgId) };
+    }),
+  );
+  return measure(async (worker, index) => {
+    const { orgId, accounts } = workers[worker]!;
+    await database.db.transaction((tx) =>
+      postTransfer(tx, {
+        org_id: orgId,
+        key: `bench-${index}`,
+        type: 'bench',
+        entries: [
+          { account_id: accounts.outside_bank.id, amount: -100 },
+          { account_id: accounts.wallet_available.id, amount: 100 },
+        ],
+      }),
+    );
+  });
+}
+
+/** The same double-entry movement by hand: two balance updates and one insert, in a transaction. */
+async function benchPlainSql(pool: pg.Pool): Promise<number> {
+  await pool.query('CREATE TABLE bench_accounts (id int PRIMARY KEY, allow_negative boolean NOT NULL, balance bigint NOT NULL, CHECK (allow_negative OR balance >= 0))');
+  await pool.query('CREATE TABLE bench_transfers (id bigserial PRIMARY KEY, from_id int NOT NULL, to_id int NOT NULL, amount bigint NOT NULL)');
+  await pool.query(`INSERT INTO bench_accounts SELECT g, g % 2 = 1, 0 FROM generate_series(1, ${WORKERS * 2}) g`);
+  return measure(async (worker) => {
+    const from = worker * 2 + 1;
+    const to = worker * 2 + 2;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE bench_accounts SET balance = balance - 100 WHERE id = $1', [from]);
+      await client.query('UPDATE bench_accounts SET balance = balance + 100 WHERE id = $1', [to]);
+      await client.query('INSERT INTO bench_transfers (from_id, to_id, amount) VALUES ($1, $2, 100)', [from, to]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
+    fs.chmodSync(dataDir, 0o755);
+    embedded = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 2000) });
+    url = embedded.url;
+  }
+  const database = openDatabase(url, { max: WORKERS + 1 });
+  try {
+    await runMigrations(database.db);
+    await database.db.execute(sql`DROP TABLE IF EXISTS bench_accounts, bench_transfers`);
+    console.log(`Benchmark: ${WORKERS} parallel loops, ${SECONDS} s each, one PostgreSQL.`);
+    const ledger = await benchLedger(database);
+    const plain = await benchPlainSql(database.pool);
+    const report = await reconcileLedger(database.db);
+    console.log(`ledger postTransfer : ${ledger.toFixed(0)} transfers/s`);
+    console.log(`plain SQL           : ${plain.toFixed(0)} transfers/s`);
+    console.log(`ratio ledger/plain  : ${(ledger / plain).toFixed(2)} (aim >= 0.50)`);
+    console.log(`reconciliation      : ${report.problems.length === 0 ? 'ok' : `${report.problems.length} problem(s)`} over ${report.transfers} transfers`);
+    await database.db.execute(sql`DROP TABLE IF EXISTS bench_accounts, bench_transfers`);
+  } finally {
+    await database.close();
+    await embedded?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+
+/** `npm run reconcile`: checks the books of the configured database (the embedded one by default). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ databaseDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPgPort });
+    url = embedded.url;
+  }
+  const database = openDatabase(url, { max: 2 });
+  try {
+    await runMigrations(database.db);
+    const report = await reconcileLedger(database.db);
+    console.log(`Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts.`);
+    for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));
+    console.log(report.problems.length === 0 ? 'The ledger reconciles.' : `${report.problems.length} problem(s) found.`);
+    process.exitCode = report.problems.length === 0 ? 0 : 1;
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

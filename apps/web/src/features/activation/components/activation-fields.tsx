@@ -1,0 +1,101 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Grid from '@mui/material/Grid';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { formatUsPhone, usStates } from '@crewpay/core';
+import { FormTextField } from '../../../components/form/form-fields.tsx';
+
+type Binding<T extends FieldValues, O> = { control: Control<T, unknown, O>; name: FieldPath<T>; label: string; required?: boolean };
+
+/** US phone: shows (###) ###-#### after a +1 prefix; digits only are typed. */
+export function PhoneField<T extends FieldValues, O>({ control, name, label, required }: Binding<T, O>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      label={label}
+      required={required}
+      fullWidth
+      name={field.name}
+      value={formatUsPhone(String(field.value ?? '').replace(/^\+1/, ''))}
+      onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      placeholder="(555) 555-5555"
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message}
+      slotProps={{ input: { startAdornment: <InputAdornment position="start">+1</InputAdornment> }, htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' } }}
+    />
+  );
+}
+
+/** The 50 states, DC and the territories, by abbreviation. */
+export function StateField<T extends FieldValues, O>({ control, name, label, required }: Binding<T, O>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      select
+      label={label}
+      required={required}
+      fullWidth
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message}
+      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+    >
+      {usStates.map((state) => (
+        <MenuItem key={state.code} value={state.code}>
+          {state.code} — {state.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Digits only, at most `length` (SSN, EIN, zip): pasting "12-3456789" keeps 123456789. */
+export function DigitsField<T extends FieldValues, O>({ control, name, label, required, length }: Binding<T, O> & { length: number }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      label={label}
+      required={required}
+      fullWidth
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, length))}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message}
+      slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+    />
+  );
+}
+
+/** Street address, address 2 (optional), city, state and zip code. */
+export function AddressFields<T extends FieldValues, O>({ control }: { control: Control<T, unknown, O> }) {
+  const at = (name: string) => name as FieldPath<T>;
+  return (
+    <>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField control={control} name={at('address')} label="Street address" autoComplete="address-line1" required fullWidth />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FormTextField control={control} name={at('address2')} label="Street address 2 (optional)" autoComplete="address-line2" fullWidth />
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <FormTextField control={control} name={at('city')} label="City" autoComplete="address-level2" required fullWidth />
+      </Grid>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StateField control={control} name={at('state')} label="State" required />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <DigitsField control={control} name={at('zip_code')} label="Zip code" length={5} required />
+      </Grid>
+    </>
+  );
+}

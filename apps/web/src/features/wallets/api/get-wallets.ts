@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TransactionsAnswer, WalletDetails, WalletsAnswer } from '@crewpay/core';
+import { TRANSACTIONS_PAGE_SIZE } from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+
+export const walletsKey = ['wallets'] as const;
+
+/** GET /v1/wallets: the wallets keyed by provider. */
+export function useWallets() {
+  return useQuery({
+    queryKey: walletsKey,
+    queryFn: () => api.get<WalletsAnswer>('/v1/wallets'),
+    meta: { errorMessage: 'There was an issue retrieving your Wallets' },
+  });
+}
+
+/** GET /v1/wallets/{id}: payment method, setup intent, account details. */
+export function useWallet(id: string | undefined) {
+  return useQuery({
+    queryKey: [...walletsKey, id],
+    queryFn: () => api.get<WalletDetails>(`/v1/wallets/${id}`),
+    enabled: id !== undefined,
+    meta: { errorMessage: 'There was an issue retrieving your Wallets' },
+  });
+}
+
+/** GET /v1/wallets/{id}/transactions, one server page at a time. */
+export function useWalletTransactions(id: string | undefined, page: number) {
+  return useQuery({
+    queryKey: [...walletsKey, id, 'transactions', page],
+    queryFn: () => api.get<TransactionsAnswer>(`/v1/wallets/${id}/transactions`, { query: { page, limit: TRANSACTIONS_PAGE_SIZE } }),
+    enabled: id !== undefined,
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving your Transactions' },
+  });
+}

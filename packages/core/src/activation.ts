@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { messages, requiredText } from './validation.ts';
+import { usStateCodes } from './us-states.ts';
+
+export const activationMessages = {
+  ssn: 'This field is required and must be 9 digits',
+  ein: 'This field is required and must be 9 digits',
+  zip: 'This field is required and must be 5 digits',
+  state: 'This field is required and must be a US state',
+  dob: 'This field is required and must be a valid date of birth',
+  terms: 'You must accept the terms to continue',
+  agreement: 'You must accept the agreement to continue',
+} as const;
+
+/** Digits of a US number: "+1 (555) 123-4567" -> "5551234567"; null unless exactly 10 digits. */
+export function usPhoneDigits(input: string): string | null {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  return /^[2-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+/** "5551234567" -> "(555) 123-4567", the mask of every phone input. */
+export function formatUsPhone(digits: string): string {
+  const d = digits.replace(/\D/g, '').slice(0, 10);
+  if (d.length <= 3) return d.length ? `(${d}` : '';
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** Any way of writing a US phone number, sent as +1 and ten digits. */
+export const usPhoneSchema = z
+  .string({ error: messages.usPhone })
+  .refine((value) => usPhoneDigits(value) !== null, messages.usPhone)
+  .transform((value) => `+1${usPhoneDigits(value)}`);
+
+const nineDigits = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((value) => /^\d{9}$/.test(value), message);
+
+export const ssnSchema = nineDigits(activationMessages.ssn);
+/** Pasting "12-3456789" keeps the digits: the hyphen is dropped before the check. */
+export const einSchema = nineDigits(activationMessages.ein);
+export const zipSchema = z.string({ error: activationMessages.zip }).trim().regex(/^\d{5}$/, activationMessages.zip);
+export const stateSchema = z.enum(usStateCodes, { error: activationMessages.state });
+
+/** YYYY-MM-DD of a real date, at least 18 years ago and after 1900. */
+export const dobSchema = z
+  .string({ error: activationMessages.dob })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, activationMessages.dob)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+    const adult = new Date();
+    adult.setUTCFullYear(adult.getUTCFullYear() - 18);
+    return date.getUTCFullYear() >= 1900 && date <= adult;
+  }, activationMessages.dob);
+
+const address = {
+  address: requiredText(200),
+  address2: z.string().trim().max(200, 'Must be at most 200 characters').optional().default(''),
+  city: requiredText(100),
+  state: stateSchema,
+  zip_code: zipSchema,
+};
+
+/** Activation step 1 of 2: the business representative. */
+export const representativeBody = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  job_title: requiredText(100),
+  phone: usPhoneSchema,
+  dob: dobSchema,
+  ssn: ssnSchema,
+  ...address,
+  terms: z.boolean({ error: activationMessages.terms }).refine((value) => value, activationMessages.terms),
+});
+export type RepresentativeBody = z.input<typeof representativeBody>;
+
+/** Activation step 2 of 2: the business. */
+export const businessBody = z.object({
+  ein: einSchema,
+  phone: usPhoneSchema,
+  product_description: requiredText(500),
+  ...address,
+  agreement: z.boolean({ error: activationMessages.agreement }).refine((value) => value, activationMessages.agreement),
+});
+export type BusinessBody = z.input<typeof businessBody>;
