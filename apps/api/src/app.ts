@@ -18,6 +18,9 @@ import { walletRoutes } from './modules/wallets/routes.ts';
 import { treasuryRoutes } from './modules/treasury/routes.ts';
 import { sandboxBankRoutes } from './modules/treasury/sandbox-routes.ts';
 import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/routes.ts';
+import { creatorRoutes } from './modules/creators/routes.ts';
+import { tagRoutes } from './modules/tags/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -63,6 +66,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(linkRoutes(deps), { prefix: '/v1' });
   await app.register(orgRoutes(deps), { prefix: '/v1' });
   await app.register(notificationRoutes(deps), { prefix: '/v1' });
+  await app.register(creatorRoutes(deps), { prefix: '/v1' });
+  await app.register(tagRoutes(deps), { prefix: '/v1' });
+  await app.register(userRoutes(deps), { prefix: '/v1' });
   await app.register(activationRoutes(deps), { prefix: '/v1' });
   await app.register(feeRoutes(deps), { prefix: '/v1' });
   await app.register(walletRoutes(deps), { prefix: '/v1' });

@@ -44,3 +44,30 @@ export async function latestLinkId(app: FastifyInstance, to: string, path: strin
   expect(link, `no ${path} link emailed to ${to}`).toBeDefined();
   return link!.split(path)[1]!.split('?')[0]!;
 }
+
+type Headers = Record<string, string>;
+
+/** Moves the caller's organisation to the standard plan (PUT /v1/org/plan). */
+export async function upgradePlan(app: FastifyInstance, headers: Headers): Promise<void> {
+  const response = await app.inject({ method: 'PUT', url: '/v1/org/plan', headers, payload: { plan: 'standard' } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+export async function addCreator(app: FastifyInstance, headers: Headers, payload: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/creators',
+    headers,
+    payload: { email: uniqueEmail('creator'), first_name: 'Casey', last_name: 'Creator', ...payload },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ id: string; email: string; user_id: string | null } & Record<string, unknown>>();
+}
+
+/** A multipart upload of one file in the field "file". */
+export function multipartFile(options: { filename: string; type: string; content: string | Buffer }) {
+  const boundary = `----crewpay${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename}"\r\nContent-Type: ${options.type}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(options.content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -7,3 +7,6 @@ export * from './us-states.ts';
 export * from './activation.ts';
 export * from './fees.ts';
 export * from './wallets.ts';
+export * from './creators.ts';
+export * from './tags.ts';
+export * from './members.ts';

@@ -6,6 +6,7 @@ export const messages = {
   password: 'Must be at least 8 characters long with a letter, digit, and a special character',
   passwordsMustMatch: 'Passwords must match',
   usPhone: 'This field is required and must be a valid US phone number',
+  paypalEmail: 'This field is required and must be an email address',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -35,3 +36,12 @@ export const passwordSchema = z
 
 export const requiredText = (max = 255) =>
   z.string({ error: messages.required }).trim().min(1, messages.required).max(max, `Must be at most ${max} characters`);
+
+/** Secrets come back from the API as tok_ values; sending one back means "unchanged". */
+export const SECRET_TOKEN_PREFIX = 'tok_';
+export const isSecretToken = (value: unknown): boolean => typeof value === 'string' && value.startsWith(SECRET_TOKEN_PREFIX);
+
+/** Six dots and the last four characters, as the spec masks account numbers. */
+export function maskLastFour(lastFour: string | null | undefined): string {
+  return lastFour ? `••••••${lastFour}` : '';
+}

@@ -9,3 +9,5 @@ export * from './idempotency.ts';
 export * from './activation.ts';
 export * from './fees.ts';
 export * from './treasury.ts';
+export * from './creators.ts';
+export * from './tags.ts';

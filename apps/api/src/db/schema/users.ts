@@ -15,6 +15,10 @@ export const users = pgTable(
     is_external: boolean().notNull().default(false),
     first_name: text(),
     last_name: text(),
+    phone_number: text(),
+    // Agents and managers receive a share of a creator's payment; a member may also be one.
+    is_agent: boolean().notNull().default(false),
+    is_manager: boolean().notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -15,25 +15,28 @@ export type OutgoingEmail = {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-/** Writes the email in the caller's transaction: it is sent if, and only if, the change commits. */
-export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<string> {
+function toEmailRow(message: OutgoingEmail) {
   const links = message.links ?? [];
   const text = [...message.paragraphs, ...links.map((link) => `${link.label}: ${link.url}`)].join('\n\n');
   const html = [
     ...message.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
   ].join('\n');
-  const id = newId();
-  await tx.insert(emails).values({
-    id,
-    org_id: message.org_id ?? null,
-    to: message.to,
-    subject: message.subject,
-    text,
-    html,
-    links: links.map((link) => link.url),
-  });
-  return id;
+  return { id: newId(), org_id: message.org_id ?? null, to: message.to, subject: message.subject, text, html, links: links.map((link) => link.url) };
+}
+
+/** Writes the email in the caller's transaction: it is sent if, and only if, the change commits. */
+export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<string> {
+  const row = toEmailRow(message);
+  await tx.insert(emails).values(row);
+  return row.id;
+}
+
+/** queueEmail for many messages, in batched inserts (a bulk import invites thousands). */
+export async function queueEmails(tx: DbOrTx, messages: OutgoingEmail[]): Promise<string[]> {
+  const rows = messages.map(toEmailRow);
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(emails).values(rows.slice(start, start + 1000));
+  return rows.map((row) => row.id);
 }
 
 export type MailTransport = {

@@ -35,6 +35,26 @@ export async function createExpiringLink(
   return linkId;
 }
 
+/** Many links in one insert (a bulk import invites thousands); answers their ids in order. */
+export async function createExpiringLinks(
+  tx: DbOrTx,
+  items: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown> }[],
+): Promise<string[]> {
+  const now = Date.now();
+  const linkIds = items.map(() => newSecretToken());
+  const rows = items.map((item, index) => ({
+    id: newId(),
+    token_hash: hashToken(linkIds[index]!),
+    type: item.type,
+    org_id: item.org_id ?? null,
+    user_id: item.user_id ?? null,
+    payload: item.payload ?? {},
+    expires_at: new Date(now + LINK_TTL_HOURS[item.type] * 3_600_000),
+  }));
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(expiringLinks).values(rows.slice(start, start + 1000));
+  return linkIds;
+}
+
 /** A link that exists, is not used and has not expired; anything else reads as no longer valid. */
 export async function findUsableLink(tx: DbOrTx, linkId: string, options: { forUpdate?: boolean } = {}): Promise<ExpiringLink> {
   const query = tx

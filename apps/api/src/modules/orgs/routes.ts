@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createOrgBody, orgRecord, updateOrgBody } from '@crewpay/core';
+import { createOrgBody, orgRecord, updateOrgBody, updatePlanBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { createOrg, findOrg, listUserOrgs, toOrgRecord, updateOrg } from './service.ts';
+import { createOrg, findOrg, listUserOrgs, toOrgRecord, updateOrg, updatePlan } from './service.ts';
 
 const tags = ['Organization'];
 
@@ -35,6 +35,15 @@ export const orgRoutes =
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return toOrgRecord(await updateOrg(deps, { org_id: user.org_id, changes: request.body }));
+      },
+    );
+
+    app.put(
+      '/org/plan',
+      { schema: { tags, summary: 'Upgrade the plan (free to standard)', body: updatePlanBody, response: { 200: orgRecord, ...errorResponses } } },
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return toOrgRecord(await updatePlan(deps, { org_id: user.org_id, plan: request.body.plan }));
       },
     );
   };

@@ -55,3 +55,10 @@ export async function updateOrg(deps: AppDeps, options: { org_id: string; change
 export async function listUserOrgs(deps: AppDeps, user: User): Promise<Org[]> {
   return [await findOrg(deps.db, user.org_id)];
 }
+
+/** Free to standard; the monthly charge of the standard plan comes with billing. */
+export async function updatePlan(deps: AppDeps, options: { org_id: string; plan: 'standard' }): Promise<Org> {
+  const [org] = await deps.db.update(orgs).set({ billing_plan: options.plan }).where(eq(orgs.id, options.org_id)).returning();
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  return org;
+}

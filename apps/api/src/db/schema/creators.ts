@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+import { users } from './users.ts';
+
+/**
+ * A creator of one organisation. The same person in two organisations has two rows here and one
+ * login account (user_id) for the creator portal. Bank numbers and tax ids are sealed with
+ * deps.secrets; the *_last4 columns keep what the interface may show.
+ */
+export const creators = pgTable(
+  'creators',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    entity_type: text({ enum: ['individual', 'business'] }).notNull().default('individual'),
+    first_name: text(),
+    last_name: text(),
+    business_name: text(),
+    pronouns: text(),
+    bio: text(),
+    phone_number: text(),
+    account_number: text(),
+    account_number_last4: text(),
+    routing_number: text(),
+    routing_number_last4: text(),
+    state_tax_id: text(),
+    is_active: boolean().notNull().default(true),
+    is_w2: boolean().notNull().default(false),
+    custom_withholding_rate: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    agent_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    agent_split: integer().notNull().default(10),
+    manager_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    manager_split: integer().notNull().default(10),
+    notes: text(),
+    platforms: jsonb().$type<string[]>().notNull().default([]),
+    selected_payment_method: text({ enum: ['stripe', 'paypal', 'venmo', 'nium'] }),
+    paypal_email: text(),
+    venmo_phone_number: text(),
+    address_line_1: text(),
+    address_line_2: text(),
+    address_city: text(),
+    address_state: text(),
+    address_zip: text(),
+    address_shipping_line_1: text(),
+    address_shipping_line_2: text(),
+    address_shipping_city: text(),
+    address_shipping_state: text(),
+    address_shipping_zip: text(),
+    is_shipping_same_as_home: boolean().notNull().default(true),
+    // What the list search matches (email and names), kept by PostgreSQL and trigram-indexed.
+    search_text: text().generatedAlwaysAs(
+      sql`lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(business_name, ''))`,
+    ),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('creators_org_id_email_key').on(table.org_id, table.email),
+    // The list pages newest first within an organisation.
+    index('creators_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('creators_user_id_idx').on(table.user_id),
+    index('creators_manager_id_idx').on(table.manager_id),
+    index('creators_agent_id_idx').on(table.agent_id),
+    index('creators_org_id_is_active_idx').on(table.org_id, table.is_active),
+    index('creators_search_text_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
+  ],
+);
+
+export type Creator = typeof creators.$inferSelect;
+export type NewCreator = typeof creators.$inferInsert;

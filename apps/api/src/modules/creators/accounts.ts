@@ -1,0 +1,81 @@
+import { inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, type Org } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { queueEmails, type OutgoingEmail } from '../email/outbox.ts';
+import { createExpiringLinks } from '../links/service.ts';
+
+export type CreatorPerson = { email: string; first_name?: string | undefined; last_name?: string | undefined };
+
+/**
+ * Gives each new creator a login account for the creator portal and emails it. A person who
+ * already has an external creator account (a creator of another organisation) keeps that one
+ * account: they get an email saying the organisation added them. A new account gets an
+ * invitation link to /resetPassword/{linkId} to choose a password. An email that belongs to a
+ * staff or customer account gets no portal account (user_id stays null).
+ * Answers the user id per email and the ids of the queued emails (sent after commit).
+ */
+export async function ensureCreatorAccounts(
+  tx: DbOrTx,
+  deps: AppDeps,
+  options: { org: Org; people: CreatorPerson[] },
+): Promise<{ userIds: Map<string, string | null>; emailIds: string[] }> {
+  const { org, people } = options;
+  const userIds = new Map<string, string | null>();
+  const existing = new Map<string, { id: string; is_external: boolean; role: string; has_password: boolean }>();
+  for (let start = 0; start < people.length; start += 1000) {
+    const emails = people.slice(start, start + 1000).map((person) => person.email);
+    const rows = await tx
+      .select({ id: users.id, email: users.email, is_external: users.is_external, role: users.role, password_hash: users.password_hash })
+      .from(users)
+      .where(inArray(users.email, emails));
+    for (const row of rows) existing.set(row.email, { ...row, has_password: row.password_hash !== null });
+  }
+
+  const invitations: { email: string; user_id: string }[] = [];
+  const notices: string[] = [];
+  const newUsers: (typeof users.$inferInsert)[] = [];
+  for (const person of people) {
+    const account = existing.get(person.email);
+    if (!account) {
+      const id = newId();
+      newUsers.push({ id, email: person.email, org_id: org.id, role: 'creator', is_external: true, first_name: person.first_name ?? null, last_name: person.last_name ?? null });
+      userIds.set(person.email, id);
+      invitations.push({ email: person.email, user_id: id });
+    } else if (account.is_external && account.role === 'creator') {
+      userIds.set(person.email, account.id);
+      if (account.has_password) notices.push(person.email);
+      else invitations.push({ email: person.email, user_id: account.id });
+    } else {
+      userIds.set(person.email, null);
+    }
+  }
+  for (let start = 0; start < newUsers.length; start += 1000) await tx.insert(users).values(newUsers.slice(start, start + 1000));
+
+  const linkIds = await createExpiringLinks(
+    tx,
+    invitations.map((invitation) => ({ type: 'invitation' as const, org_id: org.id, user_id: invitation.user_id })),
+  );
+  const base = deps.config.publicUrl;
+  const messages: OutgoingEmail[] = [
+    ...invitations.map((invitation, index) => ({
+      org_id: org.id,
+      to: invitation.email,
+      subject: `${org.name} invited you to Crewpay`,
+      paragraphs: [
+        `${org.name} added you as a creator on Crewpay, where you can see your contracts and payments and choose how you are paid.`,
+        'Choose a password to open your creator dashboard. The link works once and expires in 7 days.',
+      ],
+      links: [{ label: 'Choose your password', url: `${base}/resetPassword/${linkIds[index]}` }],
+    })),
+    ...notices.map((email) => ({
+      org_id: org.id,
+      to: email,
+      subject: `${org.name} added you on Crewpay`,
+      paragraphs: [`${org.name} added you as a creator. Sign in with your existing Crewpay account to see their contracts and payments.`],
+      links: [{ label: 'Sign in', url: `${base}/signin` }],
+    })),
+  ];
+  return { userIds, emailIds: await queueEmails(tx, messages) };
+}

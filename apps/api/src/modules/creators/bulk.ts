@@ -1,0 +1,80 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createCreatorBody, creatorMessages, type BulkAnswer, type BulkIssue, type CreateCreatorBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { creators } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sendQueuedEmails } from '../email/jobs.ts';
+import { findOrg } from '../orgs/service.ts';
+import { ensureCreatorAccounts } from './accounts.ts';
+import type { CsvRow } from './csv.ts';
+import { assertCanBulkAdd, lockOrg } from './plan.ts';
+import { newCreatorValues } from './service.ts';
+
+const INSERT_BATCH = 1000;
+const ANALYZE_AFTER_ROWS = 1000;
+
+/** Checks every row on its own: the add-creator rules, then duplicates within the file. */
+function checkRows(rows: CsvRow[]): { valid: { line: number; body: CreateCreatorBody }[]; issues: BulkIssue[] } {
+  const valid: { line: number; body: CreateCreatorBody }[] = [];
+  const issues: BulkIssue[] = [];
+  const firstLine = new Map<string, number>();
+  for (const { line, values } of rows) {
+    const rawEmail = values.email?.trim() ?? '';
+    if (!rawEmail) {
+      issues.push({ line, email: null, message: creatorMessages.missingEmail });
+      continue;
+    }
+    const result = createCreatorBody.safeParse({ ...values, entity_type: values.entity_type?.toLowerCase() || undefined });
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      issues.push({ line, email: rawEmail, message: `${issue.path.join('.') || 'row'}: ${issue.message}` });
+      continue;
+    }
+    const seenOn = firstLine.get(result.data.email);
+    if (seenOn !== undefined) {
+      issues.push({ line, email: result.data.email, message: `Duplicate of line ${seenOn} in this file` });
+      continue;
+    }
+    firstLine.set(result.data.email, line);
+    valid.push({ line, body: result.data });
+  }
+  return { valid, issues };
+}
+
+/**
+ * Adds the valid rows of a creators file in one transaction (all of them or, on any failure,
+ * none) and lists the rows it left out and why. Needs the standard plan and billing in good standing.
+ */
+export async function bulkCreateCreators(deps: AppDeps, options: { org_id: string; rows: CsvRow[] }): Promise<BulkAnswer> {
+  assertCanBulkAdd(await findOrg(deps.db, options.org_id));
+  const { valid, issues } = checkRows(options.rows);
+
+  const { added, emailIds, duplicates } = await deps.db.transaction(async (tx) => {
+    const org = await lockOrg(tx, options.org_id);
+    assertCanBulkAdd(org);
+    const existing = new Set<string>();
+    for (let start = 0; start < valid.length; start += INSERT_BATCH) {
+      const emails = valid.slice(start, start + INSERT_BATCH).map((row) => row.body.email);
+      const rows = await tx.select({ email: creators.email }).from(creators).where(and(eq(creators.org_id, org.id), inArray(creators.email, emails)));
+      for (const row of rows) existing.add(row.email);
+    }
+    const duplicates: BulkIssue[] = valid.filter((row) => existing.has(row.body.email)).map((row) => ({ line: row.line, email: row.body.email, message: creatorMessages.duplicate }));
+    const fresh = valid.filter((row) => !existing.has(row.body.email));
+    if (fresh.length === 0) return { added: 0, emailIds: [], duplicates };
+
+    const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: fresh.map((row) => row.body) });
+    const values = fresh.map((row) => newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(row.body.email) ?? null, body: row.body }));
+    for (let start = 0; start < values.length; start += INSERT_BATCH) {
+      await tx.insert(creators).values(values.slice(start, start + INSERT_BATCH));
+    }
+    return { added: values.length, emailIds, duplicates };
+  });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  // A large import changes the table's shape at once; fresh statistics keep the list on its indexes.
+  if (added >= ANALYZE_AFTER_ROWS) await deps.db.execute(sql`ANALYZE creators`);
+  return { added, issues: [...issues, ...duplicates].sort((a, b) => a.line - b.line) };
+}
+
+export function assertRowCount(rows: unknown[]): void {
+  if (rows.length === 0) throw new AppError('validation_error', 'The file has no creators', { field: 'file' });
+}

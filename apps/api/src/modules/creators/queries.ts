@@ -1,0 +1,110 @@
+import { and, asc, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { creatorMessages, type CreatorPage } from '@crewpay/core';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toCreatorRecord, type PaymentTotals, type TagRef } from './records.ts';
+
+export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
+  const query = tx
+    .select()
+    .from(creators)
+    .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)))
+    .limit(1);
+  const [creator] = options.forUpdate ? await query.for('update') : await query;
+  if (!creator) throw new AppError('not_found', creatorMessages.notFound);
+  return creator;
+}
+
+export async function tagsForCreators(tx: DbOrTx, options: { org_id: string; creator_ids: string[] }): Promise<Map<string, TagRef[]>> {
+  const byCreator = new Map<string, TagRef[]>();
+  if (options.creator_ids.length === 0) return byCreator;
+  const rows = await tx
+    .select({ creator_id: tagEnrollments.creator_id, id: tags.id, label: tags.label })
+    .from(tagEnrollments)
+    .innerJoin(tags, eq(tags.id, tagEnrollments.tag_id))
+    .where(and(eq(tagEnrollments.org_id, options.org_id), inArray(tagEnrollments.creator_id, options.creator_ids)))
+    .orderBy(asc(tags.label));
+  for (const row of rows) byCreator.set(row.creator_id, [...(byCreator.get(row.creator_id) ?? []), { id: row.id, label: row.label }]);
+  return byCreator;
+}
+
+/**
+ * Payments count and amount paid per creator. Payments do not exist yet in this codebase, so
+ * every creator has 0 and $0.00; the payments feature computes these from its table here.
+ */
+export async function paymentTotalsForCreators(_tx: DbOrTx, options: { org_id: string; creator_ids: string[] }): Promise<Map<string, PaymentTotals>> {
+  return new Map(options.creator_ids.map((id) => [id, { payments_count: 0, amount_paid: 0 }]));
+}
+
+export async function toCreatorRecords(tx: DbOrTx, orgId: string, rows: Creator[]) {
+  const ids = rows.map((row) => row.id);
+  const [tagMap, totals] = await Promise.all([
+    tagsForCreators(tx, { org_id: orgId, creator_ids: ids }),
+    paymentTotalsForCreators(tx, { org_id: orgId, creator_ids: ids }),
+  ]);
+  return rows.map((row) => toCreatorRecord(row, tagMap.get(row.id) ?? [], totals.get(row.id) ?? { payments_count: 0, amount_paid: 0 }));
+}
+
+export async function getCreator(tx: DbOrTx, options: { org_id: string; id: string }) {
+  const [record] = await toCreatorRecords(tx, options.org_id, [await findCreatorRow(tx, options)]);
+  return record!;
+}
+
+/** The columns a row of the creators table needs: no secrets are even read. */
+const listColumns = {
+  id: creators.id,
+  email: creators.email,
+  entity_type: creators.entity_type,
+  first_name: creators.first_name,
+  last_name: creators.last_name,
+  business_name: creators.business_name,
+  is_active: creators.is_active,
+  selected_payment_method: creators.selected_payment_method,
+  created_at: creators.created_at,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** One page of an organisation's creators, newest first, optionally searched by email or name. */
+export async function listCreators(
+  db: DbOrTx,
+  options: { org_id: string; page: number; page_size: number; search?: string | undefined; is_active?: boolean | undefined },
+): Promise<CreatorPage> {
+  const filters: SQL[] = [eq(creators.org_id, options.org_id)];
+  if (options.is_active !== undefined) filters.push(eq(creators.is_active, options.is_active));
+  const search = options.search?.trim();
+  if (search) {
+    // search_text is the lower-cased email and names, trigram-indexed for %term% matches.
+    filters.push(like(creators.search_text, `%${escapeLike(search.toLowerCase())}%`));
+  }
+  const where = and(...filters);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(creators)
+      .where(where)
+      .orderBy(desc(creators.created_at), desc(creators.id))
+      .limit(options.page_size)
+      .offset(options.page * options.page_size),
+    db.select({ total: count() }).from(creators).where(where),
+  ]);
+  const total = totalRow?.total ?? 0;
+  const ids = rows.map((row) => row.id);
+  const [tagMap, totals] = await Promise.all([
+    tagsForCreators(db, { org_id: options.org_id, creator_ids: ids }),
+    paymentTotalsForCreators(db, { org_id: options.org_id, creator_ids: ids }),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      ...row,
+      created_at: row.created_at.toISOString(),
+      tags: tagMap.get(row.id) ?? [],
+      ...(totals.get(row.id) ?? { payments_count: 0, amount_paid: 0 }),
+    })),
+    total,
+    page: options.page,
+    page_size: options.page_size,
+    has_more: (options.page + 1) * options.page_size < total,
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_BULK_FILE_BYTES, bulkAnswer, createCreatorBody, creatorPage, creatorRecord, listCreatorsQuery, updateCreatorBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { assertRowCount, bulkCreateCreators } from './bulk.ts';
+import { parseCreatorsCsv, type CsvRow } from './csv.ts';
+import { getCreator, listCreators } from './queries.ts';
+import { createCreator, updateCreator } from './service.ts';
+
+const tags = ['Creators'];
+const bulkJsonRows = z.array(z.record(z.string(), z.union([z.string(), z.null()]).transform((value) => value ?? ''))).max(10_000);
+
+export const creatorRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, { limits: { fileSize: MAX_BULK_FILE_BYTES, files: 1 } });
+    app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: MAX_BULK_FILE_BYTES }, (_request, body, done) => done(null, body));
+
+    app.get(
+      '/creators',
+      { schema: { tags, summary: "The organization's creators, one page at a time", querystring: listCreatorsQuery, response: { 200: creatorPage, ...errorResponses } } },
+      async (request) => listCreators(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
+    );
+
+    app.get(
+      '/creators/:id',
+      { schema: { tags, summary: 'One creator', params: idParams, response: { 200: creatorRecord, ...errorResponses } } },
+      async (request) => getCreator(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
+    );
+
+    app.post(
+      '/creators',
+      { schema: { tags, summary: 'Add a creator and email them an invitation', body: createCreatorBody, response: { 200: creatorRecord, ...errorResponses } } },
+      async (request) => createCreator(deps, { org_id: requireStaff(request).org_id, body: request.body }),
+    );
+
+    app.put(
+      '/creators/:id',
+      { schema: { tags, summary: 'Update a creator (the id plus the changed fields)', params: idParams, body: updateCreatorBody, response: { 200: creatorRecord, ...errorResponses } } },
+      async (request) => updateCreator(deps, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body }),
+    );
+
+    app.post(
+      '/creators/bulk',
+      {
+        schema: {
+          tags,
+          summary: 'Add creators from a CSV file (multipart field "file", or a text/csv body, or a JSON array of rows)',
+          consumes: ['multipart/form-data', 'text/csv', 'application/json'],
+          response: { 200: bulkAnswer, ...errorResponses, 415: errorResponses[400] },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request);
+        let rows: CsvRow[];
+        if (request.isMultipart()) {
+          const file = await request.file();
+          if (!file) throw new AppError('validation_error', 'Choose a CSV file', { field: 'file' });
+          const bytes = await file.toBuffer();
+          rows = parseCreatorsCsv({ mimetype: file.mimetype, bytes });
+        } else if (Buffer.isBuffer(request.body)) {
+          rows = parseCreatorsCsv({ mimetype: request.headers['content-type'] ?? '', bytes: request.body });
+        } else {
+          const parsed = bulkJsonRows.safeParse(request.body);
+          if (!parsed.success) throw new AppError('validation_error', 'Send a CSV file or an array of rows', { field: 'file' });
+          rows = parsed.data.map((values, index) => ({
+            line: index + 1,
+            values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key.trim().toLowerCase(), value.trim()])),
+          }));
+        }
+        assertRowCount(rows);
+        return bulkCreateCreators(deps, { org_id: user.org_id, rows });
+      },
+    );
+  };

@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import { creatorMessages, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { sendQueuedEmails } from '../email/jobs.ts';
+import { ensureCreatorAccounts } from './accounts.ts';
+import { assertCanAddCreator, lockOrg } from './plan.ts';
+import { findCreatorRow, getCreator } from './queries.ts';
+import { sealSecret, secretChange } from './secrets.ts';
+
+/** The columns of a new creator from a validated add-creator body (bank numbers sealed). */
+export function newCreatorValues(deps: AppDeps, options: { org_id: string; user_id: string | null; body: CreateCreatorBody }): NewCreator {
+  const { body } = options;
+  const account = body.account_number ? sealSecret(deps.secrets, body.account_number) : null;
+  const routing = body.routing_number ? sealSecret(deps.secrets, body.routing_number) : null;
+  return {
+    id: newId(),
+    org_id: options.org_id,
+    user_id: options.user_id,
+    email: body.email,
+    entity_type: body.entity_type,
+    first_name: body.first_name ?? null,
+    last_name: body.last_name ?? null,
+    business_name: body.business_name ?? null,
+    phone_number: body.phone_number ?? null,
+    account_number: account?.sealed ?? null,
+    account_number_last4: account?.last4 ?? null,
+    routing_number: routing?.sealed ?? null,
+    routing_number_last4: routing?.last4 ?? null,
+    // A creator added with bank details is paid to that account until they choose otherwise.
+    selected_payment_method: account ? 'stripe' : null,
+  };
+}
+
+/** Adds one creator (free plan: refused at 5 or more) and emails them the portal invitation. */
+export async function createCreator(deps: AppDeps, options: { org_id: string; body: CreateCreatorBody }): Promise<CreatorRecord> {
+  const { creatorId, emailIds } = await deps.db.transaction(async (tx) => {
+    const org = await lockOrg(tx, options.org_id);
+    await assertCanAddCreator(tx, org);
+    const duplicate = await tx.query.creators.findFirst({ where: and(eq(creators.org_id, org.id), eq(creators.email, options.body.email)) });
+    if (duplicate) throw new AppError('conflict', creatorMessages.duplicate, { field: 'email' });
+    const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: [options.body] });
+    const values = newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(options.body.email) ?? null, body: options.body });
+    await tx.insert(creators).values(values);
+    return { creatorId: values.id!, emailIds };
+  });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  return getCreator(deps.db, { org_id: options.org_id, id: creatorId });
+}
+
+async function assertPerson(tx: DbOrTx, options: { org_id: string; id: string; flag: 'is_agent' | 'is_manager' }): Promise<void> {
+  const person = await tx.query.users.findFirst({ where: and(eq(users.org_id, options.org_id), eq(users.id, options.id)) });
+  if (!person || !person[options.flag]) {
+    const what = options.flag === 'is_agent' ? 'Agent' : 'Manager';
+    throw new AppError('not_found', `${what} not found`, { field: options.flag === 'is_agent' ? 'agent_id' : 'manager_id' });
+  }
+}
+
+/** The payout method needs its details; removing the details of the selected method clears it. */
+function payoutIssues(next: Creator): { field: string; message: string } | null {
+  const hasBank = next.account_number !== null && next.routing_number !== null;
+  if (next.account_number !== null && next.routing_number === null) return { field: 'routing_number', message: 'This field is required and must be 9 digits' };
+  if (next.routing_number !== null && next.account_number === null) return { field: 'account_number', message: 'This field is required and must be 4 to 17 digits' };
+  const method = next.selected_payment_method;
+  if ((method === 'stripe' || method === 'nium') && !hasBank) return { field: 'selected_payment_method', message: 'Add a bank account first' };
+  if (method === 'paypal' && !next.paypal_email) return { field: 'selected_payment_method', message: 'Add a PayPal email first' };
+  if (method === 'venmo' && !next.venmo_phone_number) return { field: 'selected_payment_method', message: 'Add a Venmo phone number first' };
+  return null;
+}
+
+/** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
+export async function updateCreator(deps: AppDeps, options: { org_id: string; id: string; body: UpdateCreatorBody }): Promise<CreatorRecord> {
+  const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
+  if (bodyId !== undefined && bodyId !== options.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
+  await deps.db.transaction(async (tx) => {
+    const current = await findCreatorRow(tx, { org_id: options.org_id, id: options.id, forUpdate: true });
+    if (fields.agent_id) await assertPerson(tx, { org_id: options.org_id, id: fields.agent_id, flag: 'is_agent' });
+    if (fields.manager_id) await assertPerson(tx, { org_id: options.org_id, id: fields.manager_id, flag: 'is_manager' });
+    const changes: Partial<Creator> = { ...fields };
+    const account = secretChange(deps.secrets, account_number);
+    if (account !== undefined) Object.assign(changes, { account_number: account?.sealed ?? null, account_number_last4: account?.last4 ?? null });
+    const routing = secretChange(deps.secrets, routing_number);
+    if (routing !== undefined) Object.assign(changes, { routing_number: routing?.sealed ?? null, routing_number_last4: routing?.last4 ?? null });
+    const taxId = secretChange(deps.secrets, state_tax_id);
+    if (taxId !== undefined) changes.state_tax_id = taxId?.sealed ?? null;
+
+    const next: Creator = { ...current, ...changes };
+    // Removing the details of the selected method clears the selection, as removing the method does.
+    const isSelectionSent = 'selected_payment_method' in fields;
+    if (!isSelectionSent && payoutIssues(next)?.field === 'selected_payment_method') next.selected_payment_method = changes.selected_payment_method = null;
+    const issue = payoutIssues(next) ?? nameIssues({ ...next, first_name: next.first_name ?? undefined, last_name: next.last_name ?? undefined, business_name: next.business_name ?? undefined }).map((i) => ({ field: i.path, message: i.message }))[0];
+    if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
+    if (Object.keys(changes).length > 0) await tx.update(creators).set(changes).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+  });
+  return getCreator(deps.db, { org_id: options.org_id, id: options.id });
+}

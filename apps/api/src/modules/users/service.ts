@@ -1,0 +1,99 @@
+import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { memberMessages, roleLabels, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, type User } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { queueEmail } from '../email/outbox.ts';
+import { sendQueuedEmails } from '../email/jobs.ts';
+import { createExpiringLink } from '../links/service.ts';
+import { findOrg } from '../orgs/service.ts';
+import { assertMayDelete, assertMayInvite, assertMayUpdate } from './rules.ts';
+
+/** People /v1/users manages: staff members, and the agents and managers (payees) of the organisation. */
+const managedBy = (orgId: string) => and(eq(users.org_id, orgId), or(eq(users.is_external, false), eq(users.is_agent, true), eq(users.is_manager, true)));
+
+export async function listUsers(db: DbOrTx, options: { org_id: string; isAgentManager?: boolean | undefined }): Promise<User[]> {
+  const filter = options.isAgentManager
+    ? and(eq(users.org_id, options.org_id), or(eq(users.is_agent, true), eq(users.is_manager, true)))
+    : and(eq(users.org_id, options.org_id), eq(users.is_external, false));
+  return db.select().from(users).where(filter).orderBy(asc(users.created_at), asc(users.id));
+}
+
+export async function findUser(db: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<User> {
+  const query = db.select().from(users).where(and(managedBy(options.org_id), eq(users.id, options.id))).limit(1);
+  const [user] = options.forUpdate ? await query.for('update') : await query;
+  if (!user) throw new AppError('not_found', memberMessages.notFound);
+  return user;
+}
+
+async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: string): Promise<void> {
+  const taken = await tx.query.users.findFirst({ where: exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email) });
+  if (taken) throw new AppError('conflict', memberMessages.exists, { field: 'email' });
+}
+
+/**
+ * POST /v1/users. A member (with a role) gets an account in the organisation and an emailed
+ * invitation to choose a password; an agent or manager (no role) is a payee account of the
+ * organisation without a password, paid through payout links.
+ */
+export async function inviteUser(deps: AppDeps, options: { actor: User; body: InviteUserBody }): Promise<User> {
+  const { actor, body } = options;
+  const org = await findOrg(deps.db, actor.org_id);
+  assertMayInvite(actor, org, body);
+  const { user, emailId } = await deps.db.transaction(async (tx) => {
+    await assertEmailFree(tx, body.email);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: newId(),
+        email: body.email,
+        org_id: org.id,
+        role: body.role ?? 'creator',
+        is_external: !body.role,
+        is_agent: body.is_agent,
+        is_manager: body.is_manager,
+        first_name: body.first_name ?? null,
+        last_name: body.last_name ?? null,
+        phone_number: body.phone_number ?? null,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw new AppError('conflict', memberMessages.exists, { field: 'email' });
+    if (!body.role) return { user, emailId: null };
+    const linkId = await createExpiringLink(tx, { type: 'invitation', org_id: org.id, user_id: user.id });
+    const emailId = await queueEmail(tx, {
+      org_id: org.id,
+      to: user.email,
+      subject: `Join ${org.name} on Crewpay`,
+      paragraphs: [
+        `${actor.first_name ?? actor.email} invited you to join ${org.name} on Crewpay as ${roleLabels[body.role]}.`,
+        'Choose a password to join. The link works once and expires in 7 days.',
+      ],
+      links: [{ label: 'Choose your password', url: `${deps.config.publicUrl}/resetPassword/${linkId}` }],
+    });
+    return { user, emailId };
+  });
+  if (emailId) await sendQueuedEmails(deps.jobs, [emailId]);
+  return user;
+}
+
+export async function updateUser(deps: AppDeps, options: { actor: User; id: string; body: UpdateUserBody }): Promise<User> {
+  return deps.db.transaction(async (tx) => {
+    const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
+    assertMayUpdate(options.actor, target, options.body);
+    if (options.body.email && options.body.email !== target.email) await assertEmailFree(tx, options.body.email, target.id);
+    if (Object.keys(options.body).length === 0) return target;
+    const [updated] = await tx.update(users).set(options.body).where(and(eq(users.org_id, target.org_id), eq(users.id, target.id))).returning();
+    return updated!;
+  });
+}
+
+export async function deleteUser(deps: AppDeps, options: { actor: User; id: string }): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
+    assertMayDelete(options.actor, target);
+    await tx.delete(users).where(and(eq(users.org_id, target.org_id), eq(users.id, target.id)));
+  });
+}
