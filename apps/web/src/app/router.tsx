@@ -19,6 +19,11 @@ const CreatorHomePage = lazy(() => import('../features/creator-portal/pages/crea
 const CreateFundAcctPage = lazy(() => import('../features/activation/pages/create-fund-acct-page.tsx'));
 const CreateFundBusinessPage = lazy(() => import('../features/activation/pages/create-fund-business-page.tsx'));
 const WalletsPage = lazy(() => import('../features/wallets/pages/wallets-page.tsx'));
+const CreatorsPage = lazy(() => import('../features/creators/pages/creators-page.tsx'));
+const CreatorProfilePage = lazy(() => import('../features/creators/pages/creator-profile-page.tsx'));
+const AgentsManagersPage = lazy(() => import('../features/agents-managers/pages/agents-managers-page.tsx'));
+const AgentManagerPage = lazy(() => import('../features/agents-managers/pages/agent-manager-page.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
@@ -64,6 +69,11 @@ export const routes: RouteObject[] = [
               { path: '/wallets', element: <WalletsPage />, handle: handle('Wallets') },
               // The onboarding step 'Add funds' lands on the US-only wallet.
               { path: '/funds', element: <Navigate to="/wallets?tab=usOnly" replace /> },
+              { path: '/creators', element: <CreatorsPage />, handle: handle('Creators') },
+              { path: '/creators/:id', element: <CreatorProfilePage />, handle: handle('Creator', ['Creators', 'Creator']) },
+              { path: '/agentsManagers', element: <AgentsManagersPage />, handle: handle('Agents/Managers') },
+              { path: '/agentsManagers/:id', element: <AgentManagerPage />, handle: handle('Agent/Manager', ['Agents/Managers', 'Profile']) },
+              { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
             ],
           },
         ],

@@ -1,0 +1,54 @@
+import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import type { GridColDef } from '@mui/x-data-grid';
+import { creatorName, formatCents, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
+
+/** The spec's columns: email (link), name, tags, payments count, amount paid, payment method. */
+export const creatorColumns: GridColDef<CreatorListItem>[] = [
+  {
+    field: 'email',
+    headerName: 'Email',
+    flex: 1.4,
+    minWidth: 220,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={`/creators/${row.id}`} underline="hover">
+        {row.email}
+      </Link>
+    ),
+  },
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, sortable: false, valueGetter: (_value, row) => creatorName(row) },
+  {
+    field: 'tags',
+    headerName: 'Tags',
+    flex: 1,
+    minWidth: 160,
+    sortable: false,
+    valueGetter: (_value, row) => row.tags.map((tag) => tag.label).join(', '),
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
+        {row.tags.map((tag) => (
+          <Chip key={tag.id} label={tag.label} size="small" />
+        ))}
+      </Stack>
+    ),
+  },
+  { field: 'payments_count', headerName: 'Payments', type: 'number', width: 110, sortable: false },
+  { field: 'amount_paid', headerName: 'Amount paid', type: 'number', width: 140, sortable: false, valueFormatter: (value: number) => formatCents(value) },
+  {
+    field: 'selected_payment_method',
+    headerName: 'Payment method',
+    width: 160,
+    sortable: false,
+    valueGetter: (_value, row) => (row.selected_payment_method ? payoutMethodLabels[row.selected_payment_method] : ''),
+  },
+  {
+    field: 'is_active',
+    headerName: 'Status',
+    width: 110,
+    sortable: false,
+    renderCell: ({ row }) => <Chip size="small" variant="outlined" color={row.is_active ? 'success' : 'default'} label={row.is_active ? 'Active' : 'Disabled'} />,
+  },
+];

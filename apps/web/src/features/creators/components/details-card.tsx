@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { creatorName, entityTypes, nameIssues, type CreatorRecord } from '@crewpay/core';
+import { FormTextField } from '../../../components/form/form-fields.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useUpdateCreator } from '../api/update-creator.ts';
+import { Field, SectionCard } from './section-card.tsx';
+
+const detailsForm = z
+  .object({ entity_type: z.enum(entityTypes), first_name: z.string().trim().max(100), last_name: z.string().trim().max(100), business_name: z.string().trim().max(200), pronouns: z.string().trim().max(50) })
+  .superRefine((value, ctx) => {
+    for (const issue of nameIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+
+function DetailsDialog({ creator, onClose }: { creator: CreatorRecord; onClose: () => void }) {
+  const update = useUpdateCreator(creator.id, { successMessage: 'Creator updated!' });
+  const { control, handleSubmit, formState } = useZodForm(detailsForm, {
+    mode: 'onChange',
+    defaultValues: { entity_type: creator.entity_type, first_name: creator.first_name ?? '', last_name: creator.last_name ?? '', business_name: creator.business_name ?? '', pronouns: creator.pronouns ?? '' },
+  });
+  const entityType = useWatch({ control, name: 'entity_type' });
+  const onSubmit = handleSubmit(async (values) => {
+    const orNull = (text: string) => text || null;
+    await update.mutateAsync({ entity_type: values.entity_type, first_name: orNull(values.first_name), last_name: orNull(values.last_name), business_name: orNull(values.business_name), pronouns: orNull(values.pronouns) });
+    onClose();
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="details-title">
+      <DialogTitle id="details-title">Edit details</DialogTitle>
+      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
+        <DialogContent>
+          <Stack spacing={2}>
+            <FormTextField control={control} name="entity_type" label="Entity type" select fullWidth>
+              <MenuItem value="individual">Individual</MenuItem>
+              <MenuItem value="business">Business</MenuItem>
+            </FormTextField>
+            <FormTextField control={control} name="business_name" label="Business name" required={entityType === 'business'} fullWidth />
+            <Stack direction="row" spacing={2}>
+              <FormTextField control={control} name="first_name" label="First name" required={entityType === 'individual'} fullWidth />
+              <FormTextField control={control} name="last_name" label="Last name" required={entityType === 'individual'} fullWidth />
+            </Stack>
+            <FormTextField control={control} name="pronouns" label="Pronouns" fullWidth />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button color="inherit" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={update.isPending} disabled={!formState.isValid}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DetailsCard({ creator }: { creator: CreatorRecord }) {
+  const [isEditing, setIsEditing] = useState(false);
+  return (
+    <SectionCard title="Details" action={<Button size="small" onClick={() => setIsEditing(true)}>Edit</Button>}>
+      <Stack spacing={1.5}>
+        <Field label="Name">{creatorName(creator)}</Field>
+        <Field label="Entity type">{creator.entity_type === 'business' ? 'Business' : 'Individual'}</Field>
+        {creator.pronouns && <Field label="Pronouns">{creator.pronouns}</Field>}
+        <Field label="Creator since">{formatDate(creator.created_at)}</Field>
+      </Stack>
+      {isEditing && <DetailsDialog creator={creator} onClose={() => setIsEditing(false)} />}
+    </SectionCard>
+  );
+}

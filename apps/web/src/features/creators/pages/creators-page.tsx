@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import type { GridRowId } from '@mui/x-data-grid';
+import { FREE_PLAN_CREATOR_LIMIT, creatorMessages } from '@crewpay/core';
+import { DataTable } from '../../../components/data-table.tsx';
+import { NoticeDialog, addFundsNotice, upgradeNotice, type Notice } from '../../../components/notice-dialog.tsx';
+import { useCurrentOrg } from '../../../lib/session/current-org.ts';
+import { useCreators } from '../api/get-creators.ts';
+import { BulkAddDialog } from '../components/bulk-add-dialog.tsx';
+import { creatorColumns } from '../components/creator-columns.tsx';
+import { NewCreatorDialog } from '../components/new-creator-dialog.tsx';
+
+function useDebounced(value: string, delayMs: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** /creators: the organisation's creators, paged and searched on the server. */
+export default function CreatorsPage() {
+  const navigate = useNavigate();
+  const { data: org } = useCurrentOrg();
+  const [page, setPage] = useState(0);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+  const { data, isFetching } = useCreators({ page, search });
+  const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
+  const [dialog, setDialog] = useState<'new' | 'bulk' | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const isFree = org?.billing_plan === 'free';
+  const openNewCreator = () => {
+    // The total without a search is the organisation's count; with one, the server still has the last word.
+    const isAtLimit = isFree && !search && (data?.total ?? 0) >= FREE_PLAN_CREATOR_LIMIT;
+    if (isAtLimit) setNotice(upgradeNotice(creatorMessages.freePlanLimit));
+    else setDialog('new');
+  };
+  const openBulkAdd = () => {
+    if (isFree) setNotice(upgradeNotice(creatorMessages.freePlanBulk));
+    else if (org?.billing_status === 'delinquent') setNotice(addFundsNotice(creatorMessages.delinquent));
+    else setDialog('bulk');
+  };
+  const newCampaign = () => {
+    const query = new URLSearchParams(selectedIds.map((id) => ['creator_id', String(id)]));
+    void navigate(`/campaigns/new${selectedIds.length ? `?${query.toString()}` : ''}`);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+        <TextField
+          size="small"
+          placeholder="Search by email or name"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            setPage(0);
+          }}
+          slotProps={{ htmlInput: { 'aria-label': 'Search creators' }, input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
+        />
+        <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' } }}>
+          <Button variant="outlined" onClick={newCampaign}>
+            New Campaign
+          </Button>
+          <Button variant="outlined" onClick={openBulkAdd}>
+            Bulk add Creators
+          </Button>
+          <Button variant="contained" onClick={openNewCreator}>
+            New Creator
+          </Button>
+        </Stack>
+      </Stack>
+      <DataTable
+        ariaLabel="Creators"
+        rows={data?.data ?? []}
+        columns={creatorColumns}
+        isLoading={isFetching && !data}
+        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        selectedIds={selectedIds}
+        onSelectionChange={setSelectedIds}
+        isRowSelectable={(row) => row.is_active}
+        emptyLabel={search ? 'No creators match this search' : "You don't have any creators yet"}
+      />
+      <NewCreatorDialog isOpen={dialog === 'new'} onClose={() => setDialog(null)} />
+      <BulkAddDialog isOpen={dialog === 'bulk'} onClose={() => setDialog(null)} />
+      <NoticeDialog notice={notice} onClose={() => setNotice(null)} />
+    </Stack>
+  );
+}
