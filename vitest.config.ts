@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'api',
@@ -13,6 +13,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // 2 cores: one PostgreSQL serves every file; more workers only contend.
           maxWorkers: 2,
+          // Projects with their own worker limits must run as separate groups.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
