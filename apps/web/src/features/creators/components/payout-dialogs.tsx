@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -10,6 +8,7 @@ import { accountNumberSchema, paypalEmailSchema, routingNumberSchema, usPhoneSch
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 
 export type PayoutDialogKind = 'bank' | 'paypal' | 'venmo';
 
@@ -27,14 +26,7 @@ function DialogFrame(props: { title: string; isValid: boolean; isPending: boolea
         <DialogContent>
           <Stack spacing={2}>{props.children}</Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!props.isValid} loading={props.isPending}>
-            Add
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={props.onClose} submitLabel="Add" canSubmit={props.isValid} isPending={props.isPending} />
       </form>
     </Dialog>
   );

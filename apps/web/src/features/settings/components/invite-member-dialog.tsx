@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +8,7 @@ import { inviteUserBody, roleLabels, type InviteUserInput } from '@crewpay/core'
 import { FormCheckbox, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useInviteMember } from '../api/members.ts';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 
 const defaults: InviteUserInput = { email: '', role: 'collaborator', is_agent: false, is_manager: false };
 
@@ -39,14 +38,7 @@ export function InviteMemberDialog({ canInviteAdmins, onClose }: { canInviteAdmi
             </Stack>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isValid} loading={invite.isPending}>
-            Invite
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitLabel="Invite" canSubmit={formState.isValid} isPending={invite.isPending} />
       </form>
     </Dialog>
   );

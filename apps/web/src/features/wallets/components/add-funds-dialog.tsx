@@ -12,6 +12,7 @@ import { achDebitBody, attachBankBody, type WalletDetails } from '@crewpay/core'
 import { FormMoneyInput, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useAchDebit, useAttachBank } from '../api/wallet-actions.ts';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 
 type Props = { wallet: WalletDetails; isOpen: boolean; onClose: () => void; onRefresh: () => void };
 
@@ -32,10 +33,7 @@ function AddBankForm({ onClose }: { onClose: () => void }) {
           <FormTextField control={control} name="routing_number" label="Routing number" required fullWidth slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!formState.isValid} loading={attach.isPending}>Add</Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onClose} submitLabel="Add" canSubmit={formState.isValid} isPending={attach.isPending} />
     </form>
   );
 }
@@ -79,10 +77,7 @@ function DebitForm({ wallet, onClose }: { wallet: WalletDetails; onClose: () => 
         </Typography>
         <FormMoneyInput control={control} name="amount" label="Amount" required fullWidth autoFocus />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!formState.isValid} loading={debit.isPending}>Add funds</Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onClose} submitLabel="Add funds" canSubmit={formState.isValid} isPending={debit.isPending} />
     </form>
   );
 }
