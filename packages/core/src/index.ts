@@ -10,3 +10,6 @@ export * from './wallets.ts';
 export * from './creators.ts';
 export * from './tags.ts';
 export * from './members.ts';
+export * from './withholding.ts';
+export * from './payment-math.ts';
+export * from './payments.ts';

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { dobSchema, einSchema, ssnSchema, usPhoneSchema, zipSchema } from './activation.ts';
+import { recipientRoles } from './payment-math.ts';
+import { messages, requiredText } from './validation.ts';
+import { routingNumberSchema } from './wallets.ts';
+
+export const paymentStatuses = ['draft', 'requires_info', 'processing', 'succeeded', 'canceled', 'returned', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** The spec's labels of payment statuses (wallet and tables). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  draft: 'Draft',
+  requires_info: 'Awaiting input',
+  processing: 'Pending',
+  succeeded: 'Posted',
+  returned: 'Returned',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+/** Tabs of /payments in their displayed order; the query value and the statuses each shows. */
+export const paymentTabs = [
+  { value: 'all_payments', label: 'All', statuses: [...paymentStatuses] },
+  { value: 'posted_payments', label: 'Posted', statuses: ['succeeded'] },
+  { value: 'payments', label: 'Initiated', statuses: ['requires_info', 'processing'] },
+  { value: 'error_payments', label: 'Error', statuses: ['failed', 'returned', 'canceled'] },
+  { value: 'draft_payments', label: 'Draft', statuses: ['draft'] },
+] as const satisfies readonly { value: string; label: string; statuses: readonly PaymentStatus[] }[];
+export type PaymentTab = (typeof paymentTabs)[number]['value'];
+export const paymentTabValues = paymentTabs.map((tab) => tab.value) as [PaymentTab, ...PaymentTab[]];
+/** An unknown tab value opens the first tab. */
+export const paymentTabOf = (value: string | null | undefined) => paymentTabs.find((tab) => tab.value === value) ?? paymentTabs[0];
+
+export const paymentMessages = {
+  created: 'Payment updated!',
+  executed: 'Payment is on the way!',
+  reminded: 'Reminder(s) have been sent!',
+  deleted: 'Payments have been deleted!',
+  updated: 'Payment updated!',
+  delinquent: 'Your billing is past due: add funds to execute payments',
+  noTreasury: 'New Payment needs a treasury account: activate your wallet first',
+  notEditable: 'Only draft payments can be edited',
+  notDeletable: 'Only draft and awaiting input payments can be deleted',
+  nothingToExecute: 'None of these payments is a draft',
+} as const;
+
+const cents = z.number().int().min(0).max(100_000_000_000);
+const uuid = z.string().uuid();
+
+export const paymentRecord = z.object({
+  id: z.string(),
+  payment_group_id: z.string().nullable(),
+  org_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  recipient: z.string(),
+  recipient_role: z.enum(recipientRoles),
+  recipient_name: z.string(),
+  recipient_email: z.string().nullable(),
+  status: z.enum(paymentStatuses),
+  memo: z.string(),
+  amount: z.number().int(),
+  earnings: z.number().int(),
+  split: z.number(),
+  state_withholdings: z.number().int(),
+  federal_withholdings: z.number().int(),
+  fee: z.number().int(),
+  method: z.string().nullable(),
+  date_initiated: z.string().nullable(),
+  date_posted: z.string().nullable(),
+  date_failed: z.string().nullable(),
+  date_returned: z.string().nullable(),
+  date_info_requested: z.string().nullable(),
+  last_updated: z.string(),
+  stripe_reference_id: z.string().nullable(),
+  fee_reference_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  managed_creator_id: z.string().nullable(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+export const paymentsListQuery = z.object({
+  tab: z.string().max(40).optional(),
+  payment_group_id: uuid.optional(),
+  recipient: uuid.optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const paymentsPage = z.object({ data: z.array(paymentRecord), total: z.number().int(), page: z.number().int(), page_size: z.number().int(), has_more: z.boolean() });
+export type PaymentsPage = z.infer<typeof paymentsPage>;
+
+/** One row as the browser sends it; amounts and withholdings it sends are ignored and recomputed. */
+export const paymentRowBody = z.object({
+  recipient: z.string().max(100).nullable().default(null),
+  recipient_role: z.enum(recipientRoles).default('creator'),
+  earnings: cents.nullable().default(null),
+  split: z.number().min(0).max(100).nullable().default(null),
+  memo: z.string().max(1000).default(''),
+  payment_group_id: uuid.nullable().default(null),
+  amount: z.number().optional(),
+  state_withholdings: z.number().optional(),
+  federal_withholdings: z.number().optional(),
+});
+export const createPaymentsBody = z.array(paymentRowBody).max(10_000);
+export type CreatePaymentsBody = z.infer<typeof createPaymentsBody>;
+export const rowErrorsAnswer = z.object({ message: z.string(), rows: z.array(z.object({ index: z.number().int(), message: z.string() })) });
+export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
+
+export const updatePaymentBody = z.object({
+  id: uuid,
+  earnings: cents.nullable().default(null),
+  split: z.number().min(0).max(100).nullable().default(null),
+  memo: z.string().max(1000).default(''),
+});
+export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
+export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
+export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
+export const initiateAnswer = z.object({ processing: z.number().int(), requires_info: z.number().int(), held: z.number().int(), message: z.string() });
+export const paymentTotalsAnswer = z.object({ pending: z.number().int(), completed: z.number().int() });
+
+/** GET /v1/expiring_link for a payee link. */
+export const payeeLinkInfo = z.object({
+  type: z.literal('payee'),
+  amount: z.number().int(),
+  org_name: z.string(),
+  rec_first_name: z.string().nullable(),
+  rec_last_name: z.string().nullable(),
+  rec_business_name: z.string().nullable(),
+  is_paypal_enabled: z.boolean(),
+});
+export type PayeeLinkInfo = z.infer<typeof payeeLinkInfo>;
+
+const required = requiredText(100);
+export const payeeMessages = {
+  accountNumber: messages.required,
+  paypalEmail: messages.paypalEmail,
+  venmoPhone: messages.usPhone,
+  state: 'This field is required and must be 2 characters',
+} as const;
+
+const payeeAddress = z.object({
+  line_1: required,
+  line_2: z.string().trim().max(100).optional().default(''),
+  city: required,
+  state: z.string({ error: payeeMessages.state }).trim().regex(/^[A-Za-z]{2}$/, payeeMessages.state).transform((value) => value.toUpperCase()),
+  zip: zipSchema,
+});
+
+const payeeMethod = z.discriminatedUnion('selected_payment_method', [
+  z.object({
+    selected_payment_method: z.literal('stripe'),
+    account_number: z.string({ error: payeeMessages.accountNumber }).trim().regex(/^\d{4,17}$/, payeeMessages.accountNumber),
+    routing_number: routingNumberSchema,
+  }),
+  z.object({ selected_payment_method: z.literal('paypal'), paypal_email: z.string({ error: messages.paypalEmail }).trim().email(messages.paypalEmail) }),
+  z.object({ selected_payment_method: z.literal('venmo'), venmo_phone_number: usPhoneSchema }),
+]);
+
+const payeeTax = z.discriminatedUnion('entity_type', [
+  z.object({ entity_type: z.literal('individual'), tax_id: ssnSchema, first_name: required, last_name: required, date_of_birth: dobSchema }),
+  z.object({ entity_type: z.literal('business'), tax_id: einSchema, business_name: required }),
+]);
+
+/** The payee's submission (document 001, Payee submission), validated with section 5's messages. */
+export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethod, payeeTax), z.object({ address: payeeAddress, linkId: z.string().optional() }));
+export type PayeeSubmissionBody = z.infer<typeof payeeSubmissionBody>;
+export const payeeSubmissionAnswer = z.object({ amount: z.number().int(), org_name: z.string(), selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']) });
