@@ -24,6 +24,8 @@ const envSchema = z.object({
   RUN_WORKERS: booleanFlag.default(true),
   SANDBOX_ACH_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(60),
   TRANSFER_OUT_ORG_ID: z.uuid().optional(),
+  PAYMENT_MEMO_MAX_LENGTH: z.coerce.number().int().min(1).max(1000).default(10),
+  PAYMENT_MIN_AMOUNT: z.coerce.number().int().min(0).default(100),
 });
 
 export type Config = {
@@ -44,6 +46,8 @@ export type Config = {
   sandboxAchDelaySeconds: number;
   /** The one organisation allowed to transfer funds out of its wallet. */
   transferOutOrgId: string | undefined;
+  /** New payment rows: memo maximum length and the amount (cents) a payment must exceed. */
+  paymentLimits: { memo_max_length: number; min_amount: number };
 };
 
 /**
@@ -75,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: values.RUN_WORKERS,
     sandboxAchDelaySeconds: values.SANDBOX_ACH_DELAY_SECONDS,
     transferOutOrgId: values.TRANSFER_OUT_ORG_ID,
+    paymentLimits: { memo_max_length: values.PAYMENT_MEMO_MAX_LENGTH, min_amount: values.PAYMENT_MIN_AMOUNT },
   };
 }

@@ -20,12 +20,15 @@ export type ErrorCode = keyof typeof errorStatus;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** Extra answer fields, e.g. the per-row messages of a batch. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { field?: string } = {}) {
+  constructor(code: ErrorCode, message: string, options: { field?: string; details?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.field = options.field;
+    this.details = options.details;
   }
 
   get status(): number {

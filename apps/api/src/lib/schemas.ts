@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** The error answer every route may give, declared once for the OpenAPI document. */
-export const errorAnswer = z.object({ message: z.string(), code: z.string(), field: z.string().optional() });
+export const errorAnswer = z.object({
+  message: z.string(),
+  code: z.string(),
+  field: z.string().optional(),
+  // A batch's per-row messages (POST /v1/payments).
+  rows: z.array(z.object({ index: z.number().int(), message: z.string() })).optional(),
+});
 
 export const errorResponses = {
   400: errorAnswer,

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
-export type ErrorAnswer = { message: string; code: string; field?: string };
+export type ErrorAnswer = { message: string; code: string; field?: string; [key: string]: unknown };
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side, please try again';
 
@@ -10,7 +10,7 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side, please try again';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const answer: ErrorAnswer = { message: error.message, code: error.code };
+      const answer: ErrorAnswer = { ...error.details, message: error.message, code: error.code };
       if (error.field) answer.field = error.field;
       return reply.status(error.status).send(answer);
     }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database.db);
     const report = await reconcileLedger(database.db);
-    console.log(`Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts.`);
+    console.log(`Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`);
     for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));
     console.log(report.problems.length === 0 ? 'The ledger reconciles.' : `${report.problems.length} problem(s) found.`);
     process.exitCode = report.problems.length === 0 ? 0 : 1;

@@ -11,3 +11,4 @@ export * from './fees.ts';
 export * from './treasury.ts';
 export * from './creators.ts';
 export * from './tags.ts';
+export * from './payments.ts';

@@ -19,6 +19,13 @@ export const users = pgTable(
     // Agents and managers receive a share of a creator's payment; a member may also be one.
     is_agent: boolean().notNull().default(false),
     is_manager: boolean().notNull().default(false),
+    // An agent's or manager's payout details, given on their payee link; numbers sealed with deps.secrets.
+    selected_payment_method: text({ enum: ['stripe', 'paypal', 'venmo', 'nium'] }),
+    account_number: text(),
+    account_number_last4: text(),
+    routing_number: text(),
+    paypal_email: text(),
+    venmo_phone_number: text(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -3,6 +3,7 @@ import { creatorMessages, type CreatorPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { paymentTotalsByRecipient } from '../payments/queries.ts';
 import { toCreatorRecord, type PaymentTotals, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -29,12 +30,10 @@ export async function tagsForCreators(tx: DbOrTx, options: { org_id: string; cre
   return byCreator;
 }
 
-/**
- * Payments count and amount paid per creator. Payments do not exist yet in this codebase, so
- * every creator has 0 and $0.00; the payments feature computes these from its table here.
- */
-export async function paymentTotalsForCreators(_tx: DbOrTx, options: { org_id: string; creator_ids: string[] }): Promise<Map<string, PaymentTotals>> {
-  return new Map(options.creator_ids.map((id) => [id, { payments_count: 0, amount_paid: 0 }]));
+/** Payments count and amount paid (posted payments) per creator, from the payments table. */
+export async function paymentTotalsForCreators(tx: DbOrTx, options: { org_id: string; creator_ids: string[] }): Promise<Map<string, PaymentTotals>> {
+  const totals = await paymentTotalsByRecipient(tx, options.org_id, options.creator_ids);
+  return new Map(options.creator_ids.map((id) => [id, totals.get(id) ?? { payments_count: 0, amount_paid: 0 }]));
 }
 
 export async function toCreatorRecords(tx: DbOrTx, orgId: string, rows: Creator[]) {

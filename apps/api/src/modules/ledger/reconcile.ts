@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reconcilePayments, type PaymentProblem } from '../payments/reconcile.ts';
 
 export type ReconcileProblem =
   | { kind: 'unbalanced_transfer'; transfer_id: string; sum: number }
   | { kind: 'balance_mismatch'; account_id: string; balance: number; entries_sum: number }
-  | { kind: 'negative_balance'; account_id: string; balance: number };
+  | { kind: 'negative_balance'; account_id: string; balance: number }
+  | PaymentProblem;
 
-export type ReconcileReport = { transfers: number; accounts: number; entries: number; problems: ReconcileProblem[] };
+export type ReconcileReport = { transfers: number; accounts: number; entries: number; payments: number; problems: ReconcileProblem[] };
 
-/** Proves the books: every transfer sums to zero and every balance equals the sum of its entries. */
+/**
+ * Proves the books: every transfer sums to zero, every balance equals the sum of its entries, and
+ * every executed payment's state matches its transfers (see payments/reconcile.ts).
+ */
 export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
   const unbalanced = await db.execute<{ transfer_id: string; sum: string }>(sql`
     SELECT t.id AS transfer_id, COALESCE(SUM(e.amount), 0)::text AS sum
@@ -32,6 +37,8 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
       return [{ kind: 'negative_balance', account_id: row.account_id, balance }];
     }),
   ];
+  const paymentReport = await reconcilePayments(db);
+  problems.push(...paymentReport.problems);
   const count = counts.rows[0];
-  return { transfers: Number(count?.transfers ?? 0), accounts: Number(count?.accounts ?? 0), entries: Number(count?.entries ?? 0), problems };
+  return { transfers: Number(count?.transfers ?? 0), accounts: Number(count?.accounts ?? 0), entries: Number(count?.entries ?? 0), payments: paymentReport.payments, problems };
 }

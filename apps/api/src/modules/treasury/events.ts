@@ -5,6 +5,7 @@ import { findLedgerAccounts } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/post-transfer.ts';
 import { sandboxNow } from '../clock/clock.ts';
 import { providerId } from '../../providers/banking/sandbox.ts';
+import { applyPayoutEvent, isPayoutEvent } from '../payments/events.ts';
 
 type Transition = { from: TreasuryTransaction['status']; to: TreasuryTransaction['status'] };
 
@@ -100,6 +101,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     default:
+      if (isPayoutEvent(event.type)) return applyPayoutEvent(tx, event, now);
       throw new Error(`Unknown banking event type ${event.type}`);
   }
 }

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { paymentStatuses, recipientRoles } from '@crewpay/core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+
+/**
+ * A payment to a creator, agent or manager (spec entity Payment). Amounts are cents; `amount` is
+ * what the recipient receives (after withholding), `fee` is charged to the organisation on top.
+ * `recipient` is a creators.id for role creator and a users.id for agent and manager.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    payment_group_id: uuid(),
+    recipient: uuid().notNull(),
+    recipient_role: text({ enum: recipientRoles }).notNull(),
+    managed_creator_id: uuid(),
+    // An agent's or manager's share points to the creator payment it came from (edited together).
+    parent_payment_id: uuid(),
+    status: text({ enum: paymentStatuses }).notNull().default('draft'),
+    memo: text().notNull().default(''),
+    amount: bigint({ mode: 'number' }).notNull(),
+    earnings: bigint({ mode: 'number' }).notNull(),
+    split: numeric({ precision: 6, scale: 2, mode: 'number' }).notNull(),
+    state_withholdings: bigint({ mode: 'number' }).notNull().default(0),
+    federal_withholdings: bigint({ mode: 'number' }).notNull().default(0),
+    fee: bigint({ mode: 'number' }).notNull().default(0),
+    method: text({ enum: ['stripe', 'paypal', 'venmo', 'nium'] }),
+    // Sandbox clock time, like every date of the banking provider.
+    date_initiated: timestamp({ withTimezone: true }),
+    date_info_requested: timestamp({ withTimezone: true }),
+    date_posted: timestamp({ withTimezone: true }),
+    date_failed: timestamp({ withTimezone: true }),
+    date_returned: timestamp({ withTimezone: true }),
+    failure_reason: text(),
+    // The payout at the rail's provider, and the ledger hold of the batch that executed it.
+    stripe_reference_id: text().unique(),
+    fee_reference_id: text(),
+    is_deleted: boolean().notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('payments_org_created_idx').on(table.org_id, table.created_at.desc(), table.id.desc()).where(sql`NOT is_deleted`),
+    index('payments_org_recipient_idx').on(table.org_id, table.recipient),
+    index('payments_org_status_idx').on(table.org_id, table.status),
+    index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
+  ],
+);
+
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;

@@ -1,0 +1,93 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  computePayments,
+  paymentMessages,
+  type ComputedPayments,
+  type CreatePaymentsBody,
+  type PaymentRecord,
+  type PaymentRowInput,
+  type RecipientProfile,
+} from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { orgs, payments, type Payment } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { findFeeRule } from '../fees/service.ts';
+import { creatorProfile, loadRecipients, userProfile } from './recipients.ts';
+import { toPaymentRecords } from './records.ts';
+
+/** Gross paid this calendar year to each W-2 creator (the federal threshold's running total). */
+async function paidThisYear(tx: DbOrTx, orgId: string, creatorIds: string[]): Promise<Map<string, number>> {
+  if (creatorIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ recipient: payments.recipient, total: sql<string>`COALESCE(SUM(ROUND(${payments.earnings} * ${payments.split} / 100)), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.org_id, orgId),
+        eq(payments.recipient_role, 'creator'),
+        inArray(payments.recipient, creatorIds),
+        eq(payments.is_deleted, false),
+        inArray(payments.status, ['requires_info', 'processing', 'succeeded']),
+        sql`${payments.created_at} >= date_trunc('year', now())`,
+      ),
+    )
+    .groupBy(payments.recipient);
+  return new Map(rows.map((row) => [row.recipient, Number(row.total)]));
+}
+
+/** Runs the one payment math of packages/core with what the server knows: nothing of the client's amounts. */
+export async function computeForOrg(deps: AppDeps, tx: DbOrTx, orgId: string, rows: PaymentRowInput[]): Promise<ComputedPayments> {
+  const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  const found = await loadRecipients(tx, orgId, rows.map((row) => row.recipient ?? '').filter(Boolean));
+  const recipients = new Map<string, RecipientProfile>();
+  for (const row of found.creators.values()) recipients.set(row.id, creatorProfile(row));
+  for (const row of found.users.values()) {
+    const wanted = rows.find((input) => input.recipient === row.id)?.recipient_role;
+    const role = wanted === 'manager' && row.is_manager ? 'manager' : wanted === 'agent' && row.is_agent ? 'agent' : row.is_agent ? 'agent' : 'manager';
+    recipients.set(row.id, userProfile(row, role));
+  }
+  const w2 = [...found.creators.values()].filter((row) => row.is_w2).map((row) => row.id);
+  return computePayments(rows, {
+    recipients,
+    agent_split_source: org.agent_split_source,
+    manager_split_source: org.manager_split_source,
+    fee_rule: await findFeeRule(tx, orgId, 'outbound_payment'),
+    limits: deps.config.paymentLimits,
+    paid_before: await paidThisYear(tx, orgId, w2),
+  });
+}
+
+export function throwRowErrors(result: ComputedPayments): void {
+  if (!result.error) return;
+  const rows = result.rows.flatMap((row, index) => (row.error ? [{ index, message: row.error }] : []));
+  throw new AppError('validation_error', result.error, { details: { rows } });
+}
+
+/** The rows to insert: each row's agent and manager shares point to its creator payment. */
+export function toDraftValues(orgId: string, result: ComputedPayments) {
+  return result.rows.flatMap((row) => {
+    const parentId = newId();
+    return row.payments.map((payment, index) => ({
+      ...payment,
+      id: index === 0 ? parentId : newId(),
+      org_id: orgId,
+      status: 'draft' as const,
+      parent_payment_id: index === 0 ? null : parentId,
+    }));
+  });
+}
+
+/** POST /v1/payments: every row is checked and recomputed, then all are saved as drafts, or none. */
+export async function createPayments(deps: AppDeps, tx: Tx, orgId: string, body: CreatePaymentsBody): Promise<PaymentRecord[]> {
+  const [org] = await tx.select({ treasury_id: orgs.treasury_id }).from(orgs).where(eq(orgs.id, orgId));
+  if (!org?.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
+  const result = await computeForOrg(deps, tx, orgId, body.map((row) => ({ ...row, memo: row.memo.trim() })));
+  throwRowErrors(result);
+  const values = toDraftValues(orgId, result);
+  const inserted: Payment[] = [];
+  for (let start = 0; start < values.length; start += 1000) inserted.push(...(await tx.insert(payments).values(values.slice(start, start + 1000)).returning()));
+  return toPaymentRecords(tx, orgId, inserted);
+}

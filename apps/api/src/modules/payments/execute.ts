@@ -1,0 +1,63 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { formatCents, paymentMessages, type InitiatePaymentsBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { orgs, payments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { sandboxNow } from '../clock/clock.ts';
+import { sendQueuedEmails } from '../email/jobs.ts';
+import { findLedgerAccounts } from '../ledger/accounts.ts';
+import { holdFunds } from '../ledger/holds.ts';
+import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
+
+type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
+export type InitiateResult = { processing: number; requires_info: number; held: number; message: string };
+
+/**
+ * PUT /v1/payments/initiate (Execute). In one database transaction:
+ * 1. the draft payments asked for are locked in id order (FOR UPDATE): a concurrent execution of
+ *    the same payments waits, then finds them no longer draft and leaves them alone;
+ * 2. the whole batch's amounts and fees are held in ONE ledger transfer (available -> held); not
+ *    enough available refuses the batch and the rollback moves nothing;
+ * 3. payments whose recipient has a payout method start on their rail (processing); the others
+ *    wait for it (requires_info) and their recipients are emailed a payee link.
+ */
+export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, body: InitiatePaymentsBody): Promise<InitiateResult> {
+  const { tx } = ctx;
+  const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  if (org.billing_status === 'delinquent') throw new AppError('forbidden', paymentMessages.delinquent);
+  if (!org.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
+  const filters: SQL[] = [eq(payments.org_id, orgId), eq(payments.is_deleted, false), eq(payments.status, 'draft')];
+  if (body.ids.length > 0) filters.push(inArray(payments.id, body.ids));
+  if (body.payment_group_id) filters.push(eq(payments.payment_group_id, body.payment_group_id));
+  if (body.ids.length === 0 && !body.payment_group_id) throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
+  const rows = await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
+  if (rows.length === 0) return { processing: 0, requires_info: 0, held: 0, message: paymentMessages.nothingToExecute };
+
+  const total = rows.reduce((sum, row) => sum + row.amount + row.fee, 0);
+  const accounts = await findLedgerAccounts(tx, orgId);
+  const batchId = newId();
+  try {
+    await holdFunds(tx, accounts, { org_id: orgId, key: `payments:${batchId}`, amount: total, memo: `Payments (${rows.length})`, metadata: { payment_batch_id: batchId } });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'insufficient_funds') {
+      throw new AppError('insufficient_funds', `Not enough funds in your wallet: these payments need ${formatCents(total)} (amounts and fees) and ${formatCents(accounts.wallet_available.balance)} is available`);
+    }
+    throw error;
+  }
+  await tx.execute(sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${orgId} AND id IN (SELECT unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]))`);
+
+  const now = await sandboxNow(tx);
+  const destinations = await destinationsFor(deps, tx, org, rows);
+  const ready = rows.flatMap((payment) => {
+    const destination = destinations.get(payment.id);
+    return destination ? [{ payment, destination }] : [];
+  });
+  const waiting = rows.filter((payment) => !destinations.get(payment.id));
+  await startPayouts(deps, tx, orgId, ready, now);
+  const emailIds = await requestPayoutInfo(deps, tx, org, waiting, now);
+  ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
+  return { processing: ready.length, requires_info: waiting.length, held: total, message: paymentMessages.executed };
+}

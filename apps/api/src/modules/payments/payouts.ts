@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { formatCents } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { treasuryTransactions, type Org, type Payment } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { payoutsProvider } from '../../providers/payouts/index.ts';
+import type { PayoutDestination } from '../../providers/payouts/types.ts';
+import { queueEmails } from '../email/outbox.ts';
+import { createExpiringLinks } from '../links/service.ts';
+import { findFinancialAccount } from '../treasury/bank-links.ts';
+import { loadRecipients, payoutDestination, recipientName } from './recipients.ts';
+
+const CHUNK = 1000;
+
+async function inChunks<T>(items: T[], work: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += CHUNK) await work(items.slice(start, start + CHUNK));
+}
+
+/** Each payment's payout destination (null: the recipient has not given a complete payout method). */
+export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Payment[]): Promise<Map<string, PayoutDestination | null>> {
+  const found = await loadRecipients(tx, org.id, rows.map((row) => row.recipient));
+  const byRecipient = new Map<string, PayoutDestination | null>();
+  for (const row of [...found.creators.values(), ...found.users.values()]) {
+    byRecipient.set(row.id, payoutDestination(deps.secrets, row, { paypalEnabled: org.paypal_enabled }));
+  }
+  return new Map(rows.map((row) => [row.id, byRecipient.get(row.recipient) ?? null]));
+}
+
+/**
+ * Starts the payouts of payments whose money is already held: each goes to its rail's provider,
+ * becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id).
+ */
+export async function startPayouts(deps: AppDeps, tx: Tx, orgId: string, rows: { payment: Payment; destination: PayoutDestination }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const account = await findFinancialAccount(tx, orgId);
+  const requests = rows.map(({ payment, destination }) => ({ org_id: orgId, payment_id: payment.id, amount: payment.amount, destination }));
+  const payoutIds = await payoutsProvider(deps).createPayouts(tx, requests, now);
+  const changes = rows.map(({ payment, destination }, index) => ({ payment, method: destination.method, payout_id: payoutIds[index]! }));
+  await inChunks(changes, (chunk) =>
+    tx.execute(sql`
+      UPDATE payments AS p SET status = 'processing', method = v.method, stripe_reference_id = v.payout_id,
+        date_initiated = COALESCE(p.date_initiated, ${now}::timestamptz), updated_at = now()
+      FROM (VALUES ${sql.join(chunk.map((c) => sql`(${c.payment.id}::uuid, ${c.method}, ${c.payout_id})`), sql`, `)}) AS v(id, method, payout_id)
+      WHERE p.id = v.id AND p.org_id = ${orgId} AND p.status IN ('draft', 'requires_info')`),
+  );
+  const transactions = changes.map((c) => ({
+    id: newId(),
+    org_id: orgId,
+    financial_account_id: account.id,
+    provider_id: c.payout_id,
+    flow_type: 'outbound_payment' as const,
+    status: 'processing' as const,
+    amount: -c.payment.amount,
+    fee: c.payment.fee,
+    memo: c.payment.memo || 'Payment',
+    metadata: { payment_id: c.payment.id },
+    created_at: now,
+  }));
+  await inChunks(transactions, (chunk) => tx.insert(treasuryTransactions).values(chunk));
+}
+
+/**
+ * Payments whose recipient has no payout method wait for it ('Awaiting input'); each recipient is
+ * emailed one payee link (/bankDetails?id=) for everything they are owed. Answers the email ids.
+ */
+export async function requestPayoutInfo(deps: AppDeps, tx: Tx, org: Org, rows: Payment[], now: Date): Promise<string[]> {
+  if (rows.length === 0) return [];
+  await inChunks(rows, (chunk) =>
+    tx.execute(sql`
+      UPDATE payments SET status = 'requires_info', date_initiated = COALESCE(date_initiated, ${now}::timestamptz), date_info_requested = ${now}::timestamptz, updated_at = now()
+      WHERE org_id = ${org.id} AND id IN (${sql.join(chunk.map((row) => sql`${row.id}::uuid`), sql`, `)}) AND status IN ('draft', 'requires_info')`),
+  );
+  return emailPayeeLinks(deps, tx, org, rows);
+}
+
+/** One payee link per recipient of `rows`, emailed; answers the email ids (send them after commit). */
+export async function emailPayeeLinks(deps: AppDeps, tx: Tx, org: Org, rows: Payment[]): Promise<string[]> {
+  const owed = new Map<string, { role: Payment['recipient_role']; amount: number }>();
+  for (const row of rows) owed.set(row.recipient, { role: row.recipient_role, amount: (owed.get(row.recipient)?.amount ?? 0) + row.amount });
+  const found = await loadRecipients(tx, org.id, [...owed.keys()]);
+  const recipients = [...owed.entries()].flatMap(([id, item]) => {
+    const person = item.role === 'creator' ? found.creators.get(id) : found.users.get(id);
+    return person ? [{ id, person, ...item }] : [];
+  });
+  const linkIds = await createExpiringLinks(
+    tx,
+    recipients.map((r) => ({ type: 'payee' as const, org_id: org.id, payload: { recipient: r.id, recipient_role: r.role } })),
+  );
+  return queueEmails(
+    tx,
+    recipients.map((r, index) => ({
+      org_id: org.id,
+      to: r.person.email,
+      subject: `${org.name} is sending you ${formatCents(r.amount)}`,
+      paragraphs: [
+        `Hi ${recipientName(r.person)},`,
+        `${org.name} is sending you ${formatCents(r.amount)}. Tell us where to send it: your bank account${org.paypal_enabled ? ', PayPal or Venmo' : ''} and your tax details.`,
+      ],
+      links: [{ label: 'Get paid', url: `${deps.config.publicUrl}/bankDetails?id=${linkIds[index]}` }],
+    })),
+  );
+}

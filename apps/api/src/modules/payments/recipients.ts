@@ -1,0 +1,64 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { RecipientProfile, RecipientRole } from '@crewpay/core';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, users, type Creator, type User } from '../../db/schema/index.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import type { PayoutDestination } from '../../providers/payouts/types.ts';
+
+export type RecipientRow = { role: 'creator'; row: Creator } | { role: 'agent' | 'manager'; row: User };
+
+/** The organisation's creators and agents/managers among `ids` (others' ids are simply absent). */
+export async function loadRecipients(tx: DbOrTx, orgId: string, ids: string[]): Promise<{ creators: Map<string, Creator>; users: Map<string, User> }> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return { creators: new Map(), users: new Map() };
+  const [creatorRows, userRows] = await Promise.all([
+    tx.select().from(creators).where(and(eq(creators.org_id, orgId), inArray(creators.id, unique))),
+    tx.select().from(users).where(and(eq(users.org_id, orgId), inArray(users.id, unique), or(eq(users.is_agent, true), eq(users.is_manager, true)))),
+  ]);
+  return { creators: new Map(creatorRows.map((row) => [row.id, row])), users: new Map(userRows.map((row) => [row.id, row])) };
+}
+
+export function creatorProfile(row: Creator): RecipientProfile {
+  return {
+    id: row.id,
+    role: 'creator',
+    is_active: row.is_active,
+    is_w2: row.is_w2,
+    custom_withholding_rate: row.custom_withholding_rate,
+    state: row.address_state,
+    agent_id: row.agent_id,
+    agent_split: row.agent_split,
+    manager_id: row.manager_id,
+    manager_split: row.manager_split,
+  };
+}
+
+export function userProfile(row: User, role: 'agent' | 'manager'): RecipientProfile {
+  return { id: row.id, role, is_active: true, is_w2: false, custom_withholding_rate: null, state: null, agent_id: null, agent_split: 0, manager_id: null, manager_split: 0 };
+}
+
+type PayoutFields = Pick<Creator, 'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number'>;
+
+/** Where the recipient is paid, or null when they have not given a complete payout method. */
+export function payoutDestination(secrets: SecretBox, row: PayoutFields, options: { paypalEnabled: boolean }): PayoutDestination | null {
+  switch (row.selected_payment_method) {
+    case 'stripe':
+    case 'nium':
+      if (!row.account_number || !row.routing_number) return null;
+      return { method: row.selected_payment_method, account_number: secrets.decrypt(row.account_number), routing_number: secrets.decrypt(row.routing_number) };
+    case 'paypal':
+      return options.paypalEnabled && row.paypal_email ? { method: 'paypal', paypal_email: row.paypal_email } : null;
+    case 'venmo':
+      return options.paypalEnabled && row.venmo_phone_number ? { method: 'venmo', venmo_phone_number: row.venmo_phone_number } : null;
+    default:
+      return null;
+  }
+}
+
+export function recipientName(row: { first_name: string | null; last_name: string | null; business_name?: string | null; email: string }): string {
+  if (row.business_name) return row.business_name;
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  return name || row.email;
+}
+
+export type RecipientKey = { recipient: string; recipient_role: RecipientRole };

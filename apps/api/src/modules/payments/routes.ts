@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createPaymentsAnswer,
+  createPaymentsBody,
+  idsBody,
+  initiateAnswer,
+  initiatePaymentsBody,
+  paymentMessages,
+  paymentRecord,
+  paymentsListQuery,
+  paymentsPage,
+  paymentTotalsAnswer,
+  updatePaymentBody,
+} from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { createPayments } from './create.ts';
+import { deletePayments } from './edit.ts';
+import { updatePayment } from './edit.ts';
+import { initiatePayments } from './execute.ts';
+import { getPayment, listPayments, paymentTotals } from './queries.ts';
+import { releasePaymentHolds, sendReminders } from './reminders.ts';
+
+const tags = ['Payments'];
+const messageAnswer = z.object({ message: z.string(), count: z.number().int() });
+const remindersBody = z.union([z.array(z.uuid()).min(1).max(10_000), idsBody.transform((body) => body.ids)]);
+
+export const paymentRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/payments', { schema: { tags, summary: 'Payments, a page of a tab', querystring: paymentsListQuery, response: { 200: paymentsPage, ...errorResponses } } }, async (request) => {
+      const user = requireStaff(request);
+      return listPayments(deps.db, { org_id: user.org_id, ...request.query });
+    });
+
+    app.get(
+      '/payments/totals',
+      { schema: { tags, summary: 'Pending and completed totals', querystring: z.object({ recipient: z.uuid().optional() }), response: { 200: paymentTotalsAnswer, ...errorResponses } } },
+      async (request) => paymentTotals(deps.db, { org_id: requireStaff(request).org_id, recipient: request.query.recipient }),
+    );
+
+    app.get('/payments/:id', { schema: { tags, summary: 'One payment', params: idParams, response: { 200: paymentRecord, ...errorResponses } } }, async (request) =>
+      getPayment(deps.db, requireStaff(request).org_id, request.params.id),
+    );
+
+    app.post('/payments', { schema: { tags, summary: 'Create draft payments (amounts are computed here)', body: createPaymentsBody, response: { 200: createPaymentsAnswer, ...errorResponses } } }, async (request) => {
+      const user = requireStaff(request);
+      return { data: await deps.db.transaction((tx) => createPayments(deps, tx, user.org_id, request.body)) };
+    });
+
+    app.put('/payments', { schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } } }, async (request) => {
+      const user = requireStaff(request);
+      return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body));
+    });
+
+    app.delete('/payments', { schema: { tags, summary: 'Delete draft and awaiting input payments', body: idsBody, response: { 200: messageAnswer, ...errorResponses } } }, async (request) => {
+      const user = requireStaff(request);
+      const count = await deps.db.transaction((tx) => deletePayments(tx, user.org_id, request.body.ids, (rows) => releasePaymentHolds(tx, user.org_id, rows)));
+      return { message: paymentMessages.deleted, count };
+    });
+
+    app.put(
+      '/payments/initiate',
+      {
+        schema: {
+          tags,
+          summary: 'Execute payments: hold the funds and start the payouts',
+          description: 'Owner and admin. Accepts an Idempotency-Key header: a repeat answers the first result and moves nothing.',
+          body: initiatePaymentsBody,
+          response: { 200: initiateAnswer, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.initiate' }, (tx, afterCommit) =>
+          initiatePayments(deps, { tx, afterCommit }, user.org_id, request.body),
+        );
+      },
+    );
+
+    app.post('/payments/reminders', { schema: { tags, summary: 'Email payee links again', body: remindersBody, response: { 200: messageAnswer, ...errorResponses } } }, async (request) => {
+      const user = requireStaff(request);
+      const count = await sendReminders(deps, user.org_id, request.body);
+      return { message: paymentMessages.reminded, count };
+    });
+  };
