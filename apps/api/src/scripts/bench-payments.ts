@@ -1,0 +1,90 @@
+// Benchmark of payments (npm run bench): execute one batch of 10,000 payments (PUT
+// /v1/payments/initiate) over real HTTP against a fresh database, then reconcile the books.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { startEmbeddedPostgres, withDatabase } from '../db/embedded.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { createPgBossJobs } from '../jobs/jobs.ts';
+import { createSecretBox } from '../lib/secrets.ts';
+import { registerEmailJobs } from '../modules/email/jobs.ts';
+import { createOutboxTransport } from '../modules/email/transports.ts';
+import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+
+const PAYMENTS = 10_000;
+const representative = { first_name: 'Ada', last_name: 'Lovelace', job_title: 'CEO', phone: '(415) 555-0134', dob: '1985-12-10', ssn: '123456789', address: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94105', terms: true };
+const business = { ein: '12-3456789', phone: '(415) 555-0199', product_description: 'Creator campaigns', address: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94105', agreement: true };
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  let serverUrl = process.env.DATABASE_URL;
+  const embedded = serverUrl ? undefined : await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 3000) });
+  serverUrl ??= embedded!.url;
+  const databaseName = `crewpay_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  await admin.end();
+  const url = withDatabase(serverUrl, databaseName);
+  const database = openDatabase(url, { max: 20 });
+  await runMigrations(database.db);
+  const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error) });
+  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) }, { globalRateLimit: 10_000_000 });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  try {
+    let headers: Record<string, string> = {};
+    const call = async (method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${base}${route}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const session = await call('POST', '/v1/users/signup', { email: 'bench@example.com', password: 'Bench-passw0rd!' });
+    headers = { 'auth-token': String(session.auth_token) };
+    await call('POST', '/v1/org', { name: 'Bench', website: 'https://bench.example' });
+    await call('PUT', '/v1/org/plan', { plan: 'standard' });
+    await call('POST', '/v1/org/owner', representative);
+    await call('POST', '/v1/org/business', business);
+    await call('POST', '/v1/treasury/load', { amount: 1_000_000_000 });
+
+    // Half the creators have a bank (their payments start on the ACH rail), half do not (payee links).
+    const lines = ['email,first_name,last_name,entity_type,account_number,routing_number'];
+    for (let index = 0; index < PAYMENTS; index += 1) lines.push(`creator.${index}@bench.example,First${index},Last${index},individual,${index % 2 === 0 ? `${10_000_000 + index},110000000` : ','}`);
+    const form = new FormData();
+    form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'creators.csv');
+    const imported = await fetch(`${base}/v1/creators/bulk`, { method: 'POST', headers, body: form });
+    if (!imported.ok) throw new Error(`bulk: ${imported.status} ${await imported.text()}`);
+    const creatorIds = (await database.db.execute<{ id: string }>('SELECT id FROM creators')).rows.map((row) => row.id);
+    const rows = creatorIds.map((id, index) => ({ recipient: id, recipient_role: 'creator', earnings: 1_000 + index, split: 100, memo: 'Bench' }));
+    const created = (await call('POST', '/v1/payments', rows)).data as { id: string }[];
+
+    const started = performance.now();
+    const result = await call('PUT', '/v1/payments/initiate', { ids: created.map((payment) => payment.id) });
+    const seconds = (performance.now() - started) / 1000;
+    if (Number(result.processing) + Number(result.requires_info) !== PAYMENTS) throw new Error(`Executed ${JSON.stringify(result)}`);
+    const report = await reconcileLedger(database.db);
+    if (report.problems.length > 0) throw new Error(`Reconciliation: ${JSON.stringify(report.problems.slice(0, 5))}`);
+
+    console.log(`(load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)`);
+    console.log(`Execute one batch of ${PAYMENTS.toLocaleString('en-US')} payments (${String(result.processing)} to ACH, ${String(result.requires_info)} awaiting input with payee links): ${seconds.toFixed(2)} s, ${(PAYMENTS / seconds).toFixed(0)} payments per second; the books reconcile`);
+  } finally {
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    await embedded?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
