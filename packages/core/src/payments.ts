@@ -138,7 +138,7 @@ export const payeeMessages = {
   state: 'This field is required and must be 2 characters',
 } as const;
 
-const payeeAddress = z.object({
+export const payeeAddressSchema = z.object({
   line_1: required,
   line_2: z.string().trim().max(100).optional().default(''),
   city: required,
@@ -146,7 +146,7 @@ const payeeAddress = z.object({
   zip: zipSchema,
 });
 
-const payeeMethod = z.discriminatedUnion('selected_payment_method', [
+export const payeeMethodSchema = z.discriminatedUnion('selected_payment_method', [
   z.object({
     selected_payment_method: z.literal('stripe'),
     account_number: z.string({ error: payeeMessages.accountNumber }).trim().regex(/^\d{4,17}$/, payeeMessages.accountNumber),
@@ -156,12 +156,12 @@ const payeeMethod = z.discriminatedUnion('selected_payment_method', [
   z.object({ selected_payment_method: z.literal('venmo'), venmo_phone_number: usPhoneSchema }),
 ]);
 
-const payeeTax = z.discriminatedUnion('entity_type', [
+export const payeeTaxSchema = z.discriminatedUnion('entity_type', [
   z.object({ entity_type: z.literal('individual'), tax_id: ssnSchema, first_name: required, last_name: required, date_of_birth: dobSchema }),
   z.object({ entity_type: z.literal('business'), tax_id: einSchema, business_name: required }),
 ]);
 
 /** The payee's submission (document 001, Payee submission), validated with section 5's messages. */
-export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethod, payeeTax), z.object({ address: payeeAddress, linkId: z.string().optional() }));
+export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethodSchema, payeeTaxSchema), z.object({ address: payeeAddressSchema, linkId: z.string().optional() }));
 export type PayeeSubmissionBody = z.infer<typeof payeeSubmissionBody>;
 export const payeeSubmissionAnswer = z.object({ amount: z.number().int(), org_name: z.string(), selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']) });

@@ -23,6 +23,10 @@ const CreatorsPage = lazy(() => import('../features/creators/pages/creators-page
 const CreatorProfilePage = lazy(() => import('../features/creators/pages/creator-profile-page.tsx'));
 const AgentsManagersPage = lazy(() => import('../features/agents-managers/pages/agents-managers-page.tsx'));
 const AgentManagerPage = lazy(() => import('../features/agents-managers/pages/agent-manager-page.tsx'));
+const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page.tsx'));
+const PaymentDetailPage = lazy(() => import('../features/payments/pages/payment-detail-page.tsx'));
+const NewPaymentPage = lazy(() => import('../features/payments/pages/new-payment-page.tsx'));
+const BankDetailsPage = lazy(() => import('../features/payee/pages/bank-details-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
@@ -53,7 +57,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicLayout />,
-        children: [{ path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') }],
+        children: [
+          { path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') },
+          { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
+        ],
       },
       {
         element: <RequireAuth />,
@@ -73,6 +80,9 @@ export const routes: RouteObject[] = [
               { path: '/creators/:id', element: <CreatorProfilePage />, handle: handle('Creator', ['Creators', 'Creator']) },
               { path: '/agentsManagers', element: <AgentsManagersPage />, handle: handle('Agents/Managers') },
               { path: '/agentsManagers/:id', element: <AgentManagerPage />, handle: handle('Agent/Manager', ['Agents/Managers', 'Profile']) },
+              { path: '/payments', element: <PaymentsPage />, handle: handle('Payments') },
+              { path: '/payments/newPayment', element: <NewPaymentPage />, handle: handle('New payment', ['Payments', 'New payment']) },
+              { path: '/payments/:id', element: <PaymentDetailPage />, handle: handle('Payment', ['Payments', 'Payment']) },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
             ],
           },

@@ -10,7 +10,8 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCreator } from '../api/get-creator.ts';
 import { ContactCard } from '../components/contact-card.tsx';
 import { DetailsCard } from '../components/details-card.tsx';
-import { CreatorContractsTable, CreatorPaymentsTable } from '../components/empty-tables.tsx';
+import { CreatorContractsTable } from '../components/empty-tables.tsx';
+import { CreatorPaymentsTab } from '../../payments/components/creator-payments-tab.tsx';
 import { ManagerCard } from '../components/manager-card.tsx';
 import { NotesCard } from '../components/notes-card.tsx';
 import { PayoutMethodsCard } from '../components/payout-methods-card.tsx';
@@ -63,7 +64,7 @@ export default function CreatorProfilePage() {
           <Grid size={{ xs: 12, md: 6 }}><NotesCard creator={creator} /></Grid>
         </Grid>
       )}
-      {tab === 'payments' && <CreatorPaymentsTable />}
+      {tab === 'payments' && <CreatorPaymentsTab creatorId={creator.id} />}
       {tab === 'contracts' && <CreatorContractsTable />}
       {tab === 'splits' && <SplitsTab key={creator.updated_at} creator={creator} />}
     </Stack>

@@ -1,0 +1,67 @@
+import { useSearchParams } from 'react-router';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import { formatCents, payoutMethodLabels } from '@crewpay/core';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { usePayeeLink, useSubmitPayee } from '../api/payee-link.ts';
+import { PayeeForm } from '../components/payee-form.tsx';
+
+const INVALID = 'Sorry! This link is no longer valid.';
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', my: 4, p: { xs: 2, sm: 4 } }}>
+      {children}
+    </Paper>
+  );
+}
+
+/** /bankDetails?id=: the payee gives their payout and tax details once, then sees the success view. */
+export default function BankDetailsPage() {
+  const [params] = useSearchParams();
+  const linkId = params.get('id') ?? '';
+  const link = usePayeeLink(linkId);
+  const submit = useSubmitPayee(linkId);
+  if (!linkId || link.isError || (link.data && link.data.type !== 'payee')) {
+    return (
+      <Frame>
+        <Typography variant="h6" component="h1" sx={{ textAlign: 'center' }}>
+          {INVALID}
+        </Typography>
+      </Frame>
+    );
+  }
+  if (!link.data) return <FullPageSpinner />;
+  if (submit.data) {
+    return (
+      <Frame>
+        <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            Your payment is on the way
+          </Typography>
+          <Typography variant="h4">{formatCents(submit.data.amount)}</Typography>
+          <Typography>From: {submit.data.org_name}</Typography>
+          <Typography>Payment method: {payoutMethodLabels[submit.data.selected_payment_method]}</Typography>
+        </Stack>
+      </Frame>
+    );
+  }
+  const info = link.data;
+  const name = info.rec_business_name ?? [info.rec_first_name, info.rec_last_name].filter(Boolean).join(' ');
+  return (
+    <Frame>
+      <Stack spacing={3}>
+        <div>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {`${info.org_name} is sending you ${formatCents(info.amount)}`}
+          </Typography>
+          <Typography color="text.secondary">{name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}</Typography>
+        </div>
+        <PayeeForm isPaypalEnabled={info.is_paypal_enabled} isPending={submit.isPending} onSubmit={(body) => submit.mutate(body)} />
+      </Stack>
+    </Frame>
+  );
+}

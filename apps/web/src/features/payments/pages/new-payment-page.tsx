@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { creatorName, formatCents, paymentMessages, type PaymentRecord, type PaymentRowInput } from '@crewpay/core';
+import { useCurrentOrg } from '../../../lib/session/current-org.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getCreator } from '../../creators/api/get-creator.ts';
+import { creatorKeys } from '../../creators/api/keys.ts';
+import { useCreatePayments } from '../api/payments.ts';
+import { usePaymentMath } from '../api/use-payment-math.ts';
+import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx';
+import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
+
+let nextKey = 1;
+const emptyRow = (): FormRow => ({ key: nextKey++, recipient: null, earnings: null, split: 100, memo: '' });
+
+/** /payments/newPayment (?payment_group_id=, ?recipient_id=): rows computed live; Save creates drafts. */
+export default function NewPaymentPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const groupId = params.get('payment_group_id') ?? null;
+  const recipientId = params.get('recipient_id') ?? '';
+  const { data: org } = useCurrentOrg();
+  const [rows, setRows] = useState<FormRow[]>([emptyRow()]);
+  const [showErrors, setShowErrors] = useState(false);
+  const [created, setCreated] = useState<PaymentRecord[] | null>(null);
+  const { data: presetCreator } = useQuery({ queryKey: creatorKeys.one(recipientId), queryFn: () => getCreator(recipientId), enabled: recipientId !== '' });
+
+  useEffect(() => {
+    if (!presetCreator) return;
+    const option = { id: presetCreator.id, role: 'creator' as const, label: creatorName(presetCreator) || presetCreator.email, email: presetCreator.email, isDisabled: false };
+    setRows((current) => (current.length === 1 && !current[0]!.recipient ? [{ ...current[0]!, recipient: option }] : current));
+  }, [presetCreator]);
+
+  const inputs: PaymentRowInput[] = rows.map((row) => ({
+    recipient: row.recipient?.id ?? null,
+    recipient_role: row.recipient?.role ?? 'creator',
+    earnings: row.earnings,
+    split: row.split,
+    memo: row.memo.trim(),
+    payment_group_id: groupId,
+  }));
+  const math = usePaymentMath(inputs);
+  const create = useCreatePayments();
+  const total = math.rows.flatMap((row) => row.payments).reduce((sum, payment) => sum + payment.amount + payment.fee, 0);
+  const hasTreasury = Boolean(org?.treasury_id);
+
+  const save = () => {
+    setShowErrors(true);
+    if (math.error) return;
+    create.mutate(inputs, { onSuccess: (answer) => setCreated(answer.data) });
+  };
+
+  return (
+    <Stack spacing={2}>
+      {org && !hasTreasury && (
+        <Alert severity="warning" action={<Button component={RouterLink} to="/" color="inherit">Activate your account</Button>}>
+          {paymentMessages.noTreasury}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
+        {rows.map((row, index) => (
+          <PaymentRowFields
+            key={row.key}
+            row={row}
+            computed={math.rows[index]}
+            showErrors={showErrors}
+            hasGroup={groupId !== null}
+            onChange={(next) => setRows((current) => current.map((item) => (item.key === next.key ? next : item)))}
+            onRemove={() => setRows((current) => current.filter((item) => item.key !== row.key))}
+          />
+        ))}
+        <Button sx={{ my: 1.5 }} onClick={() => setRows((current) => [...current, emptyRow()])}>
+          Add row
+        </Button>
+      </Paper>
+      {showErrors && math.error && (
+        <Typography color="error" role="alert">
+          {math.error}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+        <Typography variant="body2" color="text.secondary">
+          Total with fees {formatCents(total)}
+        </Typography>
+        <Button variant="outlined" onClick={() => void navigate(-1)}>
+          Cancel
+        </Button>
+        <Button variant="contained" disabled={!hasTreasury || create.isPending} onClick={save}>
+          Save
+        </Button>
+      </Stack>
+      <CreatedPaymentsDialog
+        payments={created}
+        onClose={() => {
+          setCreated(null);
+          void navigate(recipientId ? `/creators/${recipientId}?tab=payments` : '/payments?tab=draft_payments');
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import pg from 'pg';
+import { expect, test, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { toast } from './support/ui.ts';
+import { activateViaApi, advanceClock } from './support/wallet.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
+
+/** A 25-cent + 1% outbound payment fee for the organisation, so the journey checks the fee too. */
+async function setPaymentFee(token: string, request: import('@playwright/test').APIRequestContext): Promise<void> {
+  const org = (await (await request.get('/v1/org', { headers: { 'auth-token': token } })).json()) as { id: string };
+  await request.get('/v1/fee_schedules', { headers: { 'auth-token': token } });
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`UPDATE fee_schedules SET flat_rate = 25, percentage = 1 WHERE org_id = $1 AND type = 'outbound_payment'`, [org.id]);
+  } finally {
+    await client.end();
+  }
+}
+
+test('[payments] pays a creator without a payout method through the emailed payee link, posted once the clock moves', async ({ page, request, browser }) => {
+  test.slow();
+  const owner = await createOwner(request, 'payer', 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  await activateViaApi(request, owner.token);
+  expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
+  await setPaymentFee(owner.token, request);
+  const creatorEmail = uniqueEmail('payee');
+  const created = await request.post('/v1/creators', { headers, data: { email: creatorEmail, first_name: 'Robin', last_name: 'Payee' } });
+  expect(created.status(), await created.text()).toBe(200);
+  const creator = (await created.json()) as { id: string };
+
+  // New payment, opened from the creator's profile, computed live.
+  await openSignedIn(page, owner.token, `/creators/${creator.id}?tab=payments`);
+  await page.getByRole('button', { name: 'New Payment' }).click();
+  await expect(page).toHaveURL(/\/payments\/newPayment\?recipient_id=/);
+  await expect(page.getByLabel('Recipient')).toHaveValue('Robin Payee');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('No amount provided')).toBeVisible();
+  await expect(page.getByText('There were issues with the payments above')).toBeVisible();
+  await page.getByLabel('Earnings').fill('250');
+  await page.getByLabel('Memo').fill('June');
+  await expect(page.getByLabel('Amount')).toHaveText('Amount $250.00');
+  await expect(page.getByText('Fee $2.75')).toBeVisible();
+  await shot(page, 'payments-01-new-payment');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: '1 payment created' });
+  await expect(dialog.getByRole('cell', { name: '$250.00' })).toBeVisible();
+  await shot(page, 'payments-02-created-dialog');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // Execute from /payments, Draft tab.
+  await page.goto('/payments?tab=draft_payments');
+  await expect(page.getByRole('tab', { name: 'Draft' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['All', 'Posted', 'Initiated', 'Error', 'Draft']);
+  await page.getByRole('row', { name: /Robin Payee/ }).getByRole('checkbox').check();
+  await shot(page, 'payments-03-drafts');
+  await page.getByRole('button', { name: 'Execute Payments' }).click();
+  await expect(toast(page, 'Payment is on the way!')).toBeVisible();
+  await page.goto('/payments?tab=payments');
+  await expect(page.getByRole('row', { name: /Robin Payee/ }).getByText('Awaiting input')).toBeVisible();
+
+  // The payee opens the emailed link, signed out, and gives bank details.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; links: string[] }[];
+      link = emails.filter((email) => email.to === creatorEmail).flatMap((email) => email.links).find((url) => url.includes('/bankDetails?id=')) ?? '';
+      return link;
+    })
+    .toContain('/bankDetails?id=');
+  const payeeContext = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const payee = await payeeContext.newPage();
+  await payee.goto(new URL(link).pathname + new URL(link).search);
+  await expect(payee.getByRole('heading', { name: 'Northwind Studios is sending you $250.00' })).toBeVisible();
+  await expect(payee.getByRole('button', { name: 'PayPal' })).toHaveCount(0);
+  const submit = payee.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await payee.getByLabel('Routing number').fill('12');
+  await payee.getByLabel('Routing number').blur();
+  await expect(payee.getByText('This field is required and must be 9 digits')).toBeVisible();
+  await payee.getByLabel('Account number').fill('000123456789');
+  await payee.getByLabel('Routing number').fill('110000000');
+  await payee.getByLabel('First name').fill('Robin');
+  await payee.getByLabel('Last name').fill('Payee');
+  await payee.getByLabel('Date of birth').fill('1991-02-03');
+  await payee.getByLabel('SSN').fill('123456789');
+  await payee.getByLabel('Address 1').fill('1 Main St');
+  await payee.getByLabel('City').fill('Austin');
+  await payee.getByLabel('State').fill('TX');
+  await payee.getByLabel('Zip').fill('787');
+  await payee.getByLabel('Zip').blur();
+  await expect(payee.getByText('This field is required and must be 5 digits')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await payee.getByLabel('Zip').fill('78701');
+  await shot(payee, 'payments-04-payee-page');
+  await submit.click();
+  await expect(payee.getByRole('heading', { name: 'Your payment is on the way' })).toBeVisible();
+  await expect(payee.getByText('From: Northwind Studios')).toBeVisible();
+  await expect(payee.getByText('Payment method: Bank account')).toBeVisible();
+  await shot(payee, 'payments-05-payee-success');
+  await payee.reload();
+  await expect(payee.getByText('Sorry! This link is no longer valid.')).toBeVisible();
+  await payeeContext.close();
+
+  // The clock moves: the payment posts and the wallet dropped by amount plus fee.
+  await advanceClock(request, 61);
+  await page.goto('/payments?tab=posted_payments');
+  await page.getByRole('link', { name: 'Robin Payee' }).click();
+  await expect(page.getByText('Posted', { exact: true })).toBeVisible();
+  await expect(page.getByText('Date posted')).toBeVisible();
+  await shot(page, 'payments-06-detail-posted');
+  const wallets = (await (await request.get('/v1/wallets', { headers })).json()) as { stripe: { balances: { amount: number }[] } };
+  expect(wallets.stripe.balances[0]!.amount).toBe(100_000 - 25_000 - 275);
+  await page.goto('/wallets');
+  await expect(page.getByTestId('us-wallet-balance')).toHaveText('$747.25');
+});
