@@ -18,6 +18,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { displayName } from '../../../lib/format.ts';
 import { usePerson, useUpdateAgentManager } from '../api/agents-managers.ts';
+import { PaymentsTable } from '../../payments/components/payments-table.tsx';
 
 const tabs = [
   { value: 'profile', label: 'Profile' },
@@ -30,12 +31,6 @@ const campaignColumns: GridColDef<Empty>[] = [
   { field: 'title', headerName: 'Title', flex: 1.5 },
   { field: 'status', headerName: 'Status', flex: 1 },
   { field: 'budget', headerName: 'Budget', flex: 1 },
-];
-const paymentColumns: GridColDef<Empty>[] = [
-  { field: 'date', headerName: 'Date', flex: 1 },
-  { field: 'memo', headerName: 'Memo', flex: 1.5 },
-  { field: 'status', headerName: 'Status', flex: 1 },
-  { field: 'amount', headerName: 'Amount', flex: 1 },
 ];
 
 function ProfileCard({ person }: { person: MemberRecord }) {
@@ -92,7 +87,7 @@ export default function AgentManagerPage() {
       </Tabs>
       {tab === 'profile' && <ProfileCard key={person.updated_at} person={person} />}
       {tab === 'campaigns' && <DataTable ariaLabel="Campaigns" rows={[]} columns={campaignColumns} emptyLabel="No campaigns yet" />}
-      {tab === 'payments' && <DataTable ariaLabel="Payments" rows={[]} columns={paymentColumns} emptyLabel="No payments yet" />}
+      {tab === 'payments' && <PaymentsTable tab="all_payments" recipient={person.id} />}
     </Stack>
   );
 }
