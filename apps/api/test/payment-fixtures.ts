@@ -26,5 +26,3 @@ export async function createDrafts(app: FastifyInstance, headers: Headers, rows:
 }
 
 export const paymentRow = (recipient: string, earnings = 10_000, extra: object = {}) => ({ recipient, recipient_role: 'creator', earnings, split: 100, memo: 'May', ...extra });
-
-

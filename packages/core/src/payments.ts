@@ -32,7 +32,6 @@ export const paymentTabValues = paymentTabs.map((tab) => tab.value) as [PaymentT
 export const paymentTabOf = (value: string | null | undefined) => paymentTabs.find((tab) => tab.value === value) ?? paymentTabs[0];
 
 export const paymentMessages = {
-  created: 'Payment updated!',
   executed: 'Payment is on the way!',
   reminded: 'Reminder(s) have been sent!',
   deleted: 'Payments have been deleted!',
