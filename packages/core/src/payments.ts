@@ -40,7 +40,7 @@ export const paymentMessages = {
   noTreasury: 'New Payment needs a treasury account: activate your wallet first',
   notEditable: 'Only draft payments can be edited',
   notDeletable: 'Only draft and awaiting input payments can be deleted',
-  nothingToExecute: 'None of these payments is a draft',
+  nothingToExecute: 'None of these payments is a draft: they have been executed or deleted already',
 } as const;
 
 const cents = z.number().int().min(0).max(100_000_000_000);

@@ -87,13 +87,27 @@ describe('PUT /v1/payments/initiate', () => {
     const ids = rows.map((p) => p.id);
     const calls = Array.from({ length: 20 }, (_, index) => inject('PUT', '/v1/payments/initiate', owner.headers, { ids: ids.slice(index % 5, (index % 5) + 6) }));
     const answers = await Promise.all(calls);
-    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    const started = answers.reduce((sum, answer) => sum + answer.json().processing, 0);
+    // A call that finds its payments executed already by another answers 409 and moves nothing.
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    const succeeded = answers.filter((answer) => answer.statusCode === 200);
+    const started = succeeded.reduce((sum, answer) => sum + answer.json().processing, 0);
     expect(started).toBe(10);
     expect(await balance(owner.headers)).toBe(1_000_000 - 10_000);
     const ledger = await reconcileLedger(ctx.deps.db);
     expect(ledger.problems).toEqual([]);
     expect((await reconcilePayments(ctx.deps.db)).problems).toEqual([]);
+  });
+
+  it('refuses to execute payments that are no longer drafts, moving nothing', async () => {
+    const owner = await fundedOwner();
+    const creator = await addCreator(ctx.app, owner.headers, BANK);
+    const [draft] = await drafts(owner.headers, [row(creator.id)]);
+    expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).statusCode).toBe(200);
+    const before = await balance(owner.headers);
+    const again = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'None of these payments is a draft: they have been executed or deleted already', code: 'conflict' });
+    expect(await balance(owner.headers)).toBe(before);
   });
 
   it('replays the first answer for a repeated Idempotency-Key', async () => {

@@ -34,7 +34,8 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (body.payment_group_id) filters.push(eq(payments.payment_group_id, body.payment_group_id));
   if (body.ids.length === 0 && !body.payment_group_id) throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
   const rows = await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
-  if (rows.length === 0) return { processing: 0, requires_info: 0, held: 0, message: paymentMessages.nothingToExecute };
+  // Executed or deleted already (perhaps by a concurrent click): say so, as a failure to read.
+  if (rows.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
 
   const total = rows.reduce((sum, row) => sum + row.amount + row.fee, 0);
   const accounts = await findLedgerAccounts(tx, orgId);
