@@ -47,6 +47,39 @@ export type RecipientProfile = WithholdingProfile & {
   manager_split: number;
 };
 
+/** The creator fields the math reads: the same names on the database row and the API record. */
+export type CreatorProfileSource = {
+  id: string;
+  is_active: boolean;
+  is_w2: boolean;
+  custom_withholding_rate: number | null;
+  address_state: string | null;
+  agent_id: string | null;
+  agent_split: number;
+  manager_id: string | null;
+  manager_split: number;
+};
+
+export function creatorRecipientProfile(row: CreatorProfileSource): RecipientProfile {
+  return {
+    id: row.id,
+    role: 'creator',
+    is_active: row.is_active,
+    is_w2: row.is_w2,
+    custom_withholding_rate: row.custom_withholding_rate,
+    state: row.address_state,
+    agent_id: row.agent_id,
+    agent_split: row.agent_split,
+    manager_id: row.manager_id,
+    manager_split: row.manager_split,
+  };
+}
+
+/** Agents and managers are paid their share as is: no withholding, no splits of their own. */
+export function agentManagerRecipientProfile(id: string, role: 'agent' | 'manager'): RecipientProfile {
+  return { id, role, is_active: true, is_w2: false, custom_withholding_rate: null, state: null, agent_id: null, agent_split: 0, manager_id: null, manager_split: 0 };
+}
+
 export type PaymentMathContext = {
   recipients: Map<string, RecipientProfile>;
   agent_split_source: SplitSource;

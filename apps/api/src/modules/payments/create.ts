@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  agentManagerRecipientProfile,
   computePayments,
+  creatorRecipientProfile,
   paymentMessages,
   type ComputedPayments,
   type CreatePaymentsBody,
@@ -14,7 +16,7 @@ import { orgs, payments, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { findFeeRule } from '../fees/service.ts';
-import { creatorProfile, loadRecipients, userProfile } from './recipients.ts';
+import { loadRecipients } from './recipients.ts';
 import { toPaymentRecords } from './records.ts';
 
 /** Gross paid this calendar year to each W-2 creator (the federal threshold's running total). */
@@ -43,11 +45,11 @@ export async function computeForOrg(deps: AppDeps, tx: DbOrTx, orgId: string, ro
   if (!org) throw new AppError('not_found', 'Organization not found');
   const found = await loadRecipients(tx, orgId, rows.map((row) => row.recipient ?? '').filter(Boolean));
   const recipients = new Map<string, RecipientProfile>();
-  for (const row of found.creators.values()) recipients.set(row.id, creatorProfile(row));
+  for (const row of found.creators.values()) recipients.set(row.id, creatorRecipientProfile(row));
   for (const row of found.users.values()) {
     const wanted = rows.find((input) => input.recipient === row.id)?.recipient_role;
     const role = wanted === 'manager' && row.is_manager ? 'manager' : wanted === 'agent' && row.is_agent ? 'agent' : row.is_agent ? 'agent' : 'manager';
-    recipients.set(row.id, userProfile(row, role));
+    recipients.set(row.id, agentManagerRecipientProfile(row.id, role));
   }
   const w2 = [...found.creators.values()].filter((row) => row.is_w2).map((row) => row.id);
   return computePayments(rows, {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { RecipientProfile, RecipientRole } from '@crewpay/core';
+import type { RecipientRole } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, users, type Creator, type User } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -18,24 +18,6 @@ export async function loadRecipients(tx: DbOrTx, orgId: string, ids: string[]): 
   return { creators: new Map(creatorRows.map((row) => [row.id, row])), users: new Map(userRows.map((row) => [row.id, row])) };
 }
 
-export function creatorProfile(row: Creator): RecipientProfile {
-  return {
-    id: row.id,
-    role: 'creator',
-    is_active: row.is_active,
-    is_w2: row.is_w2,
-    custom_withholding_rate: row.custom_withholding_rate,
-    state: row.address_state,
-    agent_id: row.agent_id,
-    agent_split: row.agent_split,
-    manager_id: row.manager_id,
-    manager_split: row.manager_split,
-  };
-}
-
-export function userProfile(row: User, role: 'agent' | 'manager'): RecipientProfile {
-  return { id: row.id, role, is_active: true, is_w2: false, custom_withholding_rate: null, state: null, agent_id: null, agent_split: 0, manager_id: null, manager_split: 0 };
-}
 
 type PayoutFields = Pick<Creator, 'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number'>;
 

@@ -1,6 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
+  agentManagerRecipientProfile,
   computePayments,
+  creatorRecipientProfile,
   defaultFeeSchedules,
   defaultPaymentLimits,
   type ComputedPayments,
@@ -15,21 +17,6 @@ import { getCreator } from '../../creators/api/get-creator.ts';
 import { creatorKeys } from '../../creators/api/keys.ts';
 import { useAgentsManagers } from '../../creators/api/get-agents-managers.ts';
 
-function creatorProfile(row: CreatorRecord): RecipientProfile {
-  return {
-    id: row.id,
-    role: 'creator',
-    is_active: row.is_active,
-    is_w2: row.is_w2,
-    custom_withholding_rate: row.custom_withholding_rate,
-    state: row.address_state,
-    agent_id: row.agent_id,
-    agent_split: row.agent_split,
-    manager_id: row.manager_id,
-    manager_split: row.manager_split,
-  };
-}
-
 /**
  * The new payment form's figures, from the same packages/core math the server runs. The server
  * recomputes on save (and knows what each W-2 recipient was already paid this year).
@@ -42,11 +29,11 @@ export function usePaymentMath(rows: PaymentRowInput[]): ComputedPayments & { cr
   const creators = useQueries({ queries: creatorIds.map((id) => ({ queryKey: creatorKeys.one(id), queryFn: () => getCreator(id) })) });
   const creatorMap = new Map(creators.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
   const recipients = new Map<string, RecipientProfile>();
-  for (const creator of creatorMap.values()) recipients.set(creator.id, creatorProfile(creator));
+  for (const creator of creatorMap.values()) recipients.set(creator.id, creatorRecipientProfile(creator));
   for (const person of people) {
     const asked = rows.find((row) => row.recipient === person.id)?.recipient_role;
     const role = asked === 'manager' || asked === 'agent' ? asked : person.is_agent ? 'agent' : 'manager';
-    recipients.set(person.id, { id: person.id, role, is_active: true, is_w2: false, custom_withholding_rate: null, state: null, agent_id: null, agent_split: 0, manager_id: null, manager_split: 0 });
+    recipients.set(person.id, agentManagerRecipientProfile(person.id, role));
   }
   const outbound = fees?.find((fee) => fee.type === 'outbound_payment');
   const result = computePayments(rows, {
