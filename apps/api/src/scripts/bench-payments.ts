@@ -1,44 +1,15 @@
 // Benchmark of payments (npm run bench): execute one batch of 10,000 payments (PUT
 // /v1/payments/initiate) over real HTTP against a fresh database, then reconcile the books.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { startEmbeddedPostgres, withDatabase } from '../db/embedded.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { createPgBossJobs } from '../jobs/jobs.ts';
-import { createSecretBox } from '../lib/secrets.ts';
-import { registerEmailJobs } from '../modules/email/jobs.ts';
-import { createOutboxTransport } from '../modules/email/transports.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 const PAYMENTS = 10_000;
 const representative = { first_name: 'Ada', last_name: 'Lovelace', job_title: 'CEO', phone: '(415) 555-0134', dob: '1985-12-10', ssn: '123456789', address: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94105', terms: true };
 const business = { ein: '12-3456789', phone: '(415) 555-0199', product_description: 'Creator campaigns', address: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94105', agreement: true };
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  let serverUrl = process.env.DATABASE_URL;
-  const embedded = serverUrl ? undefined : await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 3000) });
-  serverUrl ??= embedded!.url;
-  const databaseName = `crewpay_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = withDatabase(serverUrl, databaseName);
-  const database = openDatabase(url, { max: 20 });
-  await runMigrations(database.db);
-  const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error) });
-  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) }, { globalRateLimit: 10_000_000 });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { base, database, stop } = await startBenchServer();
 
   try {
     let headers: Record<string, string> = {};
@@ -76,11 +47,7 @@ async function main(): Promise<void> {
     console.log(`(load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)`);
     console.log(`Execute one batch of ${PAYMENTS.toLocaleString('en-US')} payments (${String(result.processing)} to ACH, ${String(result.requires_info)} awaiting input with payee links): ${seconds.toFixed(2)} s, ${(PAYMENTS / seconds).toFixed(0)} payments per second; the books reconcile`);
   } finally {
-    await app.close();
-    await jobs.stop();
-    await database.close();
-    await embedded?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

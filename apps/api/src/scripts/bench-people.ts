@@ -1,20 +1,8 @@
 // Benchmarks of the people feature (npm run bench): a 10,000-row creators CSV import, and
 // GET /v1/creators latency with 10,000 creators under 50 concurrent requests, over real HTTP
 // against a fresh database (embedded PostgreSQL unless DATABASE_URL is set).
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { startEmbeddedPostgres, withDatabase } from '../db/embedded.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { createPgBossJobs } from '../jobs/jobs.ts';
-import { createSecretBox } from '../lib/secrets.ts';
-import { registerEmailJobs } from '../modules/email/jobs.ts';
-import { createOutboxTransport } from '../modules/email/transports.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 const ROWS = 10_000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -23,25 +11,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  let serverUrl = process.env.DATABASE_URL;
-  const embedded = serverUrl ? undefined : await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 3000) });
-  serverUrl ??= embedded!.url;
-  const databaseName = `crewpay_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = withDatabase(serverUrl, databaseName);
-  const database = openDatabase(url, { max: 20 });
-  await runMigrations(database.db);
-  // Emails are queued as production does; delivery workers are off so they do not compete.
-  const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error) });
-  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) }, { globalRateLimit: 10_000_000 });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { base, stop } = await startBenchServer();
 
   try {
     const json = async (response: Response) => {
@@ -93,11 +63,7 @@ async function main(): Promise<void> {
     console.log(`GET /v1/creators (one request at a time, 200 requests): median ${single.median.toFixed(1)} ms, p99 ${single.p99.toFixed(1)} ms`);
     console.log(`GET /v1/creators?search= (same load): median ${searches.median.toFixed(1)} ms, p99 ${searches.p99.toFixed(1)} ms, ${searches.rps.toFixed(0)} req/s`);
   } finally {
-    await app.close();
-    await jobs.stop();
-    await database.close();
-    await embedded?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { startEmbeddedPostgres, withDatabase } from '../../db/embedded.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { createPgBossJobs } from '../../jobs/jobs.ts';
+import { createSecretBox } from '../../lib/secrets.ts';
+import { registerEmailJobs } from '../../modules/email/jobs.ts';
+import { createOutboxTransport } from '../../modules/email/transports.ts';
+
+export type BenchServer = { base: string; database: Database; stop(): Promise<void> };
+
+/**
+ * The real app over real HTTP on a fresh database (embedded PostgreSQL unless DATABASE_URL is
+ * set), as a benchmark needs it. Emails are queued as in production; delivery workers are off so
+ * they do not compete with what is measured.
+ */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  let serverUrl = process.env.DATABASE_URL;
+  const embedded = serverUrl ? undefined : await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 3000) });
+  serverUrl ??= embedded!.url;
+  const databaseName = `crewpay_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  await admin.end();
+  const url = withDatabase(serverUrl, databaseName);
+  const database = openDatabase(url, { max: 20 });
+  await runMigrations(database.db);
+  const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error.message) });
+  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) }, { globalRateLimit: 10_000_000 });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base,
+    database,
+    async stop() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      await embedded?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
