@@ -25,6 +25,7 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('$0.00');
   await expect(page.getByRole('region', { name: 'Total creators' })).toContainText('0');
   await expect(page.getByText('No outstanding tasks')).toBeVisible();
+  await shot(page, 'home-dashboard-00-empty');
 
   // Funds, a creator with a bank, one without, two drafts, and one payment sent to the payee link.
   await post(request, owner.token, '/v1/treasury/load', { amount: 100_000 });
@@ -57,4 +58,28 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   await page.reload();
   await expect(page.getByRole('region', { name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Setup your account' })).toBeHidden();
+});
+
+test('[home] the to-do list shows 5 items before See all', async ({ page, request }) => {
+  const owner = await createOwner(request, 'todos', 'Fabrikam Media');
+  await activateViaApi(request, owner.token);
+  await post(request, owner.token, '/v1/treasury/load', { amount: 100_000 });
+  // The free plan allows 5 creators: the first one is paid twice.
+  const rows = [];
+  for (let index = 1; index <= 5; index += 1) {
+    const creator = await post(request, owner.token, '/v1/creators', { email: uniqueEmail(`todo${index}`), first_name: 'Payee', last_name: `Number${index}` });
+    rows.push({ recipient: creator.id, recipient_role: 'creator', earnings: 1_000 * index, split: 100, memo: 'June' });
+  }
+  rows.push({ ...rows[0]!, earnings: 9_000 });
+  const created = (await post(request, owner.token, '/v1/payments', rows)).data as Created[];
+  await post(request, owner.token, '/v1/payments/initiate', { ids: created.map((item) => item.id) }, 'put');
+
+  await openSignedIn(page, owner.token, '/');
+  const todos = page.getByRole('region', { name: 'To-do' });
+  await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(5);
+  await todos.getByRole('button', { name: 'See all' }).click();
+  await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(6);
+  await shot(page, 'home-dashboard-03-see-all');
+  await todos.getByRole('button', { name: 'See less' }).click();
+  await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(5);
 });
