@@ -22,6 +22,7 @@ import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/routes.ts';
 import { creatorRoutes } from './modules/creators/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(treasuryRoutes(deps), { prefix: '/v1' });
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
+  await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     await app.register(devRoutes(deps), { prefix: '/dev' });
     await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });

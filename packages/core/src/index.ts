@@ -13,3 +13,4 @@ export * from './members.ts';
 export * from './withholding.ts';
 export * from './payment-math.ts';
 export * from './payments.ts';
+export * from './dashboard.ts';

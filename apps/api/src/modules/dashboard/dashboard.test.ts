@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { addCreator } from '../../../test/fixtures.ts';
+import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+import { createCollaborator } from '../../../test/wallet-fixtures.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
+
+/** An organisation with 100,000 cents loaded, three creators, two drafts and one payment awaiting payout details. */
+async function orgWithData() {
+  const owner = await fundedOwner(ctx.app, 100_000);
+  const pat = await addCreator(ctx.app, owner.headers, { first_name: 'Pat', last_name: 'Payee', phone_number: '4155550134' });
+  const banked = await addCreator(ctx.app, owner.headers, { first_name: 'Bo', last_name: 'Banked', ...BANK });
+  await addCreator(ctx.app, owner.headers, { first_name: 'Idle', last_name: 'Creator' });
+  const [awaiting, ...drafts] = await createDrafts(ctx.app, owner.headers, [paymentRow(pat.id, 30_000), paymentRow(banked.id, 12_000), paymentRow(banked.id, 8_000)]);
+  const executed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id] });
+  expect(executed.json()).toMatchObject({ requires_info: 1 });
+  return { owner, awaiting: awaiting!, drafts };
+}
+
+describe('GET /v1/dashboard', () => {
+  it("answers the organisation's balance, draft total, creators count and payments awaiting payout details", async () => {
+    const { owner, awaiting, drafts } = await orgWithData();
+    const response = await inject('GET', '/v1/dashboard', owner.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const wallets = (await inject('GET', '/v1/wallets', owner.headers)).json();
+    expect(response.json()).toEqual({
+      balance: 100_000 - awaiting.amount - awaiting.fee,
+      draft_payments: drafts.reduce((sum, row) => sum + row.amount, 0),
+      total_creators: 3,
+      todos: [{ todoType: 'Payment needs payout method', id: awaiting.id, org_id: owner.org.id, title: 'Pat Payee', amount: awaiting.amount, has_phone: true }],
+    });
+    expect(response.json().balance).toBe(wallets.stripe.balances[0].amount);
+    expect(response.json().draft_payments).toBeGreaterThan(0);
+  });
+
+  it('leaves out deleted drafts and never counts another organisation', async () => {
+    const { owner, drafts } = await orgWithData();
+    expect((await inject('DELETE', '/v1/payments', owner.headers, { ids: [drafts[0]!.id] })).statusCode).toBe(200);
+    const other = await fundedOwner(ctx.app, 0);
+    const empty = await inject('GET', '/v1/dashboard', other.headers);
+    expect(empty.json()).toEqual({ balance: 0, draft_payments: 0, total_creators: 0, todos: [] });
+    const mine = await inject('GET', '/v1/dashboard', owner.headers);
+    expect(mine.json().draft_payments).toBe(drafts[1]!.amount);
+  });
+
+  it('answers a collaborator and refuses a caller who is not signed in', async () => {
+    const { owner } = await orgWithData();
+    const { headers } = await createCollaborator(ctx.deps, owner.org.id);
+    const collaborator = await inject('GET', '/v1/dashboard', headers);
+    expect(collaborator.statusCode).toBe(200);
+    expect(collaborator.json().total_creators).toBe(3);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/dashboard' })).statusCode).toBe(401);
+  });
+});

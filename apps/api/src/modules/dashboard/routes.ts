@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardAnswer } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { dashboardFor } from './service.ts';
+
+const tags = ['Dashboard'];
+
+/** The home dashboard's figures, for every member of the organisation's staff. */
+export const dashboardRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/dashboard',
+      { schema: { tags, summary: 'Balance, draft payments, creators count and to-do items', response: { 200: dashboardAnswer, ...errorResponses } } },
+      async (request) => dashboardFor(deps.db, requireStaff(request).org_id),
+    );
+  };

@@ -1,0 +1,39 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCents, type OrgRecord } from '@crewpay/core';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { RetryNotice } from '../../../components/retry-notice.tsx';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { SetupChecklist } from './setup-checklist.tsx';
+import { StatTiles } from './stat-tiles.tsx';
+import { TodoList } from './todo-list.tsx';
+
+/** The activated organisation's home: setup checklist, figures and to-do list. */
+export function OrgDashboard({ org }: { org: OrgRecord }) {
+  const { data, isError, refetch } = useDashboard();
+  if (isError) return <RetryNotice message="There was an issue retrieving your dashboard" onRetry={() => void refetch()} />;
+  if (!data) return <FullPageSpinner />;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        {org.name}
+      </Typography>
+      <SetupChecklist
+        orgId={org.id}
+        steps={[
+          { label: 'Add Creators', to: '/creators', isComplete: data.total_creators > 0 },
+          { label: 'Add funds', to: '/funds', isComplete: data.balance > 0 },
+        ]}
+      />
+      <StatTiles
+        tiles={[
+          { label: 'Balance', value: formatCents(data.balance) },
+          { label: 'Draft payments', value: formatCents(data.draft_payments) },
+          { label: 'Total creators', value: String(data.total_creators) },
+        ]}
+      />
+      <TodoList todos={data.todos} />
+    </Stack>
+  );
+}

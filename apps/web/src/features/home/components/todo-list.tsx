@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DASHBOARD_LIST_SIZE, formatCents, type TodoItem } from '@crewpay/core';
+import { ReminderButton } from './reminder-button.tsx';
+
+/** 'To-do': outstanding items, five before 'See all'. */
+export function TodoList({ todos }: { todos: TodoItem[] }) {
+  const [isExpanded, setExpanded] = useState(false);
+  const shown = isExpanded ? todos : todos.slice(0, DASHBOARD_LIST_SIZE);
+
+  return (
+    <Card variant="outlined" component="section" aria-label="To-do">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+            To-do
+          </Typography>
+          {todos.length > DASHBOARD_LIST_SIZE && <Button onClick={() => setExpanded(!isExpanded)}>{isExpanded ? 'See less' : 'See all'}</Button>}
+        </Stack>
+        {todos.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            No outstanding tasks
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {shown.map((todo, index) => (
+              <li key={todo.id}>
+                {index > 0 && <Divider component="div" />}
+                <ListItem component="div" disableGutters secondaryAction={<ReminderButton todo={todo} />} sx={{ pr: 22 }}>
+                  <ListItemText primary={todo.title} secondary={`${todo.todoType} · ${formatCents(todo.amount)}`} />
+                </ListItem>
+              </li>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

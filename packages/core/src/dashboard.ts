@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** The to-do item types the dashboard lists today (contracts and invoices come with their features). */
+export const todoTypes = ['Payment needs payout method'] as const;
+export type TodoType = (typeof todoTypes)[number];
+
+/** Spec 'Payee/to-do': todoType, id, org_id, title, amount; has_phone says whether an SMS reminder can reach the recipient. */
+export const todoItem = z.object({
+  todoType: z.enum(todoTypes),
+  id: z.string().uuid(),
+  org_id: z.string().uuid(),
+  title: z.string(),
+  amount: z.number().int(),
+  has_phone: z.boolean(),
+});
+export type TodoItem = z.infer<typeof todoItem>;
+
+/** GET /v1/dashboard: the activated organisation's home figures, in cents. */
+export const dashboardAnswer = z.object({
+  balance: z.number().int(),
+  draft_payments: z.number().int(),
+  total_creators: z.number().int(),
+  todos: z.array(todoItem),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+
+/** To-do and Active Campaigns lists show this many items before 'See all'. */
+export const DASHBOARD_LIST_SIZE = 5;
