@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { activateViaApi } from './support/wallet.ts';
+import { activateViaApi, makeCollaborator } from './support/wallet.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), fullPage: true, animations: 'disabled' });
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -82,4 +82,17 @@ test('[home] the to-do list shows 5 items before See all', async ({ page, reques
   await shot(page, 'home-dashboard-03-see-all');
   await todos.getByRole('button', { name: 'See less' }).click();
   await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(5);
+});
+
+test('[home] a team member sees the Add funds step without a link to the wallet they cannot open', async ({ page, request }) => {
+  const owner = await createOwner(request, 'homeowner');
+  await activateViaApi(request, owner.token);
+  const org = (await (await request.get('/v1/org', { headers: { 'auth-token': owner.token } })).json()) as { id: string };
+  const collaborator = await signUpViaApi(request, uniqueEmail('teammember'));
+  await makeCollaborator(collaborator.user.id, org.id);
+  await openSignedIn(page, collaborator.auth_token, '/');
+  const checklist = page.getByRole('region', { name: 'Setup your account' });
+  await expect(checklist.getByRole('link', { name: 'Add Creators', exact: true })).toHaveAttribute('href', '/creators');
+  await expect(checklist.getByText('Add funds')).toBeVisible();
+  await expect(checklist.getByRole('link', { name: /Add funds/ })).toHaveCount(0);
 });

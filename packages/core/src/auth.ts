@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { externalRoles, staffRoles } from './roles.ts';
 import { emailSchema, passwordSchema, messages } from './validation.ts';
 
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
@@ -27,7 +28,7 @@ export const userRecord = z.object({
   id: z.string(),
   email: z.string(),
   org_id: z.string(),
-  role: z.string(),
+  role: z.enum([...staffRoles, ...externalRoles]),
   is_external: z.boolean(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),

@@ -1,8 +1,9 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, type OrgRecord } from '@crewpay/core';
+import { canManageWallets, formatCents, type OrgRecord } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { StatTiles } from './stat-tiles.tsx';
@@ -11,6 +12,7 @@ import { TodoList } from './todo-list.tsx';
 /** The activated organisation's home: setup checklist, figures and to-do list. */
 export function OrgDashboard({ org }: { org: OrgRecord }) {
   const { data, isError, refetch } = useDashboard();
+  const { data: user } = useCurrentUser();
   if (isError) return <RetryNotice message="There was an issue retrieving your dashboard" onRetry={() => void refetch()} />;
   if (!data) return <FullPageSpinner />;
 
@@ -23,7 +25,8 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
         orgId={org.id}
         steps={[
           { label: 'Add Creators', to: '/creators', isComplete: data.total_creators > 0 },
-          { label: 'Add funds', to: '/funds', isComplete: data.balance > 0 },
+          // A team member cannot open the wallet: the step informs them but leads nowhere.
+          { label: 'Add funds', to: user && canManageWallets(user.role) ? '/funds' : null, isComplete: data.balance > 0 },
         ]}
       />
       <StatTiles

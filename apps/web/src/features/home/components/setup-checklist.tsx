@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,7 +14,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 
-type Step = { label: string; to: string; isComplete: boolean };
+type Step = { label: string; to: string | null; isComplete: boolean };
 type Props = { orgId: string; steps: Step[] };
 
 const storageKey = (orgId: string) => `crewpay.setupChecklistDismissed.${orgId}`;
@@ -40,14 +41,26 @@ export function SetupChecklist({ orgId, steps }: Props) {
           </IconButton>
         </Stack>
         <List dense disablePadding>
-          {steps.map((step) => (
-            <ListItemButton key={step.to} component={RouterLink} to={step.to} aria-label={`${step.label}${step.isComplete ? ' (complete)' : ''}`}>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                {step.isComplete ? <CheckCircleIcon color="success" data-testid="step-complete" /> : <RadioButtonUncheckedIcon color="disabled" />}
-              </ListItemIcon>
-              <ListItemText primary={step.label} slotProps={{ primary: { sx: step.isComplete ? { textDecoration: 'line-through', color: 'text.secondary' } : {} } }} />
-            </ListItemButton>
-          ))}
+          {steps.map((step) => {
+            const label = `${step.label}${step.isComplete ? ' (complete)' : ''}`;
+            const content = (
+              <>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  {step.isComplete ? <CheckCircleIcon color="success" data-testid="step-complete" /> : <RadioButtonUncheckedIcon color="disabled" />}
+                </ListItemIcon>
+                <ListItemText primary={step.label} slotProps={{ primary: { sx: step.isComplete ? { textDecoration: 'line-through', color: 'text.secondary' } : {} } }} />
+              </>
+            );
+            return step.to ? (
+              <ListItemButton key={step.label} component={RouterLink} to={step.to} aria-label={label}>
+                {content}
+              </ListItemButton>
+            ) : (
+              <ListItem key={step.label} aria-label={label}>
+                {content}
+              </ListItem>
+            );
+          })}
         </List>
       </CardContent>
     </Card>
