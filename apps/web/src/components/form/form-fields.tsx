@@ -23,7 +23,7 @@ function useTextBinding<TValues extends FieldValues, TOutput>({ control, name }:
 }
 
 /** The props that bind a text input to its form field; the error (after the person leaves it) replaces the helper text. */
-function useTextInputProps<TValues extends FieldValues, TOutput>({ control, name, helperText }: TextProps<TValues, TOutput>) {
+export function useTextInputProps<TValues extends FieldValues, TOutput>({ control, name, helperText }: TextProps<TValues, TOutput>) {
   const { field, error } = useTextBinding({ control, name });
   return {
     name: field.name,

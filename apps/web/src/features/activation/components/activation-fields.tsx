@@ -2,28 +2,24 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Grid from '@mui/material/Grid';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { formatUsPhone, usStates } from '@crewpay/core';
-import { FormTextField } from '../../../components/form/form-fields.tsx';
+import { FormTextField, useTextInputProps } from '../../../components/form/form-fields.tsx';
 
 type Binding<T extends FieldValues, O> = { control: Control<T, unknown, O>; name: FieldPath<T>; label: string; required?: boolean };
 
 /** US phone: shows (###) ###-#### after a +1 prefix; digits only are typed. */
 export function PhoneField<T extends FieldValues, O>({ control, name, label, required }: Binding<T, O>) {
-  const { field, fieldState } = useController({ control, name });
+  const input = useTextInputProps({ control, name });
   return (
     <TextField
       label={label}
       required={required}
       fullWidth
-      name={field.name}
-      value={formatUsPhone(String(field.value ?? '').replace(/^\+1/, ''))}
-      onChange={(event) => field.onChange(formatUsPhone(event.target.value))}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
+      {...input}
+      value={formatUsPhone(input.value.replace(/^\+1/, ''))}
+      onChange={(event) => input.onChange(formatUsPhone(event.target.value))}
       placeholder="(555) 555-5555"
-      error={fieldState.error !== undefined}
-      helperText={fieldState.error?.message}
       slotProps={{ input: { startAdornment: <InputAdornment position="start">+1</InputAdornment> }, htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' } }}
     />
   );
@@ -31,20 +27,14 @@ export function PhoneField<T extends FieldValues, O>({ control, name, label, req
 
 /** The 50 states, DC and the territories, by abbreviation. */
 export function StateField<T extends FieldValues, O>({ control, name, label, required }: Binding<T, O>) {
-  const { field, fieldState } = useController({ control, name });
+  const input = useTextInputProps({ control, name });
   return (
     <TextField
       select
       label={label}
       required={required}
       fullWidth
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={fieldState.error !== undefined}
-      helperText={fieldState.error?.message}
+      {...input}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
     >
       {usStates.map((state) => (
@@ -58,19 +48,14 @@ export function StateField<T extends FieldValues, O>({ control, name, label, req
 
 /** Digits only, at most `length` (SSN, EIN, zip): pasting "12-3456789" keeps 123456789. */
 export function DigitsField<T extends FieldValues, O>({ control, name, label, required, length }: Binding<T, O> & { length: number }) {
-  const { field, fieldState } = useController({ control, name });
+  const input = useTextInputProps({ control, name });
   return (
     <TextField
       label={label}
       required={required}
       fullWidth
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, length))}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={fieldState.error !== undefined}
-      helperText={fieldState.error?.message}
+      {...input}
+      onChange={(event) => input.onChange(event.target.value.replace(/\D/g, '').slice(0, length))}
       slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
     />
   );
