@@ -7,6 +7,7 @@ import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
 import { registerBankingJobs } from './modules/treasury/jobs.ts';
+import { registerBillingJobs } from './modules/billing/index.ts';
 import { processDueEvents } from './modules/treasury/events.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { buildApp } from './app.ts';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
   await registerEmailJobs({ db: database.db, jobs, transport });
   await registerBankingJobs({ db: database.db, jobs });
+  await registerBillingJobs({ db: database.db, jobs });
 
   const deps = { config, db: database.db, jobs, secrets };
   const app = await buildApp(deps, { logger: { level: config.logLevel } });

@@ -9,6 +9,7 @@ import { withDatabase } from '../src/db/embedded.ts';
 import { createInlineJobs } from '../src/jobs/jobs.ts';
 import { createSecretBox } from '../src/lib/secrets.ts';
 import { registerEmailJobs } from '../src/modules/email/jobs.ts';
+import { registerBillingJobs } from '../src/modules/billing/index.ts';
 import { createOutboxTransport } from '../src/modules/email/transports.ts';
 import type { AppDeps } from '../src/deps.ts';
 
@@ -30,6 +31,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({ DATA_DIR: '/tmp/crewpay-test-unused', PUBLIC_URL: 'http://crewpay.test', LOG_LEVEL: 'silent', ...env });
   const jobs = createInlineJobs();
   await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
+  await registerBillingJobs({ db: database.db, jobs });
   const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
   const app = await buildApp(deps, { globalRateLimit: 1_000_000 });
   await app.ready();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREMIUM_PLAN_PRICE } from './billing.ts';
 
 export const feeTypes = ['outbound_payment', 'contract', 'invoice_ach', 'invoice_card', 'monthly_fee'] as const;
 export type FeeType = (typeof feeTypes)[number];
@@ -22,7 +23,8 @@ export const defaultFeeSchedules: Record<FeeType, FeeRule> = {
   contract: { flat_rate: 0, percentage: 0, cap: null },
   invoice_ach: { flat_rate: 0, percentage: 0.8, cap: 500 },
   invoice_card: { flat_rate: 30, percentage: 2.9, cap: null },
-  monthly_fee: { flat_rate: 0, percentage: 0, cap: null },
+  // The Premium plan's price (docs/billing.md); the free plan is never charged.
+  monthly_fee: { flat_rate: PREMIUM_PLAN_PRICE, percentage: 0, cap: null },
 };
 
 /** flat_rate plus percentage of the amount, rounded to the cent, at most cap when there is one. */

@@ -14,3 +14,4 @@ export * from './withholding.ts';
 export * from './payment-math.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
+export * from './billing.ts';

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const orgs = pgTable('orgs', {
@@ -10,6 +10,9 @@ export const orgs = pgTable('orgs', {
   has_representative: boolean().notNull().default(false),
   billing_status: text({ enum: ['active', 'delinquent'] }).notNull().default('active'),
   billing_plan: text({ enum: ['free', 'standard'] }).notNull().default('free'),
+  // When the organisation moved to the standard plan (sandbox clock), and the next day it is charged.
+  billing_started_at: timestamp({ withTimezone: true }),
+  billing_date: date({ mode: 'string' }),
   paypal_enabled: boolean().notNull().default(false),
   agent_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
   manager_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { DEFAULT_ORG_ID, type CreateOrgBody, type OrgRecord, type UpdateOrgBody } from '@crewpay/core';
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_ORG_ID, firstBillingDate, type CreateOrgBody, type OrgRecord, type UpdateOrgBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, users, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { sandboxNow } from '../clock/clock.ts';
 
 export function toOrgRecord(org: Org): OrgRecord {
   return {
@@ -56,9 +57,17 @@ export async function listUserOrgs(deps: AppDeps, user: User): Promise<Org[]> {
   return [await findOrg(deps.db, user.org_id)];
 }
 
-/** Free to standard; the monthly charge of the standard plan comes with billing. */
+/**
+ * Free to standard. The upgrade is charged starting next month: the upgrade day and the first
+ * billing date (the 1st of next month, sandbox clock) are kept; the billing job charges from then.
+ * Upgrading an organisation already on standard changes nothing.
+ */
 export async function updatePlan(deps: AppDeps, options: { org_id: string; plan: 'standard' }): Promise<Org> {
-  const [org] = await deps.db.update(orgs).set({ billing_plan: options.plan }).where(eq(orgs.id, options.org_id)).returning();
-  if (!org) throw new AppError('not_found', 'Organization not found');
-  return org;
+  const now = await sandboxNow(deps.db);
+  const [upgraded] = await deps.db
+    .update(orgs)
+    .set({ billing_plan: options.plan, billing_started_at: now, billing_date: firstBillingDate(now) })
+    .where(and(eq(orgs.id, options.org_id), eq(orgs.billing_plan, 'free')))
+    .returning();
+  return upgraded ?? findOrg(deps.db, options.org_id);
 }

@@ -10,6 +10,7 @@ import { findLedgerAccounts } from '../ledger/accounts.ts';
 import { holdFunds } from '../ledger/holds.ts';
 import { postTransfer } from '../ledger/post-transfer.ts';
 import { findFinancialAccount, findVerifiedBankLink } from './bank-links.ts';
+import { collectOwedBilling } from '../billing/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 
@@ -99,5 +100,7 @@ export async function loadSandboxFunds(deps: AppDeps, ctx: Ctx, options: { org_i
     metadata: { treasury_transaction_id: id },
     entries: [{ account_id: ledger.outside_bank.id, amount: -options.amount }, { account_id: ledger.wallet_available.id, amount: options.amount }],
   });
+  // Funds arrived: billing takes what the organisation owes once this money is committed.
+  ctx.afterCommit(() => collectOwedBilling(deps.db, options.org_id));
   return row!;
 }

@@ -6,6 +6,7 @@ import { postTransfer } from '../ledger/post-transfer.ts';
 import { sandboxNow } from '../clock/clock.ts';
 import { providerId } from '../../providers/banking/sandbox.ts';
 import { applyPayoutEvent, isPayoutEvent } from '../payments/events.ts';
+import { collectOwedBilling } from '../billing/index.ts';
 
 type Transition = { from: TreasuryTransaction['status']; to: TreasuryTransaction['status'] };
 
@@ -112,14 +113,17 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
  * edge, and each ledger posting is keyed by the event id — the same event twice changes nothing.
  */
 export async function handleProviderEvent(db: Db, eventId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     const [event] = await tx.select().from(providerEvents).where(eq(providerEvents.id, eventId)).for('update');
-    if (!event || event.processed_at) return false;
+    if (!event || event.processed_at) return null;
     const now = await sandboxNow(tx);
     await applyToLedger(tx, event, now);
     await tx.update(providerEvents).set({ processed_at: now }).where(eq(providerEvents.id, event.id));
-    return true;
+    return event;
   });
+  // Funds arrived: billing takes what the organisation owes (its own transaction, after this one).
+  if (applied?.type === 'treasury.inbound_transfer.succeeded') await collectOwedBilling(db, applied.org_id);
+  return applied !== null;
 }
 
 /** Applies every event whose time has come on the sandbox clock, oldest first; answers how many. */
