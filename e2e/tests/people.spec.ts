@@ -134,10 +134,15 @@ test('[creators] the free plan shows a Notice with Upgrade now instead of bulk a
   await shot(page, '06-free-plan-notice');
   await notice.getByRole('button', { name: 'Upgrade now' }).click();
   await expect(page).toHaveURL(/\/settings\?tab=billing$/);
-  // Inviting members is an upgrade prompt too.
+  await expect(page.getByRole('region', { name: 'Premium plan' })).toBeVisible();
+  // Inviting members is an upgrade prompt too, and it leads to Billing as well.
+  await page.getByRole('tab', { name: 'Organization' }).click();
   await page.getByRole('region', { name: 'Organization members' }).getByRole('button', { name: 'Invite others' }).click();
-  await expect(page.getByRole('dialog', { name: 'Notice' })).toContainText('Upgrade now to invite others');
+  const invite = page.getByRole('dialog', { name: 'Notice' });
+  await expect(invite).toContainText('Upgrade now to invite others');
   await expect(page.getByRole('dialog', { name: 'Invite a member' })).toHaveCount(0);
+  await invite.getByRole('button', { name: 'Upgrade now' }).click();
+  await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
 });
 
 test('[agents] adds an agent and a manager and opens a profile', async ({ page, request }) => {

@@ -7,9 +7,8 @@ import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { useDismissNotification } from '../api/dismiss-notification.ts';
-import { useNotifications } from '../api/get-notifications.ts';
-import { NotificationList } from './notification-list.tsx';
+import { NotificationList } from '../../../components/notification-list.tsx';
+import { useDismissNotification, useNotifications } from '../../../lib/notifications.ts';
 
 /** The header's bell: unread count on the badge, the list in a popover. */
 export function NotificationBell() {

@@ -2,26 +2,43 @@ import { useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import type { UserRecord } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { BillingTab } from '../components/billing-tab.tsx';
 import { MembersCard } from '../components/members-card.tsx';
 import { MyOrganizationCard } from '../components/my-organization-card.tsx';
+import { NotificationsTab } from '../components/notifications-tab.tsx';
+import { ProfileTab } from '../components/profile-tab.tsx';
 
-/** The tabs built so far, in the spec's order; later issues add Billing, Profile, API, Notifications, Quickbooks. */
-const tabs = [{ value: 'organization', label: 'Organization' }] as const;
+type SettingsTab = { value: string; label: string; isVisible: (viewer: UserRecord) => boolean };
 
-/** /settings with its tab in ?tab= (an unknown tab shows the first). */
+const everyone = () => true;
+
+/**
+ * The tabs built so far, in the spec's order (Organization, Billing, Profile, API, Notifications,
+ * Quickbooks); API and Quickbooks are added when they do something (docs/decisions.md).
+ */
+const tabs: SettingsTab[] = [
+  { value: 'organization', label: 'Organization', isVisible: everyone },
+  { value: 'billing', label: 'Billing', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
+  { value: 'profile', label: 'Profile', isVisible: everyone },
+  { value: 'notifications', label: 'Notifications', isVisible: everyone },
+];
+
+/** /settings with its tab in ?tab= (an unknown or hidden tab shows Organization). */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
-  const tab = tabs.find((item) => item.value === params.get('tab'))?.value ?? 'organization';
   const { data: user } = useCurrentUser();
   const { data: org } = useCurrentOrg();
   if (!user || !org) return <FullPageSpinner />;
+  const visible = tabs.filter((item) => item.isVisible(user));
+  const tab = visible.find((item) => item.value === params.get('tab'))?.value ?? 'organization';
   return (
     <Stack spacing={2}>
       <Tabs value={tab} onChange={(_event, value: string) => setParams({ tab: value })} aria-label="Settings sections">
-        {tabs.map((item) => (
+        {visible.map((item) => (
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
@@ -31,6 +48,9 @@ export default function SettingsPage() {
           <MembersCard org={org} viewer={user} />
         </Stack>
       )}
+      {tab === 'billing' && <BillingTab />}
+      {tab === 'profile' && <ProfileTab viewer={user} />}
+      {tab === 'notifications' && <NotificationsTab />}
     </Stack>
   );
 }

@@ -1,8 +1,26 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { notificationsKey, type Notification } from './get-notifications.ts';
+/** GET and PUT /v1/notifications: shared by the header's bell and the Notifications tab of Settings. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { notifyError } from './notify.ts';
+import { queryClient } from './query-client.ts';
+
+export type Notification = { id: string; text: string; link: string | null; dismissed: boolean; created_at: string };
+
+export const notificationsKey = ['notifications'] as const;
+
+/** The spec: notifications refresh every 10 minutes. */
+export const NOTIFICATION_REFRESH_MS = 600_000;
+
+export const getNotifications = () => api.get<Notification[]>('/v1/notifications');
+
+export function useNotifications() {
+  return useQuery({
+    queryKey: notificationsKey,
+    queryFn: getNotifications,
+    refetchInterval: NOTIFICATION_REFRESH_MS,
+    meta: { errorMessage: 'There was an issue retrieving your notifications' },
+  });
+}
 
 export const dismissNotification = (id: string) => api.put<Notification>(`/v1/notifications/${encodeURIComponent(id)}`, { dismissed: true });
 

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, PASSWORD, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { insertNotification } from './support/settings.ts';
+import { signInThroughForm, signOutThroughSidebar, toast } from './support/ui.ts';
+import { makeCollaborator } from './support/wallet.ts';
+
+// PNGs for a person to look at; e2e/screenshots/ is not committed.
+const shot = async (page: Page, name: string) => {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`), animations: 'disabled', fullPage: true });
+};
+
+async function orgIdOf(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/v1/org', { headers: { 'auth-token': token } });
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('[settings] upgrades the plan from the Billing tab and sees Current Plan', async ({ page, request }) => {
+  const owner = await createOwner(request, 'billing', 'Upgrade Studios');
+  await openSignedIn(page, owner.token, '/settings?tab=billing');
+  await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
+  // The spec's order; API and Quickbooks come when they do something.
+  await expect(page.getByRole('tab')).toHaveText(['Organization', 'Billing', 'Profile', 'Notifications']);
+  const card = page.getByRole('region', { name: 'Premium plan' });
+  await expect(card).toContainText('$249.00/month');
+  for (const line of ['Unlimited users', 'Unlimited creators', 'Contracts are free!', 'ACH payments are free!', 'Invoices paid via ACH: 0.8% (max $5.00)', 'Invoices paid via card: $0.30 + 2.9%']) {
+    await expect(card).toContainText(line);
+  }
+  await expect(page.getByRole('region', { name: 'Collected Fees' })).toContainText('No fees collected yet');
+  await shot(page, '01-billing-free');
+
+  await card.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(toast(page, 'Your plan has been upgraded to Premium')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(card).toContainText(/Next charge of \$249\.00 from your wallet on \w+ 1, \d{4}\./);
+  await expect(card.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
+  await shot(page, '02-billing-current-plan');
+
+  // Reloading keeps the tab and the plan; an unknown tab falls back to Organization.
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Current Plan' })).toBeVisible();
+  await page.goto('/settings?tab=nonsense');
+  await expect(page.getByRole('tab', { name: 'Organization', selected: true })).toBeVisible();
+});
+
+test("[settings] the 5-creator limit's Upgrade now lands on the Billing tab", async ({ page, request }) => {
+  const owner = await createOwner(request, 'limit');
+  for (let index = 0; index < 5; index += 1) {
+    const response = await request.post('/v1/creators', { headers: { 'auth-token': owner.token }, data: { email: uniqueEmail('limit-creator'), first_name: 'C', last_name: `${index}` } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await openSignedIn(page, owner.token, '/creators');
+  await expect(page.getByRole('row')).toHaveCount(6);
+  await page.getByRole('button', { name: 'New Creator' }).click();
+  const notice = page.getByRole('dialog', { name: 'Notice' });
+  await notice.getByRole('button', { name: 'Upgrade now' }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=billing$/);
+  await expect(page.getByRole('region', { name: 'Premium plan' }).getByRole('button', { name: 'Upgrade' })).toBeVisible();
+});
+
+test('[settings] hides Billing from a team member', async ({ page, request }) => {
+  const owner = await createOwner(request, 'billing-owner');
+  const member = await signUpViaApi(request, uniqueEmail('billing-member'));
+  await makeCollaborator(member.user.id, await orgIdOf(request, owner.token));
+  await openSignedIn(page, member.auth_token, '/settings?tab=billing');
+  await expect(page.getByRole('tab', { name: 'Organization', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Premium plan' })).toHaveCount(0);
+});
+
+test('[settings] changes the password from the Profile tab', async ({ page, request }) => {
+  const owner = await createOwner(request, 'profile');
+  await openSignedIn(page, owner.token, '/settings?tab=profile');
+  const account = page.getByRole('region', { name: 'My account' });
+  await expect(account).toContainText(`Email address: ${owner.email}`);
+  await account.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  const newPassword = 'Brand-new-9!';
+  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByLabel('New password', { exact: true }).fill(newPassword);
+  await dialog.getByLabel('Confirm new password').fill('Brand-new-8!');
+  await expect(dialog.getByText('Passwords must match')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await shot(page, '03-change-password-mismatch');
+  await dialog.getByLabel('Confirm new password').fill(newPassword);
+  await expect(dialog.getByText('Passwords must match')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'Password has been updated.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await signOutThroughSidebar(page);
+  await signInThroughForm(page, owner.email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('[settings] lists notifications on the Notifications tab and dismisses them', async ({ page, request }) => {
+  const owner = await createOwner(request, 'settings-notes');
+  await insertNotification(await orgIdOf(request, owner.token), 'Your Premium plan was charged $249.00 for December 2026', '/settings?tab=billing');
+  await openSignedIn(page, owner.token, '/settings?tab=notifications');
+  const list = page.getByRole('region', { name: 'Notifications' });
+  await expect(list).toContainText('Your Premium plan was charged $249.00 for December 2026');
+  await shot(page, '04-notifications');
+
+  // A failed dismiss puts the notification back and says so.
+  await page.route('**/v1/notifications/*', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'boom', code: 'internal' } }) : route.fallback()));
+  await list.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast(page, 'Failed to dismiss notification')).toBeVisible();
+  await expect(list).toContainText('Your Premium plan was charged');
+  await page.unroute('**/v1/notifications/*');
+
+  await list.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(list).toContainText('No Notifications to show');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('No Notifications to show');
+});
