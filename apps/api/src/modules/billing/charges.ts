@@ -57,7 +57,8 @@ async function collectCharge(tx: Tx, charge: BillingCharge, now: Date): Promise<
           key: `billing:${charge.org_id}:${charge.period}`,
           type: MONTHLY_FEE_TRANSFER_TYPE,
           memo: `Premium plan, ${monthName(charge.period)}`,
-          metadata: { billing_charge_id: charge.id, period: charge.period },
+          // occurred_at: the sandbox time of the charge, which Collected Fees shows as its transaction time.
+          metadata: { billing_charge_id: charge.id, period: charge.period, occurred_at: now.toISOString() },
           entries: [
             { account_id: accounts.wallet_available.id, amount: -charge.amount },
             { account_id: accounts.fees.id, amount: charge.amount },

@@ -40,9 +40,10 @@ async function ownerWithFees() {
   expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).statusCode).toBe(200);
   await advanceClock(ctx.app, 61);
   await upgradePlan(ctx.app, owner.headers);
-  await advanceClockTo(ctx.app, (await readBilling(ctx.app, owner.headers)).next_billing_date!);
+  const billingDate = (await readBilling(ctx.app, owner.headers)).next_billing_date!;
+  await advanceClockTo(ctx.app, billingDate);
   await runMonthlyBilling(ctx.deps.db);
-  return { ...owner, paymentId: draft!.id };
+  return { ...owner, paymentId: draft!.id, billingDate };
 }
 
 describe('GET /v1/collected_fees', () => {
@@ -58,6 +59,8 @@ describe('GET /v1/collected_fees', () => {
       { id: expect.any(String), type: 'monthly_fee', created_at: expect.any(String), amount: 24_900, link: '/settings?tab=billing' },
       { id: expect.any(String), type: 'payment', created_at: expect.any(String), amount: 150, link: `/payments/${owner.paymentId}` },
     ]);
+    // The monthly charge is dated on the sandbox clock: its billing date.
+    expect(page.data[0]!.created_at.slice(0, 10)).toBe(owner.billingDate);
   });
 
   it('pages on the server', async () => {

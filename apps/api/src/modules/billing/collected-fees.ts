@@ -25,18 +25,18 @@ function linkOf(type: CollectedFeeType, metadata: Record<string, string>): strin
 type Row = { id: string; amount: string; type: string; metadata: Record<string, string>; created_at: Date | string; total: string; total_amount: string };
 
 /**
- * The organisation's collected fees, newest first: every entry of its fee account joined to its
+ * The organisation's collected fees, newest first (the sandbox time of a monthly charge, else the posting time): every entry of its fee account joined to its
  * transfer, so the list is the ledger itself (a returned payment's fee is a negative row).
  */
 export async function listCollectedFees(db: DbOrTx, options: { org_id: string; page: number; page_size: number }): Promise<CollectedFeesPage> {
   const result = await db.execute<Row>(sql`
-    SELECT e.id, e.amount::text AS amount, t.type, t.metadata, t.created_at,
+    SELECT e.id, e.amount::text AS amount, t.type, t.metadata, COALESCE((t.metadata->>'occurred_at')::timestamptz, t.created_at) AS created_at,
            COUNT(*) OVER ()::text AS total, COALESCE(SUM(e.amount) OVER (), 0)::text AS total_amount
     FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id
     JOIN ledger_transfers t ON t.id = e.transfer_id
     WHERE a.org_id = ${options.org_id} AND a.kind = 'fees' AND t.org_id = ${options.org_id}
-    ORDER BY t.created_at DESC, e.id DESC
+    ORDER BY created_at DESC, e.id DESC
     LIMIT ${options.page_size} OFFSET ${options.page * options.page_size}`);
   const totals = result.rows[0] ? result.rows[0] : await feeTotals(db, options.org_id);
   const total = Number(totals.total);
