@@ -71,6 +71,12 @@ describe('the monthly charge', () => {
     expect(await chargesOf(owner.org.id)).toEqual([{ period, amount: 24_900, status: 'paid' }]);
     expect(await billingTransfers(owner.org.id)).toEqual([`billing:${owner.org.id}:${period}`]);
     expect(await balance(owner.headers)).toBe(100_000 - 24_900);
+    // The wallet's transactions explain the balance: one debit for the month.
+    const transactions = (await inject('GET', `/v1/wallets/${owner.walletId}/transactions`, owner.headers)).json().data as { flow_type: string; amount: number; memo: string; status: string }[];
+    const monthName = new Date(`${billingDate}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(transactions.filter((row) => row.flow_type === 'received_debit')).toEqual([
+      expect.objectContaining({ amount: -24_900, memo: `Premium plan, ${monthName}`, status: 'succeeded' }),
+    ]);
     const after = await readBilling(ctx.app, owner.headers);
     expect(after.next_billing_date! > billingDate!).toBe(true);
     expect(after.next_billing_date!.endsWith('-01')).toBe(true);

@@ -9,6 +9,7 @@ import { findFeeRule } from '../fees/service.ts';
 import { ensureLedgerAccounts } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/post-transfer.ts';
 import { notify } from '../notifications/service.ts';
+import { recordWalletDebit } from './wallet-record.ts';
 
 /** The ledger transfer type of a monthly charge; collected fees read it back. */
 export const MONTHLY_FEE_TRANSFER_TYPE = 'billing_monthly_fee';
@@ -52,11 +53,12 @@ async function collectCharge(tx: Tx, charge: BillingCharge, now: Date): Promise<
       let transferId: string | null = null;
       if (charge.amount > 0) {
         const accounts = await ensureLedgerAccounts(savepoint, charge.org_id);
+        const memo = `Premium plan, ${monthName(charge.period)}`;
         const transfer = await postTransfer(savepoint, {
           org_id: charge.org_id,
           key: `billing:${charge.org_id}:${charge.period}`,
           type: MONTHLY_FEE_TRANSFER_TYPE,
-          memo: `Premium plan, ${monthName(charge.period)}`,
+          memo,
           // occurred_at: the sandbox time of the charge, which Collected Fees shows as its transaction time.
           metadata: { billing_charge_id: charge.id, period: charge.period, occurred_at: now.toISOString() },
           entries: [
@@ -65,6 +67,7 @@ async function collectCharge(tx: Tx, charge: BillingCharge, now: Date): Promise<
           ],
         });
         transferId = transfer.id;
+        await recordWalletDebit(savepoint, charge, { memo, now, ledger_transfer_id: transfer.id });
       }
       await savepoint
         .update(billingCharges)

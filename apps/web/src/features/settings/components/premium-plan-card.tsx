@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -49,12 +48,9 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
   return (
     <Card variant="outlined" component="section" aria-label="Premium plan" sx={{ maxWidth: 420, borderColor: isCurrent ? 'primary.main' : undefined }}>
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-            Premium
-          </Typography>
-          {isCurrent && <Chip label="Current Plan" color="primary" size="small" />}
-        </Stack>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          Premium
+        </Typography>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'baseline', mt: 1 }}>
           <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
             {formatCents(billing.monthly_price)}
@@ -69,7 +65,9 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
           ))}
         </List>
         {billing.owed > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/wallets" color="inherit" size="small">Add funds</Button>}>
+          <Alert severity="error" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/wallets" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                Add funds
+              </Button>}>
             {formatCents(billing.owed)} is owed: add funds to your wallet and it is collected at once.
           </Alert>
         )}
