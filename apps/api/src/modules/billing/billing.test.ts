@@ -152,6 +152,23 @@ describe('delinquency', () => {
     expect(await balance(owner.headers)).toBe(50_000 - 24_900);
   });
 
+  it('collects once when funds arrive while billing workers run', async () => {
+    const owner = await funded(ctx.app, 0);
+    await upgradePlan(ctx.app, owner.headers);
+    const { next_billing_date: billingDate } = await readBilling(ctx.app, owner.headers);
+    await advanceClockTo(ctx.app, billingDate!);
+    await runMonthlyBilling(ctx.deps.db);
+    const loads = [30_000, 30_000].map((amount) => inject('POST', '/v1/treasury/load', owner.headers, { amount }));
+    const results = await Promise.all([...loads, runMonthlyBilling(ctx.deps.db), runMonthlyBilling(ctx.deps.db)]);
+    expect(results.slice(0, 2).map((response) => (response as { statusCode: number }).statusCode)).toEqual([200, 200]);
+    await runMonthlyBilling(ctx.deps.db);
+    expect(await chargesOf(owner.org.id)).toEqual([{ period: billingDate!.slice(0, 7), amount: 24_900, status: 'paid' }]);
+    expect(await billingTransfers(owner.org.id)).toHaveLength(1);
+    expect(await balance(owner.headers)).toBe(60_000 - 24_900);
+    expect(await readBilling(ctx.app, owner.headers)).toMatchObject({ status: 'active', owed: 0 });
+    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+  });
+
   it('stays delinquent when the funds that arrive do not cover what is owed', async () => {
     const owner = await funded(ctx.app, 0);
     await upgradePlan(ctx.app, owner.headers);
