@@ -66,6 +66,7 @@ test('[settings] hides Billing from a team member', async ({ page, request }) =>
   await openSignedIn(page, member.auth_token, '/settings?tab=billing');
   await expect(page.getByRole('tab', { name: 'Organization', selected: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
+  await expect(page.getByText('Only an owner or admin of your organization can change its plan.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Premium plan' })).toHaveCount(0);
 });
 

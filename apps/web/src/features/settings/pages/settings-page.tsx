@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -35,6 +36,8 @@ export default function SettingsPage() {
   if (!user || !org) return <FullPageSpinner />;
   const visible = tabs.filter((item) => item.isVisible(user));
   const tab = visible.find((item) => item.value === params.get('tab'))?.value ?? 'organization';
+  // An 'Upgrade now' prompt brings a team member here too: say who can upgrade instead of showing nothing.
+  const isBillingHidden = params.get('tab') === 'billing' && tab !== 'billing';
   return (
     <Stack spacing={2}>
       <Tabs value={tab} onChange={(_event, value: string) => setParams({ tab: value })} aria-label="Settings sections">
@@ -42,6 +45,7 @@ export default function SettingsPage() {
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
+      {isBillingHidden && <Alert severity="info">Only an owner or admin of your organization can change its plan.</Alert>}
       {tab === 'organization' && (
         <Stack spacing={2}>
           <MyOrganizationCard org={org} viewer={user} />
