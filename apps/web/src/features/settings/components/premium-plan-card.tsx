@@ -73,7 +73,14 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
         )}
         {isCurrent ? (
           <Stack spacing={1}>
-            <Button variant="outlined" fullWidth disabled>
+            {/* Disabled (nothing to do) but drawn in the primary colour: it marks the plan in use. */}
+            <Button
+              variant="outlined"
+              fullWidth
+              disabled
+              startIcon={<CheckCircleRounded />}
+              sx={{ '&.Mui-disabled': { color: 'primary.main', borderColor: 'primary.main' } }}
+            >
               Current Plan
             </Button>
             {billing.next_billing_date && (
