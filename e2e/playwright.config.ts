@@ -44,7 +44,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
@@ -58,7 +58,7 @@ export default defineConfig({
     // The API serves the built web app (apps/web/dist); `npm run test:e2e` builds it first.
     command: 'npm run start -w apps/api',
     cwd: '..',
-    url: `http://localhost:${PORT}/v1/user`,
+    url: `http://127.0.0.1:${PORT}/v1/user`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the API runs on :3000 (`npm run dev`); in production it serves this build.
-const apiOrigin = 'http://localhost:3000';
+const apiOrigin = 'http://127.0.0.1:3000';
 const proxiedPrefixes = ['/v1/', '/api/', '/dev/', '/sandbox/', '/docs'];
 
 // Libraries change less often than our code: separate chunks stay cached across releases.

@@ -34,6 +34,14 @@ describe('the HTTP surface', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 
+  it('lets the reference page use its inline styles, with scripts from this server only', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/docs/static/index.html' });
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+
   it('sets security headers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");

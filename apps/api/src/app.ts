@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { restrictToOperator } from './plugins/operator-only.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { orgRoutes } from './modules/orgs/routes.ts';
@@ -24,6 +25,7 @@ import { tagRoutes } from './modules/tags/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { billingRoutes } from './modules/billing/index.ts';
+import { metaRoutes } from './modules/meta/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -31,11 +33,19 @@ export type BuildAppOptions = {
   globalRateLimit?: number;
 };
 
+/**
+ * Request logs carry the method, the path and the request id: query strings hold searches
+ * (?search=jane@...), emailed link ids and operator tokens, which logs must not keep.
+ */
+const requestLogSerializers = {
+  req: (request: { method: string; url: string; id: string }) => ({ method: request.method, path: request.url.split('?')[0], request_id: request.id }),
+};
+
 /** Builds the HTTP app from its dependencies; main.ts and the tests build the same app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: requestLogSerializers } : false,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 30 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -65,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAuth(app, deps.db);
 
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(metaRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
   await app.register(linkRoutes(deps), { prefix: '/v1' });
   await app.register(orgRoutes(deps), { prefix: '/v1' });
@@ -81,9 +92,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
-    await app.register(devRoutes(deps), { prefix: '/dev' });
-    await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
-    await app.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });
+    // One encapsulated scope: its hook guards every sandbox tool and nothing else.
+    await app.register(async (tools) => {
+      restrictToOperator(tools, deps.config.operatorToken);
+      await tools.register(devRoutes(deps), { prefix: '/dev' });
+      await tools.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
+      await tools.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });
+    });
   }
   await registerWebApp(app);
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,7 +8,10 @@ const booleanFlag = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless the operator opens it up: sandbox tools must never face a network by default.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: booleanFlag.default(false),
+  OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -31,6 +35,10 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it); the loopback check never does. */
+  trustProxy: boolean;
+  /** Opens the sandbox tools (/dev, /sandbox) to a non-loopback caller; printed at start. */
+  operatorToken: string;
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
@@ -66,13 +74,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: values.PORT,
     host: values.HOST,
+    trustProxy: values.TRUST_PROXY,
+    operatorToken: values.OPERATOR_TOKEN ?? randomBytes(24).toString('base64url'),
     dataDir: path.resolve(baseDir, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     embeddedPgPort: values.EMBEDDED_PG_PORT,
     isSandbox: values.SANDBOX,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    publicUrl: (values.PUBLIC_URL ?? defaultPublicUrl(values.HOST, values.PORT)).replace(/\/$/, ''),
     secretsKey: values.SECRETS_KEY,
     sessionTtlHours: values.SESSION_TTL_HOURS,
     logLevel: values.LOG_LEVEL,
@@ -81,4 +91,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferOutOrgId: values.TRANSFER_OUT_ORG_ID,
     paymentLimits: { memo_max_length: values.PAYMENT_MEMO_MAX_LENGTH, min_amount: values.PAYMENT_MIN_AMOUNT },
   };
+}
+
+/**
+ * Emailed links must open where the app is served: the host it listens on, or 127.0.0.1 when it
+ * listens on every address (the machine's own name is not known here; set PUBLIC_URL then).
+ */
+function defaultPublicUrl(host: string, port: number): string {
+  const isAnyAddress = host === '0.0.0.0' || host === '::';
+  const name = isAnyAddress ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

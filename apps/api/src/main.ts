@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { startEmbeddedPostgres, embeddedUrl, type EmbeddedDatabase } from './db/embedded.ts';
+import { inspectPostmaster, stopOrphanPostmaster } from './db/stale-postmaster.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
@@ -10,29 +11,34 @@ import { registerBankingJobs } from './modules/treasury/jobs.ts';
 import { registerBillingJobs } from './modules/billing/index.ts';
 import { processDueEvents } from './modules/treasury/events.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
+import { liveModeProblems } from './providers/readiness.ts';
+import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
+import { loggableError } from './lib/log-safe.ts';
 
-async function main(): Promise<void> {
+/** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
+export type ProcessRole = 'api' | 'worker';
+
+export async function startCrewpay(role: ProcessRole): Promise<void> {
   const config = loadConfig();
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    console.log(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} ...`);
-    embedded = await startEmbeddedPostgres({ databaseDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPgPort });
-    databaseUrl = embedded.url;
+  const problems = liveModeProblems(config);
+  if (problems.length > 0) {
+    throw new StartError(`SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nKeep SANDBOX=true until their adapters exist (docs/operations.md).`);
   }
+  const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);
   const database = openDatabase(databaseUrl, { max: 20 });
-  await runMigrations(database.db);
+  await runMigrations(database);
 
   const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));
   let isStopping = false;
+  const runWorkers = role === 'worker' || config.runWorkers;
   const jobs = await createPgBossJobs({
     url: databaseUrl,
-    runWorkers: config.runWorkers,
+    runWorkers,
     onError: (error) => {
       // Ctrl-C reaches PostgreSQL too (same process group): it ends connections as it shuts down.
       if (isStopping && (error as { code?: string }).code === '57P01') return;
-      console.error(`[jobs] ${error.message}`);
+      console.error('[jobs]', JSON.stringify(loggableError(error)));
     },
   });
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
@@ -41,11 +47,13 @@ async function main(): Promise<void> {
   await registerBillingJobs({ db: database.db, jobs });
 
   const deps = { config, db: database.db, jobs, secrets };
-  const app = await buildApp(deps, { logger: { level: config.logLevel } });
-  await app.listen({ port: config.port, host: config.host });
-  await resendStaleEmails(database.db, jobs);
-  await processDueEvents(database.db);
-  console.log(`Crewpay is running at ${config.publicUrl} (sandbox ${config.isSandbox ? 'on' : 'off'})`);
+  const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
+  if (app) await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));
+  if (runWorkers) {
+    await resendStaleEmails(database.db, jobs);
+    await processDueEvents(database.db);
+  }
+  announce(config, role, runWorkers);
 
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -55,7 +63,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 30_000).unref();
     // In dependency order: no new requests, then no new jobs, then the pool, then PostgreSQL
     // itself, shut down cleanly so the next start finds the data as it was.
-    await app.close();
+    await app?.close();
     await jobs.stop();
     await database.close();
     await embedded?.stop();
@@ -69,7 +77,61 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL in DATA_DIR. The API starts it (stopping
+ * one left running by a server that was killed); a worker joins the one the API started.
+ */
+async function openDatabaseServer(config: Config, role: ProcessRole): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const databaseDir = path.join(config.dataDir, 'postgres');
+  const postmaster = inspectPostmaster(databaseDir);
+  if (role === 'worker') {
+    if (postmaster.kind !== 'owned') {
+      throw new StartError(`The worker joins the embedded PostgreSQL that \`npm start\` runs in ${databaseDir}, and none is running: start the API first, or set DATABASE_URL.`);
+    }
+    return { url: embeddedUrl(config.embeddedPgPort) };
+  }
+  if (postmaster.kind === 'owned') {
+    throw new StartError(`Another Crewpay (process ${postmaster.owner_pid}) is already running on ${config.dataDir}: stop it first, or give this one its own DATA_DIR and EMBEDDED_PG_PORT.`);
+  }
+  if (postmaster.kind === 'orphan') {
+    console.log(`A PostgreSQL left running by an earlier Crewpay (pid ${postmaster.pid}) holds ${databaseDir}: stopping it first ...`);
+    await stopOrphanPostmaster(postmaster.pid);
+  }
+  console.log(`Starting the embedded PostgreSQL in ${databaseDir} ...`);
+  try {
+    const embedded = await startEmbeddedPostgres({ databaseDir, port: config.embeddedPgPort });
+    return { url: embedded.url, embedded };
+  } catch (error) {
+    throw new StartError(
+      `The embedded PostgreSQL in ${databaseDir} did not start${error instanceof Error && error.message ? ` (${error.message})` : ''}. ` +
+        `Check that port ${config.embeddedPgPort} is free (or set EMBEDDED_PG_PORT) and that the folder is writable; its log is ${path.join(databaseDir, 'log')} when present.`,
+    );
+  }
+}
+
+function listenFailure(error: unknown, config: Config): Error {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') return new StartError(`Port ${config.port} on ${config.host} is already in use: stop the program using it, or set PORT.`);
+  if (code === 'EADDRNOTAVAIL') return new StartError(`This machine has no address ${config.host}: set HOST to one of its addresses (127.0.0.1 by default).`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function announce(config: Config, role: ProcessRole, runWorkers: boolean): void {
+  if (role === 'worker') {
+    console.log('Crewpay worker is running: jobs only, no HTTP.');
+  } else {
+    console.log(`Crewpay is running at ${config.publicUrl} (listening on ${config.host}:${config.port}${runWorkers ? '' : ', jobs left to `npm run worker`'})`);
+  }
+  if (config.isSandbox) {
+    console.log('SANDBOX MODE: banks, payouts and email are simulated; no real money moves.');
+    console.log(`Sandbox tools (/dev/outbox, /dev/clock, /sandbox/*) answer this machine only, or with the operator token: ${config.operatorToken}`);
+  }
+}
+
+export function runFromCommandLine(role: ProcessRole): void {
+  startCrewpay(role).catch((error: unknown) => {
+    console.error(describeStartFailure(error));
+    process.exit(1);
+  });
+}

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
 
   const template = openDatabase(withDatabase(serverUrl, TEMPLATE_DATABASE), { max: 1 });
-  await runMigrations(template.db);
+  await runMigrations(template);
   await template.close();
 
   project.provide('serverUrl', serverUrl);

@@ -41,7 +41,7 @@ export async function startEmbeddedPostgres(options: {
   if (!isInitialised) await server.initialise();
   await server.start();
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl(port),
     stop: () => server.stop(),
   };
 }
@@ -60,6 +60,11 @@ function makeTraversable(dir: string): void {
     if (parent === current) break;
     current = parent;
   }
+}
+
+/** The embedded server's URL (a worker process joins the one the API started). */
+export function embeddedUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 }
 
 /** A URL for another database on the same server. */

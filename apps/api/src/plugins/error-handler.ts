@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { loggableError } from '../lib/log-safe.ts';
 
 export type ErrorAnswer = { message: string; code: string; field?: string; [key: string]: unknown };
 
@@ -22,7 +23,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message, code: 'validation_error', ...(field ? { field } : {}) });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error({ error: loggableError(error), issues: error.cause.issues.map((issue) => ({ path: issue.path, code: issue.code })) }, 'response did not match its schema');
       return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal_error' });
     }
     const status = error.statusCode ?? 500;
@@ -30,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: status === 415 ? 'unsupported_media_type' : 'bad_request' });
     }
-    request.log.error({ err: error, request_id: request.id }, 'unexpected error');
+    request.log.error({ error: loggableError(error), request_id: request.id }, 'unexpected error');
     return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal_error' });
   });
 }

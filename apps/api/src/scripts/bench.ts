@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   }
   const database = openDatabase(url, { max: WORKERS + 1 });
   try {
-    await runMigrations(database.db);
+    await runMigrations(database);
     await database.db.execute(sql`DROP TABLE IF EXISTS bench_accounts, bench_transfers`);
     console.log(`Benchmark: ${WORKERS} parallel loops, ${SECONDS} s each, one PostgreSQL.`);
     const ledger = await benchLedger(database);

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const database = openDatabase(url, { max: 2 });
   try {
-    await runMigrations(database.db);
+    await runMigrations(database);
     const report = await reconcileLedger(database.db);
     console.log(`Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`);
     for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));

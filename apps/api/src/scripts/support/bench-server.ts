@@ -33,7 +33,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   await admin.end();
   const url = withDatabase(serverUrl, databaseName);
   const database = openDatabase(url, { max: 20 });
-  await runMigrations(database.db);
+  await runMigrations(database);
   const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error.message) });
   await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });

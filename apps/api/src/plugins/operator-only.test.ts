@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createOwner } from '../../test/fixtures.ts';
+import { isLoopback, OPERATOR_HEADER } from './operator-only.ts';
+
+const REMOTE = '203.0.113.7';
+const OPERATOR_TOKEN = 'operator-token-for-the-tests-0123456789';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ OPERATOR_TOKEN });
+});
+
+describe('sandbox tools from another machine', () => {
+  it('refuse the account takeover path: a reset email cannot be read from /dev/outbox', async () => {
+    const { user } = await createOwner(ctx.app);
+    const email = user.email;
+    const reset = await ctx.app.inject({ method: 'PUT', url: '/v1/users/password/reset', payload: { email }, remoteAddress: REMOTE });
+    expect(reset.statusCode).toBe(200);
+
+    const outbox = await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'application/json' }, remoteAddress: REMOTE });
+    expect(outbox.statusCode).toBe(403);
+    expect(outbox.json()).toMatchObject({ code: 'operator_only' });
+    expect(outbox.body).not.toContain(email);
+  });
+
+  it('refuse moving the clock, the verification page and the PayPal consent page', async () => {
+    const requests = [
+      { method: 'POST' as const, url: '/dev/clock/advance', payload: { seconds: 60 } },
+      { method: 'GET' as const, url: '/dev/clock' },
+      { method: 'GET' as const, url: '/sandbox/verify/any' },
+      { method: 'GET' as const, url: '/sandbox/paypal/consent?state=x' },
+    ];
+    for (const request of requests) {
+      const response = await ctx.app.inject({ ...request, remoteAddress: REMOTE });
+      expect(response.statusCode, request.url).toBe(403);
+    }
+    const clock = await ctx.app.inject({ method: 'GET', url: '/dev/clock' });
+    expect(clock.json().offset_seconds).toBe(0);
+  });
+
+  it('do not trust an X-Forwarded-For that claims loopback', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { 'x-forwarded-for': '127.0.0.1' }, remoteAddress: REMOTE });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuse a wrong operator token', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { [OPERATOR_HEADER]: 'wrong' }, remoteAddress: REMOTE });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('answer the operator token in the header, or in the query (kept in a cookie for the page’s own posts)', async () => {
+    const byHeader = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { [OPERATOR_HEADER]: OPERATOR_TOKEN }, remoteAddress: REMOTE });
+    expect(byHeader.statusCode).toBe(200);
+
+    const byQuery = await ctx.app.inject({ method: 'GET', url: `/dev/clock?operator_token=${OPERATOR_TOKEN}`, remoteAddress: REMOTE });
+    expect(byQuery.statusCode).toBe(200);
+    const cookie = String(byQuery.headers['set-cookie']).split(';')[0] ?? '';
+    expect(cookie).toContain('crewpay_operator=');
+
+    const byCookie = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { cookie }, remoteAddress: REMOTE });
+    expect(byCookie.statusCode).toBe(200);
+  });
+});
+
+describe('sandbox tools on this machine', () => {
+  it('answer loopback callers, IPv4, IPv6 and IPv4-mapped', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/dev/clock', remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('leave the rest of the API to its own rules', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta', remoteAddress: REMOTE });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ sandbox: true });
+  });
+});
+
+describe('isLoopback', () => {
+  it('tells loopback addresses from others', () => {
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('::1')).toBe(true);
+    expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopback('10.0.0.1')).toBe(false);
+    expect(isLoopback('::ffff:10.0.0.1')).toBe(false);
+    expect(isLoopback('1270.0.0.1')).toBe(false);
+    expect(isLoopback(undefined)).toBe(false);
+  });
+});

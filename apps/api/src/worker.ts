@@ -1,0 +1,3 @@
+import { runFromCommandLine } from './main.ts';
+
+runFromCommandLine('worker');
