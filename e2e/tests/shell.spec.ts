@@ -90,3 +90,13 @@ test('[guards] hides Wallets from a collaborator', async ({ page, request }) => 
   await page.goto('/wallets');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('[shell] says on every page, signed in or not, that the server is a sandbox', async ({ page, request }) => {
+  await page.goto('/signin');
+  const banner = page.getByRole('note', { name: 'Sandbox mode' });
+  await expect(banner).toContainText('no real money moves');
+  const owner = await createOwner(request, 'sandbox-banner');
+  await openSignedIn(page, owner.token, '/');
+  await expect(banner).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/sandbox-banner.png' });
+});

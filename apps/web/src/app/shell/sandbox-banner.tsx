@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import { api } from '../../lib/api-client.ts';
+
+const BANNER_HEIGHT = 20;
+
+/**
+ * A thin strip along the bottom of every page while the server runs in sandbox mode, so nobody
+ * mistakes simulated money for real money. Fixed, so no page layout has to make room for it
+ * beyond the body's bottom padding.
+ */
+export function SandboxBanner() {
+  const { data } = useQuery({
+    queryKey: ['meta'],
+    queryFn: () => api.get<{ sandbox: boolean }>('/v1/meta'),
+    staleTime: Infinity,
+    meta: { isSilent: true },
+  });
+  const isSandbox = data?.sandbox === true;
+  useEffect(() => {
+    if (!isSandbox) return;
+    document.body.style.paddingBottom = `${BANNER_HEIGHT}px`;
+    return () => {
+      document.body.style.paddingBottom = '';
+    };
+  }, [isSandbox]);
+  if (!isSandbox) return null;
+  return (
+    <Box
+      role="note"
+      aria-label="Sandbox mode"
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: BANNER_HEIGHT,
+        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'warning.light',
+        color: 'warning.contrastText',
+        fontSize: 12,
+        fontWeight: 600,
+        letterSpacing: 0.2,
+        pointerEvents: 'none',
+      }}
+    >
+      Sandbox mode: banks, payouts and emails are simulated, no real money moves
+    </Box>
+  );
+}
