@@ -8,5 +8,5 @@ export function describeStartFailure(error: unknown): string {
   if (code === 'ECONNREFUSED') return 'Crewpay could not start: the database refused the connection. Check DATABASE_URL, or leave it unset to use the embedded PostgreSQL.';
   if (code === '28P01') return 'Crewpay could not start: the database rejected the user name or password in DATABASE_URL.';
   const detail = error instanceof Error ? error.message : error === undefined ? '' : String(error);
-  return `Crewpay could not start${detail ? `: ${detail.split('\n')[0]}` : ' for a reason the failing part did not say'}. Run again with LOG_LEVEL=debug, and see docs/operations.md (Troubleshooting).`;
+  return `Crewpay could not start${detail ? `: ${detail.trim().split('\n').slice(0, 12).join('\n')}\n` : ' for a reason the failing part did not say.'} Run again with LOG_LEVEL=debug, and see docs/operations.md (Troubleshooting).`;
 }

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inspectPostmaster } from './db/stale-postmaster.ts';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-start-test-'));
+fs.chmodSync(dataDir, 0o755);
+const port = 41000 + Math.floor(Math.random() * 2000);
+const pgPort = 43000 + Math.floor(Math.random() * 2000);
+const started: ChildProcess[] = [];
+
+/** The server as `npm start` runs it, in one node process (tsx as a loader, so kill -9 hits the server itself). */
+function startServer(): { child: ChildProcess; output: () => string } {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', INIT_CWD: API_DIR },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  started.push(child);
+  return { child, output: () => output };
+}
+
+async function waitUntilAnswering(server: { child: ChildProcess; output: () => string }): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}):\n${server.output()}`);
+    const answer = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer in time:\n${server.output()}`);
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await Promise.all(started.map(exited));
+  const left = inspectPostmaster(path.join(dataDir, 'postgres'));
+  if (left.kind === 'orphan' || left.kind === 'owned') process.kill(left.pid, 'SIGINT');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('npm start after kill -9', () => {
+  it('stops the PostgreSQL the killed server left running, starts again, and stops cleanly', async () => {
+    const first = startServer();
+    await waitUntilAnswering(first);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(inspectPostmaster(path.join(dataDir, 'postgres')).kind).toBe('orphan');
+
+    const second = startServer();
+    await waitUntilAnswering(second);
+    expect(second.output()).toContain('left running by an earlier Crewpay');
+    expect(second.output()).not.toContain('undefined');
+
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+    expect(inspectPostmaster(path.join(dataDir, 'postgres')).kind).toBe('none');
+  }, 300_000);
+});
