@@ -23,6 +23,8 @@ import { creatorRoutes } from './modules/creators/routes.ts';
 import { tagRoutes } from './modules/tags/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { customerRoutes } from './modules/customers/index.ts';
+import { campaignRoutes } from './modules/campaigns/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
+  await app.register(customerRoutes(deps), { prefix: '/v1' });
+  await app.register(campaignRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     await app.register(devRoutes(deps), { prefix: '/dev' });
     await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });

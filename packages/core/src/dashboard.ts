@@ -32,6 +32,10 @@ export const dashboardAnswer = z.object({
   draft_payments: z.number().int(),
   total_creators: z.number().int(),
   todos: z.array(todoItem),
+  /** At most DASHBOARD_LIST_SIZE preflight or active campaigns, newest first. */
+  active_campaigns: z.array(activeCampaignItem),
+  /** Any campaign at all (archived included): completes the checklist's Start a Campaign step. */
+  has_campaign: z.boolean(),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
 

@@ -11,4 +11,5 @@ export * from './fees.ts';
 export * from './treasury.ts';
 export * from './creators.ts';
 export * from './tags.ts';
+export * from './campaigns.ts';
 export * from './payments.ts';
