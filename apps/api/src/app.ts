@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
+import { deliverableRoutes } from './modules/deliverables/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(customerRoutes(deps), { prefix: '/v1' });
   await app.register(campaignRoutes(deps), { prefix: '/v1' });
+  await app.register(deliverableRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     await app.register(devRoutes(deps), { prefix: '/dev' });
     await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });

@@ -6,7 +6,6 @@ export const deliverableMessages = {
   quantity: 'Quantity must be a whole number from 1 to 1,000,000',
   notFound: 'Deliverable not found',
   creatorNotFound: 'Creator not found',
-  campaignNotFound: 'Campaign not found',
   created: 'Deliverable has been created!',
   updated: 'Deliverable has been updated!',
   deleted: 'Deliverable has been deleted!',

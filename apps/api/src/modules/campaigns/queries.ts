@@ -62,13 +62,13 @@ export async function findCampaign(db: DbOrTx, options: { org_id: string; id: st
 }
 
 /** Refuses a payment_group_id that is not one of the organisation's campaigns. */
-export async function assertCampaignOfOrg(db: DbOrTx, options: { org_id: string; id: string }): Promise<void> {
+export async function assertCampaignOfOrg(db: DbOrTx, options: { org_id: string; id: string; field?: string }): Promise<void> {
   const [row] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(and(eq(campaigns.org_id, options.org_id), eq(campaigns.id, options.id)))
     .limit(1);
-  if (!row) throw new AppError('not_found', campaignMessages.notFound, { field: 'payment_group_id' });
+  if (!row) throw new AppError('not_found', campaignMessages.notFound, { field: options.field ?? 'payment_group_id' });
 }
 
 export type PaymentFigures = { payments_count: number; payments_posted: number; total: number; completed: number; incomplete: number };
