@@ -26,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { customerRoutes } from './modules/customers/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { deliverableRoutes } from './modules/deliverables/index.ts';
+import { campaignFileRoutes } from './modules/files/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(customerRoutes(deps), { prefix: '/v1' });
   await app.register(campaignRoutes(deps), { prefix: '/v1' });
   await app.register(deliverableRoutes(deps), { prefix: '/v1' });
+  await app.register(campaignFileRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     await app.register(devRoutes(deps), { prefix: '/dev' });
     await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
