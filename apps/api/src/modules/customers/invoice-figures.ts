@@ -10,9 +10,15 @@ const none: InvoiceFigures = { volume: 0, count: 0, paid: 0, total: 0, paid_amou
  * read it. Succeeded invoices are the paid ones (they count toward a customer's invoice volume);
  * canceled ones count nowhere.
  */
+const knownTables = new WeakMap<DbOrTx, boolean>();
 async function invoicesTableExists(db: DbOrTx): Promise<boolean> {
+  // Migrations run before the app serves, so the answer holds for the life of the connection pool.
+  const known = knownTables.get(db);
+  if (known !== undefined) return known;
   const result = await db.execute<{ exists: boolean }>(sql`SELECT to_regclass('public.invoices') IS NOT NULL AS "exists"`);
-  return Boolean(result.rows[0]?.exists);
+  const exists = Boolean(result.rows[0]?.exists);
+  knownTables.set(db, exists);
+  return exists;
 }
 
 /** Invoice figures per customer or per campaign (`by`), for the given ids of one organisation. */
