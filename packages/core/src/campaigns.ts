@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUL_MESSAGE, withoutNul } from './customers.ts';
 import { messages } from './validation.ts';
 
 /** Spec section 4: a campaign is preflight, active, completed or archived (a select on the details card). */
@@ -34,14 +35,16 @@ export const campaignMessages = {
 const MAX_CENTS = 100_000_000_000;
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).nullable().optional()).transform((value) => value ?? null);
+  z
+    .preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional())
+    .transform((value) => value ?? null);
 export const campaignDateSchema = z
   .preprocess(blankToNull, z.iso.date({ error: campaignMessages.date }).nullable().optional())
   .transform((value) => value ?? null);
 const dealSizeSchema = z
   .preprocess(blankToNull, z.number({ error: campaignMessages.dealSize }).int(campaignMessages.dealSize).min(0, campaignMessages.dealSize).max(MAX_CENTS, campaignMessages.dealSize).nullable().optional())
   .transform((value) => value ?? null);
-const titleSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(200, 'Must be at most 200 characters');
+const titleSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(200, 'Must be at most 200 characters').refine(withoutNul, NUL_MESSAGE);
 const customerIdSchema = z.uuid({ error: messages.required });
 const agentIdSchema = z.preprocess(blankToNull, z.uuid({ error: campaignMessages.agentNotFound }).nullable().optional()).transform((value) => value ?? null);
 
@@ -129,7 +132,7 @@ export const listCampaignsQuery = z.object({
   /** true: only archived campaigns (the Archived Campaigns tab); otherwise archived ones are hidden. */
   archived: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
   customer_id: z.uuid().optional(),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
 });
 export type ListCampaignsQuery = z.input<typeof listCampaignsQuery>;
 

@@ -12,6 +12,10 @@ export const customerMessages = {
   updated: 'Customer has been updated!',
 } as const;
 
+/** PostgreSQL text cannot hold NUL characters: they are refused here with a message rather than failing later. */
+export const NUL_MESSAGE = 'Text cannot contain NUL characters';
+export const withoutNul = (value: string) => !value.includes('\u0000');
+
 /** "a@b.com, c@d.com" as the form's single field holds it, split into trimmed, non-empty parts. */
 export function splitCcEmails(text: string): string[] {
   return text
@@ -35,15 +39,22 @@ export const ccEmailsSchema = z.preprocess(
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).nullable().optional()).transform((value) => value ?? null);
+  z
+    .preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional())
+    .transform((value) => value ?? null);
 const phoneSchema = z.preprocess(
   blankToNull,
   z.string({ error: customerMessages.phone }).trim().regex(/^\+?[\d\s().-]{7,25}$/, customerMessages.phone).nullable().optional(),
 ).transform((value) => value ?? null);
-export const customerNameSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(200, 'Must be at most 200 characters');
+export const customerNameSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(200, 'Must be at most 200 characters')
+  .refine(withoutNul, NUL_MESSAGE);
 
 /** The spec's Quickbooks reference (set by the accounting issue; kept as given). */
-export const qbCustomer = z.object({ Id: z.string().max(100), DisplayName: z.string().max(500) });
+export const qbCustomer = z.object({ Id: z.string().max(100).refine(withoutNul, NUL_MESSAGE), DisplayName: z.string().max(500).refine(withoutNul, NUL_MESSAGE) });
 
 /** POST /v1/customers (Add customer): name and email required; attn optional; cc emails each valid. */
 export const createCustomerBody = z.object({
@@ -113,7 +124,7 @@ export const listCustomersQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
   /** Matches the name or the email, case-insensitively. */
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
 });
 export type ListCustomersQuery = z.input<typeof listCustomersQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignDateSchema } from './campaigns.ts';
+import { NUL_MESSAGE, withoutNul } from './customers.ts';
 import { messages } from './validation.ts';
 
 export const deliverableMessages = {
@@ -11,7 +12,12 @@ export const deliverableMessages = {
   deleted: 'Deliverable has been deleted!',
 } as const;
 
-const descriptionSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(2000, 'Must be at most 2000 characters');
+const descriptionSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(2000, 'Must be at most 2000 characters')
+  .refine(withoutNul, NUL_MESSAGE);
 const quantitySchema = z.preprocess(
   (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
   z.number({ error: messages.required }).int(deliverableMessages.quantity).min(1, deliverableMessages.quantity).max(1_000_000, deliverableMessages.quantity),

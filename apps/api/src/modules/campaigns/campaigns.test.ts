@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaignMessages, customerMessages, messages } from '@crewpay/core';
+import { campaignMessages, customerMessages, messages, NUL_MESSAGE } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCampaign, addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
 import { addCreator, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
@@ -65,6 +65,10 @@ describe('POST /v1/campaigns', () => {
     expect((await post({ deal_size: -1 })).json().message).toBe(campaignMessages.dealSize);
     expect((await post({ deal_size: 10.5 })).json().message).toBe(campaignMessages.dealSize);
     expect((await post({ deal_size: 1e20 })).json().message).toBe(campaignMessages.dealSize);
+    expect((await post({ deal_size: '100' })).json().message).toBe(campaignMessages.dealSize);
+    expect((await post({ title: 'A\u0000' })).json()).toMatchObject({ field: 'title', message: NUL_MESSAGE });
+    expect((await post({ terms: 'Net\u000030' })).json()).toMatchObject({ field: 'terms', message: NUL_MESSAGE });
+    expect((await call('GET', '/v1/campaigns?search=%00', owner.headers)).statusCode).toBe(400);
     const notCustomer = await post({ customer_id: '0192f0e0-0000-7000-8000-000000000001' });
     expect(notCustomer.statusCode).toBe(404);
     expect(notCustomer.json()).toMatchObject({ field: 'customer_id', message: customerMessages.notFound });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customerMessages, messages } from '@crewpay/core';
+import { customerMessages, messages, NUL_MESSAGE } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
 import { createOwner, uniqueEmail } from '../../../test/fixtures.ts';
@@ -44,6 +44,10 @@ describe('POST /v1/customers', () => {
     expect(await fieldMessage({ name: 'A', email: 'not-an-email' })).toEqual(['email', 'This field is required and must be an email']);
     expect(await fieldMessage({ name: 'A', email: uniqueEmail(), cc_emails: 'ok@x.example, nope' })).toEqual(['cc_emails', customerMessages.ccEmails]);
     expect(await fieldMessage({ name: 'A\u0000'.repeat(150), email: uniqueEmail() })).toEqual(['name', 'Must be at most 200 characters']);
+    expect(await fieldMessage({ name: 'A\u0000B', email: uniqueEmail() })).toEqual(['name', NUL_MESSAGE]);
+    expect(await fieldMessage({ name: 'A', email: uniqueEmail(), attn: 'x\u0000' })).toEqual(['attn', NUL_MESSAGE]);
+    expect(await fieldMessage({ name: 42, email: uniqueEmail() })).toEqual(['name', messages.required]);
+    expect((await call('GET', '/v1/customers?search=a%00b', owner.headers)).statusCode).toBe(400);
   });
 
   it('answers 409 for an email another customer of the organization has, whatever its case; other organizations may reuse it', async () => {

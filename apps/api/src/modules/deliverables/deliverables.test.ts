@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliverableMessages, messages } from '@crewpay/core';
+import { deliverableMessages, messages, NUL_MESSAGE } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCampaign, createMember } from '../../../test/campaign-fixtures.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
@@ -50,6 +50,7 @@ describe('/v1/deliverables', () => {
     expect((await post({ quantity: undefined })).json()).toMatchObject({ field: 'quantity', message: messages.required });
     for (const quantity of [0, -1, 1.5, 10_000_000]) expect((await post({ quantity })).json()).toMatchObject({ field: 'quantity', message: deliverableMessages.quantity });
     expect((await post({ post_date: 'tomorrow' })).json()).toMatchObject({ field: 'post_date' });
+    expect((await post({ description: 'Reel\u0000' })).json()).toMatchObject({ field: 'description', message: NUL_MESSAGE });
     expect((await post({ creator_id: undefined })).json()).toMatchObject({ field: 'creator_id', message: messages.required });
     const saved = (await post({})).json();
     expect((await call('PUT', '/v1/deliverables', owner.headers, { id: saved.id, description: '' })).json()).toMatchObject({ field: 'description', message: messages.required });
