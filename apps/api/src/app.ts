@@ -26,6 +26,10 @@ import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { metaRoutes } from './modules/meta/index.ts';
+import { customerRoutes } from './modules/customers/index.ts';
+import { campaignRoutes } from './modules/campaigns/index.ts';
+import { deliverableRoutes } from './modules/deliverables/index.ts';
+import { campaignFileRoutes } from './modules/files/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -91,6 +95,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });
+  await app.register(customerRoutes(deps), { prefix: '/v1' });
+  await app.register(campaignRoutes(deps), { prefix: '/v1' });
+  await app.register(deliverableRoutes(deps), { prefix: '/v1' });
+  await app.register(campaignFileRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {

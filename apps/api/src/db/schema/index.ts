@@ -11,5 +11,6 @@ export * from './fees.ts';
 export * from './treasury.ts';
 export * from './creators.ts';
 export * from './tags.ts';
+export * from './campaigns.ts';
 export * from './payments.ts';
 export * from './billing.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { paymentStatuses, recipientRoles } from '@crewpay/core';
 import { createdAt, id, updatedAt } from './columns.ts';
+import { campaigns } from './campaigns.ts';
 import { orgs } from './orgs.ts';
 
 /**
@@ -50,6 +51,8 @@ export const payments = pgTable(
     index('payments_org_recipient_idx').on(table.org_id, table.recipient),
     index('payments_org_status_idx').on(table.org_id, table.status),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
+    // A payment's campaign must be a campaign of the same organisation.
+    foreignKey({ name: 'payments_campaign_fk', columns: [table.payment_group_id, table.org_id], foreignColumns: [campaigns.id, campaigns.org_id] }),
   ],
 );
 

@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { createCollaborator } from '../../../test/wallet-fixtures.ts';
+import { addCampaign } from '../../../test/campaign-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,6 +35,8 @@ describe('GET /v1/dashboard', () => {
       draft_payments: drafts.reduce((sum, row) => sum + row.amount, 0),
       total_creators: 3,
       todos: [{ todoType: 'Payment needs payout method', id: awaiting.id, org_id: owner.org.id, title: 'Pat Payee', amount: awaiting.amount, has_phone: true }],
+      active_campaigns: [],
+      has_campaign: false,
     });
     expect(response.json().balance).toBe(wallets.stripe.balances[0].amount);
     expect(response.json().draft_payments).toBeGreaterThan(0);
@@ -42,9 +45,10 @@ describe('GET /v1/dashboard', () => {
   it('leaves out deleted drafts and never counts another organisation', async () => {
     const { owner, drafts } = await orgWithData();
     expect((await inject('DELETE', '/v1/payments', owner.headers, { ids: [drafts[0]!.id] })).statusCode).toBe(200);
+    await addCampaign(ctx.app, owner.headers);
     const other = await fundedOwner(ctx.app, 0);
     const empty = await inject('GET', '/v1/dashboard', other.headers);
-    expect(empty.json()).toEqual({ balance: 0, draft_payments: 0, total_creators: 0, todos: [] });
+    expect(empty.json()).toEqual({ balance: 0, draft_payments: 0, total_creators: 0, todos: [], active_campaigns: [], has_campaign: false });
     const mine = await inject('GET', '/v1/dashboard', owner.headers);
     expect(mine.json().draft_payments).toBe(drafts[1]!.amount);
   });

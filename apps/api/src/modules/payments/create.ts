@@ -15,6 +15,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { orgs, payments, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { findFeeRule } from '../fees/service.ts';
 import { loadRecipients } from './recipients.ts';
 import { toPaymentRecords } from './records.ts';
@@ -86,6 +87,8 @@ export function toDraftValues(orgId: string, result: ComputedPayments) {
 export async function createPayments(deps: AppDeps, tx: Tx, orgId: string, body: CreatePaymentsBody): Promise<PaymentRecord[]> {
   const [org] = await tx.select({ treasury_id: orgs.treasury_id }).from(orgs).where(eq(orgs.id, orgId));
   if (!org?.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
+  // A made-up or another organisation's campaign would let an inactive creator be paid: refuse it first.
+  for (const groupId of new Set(body.flatMap((row) => (row.payment_group_id ? [row.payment_group_id] : [])))) await assertCampaignOfOrg(tx, { org_id: orgId, id: groupId });
   const result = await computeForOrg(deps, tx, orgId, body.map((row) => ({ ...row, memo: row.memo.trim() })));
   throwRowErrors(result);
   const values = toDraftValues(orgId, result);

@@ -10,6 +10,7 @@ import { sendQueuedEmails } from '../email/jobs.ts';
 import { findLedgerAccounts } from '../ledger/accounts.ts';
 import { holdFunds } from '../ledger/holds.ts';
 import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
+import { assertCampaignOfOrg } from '../campaigns/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 export type InitiateResult = { processing: number; requires_info: number; held: number; message: string };
@@ -31,7 +32,10 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (!org.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
   const filters: SQL[] = [eq(payments.org_id, orgId), eq(payments.is_deleted, false), eq(payments.status, 'draft')];
   if (body.ids.length > 0) filters.push(inArray(payments.id, body.ids));
-  if (body.payment_group_id) filters.push(eq(payments.payment_group_id, body.payment_group_id));
+  if (body.payment_group_id) {
+    await assertCampaignOfOrg(tx, { org_id: orgId, id: body.payment_group_id });
+    filters.push(eq(payments.payment_group_id, body.payment_group_id));
+  }
   if (body.ids.length === 0 && !body.payment_group_id) throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
   const rows = await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
   // Executed or deleted already (perhaps by a concurrent click): say so, as a failure to read.

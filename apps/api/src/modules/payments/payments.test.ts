@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { addCampaign } from '../../../test/campaign-fixtures.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner as funded, injector, paymentRow as row } from '../../../test/payment-fixtures.ts';
 
@@ -107,6 +108,23 @@ describe('GET /v1/payments', () => {
     expect((await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { is_active: false })).statusCode).toBe(200);
     const refused = await inject('POST', '/v1/payments', owner.headers, [row(creator.id)]);
     expect(refused.json().rows[0].message).toBe('Inactive creators can only be paid within a campaign');
-    await drafts(owner.headers, [row(creator.id, 10_000, { payment_group_id: '0192f0e0-0000-7000-8000-000000000001' })]);
+    const campaign = await addCampaign(ctx.app, owner.headers);
+    const [saved] = await drafts(owner.headers, [row(creator.id, 10_000, { payment_group_id: campaign.id })]);
+    expect((await inject('GET', `/v1/payments/${saved!.id}`, owner.headers)).json().payment_group_id).toBe(campaign.id);
+  });
+
+  it('refuses a made-up or another organization\'s payment_group_id, so an inactive creator cannot slip through', async () => {
+    const owner = await fundedOwner(0);
+    const creator = await addCreator(ctx.app, owner.headers);
+    expect((await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { is_active: false })).statusCode).toBe(200);
+    const other = await createOwner(ctx.app);
+    const theirs = await addCampaign(ctx.app, other.headers);
+    for (const groupId of ['0192f0e0-0000-7000-8000-000000000001', theirs.id]) {
+      const refused = await inject('POST', '/v1/payments', owner.headers, [row(creator.id, 10_000, { payment_group_id: groupId })]);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: 'Campaign not found', field: 'payment_group_id' });
+      expect((await inject('GET', `/v1/payments?payment_group_id=${groupId}`, owner.headers)).statusCode).toBe(404);
+    }
+    expect((await inject('GET', '/v1/payments?tab=all_payments', owner.headers)).json().total).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { createPayments } from './create.ts';
 import { deletePayments } from './edit.ts';
 import { updatePayment } from './edit.ts';
@@ -33,6 +34,7 @@ export const paymentRoutes =
   async (app) => {
     app.get('/payments', { schema: { tags, summary: 'Payments, a page of a tab', querystring: paymentsListQuery, response: { 200: paymentsPage, ...errorResponses } } }, async (request) => {
       const user = requireStaff(request);
+      if (request.query.payment_group_id) await assertCampaignOfOrg(deps.db, { org_id: user.org_id, id: request.query.payment_group_id });
       return listPayments(deps.db, { org_id: user.org_id, ...request.query });
     });
 

@@ -1,0 +1,3 @@
+export { customerRoutes } from './routes.ts';
+export { findCustomerRow, toCustomerRecord } from './queries.ts';
+export { invoiceFiguresBy, type InvoiceFigures } from './invoice-figures.ts';

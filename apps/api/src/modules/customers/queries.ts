@@ -1,0 +1,79 @@
+import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { customerMessages, type CustomerListItem, type CustomerPage, type CustomerRecord } from '@crewpay/core';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, type Customer } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { invoiceFiguresBy } from './invoice-figures.ts';
+
+export function toCustomerRecord(row: Customer): CustomerRecord {
+  return {
+    id: row.id,
+    org_id: row.org_id,
+    name: row.name,
+    email: row.email,
+    attn: row.attn,
+    cc_emails: row.cc_emails,
+    phone_number: row.phone_number,
+    address_line_1: row.address_line_1,
+    address_line_2: row.address_line_2,
+    address_city: row.address_city,
+    address_state: row.address_state,
+    address_zip: row.address_zip,
+    qb_customer: row.qb_customer ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The organisation's customer, or 404 (another organisation's id looks exactly like an unknown one). */
+export async function findCustomerRow(db: DbOrTx, options: { org_id: string; id: string; field?: string }): Promise<Customer> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.org_id, options.org_id), eq(customers.id, options.id)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', customerMessages.notFound, options.field ? { field: options.field } : {});
+  return row;
+}
+
+async function withInvoiceFigures(db: DbOrTx, orgId: string, rows: Customer[]): Promise<CustomerListItem[]> {
+  const figures = await invoiceFiguresBy(db, { org_id: orgId, by: 'customer_id', ids: rows.map((row) => row.id) });
+  return rows.map((row) => {
+    const own = figures.get(row.id);
+    return { ...toCustomerRecord(row), invoice_volume: own?.volume ?? 0, invoice_count: own?.count ?? 0 };
+  });
+}
+
+export async function getCustomer(db: DbOrTx, options: { org_id: string; id: string }): Promise<CustomerListItem> {
+  const [item] = await withInvoiceFigures(db, options.org_id, [await findCustomerRow(db, options)]);
+  return item!;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** One page of an organisation's customers, newest first, optionally searched by name or email. */
+export async function listCustomers(db: DbOrTx, options: { org_id: string; page: number; page_size: number; search?: string | undefined }): Promise<CustomerPage> {
+  const filters: SQL[] = [eq(customers.org_id, options.org_id)];
+  const search = options.search?.trim();
+  // search_text is the lower-cased name and email, trigram-indexed for %term% matches.
+  if (search) filters.push(like(customers.search_text, `%${escapeLike(search.toLowerCase())}%`));
+  const where = and(...filters);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.created_at), desc(customers.id))
+      .limit(options.page_size)
+      .offset(options.page * options.page_size),
+    db.select({ total: count() }).from(customers).where(where),
+  ]);
+  const total = totalRow?.total ?? 0;
+  return {
+    data: await withInvoiceFigures(db, options.org_id, rows),
+    total,
+    page: options.page,
+    page_size: options.page_size,
+    has_more: (options.page + 1) * options.page_size < total,
+  };
+}

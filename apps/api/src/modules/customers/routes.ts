@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createCustomerBody, customerListItem, customerPage, listCustomersQuery, updateCustomerBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { getCustomer, listCustomers } from './queries.ts';
+import { createCustomer, updateCustomer } from './service.ts';
+
+const tags = ['Customers'];
+
+/** Staff (owner, admin, team member) manage customers; external users may not. */
+export const customerRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/customers',
+      { schema: { tags, summary: "The organization's customers, one page at a time, searched by name or email", querystring: listCustomersQuery, response: { 200: customerPage, ...errorResponses } } },
+      async (request) => listCustomers(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
+    );
+
+    app.get(
+      '/customers/:id',
+      { schema: { tags, summary: 'One customer', params: idParams, response: { 200: customerListItem, ...errorResponses } } },
+      async (request) => getCustomer(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
+    );
+
+    app.post(
+      '/customers',
+      { schema: { tags, summary: 'Add a customer (a duplicate email within the organization is a 409)', body: createCustomerBody, response: { 200: customerListItem, ...errorResponses } } },
+      async (request) => createCustomer(deps.db, { org_id: requireStaff(request).org_id, body: request.body }),
+    );
+
+    app.put(
+      '/customers/:id',
+      { schema: { tags, summary: 'Update a customer (fields left out are unchanged; address is an object)', params: idParams, body: updateCustomerBody, response: { 200: customerListItem, ...errorResponses } } },
+      async (request) => updateCustomer(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body }),
+    );
+  };

@@ -1,0 +1,1 @@
+export { deliverableRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { campaignFileRoutes } from './routes.ts';
