@@ -24,6 +24,9 @@ import { tagRoutes } from './modules/tags/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { billingRoutes } from './modules/billing/index.ts';
+import { orgLogoRoutes } from './modules/orgs/logo-routes.ts';
+import { apiTokenRoutes } from './modules/api-keys/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -80,6 +83,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });
+  await app.register(orgLogoRoutes(deps), { prefix: '/v1' });
+  await app.register(apiTokenRoutes(deps), { prefix: '/v1' });
+  await app.register(webhookRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     await app.register(devRoutes(deps), { prefix: '/dev' });
     await app.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });

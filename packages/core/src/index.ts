@@ -15,3 +15,4 @@ export * from './payment-math.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
 export * from './billing.ts';
+export * from './integrations.ts';

@@ -13,3 +13,4 @@ export * from './creators.ts';
 export * from './tags.ts';
 export * from './payments.ts';
 export * from './billing.ts';
+export * from './integrations.ts';
