@@ -16,3 +16,4 @@ export * from './payments.ts';
 export * from './dashboard.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
+export * from './split-sample.ts';
