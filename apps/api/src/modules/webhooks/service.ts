@@ -5,7 +5,7 @@ import { webhookDeliveries, webhookEndpoints, type WebhookDelivery, type Webhook
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { emitWebhookEvent } from './emit.ts';
-import { WEBHOOK_DELIVER_JOB } from './jobs.ts';
+import { deliverOne } from './deliver.ts';
 import { newWebhookSecret } from './signature.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
 
@@ -58,13 +58,16 @@ export async function deleteEndpoint(deps: AppDeps, options: { org_id: string; i
   if (deleted.length === 0) throw new AppError('not_found', 'Webhook endpoint not found');
 }
 
-/** A webhook.test event to one endpoint, sent at once; its delivery is in the log afterwards. */
+/**
+ * A webhook.test event to one endpoint, sent during the request so the answer (and the log the
+ * person sees next) has its outcome; a failure is retried by the delivery job like any other.
+ */
 export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id: string }): Promise<WebhookDeliveryRecord> {
   const endpoint = await deps.db.query.webhookEndpoints.findFirst({ where: and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id)) });
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found');
   const [deliveryId] = await emitWebhookEvent(deps.db, { org_id: options.org_id, type: 'webhook.test', data: { message: 'This is a test event from Crewpay' } }, { endpoint_id: endpoint.id });
   if (!deliveryId) throw new Error('Test delivery was not recorded');
-  await deps.jobs.send(WEBHOOK_DELIVER_JOB, { delivery_id: deliveryId });
+  await deliverOne(deps, deliveryId);
   const delivery = await deps.db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, deliveryId) });
   if (!delivery) throw new Error('Test delivery vanished');
   return toDeliveryRecord(delivery);
