@@ -165,6 +165,29 @@ describe('webhook endpoints', () => {
     expect(row!.last_error).toBe('Webhooks cannot be sent to private, loopback or link-local addresses');
   });
 
+  it('sends a delivery once when two workers run together, and does not follow redirects', async () => {
+    const receiver = await startReceiver([302]);
+    receivers.push(receiver);
+    const owner = await createOwner(ctx.app);
+    await register(ctx, owner.headers, { url: receiver.url });
+    const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
+    const now = new Date();
+    const sent = await Promise.all([deliverDue(ctx.deps, now), deliverDue(ctx.deps, now), deliverDue(ctx.deps, now)]);
+    expect(sent.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const [row] = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, response_code: 302 });
+  });
+
+  it('answers bad input with messages, never a 500', async () => {
+    const owner = await createOwner(ctx.app);
+    for (const payload of [{ url: 'https://example.com/\u0000' }, { url: `https://example.com/${'a'.repeat(3000)}` }, { url: 42 }, {}, { url: 'https://example.com', events: 'all' }]) {
+      const response = await register(ctx, owner.headers, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    }
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/webhook_endpoints/not-a-uuid/test', headers: owner.headers })).statusCode).toBe(400);
+  });
+
   it('allows loopback in sandbox mode', async () => {
     const owner = await createOwner(ctx.app);
     expect((await register(ctx, owner.headers, { url: 'http://127.0.0.1:4000/hook' })).statusCode).toBe(200);
