@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery } from '../../db/schema/index.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
+import { postJson } from './http-post.ts';
 
 export type WebhookDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;
 
@@ -27,10 +28,10 @@ async function post(deps: WebhookDeps, delivery: WebhookDelivery): Promise<Outco
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   try {
-    // Checked again at delivery time: the host's DNS may now point somewhere private.
+    // Checked again at delivery time (the host's DNS may now point somewhere private), and the
+    // connection's own lookup is checked too (http-post.ts).
     const url = await assertDeliverableUrl(endpoint.url, { allowPrivate: deps.config.isSandbox });
-    const response = await fetch(url, {
-      method: 'POST',
+    const status = await postJson(url, {
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Crewpay-Webhooks/1.0',
@@ -38,13 +39,11 @@ async function post(deps: WebhookDeps, delivery: WebhookDelivery): Promise<Outco
         'crewpay-event-id': delivery.event_id,
       },
       body,
-      // A redirect could lead to an internal address: it counts as a failed attempt.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      allowPrivate: deps.config.isSandbox,
     });
-    await response.body?.cancel();
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, response_code: response.status, error: ok ? null : `HTTP ${response.status}` };
+    const ok = status >= 200 && status < 300;
+    return { ok, response_code: status, error: ok ? null : `HTTP ${status}` };
   } catch (error) {
     return { ok: false, response_code: null, error: error instanceof Error ? error.message.slice(0, 200) : 'Delivery failed' };
   }

@@ -9,6 +9,7 @@ import { createCollaborator } from '../../../test/wallet-fixtures.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { deliverDue, emitWebhookEvent, MAX_DELIVERY_AGE_MS, retryDelayMs } from './index.ts';
 import { isBlockedAddress } from './url-guard.ts';
+import { postJson } from './http-post.ts';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 
@@ -186,6 +187,16 @@ describe('webhook endpoints', () => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
     expect((await ctx.app.inject({ method: 'POST', url: '/v1/webhook_endpoints/not-a-uuid/test', headers: owner.headers })).statusCode).toBe(400);
+  });
+
+  it("checks the connection's own DNS answer (DNS rebinding)", async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const url = new URL(receiver.url.replace('127.0.0.1', 'localhost'));
+    const send = (allowPrivate: boolean) => postJson(url, { headers: {}, body: '{}', timeoutMs: 5000, allowPrivate });
+    await expect(send(false)).rejects.toThrow('Webhooks cannot be sent to private, loopback or link-local addresses');
+    expect(receiver.received).toHaveLength(0);
+    await expect(send(true)).resolves.toBe(200);
   });
 
   it('allows loopback in sandbox mode', async () => {
