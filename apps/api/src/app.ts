@@ -30,6 +30,9 @@ import { customerRoutes } from './modules/customers/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { deliverableRoutes } from './modules/deliverables/index.ts';
 import { campaignFileRoutes } from './modules/files/index.ts';
+import { orgLogoRoutes } from './modules/orgs/logo-routes.ts';
+import { apiTokenRoutes } from './modules/api-keys/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -99,6 +102,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(campaignRoutes(deps), { prefix: '/v1' });
   await app.register(deliverableRoutes(deps), { prefix: '/v1' });
   await app.register(campaignFileRoutes(deps), { prefix: '/v1' });
+  await app.register(orgLogoRoutes(deps), { prefix: '/v1' });
+  await app.register(apiTokenRoutes(deps), { prefix: '/v1' });
+  await app.register(webhookRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {

@@ -19,3 +19,5 @@ export * from './customers.ts';
 export * from './campaigns.ts';
 export * from './deliverables.ts';
 export * from './campaign-files.ts';
+export * from './integrations.ts';
+export * from './split-sample.ts';

@@ -37,6 +37,8 @@ export const orgRecord = z.object({
   paypal_enabled: z.boolean(),
   agent_split_source: z.enum(splitSources),
   manager_split_source: z.enum(splitSources),
+  /** GET it with the session (the bytes are served by /v1/org/logo); null when there is no logo. */
+  logo_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { DEFAULT_ORG_ID, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
-import { sessions, users, type User } from '../db/schema/index.ts';
+import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 
-export type AuthContext = { user: User; session_id: string };
+/** A session's user, or for an organisation API key its owner (api_key_id set, session_id empty). */
+export type AuthContext = { user: User; session_id: string; api_key_id: string | null };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -29,7 +30,25 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date())))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, api_key_id: null } : null;
+}
+
+/** Looked up on every request (no cache), so a deleted key stops at once. */
+async function findApiKey(db: Db, key: string): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({ user: users, api_key_id: orgApiTokens.id })
+    .from(orgApiTokens)
+    .innerJoin(users, and(eq(users.org_id, orgApiTokens.org_id), eq(users.role, 'owner')))
+    .where(eq(orgApiTokens.token_hash, hashToken(key)))
+    .orderBy(asc(users.created_at))
+    .limit(1);
+  return row ? { ...row, session_id: '' } : null;
+}
+
+/** Member management (/v1/users writes) and key and webhook management stay with people. */
+function refusesApiKeys(method: string, routeUrl: string): boolean {
+  if (routeUrl.startsWith('/v1/org_api_token') || routeUrl.startsWith('/v1/webhook_endpoints')) return true;
+  return routeUrl.startsWith('/v1/users') && method !== 'GET';
 }
 
 /**
@@ -38,12 +57,23 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
  */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
+  // Before body validation, so a key on a refused route is told so whatever it sends.
+  app.addHook('onRequest', async (request) => {
+    const usesApiKey = !request.headers[AUTH_HEADER] && request.headers.authorization?.startsWith('Bearer ');
+    if (usesApiKey && request.routeOptions.url && refusesApiKeys(request.method, request.routeOptions.url)) {
+      throw new AppError('forbidden', 'API keys cannot manage members, API keys or webhooks');
+    }
+  });
   app.addHook('preHandler', async (request) => {
     // Unknown routes fall through to the JSON 404, whoever asks.
     if (!request.routeOptions.url) return;
     const token = request.headers[AUTH_HEADER];
     if (typeof token === 'string' && token.length > 0 && token.length < 200) {
       request.auth = await findSession(db, token);
+    }
+    const bearer = /^Bearer (cp_(?:live|sandbox)_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!request.auth && bearer) {
+      request.auth = await findApiKey(db, bearer);
     }
     const isApiRoute = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
     if (isApiRoute && !request.routeOptions.config.isPublic && !request.auth) {

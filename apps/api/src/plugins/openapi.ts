@@ -14,10 +14,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Crewpay API',
         version: '1.0.0',
         description:
-          'Pay creators, agents and managers, bill customers and keep the books. Authenticate with the `auth-token` header (a session token from POST /v1/users/signin).',
+          'Pay creators, agents and managers, bill customers and keep the books. Authenticate with the `auth-token` header (a session token from POST /v1/users/signin), or with an organisation API key (Settings, API tab) as `Authorization: Bearer cp_...`: it acts as the owner, except on member, API key and webhook management. Outgoing webhooks: see docs/webhooks.md.',
       },
-      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'auth-token' } } },
-      security: [{ authToken: [] }],
+      components: {
+        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'auth-token' }, apiKey: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ authToken: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });

@@ -14,3 +14,4 @@ export * from './tags.ts';
 export * from './campaigns.ts';
 export * from './payments.ts';
 export * from './billing.ts';
+export * from './integrations.ts';

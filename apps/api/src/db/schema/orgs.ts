@@ -16,6 +16,8 @@ export const orgs = pgTable('orgs', {
   paypal_enabled: boolean().notNull().default(false),
   agent_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
   manager_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
+  // Set when a logo is stored (org_logos); its time versions the logo's URL.
+  logo_updated_at: timestamp({ withTimezone: true }),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

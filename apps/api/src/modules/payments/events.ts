@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { payments, treasuryTransactions, type Payment, type ProviderEvent } from '../../db/schema/index.ts';
 import { findLedgerAccounts } from '../ledger/accounts.ts';
 import { postTransfer, type LedgerEntryInput } from '../ledger/post-transfer.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Edge = { from: Payment['status']; to: 'succeeded' | 'failed' | 'returned' };
 
@@ -53,4 +54,5 @@ export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date):
     if (fee > 0) entries.push({ account_id: a.fees.id, amount: -fee });
   }
   await postTransfer(tx, { org_id: event.org_id, key: `event:${event.id}`, type: `payment_${edge.to}`, metadata: { payment_id: payment.id }, entries });
+  await emitWebhookEvent(tx, { org_id: event.org_id, type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`, data: { id: payment.id, status: edge.to, amount, fee } });
 }

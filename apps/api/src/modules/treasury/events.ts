@@ -7,6 +7,7 @@ import { sandboxNow } from '../clock/clock.ts';
 import { providerId } from '../../providers/banking/sandbox.ts';
 import { applyPayoutEvent, isPayoutEvent } from '../payments/events.ts';
 import { collectOwedBilling } from '../billing/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Transition = { from: TreasuryTransaction['status']; to: TreasuryTransaction['status'] };
 
@@ -32,7 +33,9 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       await tx
         .update(bankLinks)
         .set({ status: 'succeeded', payment_method_id: event.data.payment_method_id ?? providerId('pm'), verified_at: now })
-        .where(and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')));
+        .where(and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')))
+        .returning({ id: bankLinks.id })
+        .then(([link]) => link && emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.verified', data: { bank_link_id: link.id } }));
       return;
     }
     case 'setup_intent.verification_failed': {
@@ -48,6 +51,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       const a = await accounts();
       const metadata = { treasury_transaction_id: row.id };
       await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_debit_settled', metadata, entries: [{ account_id: a.outside_bank.id, amount: -row.amount }, { account_id: a.wallet_available.id, amount: row.amount }] });
+      await emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount: row.amount } });
       return;
     }
     case 'treasury.inbound_transfer.failed': {

@@ -7,6 +7,7 @@ import type { UserRecord } from '@crewpay/core';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { displayName } from '../../lib/format.ts';
 import { useCurrentOrg } from '../../lib/session/current-org.ts';
+import { useOrgLogoSrc } from '../../lib/session/org-logo.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { layout } from '../theme.ts';
 
@@ -29,6 +30,7 @@ export function Header({ user }: { user: UserRecord }) {
   const handle = useRouteHandle();
   const name = displayName(user);
   const orgLabel = useOrgLabel(user);
+  const logoSrc = useOrgLogoSrc();
 
   return (
     <Box
@@ -60,6 +62,9 @@ export function Header({ user }: { user: UserRecord }) {
           </>
         )}
       </Box>
+      {logoSrc && !user.is_external && (
+        <Box component="img" src={logoSrc} alt={`${orgLabel} logo`} data-testid="header-org-logo" sx={{ height: 56, width: 'auto', maxWidth: 200, objectFit: 'contain' }} />
+      )}
       <NotificationBell />
       <Divider orientation="vertical" flexItem sx={{ my: 2 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>

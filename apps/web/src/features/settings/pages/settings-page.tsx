@@ -10,6 +10,9 @@ import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { BillingTab } from '../components/billing-tab.tsx';
 import { MembersCard } from '../components/members-card.tsx';
 import { MyOrganizationCard } from '../components/my-organization-card.tsx';
+import { LogoCard } from '../components/logo-card.tsx';
+import { SplitsCard } from '../components/splits-card.tsx';
+import { ApiTab } from '../components/api-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 
@@ -19,12 +22,13 @@ const everyone = () => true;
 
 /**
  * The tabs built so far, in the spec's order (Organization, Billing, Profile, API, Notifications,
- * Quickbooks); API and Quickbooks are added when they do something (docs/decisions.md).
+ * Quickbooks); Quickbooks is added when it does something (docs/decisions.md).
  */
 const tabs: SettingsTab[] = [
   { value: 'organization', label: 'Organization', isVisible: everyone },
   { value: 'billing', label: 'Billing', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
   { value: 'profile', label: 'Profile', isVisible: everyone },
+  { value: 'api', label: 'API', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
   { value: 'notifications', label: 'Notifications', isVisible: everyone },
 ];
 
@@ -49,11 +53,14 @@ export default function SettingsPage() {
       {tab === 'organization' && (
         <Stack spacing={2}>
           <MyOrganizationCard org={org} viewer={user} />
+          <LogoCard viewer={user} hasLogo={org.logo_url !== null} />
+          <SplitsCard org={org} viewer={user} />
           <MembersCard org={org} viewer={user} />
         </Stack>
       )}
       {tab === 'billing' && <BillingTab />}
       {tab === 'profile' && <ProfileTab viewer={user} />}
+      {tab === 'api' && <ApiTab />}
       {tab === 'notifications' && <NotificationsTab />}
     </Stack>
   );

@@ -1,0 +1,42 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { apiTokenPrefixes, type ApiTokenRecord, type CreatedApiToken } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { orgApiTokens } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+
+type TokenRow = typeof orgApiTokens.$inferSelect;
+
+const toRecord = (row: TokenRow): ApiTokenRecord => ({
+  id: row.id,
+  prefix: row.prefix,
+  last4: row.last4,
+  created_at: row.created_at.toISOString(),
+});
+
+export async function listApiTokens(deps: AppDeps, orgId: string): Promise<ApiTokenRecord[]> {
+  const rows = await deps.db.select().from(orgApiTokens).where(eq(orgApiTokens.org_id, orgId)).orderBy(desc(orgApiTokens.created_at));
+  return rows.map(toRecord);
+}
+
+/** The full key is in this answer only: the table keeps its SHA-256, prefix and last 4. */
+export async function createApiToken(deps: AppDeps, orgId: string): Promise<CreatedApiToken> {
+  const prefix = deps.config.isSandbox ? apiTokenPrefixes.sandbox : apiTokenPrefixes.live;
+  const key = `${prefix}${newSecretToken()}`;
+  const [row] = await deps.db
+    .insert(orgApiTokens)
+    .values({ id: newId(), org_id: orgId, token_hash: hashToken(key), prefix, last4: key.slice(-4) })
+    .returning();
+  if (!row) throw new Error('API key insert returned nothing');
+  return { ...toRecord(row), key };
+}
+
+/** Deleting the row revokes the key: every request looks the key up again. */
+export async function deleteApiToken(deps: AppDeps, options: { org_id: string; id: string }): Promise<void> {
+  const deleted = await deps.db
+    .delete(orgApiTokens)
+    .where(and(eq(orgApiTokens.id, options.id), eq(orgApiTokens.org_id, options.org_id)))
+    .returning({ id: orgApiTokens.id });
+  if (deleted.length === 0) throw new AppError('not_found', 'API key not found');
+}
