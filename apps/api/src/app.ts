@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { refuseNulInput } from './plugins/text-input.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
