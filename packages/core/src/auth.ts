@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { externalRoles, staffRoles } from './roles.ts';
+import { text } from './text.ts';
 import { emailSchema, passwordSchema, messages } from './validation.ts';
 
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
@@ -7,12 +8,12 @@ export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const signInBody = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  password: text(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
 export const changePasswordBody = z.object({
-  current_password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  current_password: text(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
   new_password: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

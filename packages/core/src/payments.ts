@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, usPhoneSchema, zipSchema } from './activation.ts';
-import { recipientRoles } from './payment-math.ts';
-import { messages, requiredText } from './validation.ts';
+import { paymentRowMessages, recipientRoles } from './payment-math.ts';
+import { text } from './text.ts';
+import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 
 export const paymentStatuses = ['draft', 'requires_info', 'processing', 'succeeded', 'canceled', 'returned', 'failed'] as const;
@@ -43,8 +44,10 @@ export const paymentMessages = {
   nothingToExecute: 'None of these payments is a draft: they have been executed or deleted already',
 } as const;
 
-const cents = z.number().int().min(0).max(100_000_000_000);
-const uuid = z.string().uuid();
+const cents = centsSchema({ min: 0 });
+const uuid = z.uuid();
+const splitPercent = z.number({ error: 'Split must be a number from 0 to 100' }).min(0, 'Split must be from 0 to 100').max(100, 'Split must be from 0 to 100');
+const memo = text().max(1000, 'Memo must be at most 1000 characters');
 
 export const paymentRecord = z.object({
   id: z.string(),
@@ -79,7 +82,7 @@ export const paymentRecord = z.object({
 export type PaymentRecord = z.infer<typeof paymentRecord>;
 
 export const paymentsListQuery = z.object({
-  tab: z.string().max(40).optional(),
+  tab: text().max(40).optional(),
   payment_group_id: uuid.optional(),
   recipient: uuid.optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -90,11 +93,11 @@ export type PaymentsPage = z.infer<typeof paymentsPage>;
 
 /** One row as the browser sends it; amounts and withholdings it sends are ignored and recomputed. */
 export const paymentRowBody = z.object({
-  recipient: z.string().max(100).nullable().default(null),
+  recipient: z.uuid({ error: paymentRowMessages.unknownRecipient }).nullable().default(null),
   recipient_role: z.enum(recipientRoles).default('creator'),
   earnings: cents.nullable().default(null),
-  split: z.number().min(0).max(100).nullable().default(null),
-  memo: z.string().max(1000).default(''),
+  split: splitPercent.nullable().default(null),
+  memo: memo.default(''),
   payment_group_id: uuid.nullable().default(null),
   amount: z.number().optional(),
   state_withholdings: z.number().optional(),
@@ -108,8 +111,8 @@ export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
 export const updatePaymentBody = z.object({
   id: uuid,
   earnings: cents.nullable().default(null),
-  split: z.number().min(0).max(100).nullable().default(null),
-  memo: z.string().max(1000).default(''),
+  split: splitPercent.nullable().default(null),
+  memo: memo.default(''),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
