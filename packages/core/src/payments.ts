@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dobSchema, einSchema, ssnSchema, usPhoneSchema, zipSchema } from './activation.ts';
+import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
 import { paymentRowMessages, recipientRoles } from './payment-math.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
@@ -135,6 +135,8 @@ export type PayeeLinkInfo = z.infer<typeof payeeLinkInfo>;
 const required = requiredText(100);
 export const payeeMessages = {
   accountNumber: messages.required,
+  accountDigits: 'Account number must be digits only',
+  accountLength: 'Account number must be 4 to 17 digits',
   paypalEmail: messages.paypalEmail,
   venmoPhone: messages.usPhone,
   state: 'This field is required and must be 2 characters',
@@ -142,28 +144,48 @@ export const payeeMessages = {
 
 export const payeeAddressSchema = z.object({
   line_1: required,
-  line_2: z.string().trim().max(100).optional().default(''),
+  line_2: text().trim().max(100, 'Must be at most 100 characters').optional().default(''),
   city: required,
-  state: z.string({ error: payeeMessages.state }).trim().regex(/^[A-Za-z]{2}$/, payeeMessages.state).transform((value) => value.toUpperCase()),
+  state: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), stateSchema),
   zip: zipSchema,
 });
 
 export const payeeMethodSchema = z.discriminatedUnion('selected_payment_method', [
   z.object({
     selected_payment_method: z.literal('stripe'),
-    account_number: z.string({ error: payeeMessages.accountNumber }).trim().regex(/^\d{4,17}$/, payeeMessages.accountNumber),
+    account_number: text(payeeMessages.accountNumber)
+      .trim()
+      .min(1, payeeMessages.accountNumber)
+      .regex(/^\d+$/, payeeMessages.accountDigits)
+      .regex(/^\d{4,17}$/, payeeMessages.accountLength),
     routing_number: routingNumberSchema,
   }),
-  z.object({ selected_payment_method: z.literal('paypal'), paypal_email: z.string({ error: messages.paypalEmail }).trim().email(messages.paypalEmail) }),
+  z.object({ selected_payment_method: z.literal('paypal'), paypal_email: text(messages.paypalEmail).trim().pipe(z.email({ error: messages.paypalEmail })) }),
   z.object({ selected_payment_method: z.literal('venmo'), venmo_phone_number: usPhoneSchema }),
 ]);
 
+/** The spec's legal entity types: an individual, or one of the business forms. */
+export const businessEntityTypes = ['c_corp', 's_corp', 'partnership', 'trust', 'llc_c_corp', 'llc_s_corp', 'llc_partnership'] as const;
+export type BusinessEntityType = (typeof businessEntityTypes)[number];
+export const legalEntityTypes = ['individual', ...businessEntityTypes] as const;
+export type LegalEntityType = (typeof legalEntityTypes)[number];
+export const legalEntityTypeLabels: Record<LegalEntityType, string> = {
+  individual: 'Individual',
+  c_corp: 'C corporation',
+  s_corp: 'S corporation',
+  partnership: 'Partnership',
+  trust: 'Trust',
+  llc_c_corp: 'LLC taxed as a C corporation',
+  llc_s_corp: 'LLC taxed as an S corporation',
+  llc_partnership: 'LLC taxed as a partnership',
+};
+
 export const payeeTaxSchema = z.discriminatedUnion('entity_type', [
   z.object({ entity_type: z.literal('individual'), tax_id: ssnSchema, first_name: required, last_name: required, date_of_birth: dobSchema }),
-  z.object({ entity_type: z.literal('business'), tax_id: einSchema, business_name: required }),
+  z.object({ entity_type: z.enum(businessEntityTypes, { error: messages.required }), tax_id: einSchema, business_name: required }),
 ]);
 
 /** The payee's submission (document 001, Payee submission), validated with section 5's messages. */
-export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethodSchema, payeeTaxSchema), z.object({ address: payeeAddressSchema, linkId: z.string().optional() }));
+export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethodSchema, payeeTaxSchema), z.object({ address: payeeAddressSchema, linkId: text().max(200).optional() }));
 export type PayeeSubmissionBody = z.infer<typeof payeeSubmissionBody>;
 export const payeeSubmissionAnswer = z.object({ amount: z.number().int(), org_name: z.string(), selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']) });

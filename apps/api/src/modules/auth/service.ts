@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
-import { createExpiringLink, findUsableLink, markLinkUsed } from '../links/service.ts';
+import { createExpiringLink, findUsableLink, markLinkUsed } from '../links/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endOtherSessions, endSession, startSession, type SessionResult } from './sessions.ts';
 

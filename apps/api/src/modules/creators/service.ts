@@ -97,3 +97,23 @@ export async function updateCreator(deps: AppDeps, options: { org_id: string; id
   });
   return getCreator(deps.db, { org_id: options.org_id, id: options.id });
 }
+
+/** What a payee link writes on a creator: payout method (sealed), tax identity and home address. */
+export type CreatorPayeeDetails = Pick<
+  NewCreator,
+  | 'selected_payment_method' | 'account_number' | 'account_number_last4' | 'routing_number' | 'routing_number_last4' | 'paypal_email' | 'venmo_phone_number'
+  | 'entity_type' | 'legal_entity_type' | 'first_name' | 'last_name' | 'business_name' | 'state_tax_id'
+  | 'address_line_1' | 'address_line_2' | 'address_city' | 'address_state' | 'address_zip'
+>;
+
+/** The payee page's one write on a creator (payments/payee.ts goes through here, not the table). */
+export async function saveCreatorPayeeDetails(tx: DbOrTx, options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> }): Promise<Creator | null> {
+  const [row] = await tx.update(creators).set(options.details).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id))).returning();
+  return row ?? null;
+}
+
+/** The creator row itself (the payee page compares identities before writing). */
+export async function findCreatorForPayee(tx: DbOrTx, options: { org_id: string; id: string }): Promise<Creator | null> {
+  const [row] = await tx.select().from(creators).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+  return row ?? null;
+}

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
-import { createExpiringLink } from '../links/service.ts';
+import { createExpiringLink } from '../links/index.ts';
 import { findOrg } from '../orgs/service.ts';
 import { assertMayDelete, assertMayInvite, assertMayUpdate } from './rules.ts';
 

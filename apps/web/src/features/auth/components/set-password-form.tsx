@@ -6,9 +6,13 @@ import { FormPasswordField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useSetPasswordFromLink } from '../api/set-password-from-link.ts';
 
-type Props = { linkId: string };
+type Props = {
+  linkId: string;
+  /** True while the link is being spent (and after): the page stops asking about it. */
+  onUsing: (isUsing: boolean) => void;
+};
 
-export function SetPasswordForm({ linkId }: Props) {
+export function SetPasswordForm({ linkId, onUsing }: Props) {
   const navigate = useNavigate();
   const setPassword = useSetPasswordFromLink();
   const { control, handleSubmit, watch } = useZodForm(setPasswordFromLinkBody, { defaultValues: { password: '' } });
@@ -16,7 +20,13 @@ export function SetPasswordForm({ linkId }: Props) {
 
   // A password failing the rule flags the field and makes no call.
   const onSubmit = handleSubmit(async ({ password }) => {
-    await setPassword.mutateAsync({ linkId, password });
+    onUsing(true);
+    try {
+      await setPassword.mutateAsync({ linkId, password });
+    } catch (error) {
+      onUsing(false);
+      throw error;
+    }
     await navigate('/', { replace: true });
   });
 

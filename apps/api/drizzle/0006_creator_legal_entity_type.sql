@@ -1,0 +1,1 @@
+ALTER TABLE "creators" ADD COLUMN "legal_entity_type" text;
