@@ -44,7 +44,7 @@ export function readableMessage(issue: z.core.$ZodRawIssue): string | undefined 
     case 'unrecognized_keys':
       return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
     case 'invalid_union':
-      return 'This value is not one of the accepted forms';
+      return 'Choose one of the listed options';
     case 'invalid_key':
     case 'invalid_element':
       return 'This value is not accepted';
