@@ -45,7 +45,7 @@ type Props = {
   isPending: boolean;
   onSubmit: (body: PayeeSubmissionBody) => void;
 };
-type FieldOptions = { type?: string; required?: boolean; xs?: number; options?: { value: string; label: string }[]; inputMode?: 'numeric' };
+type FieldOptions = { type?: string; required?: boolean; xs?: number; options?: { value: string; label: string }[]; inputMode?: 'numeric'; showValue?: boolean };
 
 /** Payout method (Bank; PayPal and Venmo when the payer offers them), tax details and address. */
 export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: Props) {
@@ -74,6 +74,8 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
         slotProps={{
           ...(extra.type === 'date' ? { inputLabel: { shrink: true } } : {}),
           ...(extra.inputMode ? { htmlInput: { inputMode: extra.inputMode } } : {}),
+          // A narrow picker shows the chosen code (TX), its menu the full names.
+          ...(extra.showValue ? { select: { renderValue: (value: unknown) => String(value) } } : {}),
         }}
       >
         {extra.options?.map((option) => (
@@ -131,7 +133,7 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
           {field('line_1', 'Address 1', { xs: 12 })}
           {field('line_2', 'Address 2', { xs: 12, required: false })}
           {field('city', 'City', { xs: 6 })}
-          {field('state', 'State', { xs: 3, options: stateOptions })}
+          {field('state', 'State', { xs: 3, options: stateOptions, showValue: true })}
           {field('zip', 'Zip', { xs: 3 })}
         </Grid>
       </Stack>
