@@ -12,3 +12,4 @@ export * from './treasury.ts';
 export * from './creators.ts';
 export * from './tags.ts';
 export * from './payments.ts';
+export * from './payout-changes.ts';

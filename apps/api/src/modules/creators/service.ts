@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { creatorMessages, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
+import { creatorMessages, creatorName, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
+import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { ensureCreatorAccounts } from './accounts.ts';
 import { assertCanAddCreator, lockOrg } from './plan.ts';
 import { findCreatorRow, getCreator } from './queries.ts';
@@ -72,10 +73,10 @@ function payoutIssues(next: Creator): { field: string; message: string } | null 
 }
 
 /** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
-export async function updateCreator(deps: AppDeps, options: { org_id: string; id: string; body: UpdateCreatorBody }): Promise<CreatorRecord> {
+export async function updateCreator(deps: AppDeps, options: { org_id: string; id: string; body: UpdateCreatorBody; actor_user_id?: string }): Promise<CreatorRecord> {
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
   if (bodyId !== undefined && bodyId !== options.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
-  await deps.db.transaction(async (tx) => {
+  const emailIds = await deps.db.transaction(async (tx) => {
     const current = await findCreatorRow(tx, { org_id: options.org_id, id: options.id, forUpdate: true });
     if (fields.agent_id) await assertPerson(tx, { org_id: options.org_id, id: fields.agent_id, flag: 'is_agent' });
     if (fields.manager_id) await assertPerson(tx, { org_id: options.org_id, id: fields.manager_id, flag: 'is_manager' });
@@ -93,8 +94,19 @@ export async function updateCreator(deps: AppDeps, options: { org_id: string; id
     if (!isSelectionSent && payoutIssues(next)?.field === 'selected_payment_method') next.selected_payment_method = changes.selected_payment_method = null;
     const issue = payoutIssues(next) ?? nameIssues({ ...next, first_name: next.first_name ?? undefined, last_name: next.last_name ?? undefined, business_name: next.business_name ?? undefined }).map((i) => ({ field: i.path, message: i.message }))[0];
     if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
-    if (Object.keys(changes).length > 0) await tx.update(creators).set(changes).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+    if (Object.keys(changes).length === 0) return [];
+    await tx.update(creators).set(changes).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+    // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
+    return recordPayoutChange(tx, deps, {
+      org_id: options.org_id,
+      payee: { type: 'creator', id: current.id, name: creatorDisplayName(next), email: next.email, previous_email: current.email !== next.email ? current.email : null, link: `/creators/${current.id}` },
+      source: 'staff',
+      changed_by_user_id: options.actor_user_id ?? null,
+      fields: changedPayoutFields(current, changes),
+      replacesDetails: hasPayoutDetails(current),
+    });
   });
+  await sendQueuedEmails(deps.jobs, emailIds);
   return getCreator(deps.db, { org_id: options.org_id, id: options.id });
 }
 
@@ -116,4 +128,9 @@ export async function saveCreatorPayeeDetails(tx: DbOrTx, options: { org_id: str
 export async function findCreatorForPayee(tx: DbOrTx, options: { org_id: string; id: string }): Promise<Creator | null> {
   const [row] = await tx.select().from(creators).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
   return row ?? null;
+}
+
+/** The name owners and the payee read in a payout-change notice. */
+export function creatorDisplayName(creator: Pick<Creator, 'entity_type' | 'first_name' | 'last_name' | 'business_name' | 'email'>): string {
+  return creatorName(creator) || creator.email;
 }

@@ -5,7 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orgs, payments, type Creator, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../clock/clock.ts';
-import { findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/service.ts';
+import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/service.ts';
+import { sendQueuedEmails } from '../email/jobs.ts';
+import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { sealSecret } from '../creators/secrets.ts';
 import { INVALID_LINK_MESSAGE, findUsableLink, markLinkUsed, payeePayloadOf, waitingPaymentsOfLink } from '../links/index.ts';
 import { findUserForPayee, saveUserPayeeDetails } from '../users/payee-details.ts';
@@ -107,7 +109,7 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
  * gone; a legal identity that executed payments were made to is never rewritten.
  */
 export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: unknown) {
-  return deps.db.transaction(async (tx) => {
+  const { answer, emailIds } = await deps.db.transaction(async (tx) => {
     const link = await findUsableLink(tx, linkId, { forUpdate: true });
     const { recipient, recipient_role } = payeePayloadOf(link);
     await waitingPaymentsOfLink(tx, link);
@@ -131,6 +133,20 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
           });
     if (!person) throw new AppError('gone', INVALID_LINK_MESSAGE);
     await markLinkUsed(tx, link);
+    const isCreator = recipient_role === 'creator';
+    const emailIds = await recordPayoutChange(tx, deps, {
+      org_id: org.id,
+      payee: {
+        type: isCreator ? 'creator' : 'user',
+        id: recipient,
+        name: isCreator ? creatorDisplayName(person as Creator) : [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email,
+        email: person.email,
+        link: isCreator ? `/creators/${recipient}` : `/agentsManagers/${recipient}`,
+      },
+      source: 'payee_link',
+      fields: changedPayoutFields(current, person),
+      replacesDetails: hasPayoutDetails(current),
+    });
     // Every payment of this recipient waiting for details can go now, not only this link's.
     const waiting = await tx
       .select()
@@ -140,6 +156,9 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
       .for('update');
     const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
     if (destination) await startPayouts(deps, tx, org.id, waiting.map((payment) => ({ payment, destination })), await sandboxNow(tx));
-    return { amount: waiting.reduce((sum, row) => sum + row.amount, 0), org_name: org.name, selected_payment_method: body.selected_payment_method };
+    const answer = { amount: waiting.reduce((sum, row) => sum + row.amount, 0), org_name: org.name, selected_payment_method: body.selected_payment_method };
+    return { answer, emailIds };
   });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  return answer;
 }
