@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ORG_ID, type ChangePasswordBody, type ResetPasswordBody, type SignInBody, type SignUpBody } from '@crewpay/core';
+import { DEFAULT_ORG_ID, signInMessages, type ChangePasswordBody, type ResetPasswordBody, type SignInBody, type SignUpBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -32,6 +32,10 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string }): 
   const user = await deps.db.query.users.findFirst({ where: eq(users.email, body.email) });
   const isMatch = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isMatch) throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  // The sign-in toggle means something: the wrong side is told which one to use (only after the
+  // password matched, so it tells nothing about accounts to someone without it).
+  if (body.audience === 'team' && user.is_external) throw new AppError('forbidden', signInMessages.useCreatorSide, { field: 'audience' });
+  if (body.audience === 'creator' && !user.is_external) throw new AppError('forbidden', signInMessages.useTeamSide, { field: 'audience' });
   return startSession(deps.db, user, deps.config.sessionTtlHours);
 }
 
