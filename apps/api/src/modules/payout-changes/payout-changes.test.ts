@@ -59,4 +59,17 @@ describe('payout details changes are never silent', () => {
     // A first setting: the owners are not alarmed.
     expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject.startsWith('Payout details changed'))).toHaveLength(0);
   });
+
+  it('an agent’s email changed by staff emails both the old and the new address', async () => {
+    const owner = await fundedOwner(ctx.app, 10_000);
+    const oldEmail = `agent.old.${Date.now()}@example.com`;
+    const newEmail = `agent.new.${Date.now()}@example.com`;
+    const agent = (await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email: oldEmail, is_agent: true })).json() as { id: string };
+    const changed = await inject('PUT', `/v1/users/${agent.id}`, owner.headers, { email: newEmail });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const outbox = await readOutbox(ctx.app);
+    for (const to of [oldEmail, newEmail]) expect(outbox.filter((mail) => mail.to === to && mail.subject === 'Your payout details with Acme Creators changed')).toHaveLength(1);
+    expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject === 'Payout details changed for Ava Agent')).toHaveLength(1);
+    expect(await changesOf(agent.id)).toEqual([{ source: 'staff', fields: ['email'], changed_by_user_id: owner.user.id }]);
+  });
 });
