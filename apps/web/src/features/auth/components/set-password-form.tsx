@@ -4,15 +4,12 @@ import Button from '@mui/material/Button';
 import { messages, setPasswordFromLinkBody } from '@crewpay/core';
 import { FormPasswordField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { markLinkSpent } from '../api/get-expiring-link.ts';
 import { useSetPasswordFromLink } from '../api/set-password-from-link.ts';
 
-type Props = {
-  linkId: string;
-  /** True while the link is being spent (and after): the page stops asking about it. */
-  onUsing: (isUsing: boolean) => void;
-};
+type Props = { linkId: string };
 
-export function SetPasswordForm({ linkId, onUsing }: Props) {
+export function SetPasswordForm({ linkId }: Props) {
   const navigate = useNavigate();
   const setPassword = useSetPasswordFromLink();
   const { control, handleSubmit, watch } = useZodForm(setPasswordFromLinkBody, { defaultValues: { password: '' } });
@@ -20,11 +17,12 @@ export function SetPasswordForm({ linkId, onUsing }: Props) {
 
   // A password failing the rule flags the field and makes no call.
   const onSubmit = handleSubmit(async ({ password }) => {
-    onUsing(true);
+    // From now on the page must not ask about this link again (see markLinkSpent).
+    markLinkSpent(linkId, true);
     try {
       await setPassword.mutateAsync({ linkId, password });
     } catch (error) {
-      onUsing(false);
+      markLinkSpent(linkId, false);
       throw error;
     }
     await navigate('/', { replace: true });

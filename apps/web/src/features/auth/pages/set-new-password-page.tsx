@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,8 +14,7 @@ const INVALID_LINK = 'Sorry! This link is no longer valid.';
 /** /resetPassword/:linkId, opened from the emailed link; works without signing in. */
 export default function SetNewPasswordPage() {
   const { linkId = '' } = useParams();
-  const [isUsing, setUsing] = useState(false);
-  const link = useExpiringLink(linkId, !isUsing);
+  const link = useExpiringLink(linkId);
 
   if (link.isPending) return <FullPageSpinner />;
 
@@ -41,7 +39,7 @@ export default function SetNewPasswordPage() {
             <Typography color="text.secondary" sx={{ mb: 3 }}>
               {link.data.email ? `Choose a new password for ${link.data.email}.` : 'Choose a new password for your account.'}
             </Typography>
-            <SetPasswordForm linkId={linkId} onUsing={setUsing} />
+            <SetPasswordForm linkId={linkId} />
           </>
         )}
       </Paper>
