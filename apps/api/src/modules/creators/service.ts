@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { creatorMessages, creatorName, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
+import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
@@ -89,6 +89,7 @@ export async function updateCreator(deps: AppDeps, options: { org_id: string; id
     if (taxId !== undefined) changes.state_tax_id = taxId?.sealed ?? null;
 
     const next: Creator = { ...current, ...changes };
+    await assertIdentityKept(tx, current, next);
     // Removing the details of the selected method clears the selection, as removing the method does.
     const isSelectionSent = 'selected_payment_method' in fields;
     if (!isSelectionSent && payoutIssues(next)?.field === 'selected_payment_method') next.selected_payment_method = changes.selected_payment_method = null;
@@ -133,4 +134,23 @@ export async function findCreatorForPayee(tx: DbOrTx, options: { org_id: string;
 /** The name owners and the payee read in a payout-change notice. */
 export function creatorDisplayName(creator: Pick<Creator, 'entity_type' | 'first_name' | 'last_name' | 'business_name' | 'email'>): string {
   return creatorName(creator) || creator.email;
+}
+
+export const identityKeptMessage = 'This creator has been paid under this legal name and entity type, which cannot be changed any more';
+
+/**
+ * Payments already executed were made to a legal identity (entity type, names, business name);
+ * an edit never rewrites it, so past payments keep showing, and being reported under, the name
+ * they were paid to. Before any payment executed, the identity can still be corrected.
+ */
+async function assertIdentityKept(tx: DbOrTx, current: Creator, next: Creator): Promise<void> {
+  const keys = ['entity_type', 'first_name', 'last_name', 'business_name'] as const;
+  const normal = (value: string | null) => (value ?? '').trim();
+  if (keys.every((key) => normal(current[key]) === normal(next[key]))) return;
+  const [executed] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.org_id, current.org_id), eq(payments.recipient, current.id), inArray(payments.status, ['processing', 'succeeded', 'returned', 'failed'])))
+    .limit(1);
+  if (executed) throw new AppError('validation_error', identityKeptMessage, { field: next.entity_type === 'business' ? 'business_name' : 'first_name' });
 }

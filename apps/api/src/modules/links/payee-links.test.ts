@@ -74,6 +74,12 @@ describe('payee links are bound to their payments', () => {
     expect((await submit(link, { ...business, account_number: '000111222333' })).statusCode).toBe(200);
     const stored = (await inject('GET', `/v1/creators/${creator.id}`, owner.headers)).json();
     expect(stored).toMatchObject({ entity_type: 'business', business_name: 'Stale Co', account_number_last4: '2333' });
+
+    // Staff edits keep it too; other fields still change.
+    const staffRename = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, entity_type: 'individual', first_name: 'Stan', last_name: 'Stale' });
+    expect(staffRename.statusCode).toBe(400);
+    expect(staffRename.json().message).toBe('This creator has been paid under this legal name and entity type, which cannot be changed any more');
+    expect((await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, bio: 'Still editable' })).statusCode).toBe(200);
   });
 
   it('takes the spec’s legal entity types and refuses the rest', async () => {
