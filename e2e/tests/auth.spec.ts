@@ -83,6 +83,20 @@ test.describe('sign up, sign in and sign out', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
+  test('[auth] a team member signing in on the Creator side is told to use the Team member side', async ({ page, request }) => {
+    const owner = await createOwner(request, 'side');
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Creator' }).click();
+    await page.getByLabel('Email address').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(toast(page, 'This is a team member account: choose Team member above and sign in again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.getByRole('button', { name: 'Team member' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('[auth] flags an invalid email on sign in without calling the server', async ({ page }) => {
     await page.goto('/signin');
     await page.getByLabel('Email address').fill('nobody');

@@ -31,11 +31,17 @@ test('[auth] resets a forgotten password from the emailed link and signs in with
   await expect(page.getByLabel('New password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(new RegExp(`${linkPath}$`));
 
+  // After success the page must not ask again about the link it just spent (a 410 in the console).
+  const linkAnswers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/v1/expiring_link') && response.request().method() === 'GET') linkAnswers.push(response.status());
+  });
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await reset.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'Password has been updated.')).toBeVisible();
   await expect(page.getByTestId('org-label')).toHaveText('Atlas Talent');
+  expect(linkAnswers).toEqual([]);
 
   // The link works once.
   await page.goto(linkPath);

@@ -90,7 +90,8 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await payee.getByLabel('SSN').fill('123456789');
   await payee.getByLabel('Address 1').fill('1 Main St');
   await payee.getByLabel('City').fill('Austin');
-  await payee.getByLabel('State').fill('TX');
+  await payee.getByLabel('State').click();
+  await payee.getByRole('option', { name: 'TX — Texas' }).click();
   await payee.getByLabel('Zip').fill('787');
   await payee.getByLabel('Zip').blur();
   await expect(payee.getByText('This field is required and must be 5 digits')).toBeVisible();

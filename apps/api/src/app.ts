@@ -6,11 +6,14 @@ import type { AppDeps } from './deps.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { refuseNulInput } from './plugins/text-input.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { linkRoutes } from './modules/links/routes.ts';
+import { linkRoutes } from './modules/links/index.ts';
+import { setPasswordFromLink } from './modules/auth/service.ts';
+import { describePayeeLink, submitPayeeLink } from './modules/payments/payee.ts';
 import { orgRoutes } from './modules/orgs/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -59,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -84,7 +88,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(metaRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
-  await app.register(linkRoutes(deps), { prefix: '/v1' });
+  // Links are acted on by the modules that own each kind (payee: payments; passwords: auth).
+  await app.register(linkRoutes(deps, { describePayee: describePayeeLink, submitPayee: submitPayeeLink, setPassword: setPasswordFromLink }), { prefix: '/v1' });
   await app.register(orgRoutes(deps), { prefix: '/v1' });
   await app.register(notificationRoutes(deps), { prefix: '/v1' });
   await app.register(creatorRoutes(deps), { prefix: '/v1' });

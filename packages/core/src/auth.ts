@@ -1,18 +1,29 @@
 import { z } from 'zod';
 import { externalRoles, staffRoles } from './roles.ts';
+import { text } from './text.ts';
 import { emailSchema, passwordSchema, messages } from './validation.ts';
 
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
+/** The sign-in toggle: staff sign in as Team member, creators (external accounts) as Creator. */
+export const signInAudiences = ['team', 'creator'] as const;
+export type SignInAudience = (typeof signInAudiences)[number];
+export const signInMessages = {
+  useCreatorSide: 'This is not a team member account: choose Creator above and sign in again.',
+  useTeamSide: 'This is a team member account: choose Team member above and sign in again.',
+} as const;
+
 export const signInBody = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  // Optional so API clients without the toggle sign in as before.
+  audience: z.enum(signInAudiences, { error: 'Choose Team member or Creator' }).optional(),
+  password: text(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
 export const changePasswordBody = z.object({
-  current_password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  current_password: text(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
   new_password: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

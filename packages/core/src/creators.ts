@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhoneDigits, usPhoneSchema } from './activation.ts';
-import { emailSchema, isSecretToken, messages } from './validation.ts';
+import { text } from './text.ts';
+import { emailSchema, isSecretToken, isValidRoutingNumber, messages } from './validation.ts';
 import { accountNumberSchema, bankMessages, routingNumberSchema } from './wallets.ts';
 
 /** A stored phone (+1 and ten digits) as the spec shows it: (###) ###-####. */
@@ -33,7 +34,7 @@ export const linkMessage = 'Must be a link starting with http:// or https://';
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const optionalName = (max = 100) =>
-  optional(z.string({ error: messages.required }).trim().max(max, `Must be at most ${max} characters`));
+  optional(text(messages.required).trim().max(max, `Must be at most ${max} characters`));
 
 export const splitSchema = z.number({ error: splitMessage }).int(splitMessage).min(0, splitMessage).max(100, splitMessage);
 
@@ -65,32 +66,30 @@ export const createCreatorBody = z
 export type CreateCreatorBody = z.infer<typeof createCreatorBody>;
 export type CreateCreatorInput = z.input<typeof createCreatorBody>;
 
-export const paypalEmailSchema = z
-  .string({ error: messages.paypalEmail })
+export const paypalEmailSchema = text(messages.paypalEmail)
   .trim()
   .max(254, messages.paypalEmail)
   .pipe(z.email({ error: messages.paypalEmail }))
   .transform((email) => email.toLowerCase());
 
 /** A new secret, or a tok_ value from an earlier answer (which changes nothing). */
-const secretOr = (pattern: RegExp, message: string) =>
-  z
-    .string({ error: message })
+const secretOr = (pattern: RegExp, message: string, isValid: (value: string) => boolean = () => true) =>
+  text(message)
     .trim()
-    .refine((value) => isSecretToken(value) || pattern.test(value), { message });
+    .refine((value) => isSecretToken(value) || (pattern.test(value) && isValid(value)), { message });
 
-const nullableText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).nullable();
+const nullableText = (max: number) => text().trim().max(max, `Must be at most ${max} characters`).nullable();
 
 export const addressFields = {
   address_line_1: nullableText(200),
   address_line_2: nullableText(200),
   address_city: nullableText(100),
-  address_state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'Must be 2 letters').transform((s) => s.toUpperCase()).nullable(),
+  address_state: text().trim().regex(/^[A-Za-z]{2}$/, 'Must be 2 letters').transform((s) => s.toUpperCase()).nullable(),
   address_zip: z.string().trim().regex(/^\d{5}$/, 'This field is required and must be 5 digits').nullable(),
   address_shipping_line_1: nullableText(200),
   address_shipping_line_2: nullableText(200),
   address_shipping_city: nullableText(100),
-  address_shipping_state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'Must be 2 letters').transform((s) => s.toUpperCase()).nullable(),
+  address_shipping_state: text().trim().regex(/^[A-Za-z]{2}$/, 'Must be 2 letters').transform((s) => s.toUpperCase()).nullable(),
   address_shipping_zip: z.string().trim().regex(/^\d{5}$/, 'This field is required and must be 5 digits').nullable(),
   is_shipping_same_as_home: z.boolean(),
 };
@@ -107,7 +106,7 @@ export const updateCreatorBody = z
     bio: nullableText(2000),
     phone_number: usPhoneSchema.nullable(),
     account_number: secretOr(/^\d{4,17}$/, bankMessages.accountNumber).nullable(),
-    routing_number: secretOr(/^\d{9}$/, bankMessages.routingNumber).nullable(),
+    routing_number: secretOr(/^\d{9}$/, bankMessages.routingNumber, isValidRoutingNumber).nullable(),
     state_tax_id: secretOr(/^\d{9}$/, 'Must be 9 digits').nullable(),
     is_active: z.boolean(),
     is_w2: z.boolean(),
@@ -116,8 +115,8 @@ export const updateCreatorBody = z
     agent_split: splitSchema,
     manager_id: z.uuid().nullable(),
     manager_split: splitSchema,
-    notes: z.string().max(20000, 'Must be at most 20000 characters').nullable(),
-    platforms: z.array(z.string().trim().max(500, linkMessage).regex(/^https?:\/\/\S+$/i, linkMessage)).max(30, 'At most 30 links'),
+    notes: text().max(20000, 'Must be at most 20000 characters').nullable(),
+    platforms: z.array(text().trim().max(500, linkMessage).regex(/^https?:\/\/\S+$/i, linkMessage)).max(30, 'At most 30 links'),
     selected_payment_method: z.enum(payoutMethods).nullable(),
     paypal_email: paypalEmailSchema.nullable(),
     venmo_phone_number: usPhoneSchema.nullable(),
@@ -183,7 +182,7 @@ export const DATA_TABLE_PAGE_SIZE = 50;
 export const listCreatorsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(DATA_TABLE_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   is_active: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
 });
 export type ListCreatorsQuery = z.input<typeof listCreatorsQuery>;

@@ -1,4 +1,6 @@
 export * from './money.ts';
+export * from './zod-messages.ts';
+export * from './text.ts';
 export * from './validation.ts';
 export * from './roles.ts';
 export * from './auth.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usPhoneSchema } from './activation.ts';
+import { text } from './text.ts';
 import { emailSchema, messages } from './validation.ts';
 
 /** Roles an invitation or an edit may give; there is one owner, who signed the organisation up. */
@@ -7,7 +8,7 @@ export const assignableRoles = ['admin', 'collaborator'] as const;
 export type AssignableRole = (typeof assignableRoles)[number];
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const name = z.string({ error: messages.required }).trim().max(100, 'Must be at most 100 characters');
+const name = text(messages.required).trim().max(100, 'Must be at most 100 characters');
 
 /**
  * POST /v1/users. With a role it invites an organisation member; without one, is_agent or

@@ -1,18 +1,33 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { messages } from './validation.ts';
 
 export const splitSources = ['creator', 'org'] as const;
 export const billingPlans = ['free', 'standard'] as const;
 export const billingStatuses = ['active', 'delinquent'] as const;
 
-const website = z
-  .string({ error: messages.required })
+export const websiteMessage = 'Enter a website address, like https://example.com';
+
+/** A web address: http(s)://host... or a bare host name with a dot (acme.com), nothing else. */
+export function isWebsite(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && /^[^.]+(\.[^.]+)+$/.test(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const website = text(messages.required)
   .trim()
   .min(1, messages.required)
-  .max(255, 'Must be at most 255 characters');
+  .max(255, 'Must be at most 255 characters')
+  .refine(isWebsite, websiteMessage);
 
 export const createOrgBody = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(120, 'Must be at most 120 characters'),
+  name: text(messages.required).trim().min(1, messages.required).max(120, 'Must be at most 120 characters'),
   website,
 });
 export type CreateOrgBody = z.infer<typeof createOrgBody>;

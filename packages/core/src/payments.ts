@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dobSchema, einSchema, ssnSchema, usPhoneSchema, zipSchema } from './activation.ts';
-import { recipientRoles } from './payment-math.ts';
-import { messages, requiredText } from './validation.ts';
+import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
+import { paymentRowMessages, recipientRoles } from './payment-math.ts';
+import { text } from './text.ts';
+import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 
 export const paymentStatuses = ['draft', 'requires_info', 'processing', 'succeeded', 'canceled', 'returned', 'failed'] as const;
@@ -43,8 +44,10 @@ export const paymentMessages = {
   nothingToExecute: 'None of these payments is a draft: they have been executed or deleted already',
 } as const;
 
-const cents = z.number().int().min(0).max(100_000_000_000);
-const uuid = z.string().uuid();
+const cents = centsSchema({ min: 0 });
+const uuid = z.uuid();
+const splitPercent = z.number({ error: 'Split must be a number from 0 to 100' }).min(0, 'Split must be from 0 to 100').max(100, 'Split must be from 0 to 100');
+const memo = text().max(1000, 'Memo must be at most 1000 characters');
 
 export const paymentRecord = z.object({
   id: z.string(),
@@ -79,7 +82,7 @@ export const paymentRecord = z.object({
 export type PaymentRecord = z.infer<typeof paymentRecord>;
 
 export const paymentsListQuery = z.object({
-  tab: z.string().max(40).optional(),
+  tab: text().max(40).optional(),
   payment_group_id: uuid.optional(),
   recipient: uuid.optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -90,11 +93,11 @@ export type PaymentsPage = z.infer<typeof paymentsPage>;
 
 /** One row as the browser sends it; amounts and withholdings it sends are ignored and recomputed. */
 export const paymentRowBody = z.object({
-  recipient: z.string().max(100).nullable().default(null),
+  recipient: z.uuid({ error: paymentRowMessages.unknownRecipient }).nullable().default(null),
   recipient_role: z.enum(recipientRoles).default('creator'),
   earnings: cents.nullable().default(null),
-  split: z.number().min(0).max(100).nullable().default(null),
-  memo: z.string().max(1000).default(''),
+  split: splitPercent.nullable().default(null),
+  memo: memo.default(''),
   payment_group_id: uuid.nullable().default(null),
   amount: z.number().optional(),
   state_withholdings: z.number().optional(),
@@ -108,8 +111,8 @@ export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
 export const updatePaymentBody = z.object({
   id: uuid,
   earnings: cents.nullable().default(null),
-  split: z.number().min(0).max(100).nullable().default(null),
-  memo: z.string().max(1000).default(''),
+  split: splitPercent.nullable().default(null),
+  memo: memo.default(''),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
@@ -132,6 +135,8 @@ export type PayeeLinkInfo = z.infer<typeof payeeLinkInfo>;
 const required = requiredText(100);
 export const payeeMessages = {
   accountNumber: messages.required,
+  accountDigits: 'Account number must be digits only',
+  accountLength: 'Account number must be 4 to 17 digits',
   paypalEmail: messages.paypalEmail,
   venmoPhone: messages.usPhone,
   state: 'This field is required and must be 2 characters',
@@ -139,28 +144,48 @@ export const payeeMessages = {
 
 export const payeeAddressSchema = z.object({
   line_1: required,
-  line_2: z.string().trim().max(100).optional().default(''),
+  line_2: text().trim().max(100, 'Must be at most 100 characters').optional().default(''),
   city: required,
-  state: z.string({ error: payeeMessages.state }).trim().regex(/^[A-Za-z]{2}$/, payeeMessages.state).transform((value) => value.toUpperCase()),
+  state: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), stateSchema),
   zip: zipSchema,
 });
 
 export const payeeMethodSchema = z.discriminatedUnion('selected_payment_method', [
   z.object({
     selected_payment_method: z.literal('stripe'),
-    account_number: z.string({ error: payeeMessages.accountNumber }).trim().regex(/^\d{4,17}$/, payeeMessages.accountNumber),
+    account_number: text(payeeMessages.accountNumber)
+      .trim()
+      .min(1, payeeMessages.accountNumber)
+      .regex(/^\d+$/, payeeMessages.accountDigits)
+      .regex(/^\d{4,17}$/, payeeMessages.accountLength),
     routing_number: routingNumberSchema,
   }),
-  z.object({ selected_payment_method: z.literal('paypal'), paypal_email: z.string({ error: messages.paypalEmail }).trim().email(messages.paypalEmail) }),
+  z.object({ selected_payment_method: z.literal('paypal'), paypal_email: text(messages.paypalEmail).trim().pipe(z.email({ error: messages.paypalEmail })) }),
   z.object({ selected_payment_method: z.literal('venmo'), venmo_phone_number: usPhoneSchema }),
 ]);
 
+/** The spec's legal entity types: an individual, or one of the business forms. */
+export const businessEntityTypes = ['c_corp', 's_corp', 'partnership', 'trust', 'llc_c_corp', 'llc_s_corp', 'llc_partnership'] as const;
+export type BusinessEntityType = (typeof businessEntityTypes)[number];
+export const legalEntityTypes = ['individual', ...businessEntityTypes] as const;
+export type LegalEntityType = (typeof legalEntityTypes)[number];
+export const legalEntityTypeLabels: Record<LegalEntityType, string> = {
+  individual: 'Individual',
+  c_corp: 'C corporation',
+  s_corp: 'S corporation',
+  partnership: 'Partnership',
+  trust: 'Trust',
+  llc_c_corp: 'LLC taxed as a C corporation',
+  llc_s_corp: 'LLC taxed as an S corporation',
+  llc_partnership: 'LLC taxed as a partnership',
+};
+
 export const payeeTaxSchema = z.discriminatedUnion('entity_type', [
   z.object({ entity_type: z.literal('individual'), tax_id: ssnSchema, first_name: required, last_name: required, date_of_birth: dobSchema }),
-  z.object({ entity_type: z.literal('business'), tax_id: einSchema, business_name: required }),
+  z.object({ entity_type: z.enum(businessEntityTypes, { error: messages.required }), tax_id: einSchema, business_name: required }),
 ]);
 
 /** The payee's submission (document 001, Payee submission), validated with section 5's messages. */
-export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethodSchema, payeeTaxSchema), z.object({ address: payeeAddressSchema, linkId: z.string().optional() }));
+export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethodSchema, payeeTaxSchema), z.object({ address: payeeAddressSchema, linkId: text().max(200).optional() }));
 export type PayeeSubmissionBody = z.infer<typeof payeeSubmissionBody>;
 export const payeeSubmissionAnswer = z.object({ amount: z.number().int(), org_name: z.string(), selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']) });

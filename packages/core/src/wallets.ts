@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, messages, requiredText } from './validation.ts';
+import { isValidRoutingNumber, emailSchema, messages, moneyMessages, requiredText } from './validation.ts';
+import { text } from './text.ts';
 
 export const walletProviders = ['stripe', 'paypal', 'nium'] as const;
 export type WalletProvider = (typeof walletProviders)[number];
@@ -102,15 +103,19 @@ export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;
 export const bankMessages = {
   accountNumber: 'This field is required and must be 4 to 17 digits',
   routingNumber: 'This field is required and must be 9 digits',
+  routingChecksum: 'This is not a valid routing number: check its 9 digits',
   amount: 'Enter an amount above $0.00',
 } as const;
 
-export const accountNumberSchema = z.string({ error: bankMessages.accountNumber }).trim().regex(/^\d{4,17}$/, bankMessages.accountNumber);
-export const routingNumberSchema = z.string({ error: bankMessages.routingNumber }).trim().regex(/^\d{9}$/, bankMessages.routingNumber);
+export const accountNumberSchema = text(bankMessages.accountNumber).trim().regex(/^\d{4,17}$/, bankMessages.accountNumber);
+export const routingNumberSchema = text(bankMessages.routingNumber)
+  .trim()
+  .regex(/^\d{9}$/, bankMessages.routingNumber)
+  .refine(isValidRoutingNumber, bankMessages.routingChecksum);
 /** Integer cents, above zero and below $10,000,000.00. */
 export const amountSchema = z
-  .number({ error: bankMessages.amount })
-  .int(bankMessages.amount)
+  .number({ error: moneyMessages.wholeCents })
+  .int(moneyMessages.wholeCents)
   .min(1, bankMessages.amount)
   .max(1_000_000_000, 'Amount must be at most $10,000,000.00');
 

@@ -67,6 +67,9 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         autoHeight
         disableRowSelectionOnClick
         showToolbar
+        // The toolbar's CSV export neutralises cells a spreadsheet would run as formulas (= + - @ tab CR),
+        // the same rule as core's csvCell for server exports; stated here so it never silently turns off.
+        slotProps={{ toolbar: { csvOptions: { escapeFormulas: true } } }}
         pageSizeOptions={[pageSize]}
         {...(serverPaging
           ? {

@@ -15,3 +15,4 @@ export * from './campaigns.ts';
 export * from './payments.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
+export * from './payout-changes.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ORG_ID, type ChangePasswordBody, type ResetPasswordBody, type SignInBody, type SignUpBody } from '@crewpay/core';
+import { DEFAULT_ORG_ID, signInMessages, type ChangePasswordBody, type ResetPasswordBody, type SignInBody, type SignUpBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
-import { createExpiringLink, findUsableLink, markLinkUsed } from '../links/service.ts';
+import { createExpiringLink, findUsableLink, markLinkUsed } from '../links/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endOtherSessions, endSession, startSession, type SessionResult } from './sessions.ts';
 
@@ -32,6 +32,10 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string }): 
   const user = await deps.db.query.users.findFirst({ where: eq(users.email, body.email) });
   const isMatch = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isMatch) throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  // The sign-in toggle means something: the wrong side is told which one to use (only after the
+  // password matched, so it tells nothing about accounts to someone without it).
+  if (body.audience === 'team' && user.is_external) throw new AppError('forbidden', signInMessages.useCreatorSide, { field: 'audience' });
+  if (body.audience === 'creator' && !user.is_external) throw new AppError('forbidden', signInMessages.useTeamSide, { field: 'audience' });
   return startSession(deps.db, user, deps.config.sessionTtlHours);
 }
 

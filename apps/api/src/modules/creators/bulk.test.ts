@@ -25,6 +25,28 @@ const count = async (headers: Record<string, string>) =>
   (await ctx.app.inject({ method: 'GET', url: '/v1/creators', headers })).json<{ total: number }>().total;
 
 describe('POST /v1/creators/bulk', () => {
+  it('reports the file’s own line numbers when a quoted field holds line breaks or blank lines sit between rows', async () => {
+    const owner = await standardOwner();
+    const csv = [
+      HEADER,
+      `${uniqueEmail('multi')},"Ann\nMarie",Able,,individual,,,`,
+      '',
+      ',,,,,,,',
+      `,No,Email,,,,,`,
+      `${uniqueEmail('bad-routing')},Bo,Bank,,individual,,000123456789,123456789`,
+      '',
+    ].join('\r\n');
+    const response = await upload(owner.headers, { content: csv });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      added: 1,
+      issues: [
+        { line: 6, email: null, message: creatorMessages.missingEmail },
+        { line: 7, email: expect.stringContaining('bad-routing'), message: 'routing_number: This is not a valid routing number: check its 9 digits' },
+      ],
+    });
+  });
+
   it('adds the good rows, lists rows without email, invalid rows and duplicates, and invites the new creators', async () => {
     const owner = await standardOwner();
     const existing = await addCreator(ctx.app, owner.headers);

@@ -26,7 +26,7 @@ function sniffBinaryType(bytes: Buffer): string | null {
 
 /**
  * Reads an uploaded creators CSV: only text/csv (by its declared type and by its content),
- * headers lower-cased, one row per line. The line numbers count the header as line 1.
+ * headers lower-cased. Line numbers are the file's own lines (the header is line 1).
  */
 export function parseCreatorsCsv(options: { mimetype: string; bytes: Buffer }): CsvRow[] {
   const mimetype = options.mimetype.split(';')[0]!.trim().toLowerCase();
@@ -35,25 +35,43 @@ export function parseCreatorsCsv(options: { mimetype: string; bytes: Buffer }): 
   if (sniffed) throw new AppError('unsupported_media_type', creatorMessages.invalidFileType(sniffed));
 
   const text = options.bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase(),
-    transform: (value) => value.trim(),
-  });
-  const headers = parsed.meta.fields ?? [];
+  const records = readRecords(text);
+  const headers = (records[0]?.cells ?? []).map((header) => header.trim().toLowerCase());
   if (!headers.includes('email')) {
     throw new AppError('validation_error', `The file needs an email column. Expected headers: ${CSV_HEADERS.join(', ')}`, { field: 'file' });
   }
-  if (parsed.data.length > MAX_BULK_ROWS) {
+  const rows = records.slice(1);
+  if (rows.length > MAX_BULK_ROWS) {
     throw new AppError('validation_error', `A file may hold at most ${MAX_BULK_ROWS.toLocaleString('en-US')} creators`, { field: 'file' });
   }
-  // Papaparse reports each row's position through its cursor; with greedy skipping the line of a
-  // row is found from the row index of the non-empty lines.
-  const lines = text.split(/\r\n|\n|\r/);
-  const dataLines: number[] = [];
-  lines.forEach((line, index) => {
-    if (index > 0 && line.trim().replace(/,/g, '').length > 0) dataLines.push(index + 1);
+  return rows.map(({ line, cells }) => ({ line, values: Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()])) }));
+}
+
+const LINE_BREAK = /\r\n|\n|\r/g;
+// Lines greedy skipping leaves out: nothing but spaces, tabs and commas.
+const BLANK_LINES = /(?:[ \t,]*(?:\r\n|\n|\r))*/y;
+
+/**
+ * Every record of the file with the line of the file it starts on. A quoted field may hold
+ * line breaks, so a record's line is counted in the text itself (from papaparse's cursor), not
+ * from its index: the line a person sees in their editor.
+ */
+function readRecords(text: string): { line: number; cells: string[] }[] {
+  const records: { line: number; cells: string[] }[] = [];
+  let previousEnd = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      BLANK_LINES.lastIndex = previousEnd;
+      BLANK_LINES.exec(text);
+      const start = BLANK_LINES.lastIndex;
+      line += (text.slice(previousEnd, start).match(LINE_BREAK) ?? []).length;
+      records.push({ line, cells: result.data });
+      const end = result.meta.cursor;
+      line += (text.slice(start, end).match(LINE_BREAK) ?? []).length;
+      previousEnd = end;
+    },
   });
-  return parsed.data.map((values, index) => ({ line: dataLines[index] ?? index + 2, values }));
+  return records;
 }

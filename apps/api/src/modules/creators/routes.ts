@@ -41,7 +41,10 @@ export const creatorRoutes =
     app.put(
       '/creators/:id',
       { schema: { tags, summary: 'Update a creator (the id plus the changed fields)', params: idParams, body: updateCreatorBody, response: { 200: creatorRecord, ...errorResponses } } },
-      async (request) => updateCreator(deps, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body }),
+      async (request) => {
+        const user = requireStaff(request);
+        return updateCreator(deps, { org_id: user.org_id, id: request.params.id, body: request.body, actor_user_id: user.id });
+      },
     );
 
     app.post(

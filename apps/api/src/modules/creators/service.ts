@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { creatorMessages, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
+import { and, eq, inArray } from 'drizzle-orm';
+import { creatorMessages, creatorName, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
+import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
+import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { ensureCreatorAccounts } from './accounts.ts';
 import { assertCanAddCreator, lockOrg } from './plan.ts';
 import { findCreatorRow, getCreator } from './queries.ts';
@@ -72,10 +73,10 @@ function payoutIssues(next: Creator): { field: string; message: string } | null 
 }
 
 /** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
-export async function updateCreator(deps: AppDeps, options: { org_id: string; id: string; body: UpdateCreatorBody }): Promise<CreatorRecord> {
+export async function updateCreator(deps: AppDeps, options: { org_id: string; id: string; body: UpdateCreatorBody; actor_user_id?: string }): Promise<CreatorRecord> {
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
   if (bodyId !== undefined && bodyId !== options.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
-  await deps.db.transaction(async (tx) => {
+  const emailIds = await deps.db.transaction(async (tx) => {
     const current = await findCreatorRow(tx, { org_id: options.org_id, id: options.id, forUpdate: true });
     if (fields.agent_id) await assertPerson(tx, { org_id: options.org_id, id: fields.agent_id, flag: 'is_agent' });
     if (fields.manager_id) await assertPerson(tx, { org_id: options.org_id, id: fields.manager_id, flag: 'is_manager' });
@@ -88,12 +89,68 @@ export async function updateCreator(deps: AppDeps, options: { org_id: string; id
     if (taxId !== undefined) changes.state_tax_id = taxId?.sealed ?? null;
 
     const next: Creator = { ...current, ...changes };
+    await assertIdentityKept(tx, current, next);
     // Removing the details of the selected method clears the selection, as removing the method does.
     const isSelectionSent = 'selected_payment_method' in fields;
     if (!isSelectionSent && payoutIssues(next)?.field === 'selected_payment_method') next.selected_payment_method = changes.selected_payment_method = null;
     const issue = payoutIssues(next) ?? nameIssues({ ...next, first_name: next.first_name ?? undefined, last_name: next.last_name ?? undefined, business_name: next.business_name ?? undefined }).map((i) => ({ field: i.path, message: i.message }))[0];
     if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
-    if (Object.keys(changes).length > 0) await tx.update(creators).set(changes).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+    if (Object.keys(changes).length === 0) return [];
+    await tx.update(creators).set(changes).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+    // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
+    return recordPayoutChange(tx, deps, {
+      org_id: options.org_id,
+      payee: { type: 'creator', id: current.id, name: creatorDisplayName(next), email: next.email, previous_email: current.email !== next.email ? current.email : null, link: `/creators/${current.id}` },
+      source: 'staff',
+      changed_by_user_id: options.actor_user_id ?? null,
+      fields: changedPayoutFields(current, changes),
+      replacesDetails: hasPayoutDetails(current),
+    });
   });
+  await sendQueuedEmails(deps.jobs, emailIds);
   return getCreator(deps.db, { org_id: options.org_id, id: options.id });
+}
+
+/** What a payee link writes on a creator: payout method (sealed), tax identity and home address. */
+export type CreatorPayeeDetails = Pick<
+  NewCreator,
+  | 'selected_payment_method' | 'account_number' | 'account_number_last4' | 'routing_number' | 'routing_number_last4' | 'paypal_email' | 'venmo_phone_number'
+  | 'entity_type' | 'legal_entity_type' | 'first_name' | 'last_name' | 'business_name' | 'state_tax_id'
+  | 'address_line_1' | 'address_line_2' | 'address_city' | 'address_state' | 'address_zip'
+>;
+
+/** The payee page's one write on a creator (payments/payee.ts goes through here, not the table). */
+export async function saveCreatorPayeeDetails(tx: DbOrTx, options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> }): Promise<Creator | null> {
+  const [row] = await tx.update(creators).set(options.details).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id))).returning();
+  return row ?? null;
+}
+
+/** The creator row itself (the payee page compares identities before writing). */
+export async function findCreatorForPayee(tx: DbOrTx, options: { org_id: string; id: string }): Promise<Creator | null> {
+  const [row] = await tx.select().from(creators).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+  return row ?? null;
+}
+
+/** The name owners and the payee read in a payout-change notice. */
+export function creatorDisplayName(creator: Pick<Creator, 'entity_type' | 'first_name' | 'last_name' | 'business_name' | 'email'>): string {
+  return creatorName(creator) || creator.email;
+}
+
+export const identityKeptMessage = 'This creator has been paid under this legal name and entity type, which cannot be changed any more';
+
+/**
+ * Payments already executed were made to a legal identity (entity type, names, business name);
+ * an edit never rewrites it, so past payments keep showing, and being reported under, the name
+ * they were paid to. Before any payment executed, the identity can still be corrected.
+ */
+async function assertIdentityKept(tx: DbOrTx, current: Creator, next: Creator): Promise<void> {
+  const keys = ['entity_type', 'first_name', 'last_name', 'business_name'] as const;
+  const normal = (value: string | null) => (value ?? '').trim();
+  if (keys.every((key) => normal(current[key]) === normal(next[key]))) return;
+  const [executed] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.org_id, current.org_id), eq(payments.recipient, current.id), inArray(payments.status, ['processing', 'succeeded', 'returned', 'failed'])))
+    .limit(1);
+  if (executed) throw new AppError('validation_error', identityKeptMessage, { field: next.entity_type === 'business' ? 'business_name' : 'first_name' });
 }

@@ -1,16 +1,26 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { payeeLinkInfo, payeeSubmissionAnswer, sessionAnswer, setPasswordFromLinkBody } from '@crewpay/core';
+import { payeeLinkInfo, payeeSubmissionAnswer, sessionAnswer, setPasswordFromLinkBody, type PayeeLinkInfo, type SessionAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ExpiringLink } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { setPasswordFromLink } from '../auth/service.ts';
-import { describePayeeLink, submitPayeeLink } from '../payments/payee.ts';
 import { describeLink } from './describe.ts';
 import { findUsableLink } from './service.ts';
 
+/**
+ * What the modules that own each kind of link do with it. app.ts hands them in, so this module
+ * imports neither auth nor payments (which both import links).
+ */
+export type LinkHandlers = {
+  describePayee: (db: DbOrTx, link: ExpiringLink) => Promise<PayeeLinkInfo>;
+  submitPayee: (deps: AppDeps, linkId: string, body: unknown) => Promise<z.infer<typeof payeeSubmissionAnswer>>;
+  setPassword: (deps: AppDeps, options: { linkId: string; password: string }) => Promise<SessionAnswer>;
+};
+
 const tags = ['Links'];
-const linkQuery = z.object({ id: z.string().min(1, 'Sorry! This link is no longer valid.').max(100) });
+const linkQuery = z.object({ id: z.string({ error: 'Sorry! This link is no longer valid.' }).min(1, 'Sorry! This link is no longer valid.').max(100, 'Sorry! This link is no longer valid.') });
 const linkInfo = z.object({ type: z.string(), email: z.string().nullable(), expires_at: z.string() });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -25,7 +35,7 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
  * dispatch by the link's type: a payee link (payout details) or a password link.
  */
 export const linkRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, handlers: LinkHandlers): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/expiring_link',
@@ -35,7 +45,7 @@ export const linkRoutes =
       },
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);
-        if (link.type === 'payee') return describePayeeLink(deps.db, link);
+        if (link.type === 'payee') return handlers.describePayee(deps.db, link);
         return describeLink(deps.db, request.query.id);
       },
     );
@@ -55,9 +65,9 @@ export const linkRoutes =
       },
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);
-        if (link.type === 'payee') return submitPayeeLink(deps, request.query.id, request.body);
+        if (link.type === 'payee') return handlers.submitPayee(deps, request.query.id, request.body);
         const body = parseBody(setPasswordFromLinkBody, request.body);
-        return setPasswordFromLink(deps, { linkId: request.query.id, password: body.password });
+        return handlers.setPassword(deps, { linkId: request.query.id, password: body.password });
       },
     );
   };

@@ -194,7 +194,7 @@ describe('agent payee link', () => {
     const submitted = await ctx.app.inject({
       method: 'POST',
       url: `/v1/expiring_link?id=${linkId}`,
-      payload: { selected_payment_method: 'paypal', paypal_email: 'unregistered@paypal.sandbox', entity_type: 'business', tax_id: '12-3456789', business_name: 'Ava LLC', address: { line_1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' } },
+      payload: { selected_payment_method: 'paypal', paypal_email: 'unregistered@paypal.sandbox', entity_type: 'llc_partnership', tax_id: '12-3456789', business_name: 'Ava LLC', address: { line_1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' } },
     });
     expect(submitted.json()).toEqual({ amount: 5_000, org_name: 'Acme Creators', selected_payment_method: 'paypal' });
     expect((await inject('GET', `/v1/payments/${payment!.id}`, owner.headers)).json()).toMatchObject({ status: 'processing', method: 'paypal' });

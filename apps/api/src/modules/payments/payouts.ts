@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { payoutsProvider } from '../../providers/payouts/index.ts';
 import type { PayoutDestination } from '../../providers/payouts/types.ts';
 import { queueEmails } from '../email/outbox.ts';
-import { createExpiringLinks } from '../links/service.ts';
+import { issuePayeeLinks } from '../links/index.ts';
 import { findFinancialAccount } from '../treasury/bank-links.ts';
 import { loadRecipients, payoutDestination, recipientName } from './recipients.ts';
 
@@ -76,16 +76,21 @@ export async function requestPayoutInfo(deps: AppDeps, tx: Tx, org: Org, rows: P
 
 /** One payee link per recipient of `rows`, emailed; answers the email ids (send them after commit). */
 export async function emailPayeeLinks(deps: AppDeps, tx: Tx, org: Org, rows: Payment[]): Promise<string[]> {
-  const owed = new Map<string, { role: Payment['recipient_role']; amount: number }>();
-  for (const row of rows) owed.set(row.recipient, { role: row.recipient_role, amount: (owed.get(row.recipient)?.amount ?? 0) + row.amount });
+  const owed = new Map<string, { role: Payment['recipient_role']; amount: number; payment_ids: string[] }>();
+  for (const row of rows) {
+    const before = owed.get(row.recipient);
+    owed.set(row.recipient, { role: row.recipient_role, amount: (before?.amount ?? 0) + row.amount, payment_ids: [...(before?.payment_ids ?? []), row.id] });
+  }
   const found = await loadRecipients(tx, org.id, [...owed.keys()]);
   const recipients = [...owed.entries()].flatMap(([id, item]) => {
     const person = item.role === 'creator' ? found.creators.get(id) : found.users.get(id);
     return person ? [{ id, person, ...item }] : [];
   });
-  const linkIds = await createExpiringLinks(
+  // Each link is bound to the payments it asks details for; a reminder replaces the earlier link.
+  const linkIds = await issuePayeeLinks(
     tx,
-    recipients.map((r) => ({ type: 'payee' as const, org_id: org.id, payload: { recipient: r.id, recipient_role: r.role } })),
+    org.id,
+    recipients.map((r) => ({ recipient: r.id, recipient_role: r.role, payment_ids: r.payment_ids })),
   );
   return queueEmails(
     tx,

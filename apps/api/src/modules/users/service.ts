@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
-import { createExpiringLink } from '../links/service.ts';
+import { createExpiringLink } from '../links/index.ts';
+import { changedPayoutFields, recordPayoutChange } from '../payout-changes/index.ts';
 import { findOrg } from '../orgs/service.ts';
 import { assertMayDelete, assertMayInvite, assertMayUpdate } from './rules.ts';
 
@@ -80,14 +81,28 @@ export async function inviteUser(deps: AppDeps, options: { actor: User; body: In
 }
 
 export async function updateUser(deps: AppDeps, options: { actor: User; id: string; body: UpdateUserBody }): Promise<User> {
-  return deps.db.transaction(async (tx) => {
+  const { user, emailIds } = await deps.db.transaction(async (tx) => {
     const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
     assertMayUpdate(options.actor, target, options.body);
     if (options.body.email && options.body.email !== target.email) await assertEmailFree(tx, options.body.email, target.id);
-    if (Object.keys(options.body).length === 0) return target;
+    if (Object.keys(options.body).length === 0) return { user: target, emailIds: [] };
     const [updated] = await tx.update(users).set(options.body).where(and(eq(users.org_id, target.org_id), eq(users.id, target.id))).returning();
-    return updated!;
+    // An agent's or manager's email is where their payout links go: changing it is a payout change.
+    const isPayee = updated!.is_agent || updated!.is_manager;
+    const emailIds = isPayee
+      ? await recordPayoutChange(tx, deps, {
+          org_id: target.org_id,
+          payee: { type: 'user', id: target.id, name: [updated!.first_name, updated!.last_name].filter(Boolean).join(' ') || updated!.email, email: updated!.email, previous_email: target.email !== updated!.email ? target.email : null, link: `/agentsManagers/${target.id}` },
+          source: 'staff',
+          changed_by_user_id: options.actor.id,
+          fields: changedPayoutFields(target, { email: updated!.email }),
+          replacesDetails: true,
+        })
+      : [];
+    return { user: updated!, emailIds };
   });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  return user;
 }
 
 export async function deleteUser(deps: AppDeps, options: { actor: User; id: string }): Promise<void> {

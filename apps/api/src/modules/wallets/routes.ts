@@ -7,7 +7,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { findWalletDetails, listWallets, listWalletTransactions } from './service.ts';
 
 const tags = ['Wallets'];
-const walletParams = z.object({ id: z.string().max(100) });
+const walletParams = z.object({ id: z.uuid({ error: 'Wallet not found' }) });
 
 /** Wallets are for owners and admins only. */
 export const walletRoutes =

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { messages, setPasswordFromLinkBody } from '@crewpay/core';
 import { FormPasswordField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { markLinkSpent } from '../api/get-expiring-link.ts';
 import { useSetPasswordFromLink } from '../api/set-password-from-link.ts';
 
 type Props = { linkId: string };
@@ -16,7 +17,14 @@ export function SetPasswordForm({ linkId }: Props) {
 
   // A password failing the rule flags the field and makes no call.
   const onSubmit = handleSubmit(async ({ password }) => {
-    await setPassword.mutateAsync({ linkId, password });
+    // From now on the page must not ask about this link again (see markLinkSpent).
+    markLinkSpent(linkId, true);
+    try {
+      await setPassword.mutateAsync({ linkId, password });
+    } catch (error) {
+      markLinkSpent(linkId, false);
+      throw error;
+    }
     await navigate('/', { replace: true });
   });
 

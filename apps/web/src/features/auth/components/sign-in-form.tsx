@@ -32,7 +32,7 @@ export function SignInForm() {
   });
 
   const onSubmit = handleSubmit(async (body) => {
-    await signIn.mutateAsync(body);
+    await signIn.mutateAsync({ ...body, audience });
     await navigate('/', { replace: true });
   });
 

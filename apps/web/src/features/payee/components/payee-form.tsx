@@ -1,25 +1,32 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { payeeAddressSchema, payeeMethodSchema, payeeTaxSchema, type PayeeSubmissionBody } from '@crewpay/core';
+import { businessEntityTypes, messages, legalEntityTypeLabels, payeeAddressSchema, payeeMethodSchema, payeeTaxSchema, usStates, type PayeeSubmissionBody } from '@crewpay/core';
 
 type Values = Record<string, string>;
-const initial: Values = {
+const initialValues = (isBusiness: boolean): Values => ({
   selected_payment_method: 'stripe', account_number: '', routing_number: '', paypal_email: '', venmo_phone_number: '',
-  entity_type: 'individual', first_name: '', last_name: '', date_of_birth: '', tax_id: '', business_name: '',
+  // The Business side's entity type is chosen from the spec's legal entity types; '' until chosen.
+  entity_type: isBusiness ? '' : 'individual', first_name: '', last_name: '', date_of_birth: '', tax_id: '', business_name: '',
   line_1: '', line_2: '', city: '', state: '', zip: '',
-};
+});
+const businessOptions = businessEntityTypes.map((type) => ({ value: type, label: legalEntityTypeLabels[type] }));
+const stateOptions = usStates.map((state) => ({ value: state.code, label: `${state.code} — ${state.name}` }));
 
 /** Each field's first message, from the same schemas the server checks (document 001 section 5). */
 function validate(values: Values): { errors: Record<string, string>; body: PayeeSubmissionBody | null } {
   const address = { line_1: values.line_1, line_2: values.line_2, city: values.city, state: values.state, zip: values.zip };
-  const parts = [payeeMethodSchema.safeParse(values), payeeTaxSchema.safeParse(values), payeeAddressSchema.safeParse(address)];
-  const errors: Record<string, string> = {};
+  // Until a business picks its legal entity type, its other fields are still checked (as a C corp).
+  const isTypeMissing = values.entity_type === '';
+  const tax = payeeTaxSchema.safeParse(isTypeMissing ? { ...values, entity_type: 'c_corp' } : values);
+  const parts = [payeeMethodSchema.safeParse(values), tax, payeeAddressSchema.safeParse(address)];
+  const errors: Record<string, string> = isTypeMissing ? { entity_type: messages.required } : {};
   for (const part of parts) {
     if (part.success) continue;
     for (const issue of part.error.issues) {
@@ -31,14 +38,21 @@ function validate(values: Values): { errors: Record<string, string>; body: Payee
   return { errors, body: { ...(parts[0]!.data as object), ...(parts[1]!.data as object), address: parts[2]!.data } as PayeeSubmissionBody };
 }
 
-type Props = { isPaypalEnabled: boolean; isPending: boolean; onSubmit: (body: PayeeSubmissionBody) => void };
+type Props = {
+  isPaypalEnabled: boolean;
+  /** A payee known as a business opens on the Business side. */
+  isBusiness: boolean;
+  isPending: boolean;
+  onSubmit: (body: PayeeSubmissionBody) => void;
+};
+type FieldOptions = { type?: string; required?: boolean; xs?: number; options?: { value: string; label: string }[]; inputMode?: 'numeric'; showValue?: boolean };
 
 /** Payout method (Bank; PayPal and Venmo when the payer offers them), tax details and address. */
-export function PayeeForm({ isPaypalEnabled, isPending, onSubmit }: Props) {
-  const [values, setValues] = useState<Values>(initial);
+export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: Props) {
+  const [values, setValues] = useState<Values>(() => initialValues(isBusiness));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const { errors, body } = validate(values);
-  const field = (name: string, label: string, extra: { type?: string; required?: boolean; xs?: number } = {}) => (
+  const field = (name: string, label: string, extra: FieldOptions = {}) => (
     <Grid size={{ xs: 12, sm: extra.xs ?? 6 }}>
       <TextField
         fullWidth
@@ -46,14 +60,30 @@ export function PayeeForm({ isPaypalEnabled, isPending, onSubmit }: Props) {
         label={label}
         name={name}
         type={extra.type ?? 'text'}
+        select={extra.options !== undefined}
         required={extra.required ?? true}
         value={values[name]}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+        onChange={(event) => {
+          setValues({ ...values, [name]: event.target.value });
+          // A choice is complete once made: show its message at once.
+          if (extra.options) setTouched({ ...touched, [name]: true });
+        }}
         onBlur={() => setTouched({ ...touched, [name]: true })}
         error={Boolean(touched[name] && errors[name])}
         helperText={touched[name] ? errors[name] : undefined}
-        slotProps={extra.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-      />
+        slotProps={{
+          ...(extra.type === 'date' ? { inputLabel: { shrink: true } } : {}),
+          ...(extra.inputMode ? { htmlInput: { inputMode: extra.inputMode } } : {}),
+          // A narrow picker shows the chosen code (TX), its menu the full names.
+          ...(extra.showValue ? { select: { renderValue: (value: unknown) => String(value) } } : {}),
+        }}
+      >
+        {extra.options?.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
     </Grid>
   );
   const method = values.selected_payment_method;
@@ -68,15 +98,22 @@ export function PayeeForm({ isPaypalEnabled, isPending, onSubmit }: Props) {
           {isPaypalEnabled && <ToggleButton value="venmo">Venmo</ToggleButton>}
         </ToggleButtonGroup>
         <Grid container spacing={2}>
-          {method === 'stripe' && field('account_number', 'Account number')}
-          {method === 'stripe' && field('routing_number', 'Routing number')}
+          {method === 'stripe' && field('account_number', 'Account number', { inputMode: 'numeric' })}
+          {method === 'stripe' && field('routing_number', 'Routing number', { inputMode: 'numeric' })}
           {method === 'paypal' && field('paypal_email', 'PayPal email', { type: 'email' })}
           {method === 'venmo' && field('venmo_phone_number', 'Venmo phone number', { type: 'tel' })}
         </Grid>
       </Stack>
       <Stack spacing={1.5}>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>Tax information</Typography>
-        <ToggleButtonGroup exclusive size="small" color="primary" value={values.entity_type} onChange={(_event, next: string | null) => next && setValues({ ...values, entity_type: next })} aria-label="Legal entity type">
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={isIndividual ? 'individual' : 'business'}
+          onChange={(_event, next: string | null) => next && setValues({ ...values, entity_type: next === 'individual' ? 'individual' : '' })}
+          aria-label="Individual or business"
+        >
           <ToggleButton value="individual">Individual</ToggleButton>
           <ToggleButton value="business">Business</ToggleButton>
         </ToggleButtonGroup>
@@ -85,6 +122,7 @@ export function PayeeForm({ isPaypalEnabled, isPending, onSubmit }: Props) {
           {isIndividual && field('last_name', 'Last name')}
           {isIndividual && field('date_of_birth', 'Date of birth', { type: 'date' })}
           {isIndividual && field('tax_id', 'SSN')}
+          {!isIndividual && field('entity_type', 'Legal entity type', { xs: 12, options: businessOptions })}
           {!isIndividual && field('business_name', 'Business name')}
           {!isIndividual && field('tax_id', 'EIN')}
         </Grid>
@@ -95,7 +133,7 @@ export function PayeeForm({ isPaypalEnabled, isPending, onSubmit }: Props) {
           {field('line_1', 'Address 1', { xs: 12 })}
           {field('line_2', 'Address 2', { xs: 12, required: false })}
           {field('city', 'City', { xs: 6 })}
-          {field('state', 'State', { xs: 3 })}
+          {field('state', 'State', { xs: 3, options: stateOptions, showValue: true })}
           {field('zip', 'Zip', { xs: 3 })}
         </Grid>
       </Stack>

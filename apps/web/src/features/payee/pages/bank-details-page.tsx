@@ -60,7 +60,7 @@ export default function BankDetailsPage() {
           </Typography>
           <Typography color="text.secondary">{name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}</Typography>
         </div>
-        <PayeeForm isPaypalEnabled={info.is_paypal_enabled} isPending={submit.isPending} onSubmit={(body) => submit.mutate(body)} />
+        <PayeeForm isPaypalEnabled={info.is_paypal_enabled} isBusiness={info.rec_business_name !== null} isPending={submit.isPending} onSubmit={(body) => submit.mutate(body)} />
       </Stack>
     </Frame>
   );

@@ -1,0 +1,1 @@
+export { changedPayoutFields, hasPayoutDetails, recordPayoutChange, type PayoutChange, type PayoutSnapshot } from './service.ts';

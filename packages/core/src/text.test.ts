@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createOrgBody, isWebsite } from './orgs.ts';
+import { createPaymentsBody } from './payments.ts';
+import { csvCell, findNul, text, textMessages, toCsv } from './text.ts';
+import { centsSchema, isValidRoutingNumber } from './validation.ts';
+import { routingNumberSchema } from './wallets.ts';
+
+const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+describe('text()', () => {
+  it('refuses a NUL anywhere with a readable message', () => {
+    expect(firstMessage(text(), 'a\u0000b')).toBe(textMessages.nul);
+    expect(text().safeParse('fine').success).toBe(true);
+  });
+
+  it('finds the path of a NUL inside nested input', () => {
+    expect(findNul({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
+    expect(findNul({ a: 1, b: ['ok'] })).toBeNull();
+  });
+});
+
+describe('readable zod messages', () => {
+  it('states the money cap in dollars, and "above $0.00" only at or below zero', () => {
+    const amount = centsSchema();
+    expect(firstMessage(amount, 100_000_000_001)).toBe('Enter an amount up to $1,000,000,000.00');
+    expect(firstMessage(amount, 0)).toBe('Enter an amount above $0.00');
+    expect(firstMessage(amount, -5)).toBe('Enter an amount above $0.00');
+    expect(firstMessage(amount, 1.5)).toBe('Enter an amount in dollars and cents');
+    expect(firstMessage(amount, 'ten')).toBe('Enter an amount in dollars and cents');
+  });
+
+  it('never shows zod’s developer text for a payment row', () => {
+    const messages = [
+      firstMessage(createPaymentsBody, [{ recipient: 'not-a-uuid' }]),
+      firstMessage(createPaymentsBody, [{ earnings: 1e15 }]),
+      firstMessage(createPaymentsBody, [{ earnings: 'x' }]),
+      firstMessage(createPaymentsBody, [{ split: 500 }]),
+      firstMessage(createPaymentsBody, [{ recipient_role: 'boss' }]),
+      firstMessage(createPaymentsBody, 'nope'),
+    ];
+    expect(messages).toEqual([
+      'This recipient is not one of your creators, agents or managers',
+      'Enter an amount up to $1,000,000,000.00',
+      'Enter an amount in dollars and cents',
+      'Split must be from 0 to 100',
+      'Must be one of: creator, agent, manager',
+      'Must be a list',
+    ]);
+    for (const message of messages) expect(message).not.toMatch(/expected|Invalid input|Too big|Too small/);
+  });
+});
+
+describe('routing numbers', () => {
+  it.each(['110000000', '021000021', '011000015'])('accepts %s (ABA checksum)', (value) => {
+    expect(isValidRoutingNumber(value)).toBe(true);
+    expect(routingNumberSchema.safeParse(value).success).toBe(true);
+  });
+  it.each(['123456789', '110000001', '12345678', '11000000a'])('refuses %s', (value) => {
+    expect(isValidRoutingNumber(value)).toBe(false);
+  });
+  it('says why', () => {
+    expect(firstMessage(routingNumberSchema, '123456789')).toBe('This is not a valid routing number: check its 9 digits');
+  });
+});
+
+describe('websites', () => {
+  it.each(['https://acme.example', 'http://a.example/path', 'acme.com'])('accepts %s', (value) => expect(isWebsite(value)).toBe(true));
+  it.each(['not a url', 'acme', 'javascript:alert(1)', 'ftp://acme.com', 'https://user:pw@acme.com'])('refuses %s', (value) => {
+    expect(isWebsite(value)).toBe(false);
+    expect(firstMessage(createOrgBody, { name: 'A', website: value })).toBe('Enter a website address, like https://example.com');
+  });
+});
+
+describe('CSV cells', () => {
+  it.each([['=SUM(A1)', `"'=SUM(A1)"`], ['+1', `"'+1"`], ['-2', `"'-2"`], ['@x', `"'@x"`], ['\tx', `"'\tx"`], ['\rx', `"'\rx"`]])('neutralises %j', (cell, expected) => {
+    expect(csvCell(cell)).toBe(expected);
+  });
+  it('quotes commas, quotes and newlines and leaves plain text alone', () => {
+    expect(toCsv([['name', 'memo'], ['Ann', 'a,"b"\nc'], [null, 5]])).toBe('name,memo\r\nAnn,"a,""b""\nc"\r\n,5');
+  });
+});
