@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +10,19 @@ import { inspectPostmaster } from './db/stale-postmaster.ts';
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-start-test-'));
 fs.chmodSync(dataDir, 0o755);
-const port = 41000 + Math.floor(Math.random() * 2000);
-const pgPort = 43000 + Math.floor(Math.random() * 2000);
+/** A port nothing listens on now (the kernel picks it), so the test never collides with another program. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+let port = 0;
+let pgPort = 0;
 const started: ChildProcess[] = [];
 
 /** The server as `npm start` runs it, in one node process (tsx as a loader, so kill -9 hits the server itself). */
@@ -54,6 +66,8 @@ afterAll(async () => {
 
 describe('npm start after kill -9', () => {
   it('stops the PostgreSQL the killed server left running, starts again, and stops cleanly', async () => {
+    port = await freePort();
+    pgPort = await freePort();
     const first = startServer();
     await waitUntilAnswering(first);
     first.child.kill('SIGKILL');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, messages } from './validation.ts';
+import { hasNul, textMessages } from './text.ts';
 
 export const customerMessages = {
   ccEmails: 'CC emails must be valid emails separated by commas',
@@ -12,9 +13,9 @@ export const customerMessages = {
   updated: 'Customer has been updated!',
 } as const;
 
-/** PostgreSQL text cannot hold NUL characters: they are refused here with a message rather than failing later. */
-export const NUL_MESSAGE = 'Text cannot contain NUL characters';
-export const withoutNul = (value: string) => !value.includes('\u0000');
+/** PostgreSQL text cannot hold NUL characters: refused with the one message every text field uses. */
+export const NUL_MESSAGE = textMessages.nul;
+export const withoutNul = (value: string) => !hasNul(value);
 
 /** "a@b.com, c@d.com" as the form's single field holds it, split into trimmed, non-empty parts. */
 export function splitCcEmails(text: string): string[] {
