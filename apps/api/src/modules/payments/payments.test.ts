@@ -124,6 +124,7 @@ describe('GET /v1/payments', () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toMatchObject({ message: 'Campaign not found', field: 'payment_group_id' });
       expect((await inject('GET', `/v1/payments?payment_group_id=${groupId}`, owner.headers)).statusCode).toBe(404);
+      expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [], payment_group_id: groupId })).statusCode).toBe(404);
     }
     expect((await inject('GET', '/v1/payments?tab=all_payments', owner.headers)).json().total).toBe(0);
   });
