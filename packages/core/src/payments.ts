@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, usPhoneSchema, zipSchema } from './activation.ts';
-import { recipientRoles } from './payment-math.ts';
+import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
 import { messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 
@@ -44,6 +44,12 @@ export const paymentMessages = {
 } as const;
 
 const cents = z.number().int().min(0).max(100_000_000_000);
+/** A payment split: a percentage from 0 to 100 with at most 2 decimals (the column's precision). */
+export const paymentSplitSchema = z
+  .number({ error: paymentRowMessages.split })
+  .min(0, paymentRowMessages.split)
+  .max(100, paymentRowMessages.split)
+  .refine(hasAtMostTwoDecimals, paymentRowMessages.splitDecimals);
 const uuid = z.string().uuid();
 
 export const paymentRecord = z.object({
@@ -93,7 +99,7 @@ export const paymentRowBody = z.object({
   recipient: z.string().max(100).nullable().default(null),
   recipient_role: z.enum(recipientRoles).default('creator'),
   earnings: cents.nullable().default(null),
-  split: z.number().min(0).max(100).nullable().default(null),
+  split: paymentSplitSchema.nullable().default(null),
   memo: z.string().max(1000).default(''),
   payment_group_id: uuid.nullable().default(null),
   amount: z.number().optional(),
@@ -108,7 +114,7 @@ export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
 export const updatePaymentBody = z.object({
   id: uuid,
   earnings: cents.nullable().default(null),
-  split: z.number().min(0).max(100).nullable().default(null),
+  split: paymentSplitSchema.nullable().default(null),
   memo: z.string().max(1000).default(''),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
