@@ -162,7 +162,8 @@ export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext
     addShare('agent', recipient.agent_id, recipient.agent_split, ctx.agent_split_source);
     addShare('manager', recipient.manager_id, recipient.manager_split, ctx.manager_split_source);
     const amount = base - creatorPays;
-    if (amount < 0) return { error: paymentRowMessages.negative, payments: [] };
+    // A payment of nothing is not a payment (and the database refuses an amount of 0).
+    if (amount <= 0) return { error: paymentRowMessages.negative, payments: [] };
     const own: ComputedPayment = {
       ...common,
       recipient: recipient.id,
