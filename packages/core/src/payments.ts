@@ -121,6 +121,19 @@ export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
 export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
 export const initiateAnswer = z.object({ processing: z.number().int(), requires_info: z.number().int(), held: z.number().int(), message: z.string() });
+/** What Execute Payments would do: the confirmation dialog's figures. */
+export const initiatePreview = z.object({ count: z.number().int(), amount: z.number().int(), fees: z.number().int(), requires_info: z.number().int() });
+export type InitiatePreview = z.infer<typeof initiatePreview>;
+export type InitiateAnswer = z.infer<typeof initiateAnswer>;
+
+/** The toast after Execute Payments: '2 payments on the way, 3 waiting for payout details'. */
+export function executedMessage(answer: { processing: number; requires_info: number }): string {
+  const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
+  if (answer.requires_info > 0) parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
+  return parts.join(', ') || paymentMessages.executed;
+}
 export const paymentTotalsAnswer = z.object({ pending: z.number().int(), completed: z.number().int() });
 
 /** GET /v1/expiring_link for a payee link. */
