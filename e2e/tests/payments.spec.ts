@@ -37,18 +37,21 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await openSignedIn(page, owner.token, `/creators/${creator.id}?tab=payments`);
   await page.getByRole('button', { name: 'New Payment' }).click();
   await expect(page).toHaveURL(/\/payments\/newPayment\?recipient_id=/);
-  await expect(page.getByLabel('Recipient')).toHaveValue('Robin Payee');
+  // While the lazy page loads, the profile's payments table (its 'Recipient' column) is still on screen:
+  // getByLabel('Recipient') could resolve to that header ('Not an input element'). Ask for the field itself.
+  const recipientField = page.getByTestId('payment-row').getByRole('combobox', { name: 'Recipient' });
+  await expect(recipientField).toHaveValue('Robin Payee');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('No amount provided')).toBeVisible();
   await expect(page.getByText('There were issues with the payments above')).toBeVisible();
-  await page.getByLabel('Earnings').fill('250');
+  await page.getByLabel('Earnings').fill('200');
   await page.getByLabel('Memo').fill('June');
-  await expect(page.getByLabel('Amount')).toHaveText('Amount $250.00');
-  await expect(page.getByText('Fee $2.75')).toBeVisible();
+  await expect(page.getByLabel('Amount')).toHaveText('Amount $200.00');
+  await expect(page.getByText('Fee $2.25')).toBeVisible();
   await shot(page, 'payments-01-new-payment');
   await page.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog', { name: '1 payment created' });
-  await expect(dialog.getByRole('cell', { name: '$250.00' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: '$200.00' })).toBeVisible();
   await shot(page, 'payments-02-created-dialog');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -58,8 +61,29 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['All', 'Posted', 'Initiated', 'Error', 'Draft']);
   await page.getByRole('row', { name: /Robin Payee/ }).getByRole('checkbox').check();
   await shot(page, 'payments-03-drafts');
+
+  // The draft is edited in place: the same row fields and math as the new payment form.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit payment' });
+  await expect(edit.getByRole('textbox', { name: 'Recipient' })).toHaveValue('Robin Payee');
+  await edit.getByLabel('Earnings').fill('250');
+  await expect(edit.getByLabel('Amount')).toHaveText('Amount $250.00');
+  await expect(edit.getByText('Fee $2.75')).toBeVisible();
+  await shot(page, 'payments-03b-edit-draft');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Payment updated!')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Robin Payee/ }).getByText('$250.00')).toBeVisible();
+
+  // Execute asks first, with the count, total, fees and who waits for payout details.
+  await page.getByRole('row', { name: /Robin Payee/ }).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Execute Payments' }).click();
-  await expect(toast(page, 'Payment is on the way!')).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: 'Execute payments' });
+  await expect(confirm.getByText('Execute 1 payment for $252.75?')).toBeVisible();
+  await expect(confirm.getByText('Payments $250.00 · Fees $2.75')).toBeVisible();
+  await expect(confirm.getByText(/^1 payment will wait for payout details/)).toBeVisible();
+  await shot(page, 'payments-03c-execute-confirm');
+  await confirm.getByRole('button', { name: 'Execute', exact: true }).click();
+  await expect(toast(page, '1 payment waiting for payout details')).toBeVisible();
   await page.goto('/payments?tab=payments');
   await expect(page.getByRole('row', { name: /Robin Payee/ }).getByText('Awaiting input')).toBeVisible();
 
@@ -152,4 +176,37 @@ test('[payments] Execute is disabled for a team member; a delinquent organisatio
   await shot(page, 'payments-07-delinquent-notice');
   await notice.getByRole('button', { name: 'Add funds' }).click();
   await expect(page).toHaveURL(/\/wallets/);
+});
+
+test('[payments] an owner marks a creator W-2 with a home state, and the next payment withholds', async ({ page, request }) => {
+  const owner = await createOwner(request, 'employer', 'Payroll Studios');
+  const headers = { 'auth-token': owner.token };
+  await activateViaApi(request, owner.token);
+  const created = await request.post('/v1/creators', { headers, data: { email: uniqueEmail('employee'), first_name: 'Wren', last_name: 'Employee' } });
+  const creator = (await created.json()) as { id: string };
+
+  await openSignedIn(page, owner.token, `/creators/${creator.id}`);
+  await expect(page.getByText('Contractor (no withholding)')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit employment and withholding' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Employment and withholding' });
+  await dialog.getByRole('checkbox', { name: /W-2 employee/ }).check();
+  await dialog.getByLabel('Custom state withholding rate (%)').fill('33.333');
+  await expect(dialog.getByText('Enter a percentage from 0 to 100 with at most 2 decimals, or leave it empty for the state rate')).toBeVisible();
+  await dialog.getByLabel('Custom state withholding rate (%)').fill('');
+  await dialog.getByLabel('Address line 1').fill('1 Market St');
+  await dialog.getByLabel('City').fill('San Francisco');
+  await dialog.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'California' }).click();
+  await dialog.getByLabel('ZIP').fill('94105');
+  await shot(page, 'payments-08-withholding-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Creator updated!')).toBeVisible();
+  await expect(page.getByText('W-2 employee', { exact: true })).toBeVisible();
+  await expect(page.getByText('6.6% state (CA) + federal')).toBeVisible();
+  await shot(page, 'payments-09-details-w2');
+
+  const saved = await request.post('/v1/payments', { headers, data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 10_000, split: 100, memo: '' }] });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // $100.00: 6.6% state ($6.60) and 22% federal ($22.00) withheld.
+  expect(((await saved.json()) as { data: { amount: number; state_withholdings: number; federal_withholdings: number }[] }).data[0]).toMatchObject({ amount: 7_140, state_withholdings: 660, federal_withholdings: 2_200 });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREMIUM_PLAN_PRICE } from './billing.ts';
+import { divideCentsHalfUp, percentOfCents } from './money.ts';
 
 export const feeTypes = ['outbound_payment', 'contract', 'invoice_ach', 'invoice_card', 'monthly_fee'] as const;
 export type FeeType = (typeof feeTypes)[number];
@@ -29,14 +30,14 @@ export const defaultFeeSchedules: Record<FeeType, FeeRule> = {
 
 /** flat_rate plus percentage of the amount, rounded to the cent, at most cap when there is one. */
 export function computeFee(amount: number, rule: FeeRule): number {
-  const fee = rule.flat_rate + Math.round((amount * rule.percentage) / 100);
+  const fee = rule.flat_rate + percentOfCents(amount, rule.percentage);
   return rule.cap === null ? fee : Math.min(rule.cap, fee);
 }
 
 /** Transfer out of the wallet: 0.01% of the amount rounded to the cent, at most $10.00. */
 export const TRANSFER_FEE_CAP = 1000;
 export function transferFee(amount: number): number {
-  return Math.min(TRANSFER_FEE_CAP, Math.round(amount / 10000));
+  return Math.min(TRANSFER_FEE_CAP, divideCentsHalfUp(amount, 10000));
 }
 
 const percentText = (percentage: number) => `${Number(percentage.toFixed(3))}%`;

@@ -1,5 +1,5 @@
 import { computeFee, type FeeRule } from './fees.ts';
-import { formatCents } from './money.ts';
+import { formatCents, percentOfCents } from './money.ts';
 import { computeWithholdings, type WithholdingProfile } from './withholding.ts';
 
 export const recipientRoles = ['creator', 'agent', 'manager'] as const;
@@ -19,12 +19,16 @@ export const paymentRowMessages = {
   minAmount: (min: number) => `Amount to be paid should be more than ${formatCents(min)}`,
   memo: (max: number) => `Memo must be at most ${max} characters`,
   split: 'Split must be a percentage from 0 to 100',
+  splitDecimals: 'Split can have at most 2 decimals, like 33.33',
   unknownRecipient: 'This recipient is not one of your creators, agents or managers',
   inactive: 'Inactive creators can only be paid within a campaign',
   negative: 'The agent and manager amounts are more than this payment',
   noPayments: 'There are no Payments',
   rowIssues: 'There were issues with the payments above',
 } as const;
+
+/** Splits are saved with 2 decimals: a split with more would be paid on a value the database does not keep. */
+export const hasAtMostTwoDecimals = (value: number) => Number(value.toFixed(2)) === value;
 
 /** One row of the new payment form (cents and percent). */
 export type PaymentRowInput = {
@@ -107,14 +111,15 @@ export type ComputedPayment = {
 export type ComputedRow = { error: string | null; payments: ComputedPayment[] };
 export type ComputedPayments = { rows: ComputedRow[]; error: string | null; payments: ComputedPayment[] };
 
-/** The row's amount before withholding: earnings times split percent, to the cent. */
-export const grossAmount = (earnings: number, split: number) => Math.round((earnings * split) / 100);
+/** The row's amount before withholding: earnings times split percent, exact half-up to the cent. */
+export const grossAmount = (earnings: number, split: number) => percentOfCents(earnings, split);
 
 function rowProblem(row: PaymentRowInput, ctx: PaymentMathContext): string | null {
   if (!row.recipient) return paymentRowMessages.noRecipient;
   if (row.earnings === null || row.earnings === 0) return paymentRowMessages.noAmount;
   const split = row.split ?? DEFAULT_PAYMENT_SPLIT;
   if (!Number.isFinite(split) || split < 0 || split > 100) return paymentRowMessages.split;
+  if (!hasAtMostTwoDecimals(split)) return paymentRowMessages.splitDecimals;
   if (row.memo.length > ctx.limits.memo_max_length) return paymentRowMessages.memo(ctx.limits.memo_max_length);
   const recipient = ctx.recipients.get(row.recipient);
   if (!recipient || recipient.role !== row.recipient_role) return paymentRowMessages.unknownRecipient;
@@ -148,7 +153,7 @@ export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext
     let creatorPays = 0;
     const addShare = (role: 'agent' | 'manager', userId: string | null, percent: number, source: SplitSource) => {
       if (recipient.role !== 'creator' || !userId || percent <= 0) return;
-      const amount = Math.round((base * percent) / 100);
+      const amount = percentOfCents(base, percent);
       if (amount <= 0) return;
       if (source === 'creator') creatorPays += amount;
       const fee = computeFee(amount, ctx.fee_rule);
@@ -157,7 +162,8 @@ export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext
     addShare('agent', recipient.agent_id, recipient.agent_split, ctx.agent_split_source);
     addShare('manager', recipient.manager_id, recipient.manager_split, ctx.manager_split_source);
     const amount = base - creatorPays;
-    if (amount < 0) return { error: paymentRowMessages.negative, payments: [] };
+    // A payment of nothing is not a payment (and the database refuses an amount of 0).
+    if (amount <= 0) return { error: paymentRowMessages.negative, payments: [] };
     const own: ComputedPayment = {
       ...common,
       recipient: recipient.id,

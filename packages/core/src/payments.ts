@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
-import { paymentRowMessages, recipientRoles } from './payment-math.ts';
+import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
@@ -46,7 +46,12 @@ export const paymentMessages = {
 
 const cents = centsSchema({ min: 0 });
 const uuid = z.uuid();
-const splitPercent = z.number({ error: 'Split must be a number from 0 to 100' }).min(0, 'Split must be from 0 to 100').max(100, 'Split must be from 0 to 100');
+/** A payment split: a percentage from 0 to 100 with at most 2 decimals (the column's precision). */
+export const paymentSplitSchema = z
+  .number({ error: paymentRowMessages.split })
+  .min(0, paymentRowMessages.split)
+  .max(100, paymentRowMessages.split)
+  .refine(hasAtMostTwoDecimals, paymentRowMessages.splitDecimals);
 const memo = text().max(1000, 'Memo must be at most 1000 characters');
 
 export const paymentRecord = z.object({
@@ -96,7 +101,7 @@ export const paymentRowBody = z.object({
   recipient: z.uuid({ error: paymentRowMessages.unknownRecipient }).nullable().default(null),
   recipient_role: z.enum(recipientRoles).default('creator'),
   earnings: cents.nullable().default(null),
-  split: splitPercent.nullable().default(null),
+  split: paymentSplitSchema.nullable().default(null),
   memo: memo.default(''),
   payment_group_id: uuid.nullable().default(null),
   amount: z.number().optional(),
@@ -111,13 +116,26 @@ export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
 export const updatePaymentBody = z.object({
   id: uuid,
   earnings: cents.nullable().default(null),
-  split: splitPercent.nullable().default(null),
+  split: paymentSplitSchema.nullable().default(null),
   memo: memo.default(''),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
 export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
 export const initiateAnswer = z.object({ processing: z.number().int(), requires_info: z.number().int(), held: z.number().int(), message: z.string() });
+/** What Execute Payments would do: the confirmation dialog's figures. */
+export const initiatePreview = z.object({ count: z.number().int(), amount: z.number().int(), fees: z.number().int(), requires_info: z.number().int() });
+export type InitiatePreview = z.infer<typeof initiatePreview>;
+export type InitiateAnswer = z.infer<typeof initiateAnswer>;
+
+/** The toast after Execute Payments: '2 payments on the way, 3 waiting for payout details'. */
+export function executedMessage(answer: { processing: number; requires_info: number }): string {
+  const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
+  if (answer.requires_info > 0) parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
+  return parts.join(', ') || paymentMessages.executed;
+}
 export const paymentTotalsAnswer = z.object({ pending: z.number().int(), completed: z.number().int() });
 
 /** GET /v1/expiring_link for a payee link. */

@@ -43,7 +43,7 @@ describe('readable zod messages', () => {
       'This recipient is not one of your creators, agents or managers',
       'Enter an amount up to $1,000,000,000.00',
       'Enter an amount in dollars and cents',
-      'Split must be from 0 to 100',
+      'Split must be a percentage from 0 to 100',
       'Must be one of: creator, agent, manager',
       'Must be a list',
     ]);

@@ -1,3 +1,5 @@
+import { divideHalfUp, percentOfCents } from './money.ts';
+
 /**
  * W-2 withholding on a payment (see docs/decisions.md, Payments). Rates are percent.
  * State: the recipient's state from this table (supplemental or flat rate), or their
@@ -30,13 +32,13 @@ export function federalWithholding(amount: number, paidBefore: number): number {
   const roomBelow = Math.max(0, FEDERAL_THRESHOLD_CENTS - paidBefore);
   const below = Math.min(amount, roomBelow);
   const above = amount - below;
-  return Math.round((below * FEDERAL_RATE_BELOW + above * FEDERAL_RATE_ABOVE) / 100);
+  return Number(divideHalfUp(BigInt(below) * BigInt(FEDERAL_RATE_BELOW) + BigInt(above) * BigInt(FEDERAL_RATE_ABOVE), 100n));
 }
 
 export function computeWithholdings(amount: number, profile: WithholdingProfile, paidBefore: number): Withholdings {
   if (!profile.is_w2 || amount <= 0) return { state_withholdings: 0, federal_withholdings: 0 };
   return {
-    state_withholdings: Math.round((amount * stateRate(profile)) / 100),
+    state_withholdings: percentOfCents(amount, stateRate(profile)),
     federal_withholdings: federalWithholding(amount, paidBefore),
   };
 }

@@ -16,13 +16,19 @@ import { orgs, payments, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
+import { sandboxNow } from '../clock/clock.ts';
 import { findFeeRule } from '../fees/service.ts';
 import { loadRecipients } from './recipients.ts';
 import { toPaymentRecords } from './records.ts';
 
-/** Gross paid this calendar year to each W-2 creator (the federal threshold's running total). */
+/**
+ * Gross executed this calendar year to each W-2 creator (the federal threshold's running total):
+ * payments initiated since January 1st of the sandbox clock's year, so advancing the clock into
+ * a new year starts a new total.
+ */
 async function paidThisYear(tx: DbOrTx, orgId: string, creatorIds: string[]): Promise<Map<string, number>> {
   if (creatorIds.length === 0) return new Map();
+  const now = await sandboxNow(tx);
   const rows = await tx
     .select({ recipient: payments.recipient, total: sql<string>`COALESCE(SUM(ROUND(${payments.earnings} * ${payments.split} / 100)), 0)` })
     .from(payments)
@@ -33,7 +39,7 @@ async function paidThisYear(tx: DbOrTx, orgId: string, creatorIds: string[]): Pr
         inArray(payments.recipient, creatorIds),
         eq(payments.is_deleted, false),
         inArray(payments.status, ['requires_info', 'processing', 'succeeded']),
-        sql`${payments.created_at} >= date_trunc('year', now())`,
+        sql`${payments.date_initiated} >= date_trunc('year', ${now}::timestamptz)`,
       ),
     )
     .groupBy(payments.recipient);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, readOutbox } from '../../../test/fixtures.ts';
@@ -93,6 +94,16 @@ describe('PUT /v1/payments/initiate', () => {
     const started = succeeded.reduce((sum, answer) => sum + answer.json().processing, 0);
     expect(started).toBe(10);
     expect(await balance(owner.headers)).toBe(1_000_000 - 10_000);
+    // The rows themselves: every payment processing once, one hold transfer per successful call, one payout each.
+    const statuses = await ctx.deps.db.execute<{ status: string; count: string }>(sql`SELECT status, count(*)::text AS count FROM payments WHERE org_id = ${owner.org.id} GROUP BY status`);
+    expect(statuses.rows).toEqual([{ status: 'processing', count: '10' }]);
+    const holds = await ctx.deps.db.execute<{ count: string; held: string }>(sql`
+      SELECT count(DISTINCT t.id)::text AS count, COALESCE(sum(e.amount), 0)::text AS held FROM ledger_transfers t
+      JOIN ledger_entries e ON e.transfer_id = t.id JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'wallet_held'
+      WHERE t.org_id = ${owner.org.id} AND t.idempotency_key LIKE 'payments:%'`);
+    expect(holds.rows[0]).toEqual({ count: String(succeeded.length), held: '10000' });
+    const payouts = await ctx.deps.db.execute<{ count: string }>(sql`SELECT count(*)::text AS count FROM treasury_transactions WHERE org_id = ${owner.org.id} AND flow_type = 'outbound_payment'`);
+    expect(payouts.rows[0]!.count).toBe('10');
     const ledger = await reconcileLedger(ctx.deps.db);
     expect(ledger.problems).toEqual([]);
     expect((await reconcilePayments(ctx.deps.db)).problems).toEqual([]);

@@ -9,6 +9,7 @@ import { sandboxNow } from '../clock/clock.ts';
 import { sendQueuedEmails } from '../email/jobs.ts';
 import { findLedgerAccounts } from '../ledger/accounts.ts';
 import { holdFunds } from '../ledger/holds.ts';
+import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 
@@ -37,9 +38,10 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
     filters.push(eq(payments.payment_group_id, body.payment_group_id));
   }
   if (body.ids.length === 0 && !body.payment_group_id) throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
-  const rows = await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
+  const locked = await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
   // Executed or deleted already (perhaps by a concurrent click): say so, as a failure to read.
-  if (rows.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
+  if (locked.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
+  const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
 
   const total = rows.reduce((sum, row) => sum + row.amount + row.fee, 0);
   const accounts = await findLedgerAccounts(tx, orgId);

@@ -6,6 +6,7 @@ import {
   idsBody,
   initiateAnswer,
   initiatePaymentsBody,
+  initiatePreview,
   paymentMessages,
   paymentRecord,
   paymentsListQuery,
@@ -22,6 +23,7 @@ import { createPayments } from './create.ts';
 import { deletePayments } from './edit.ts';
 import { updatePayment } from './edit.ts';
 import { initiatePayments } from './execute.ts';
+import { previewExecution } from './preview.ts';
 import { getPayment, listPayments, paymentTotals } from './queries.ts';
 import { releasePaymentHolds, sendReminders } from './reminders.ts';
 
@@ -48,9 +50,10 @@ export const paymentRoutes =
       getPayment(deps.db, requireStaff(request).org_id, request.params.id),
     );
 
-    app.post('/payments', { schema: { tags, summary: 'Create draft payments (amounts are computed here)', body: createPaymentsBody, response: { 200: createPaymentsAnswer, ...errorResponses } } }, async (request) => {
+    app.post('/payments', { schema: { tags, summary: 'Create draft payments (amounts are computed here)', body: createPaymentsBody, response: { 200: createPaymentsAnswer, ...errorResponses } } }, async (request, reply) => {
       const user = requireStaff(request);
-      return { data: await deps.db.transaction((tx) => createPayments(deps, tx, user.org_id, request.body)) };
+      // One Idempotency-Key per submission of the form: a retried Save creates the drafts once.
+      return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.create' }, async (tx) => ({ data: await createPayments(deps, tx, user.org_id, request.body) }));
     });
 
     app.put('/payments', { schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } } }, async (request) => {
@@ -81,6 +84,12 @@ export const paymentRoutes =
           initiatePayments(deps, { tx, afterCommit }, user.org_id, request.body),
         );
       },
+    );
+
+    app.post(
+      '/payments/initiate/preview',
+      { schema: { tags, summary: 'What executing these payments would do (count, amounts, fees, waiting for payout details)', body: initiatePaymentsBody, response: { 200: initiatePreview, ...errorResponses } } },
+      async (request) => previewExecution(deps, requireStaff(request, ['owner', 'admin']).org_id, request.body),
     );
 
     app.post('/payments/reminders', { schema: { tags, summary: 'Email payee links again', body: remindersBody, response: { 200: messageAnswer, ...errorResponses } } }, async (request) => {

@@ -8,12 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { creatorName, entityTypes, nameIssues, type CreatorRecord } from '@crewpay/core';
+import { canManageWallets, creatorName, entityTypes, nameIssues, stateRate, type CreatorRecord, type Role } from '@crewpay/core';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
 import { Field, SectionCard } from './section-card.tsx';
+import { WithholdingDialog } from './withholding-dialog.tsx';
 
 const detailsForm = z
   .object({ entity_type: z.enum(entityTypes), first_name: z.string().trim().max(100), last_name: z.string().trim().max(100), business_name: z.string().trim().max(200), pronouns: z.string().trim().max(50) })
@@ -64,8 +66,19 @@ function DetailsDialog({ creator, onClose }: { creator: CreatorRecord; onClose: 
   );
 }
 
+/** What the W-2 withholding will be: the custom rate, else the home state's (federal on top). */
+function withholdingText(creator: CreatorRecord): string {
+  const rate = stateRate({ is_w2: creator.is_w2, custom_withholding_rate: creator.custom_withholding_rate, state: creator.address_state });
+  const source = creator.custom_withholding_rate !== null ? 'custom' : creator.address_state ? creator.address_state : 'no home state';
+  return `${rate}% state (${source}) + federal`;
+}
+
 export function DetailsCard({ creator }: { creator: CreatorRecord }) {
   const [isEditing, setIsEditing] = useState(false);
+  const [isEditingWithholding, setEditingWithholding] = useState(false);
+  const { data: user } = useCurrentUser();
+  // Employment and withholding change what the creator receives: owners and admins only (like executing payments).
+  const canEditWithholding = user ? canManageWallets(user.role as Role) : false;
   return (
     <SectionCard title="Details" action={<Button size="small" onClick={() => setIsEditing(true)}>Edit</Button>}>
       <Stack spacing={1.5}>
@@ -73,8 +86,16 @@ export function DetailsCard({ creator }: { creator: CreatorRecord }) {
         <Field label="Entity type">{creator.entity_type === 'business' ? 'Business' : 'Individual'}</Field>
         {creator.pronouns && <Field label="Pronouns">{creator.pronouns}</Field>}
         <Field label="Creator since">{formatDate(creator.created_at)}</Field>
+        <Field label="Employment">{creator.is_w2 ? 'W-2 employee' : 'Contractor (no withholding)'}</Field>
+        {creator.is_w2 && <Field label="Withholding">{withholdingText(creator)}</Field>}
+        {canEditWithholding && (
+          <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => setEditingWithholding(true)}>
+            Edit employment and withholding
+          </Button>
+        )}
       </Stack>
       {isEditing && <DetailsDialog creator={creator} onClose={() => setIsEditing(false)} />}
+      {isEditingWithholding && <WithholdingDialog creator={creator} onClose={() => setEditingWithholding(false)} />}
     </SectionCard>
   );
 }

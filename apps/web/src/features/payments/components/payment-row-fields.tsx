@@ -9,7 +9,15 @@ import { RecipientPicker, type RecipientOption } from './recipient-picker.tsx';
 
 export type FormRow = { key: number; recipient: RecipientOption | null; earnings: number | null; split: number | null; memo: string };
 
-type Props = { row: FormRow; computed: ComputedRow | undefined; showErrors: boolean; hasGroup: boolean; onChange: (row: FormRow) => void; onRemove: () => void };
+type Props = {
+  row: FormRow;
+  computed: ComputedRow | undefined;
+  showErrors: boolean;
+  hasGroup: boolean;
+  onChange: (row: FormRow) => void;
+  /** Absent when the row cannot be removed (editing one draft, whose recipient is fixed). */
+  onRemove?: (() => void) | undefined;
+};
 
 const roleLabel = { creator: 'Creator', agent: 'Agent', manager: 'Manager' } as const;
 
@@ -20,7 +28,11 @@ export function PaymentRowFields({ row, computed, showErrors, hasGroup, onChange
   return (
     <Stack spacing={1} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="payment-row">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
-        <RecipientPicker value={row.recipient} hasGroup={hasGroup} onChange={(recipient) => onChange({ ...row, recipient })} />
+        {onRemove ? (
+          <RecipientPicker value={row.recipient} hasGroup={hasGroup} onChange={(recipient) => onChange({ ...row, recipient })} />
+        ) : (
+          <TextField size="small" label="Recipient" value={row.recipient?.label ?? ''} disabled sx={{ minWidth: { md: 220 } }} />
+        )}
         <MoneyInput size="small" label="Earnings" value={row.earnings} onChange={(earnings) => onChange({ ...row, earnings })} sx={{ width: { md: 150 } }} />
         <TextField
           size="small"
@@ -45,9 +57,11 @@ export function PaymentRowFields({ row, computed, showErrors, hasGroup, onChange
             </Typography>
           )}
         </Stack>
-        <IconButton aria-label="Remove row" onClick={onRemove} size="small">
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        {onRemove && (
+          <IconButton aria-label="Remove row" onClick={onRemove} size="small">
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        )}
       </Stack>
       {shares.map((share) => (
         <Typography key={`${share.recipient_role}:${share.recipient}`} variant="body2" color="text.secondary" sx={{ pl: 1 }}>

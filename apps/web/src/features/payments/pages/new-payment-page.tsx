@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { creatorName, formatCents, paymentMessages, type PaymentRecord, type PaymentRowInput } from '@crewpay/core';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useQuery } from '@tanstack/react-query';
-import { getCreator } from '../../creators/api/get-creator.ts';
-import { creatorKeys } from '../../creators/api/keys.ts';
-import { useCreatePayments } from '../api/payments.ts';
+import { getCreator } from '../../../lib/creators/get-creator.ts';
+import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { useCreatePayments } from '../../../components/payments/payments-api.ts';
 import { usePaymentMath } from '../api/use-payment-math.ts';
 import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx';
 import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
@@ -28,6 +28,8 @@ export default function NewPaymentPage() {
   const [rows, setRows] = useState<FormRow[]>([emptyRow()]);
   const [showErrors, setShowErrors] = useState(false);
   const [created, setCreated] = useState<PaymentRecord[] | null>(null);
+  // One Idempotency-Key per submission, kept across retries of it and renewed after success (as the wallet dialogs do).
+  const [submissionKey, setSubmissionKey] = useState(() => crypto.randomUUID());
   const { data: presetCreator } = useQuery({ queryKey: creatorKeys.one(recipientId), queryFn: () => getCreator(recipientId), enabled: recipientId !== '' });
 
   useEffect(() => {
@@ -45,6 +47,9 @@ export default function NewPaymentPage() {
     payment_group_id: groupId,
   }));
   const math = usePaymentMath(inputs);
+  // Changed rows are a new submission: a new key (a retry of the same rows keeps it).
+  const submittedText = JSON.stringify(inputs);
+  useEffect(() => setSubmissionKey(crypto.randomUUID()), [submittedText]);
   const create = useCreatePayments();
   const total = math.rows.flatMap((row) => row.payments).reduce((sum, payment) => sum + payment.amount + payment.fee, 0);
   const hasTreasury = Boolean(org?.treasury_id);
@@ -52,7 +57,15 @@ export default function NewPaymentPage() {
   const save = () => {
     setShowErrors(true);
     if (math.error) return;
-    create.mutate(inputs, { onSuccess: (answer) => setCreated(answer.data) });
+    create.mutate(
+      { rows: inputs, idempotencyKey: submissionKey },
+      {
+        onSuccess: (answer) => {
+          setSubmissionKey(crypto.randomUUID());
+          setCreated(answer.data);
+        },
+      },
+    );
   };
 
   return (

@@ -7,9 +7,10 @@ import { formatCents, payoutMethodLabels, type PaymentRecord } from '@crewpay/co
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { usePayment } from '../api/payments.ts';
-import { PaymentActions } from '../components/payment-actions.tsx';
-import { PaymentStatusChip } from '../components/payment-columns.tsx';
+import { usePayment } from '../../../components/payments/payments-api.ts';
+import { PaymentActions } from '../../../components/payments/payment-actions.tsx';
+import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
+import { EditPaymentButton } from '../components/edit-payment-dialog.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
 function statusDate(payment: PaymentRecord): [string, string | null] | null {
@@ -63,7 +64,12 @@ export default function PaymentDetailPage() {
         {payment.failure_reason && <Field label="Reason" value={payment.failure_reason} />}
         {payment.stripe_reference_id && <Field label="Reference" value={payment.stripe_reference_id.replaceAll('-', '').slice(0, 16)} />}
       </Paper>
-      {(payment.status === 'draft' || payment.status === 'requires_info') && <PaymentActions selected={[payment]} onDone={() => void refetch()} />}
+      {(payment.status === 'draft' || payment.status === 'requires_info') && (
+        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <PaymentActions selected={[payment]} onDone={() => void refetch()} />
+          {payment.status === 'draft' && <EditPaymentButton selected={[payment]} />}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
-import { PaymentsTable } from '../components/payments-table.tsx';
+import { PaymentsTable } from '../../../components/payments/payments-table.tsx';
+import { EditPaymentButton } from '../components/edit-payment-dialog.tsx';
 
 /** /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first). */
 export default function PaymentsPage() {
@@ -21,6 +22,7 @@ export default function PaymentsPage() {
       <PaymentsTable
         key={tab}
         tab={tab}
+        selectionActions={(selected) => <EditPaymentButton selected={selected} />}
         extraActions={
           <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
             New Payment

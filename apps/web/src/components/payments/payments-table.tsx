@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import type { GridRowId } from '@mui/x-data-grid';
-import type { PaymentTab } from '@crewpay/core';
-import { DataTable } from '../../../components/data-table.tsx';
-import { usePayments } from '../api/payments.ts';
+import type { PaymentRecord, PaymentTab } from '@crewpay/core';
+import { DataTable } from '../data-table.tsx';
+import { usePayments } from './payments-api.ts';
 import { PaymentActions } from './payment-actions.tsx';
 import { paymentColumns } from './payment-columns.tsx';
 
-type Props = { tab: PaymentTab; recipient?: string; payment_group_id?: string; extraActions?: React.ReactNode };
+type Props = {
+  tab: PaymentTab;
+  recipient?: string;
+  payment_group_id?: string;
+  extraActions?: React.ReactNode;
+  /** More actions on the selected payments (the payments feature adds Edit). */
+  selectionActions?: (selected: PaymentRecord[]) => React.ReactNode;
+};
 
 /** A server-paged table of payments with selection and the payment actions above it. */
-export function PaymentsTable({ tab, recipient, payment_group_id, extraActions }: Props) {
+export function PaymentsTable({ tab, recipient, payment_group_id, extraActions, selectionActions }: Props) {
   const [page, setPage] = useState(0);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   const { data, isFetching } = usePayments({ tab, page, recipient, payment_group_id });
@@ -19,7 +26,10 @@ export function PaymentsTable({ tab, recipient, payment_group_id, extraActions }
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-        <PaymentActions selected={selected} onDone={() => setSelectedIds([])} />
+        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <PaymentActions selected={selected} onDone={() => setSelectedIds([])} />
+          {selectionActions?.(selected)}
+        </Stack>
         {extraActions}
       </Stack>
       <DataTable

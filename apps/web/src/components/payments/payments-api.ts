@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { CreatePaymentsBody, PaymentRecord, PaymentsPage, PaymentTab } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { executedMessage, type CreatePaymentsBody, type InitiateAnswer, type InitiatePreview, type PaymentRecord, type PaymentsPage, type PaymentTab } from '@crewpay/core';
+import { api } from '../../lib/api-client.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 /** Query keys of the payments feature; creators and wallets show payment figures too. */
 export const paymentKeys = {
@@ -44,7 +45,9 @@ export function usePaymentTotals(recipient?: string) {
 
 export function useCreatePayments() {
   return useMutation({
-    mutationFn: (rows: CreatePaymentsBody) => api.post<{ data: PaymentRecord[] }>('/v1/payments', rows),
+    // One Idempotency-Key per submission (kept across retries, new after success): a retried Save creates the drafts once.
+    mutationFn: ({ rows, idempotencyKey }: { rows: CreatePaymentsBody; idempotencyKey: string }) =>
+      api.post<{ data: PaymentRecord[] }>('/v1/payments', rows, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: refreshAfterChange,
     meta: { errorMessage: 'There was an issue creating your payments' },
   });
@@ -68,10 +71,26 @@ export function useDeletePayments() {
 
 export function useInitiatePayments() {
   return useMutation({
-    mutationFn: (body: { ids: string[]; payment_group_id?: string }) =>
-      api.put<{ processing: number; requires_info: number; message: string }>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': crypto.randomUUID() } }),
-    onSuccess: refreshAfterChange,
-    meta: { errorMessage: 'There was an issue initiating your payments', successMessage: 'Payment is on the way!' },
+    mutationFn: ({ body, idempotencyKey }: { body: { ids: string[]; payment_group_id?: string }; idempotencyKey: string }) =>
+      api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: async (answer) => {
+      // The toast says what happened: '2 payments on the way, 3 waiting for payout details'.
+      notifySuccess(executedMessage(answer));
+      await refreshAfterChange();
+    },
+    meta: { errorMessage: 'There was an issue initiating your payments' },
+  });
+}
+
+/** What Execute Payments would do with these drafts: the confirmation dialog's figures. */
+export function useExecutionPreview(ids: string[], enabled: boolean) {
+  return useQuery({
+    queryKey: ['payments', 'preview', ids] as const,
+    queryFn: () => api.post<InitiatePreview>('/v1/payments/initiate/preview', { ids }),
+    enabled: enabled && ids.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+    meta: { errorMessage: 'There was an issue preparing your payments' },
   });
 }
 

@@ -1,0 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm/errors';
+import type { InitiatePreview, InitiatePaymentsBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { orgs, payments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { destinationsFor } from './payouts.ts';
+import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
+
+/**
+ * POST /v1/payments/initiate/preview: what Execute Payments would do with these drafts, for the
+ * confirmation dialog: how many, the total and the fees (withholding recomputed as execution
+ * will, in a transaction that is rolled back), and how many wait for payout details.
+ */
+export async function previewExecution(deps: AppDeps, orgId: string, body: InitiatePaymentsBody): Promise<InitiatePreview> {
+  let preview: InitiatePreview | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
+      if (!org) throw new AppError('not_found', 'Organization not found');
+      const filters = [eq(payments.org_id, orgId), eq(payments.is_deleted, false), eq(payments.status, 'draft')];
+      if (body.ids.length > 0) filters.push(inArray(payments.id, body.ids));
+      if (body.payment_group_id) filters.push(eq(payments.payment_group_id, body.payment_group_id));
+      const drafts = body.ids.length === 0 && !body.payment_group_id ? [] : await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
+      const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts)) ? await rereadPayments(tx, orgId, drafts) : drafts;
+      const destinations = await destinationsFor(deps, tx, org, rows);
+      preview = {
+        count: rows.length,
+        amount: rows.reduce((sum, row) => sum + row.amount, 0),
+        fees: rows.reduce((sum, row) => sum + row.fee, 0),
+        requires_info: rows.filter((row) => !destinations.get(row.id)).length,
+      };
+      // Nothing of the recomputation is kept: execution recomputes under its own locks.
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return preview!;
+}

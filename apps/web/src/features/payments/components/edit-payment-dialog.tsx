@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import type { PaymentRecord, PaymentRowInput } from '@crewpay/core';
+import { useUpdatePayment } from '../../../components/payments/payments-api.ts';
+import { usePaymentMath } from '../api/use-payment-math.ts';
+import { PaymentRowFields, type FormRow } from './payment-row-fields.tsx';
+
+type Props = { payment: PaymentRecord; onClose: () => void };
+
+/** Edit a draft: earnings, split and memo with the new payment form's row and math (PUT /v1/payments). */
+export function EditPaymentDialog({ payment, onClose }: Props) {
+  const [row, setRow] = useState<FormRow>({
+    key: 1,
+    recipient: { id: payment.recipient, role: payment.recipient_role, label: payment.recipient_name || (payment.recipient_email ?? ''), email: payment.recipient_email ?? '', isDisabled: false },
+    earnings: payment.earnings,
+    split: payment.split,
+    memo: payment.memo,
+  });
+  const [showErrors, setShowErrors] = useState(false);
+  const input: PaymentRowInput = { recipient: payment.recipient, recipient_role: payment.recipient_role, earnings: row.earnings, split: row.split, memo: row.memo.trim(), payment_group_id: payment.payment_group_id };
+  const math = usePaymentMath([input]);
+  const update = useUpdatePayment();
+  const save = () => {
+    setShowErrors(true);
+    if (math.error) return;
+    update.mutate({ id: payment.id, earnings: row.earnings, split: row.split, memo: row.memo.trim() }, { onSuccess: onClose });
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="edit-payment-title">
+      <DialogTitle id="edit-payment-title">Edit payment</DialogTitle>
+      <DialogContent>
+        <PaymentRowFields row={row} computed={math.rows[0]} showErrors={showErrors} hasGroup={payment.payment_group_id !== null} onChange={setRow} />
+        {payment.recipient_role === 'creator' && (
+          <Typography variant="caption" color="text.secondary">
+            The agent and manager payments of this creator payment are recomputed with it.
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit" disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} loading={update.isPending}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The Edit button of /payments and /payments/{id}: one draft creator, agent or manager payment without a parent. */
+export function EditPaymentButton({ selected }: { selected: PaymentRecord[] }) {
+  const [isEditing, setEditing] = useState(false);
+  const [only] = selected;
+  // Agent and manager payments follow their creator payment: they are edited through it.
+  const editable = selected.length === 1 && only?.status === 'draft' && only.managed_creator_id === null;
+  return (
+    <>
+      <Button variant="outlined" disabled={!editable} onClick={() => setEditing(true)}>
+        Edit
+      </Button>
+      {isEditing && only && <EditPaymentDialog payment={only} onClose={() => setEditing(false)} />}
+    </>
+  );
+}
