@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { creatorMessages, type BulkAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { creatorKeys } from './keys.ts';
+import { creatorKeys } from '../../../lib/creators/keys.ts';
 
 export const bulkAddCreators = (file: File) => {
   const form = new FormData();

@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { TodoItem } from '@crewpay/core';
-import { useSendReminders } from '../../payments/api/payments.ts';
+import { useSendReminders } from '../../../components/payments/payments-api.ts';
 
 /**
  * 'Send reminder' split button of a to-do item: Email sends the payee link again

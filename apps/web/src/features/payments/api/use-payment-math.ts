@@ -13,9 +13,9 @@ import {
 } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
-import { getCreator } from '../../creators/api/get-creator.ts';
-import { creatorKeys } from '../../creators/api/keys.ts';
-import { useAgentsManagers } from '../../creators/api/get-agents-managers.ts';
+import { getCreator } from '../../../lib/creators/get-creator.ts';
+import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { useAgentsManagers } from '../../../lib/creators/get-agents-managers.ts';
 
 /**
  * The new payment form's figures, from the same packages/core math the server runs. The server

@@ -7,9 +7,9 @@ import { formatCents, payoutMethodLabels, type PaymentRecord } from '@crewpay/co
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { usePayment } from '../api/payments.ts';
-import { PaymentActions } from '../components/payment-actions.tsx';
-import { PaymentStatusChip } from '../components/payment-columns.tsx';
+import { usePayment } from '../../../components/payments/payments-api.ts';
+import { PaymentActions } from '../../../components/payments/payment-actions.tsx';
+import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
 function statusDate(payment: PaymentRecord): [string, string | null] | null {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '@crewpay/core';
-import { usePaymentTotals } from '../api/payments.ts';
+import { usePaymentTotals } from './payments-api.ts';
 import { PaymentsTable } from './payments-table.tsx';
 
 /** The creator profile's Payments tab: total, Send email reminder, Execute Payments, New Payment. */

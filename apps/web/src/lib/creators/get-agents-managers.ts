@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MemberRecord } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { creatorKeys } from './keys.ts';
 
 /** GET /v1/users?isAgentManager=true: who can be a creator's agent or manager. */

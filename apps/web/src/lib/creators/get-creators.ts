@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CreatorPage } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { creatorKeys } from './keys.ts';
 
 export const getCreators = (options: { page: number; search: string }) =>

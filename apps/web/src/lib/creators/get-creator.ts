@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CreatorRecord } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { creatorKeys } from './keys.ts';
 
 export const getCreator = (id: string) => api.get<CreatorRecord>(`/v1/creators/${id}`);

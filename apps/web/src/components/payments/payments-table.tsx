@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import type { GridRowId } from '@mui/x-data-grid';
 import type { PaymentTab } from '@crewpay/core';
-import { DataTable } from '../../../components/data-table.tsx';
-import { usePayments } from '../api/payments.ts';
+import { DataTable } from '../data-table.tsx';
+import { usePayments } from './payments-api.ts';
 import { PaymentActions } from './payment-actions.tsx';
 import { paymentColumns } from './payment-columns.tsx';
 

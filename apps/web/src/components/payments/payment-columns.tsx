@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatCents, payoutMethodLabels, paymentStatusLabels, type PaymentRecord, type PaymentStatus } from '@crewpay/core';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 
 const statusColors: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   draft: 'default',

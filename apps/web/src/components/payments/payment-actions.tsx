@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { canManageWallets, paymentMessages, type PaymentRecord, type Role } from '@crewpay/core';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { NoticeDialog, addFundsNotice, type Notice } from '../../../components/notice-dialog.tsx';
-import { useCurrentOrg } from '../../../lib/session/current-org.ts';
-import { useCurrentUser } from '../../../lib/session/current-user.ts';
-import { useDeletePayments, useInitiatePayments, useSendReminders } from '../api/payments.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { NoticeDialog, addFundsNotice, type Notice } from '../notice-dialog.tsx';
+import { useCurrentOrg } from '../../lib/session/current-org.ts';
+import { useCurrentUser } from '../../lib/session/current-user.ts';
+import { useDeletePayments, useInitiatePayments, useSendReminders } from './payments-api.ts';
 
 type Props = { selected: PaymentRecord[]; onDone: () => void };
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { CreatePaymentsBody, PaymentRecord, PaymentsPage, PaymentTab } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 /** Query keys of the payments feature; creators and wallets show payment figures too. */
 export const paymentKeys = {
