@@ -11,14 +11,14 @@ import {
   type PaymentRowInput,
   type RecipientProfile,
 } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
-import { useCurrentOrg } from '../../../lib/session/current-org.ts';
-import { getCreator } from '../../../lib/creators/get-creator.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
-import { useAgentsManagers } from '../../../lib/creators/get-agents-managers.ts';
+import { api } from './api-client.ts';
+import { useCurrentOrg } from './session/current-org.ts';
+import { getCreator } from './creators/get-creator.ts';
+import { creatorKeys } from './creators/keys.ts';
+import { useAgentsManagers } from './creators/get-agents-managers.ts';
 
 /**
- * The new payment form's figures, from the same packages/core math the server runs. The server
+ * The payment forms' figures (new payment page, campaign wizard), from the same packages/core math the server runs. The server
  * recomputes on save (and knows what each W-2 recipient was already paid this year).
  */
 export function usePaymentMath(rows: PaymentRowInput[]): ComputedPayments & { creators: Map<string, CreatorRecord> } {
