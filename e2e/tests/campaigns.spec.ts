@@ -137,6 +137,19 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(page.getByRole('region', { name: 'Income' }).getByLabel('Projected')).toHaveText('$7,500.00');
   await shot(page, 'campaigns-05-overview-drafts');
 
+  // Uploaded files: a PDF is kept and downloads on click; bytes of a type not allowed are refused whatever the name.
+  const fileInput = page.locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await expect(toast(page, 'File has been uploaded!')).toBeVisible();
+  const files = page.getByRole('region', { name: 'Uploaded files' });
+  const download = page.waitForEvent('download');
+  await files.getByText('brief.pdf').click();
+  expect((await download).suggestedFilename()).toBe('brief.pdf');
+  await fileInput.setInputFiles({ name: 'tool.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]) });
+  await expect(toast(page, 'This file type is not allowed')).toBeVisible();
+  await expect(files.getByRole('button')).toHaveCount(2);
+  await shot(page, 'campaigns-05b-files');
+
   // The list: 0 of 4 payments posted.
   await page.goto('/campaigns');
   const listRow = page.getByRole('row', { name: /Summer Launch/ });

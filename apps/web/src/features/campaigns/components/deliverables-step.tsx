@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -46,7 +46,7 @@ export function DeliverablesStep({ campaignId, creatorIds, onSaved }: Props) {
 
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
+      <Box>
         {rows.map((row) => (
           <Stack key={row.key} direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ py: 1.5, alignItems: { md: 'center' }, borderBottom: 1, borderColor: 'divider' }} data-testid="deliverable-row">
             <CreatorPicker value={row.creator} onChange={(creator) => change({ ...row, creator })} />
@@ -61,7 +61,7 @@ export function DeliverablesStep({ campaignId, creatorIds, onSaved }: Props) {
         <Button sx={{ my: 1.5 }} onClick={() => setRows((current) => [...current, newRow()])}>
           Add deliverable
         </Button>
-      </Paper>
+      </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="contained" loading={save.isPending} onClick={() => save.mutate()}>
           Save and continue

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
 
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ px: 2, py: 1 }}>
+      <Box>
         {rows.map((row, index) => (
           <PaymentStepRowFields
             key={row.key}
@@ -65,7 +65,7 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
         <Button sx={{ my: 1.5 }} onClick={() => setRows((current) => [...current, newRow()])}>
           Add creator
         </Button>
-      </Paper>
+      </Box>
       <Stack direction="row" spacing={3} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
         <Typography variant="body2" aria-label="Payments total">
           Total payments {formatCents(total)}
