@@ -123,6 +123,12 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   // Contract: contracts come later; Skip opens the campaign.
   await expect(page.getByText('Contracts are not available yet')).toBeVisible();
   await shot(page, 'campaigns-04-contract');
+  // Once the campaign exists the steps are clickable; going back does not offer the saved payments again.
+  await page.getByRole('button', { name: 'Payments' }).click();
+  await expect(page.getByText('This campaign already has 4 payments, listed on its Payments tab. Rows here add new payments.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole('combobox', { name: 'Creator' })).toHaveValue('');
+  await page.getByRole('button', { name: 'Contract' }).click();
   await page.getByRole('link', { name: 'Skip' }).click();
   await expect(page).toHaveURL(`/campaigns/${campaignId}`);
 

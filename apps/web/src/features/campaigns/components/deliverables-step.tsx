@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isSavableDeliverableRow } from '@crewpay/core';
 import { queryClient } from '../../../lib/query-client.ts';
 import { campaignKeys } from '../api/campaigns.ts';
-import { createDeliverable } from '../api/deliverables.ts';
+import { createDeliverable, useDeliverables } from '../api/deliverables.ts';
 import { useCreatorsById } from '../api/people.ts';
 import { CreatorPicker, type CreatorOption } from './creator-picker.tsx';
 
@@ -22,13 +23,17 @@ type Props = { campaignId: string; creatorIds: string[]; onSaved: () => void };
 /** Deliverables: a row per creator; spec section 5 saves only the rows with a quantity and a description. */
 export function DeliverablesStep({ campaignId, creatorIds, onSaved }: Props) {
   const preselected = useCreatorsById(creatorIds);
-  const [rows, setRows] = useState<Row[]>(() => (creatorIds.length ? [] : [newRow()]));
-  const [hasPreset, setPreset] = useState(creatorIds.length === 0);
+  // Coming back to this step adds to the deliverables already saved rather than repeating them.
+  const { data: existing } = useDeliverables(campaignId);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [hasPreset, setPreset] = useState(false);
   useEffect(() => {
-    if (hasPreset || preselected.size < creatorIds.length) return;
-    setRows(creatorIds.flatMap((id) => (preselected.get(id) ? [newRow(preselected.get(id))] : [])));
+    if (hasPreset || !existing || preselected.size < creatorIds.length) return;
+    const done = new Set(existing.data.map((deliverable) => deliverable.creator_id));
+    const open = creatorIds.filter((id) => !done.has(id) && preselected.get(id));
+    setRows(open.length ? open.map((id) => newRow(preselected.get(id))) : [newRow()]);
     setPreset(true);
-  }, [hasPreset, preselected, creatorIds]);
+  }, [hasPreset, existing, preselected, creatorIds]);
 
   const savable = rows.filter((row) => row.creator !== null && isSavableDeliverableRow(row));
   const save = useMutation({
@@ -46,6 +51,9 @@ export function DeliverablesStep({ campaignId, creatorIds, onSaved }: Props) {
 
   return (
     <Stack spacing={2}>
+      {existing && existing.data.length > 0 && (
+        <Alert severity="info">{`This campaign already has ${existing.data.length} ${existing.data.length === 1 ? 'deliverable' : 'deliverables'}, listed on its Deliverables tab. Rows here add new ones.`}</Alert>
+      )}
       <Box>
         {rows.map((row) => (
           <Stack key={row.key} direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ py: 1.5, alignItems: { md: 'center' }, borderBottom: 1, borderColor: 'divider' }} data-testid="deliverable-row">

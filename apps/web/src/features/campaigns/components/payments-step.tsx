@@ -3,10 +3,9 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import { formatCents, paymentRowMessages, type PaymentRecord, type PaymentRowInput } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import Alert from '@mui/material/Alert';
+import { formatCents, paymentRowMessages, type PaymentRowInput } from '@crewpay/core';
+import { useCreatePayments, usePayments } from '../../../components/payments/payments-api.ts';
 import { usePaymentMath } from '../../../lib/use-payment-math.ts';
 import { refreshCampaigns } from '../api/campaigns.ts';
 import { useCreatorsById } from '../api/people.ts';
@@ -23,14 +22,18 @@ type Props = { campaignId: string; creatorIds: string[]; onSaved: (creatorIds: s
 /** Payments: a row per creator; the figures come from the same core math the server applies on save. */
 export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
   const preselected = useCreatorsById(creatorIds);
-  const [rows, setRows] = useState<PaymentStepRow[]>(() => (creatorIds.length ? [] : [newRow()]));
-  const [hasPreset, setPreset] = useState(creatorIds.length === 0);
+  // Coming back to this step must not pay twice: the payments already saved are on the campaign's Payments tab.
+  const { data: existing } = usePayments({ tab: 'all_payments', page: 0, payment_group_id: campaignId });
+  const [rows, setRows] = useState<PaymentStepRow[]>([]);
+  const [hasPreset, setPreset] = useState(false);
 
   useEffect(() => {
-    if (hasPreset || preselected.size < creatorIds.length) return;
-    setRows(creatorIds.flatMap((id) => (preselected.get(id) ? [newRow(preselected.get(id))] : [])));
+    if (hasPreset || !existing || preselected.size < creatorIds.length) return;
+    const paid = new Set(existing.data.map((payment) => payment.recipient));
+    const unpaid = creatorIds.filter((id) => !paid.has(id) && preselected.get(id));
+    setRows(unpaid.length ? unpaid.map((id) => newRow(preselected.get(id))) : [newRow()]);
     setPreset(true);
-  }, [hasPreset, preselected, creatorIds]);
+  }, [hasPreset, existing, preselected, creatorIds]);
 
   const inputs: PaymentRowInput[] = rows.map((row) => ({ recipient: row.creator?.id ?? null, recipient_role: 'creator', earnings: row.earnings, split: row.split, memo: row.memo.trim(), payment_group_id: campaignId }));
   const math = usePaymentMath(inputs);
@@ -41,17 +44,20 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
   const total = payments.reduce((sum, payment) => sum + payment.amount, 0);
   const fees = payments.reduce((sum, payment) => sum + payment.fee, 0);
 
-  const save = useMutation({
-    mutationFn: async () => (savable.length ? api.post<{ data: PaymentRecord[] }>('/v1/payments', savable.map((item) => item.input)) : { data: [] }),
-    onSuccess: async () => {
-      await Promise.all([refreshCampaigns(), queryClient.invalidateQueries({ queryKey: ['payments'] })]);
-      onSaved([...new Set(rows.flatMap((row) => (row.creator ? [row.creator.id] : [])))]);
-    },
-    meta: { errorMessage: 'There was an issue creating your payments' },
-  });
+  const create = useCreatePayments();
+  const save = async () => {
+    if (savable.length) {
+      await create.mutateAsync(savable.map((item) => item.input));
+      await refreshCampaigns();
+    }
+    onSaved([...new Set([...creatorIds, ...rows.flatMap((row) => (row.creator ? [row.creator.id] : []))])]);
+  };
 
   return (
     <Stack spacing={2}>
+      {existing && existing.total > 0 && (
+        <Alert severity="info">{`This campaign already has ${existing.total} ${existing.total === 1 ? 'payment' : 'payments'}, listed on its Payments tab. Rows here add new payments.`}</Alert>
+      )}
       <Box>
         {rows.map((row, index) => (
           <PaymentStepRowFields
@@ -73,7 +79,7 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
         <Typography variant="body2" color="text.secondary">
           Fees {formatCents(fees)} · Total with fees {formatCents(total + fees)}
         </Typography>
-        <Button variant="contained" disabled={hasNegativeShare || hasRowIssue} loading={save.isPending} onClick={() => save.mutate()}>
+        <Button variant="contained" disabled={hasNegativeShare || hasRowIssue} loading={create.isPending} onClick={() => void save().catch(() => undefined)}>
           Save and continue
         </Button>
       </Stack>
