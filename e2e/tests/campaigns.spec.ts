@@ -128,7 +128,7 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(page.getByText('This campaign already has 4 payments, listed on its Payments tab. Rows here add new payments.')).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole('combobox', { name: 'Creator' })).toHaveValue('');
-  await page.getByRole('button', { name: 'Contract' }).click();
+  await page.getByRole('button', { name: 'Contract', exact: true }).click();
   await page.getByRole('link', { name: 'Skip' }).click();
   await expect(page).toHaveURL(`/campaigns/${campaignId}`);
 
