@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import { formatCents, paymentRowMessages, type PaymentRowInput } from '@crewpay/core';
-import { useCreatePayments, usePayments } from '../../../components/payments/payments-api.ts';
+import { useMutation } from '@tanstack/react-query';
+import { formatCents, paymentRowMessages, type PaymentRecord, type PaymentRowInput } from '@crewpay/core';
+import { usePayments } from '../../../components/payments/payments-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { usePaymentMath } from '../../../lib/use-payment-math.ts';
 import { refreshCampaigns } from '../api/campaigns.ts';
 import { useCreatorsById } from '../api/people.ts';
@@ -44,12 +47,18 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
   const total = payments.reduce((sum, payment) => sum + payment.amount, 0);
   const fees = payments.reduce((sum, payment) => sum + payment.fee, 0);
 
-  const create = useCreatePayments();
+  // One Idempotency-Key per submission, kept across retries and renewed after success: a retried Save creates the drafts once.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const create = useMutation({
+    mutationFn: (body: PaymentRowInput[]) => api.post<{ data: PaymentRecord[] }>('/v1/payments', body, { headers: { 'Idempotency-Key': idempotencyKey.current } }),
+    onSuccess: () => {
+      idempotencyKey.current = crypto.randomUUID();
+      return Promise.all([refreshCampaigns(), queryClient.invalidateQueries({ queryKey: ['payments'] }), queryClient.invalidateQueries({ queryKey: ['creators'] })]);
+    },
+    meta: { errorMessage: 'There was an issue creating your payments' },
+  });
   const save = async () => {
-    if (savable.length) {
-      await create.mutateAsync(savable.map((item) => item.input));
-      await refreshCampaigns();
-    }
+    if (savable.length) await create.mutateAsync(savable.map((item) => item.input));
     onSaved([...new Set([...creatorIds, ...rows.flatMap((row) => (row.creator ? [row.creator.id] : []))])]);
   };
 
