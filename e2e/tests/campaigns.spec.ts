@@ -207,7 +207,15 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await payments.getByRole('checkbox', { name: 'Select all rows' }).check();
   await shot(page, 'campaigns-09-payments-tab');
   await page.getByRole('button', { name: 'Execute Payments' }).click();
-  await expect(toast(page, 'Payment is on the way!')).toBeVisible();
+  // The payments branch adds a confirmation (count, total, fees) before executing; confirm it when it is there.
+  const confirm = page.getByRole('dialog', { name: 'Execute payments' });
+  const awaitingInput = payments.getByRole('row').filter({ hasText: 'Awaiting input' });
+  await expect(confirm.or(awaitingInput.first())).toBeVisible();
+  if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Execute', exact: true }).click();
+  // The creators have bank details (Pending); the agent and manager wait for payout details.
+  await expect(awaitingInput).toHaveCount(2);
+  await expect(payments.getByRole('row').filter({ hasText: 'Pending' })).toHaveCount(2);
+  await shot(page, 'campaigns-09b-executed');
 
   // The clock moves: the creators' payments post (the agent and manager still need payout details).
   await advanceClock(request, 61);
