@@ -32,7 +32,7 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
       sortable: false,
       filterable: false,
       renderCell: ({ row }) => (
-        <Stack direction="row">
+        <Stack direction="row" sx={{ height: '100%', alignItems: 'center' }}>
           <IconButton size="small" aria-label={`Edit ${row.description}`} onClick={() => setEditing(row)}>
             <EditOutlined fontSize="small" />
           </IconButton>
