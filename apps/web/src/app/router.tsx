@@ -27,6 +27,11 @@ const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page
 const PaymentDetailPage = lazy(() => import('../features/payments/pages/payment-detail-page.tsx'));
 const NewPaymentPage = lazy(() => import('../features/payments/pages/new-payment-page.tsx'));
 const BankDetailsPage = lazy(() => import('../features/payee/pages/bank-details-page.tsx'));
+const CustomersPage = lazy(() => import('../features/customers/pages/customers-page.tsx'));
+const CustomerPage = lazy(() => import('../features/customers/pages/customer-page.tsx'));
+const CampaignsPage = lazy(() => import('../features/campaigns/pages/campaigns-page.tsx'));
+const NewCampaignPage = lazy(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
+const CampaignPage = lazy(() => import('../features/campaigns/pages/campaign-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
@@ -83,6 +88,11 @@ export const routes: RouteObject[] = [
               { path: '/payments', element: <PaymentsPage />, handle: handle('Payments') },
               { path: '/payments/newPayment', element: <NewPaymentPage />, handle: handle('New payment', ['Payments', 'New payment']) },
               { path: '/payments/:id', element: <PaymentDetailPage />, handle: handle('Payment', ['Payments', 'Payment']) },
+              { path: '/customers', element: <CustomersPage />, handle: handle('Customers') },
+              { path: '/customers/:id', element: <CustomerPage />, handle: handle('Customer', ['Customers', 'Customer']) },
+              { path: '/campaigns', element: <CampaignsPage />, handle: handle('Campaigns') },
+              { path: '/campaigns/new', element: <NewCampaignPage />, handle: handle('New Campaign', ['Campaigns', 'New Campaign']) },
+              { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
             ],
           },

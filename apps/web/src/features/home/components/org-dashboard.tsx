@@ -5,11 +5,12 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
+import { ActiveCampaignsCard } from './active-campaigns-card.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import { TodoList } from './todo-list.tsx';
 
-/** The activated organisation's home: setup checklist, figures and to-do list. */
+/** The activated organisation's home: setup checklist, figures, active campaigns and to-do list. */
 export function OrgDashboard({ org }: { org: OrgRecord }) {
   const { data, isError, refetch } = useDashboard();
   const { data: user } = useCurrentUser();
@@ -27,6 +28,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
           { label: 'Add Creators', to: '/creators', isComplete: data.total_creators > 0 },
           // A team member cannot open the wallet: the step informs them but leads nowhere.
           { label: 'Add funds', to: user && canManageWallets(user.role) ? '/funds' : null, isComplete: data.balance > 0 },
+          { label: 'Start a Campaign', to: '/campaigns', isComplete: data.has_campaign },
         ]}
       />
       <StatTiles
@@ -36,6 +38,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
           { label: 'Total creators', value: String(data.total_creators) },
         ]}
       />
+      <ActiveCampaignsCard campaigns={data.active_campaigns} />
       <TodoList todos={data.todos} />
     </Stack>
   );

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getCreator } from '../../../lib/creators/get-creator.ts';
 import { creatorKeys } from '../../../lib/creators/keys.ts';
 import { useCreatePayments } from '../../../components/payments/payments-api.ts';
-import { usePaymentMath } from '../api/use-payment-math.ts';
+import { usePaymentMath } from '../../../lib/use-payment-math.ts';
 import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx';
 import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
 

@@ -1,0 +1,50 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { CampaignDetail, CampaignPage, CampaignRecord, CreateCampaignBody, UpdateCampaignInput } from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: (archived: boolean, page: number) => ['campaigns', 'list', archived, page] as const,
+  one: (id: string) => ['campaigns', 'one', id] as const,
+  deliverables: (id: string) => ['campaigns', 'deliverables', id] as const,
+  files: (id: string) => ['campaigns', 'files', id] as const,
+};
+
+/** A campaign change moves Home's Active Campaigns card and checklist too. */
+export const refreshCampaigns = () =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: campaignKeys.all }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+
+export function useCampaigns(options: { archived: boolean; page: number }) {
+  return useQuery({
+    queryKey: campaignKeys.list(options.archived, options.page),
+    queryFn: () => api.get<CampaignPage>('/v1/campaigns', { query: { archived: options.archived, page: options.page, page_size: 50 } }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving your campaigns' },
+  });
+}
+
+export function useCampaign(id: string | null) {
+  return useQuery({
+    queryKey: campaignKeys.one(id ?? ''),
+    queryFn: () => api.get<CampaignDetail>(`/v1/campaigns/${id}`),
+    enabled: id !== null,
+    meta: { errorMessage: 'There was an issue retrieving your campaign' },
+  });
+}
+
+export function useCreateCampaign() {
+  return useMutation({
+    mutationFn: (body: CreateCampaignBody) => api.post<CampaignRecord>('/v1/campaigns', body),
+    onSuccess: refreshCampaigns,
+    meta: { errorMessage: 'There was an issue creating your campaign', successMessage: 'Campaign has been created!' },
+  });
+}
+
+export function useUpdateCampaign() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: UpdateCampaignInput & { id: string }) => api.put<CampaignRecord>(`/v1/campaigns/${id}`, body),
+    onSuccess: refreshCampaigns,
+    meta: { errorMessage: 'There was an issue updating your campaign', successMessage: 'Campaign has been updated!' },
+  });
+}
