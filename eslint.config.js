@@ -31,5 +31,26 @@ export default tseslint.config(
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
   },
+  {
+    // A web feature never reaches into another: shared pieces live in components/ or lib/.
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./[a-z]', message: 'Import another feature\'s pieces through apps/web/src/components or lib, not from the feature.' }] },
+      ],
+    },
+  },
+  {
+    // An API module is used through its index.ts only (its tests may reach further).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[a-z-]+/(?!index\\.ts$)[^/]+$', message: 'Use the other module through its index.ts.' }] },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: globals.node } },
 );

@@ -10,6 +10,7 @@ import { refuseNulInput } from './plugins/text-input.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
+import { wireModuleEvents } from './events/wiring.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { linkRoutes } from './modules/links/index.ts';
 import { setPasswordFromLink } from './modules/auth/service.ts';
@@ -53,6 +54,7 @@ const requestLogSerializers = {
 
 /** Builds the HTTP app from its dependencies; main.ts and the tests build the same app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  wireModuleEvents();
   const app = Fastify({
     logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: requestLogSerializers } : false,
     trustProxy: deps.config.trustProxy,

@@ -15,6 +15,7 @@ import { createOutboxTransport, createSmtpTransport } from './modules/email/tran
 import { liveModeProblems } from './providers/readiness.ts';
 import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
+import { wireModuleEvents } from './events/wiring.ts';
 import { loggableError } from './lib/log-safe.ts';
 
 /** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
@@ -22,6 +23,7 @@ export type ProcessRole = 'api' | 'worker';
 
 export async function startCrewpay(role: ProcessRole): Promise<void> {
   const config = loadConfig();
+  wireModuleEvents();
   const problems = liveModeProblems(config);
   if (problems.length > 0) {
     throw new StartError(`SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nKeep SANDBOX=true until their adapters exist (docs/operations.md).`);

@@ -2,6 +2,7 @@
 // /v1/payments/initiate) over real HTTP against a fresh database, then reconcile the books.
 import os from 'node:os';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+import { wireModuleEvents } from '../events/wiring.ts';
 import { startBenchServer } from './support/bench-server.ts';
 
 const PAYMENTS = 10_000;
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     const result = await call('PUT', '/v1/payments/initiate', { ids: created.map((payment) => payment.id) });
     const seconds = (performance.now() - started) / 1000;
     if (Number(result.processing) + Number(result.requires_info) !== PAYMENTS) throw new Error(`Executed ${JSON.stringify(result)}`);
+    wireModuleEvents();
     const report = await reconcileLedger(database.db);
     if (report.problems.length > 0) throw new Error(`Reconciliation: ${JSON.stringify(report.problems.slice(0, 5))}`);
 

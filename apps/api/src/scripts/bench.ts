@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.ts';
 import { ensureLedgerAccounts } from '../modules/ledger/accounts.ts';
 import { postTransfer } from '../modules/ledger/post-transfer.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+import { wireModuleEvents } from '../events/wiring.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     console.log(`Benchmark: ${WORKERS} parallel loops, ${SECONDS} s each, one PostgreSQL.`);
     const ledger = await benchLedger(database);
     const plain = await benchPlainSql(database.pool);
+    wireModuleEvents();
     const report = await reconcileLedger(database.db);
     console.log(`ledger postTransfer : ${ledger.toFixed(0)} transfers/s`);
     console.log(`plain SQL           : ${plain.toFixed(0)} transfers/s`);

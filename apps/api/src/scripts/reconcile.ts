@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+import { wireModuleEvents } from '../events/wiring.ts';
 
 /** `npm run reconcile`: checks the books of the configured database (the embedded one by default). */
 async function main(): Promise<void> {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const database = openDatabase(url, { max: 2 });
   try {
     await runMigrations(database);
+    wireModuleEvents();
     const report = await reconcileLedger(database.db);
     console.log(`Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`);
     for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));

@@ -3,7 +3,7 @@ import { businessBody, orgRecord, representativeBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { toOrgRecord } from '../orgs/service.ts';
+import { toOrgRecord } from '../orgs/index.ts';
 import { submitBusiness, submitRepresentative } from './service.ts';
 
 const tags = ['Activation'];

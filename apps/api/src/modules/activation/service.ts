@@ -7,8 +7,8 @@ import { financialAccounts, orgBusinesses, orgRepresentatives, orgs, type Org } 
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
-import { ensureLedgerAccounts } from '../ledger/accounts.ts';
-import { ensureFeeSchedules } from '../fees/service.ts';
+import { ensureLedgerAccounts } from '../ledger/index.ts';
+import { ensureFeeSchedules } from '../fees/index.ts';
 
 type Representative = z.output<typeof representativeBody>;
 type Business = z.output<typeof businessBody>;

@@ -4,11 +4,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { billingCharges, orgs, type BillingCharge, type Org } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNow } from '../clock/clock.ts';
-import { findFeeRule } from '../fees/service.ts';
-import { ensureLedgerAccounts } from '../ledger/accounts.ts';
-import { postTransfer } from '../ledger/post-transfer.ts';
-import { notify } from '../notifications/service.ts';
+import { sandboxNow } from '../clock/index.ts';
+import { findFeeRule } from '../fees/index.ts';
+import { ensureLedgerAccounts } from '../ledger/index.ts';
+import { postTransfer } from '../ledger/index.ts';
+import { notify } from '../notifications/index.ts';
 import { recordWalletDebit } from './wallet-record.ts';
 
 /** The ledger transfer type of a monthly charge; collected fees read it back. */

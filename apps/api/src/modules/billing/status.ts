@@ -3,7 +3,7 @@ import type { BillingRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingCharges, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findFeeRule } from '../fees/service.ts';
+import { findFeeRule } from '../fees/index.ts';
 
 /** The Billing tab's plan card: the plan, its monthly price, the next billing date and what is owed. */
 export async function findBilling(db: DbOrTx, orgId: string): Promise<BillingRecord> {

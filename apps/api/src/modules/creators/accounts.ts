@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type Org } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { queueEmails, type OutgoingEmail } from '../email/outbox.ts';
+import { queueEmails, type OutgoingEmail } from '../email/index.ts';
 import { createExpiringLinks } from '../links/index.ts';
 
 export type CreatorPerson = { email: string; first_name?: string | undefined; last_name?: string | undefined };

@@ -3,8 +3,8 @@ import { createCreatorBody, creatorMessages, type BulkAnswer, type BulkIssue, ty
 import type { AppDeps } from '../../deps.ts';
 import { creators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sendQueuedEmails } from '../email/jobs.ts';
-import { findOrg } from '../orgs/service.ts';
+import { sendQueuedEmails } from '../email/index.ts';
+import { findOrg } from '../orgs/index.ts';
 import { ensureCreatorAccounts } from './accounts.ts';
 import type { CsvRow } from './csv.ts';
 import { assertCanBulkAdd, lockOrg } from './plan.ts';

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { creatorMessages, type CreatorPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
+import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paymentTotalsByRecipient } from '../payments/queries.ts';
 import { toCreatorRecord, type PaymentTotals, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -106,4 +105,21 @@ export async function listCreators(
     page_size: options.page_size,
     has_more: (options.page + 1) * options.page_size < total,
   };
+}
+
+/** Payments count and amount paid (succeeded) per creator, for the creators list and profile. */
+export async function paymentTotalsByRecipient(tx: DbOrTx, orgId: string, recipientIds: string[]): Promise<Map<string, { payments_count: number; amount_paid: number }>> {
+  const result = new Map<string, { payments_count: number; amount_paid: number }>();
+  if (recipientIds.length === 0) return result;
+  const rows = await tx
+    .select({
+      recipient: payments.recipient,
+      payments_count: sql<string>`COUNT(*)`,
+      amount_paid: sql<string>`COALESCE(SUM(${payments.amount}) FILTER (WHERE ${payments.status} = 'succeeded'), 0)`,
+    })
+    .from(payments)
+    .where(and(eq(payments.org_id, orgId), eq(payments.is_deleted, false), inArray(payments.recipient, recipientIds)))
+    .groupBy(payments.recipient);
+  for (const row of rows) result.set(row.recipient, { payments_count: Number(row.payments_count), amount_paid: Number(row.amount_paid) });
+  return result;
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sendQueuedEmails } from '../email/jobs.ts';
+import { sendQueuedEmails } from '../email/index.ts';
 import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { ensureCreatorAccounts } from './accounts.ts';
 import { assertCanAddCreator, lockOrg } from './plan.ts';

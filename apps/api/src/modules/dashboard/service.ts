@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DashboardAnswer, TodoItem } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments } from '../../db/schema/index.ts';
-import { findBalances } from '../ledger/accounts.ts';
-import { loadRecipients, recipientName } from '../payments/recipients.ts';
+import { findBalances } from '../ledger/index.ts';
+import { loadRecipients, recipientName } from '../payments/index.ts';
 import { activeCampaignsFor, hasCampaign } from '../campaigns/index.ts';
 
 /** Every payment waiting for its recipient's payout details, newest first. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { listOutbox } from '../email/outbox.ts';
+import { listOutbox } from '../email/index.ts';
 import { renderOutboxPage } from './outbox-page.ts';
-import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/clock.ts';
-import { processDueEvents } from '../treasury/events.ts';
+import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/index.ts';
+import { processDueEvents } from '../treasury/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
 const advanceBody = z.object({ seconds: z.number().int().min(1).max(365 * 86_400) });

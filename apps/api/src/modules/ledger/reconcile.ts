@@ -1,18 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { reconcilePayments, type PaymentProblem } from '../payments/reconcile.ts';
+import { registeredReconcileChecks } from '../../events/dispatcher.ts';
 
 export type ReconcileProblem =
   | { kind: 'unbalanced_transfer'; transfer_id: string; sum: number }
   | { kind: 'balance_mismatch'; account_id: string; balance: number; entries_sum: number }
   | { kind: 'negative_balance'; account_id: string; balance: number }
-  | PaymentProblem;
+  /** A problem found by a module's registered check (payments: a payment that does not match its transfers). */
+  | { kind: string; [detail: string]: unknown };
 
 export type ReconcileReport = { transfers: number; accounts: number; entries: number; payments: number; problems: ReconcileProblem[] };
 
 /**
  * Proves the books: every transfer sums to zero, every balance equals the sum of its entries, and
- * every executed payment's state matches its transfers (see payments/reconcile.ts).
+ * every module's registered check passes (payments: each executed payment's state matches its
+ * transfers, see payments/reconcile.ts; wired in events/wiring.ts).
  */
 export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
   const unbalanced = await db.execute<{ transfer_id: string; sum: string }>(sql`
@@ -37,8 +39,12 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
       return [{ kind: 'negative_balance', account_id: row.account_id, balance }];
     }),
   ];
-  const paymentReport = await reconcilePayments(db);
-  problems.push(...paymentReport.problems);
+  let checked = 0;
+  for (const check of registeredReconcileChecks()) {
+    const report = await check(db);
+    checked += report.checked;
+    problems.push(...(report.problems as ReconcileProblem[]));
+  }
   const count = counts.rows[0];
-  return { transfers: Number(count?.transfers ?? 0), accounts: Number(count?.accounts ?? 0), entries: Number(count?.entries ?? 0), payments: paymentReport.payments, problems };
+  return { transfers: Number(count?.transfers ?? 0), accounts: Number(count?.accounts ?? 0), entries: Number(count?.entries ?? 0), payments: checked, problems };
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orgs, users, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNow } from '../clock/clock.ts';
+import { sandboxNow } from '../clock/index.ts';
 
 export function toOrgRecord(org: Org): OrgRecord {
   return {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, treasuryTransactions, type Payment, type ProviderEvent } from '../../db/schema/index.ts';
-import { findLedgerAccounts } from '../ledger/accounts.ts';
-import { postTransfer, type LedgerEntryInput } from '../ledger/post-transfer.ts';
+import { findLedgerAccounts } from '../ledger/index.ts';
+import { postTransfer, type LedgerEntryInput } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Edge = { from: Payment['status']; to: 'succeeded' | 'failed' | 'returned' };

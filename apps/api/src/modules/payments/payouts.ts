@@ -6,9 +6,9 @@ import { treasuryTransactions, type Org, type Payment } from '../../db/schema/in
 import { newId } from '../../lib/ids.ts';
 import { payoutsProvider } from '../../providers/payouts/index.ts';
 import type { PayoutDestination } from '../../providers/payouts/types.ts';
-import { queueEmails } from '../email/outbox.ts';
+import { queueEmails } from '../email/index.ts';
 import { issuePayeeLinks } from '../links/index.ts';
-import { findFinancialAccount } from '../treasury/bank-links.ts';
+import { findFinancialAccount } from '../treasury/index.ts';
 import { loadRecipients, payoutDestination, recipientName } from './recipients.ts';
 
 const CHUNK = 1000;

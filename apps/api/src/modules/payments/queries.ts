@@ -52,19 +52,3 @@ export async function paymentTotals(tx: DbOrTx, options: { org_id: string; recip
   return { pending: Number(row?.pending ?? 0), completed: Number(row?.completed ?? 0) };
 }
 
-/** Payments count and amount paid (succeeded) per creator, for the creators list and profile. */
-export async function paymentTotalsByRecipient(tx: DbOrTx, orgId: string, recipientIds: string[]): Promise<Map<string, { payments_count: number; amount_paid: number }>> {
-  const result = new Map<string, { payments_count: number; amount_paid: number }>();
-  if (recipientIds.length === 0) return result;
-  const rows = await tx
-    .select({
-      recipient: payments.recipient,
-      payments_count: sql<string>`COUNT(*)`,
-      amount_paid: sql<string>`COALESCE(SUM(${payments.amount}) FILTER (WHERE ${payments.status} = 'succeeded'), 0)`,
-    })
-    .from(payments)
-    .where(and(eq(payments.org_id, orgId), eq(payments.is_deleted, false), inArray(payments.recipient, recipientIds)))
-    .groupBy(payments.recipient);
-  for (const row of rows) result.set(row.recipient, { payments_count: Number(row.payments_count), amount_paid: Number(row.amount_paid) });
-  return result;
-}

@@ -4,9 +4,9 @@ import type { Tx } from '../../db/client.ts';
 import { orgs, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sendQueuedEmails } from '../email/jobs.ts';
-import { findLedgerAccounts } from '../ledger/accounts.ts';
-import { releaseHold } from '../ledger/holds.ts';
+import { sendQueuedEmails } from '../email/index.ts';
+import { findLedgerAccounts } from '../ledger/index.ts';
+import { releaseHold } from '../ledger/index.ts';
 import { emailPayeeLinks } from './payouts.ts';
 
 /** POST /v1/payments/reminders: a new payee link to each recipient of the payments awaiting input. */

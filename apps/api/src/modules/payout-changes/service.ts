@@ -3,8 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, payoutDetailChanges, users, type PayoutDetailField } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { queueEmails, type OutgoingEmail } from '../email/outbox.ts';
-import { notify } from '../notifications/service.ts';
+import { queueEmails, type OutgoingEmail } from '../email/index.ts';
+import { notify } from '../notifications/index.ts';
 
 /** The payout columns a payee row holds; only which of them changed is ever recorded. */
 export type PayoutSnapshot = {

@@ -5,12 +5,12 @@ import { treasuryTransactions, type TreasuryTransaction } from '../../db/schema/
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
-import { sandboxNow } from '../clock/clock.ts';
-import { findLedgerAccounts } from '../ledger/accounts.ts';
-import { holdFunds } from '../ledger/holds.ts';
-import { postTransfer } from '../ledger/post-transfer.ts';
+import { sandboxNow } from '../clock/index.ts';
+import { findLedgerAccounts } from '../ledger/index.ts';
+import { holdFunds } from '../ledger/index.ts';
+import { postTransfer } from '../ledger/index.ts';
 import { findFinancialAccount, findVerifiedBankLink } from './bank-links.ts';
-import { collectOwedBilling } from '../billing/index.ts';
+import { announceFundsArrived } from '../../events/dispatcher.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 
@@ -101,6 +101,6 @@ export async function loadSandboxFunds(deps: AppDeps, ctx: Ctx, options: { org_i
     entries: [{ account_id: ledger.outside_bank.id, amount: -options.amount }, { account_id: ledger.wallet_available.id, amount: options.amount }],
   });
   // Funds arrived: billing takes what the organisation owes once this money is committed.
-  ctx.afterCommit(() => collectOwedBilling(deps.db, options.org_id));
+  ctx.afterCommit(() => announceFundsArrived(deps.db, options.org_id));
   return row!;
 }

@@ -1,12 +1,11 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankLinks, providerEvents, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
-import { findLedgerAccounts } from '../ledger/accounts.ts';
-import { postTransfer } from '../ledger/post-transfer.ts';
-import { sandboxNow } from '../clock/clock.ts';
+import { findLedgerAccounts } from '../ledger/index.ts';
+import { postTransfer } from '../ledger/index.ts';
+import { sandboxNow } from '../clock/index.ts';
 import { providerId } from '../../providers/banking/sandbox.ts';
-import { applyPayoutEvent, isPayoutEvent } from '../payments/events.ts';
-import { collectOwedBilling } from '../billing/index.ts';
+import { announceFundsArrived, providerEventHandlerFor } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Transition = { from: TreasuryTransaction['status']; to: TreasuryTransaction['status'] };
@@ -105,9 +104,12 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_out_returned', metadata: { treasury_transaction_id: row.id }, entries });
       return;
     }
-    default:
-      if (isPayoutEvent(event.type)) return applyPayoutEvent(tx, event, now);
+    default: {
+      // Events of other capabilities (payouts) go to the module that registered for them.
+      const handler = providerEventHandlerFor(event.type);
+      if (handler) return handler.apply(tx, event, now);
       throw new Error(`Unknown banking event type ${event.type}`);
+    }
   }
 }
 
@@ -125,8 +127,8 @@ export async function handleProviderEvent(db: Db, eventId: string): Promise<bool
     await tx.update(providerEvents).set({ processed_at: now }).where(eq(providerEvents.id, event.id));
     return event;
   });
-  // Funds arrived: billing takes what the organisation owes (its own transaction, after this one).
-  if (applied?.type === 'treasury.inbound_transfer.succeeded') await collectOwedBilling(db, applied.org_id);
+  // Funds arrived: whoever registered (billing, to collect what is owed) acts in its own transaction.
+  if (applied?.type === 'treasury.inbound_transfer.succeeded') await announceFundsArrived(db, applied.org_id);
   return applied !== null;
 }
 

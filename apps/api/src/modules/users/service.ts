@@ -5,11 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { queueEmail } from '../email/outbox.ts';
-import { sendQueuedEmails } from '../email/jobs.ts';
+import { queueEmail } from '../email/index.ts';
+import { sendQueuedEmails } from '../email/index.ts';
 import { createExpiringLink } from '../links/index.ts';
 import { changedPayoutFields, recordPayoutChange } from '../payout-changes/index.ts';
-import { findOrg } from '../orgs/service.ts';
+import { findOrg } from '../orgs/index.ts';
 import { assertMayDelete, assertMayInvite, assertMayUpdate } from './rules.ts';
 
 /** People /v1/users manages: staff members, and the agents and managers (payees) of the organisation. */

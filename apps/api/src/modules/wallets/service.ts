@@ -5,8 +5,8 @@ import { financialAccounts, paypalLinks, treasuryTransactions, type TreasuryTran
 import { AppError } from '../../lib/errors.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
-import { findBalances } from '../ledger/accounts.ts';
-import { findCurrentBankLink } from '../treasury/bank-links.ts';
+import { findBalances } from '../ledger/index.ts';
+import { findCurrentBankLink } from '../treasury/index.ts';
 
 const usd = (amount: number) => [{ currency: 'usd' as const, amount }];
 

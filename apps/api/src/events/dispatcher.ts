@@ -1,0 +1,48 @@
+import type { Db, Tx } from '../db/client.ts';
+import type { ProviderEvent } from '../db/schema/index.ts';
+
+/**
+ * Modules react to one another's events without importing one another: the module that owns
+ * an event announces it here, the modules that care register a handler at start (events/wiring.ts).
+ */
+export type ProviderEventHandler = {
+  /** Whether this handler applies the event type (e.g. payout.* for payments). */
+  handles: (type: string) => boolean;
+  /** Applies the event inside the caller's transaction, idempotently. */
+  apply: (tx: Tx, event: ProviderEvent, now: Date) => Promise<void>;
+};
+/** Runs after the transaction that recorded money arriving in a wallet has committed. */
+export type FundsArrivedHandler = (db: Db, orgId: string) => Promise<void>;
+
+/** A check the books' reconciliation runs besides the ledger's own (payments match their transfers). */
+export type ReconcileCheck = (db: Db | Tx) => Promise<{ checked: number; problems: { kind: string }[] }>;
+
+const reconcileChecks: ReconcileCheck[] = [];
+
+export function onReconcile(check: ReconcileCheck): void {
+  if (!reconcileChecks.includes(check)) reconcileChecks.push(check);
+}
+
+export function registeredReconcileChecks(): readonly ReconcileCheck[] {
+  return reconcileChecks;
+}
+
+const providerEventHandlers: ProviderEventHandler[] = [];
+const fundsArrivedHandlers: FundsArrivedHandler[] = [];
+
+export function onProviderEvent(handler: ProviderEventHandler): void {
+  if (!providerEventHandlers.includes(handler)) providerEventHandlers.push(handler);
+}
+
+export function onFundsArrived(handler: FundsArrivedHandler): void {
+  if (!fundsArrivedHandlers.includes(handler)) fundsArrivedHandlers.push(handler);
+}
+
+/** The registered handler for an event type, if a module registered one. */
+export function providerEventHandlerFor(type: string): ProviderEventHandler | undefined {
+  return providerEventHandlers.find((handler) => handler.handles(type));
+}
+
+export async function announceFundsArrived(db: Db, orgId: string): Promise<void> {
+  for (const handler of fundsArrivedHandlers) await handler(db, orgId);
+}

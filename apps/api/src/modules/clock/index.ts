@@ -1,0 +1,2 @@
+// The clock module as other modules see it.
+export * from './clock.ts';

@@ -1,0 +1,3 @@
+// The creators module as other modules see it.
+export * from './secrets.ts';
+export * from './service.ts';

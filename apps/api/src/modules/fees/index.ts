@@ -1,0 +1,2 @@
+// The fees module as other modules see it.
+export * from './service.ts';

@@ -1,0 +1,2 @@
+// The notifications module as other modules see it.
+export * from './service.ts';

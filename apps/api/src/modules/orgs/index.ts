@@ -1,0 +1,2 @@
+// The orgs module as other modules see it.
+export * from './service.ts';

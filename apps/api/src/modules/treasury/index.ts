@@ -1,0 +1,3 @@
+// The treasury module as other modules see it.
+export * from './bank-links.ts';
+export * from './events.ts';
