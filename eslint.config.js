@@ -37,7 +37,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./\\.\\./[a-z]', message: 'Import another feature\'s pieces through apps/web/src/components or lib, not from the feature.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./[a-z]',
+              message: "Import another feature's pieces through apps/web/src/components or lib, not from the feature.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,6 @@ import { TRANSFER_OUT_ORG_ID } from './tests/support/wallet.ts';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
 
-
 const DATA_DIR_PREFIX = 'crewpay-e2e-';
 
 /** Data folders of earlier runs whose PostgreSQL has stopped (a running one keeps postmaster.pid). */
@@ -50,7 +49,14 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -6,7 +6,10 @@ import path from 'node:path';
 const dir = path.resolve('apps/api/drizzle');
 const metaDir = path.join(dir, 'meta');
 const journalPath = path.join(metaDir, '_journal.json');
-const list = () => [...fs.readdirSync(dir).map((name) => path.join(dir, name)), ...fs.readdirSync(metaDir).map((name) => path.join(metaDir, name))];
+const list = () => [
+  ...fs.readdirSync(dir).map((name) => path.join(dir, name)),
+  ...fs.readdirSync(metaDir).map((name) => path.join(metaDir, name)),
+];
 
 const before = new Set(list());
 const journal = fs.readFileSync(journalPath, 'utf8');

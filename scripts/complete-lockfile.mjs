@@ -33,10 +33,21 @@ for (const [path, entry] of Object.entries(packages)) {
       console.error(`cannot infer a platform for ${name}; leaving it out`);
       continue;
     }
-    const libc = parts.includes('musl') || parts.includes('musleabihf') ? ['musl'] : parts.includes('gnu') || parts.includes('gnueabihf') ? ['glibc'] : [];
+    const libc =
+      parts.includes('musl') || parts.includes('musleabihf')
+        ? ['musl']
+        : parts.includes('gnu') || parts.includes('gnueabihf')
+          ? ['glibc']
+          : [];
     const key = `node_modules/${name}`;
     if (packages[key]) continue;
-    packages[key] = { version: String(version).replace(/^[\^~]/, ''), ...(cpu.length ? { cpu } : {}), optional: true, ...(os.length ? { os } : {}), ...(libc.length ? { libc } : {}) };
+    packages[key] = {
+      version: String(version).replace(/^[\^~]/, ''),
+      ...(cpu.length ? { cpu } : {}),
+      optional: true,
+      ...(os.length ? { os } : {}),
+      ...(libc.length ? { libc } : {}),
+    };
     added.push(`${name}@${version}`);
   }
 }

@@ -5,19 +5,36 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
 
 type Headers = { 'auth-token': string };
 
 async function addPerson(request: APIRequestContext, headers: Headers, role: 'agent' | 'manager', firstName: string): Promise<string> {
-  const response = await request.post('/v1/users', { headers, data: { email: uniqueEmail(role), [`is_${role}`]: true, first_name: firstName, last_name: role === 'agent' ? 'Agent' : 'Manager' } });
+  const response = await request.post('/v1/users', {
+    headers,
+    data: { email: uniqueEmail(role), [`is_${role}`]: true, first_name: firstName, last_name: role === 'agent' ? 'Agent' : 'Manager' },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
 
 async function addBankedCreator(request: APIRequestContext, headers: Headers, firstName: string, lastName: string): Promise<string> {
-  const response = await request.post('/v1/creators', { headers, data: { email: uniqueEmail(firstName.toLowerCase()), first_name: firstName, last_name: lastName, account_number: '000123456789', routing_number: '110000000' } });
+  const response = await request.post('/v1/creators', {
+    headers,
+    data: {
+      email: uniqueEmail(firstName.toLowerCase()),
+      first_name: firstName,
+      last_name: lastName,
+      account_number: '000123456789',
+      routing_number: '110000000',
+    },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
@@ -27,13 +44,20 @@ async function assignAgentAndManager(creatorId: string, agentId: string, manager
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
-    await client.query('UPDATE creators SET agent_id = $1, agent_split = 10, manager_id = $2, manager_split = 20 WHERE id = $3', [agentId, managerId, creatorId]);
+    await client.query('UPDATE creators SET agent_id = $1, agent_split = 10, manager_id = $2, manager_split = 20 WHERE id = $3', [
+      agentId,
+      managerId,
+      creatorId,
+    ]);
   } finally {
     await client.end();
   }
 }
 
-test('[campaigns] wizard with an inline customer, two creators and deliverables; executing and settling its payments moves the counts, chart and Home', async ({ page, request }) => {
+test('[campaigns] wizard with an inline customer, two creators and deliverables; executing and settling its payments moves the counts, chart and Home', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const owner = await createOwner(request, 'campaigner', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
@@ -50,12 +74,20 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   const activeCard = page.getByRole('region', { name: 'Active Campaigns' });
   await expect(activeCard).toContainText("You don't have any campaigns");
   await expect(activeCard.getByRole('link', { name: 'Start one now!' })).toHaveAttribute('href', '/campaigns/new');
-  await expect(page.getByRole('region', { name: 'Setup your account' }).getByRole('link', { name: 'Start a Campaign', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Setup your account' }).getByRole('link', { name: 'Start a Campaign', exact: true }),
+  ).toBeVisible();
 
   // /creators: both selected, New Campaign.
   await page.goto('/creators');
-  await page.getByRole('row', { name: /Maya Lopez/ }).getByRole('checkbox').check();
-  await page.getByRole('row', { name: /Leo Park/ }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: /Maya Lopez/ })
+    .getByRole('checkbox')
+    .check();
+  await page
+    .getByRole('row', { name: /Leo Park/ })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'New Campaign' }).click();
   await expect(page).toHaveURL(/\/campaigns\/new\?creator_id=.+&creator_id=/);
 
@@ -125,7 +157,9 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await shot(page, 'campaigns-04-contract');
   // Once the campaign exists the steps are clickable; going back does not offer the saved payments again.
   await page.getByRole('button', { name: 'Payments' }).click();
-  await expect(page.getByText('This campaign already has 4 payments, listed on its Payments tab. Rows here add new payments.')).toBeVisible();
+  await expect(
+    page.getByText('This campaign already has 4 payments, listed on its Payments tab. Rows here add new payments.'),
+  ).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole('combobox', { name: 'Creator' })).toHaveValue('');
   await page.getByRole('button', { name: 'Contract', exact: true }).click();
@@ -145,13 +179,21 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
 
   // Uploaded files: a PDF is kept and downloads on click; bytes of a type not allowed are refused whatever the name.
   const fileInput = page.locator('input[type="file"]');
-  await fileInput.setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await fileInput.setInputFiles({
+    name: 'brief.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+  });
   await expect(toast(page, 'File has been uploaded!')).toBeVisible();
   const files = page.getByRole('region', { name: 'Uploaded files' });
   const download = page.waitForEvent('download');
   await files.getByText('brief.pdf').click();
   expect((await download).suggestedFilename()).toBe('brief.pdf');
-  await fileInput.setInputFiles({ name: 'tool.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]) });
+  await fileInput.setInputFiles({
+    name: 'tool.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00]),
+  });
   await expect(toast(page, 'This file type is not allowed')).toBeVisible();
   await expect(files.getByRole('button')).toHaveCount(2);
   await shot(page, 'campaigns-05b-files');
@@ -170,7 +212,9 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(activeCard.getByRole('link', { name: 'Summer Launch' })).toHaveAttribute('href', `/campaigns/${campaignId}`);
   await expect(activeCard).toContainText('4 Payments');
   await expect(activeCard).toContainText(/Opened (a few seconds|a minute) ago/);
-  await expect(page.getByRole('region', { name: 'Setup your account' }).getByRole('link', { name: 'Start a Campaign (complete)' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Setup your account' }).getByRole('link', { name: 'Start a Campaign (complete)' }),
+  ).toBeVisible();
   await shot(page, 'campaigns-07-home');
 
   // Deliverables tab: the one saved row; add, edit and delete.
@@ -203,7 +247,10 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(page).toHaveURL(/tab=payments/);
   const payments = page.getByRole('grid', { name: 'Payments' });
   await expect(payments.getByRole('row')).toHaveCount(5);
-  await expect(page.getByRole('link', { name: 'New Payment' })).toHaveAttribute('href', `/payments/newPayment?payment_group_id=${campaignId}`);
+  await expect(page.getByRole('link', { name: 'New Payment' })).toHaveAttribute(
+    'href',
+    `/payments/newPayment?payment_group_id=${campaignId}`,
+  );
   await payments.getByRole('checkbox', { name: 'Select all rows' }).check();
   await shot(page, 'campaigns-09-payments-tab');
   await page.getByRole('button', { name: 'Execute Payments' }).click();

@@ -52,8 +52,23 @@ test.describe('route guards', () => {
     const owner = await createOwner(request, 'frame', 'Frame Works');
     await openSignedIn(page, owner.token, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Home', 'Wallets', 'Creators', 'Contracts', 'Payments', 'Campaigns', 'Agents/Managers', 'Customers', 'Invoices', 'Taxes', 'Settings', 'Sign out']) {
-      await expect(nav.getByRole('button', { name: label, exact: true }).or(nav.getByRole('link', { name: label, exact: true }))).toBeVisible();
+    for (const label of [
+      'Home',
+      'Wallets',
+      'Creators',
+      'Contracts',
+      'Payments',
+      'Campaigns',
+      'Agents/Managers',
+      'Customers',
+      'Invoices',
+      'Taxes',
+      'Settings',
+      'Sign out',
+    ]) {
+      await expect(
+        nav.getByRole('button', { name: label, exact: true }).or(nav.getByRole('link', { name: label, exact: true })),
+      ).toBeVisible();
     }
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText('Home');
     await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');

@@ -4,7 +4,12 @@ import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/
 import { toast } from './support/ui.ts';
 import { activateViaApi, makeCollaborator } from './support/wallet.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), fullPage: true, animations: 'disabled' });
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 type Created = { id: string; amount: number; fee: number };
 
@@ -30,9 +35,16 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   // Funds, a creator with a bank, one without, two drafts, and one payment sent to the payee link.
   await post(request, owner.token, '/v1/treasury/load', { amount: 100_000 });
   const payee = await post(request, owner.token, '/v1/creators', { email: uniqueEmail('payee'), first_name: 'Robin', last_name: 'Payee' });
-  const banked = await post(request, owner.token, '/v1/creators', { email: uniqueEmail('banked'), first_name: 'Bo', last_name: 'Banked', account_number: '000123456789', routing_number: '110000000' });
+  const banked = await post(request, owner.token, '/v1/creators', {
+    email: uniqueEmail('banked'),
+    first_name: 'Bo',
+    last_name: 'Banked',
+    account_number: '000123456789',
+    routing_number: '110000000',
+  });
   const row = (recipient: string, earnings: number) => ({ recipient, recipient_role: 'creator', earnings, split: 100, memo: 'June' });
-  const created = (await post(request, owner.token, '/v1/payments', [row(payee.id, 25_000), row(banked.id, 12_000), row(banked.id, 8_050)])).data as Created[];
+  const created = (await post(request, owner.token, '/v1/payments', [row(payee.id, 25_000), row(banked.id, 12_000), row(banked.id, 8_050)]))
+    .data as Created[];
   const [awaiting, ...drafts] = created;
   await post(request, owner.token, '/v1/payments/initiate', { ids: [awaiting!.id] }, 'put');
 
@@ -40,7 +52,9 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   await expect(checklist.getByRole('link', { name: 'Add funds (complete)' })).toBeVisible();
   await expect(checklist.getByRole('link', { name: 'Add Creators (complete)' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText(dollars(100_000 - awaiting!.amount - awaiting!.fee));
-  await expect(page.getByRole('region', { name: 'Draft payments' })).toContainText(dollars(drafts.reduce((sum, item) => sum + item.amount, 0)));
+  await expect(page.getByRole('region', { name: 'Draft payments' })).toContainText(
+    dollars(drafts.reduce((sum, item) => sum + item.amount, 0)),
+  );
   await expect(page.getByRole('region', { name: 'Total creators' })).toContainText('2');
   const todos = page.getByRole('region', { name: 'To-do' });
   await expect(todos.getByText('Robin Payee')).toBeVisible();
@@ -67,7 +81,11 @@ test('[home] the to-do list shows 5 items before See all', async ({ page, reques
   // The free plan allows 5 creators: the first one is paid twice.
   const rows = [];
   for (let index = 1; index <= 5; index += 1) {
-    const creator = await post(request, owner.token, '/v1/creators', { email: uniqueEmail(`todo${index}`), first_name: 'Payee', last_name: `Number${index}` });
+    const creator = await post(request, owner.token, '/v1/creators', {
+      email: uniqueEmail(`todo${index}`),
+      first_name: 'Payee',
+      last_name: `Number${index}`,
+    });
     rows.push({ recipient: creator.id, recipient_role: 'creator', earnings: 1_000 * index, split: 100, memo: 'June' });
   }
   rows.push({ ...rows[0]!, earnings: 9_000 });

@@ -3,7 +3,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createOwner, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled', fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 
 /** A funded organisation, a business creator without payout details, one payment awaiting input. */
 async function businessAwaitingDetails(request: APIRequestContext) {
@@ -12,8 +17,13 @@ async function businessAwaitingDetails(request: APIRequestContext) {
   await activateViaApi(request, owner.token);
   expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
   const email = uniqueEmail('biz');
-  const creator = (await (await request.post('/v1/creators', { headers, data: { email, entity_type: 'business', business_name: 'Blue Fern LLC' } })).json()) as { id: string };
-  const created = await request.post('/v1/payments', { headers, data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 12_000, split: 100, memo: 'July' }] });
+  const creator = (await (
+    await request.post('/v1/creators', { headers, data: { email, entity_type: 'business', business_name: 'Blue Fern LLC' } })
+  ).json()) as { id: string };
+  const created = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 12_000, split: 100, memo: 'July' }],
+  });
   expect(created.status(), await created.text()).toBe(200);
   const [payment] = ((await created.json()) as { data: { id: string }[] }).data;
   expect((await request.put('/v1/payments/initiate', { headers, data: { ids: [payment!.id] } })).status()).toBe(200);
@@ -21,13 +31,24 @@ async function businessAwaitingDetails(request: APIRequestContext) {
 }
 
 async function latestPayeeLink(request: APIRequestContext, to: string): Promise<string> {
-  const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; links: string[] }[];
-  const link = emails.filter((item) => item.to === to).flatMap((item) => item.links).filter((url) => url.includes('/bankDetails?id=')).at(-1) ?? '';
+  const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
+    to: string;
+    links: string[];
+  }[];
+  const link =
+    emails
+      .filter((item) => item.to === to)
+      .flatMap((item) => item.links)
+      .filter((url) => url.includes('/bankDetails?id='))
+      .at(-1) ?? '';
   expect(link).toContain('/bankDetails?id=');
   return new URL(link).pathname + new URL(link).search;
 }
 
-test('[payee] a business payee opens on Business, picks a legal entity type and a state, and gets readable messages', async ({ browser, request }) => {
+test('[payee] a business payee opens on Business, picks a legal entity type and a state, and gets readable messages', async ({
+  browser,
+  request,
+}) => {
   const { email } = await businessAwaitingDetails(request);
   const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
   const payee = await context.newPage();
@@ -45,7 +66,13 @@ test('[payee] a business payee opens on Business, picks a legal entity type and 
 
   await payee.getByLabel('Legal entity type').click();
   await expect(payee.getByRole('option')).toHaveText([
-    'C corporation', 'S corporation', 'Partnership', 'Trust', 'LLC taxed as a C corporation', 'LLC taxed as an S corporation', 'LLC taxed as a partnership',
+    'C corporation',
+    'S corporation',
+    'Partnership',
+    'Trust',
+    'LLC taxed as a C corporation',
+    'LLC taxed as an S corporation',
+    'LLC taxed as a partnership',
   ]);
   await payee.getByRole('option', { name: 'LLC taxed as a partnership' }).click();
   await payee.getByLabel('Account number').fill('000123456789');

@@ -5,7 +5,8 @@ import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
 
 /** A 25-cent + 1% outbound payment fee for the organisation, so the journey checks the fee too. */
@@ -21,7 +22,11 @@ async function setPaymentFee(token: string, request: import('@playwright/test').
   }
 }
 
-test('[payments] pays a creator without a payout method through the emailed payee link, posted once the clock moves', async ({ page, request, browser }) => {
+test('[payments] pays a creator without a payout method through the emailed payee link, posted once the clock moves', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   const owner = await createOwner(request, 'payer', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
@@ -59,7 +64,10 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await page.goto('/payments?tab=draft_payments');
   await expect(page.getByRole('tab', { name: 'Draft' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['All', 'Posted', 'Initiated', 'Error', 'Draft']);
-  await page.getByRole('row', { name: /Robin Payee/ }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: /Robin Payee/ })
+    .getByRole('checkbox')
+    .check();
   await shot(page, 'payments-03-drafts');
 
   // The draft is edited in place: the same row fields and math as the new payment form.
@@ -75,7 +83,10 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await expect(page.getByRole('row', { name: /Robin Payee/ }).getByText('$250.00')).toBeVisible();
 
   // Execute asks first, with the count, total, fees and who waits for payout details.
-  await page.getByRole('row', { name: /Robin Payee/ }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: /Robin Payee/ })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'Execute Payments' }).click();
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(confirm.getByText('Execute 1 payment for $252.75?')).toBeVisible();
@@ -91,8 +102,15 @@ test('[payments] pays a creator without a payout method through the emailed paye
   let link = '';
   await expect
     .poll(async () => {
-      const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; links: string[] }[];
-      link = emails.filter((email) => email.to === creatorEmail).flatMap((email) => email.links).find((url) => url.includes('/bankDetails?id=')) ?? '';
+      const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
+        to: string;
+        links: string[];
+      }[];
+      link =
+        emails
+          .filter((email) => email.to === creatorEmail)
+          .flatMap((email) => email.links)
+          .find((url) => url.includes('/bankDetails?id=')) ?? '';
       return link;
     })
     .toContain('/bankDetails?id=');
@@ -150,15 +168,32 @@ test('[payments] Execute is disabled for a team member; a delinquent organisatio
   const owner = await createOwner(request, 'executor', 'Delinquent Studios');
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);
-  const creator = (await (await request.post('/v1/creators', { headers, data: { email: uniqueEmail('banked'), first_name: 'Sam', last_name: 'Banked', account_number: '000123456789', routing_number: '110000000' } })).json()) as { id: string };
-  const saved = await request.post('/v1/payments', { headers, data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 5_000, split: 100, memo: '' }] });
+  const creator = (await (
+    await request.post('/v1/creators', {
+      headers,
+      data: {
+        email: uniqueEmail('banked'),
+        first_name: 'Sam',
+        last_name: 'Banked',
+        account_number: '000123456789',
+        routing_number: '110000000',
+      },
+    })
+  ).json()) as { id: string };
+  const saved = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 5_000, split: 100, memo: '' }],
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
 
   const member = await signUpViaApi(request, uniqueEmail('member'));
   await makeCollaborator(member.user.id, org.id);
   await openSignedIn(page, member.auth_token, '/payments?tab=draft_payments');
-  await page.getByRole('row', { name: /Sam Banked/ }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: /Sam Banked/ })
+    .getByRole('checkbox')
+    .check();
   await expect(page.getByRole('button', { name: 'Execute Payments' })).toBeDisabled();
 
   const client = new pg.Client({ connectionString: databaseUrl() });
@@ -169,7 +204,10 @@ test('[payments] Execute is disabled for a team member; a delinquent organisatio
     await client.end();
   }
   await openSignedIn(page, owner.token, '/payments?tab=draft_payments');
-  await page.getByRole('row', { name: /Sam Banked/ }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: /Sam Banked/ })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'Execute Payments' }).click();
   const notice = page.getByRole('dialog');
   await expect(notice.getByText('Your billing is past due: add funds to execute payments')).toBeVisible();
@@ -182,7 +220,10 @@ test('[payments] an owner marks a creator W-2 with a home state, and the next pa
   const owner = await createOwner(request, 'employer', 'Payroll Studios');
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);
-  const created = await request.post('/v1/creators', { headers, data: { email: uniqueEmail('employee'), first_name: 'Wren', last_name: 'Employee' } });
+  const created = await request.post('/v1/creators', {
+    headers,
+    data: { email: uniqueEmail('employee'), first_name: 'Wren', last_name: 'Employee' },
+  });
   const creator = (await created.json()) as { id: string };
 
   await openSignedIn(page, owner.token, `/creators/${creator.id}`);
@@ -191,7 +232,9 @@ test('[payments] an owner marks a creator W-2 with a home state, and the next pa
   const dialog = page.getByRole('dialog', { name: 'Employment and withholding' });
   await dialog.getByRole('checkbox', { name: /W-2 employee/ }).check();
   await dialog.getByLabel('Custom state withholding rate (%)').fill('33.333');
-  await expect(dialog.getByText('Enter a percentage from 0 to 100 with at most 2 decimals, or leave it empty for the state rate')).toBeVisible();
+  await expect(
+    dialog.getByText('Enter a percentage from 0 to 100 with at most 2 decimals, or leave it empty for the state rate'),
+  ).toBeVisible();
   await dialog.getByLabel('Custom state withholding rate (%)').fill('');
   await dialog.getByLabel('Address line 1').fill('1 Market St');
   await dialog.getByLabel('City').fill('San Francisco');
@@ -205,8 +248,13 @@ test('[payments] an owner marks a creator W-2 with a home state, and the next pa
   await expect(page.getByText('6.6% state (CA) + federal')).toBeVisible();
   await shot(page, 'payments-09-details-w2');
 
-  const saved = await request.post('/v1/payments', { headers, data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 10_000, split: 100, memo: '' }] });
+  const saved = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 10_000, split: 100, memo: '' }],
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   // $100.00: 6.6% state ($6.60) and 22% federal ($22.00) withheld.
-  expect(((await saved.json()) as { data: { amount: number; state_withholdings: number; federal_withholdings: number }[] }).data[0]).toMatchObject({ amount: 7_140, state_withholdings: 660, federal_withholdings: 2_200 });
+  expect(
+    ((await saved.json()) as { data: { amount: number; state_withholdings: number; federal_withholdings: number }[] }).data[0],
+  ).toMatchObject({ amount: 7_140, state_withholdings: 660, federal_withholdings: 2_200 });
 });

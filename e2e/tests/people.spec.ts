@@ -6,7 +6,11 @@ import { signInThroughForm, signOutThroughSidebar, toast } from './support/ui.ts
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `people-${name}.png`), animations: 'disabled', fullPage: true });
+  await page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `people-${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 };
 
 async function upgrade(request: APIRequestContext, token: string) {
@@ -44,7 +48,12 @@ test('[creators] adds a creator, bulk adds a CSV, sets a payout method, tags and
   await bulk.getByLabel('CSV file').setInputFiles({ name: 'creators.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') });
   await expect(bulk.getByText('Invalid file type application/pdf')).toBeVisible();
   const good = uniqueEmail('bulk');
-  const csv = ['email,first_name,last_name,business_name,entity_type,phone_number,account_number,routing_number', `${good},Ben,Bulk,,individual,,,`, ',No,Email,,,,,', `${email},Ava,Again,,,,,`].join('\n');
+  const csv = [
+    'email,first_name,last_name,business_name,entity_type,phone_number,account_number,routing_number',
+    `${good},Ben,Bulk,,individual,,,`,
+    ',No,Email,,,,,',
+    `${email},Ava,Again,,,,,`,
+  ].join('\n');
   await bulk.getByLabel('CSV file').setInputFiles({ name: 'creators.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await bulk.getByRole('button', { name: 'Upload' }).click();
   await expect(toast(page, 'Creators have been added!')).toBeVisible();

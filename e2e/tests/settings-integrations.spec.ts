@@ -8,7 +8,11 @@ import { toast } from './support/ui.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`), animations: 'disabled', fullPage: true });
+  await page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 };
 
 test('[settings] uploads a logo, sees it in the card and the header, then removes it', async ({ page, request }) => {
@@ -26,7 +30,9 @@ test('[settings] uploads a logo, sees it in the card and the header, then remove
   await shot(page, '10-logo');
 
   // An HTML page named .png is refused by its content.
-  await card.getByLabel('Logo file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>hi</body></html>') });
+  await card
+    .getByLabel('Logo file')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>hi</body></html>') });
   await expect(toast(page, 'Invalid file type')).toBeVisible();
 
   await card.getByRole('button', { name: 'Remove logo' }).click();
@@ -34,7 +40,7 @@ test('[settings] uploads a logo, sees it in the card and the header, then remove
   await expect(page.getByTestId('header-org-logo')).toHaveCount(0);
 });
 
-test("[settings] switching a split source changes the sample money flow", async ({ page, request }) => {
+test('[settings] switching a split source changes the sample money flow', async ({ page, request }) => {
   const owner = await createOwner(request, 'splits', 'Split Studios');
   await openSignedIn(page, owner.token, '/settings');
   const card = page.getByRole('region', { name: 'Splits' });

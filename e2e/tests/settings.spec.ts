@@ -8,7 +8,11 @@ import { makeCollaborator } from './support/wallet.ts';
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`), animations: 'disabled', fullPage: true });
+  await page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 };
 
 async function orgIdOf(request: APIRequestContext, token: string): Promise<string> {
@@ -24,7 +28,14 @@ test('[settings] upgrades the plan from the Billing tab and sees Current Plan', 
   await expect(page.getByRole('tab')).toHaveText(['Organization', 'Billing', 'Profile', 'API', 'Notifications']);
   const card = page.getByRole('region', { name: 'Premium plan' });
   await expect(card).toContainText('$249.00/month');
-  for (const line of ['Unlimited users', 'Unlimited creators', 'Contracts are free!', 'ACH payments are free!', 'Invoices paid via ACH: 0.8% (max $5.00)', 'Invoices paid via card: $0.30 + 2.9%']) {
+  for (const line of [
+    'Unlimited users',
+    'Unlimited creators',
+    'Contracts are free!',
+    'ACH payments are free!',
+    'Invoices paid via ACH: 0.8% (max $5.00)',
+    'Invoices paid via card: $0.30 + 2.9%',
+  ]) {
     await expect(card).toContainText(line);
   }
   await expect(page.getByRole('region', { name: 'Collected Fees' })).toContainText('No fees collected yet');
@@ -47,7 +58,10 @@ test('[settings] upgrades the plan from the Billing tab and sees Current Plan', 
 test("[settings] the 5-creator limit's Upgrade now lands on the Billing tab", async ({ page, request }) => {
   const owner = await createOwner(request, 'limit');
   for (let index = 0; index < 5; index += 1) {
-    const response = await request.post('/v1/creators', { headers: { 'auth-token': owner.token }, data: { email: uniqueEmail('limit-creator'), first_name: 'C', last_name: `${index}` } });
+    const response = await request.post('/v1/creators', {
+      headers: { 'auth-token': owner.token },
+      data: { email: uniqueEmail('limit-creator'), first_name: 'C', last_name: `${index}` },
+    });
     expect(response.status(), await response.text()).toBe(200);
   }
   await openSignedIn(page, owner.token, '/creators');
@@ -97,14 +111,20 @@ test('[settings] changes the password from the Profile tab', async ({ page, requ
 
 test('[settings] lists notifications on the Notifications tab and dismisses them', async ({ page, request }) => {
   const owner = await createOwner(request, 'settings-notes');
-  await insertNotification(await orgIdOf(request, owner.token), 'Your Premium plan was charged $249.00 for December 2026', '/settings?tab=billing');
+  await insertNotification(
+    await orgIdOf(request, owner.token),
+    'Your Premium plan was charged $249.00 for December 2026',
+    '/settings?tab=billing',
+  );
   await openSignedIn(page, owner.token, '/settings?tab=notifications');
   const list = page.getByRole('region', { name: 'Notifications' });
   await expect(list).toContainText('Your Premium plan was charged $249.00 for December 2026');
   await shot(page, '04-notifications');
 
   // A failed dismiss puts the notification back and says so.
-  await page.route('**/v1/notifications/*', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'boom', code: 'internal' } }) : route.fallback()));
+  await page.route('**/v1/notifications/*', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { message: 'boom', code: 'internal' } }) : route.fallback(),
+  );
   await list.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(toast(page, 'Failed to dismiss notification')).toBeVisible();
   await expect(list).toContainText('Your Premium plan was charged');

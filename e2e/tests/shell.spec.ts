@@ -55,7 +55,11 @@ test('[notifications] counts unread notifications and dismisses one', async ({ p
   await expect(popover.getByText('Maya signed her contract')).toBeVisible();
   await expect(popover.getByText('Old news')).toHaveCount(0);
 
-  await popover.getByRole('listitem').filter({ hasText: 'A payment needs a payout method' }).getByRole('button', { name: 'Dismiss notification' }).click();
+  await popover
+    .getByRole('listitem')
+    .filter({ hasText: 'A payment needs a payout method' })
+    .getByRole('button', { name: 'Dismiss notification' })
+    .click();
   await expect(toast(page, 'Failed to dismiss notification')).toBeVisible();
   expect(dismissCalls).toBe(1);
 });

@@ -8,7 +8,10 @@ const balance = (page: Page) => page.getByTestId('us-wallet-balance');
 // e2e/screenshots/ (not committed), like the other journeys.
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
-test('[wallets] activates, links a bank verified with the emailed code, adds $1,250.00 and sees it once the clock moves', async ({ page, request }) => {
+test('[wallets] activates, links a bank verified with the emailed code, adds $1,250.00 and sees it once the clock moves', async ({
+  page,
+  request,
+}) => {
   const owner = await createOwner(request, 'wallet');
   await openSignedIn(page, owner.token, '/');
 
@@ -118,7 +121,9 @@ test('[wallets] transfers funds out with the fee and total on the review', async
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   await expect(balance(page)).toHaveText('$749.87');
-  await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Payroll' })).toContainText('-$1,250.00');
+  await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Payroll' })).toContainText(
+    '-$1,250.00',
+  );
 });
 
 test('[wallets] other organisations are asked to contact support to transfer out', async ({ page, request }) => {

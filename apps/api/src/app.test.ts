@@ -16,7 +16,12 @@ describe('the HTTP surface', () => {
   });
 
   it('answers malformed JSON with a 400 and a message', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/v1/users/signin', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/users/signin',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'bad_request' });
     expect(response.json().message).toBeTruthy();

@@ -49,7 +49,11 @@ export type BuildAppOptions = {
  * (?search=jane@...), emailed link ids and operator tokens, which logs must not keep.
  */
 const requestLogSerializers = {
-  req: (request: { method: string; url: string; id: string }) => ({ method: request.method, path: request.url.split('?')[0], request_id: request.id }),
+  req: (request: { method: string; url: string; id: string }) => ({
+    method: request.method,
+    path: request.url.split('?')[0],
+    request_id: request.id,
+  }),
 };
 
 /** Builds the HTTP app from its dependencies; main.ts and the tests build the same app. */
@@ -91,7 +95,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(metaRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
   // Links are acted on by the modules that own each kind (payee: payments; passwords: auth).
-  await app.register(linkRoutes(deps, { describePayee: describePayeeLink, submitPayee: submitPayeeLink, setPassword: setPasswordFromLink }), { prefix: '/v1' });
+  await app.register(
+    linkRoutes(deps, { describePayee: describePayeeLink, submitPayee: submitPayeeLink, setPassword: setPasswordFromLink }),
+    { prefix: '/v1' },
+  );
   await app.register(orgRoutes(deps), { prefix: '/v1' });
   await app.register(notificationRoutes(deps), { prefix: '/v1' });
   await app.register(creatorRoutes(deps), { prefix: '/v1' });

@@ -6,7 +6,13 @@ import { liveModeProblems } from './providers/readiness.ts';
 describe('loadConfig', () => {
   it('applies the defaults: loopback on port 3000, ./data beside where npm was started, sandbox on', () => {
     const config = loadConfig({ INIT_CWD: '/srv/crewpay' });
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 3000, dataDir: path.resolve('/srv/crewpay/data'), isSandbox: true, trustProxy: false });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: path.resolve('/srv/crewpay/data'),
+      isSandbox: true,
+      trustProxy: false,
+    });
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.operatorToken).toMatch(/^[\w-]{32}$/);
     expect(loadConfig({}).operatorToken).not.toBe(config.operatorToken);
@@ -14,8 +20,18 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, DATA_DIR, DATABASE_URL and SANDBOX=false', () => {
-    const config = loadConfig({ PORT: '4100', DATA_DIR: '/var/lib/crewpay', DATABASE_URL: 'postgres://u:p@db:5432/crewpay', SANDBOX: 'false' });
-    expect(config).toMatchObject({ port: 4100, dataDir: '/var/lib/crewpay', databaseUrl: 'postgres://u:p@db:5432/crewpay', isSandbox: false });
+    const config = loadConfig({
+      PORT: '4100',
+      DATA_DIR: '/var/lib/crewpay',
+      DATABASE_URL: 'postgres://u:p@db:5432/crewpay',
+      SANDBOX: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      dataDir: '/var/lib/crewpay',
+      databaseUrl: 'postgres://u:p@db:5432/crewpay',
+      isSandbox: false,
+    });
   });
 
   it('refuses to start on a bad value and names the variable', () => {

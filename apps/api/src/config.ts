@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -23,10 +21,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
     .optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: booleanFlag.default(true),
-  SANDBOX_ACH_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(60),
+  SANDBOX_ACH_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(60),
   TRANSFER_OUT_ORG_ID: z.uuid().optional(),
   PAYMENT_MEMO_MAX_LENGTH: z.coerce.number().int().min(1).max(1000).default(10),
   PAYMENT_MIN_AMOUNT: z.coerce.number().int().min(0).default(100),

@@ -26,7 +26,9 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   wireModuleEvents();
   const problems = liveModeProblems(config);
   if (problems.length > 0) {
-    throw new StartError(`SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nKeep SANDBOX=true until their adapters exist (docs/operations.md).`);
+    throw new StartError(
+      `SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nKeep SANDBOX=true until their adapters exist (docs/operations.md).`,
+    );
   }
   const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);
   const database = openDatabase(databaseUrl, { max: 20 });
@@ -52,7 +54,8 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
 
   const deps = { config, db: database.db, jobs, secrets };
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
-  if (app) await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));
+  if (app)
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));
   if (runWorkers) {
     await resendStaleEmails(database.db, jobs);
     await processDueEvents(database.db);
@@ -91,12 +94,16 @@ async function openDatabaseServer(config: Config, role: ProcessRole): Promise<{ 
   const postmaster = inspectPostmaster(databaseDir);
   if (role === 'worker') {
     if (postmaster.kind !== 'owned') {
-      throw new StartError(`The worker joins the embedded PostgreSQL that \`npm start\` runs in ${databaseDir}, and none is running: start the API first, or set DATABASE_URL.`);
+      throw new StartError(
+        `The worker joins the embedded PostgreSQL that \`npm start\` runs in ${databaseDir}, and none is running: start the API first, or set DATABASE_URL.`,
+      );
     }
     return { url: embeddedUrl(config.embeddedPgPort) };
   }
   if (postmaster.kind === 'owned') {
-    throw new StartError(`Another Crewpay (process ${postmaster.owner_pid}) is already running on ${config.dataDir}: stop it first, or give this one its own DATA_DIR and EMBEDDED_PG_PORT.`);
+    throw new StartError(
+      `Another Crewpay (process ${postmaster.owner_pid}) is already running on ${config.dataDir}: stop it first, or give this one its own DATA_DIR and EMBEDDED_PG_PORT.`,
+    );
   }
   if (postmaster.kind === 'orphan') {
     console.log(`A PostgreSQL left running by an earlier Crewpay (pid ${postmaster.pid}) holds ${databaseDir}: stopping it first ...`);
@@ -116,8 +123,10 @@ async function openDatabaseServer(config: Config, role: ProcessRole): Promise<{ 
 
 function listenFailure(error: unknown, config: Config): Error {
   const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE') return new StartError(`Port ${config.port} on ${config.host} is already in use: stop the program using it, or set PORT.`);
-  if (code === 'EADDRNOTAVAIL') return new StartError(`This machine has no address ${config.host}: set HOST to one of its addresses (127.0.0.1 by default).`);
+  if (code === 'EADDRINUSE')
+    return new StartError(`Port ${config.port} on ${config.host} is already in use: stop the program using it, or set PORT.`);
+  if (code === 'EADDRNOTAVAIL')
+    return new StartError(`This machine has no address ${config.host}: set HOST to one of its addresses (127.0.0.1 by default).`);
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -125,11 +134,15 @@ function announce(config: Config, role: ProcessRole, runWorkers: boolean): void 
   if (role === 'worker') {
     console.log('Crewpay worker is running: jobs only, no HTTP.');
   } else {
-    console.log(`Crewpay is running at ${config.publicUrl} (listening on ${config.host}:${config.port}${runWorkers ? '' : ', jobs left to `npm run worker`'})`);
+    console.log(
+      `Crewpay is running at ${config.publicUrl} (listening on ${config.host}:${config.port}${runWorkers ? '' : ', jobs left to `npm run worker`'})`,
+    );
   }
   if (config.isSandbox) {
     console.log('SANDBOX MODE: banks, payouts and email are simulated; no real money moves.');
-    console.log(`Sandbox tools (/dev/outbox, /dev/clock, /sandbox/*) answer this machine only, or with the operator token: ${config.operatorToken}`);
+    console.log(
+      `Sandbox tools (/dev/outbox, /dev/clock, /sandbox/*) answer this machine only, or with the operator token: ${config.operatorToken}`,
+    );
   }
 }
 

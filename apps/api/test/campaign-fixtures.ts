@@ -9,7 +9,12 @@ type Headers = Record<string, string>;
 
 /** Adds a customer through the API and answers it. */
 export async function addCustomer(app: FastifyInstance, headers: Headers, payload: Record<string, unknown> = {}) {
-  const response = await app.inject({ method: 'POST', url: '/v1/customers', headers, payload: { name: 'Acme Brand', email: uniqueEmail('brand'), ...payload } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/customers',
+    headers,
+    payload: { name: 'Acme Brand', email: uniqueEmail('brand'), ...payload },
+  });
   if (response.statusCode !== 200) throw new Error(`addCustomer failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; name: string; email: string };
 }
@@ -17,7 +22,12 @@ export async function addCustomer(app: FastifyInstance, headers: Headers, payloa
 /** Adds a campaign (and a customer for it unless customer_id is given) through the API and answers it. */
 export async function addCampaign(app: FastifyInstance, headers: Headers, payload: Record<string, unknown> = {}) {
   const customerId = (payload.customer_id as string | undefined) ?? (await addCustomer(app, headers)).id;
-  const response = await app.inject({ method: 'POST', url: '/v1/campaigns', headers, payload: { title: 'Spring launch', customer_id: customerId, ...payload } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/campaigns',
+    headers,
+    payload: { title: 'Spring launch', customer_id: customerId, ...payload },
+  });
   if (response.statusCode !== 200) throw new Error(`addCampaign failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; title: string; customer_id: string; deal_size: number | null; campaign_status: string };
 }

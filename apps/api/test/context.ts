@@ -31,7 +31,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = openDatabase(withDatabase(serverUrl, databaseName), { max: 10 });
   // As behind a proxy: tests give each caller its own address with X-Forwarded-For (the sandbox
   // tools' loopback check reads the socket and ignores it, which operator-only.test.ts proves).
-  const config = loadConfig({ DATA_DIR: '/tmp/crewpay-test-unused', PUBLIC_URL: 'http://crewpay.test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...env });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/crewpay-test-unused',
+    PUBLIC_URL: 'http://crewpay.test',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
   const jobs = createInlineJobs();
   await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
   await registerBillingJobs({ db: database.db, jobs });

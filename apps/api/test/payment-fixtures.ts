@@ -6,8 +6,9 @@ import { activate, stripeWalletId } from './wallet-fixtures.ts';
 type Headers = Record<string, string>;
 export const BANK = { account_number: '000123456789', routing_number: '110000000' };
 
-export const injector = (app: FastifyInstance) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+export const injector =
+  (app: FastifyInstance) => (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
+    app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** An activated owner whose wallet holds `amount` cents (sandbox load). */
 export async function fundedOwner(app: FastifyInstance, amount = 1_000_000) {
@@ -17,7 +18,8 @@ export async function fundedOwner(app: FastifyInstance, amount = 1_000_000) {
   return { ...owner, walletId: await stripeWalletId(app, owner.headers) };
 }
 
-export const walletBalance = async (app: FastifyInstance, headers: Headers) => (await injector(app)('GET', '/v1/wallets', headers)).json().stripe.balances[0].amount as number;
+export const walletBalance = async (app: FastifyInstance, headers: Headers) =>
+  (await injector(app)('GET', '/v1/wallets', headers)).json().stripe.balances[0].amount as number;
 
 export async function createDrafts(app: FastifyInstance, headers: Headers, rows: object[]) {
   const response = await injector(app)('POST', '/v1/payments', headers, rows);
@@ -25,4 +27,11 @@ export async function createDrafts(app: FastifyInstance, headers: Headers, rows:
   return response.json<{ data: { id: string; amount: number; fee: number; recipient_role: string; status: string }[] }>().data;
 }
 
-export const paymentRow = (recipient: string, earnings = 10_000, extra: object = {}) => ({ recipient, recipient_role: 'creator', earnings, split: 100, memo: 'May', ...extra });
+export const paymentRow = (recipient: string, earnings = 10_000, extra: object = {}) => ({
+  recipient,
+  recipient_role: 'creator',
+  earnings,
+  split: 100,
+  memo: 'May',
+  ...extra,
+});

@@ -57,12 +57,27 @@ export async function latestDescriptorCode(app: FastifyInstance, to: string): Pr
 }
 
 /** Attaches a bank and verifies it with the emailed code; answers the payment method id. */
-export async function linkVerifiedBank(app: FastifyInstance, headers: Record<string, string>, email: string, accountNumber = '000123456789') {
-  const attach = await app.inject({ method: 'POST', url: '/v1/treasury/account', headers, payload: { account_number: accountNumber, routing_number: '110000000' } });
+export async function linkVerifiedBank(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  email: string,
+  accountNumber = '000123456789',
+) {
+  const attach = await app.inject({
+    method: 'POST',
+    url: '/v1/treasury/account',
+    headers,
+    payload: { account_number: accountNumber, routing_number: '110000000' },
+  });
   expect(attach.statusCode, attach.body).toBe(200);
   const setupIntentId = attach.json<{ id: string }>().id;
   const code = await latestDescriptorCode(app, email);
-  const verify = await app.inject({ method: 'POST', url: `/sandbox/verify/${setupIntentId}`, headers: { accept: 'application/json' }, payload: { code } });
+  const verify = await app.inject({
+    method: 'POST',
+    url: `/sandbox/verify/${setupIntentId}`,
+    headers: { accept: 'application/json' },
+    payload: { code },
+  });
   expect(verify.statusCode, verify.body).toBe(200);
   const walletId = await stripeWalletId(app, headers);
   const wallet = await app.inject({ method: 'GET', url: `/v1/wallets/${walletId}`, headers });
@@ -71,7 +86,10 @@ export async function linkVerifiedBank(app: FastifyInstance, headers: Record<str
 
 /** A collaborator (Team member) of the organisation, signed in. */
 export async function createCollaborator(deps: AppDeps, orgId: string) {
-  const [user] = await deps.db.insert(users).values({ id: newId(), email: uniqueEmail('collaborator'), org_id: orgId, role: 'collaborator' }).returning();
+  const [user] = await deps.db
+    .insert(users)
+    .values({ id: newId(), email: uniqueEmail('collaborator'), org_id: orgId, role: 'collaborator' })
+    .returning();
   const session = await startSession(deps.db, user!, 1);
   return { user: user!, headers: authHeaders(session.auth_token) };
 }

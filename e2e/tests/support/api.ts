@@ -48,16 +48,19 @@ type OutboxEmail = { to: string; subject: string; links: string[]; created_at: s
 export async function readResetLink(request: APIRequestContext, email: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const response = await request.get('/dev/outbox', { headers: { Accept: 'application/json' } });
-      const emails = (await response.json()) as OutboxEmail[];
-      link = emails
-        .filter((message) => message.to === email)
-        .flatMap((message) => message.links)
-        .filter((url) => url.includes('/resetPassword/'))
-        .at(-1);
-      return link;
-    }, { message: `a reset link emailed to ${email}` })
+    .poll(
+      async () => {
+        const response = await request.get('/dev/outbox', { headers: { Accept: 'application/json' } });
+        const emails = (await response.json()) as OutboxEmail[];
+        link = emails
+          .filter((message) => message.to === email)
+          .flatMap((message) => message.links)
+          .filter((url) => url.includes('/resetPassword/'))
+          .at(-1);
+        return link;
+      },
+      { message: `a reset link emailed to ${email}` },
+    )
     .toBeTruthy();
   return new URL(link ?? '').pathname;
 }

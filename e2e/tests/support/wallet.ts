@@ -15,7 +15,10 @@ export async function joinTransferOutOrg(userId: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
-    await client.query(`INSERT INTO orgs (id, name, website) VALUES ($1, 'Transfer Out Studios', 'https://example.com') ON CONFLICT (id) DO NOTHING`, [TRANSFER_OUT_ORG_ID]);
+    await client.query(
+      `INSERT INTO orgs (id, name, website) VALUES ($1, 'Transfer Out Studios', 'https://example.com') ON CONFLICT (id) DO NOTHING`,
+      [TRANSFER_OUT_ORG_ID],
+    );
     await client.query(`UPDATE users SET org_id = $1, role = 'owner' WHERE id = $2`, [TRANSFER_OUT_ORG_ID, userId]);
   } finally {
     await client.end();
@@ -34,15 +37,38 @@ export async function makeCollaborator(userId: string, orgId: string): Promise<v
 }
 
 const representative = {
-  first_name: 'Jenny', last_name: 'Rosen', job_title: 'CEO', phone: '(415) 555-0134', dob: '1985-06-15', ssn: '000000000',
-  address: '510 Townsend St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94103', terms: true,
+  first_name: 'Jenny',
+  last_name: 'Rosen',
+  job_title: 'CEO',
+  phone: '(415) 555-0134',
+  dob: '1985-06-15',
+  ssn: '000000000',
+  address: '510 Townsend St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94103',
+  terms: true,
 };
-const business = { ein: '000000000', phone: '(415) 555-0199', product_description: 'Creator campaigns', address: '510 Townsend St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94103', agreement: true };
+const business = {
+  ein: '000000000',
+  phone: '(415) 555-0199',
+  product_description: 'Creator campaigns',
+  address: '510 Townsend St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94103',
+  agreement: true,
+};
 
 /** Both activation steps through the API. */
 export async function activateViaApi(request: APIRequestContext, token: string): Promise<void> {
   const headers = { 'auth-token': token };
-  for (const [url, data] of [['/v1/org/owner', representative], ['/v1/org/business', business]] as const) {
+  for (const [url, data] of [
+    ['/v1/org/owner', representative],
+    ['/v1/org/business', business],
+  ] as const) {
     const response = await request.post(url, { data, headers });
     expect(response.status(), await response.text()).toBe(200);
   }
@@ -52,15 +78,18 @@ export async function activateViaApi(request: APIRequestContext, token: string):
 export async function readVerification(request: APIRequestContext, email: string): Promise<{ code: string; url: string }> {
   let found: { code: string; url: string } | undefined;
   await expect
-    .poll(async () => {
-      const response = await request.get('/dev/outbox', { headers: { Accept: 'application/json' } });
-      const emails = (await response.json()) as { to: string; subject: string; text: string; links: string[] }[];
-      const message = emails.filter((item) => item.to === email && item.subject === 'Verify your bank account').at(-1);
-      const code = /\b(SM[A-Z0-9]{4})\b/.exec(message?.text ?? '')?.[1];
-      const url = message?.links.find((link) => link.includes('/sandbox/verify/'));
-      found = code && url ? { code, url } : undefined;
-      return found;
-    }, { message: `a verification email to ${email}` })
+    .poll(
+      async () => {
+        const response = await request.get('/dev/outbox', { headers: { Accept: 'application/json' } });
+        const emails = (await response.json()) as { to: string; subject: string; text: string; links: string[] }[];
+        const message = emails.filter((item) => item.to === email && item.subject === 'Verify your bank account').at(-1);
+        const code = /\b(SM[A-Z0-9]{4})\b/.exec(message?.text ?? '')?.[1];
+        const url = message?.links.find((link) => link.includes('/sandbox/verify/'));
+        found = code && url ? { code, url } : undefined;
+        return found;
+      },
+      { message: `a verification email to ${email}` },
+    )
     .toBeTruthy();
   return found!;
 }

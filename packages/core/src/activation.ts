@@ -42,7 +42,10 @@ const nineDigits = (message: string) =>
 export const ssnSchema = nineDigits(activationMessages.ssn);
 /** Pasting "12-3456789" keeps the digits: the hyphen is dropped before the check. */
 export const einSchema = nineDigits(activationMessages.ein);
-export const zipSchema = z.string({ error: activationMessages.zip }).trim().regex(/^\d{5}$/, activationMessages.zip);
+export const zipSchema = z
+  .string({ error: activationMessages.zip })
+  .trim()
+  .regex(/^\d{5}$/, activationMessages.zip);
 export const stateSchema = z.enum(usStateCodes, { error: activationMessages.state });
 
 /** YYYY-MM-DD of a real date, at least 18 years ago and after 1900. */

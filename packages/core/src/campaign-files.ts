@@ -17,7 +17,17 @@ export const campaignFileMessages = {
 } as const;
 
 /** Types recognised by content; the stored content type comes from this list, never from the browser. */
-export const campaignFileTypes = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'text/plain'] as const;
+export const campaignFileTypes = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+  'text/plain',
+] as const;
 export type CampaignFileType = (typeof campaignFileTypes)[number];
 
 /** The spec's Campaign file entity (id, file_name, payment_group_id) plus what the list shows. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { campaignMessages, campaignTabOf, chartAxisLabel, createCampaignBody, endsBeforeStart, grossRevenue, updateCampaignBody } from './campaigns.ts';
+import {
+  campaignMessages,
+  campaignTabOf,
+  chartAxisLabel,
+  createCampaignBody,
+  endsBeforeStart,
+  grossRevenue,
+  updateCampaignBody,
+} from './campaigns.ts';
 import { createCustomerBody, customerMessages, isValidCcEmailList, splitCcEmails, updateCustomerBody } from './customers.ts';
 import { createDeliverableBody, isSavableDeliverableRow } from './deliverables.ts';
 import { messages } from './validation.ts';
@@ -21,7 +29,11 @@ describe('customers', () => {
       ['email', 'This field is required and must be an email'],
       ['cc_emails', customerMessages.ccEmails],
     ]);
-    expect(createCustomerBody.parse({ name: 'A', email: 'A@B.co', attn: '' })).toMatchObject({ email: 'a@b.co', attn: null, cc_emails: [] });
+    expect(createCustomerBody.parse({ name: 'A', email: 'A@B.co', attn: '' })).toMatchObject({
+      email: 'a@b.co',
+      attn: null,
+      cc_emails: [],
+    });
   });
 
   it('lets the details card clear the email but not the name', () => {
@@ -36,10 +48,12 @@ describe('campaigns', () => {
       ['title', messages.required],
       ['customer_id', messages.required],
     ]);
-    expect(issues(createCampaignBody.safeParse({ title: 'T', customer_id, campaign_start_date: '2026-05-02', campaign_end_date: '2026-05-01' }))).toEqual([
-      ['campaign_end_date', campaignMessages.endBeforeStart],
-    ]);
-    expect(createCampaignBody.safeParse({ title: 'T', customer_id, campaign_start_date: '2026-05-01', campaign_end_date: '2026-05-01' }).success).toBe(true);
+    expect(
+      issues(createCampaignBody.safeParse({ title: 'T', customer_id, campaign_start_date: '2026-05-02', campaign_end_date: '2026-05-01' })),
+    ).toEqual([['campaign_end_date', campaignMessages.endBeforeStart]]);
+    expect(
+      createCampaignBody.safeParse({ title: 'T', customer_id, campaign_start_date: '2026-05-01', campaign_end_date: '2026-05-01' }).success,
+    ).toBe(true);
     expect(endsBeforeStart('2026-05-01', null)).toBe(false);
     expect(issues(updateCampaignBody.safeParse({ campaign_status: 'done' }))[0]?.[0]).toBe('campaign_status');
   });

@@ -18,8 +18,7 @@ export const openCampaignStatuses = ['preflight', 'active'] as const satisfies r
 /** Tabs of /campaigns detail, selected by ?tab=; an unknown tab opens the overview. */
 export const campaignTabs = ['overview', 'payments', 'invoices', 'contracts', 'deliverables', 'quickbooks'] as const;
 export type CampaignTab = (typeof campaignTabs)[number];
-export const campaignTabOf = (value: string | null | undefined): CampaignTab =>
-  campaignTabs.find((tab) => tab === value) ?? 'overview';
+export const campaignTabOf = (value: string | null | undefined): CampaignTab => campaignTabs.find((tab) => tab === value) ?? 'overview';
 
 export const campaignMessages = {
   endBeforeStart: 'End date cannot be before start date',
@@ -36,17 +35,36 @@ const MAX_CENTS = 100_000_000_000;
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optionalText = (max: number) =>
   z
-    .preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional())
+    .preprocess(
+      blankToNull,
+      z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional(),
+    )
     .transform((value) => value ?? null);
 export const campaignDateSchema = z
   .preprocess(blankToNull, z.iso.date({ error: campaignMessages.date }).nullable().optional())
   .transform((value) => value ?? null);
 const dealSizeSchema = z
-  .preprocess(blankToNull, z.number({ error: campaignMessages.dealSize }).int(campaignMessages.dealSize).min(0, campaignMessages.dealSize).max(MAX_CENTS, campaignMessages.dealSize).nullable().optional())
+  .preprocess(
+    blankToNull,
+    z
+      .number({ error: campaignMessages.dealSize })
+      .int(campaignMessages.dealSize)
+      .min(0, campaignMessages.dealSize)
+      .max(MAX_CENTS, campaignMessages.dealSize)
+      .nullable()
+      .optional(),
+  )
   .transform((value) => value ?? null);
-const titleSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(200, 'Must be at most 200 characters').refine(withoutNul, NUL_MESSAGE);
+const titleSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(200, 'Must be at most 200 characters')
+  .refine(withoutNul, NUL_MESSAGE);
 const customerIdSchema = z.uuid({ error: messages.required });
-const agentIdSchema = z.preprocess(blankToNull, z.uuid({ error: campaignMessages.agentNotFound }).nullable().optional()).transform((value) => value ?? null);
+const agentIdSchema = z
+  .preprocess(blankToNull, z.uuid({ error: campaignMessages.agentNotFound }).nullable().optional())
+  .transform((value) => value ?? null);
 
 /** True when both dates are set and the end comes before the start (ISO dates compare as text). */
 export const endsBeforeStart = (start: string | null | undefined, end: string | null | undefined) => Boolean(start && end && end < start);
@@ -66,7 +84,8 @@ const generalFields = {
 
 type Dated = { campaign_start_date?: string | null | undefined; campaign_end_date?: string | null | undefined };
 const checkDates = (value: Dated, ctx: z.RefinementCtx) => {
-  if (endsBeforeStart(value.campaign_start_date, value.campaign_end_date)) ctx.addIssue({ code: 'custom', path: ['campaign_end_date'], message: campaignMessages.endBeforeStart });
+  if (endsBeforeStart(value.campaign_start_date, value.campaign_end_date))
+    ctx.addIssue({ code: 'custom', path: ['campaign_end_date'], message: campaignMessages.endBeforeStart });
 };
 
 /** POST /v1/campaigns (Campaign General): name (title) and customer required; end date not before start. */
@@ -130,7 +149,10 @@ export const listCampaignsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
   /** true: only archived campaigns (the Archived Campaigns tab); otherwise archived ones are hidden. */
-  archived: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  archived: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
   customer_id: z.uuid().optional(),
   search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
 });

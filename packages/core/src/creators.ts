@@ -33,12 +33,16 @@ export const linkMessage = 'Must be a link starting with http:// or https://';
 /** An empty input means "not given": forms send '' for untouched optional fields. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const optionalName = (max = 100) =>
-  optional(text(messages.required).trim().max(max, `Must be at most ${max} characters`));
+const optionalName = (max = 100) => optional(text(messages.required).trim().max(max, `Must be at most ${max} characters`));
 
 export const splitSchema = z.number({ error: splitMessage }).int(splitMessage).min(0, splitMessage).max(100, splitMessage);
 
-type NamedCreator = { entity_type?: EntityType | undefined; first_name?: string | undefined; last_name?: string | undefined; business_name?: string | undefined };
+type NamedCreator = {
+  entity_type?: EntityType | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  business_name?: string | undefined;
+};
 
 /** Individual creators need first and last name; businesses need a business name. */
 export function nameIssues(value: NamedCreator): { path: string; message: string }[] {
@@ -60,8 +64,10 @@ export const createCreatorBody = z
   })
   .superRefine((value, ctx) => {
     for (const issue of nameIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-    if (value.account_number && !value.routing_number) ctx.addIssue({ code: 'custom', path: ['routing_number'], message: bankMessages.routingNumber });
-    if (value.routing_number && !value.account_number) ctx.addIssue({ code: 'custom', path: ['account_number'], message: bankMessages.accountNumber });
+    if (value.account_number && !value.routing_number)
+      ctx.addIssue({ code: 'custom', path: ['routing_number'], message: bankMessages.routingNumber });
+    if (value.routing_number && !value.account_number)
+      ctx.addIssue({ code: 'custom', path: ['account_number'], message: bankMessages.accountNumber });
   });
 export type CreateCreatorBody = z.infer<typeof createCreatorBody>;
 export type CreateCreatorInput = z.input<typeof createCreatorBody>;
@@ -84,13 +90,29 @@ export const addressFields = {
   address_line_1: nullableText(200),
   address_line_2: nullableText(200),
   address_city: nullableText(100),
-  address_state: text().trim().regex(/^[A-Za-z]{2}$/, 'Must be 2 letters').transform((s) => s.toUpperCase()).nullable(),
-  address_zip: z.string().trim().regex(/^\d{5}$/, 'This field is required and must be 5 digits').nullable(),
+  address_state: text()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Must be 2 letters')
+    .transform((s) => s.toUpperCase())
+    .nullable(),
+  address_zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'This field is required and must be 5 digits')
+    .nullable(),
   address_shipping_line_1: nullableText(200),
   address_shipping_line_2: nullableText(200),
   address_shipping_city: nullableText(100),
-  address_shipping_state: text().trim().regex(/^[A-Za-z]{2}$/, 'Must be 2 letters').transform((s) => s.toUpperCase()).nullable(),
-  address_shipping_zip: z.string().trim().regex(/^\d{5}$/, 'This field is required and must be 5 digits').nullable(),
+  address_shipping_state: text()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Must be 2 letters')
+    .transform((s) => s.toUpperCase())
+    .nullable(),
+  address_shipping_zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'This field is required and must be 5 digits')
+    .nullable(),
   is_shipping_same_as_home: z.boolean(),
 };
 
@@ -116,7 +138,14 @@ export const updateCreatorBody = z
     manager_id: z.uuid().nullable(),
     manager_split: splitSchema,
     notes: text().max(20000, 'Must be at most 20000 characters').nullable(),
-    platforms: z.array(text().trim().max(500, linkMessage).regex(/^https?:\/\/\S+$/i, linkMessage)).max(30, 'At most 30 links'),
+    platforms: z
+      .array(
+        text()
+          .trim()
+          .max(500, linkMessage)
+          .regex(/^https?:\/\/\S+$/i, linkMessage),
+      )
+      .max(30, 'At most 30 links'),
     selected_payment_method: z.enum(payoutMethods).nullable(),
     paypal_email: paypalEmailSchema.nullable(),
     venmo_phone_number: usPhoneSchema.nullable(),
@@ -183,7 +212,10 @@ export const listCreatorsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(DATA_TABLE_PAGE_SIZE),
   search: text().trim().max(200).optional(),
-  is_active: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  is_active: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type ListCreatorsQuery = z.input<typeof listCreatorsQuery>;
 
@@ -218,7 +250,16 @@ export type BulkIssue = z.infer<typeof bulkIssue>;
 export const bulkAnswer = z.object({ added: z.number(), issues: z.array(bulkIssue) });
 export type BulkAnswer = z.infer<typeof bulkAnswer>;
 
-export const CSV_HEADERS = ['email', 'first_name', 'last_name', 'business_name', 'entity_type', 'phone_number', 'account_number', 'routing_number'] as const;
+export const CSV_HEADERS = [
+  'email',
+  'first_name',
+  'last_name',
+  'business_name',
+  'entity_type',
+  'phone_number',
+  'account_number',
+  'routing_number',
+] as const;
 export const MAX_BULK_ROWS = 10_000;
 export const MAX_BULK_FILE_BYTES = 5 * 1024 * 1024;
 

@@ -41,12 +41,22 @@ export const ccEmailsSchema = z.preprocess(
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optionalText = (max: number) =>
   z
-    .preprocess(blankToNull, z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional())
+    .preprocess(
+      blankToNull,
+      z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional(),
+    )
     .transform((value) => value ?? null);
-const phoneSchema = z.preprocess(
-  blankToNull,
-  z.string({ error: customerMessages.phone }).trim().regex(/^\+?[\d\s().-]{7,25}$/, customerMessages.phone).nullable().optional(),
-).transform((value) => value ?? null);
+const phoneSchema = z
+  .preprocess(
+    blankToNull,
+    z
+      .string({ error: customerMessages.phone })
+      .trim()
+      .regex(/^\+?[\d\s().-]{7,25}$/, customerMessages.phone)
+      .nullable()
+      .optional(),
+  )
+  .transform((value) => value ?? null);
 export const customerNameSchema = z
   .string({ error: messages.required })
   .trim()
@@ -55,7 +65,10 @@ export const customerNameSchema = z
   .refine(withoutNul, NUL_MESSAGE);
 
 /** The spec's Quickbooks reference (set by the accounting issue; kept as given). */
-export const qbCustomer = z.object({ Id: z.string().max(100).refine(withoutNul, NUL_MESSAGE), DisplayName: z.string().max(500).refine(withoutNul, NUL_MESSAGE) });
+export const qbCustomer = z.object({
+  Id: z.string().max(100).refine(withoutNul, NUL_MESSAGE),
+  DisplayName: z.string().max(500).refine(withoutNul, NUL_MESSAGE),
+});
 
 /** POST /v1/customers (Add customer): name and email required; attn optional; cc emails each valid. */
 export const createCustomerBody = z.object({
@@ -73,9 +86,27 @@ export const customerAddressBody = z.object({
   line_2: optionalText(200),
   city: optionalText(100),
   state: z
-    .preprocess(blankToNull, z.string({ error: customerMessages.state }).trim().regex(/^[A-Za-z]{2}$/, customerMessages.state).nullable().optional())
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: customerMessages.state })
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, customerMessages.state)
+        .nullable()
+        .optional(),
+    )
     .transform((value) => value?.toUpperCase() ?? null),
-  zip: z.preprocess(blankToNull, z.string({ error: customerMessages.zip }).trim().regex(/^\d{5}$/, customerMessages.zip).nullable().optional()).transform((value) => value ?? null),
+  zip: z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: customerMessages.zip })
+        .trim()
+        .regex(/^\d{5}$/, customerMessages.zip)
+        .nullable()
+        .optional(),
+    )
+    .transform((value) => value ?? null),
 });
 export type CustomerAddressBody = z.infer<typeof customerAddressBody>;
 

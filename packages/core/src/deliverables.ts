@@ -20,7 +20,11 @@ const descriptionSchema = z
   .refine(withoutNul, NUL_MESSAGE);
 const quantitySchema = z.preprocess(
   (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-  z.number({ error: messages.required }).int(deliverableMessages.quantity).min(1, deliverableMessages.quantity).max(1_000_000, deliverableMessages.quantity),
+  z
+    .number({ error: messages.required })
+    .int(deliverableMessages.quantity)
+    .min(1, deliverableMessages.quantity)
+    .max(1_000_000, deliverableMessages.quantity),
 );
 
 /** Spec section 5: a deliverable is saved only with quantity and description. */
@@ -48,7 +52,11 @@ export const deleteDeliverableBody = z.object({ id: z.uuid() });
 
 /** A wizard row counts only with quantity and description (the others are left out, not refused). */
 export const isSavableDeliverableRow = (row: { quantity?: unknown; description?: unknown }) =>
-  row.quantity !== '' && row.quantity !== null && row.quantity !== undefined && typeof row.description === 'string' && row.description.trim().length > 0;
+  row.quantity !== '' &&
+  row.quantity !== null &&
+  row.quantity !== undefined &&
+  typeof row.description === 'string' &&
+  row.description.trim().length > 0;
 
 /** The spec's Deliverable entity plus the creator's name the table shows. */
 export const deliverableRecord = z.object({

@@ -53,10 +53,15 @@ describe('exact money: percentages are decimal, rounded half-up, never float the
     for (let i = 0; i < 50_000; i += 1) {
       const amount = between(next, 1, 10_000_000);
       const thousandths = between(next, 0, 10_000);
-      if (computeFee(amount, { flat_rate: 0, percentage: thousandths / 1000, cap: null }) !== reference(amount, thousandths, 3)) mismatches.push(`fee ${amount} at ${thousandths / 1000}%`);
+      if (computeFee(amount, { flat_rate: 0, percentage: thousandths / 1000, cap: null }) !== reference(amount, thousandths, 3))
+        mismatches.push(`fee ${amount} at ${thousandths / 1000}%`);
       const rate = stateRates[i % stateRates.length]!;
       const hundredths = Math.round(rate * 100);
-      const withheld = computeWithholdings(amount, { is_w2: true, custom_withholding_rate: null, state: Object.keys(stateWithholdingRates)[i % stateRates.length]! }, 0);
+      const withheld = computeWithholdings(
+        amount,
+        { is_w2: true, custom_withholding_rate: null, state: Object.keys(stateWithholdingRates)[i % stateRates.length]! },
+        0,
+      );
       if (withheld.state_withholdings !== reference(amount, hundredths, 2)) mismatches.push(`withholding ${amount} at ${rate}%`);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
@@ -69,13 +74,28 @@ describe('exact money: percentages are decimal, rounded half-up, never float the
       const earnings = between(next, 200, 20_000);
       const agentSplit = between(next, 1, 100);
       const creator: RecipientProfile = {
-        id: 'c1', role: 'creator', is_active: true, is_w2: false, custom_withholding_rate: null, state: null,
-        agent_id: 'a1', agent_split: agentSplit, manager_id: null, manager_split: 0,
+        id: 'c1',
+        role: 'creator',
+        is_active: true,
+        is_w2: false,
+        custom_withholding_rate: null,
+        state: null,
+        agent_id: 'a1',
+        agent_split: agentSplit,
+        manager_id: null,
+        manager_split: 0,
       };
-      const result = computePayments([{ recipient: 'c1', recipient_role: 'creator', earnings, split: 100, memo: '', payment_group_id: null }], {
-        recipients: new Map([['c1', creator]]), agent_split_source: 'org', manager_split_source: 'org',
-        fee_rule: { flat_rate: 0, percentage: 0, cap: null }, limits: defaultPaymentLimits, paid_before: new Map(),
-      });
+      const result = computePayments(
+        [{ recipient: 'c1', recipient_role: 'creator', earnings, split: 100, memo: '', payment_group_id: null }],
+        {
+          recipients: new Map([['c1', creator]]),
+          agent_split_source: 'org',
+          manager_split_source: 'org',
+          fee_rule: { flat_rate: 0, percentage: 0, cap: null },
+          limits: defaultPaymentLimits,
+          paid_before: new Map(),
+        },
+      );
       const agent = result.payments.find((payment) => payment.recipient_role === 'agent');
       if ((agent?.amount ?? 0) !== reference(earnings, agentSplit, 0)) mismatches.push(`${agentSplit}% of ${earnings}`);
     }

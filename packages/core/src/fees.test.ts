@@ -51,7 +51,16 @@ describe('activation rules', () => {
     expect(formatUsPhone('4155')).toBe('(415) 5');
   });
   it('drops the hyphen of a pasted EIN', () => {
-    const parsed = businessBody.parse({ ein: '12-3456789', phone: '4155550134', product_description: 'x', address: 'a', city: 'c', state: 'NY', zip_code: '10001', agreement: true });
+    const parsed = businessBody.parse({
+      ein: '12-3456789',
+      phone: '4155550134',
+      product_description: 'x',
+      address: 'a',
+      city: 'c',
+      state: 'NY',
+      zip_code: '10001',
+      agreement: true,
+    });
     expect(parsed.ein).toBe('123456789');
     expect(parsed.phone).toBe('+14155550134');
   });
@@ -60,9 +69,18 @@ describe('activation rules', () => {
 describe('walletPrimaryAction', () => {
   it('follows the spec rule', () => {
     expect(walletPrimaryAction({ payment_method: null, setup_intent: null })).toBe('Connect bank');
-    expect(walletPrimaryAction({ payment_method: null, setup_intent: { id: 's', status: 'requires_action', next_action: null } })).toBe('Verify account');
+    expect(walletPrimaryAction({ payment_method: null, setup_intent: { id: 's', status: 'requires_action', next_action: null } })).toBe(
+      'Verify account',
+    );
     expect(
-      walletPrimaryAction({ payment_method: { id: 'pm', type: 'us_bank_account', us_bank_account: { bank_name: 'B', last4: '1234', routing_number: '110000000' } }, setup_intent: null }),
+      walletPrimaryAction({
+        payment_method: {
+          id: 'pm',
+          type: 'us_bank_account',
+          us_bank_account: { bank_name: 'B', last4: '1234', routing_number: '110000000' },
+        },
+        setup_intent: null,
+      }),
     ).toBe('Add funds');
   });
 });

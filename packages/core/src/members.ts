@@ -66,7 +66,10 @@ export const memberRecord = z.object({
 export type MemberRecord = z.infer<typeof memberRecord>;
 
 export const listUsersQuery = z.object({
-  isAgentManager: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  isAgentManager: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 
 export const updatePlanBody = z.object({ plan: z.literal('standard', { error: 'Only an upgrade to standard is possible' }) });

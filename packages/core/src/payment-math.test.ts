@@ -1,18 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { computePayments, defaultPaymentLimits, type PaymentMathContext, type PaymentRowInput, type RecipientProfile } from './payment-math.ts';
+import {
+  computePayments,
+  defaultPaymentLimits,
+  type PaymentMathContext,
+  type PaymentRowInput,
+  type RecipientProfile,
+} from './payment-math.ts';
 import { federalWithholding, stateRate, stateWithholdingRates } from './withholding.ts';
 
 const creator = (overrides: Partial<RecipientProfile> = {}): RecipientProfile => ({
-  id: 'c1', role: 'creator', is_active: true, is_w2: false, custom_withholding_rate: null, state: 'CA',
-  agent_id: null, agent_split: 10, manager_id: null, manager_split: 10, ...overrides,
+  id: 'c1',
+  role: 'creator',
+  is_active: true,
+  is_w2: false,
+  custom_withholding_rate: null,
+  state: 'CA',
+  agent_id: null,
+  agent_split: 10,
+  manager_id: null,
+  manager_split: 10,
+  ...overrides,
 });
 const ctx = (recipients: RecipientProfile[], overrides: Partial<PaymentMathContext> = {}): PaymentMathContext => ({
   recipients: new Map(recipients.map((r) => [r.id, r])),
-  agent_split_source: 'creator', manager_split_source: 'creator',
-  fee_rule: { flat_rate: 0, percentage: 0, cap: null }, limits: defaultPaymentLimits, paid_before: new Map(), ...overrides,
+  agent_split_source: 'creator',
+  manager_split_source: 'creator',
+  fee_rule: { flat_rate: 0, percentage: 0, cap: null },
+  limits: defaultPaymentLimits,
+  paid_before: new Map(),
+  ...overrides,
 });
 const row = (overrides: Partial<PaymentRowInput> = {}): PaymentRowInput => ({
-  recipient: 'c1', recipient_role: 'creator', earnings: 100_000, split: 100, memo: '', payment_group_id: null, ...overrides,
+  recipient: 'c1',
+  recipient_role: 'creator',
+  earnings: 100_000,
+  split: 100,
+  memo: '',
+  payment_group_id: null,
+  ...overrides,
 });
 
 describe('withholding', () => {
@@ -40,7 +65,11 @@ describe('computePayments', () => {
       ctx([creator()]),
     );
     expect(result.rows.map((r) => r.error)).toEqual([
-      'No Recipent specified', 'No amount provided', 'Amount to be paid should be more than $1.00', 'Memo must be at most 10 characters', null,
+      'No Recipent specified',
+      'No amount provided',
+      'Amount to be paid should be more than $1.00',
+      'Memo must be at most 10 characters',
+      null,
     ]);
     expect(result.error).toBe('There were issues with the payments above');
     expect(result.payments).toEqual([]);
@@ -52,14 +81,19 @@ describe('computePayments', () => {
     expect(computePayments([row({ payment_group_id: '0190f000-0000-7000-8000-000000000000' })], c).error).toBeNull();
   });
   it('applies the split, and the fee from the schedule', () => {
-    const result = computePayments([row({ earnings: 12_345, split: 50 })], ctx([creator()], { fee_rule: { flat_rate: 25, percentage: 1, cap: 100 } }));
+    const result = computePayments(
+      [row({ earnings: 12_345, split: 50 })],
+      ctx([creator()], { fee_rule: { flat_rate: 25, percentage: 1, cap: 100 } }),
+    );
     expect(result.payments[0]).toMatchObject({ amount: 6_173, fee: 25 + 62 });
   });
   it('takes agent and manager shares out of the creator payment with the creator source, on top with the org source', () => {
     const c = creator({ agent_id: 'a1', agent_split: 10, manager_id: 'm1', manager_split: 15 });
     const fromCreator = computePayments([row()], ctx([c]));
     expect(fromCreator.payments.map((p) => [p.recipient_role, p.amount, p.managed_creator_id])).toEqual([
-      ['creator', 75_000, null], ['agent', 10_000, 'c1'], ['manager', 15_000, 'c1'],
+      ['creator', 75_000, null],
+      ['agent', 10_000, 'c1'],
+      ['manager', 15_000, 'c1'],
     ]);
     const fromOrg = computePayments([row()], ctx([c], { agent_split_source: 'org', manager_split_source: 'org' }));
     expect(fromOrg.payments.map((p) => p.amount)).toEqual([100_000, 10_000, 15_000]);
@@ -74,8 +108,13 @@ describe('computePayments', () => {
     expect(own!.amount).toBe(100_000 - 6_600 - 22_000 - 7_140);
   });
   it('withholds nothing for the state in TX, the custom rate when set', () => {
-    expect(computePayments([row()], ctx([creator({ is_w2: true, state: 'TX' })])).payments[0]).toMatchObject({ state_withholdings: 0, federal_withholdings: 22_000 });
-    expect(computePayments([row()], ctx([creator({ is_w2: true, custom_withholding_rate: 2.5 })])).payments[0]!.state_withholdings).toBe(2_500);
+    expect(computePayments([row()], ctx([creator({ is_w2: true, state: 'TX' })])).payments[0]).toMatchObject({
+      state_withholdings: 0,
+      federal_withholdings: 22_000,
+    });
+    expect(computePayments([row()], ctx([creator({ is_w2: true, custom_withholding_rate: 2.5 })])).payments[0]!.state_withholdings).toBe(
+      2_500,
+    );
   });
   it('crosses the federal threshold inside one payment, counting earlier rows of the batch', () => {
     const c = ctx([creator({ is_w2: true, state: 'TX' })], { paid_before: new Map([['c1', 99_950_000]]) });

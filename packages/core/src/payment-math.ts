@@ -11,7 +11,10 @@ export const DEFAULT_PAYMENT_MEMO_MAX_LENGTH = 10;
 export const DEFAULT_PAYMENT_MIN_AMOUNT = 100;
 export const DEFAULT_PAYMENT_SPLIT = 100;
 export type PaymentLimits = { memo_max_length: number; min_amount: number };
-export const defaultPaymentLimits: PaymentLimits = { memo_max_length: DEFAULT_PAYMENT_MEMO_MAX_LENGTH, min_amount: DEFAULT_PAYMENT_MIN_AMOUNT };
+export const defaultPaymentLimits: PaymentLimits = {
+  memo_max_length: DEFAULT_PAYMENT_MEMO_MAX_LENGTH,
+  min_amount: DEFAULT_PAYMENT_MIN_AMOUNT,
+};
 
 export const paymentRowMessages = {
   noRecipient: 'No Recipent specified',
@@ -81,7 +84,18 @@ export function creatorRecipientProfile(row: CreatorProfileSource): RecipientPro
 
 /** Agents and managers are paid their share as is: no withholding, no splits of their own. */
 export function agentManagerRecipientProfile(id: string, role: 'agent' | 'manager'): RecipientProfile {
-  return { id, role, is_active: true, is_w2: false, custom_withholding_rate: null, state: null, agent_id: null, agent_split: 0, manager_id: null, manager_split: 0 };
+  return {
+    id,
+    role,
+    is_active: true,
+    is_w2: false,
+    custom_withholding_rate: null,
+    state: null,
+    agent_id: null,
+    agent_split: 0,
+    manager_id: null,
+    manager_split: 0,
+  };
 }
 
 export type PaymentMathContext = {
@@ -124,7 +138,8 @@ function rowProblem(row: PaymentRowInput, ctx: PaymentMathContext): string | nul
   const recipient = ctx.recipients.get(row.recipient);
   if (!recipient || recipient.role !== row.recipient_role) return paymentRowMessages.unknownRecipient;
   if (recipient.role === 'creator' && !recipient.is_active && !row.payment_group_id) return paymentRowMessages.inactive;
-  if (!Number.isSafeInteger(row.earnings) || grossAmount(row.earnings, split) <= ctx.limits.min_amount) return paymentRowMessages.minAmount(ctx.limits.min_amount);
+  if (!Number.isSafeInteger(row.earnings) || grossAmount(row.earnings, split) <= ctx.limits.min_amount)
+    return paymentRowMessages.minAmount(ctx.limits.min_amount);
   return null;
 }
 
@@ -157,7 +172,17 @@ export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext
       if (amount <= 0) return;
       if (source === 'creator') creatorPays += amount;
       const fee = computeFee(amount, ctx.fee_rule);
-      shares.push({ ...common, split: percent, recipient: userId, recipient_role: role, managed_creator_id: recipient.id, amount, fee, state_withholdings: 0, federal_withholdings: 0 });
+      shares.push({
+        ...common,
+        split: percent,
+        recipient: userId,
+        recipient_role: role,
+        managed_creator_id: recipient.id,
+        amount,
+        fee,
+        state_withholdings: 0,
+        federal_withholdings: 0,
+      });
     };
     addShare('agent', recipient.agent_id, recipient.agent_split, ctx.agent_split_source);
     addShare('manager', recipient.manager_id, recipient.manager_split, ctx.manager_split_source);

@@ -93,7 +93,13 @@ export const paymentsListQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const paymentsPage = z.object({ data: z.array(paymentRecord), total: z.number().int(), page: z.number().int(), page_size: z.number().int(), has_more: z.boolean() });
+export const paymentsPage = z.object({
+  data: z.array(paymentRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+});
 export type PaymentsPage = z.infer<typeof paymentsPage>;
 
 /** One row as the browser sends it; amounts and withholdings it sends are ignored and recomputed. */
@@ -122,9 +128,19 @@ export const updatePaymentBody = z.object({
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
 export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
-export const initiateAnswer = z.object({ processing: z.number().int(), requires_info: z.number().int(), held: z.number().int(), message: z.string() });
+export const initiateAnswer = z.object({
+  processing: z.number().int(),
+  requires_info: z.number().int(),
+  held: z.number().int(),
+  message: z.string(),
+});
 /** What Execute Payments would do: the confirmation dialog's figures. */
-export const initiatePreview = z.object({ count: z.number().int(), amount: z.number().int(), fees: z.number().int(), requires_info: z.number().int() });
+export const initiatePreview = z.object({
+  count: z.number().int(),
+  amount: z.number().int(),
+  fees: z.number().int(),
+  requires_info: z.number().int(),
+});
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;
 
@@ -133,7 +149,8 @@ export function executedMessage(answer: { processing: number; requires_info: num
   const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
   const parts: string[] = [];
   if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
-  if (answer.requires_info > 0) parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
+  if (answer.requires_info > 0)
+    parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
   return parts.join(', ') || paymentMessages.executed;
 }
 export const paymentTotalsAnswer = z.object({ pending: z.number().int(), completed: z.number().int() });
@@ -178,7 +195,12 @@ export const payeeMethodSchema = z.discriminatedUnion('selected_payment_method',
       .regex(/^\d{4,17}$/, payeeMessages.accountLength),
     routing_number: routingNumberSchema,
   }),
-  z.object({ selected_payment_method: z.literal('paypal'), paypal_email: text(messages.paypalEmail).trim().pipe(z.email({ error: messages.paypalEmail })) }),
+  z.object({
+    selected_payment_method: z.literal('paypal'),
+    paypal_email: text(messages.paypalEmail)
+      .trim()
+      .pipe(z.email({ error: messages.paypalEmail })),
+  }),
   z.object({ selected_payment_method: z.literal('venmo'), venmo_phone_number: usPhoneSchema }),
 ]);
 
@@ -199,11 +221,24 @@ export const legalEntityTypeLabels: Record<LegalEntityType, string> = {
 };
 
 export const payeeTaxSchema = z.discriminatedUnion('entity_type', [
-  z.object({ entity_type: z.literal('individual'), tax_id: ssnSchema, first_name: required, last_name: required, date_of_birth: dobSchema }),
+  z.object({
+    entity_type: z.literal('individual'),
+    tax_id: ssnSchema,
+    first_name: required,
+    last_name: required,
+    date_of_birth: dobSchema,
+  }),
   z.object({ entity_type: z.enum(businessEntityTypes, { error: messages.required }), tax_id: einSchema, business_name: required }),
 ]);
 
 /** The payee's submission (document 001, Payee submission), validated with section 5's messages. */
-export const payeeSubmissionBody = z.intersection(z.intersection(payeeMethodSchema, payeeTaxSchema), z.object({ address: payeeAddressSchema, linkId: text().max(200).optional() }));
+export const payeeSubmissionBody = z.intersection(
+  z.intersection(payeeMethodSchema, payeeTaxSchema),
+  z.object({ address: payeeAddressSchema, linkId: text().max(200).optional() }),
+);
 export type PayeeSubmissionBody = z.infer<typeof payeeSubmissionBody>;
-export const payeeSubmissionAnswer = z.object({ amount: z.number().int(), org_name: z.string(), selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']) });
+export const payeeSubmissionAnswer = z.object({
+  amount: z.number().int(),
+  org_name: z.string(),
+  selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']),
+});

@@ -31,7 +31,14 @@ describe('createCreatorBody', () => {
     expect(business.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['business_name']);
   });
   it('treats empty optional fields as not given', () => {
-    const parsed = createCreatorBody.parse({ email: 'A@B.co', first_name: 'A', last_name: 'B', phone_number: '', account_number: '', routing_number: '' });
+    const parsed = createCreatorBody.parse({
+      email: 'A@B.co',
+      first_name: 'A',
+      last_name: 'B',
+      phone_number: '',
+      account_number: '',
+      routing_number: '',
+    });
     expect(parsed).toEqual({ email: 'a@b.co', entity_type: 'individual', first_name: 'A', last_name: 'B' });
   });
 });
@@ -53,7 +60,10 @@ describe('creatorName', () => {
 describe('inviteUserBody', () => {
   it('needs a role for a member and names for an agent or manager', () => {
     expect(inviteUserBody.safeParse({ email: 'a@b.co' }).error?.issues[0]?.path).toEqual(['role']);
-    expect(inviteUserBody.safeParse({ email: 'a@b.co', is_agent: true }).error?.issues.map((issue) => issue.path[0])).toEqual(['first_name', 'last_name']);
+    expect(inviteUserBody.safeParse({ email: 'a@b.co', is_agent: true }).error?.issues.map((issue) => issue.path[0])).toEqual([
+      'first_name',
+      'last_name',
+    ]);
     expect(inviteUserBody.safeParse({ email: 'a@b.co', role: 'collaborator' }).success).toBe(true);
   });
 });

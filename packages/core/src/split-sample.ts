@@ -25,14 +25,18 @@ export function splitSample(sources: { agent_split_source: SplitSource; manager_
     manager_id: 'manager',
     manager_split: SAMPLE_SPLIT_PERCENT,
   };
-  const { payments } = computePayments([{ recipient: 'creator', recipient_role: 'creator', earnings: SPLIT_SAMPLE_BUDGET, split: 100, memo: '', payment_group_id: null }], {
-    recipients: new Map([[creator.id, creator]]),
-    ...sources,
-    fee_rule: { flat_rate: 0, percentage: 0, cap: null },
-    limits: defaultPaymentLimits,
-    paid_before: new Map(),
-  });
-  const amountOf = (role: string) => payments.filter((payment) => payment.recipient_role === role).reduce((sum, payment) => sum + payment.amount, 0);
+  const { payments } = computePayments(
+    [{ recipient: 'creator', recipient_role: 'creator', earnings: SPLIT_SAMPLE_BUDGET, split: 100, memo: '', payment_group_id: null }],
+    {
+      recipients: new Map([[creator.id, creator]]),
+      ...sources,
+      fee_rule: { flat_rate: 0, percentage: 0, cap: null },
+      limits: defaultPaymentLimits,
+      paid_before: new Map(),
+    },
+  );
+  const amountOf = (role: string) =>
+    payments.filter((payment) => payment.recipient_role === role).reduce((sum, payment) => sum + payment.amount, 0);
   const sample = { creator: amountOf('creator'), agent: amountOf('agent'), manager: amountOf('manager') };
   return { ...sample, org_pays: sample.creator + sample.agent + sample.manager };
 }

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { messages } from './validation.ts';
 
-export const tagLabelSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(50, 'Must be at most 50 characters');
+export const tagLabelSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(50, 'Must be at most 50 characters');
 
 /** POST /v1/tags: an array of {label}. */
-export const createTagsBody = z.array(z.object({ label: tagLabelSchema })).min(1, 'Give at least one tag').max(100, 'At most 100 tags at once');
+export const createTagsBody = z
+  .array(z.object({ label: tagLabelSchema }))
+  .min(1, 'Give at least one tag')
+  .max(100, 'At most 100 tags at once');
 export type CreateTagsBody = z.infer<typeof createTagsBody>;
 
 export const tagRecord = z.object({ id: z.string(), label: z.string(), created_at: z.string() });

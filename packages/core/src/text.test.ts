@@ -73,10 +73,23 @@ describe('websites', () => {
 });
 
 describe('CSV cells', () => {
-  it.each([['=SUM(A1)', `"'=SUM(A1)"`], ['+1', `"'+1"`], ['-2', `"'-2"`], ['@x', `"'@x"`], ['\tx', `"'\tx"`], ['\rx', `"'\rx"`]])('neutralises %j', (cell, expected) => {
+  it.each([
+    ['=SUM(A1)', `"'=SUM(A1)"`],
+    ['+1', `"'+1"`],
+    ['-2', `"'-2"`],
+    ['@x', `"'@x"`],
+    ['\tx', `"'\tx"`],
+    ['\rx', `"'\rx"`],
+  ])('neutralises %j', (cell, expected) => {
     expect(csvCell(cell)).toBe(expected);
   });
   it('quotes commas, quotes and newlines and leaves plain text alone', () => {
-    expect(toCsv([['name', 'memo'], ['Ann', 'a,"b"\nc'], [null, 5]])).toBe('name,memo\r\nAnn,"a,""b""\nc"\r\n,5');
+    expect(
+      toCsv([
+        ['name', 'memo'],
+        ['Ann', 'a,"b"\nc'],
+        [null, 5],
+      ]),
+    ).toBe('name,memo\r\nAnn,"a,""b""\nc"\r\n,5');
   });
 });

@@ -32,7 +32,8 @@ export function findNul(value: unknown, path: string[] = []): string | null {
 }
 
 /** The one string schema of every text field: a string (with `message` when it is not one) without NUL characters. */
-export const text = (message?: string) => z.string(message ? { error: message } : undefined).refine((value) => !hasNul(value), { message: textMessages.nul, abort: true });
+export const text = (message?: string) =>
+  z.string(message ? { error: message } : undefined).refine((value) => !hasNul(value), { message: textMessages.nul, abort: true });
 
 // CSV exports: a cell a spreadsheet would read as a formula is turned into plain text.
 // See https://owasp.org/www-community/attacks/CSV_Injection

@@ -31,8 +31,7 @@ export const emailSchema = text(messages.email)
   .pipe(z.email({ error: messages.email }))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = text(messages.password)
-  .refine(isValidPassword, { message: messages.password });
+export const passwordSchema = text(messages.password).refine(isValidPassword, { message: messages.password });
 
 export const requiredText = (max = 255) =>
   text(messages.required).trim().min(1, messages.required).max(max, `Must be at most ${max} characters`);

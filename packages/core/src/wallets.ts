@@ -107,7 +107,9 @@ export const bankMessages = {
   amount: 'Enter an amount above $0.00',
 } as const;
 
-export const accountNumberSchema = text(bankMessages.accountNumber).trim().regex(/^\d{4,17}$/, bankMessages.accountNumber);
+export const accountNumberSchema = text(bankMessages.accountNumber)
+  .trim()
+  .regex(/^\d{4,17}$/, bankMessages.accountNumber);
 export const routingNumberSchema = text(bankMessages.routingNumber)
   .trim()
   .regex(/^\d{9}$/, bankMessages.routingNumber)
@@ -122,7 +124,10 @@ export const amountSchema = z
 export const attachBankBody = z.object({ account_number: accountNumberSchema, routing_number: routingNumberSchema });
 export type AttachBankBody = z.infer<typeof attachBankBody>;
 
-export const achDebitBody = z.object({ amount: amountSchema, payment_method: z.string({ error: messages.required }).min(1, messages.required).max(100) });
+export const achDebitBody = z.object({
+  amount: amountSchema,
+  payment_method: z.string({ error: messages.required }).min(1, messages.required).max(100),
+});
 export type AchDebitBody = z.infer<typeof achDebitBody>;
 
 export const achTransferBody = z.object({
@@ -137,7 +142,12 @@ export type AchTransferBody = z.infer<typeof achTransferBody>;
 export const loadFundsBody = z.object({ amount: amountSchema });
 export type LoadFundsBody = z.infer<typeof loadFundsBody>;
 
-export const treasuryTransactionAnswer = z.object({ id: z.string(), status: z.enum(transactionStatuses), amount: z.number().int(), fee: z.number().int() });
+export const treasuryTransactionAnswer = z.object({
+  id: z.string(),
+  status: z.enum(transactionStatuses),
+  amount: z.number().int(),
+  fee: z.number().int(),
+});
 export type TreasuryTransactionAnswer = z.infer<typeof treasuryTransactionAnswer>;
 
 export const failureReasonLabels: Record<string, string> = {
@@ -160,7 +170,9 @@ export const paypalOauthBody = z.object({ code: z.string({ error: messages.requi
 export const paypalConsentBody = z.object({ state: z.string().min(1).max(200), email: emailSchema });
 
 /** Primary button of the US-only wallet. */
-export function walletPrimaryAction(wallet: Pick<WalletDetails, 'payment_method' | 'setup_intent'>): 'Add funds' | 'Verify account' | 'Connect bank' {
+export function walletPrimaryAction(
+  wallet: Pick<WalletDetails, 'payment_method' | 'setup_intent'>,
+): 'Add funds' | 'Verify account' | 'Connect bank' {
   if (wallet.payment_method) return 'Add funds';
   if (wallet.setup_intent) return 'Verify account';
   return 'Connect bank';

@@ -16,7 +16,9 @@ describe('runMigrations', () => {
     const second = openDatabase(withDatabase(serverUrl, name), { max: 1 });
     try {
       await Promise.all([runMigrations(first), runMigrations(second)]);
-      const applied = await first.pool.query('SELECT count(*)::int AS count, count(DISTINCT hash)::int AS distinct_count FROM drizzle.__drizzle_migrations');
+      const applied = await first.pool.query(
+        'SELECT count(*)::int AS count, count(DISTINCT hash)::int AS distinct_count FROM drizzle.__drizzle_migrations',
+      );
       expect(applied.rows[0].count).toBeGreaterThan(0);
       expect(applied.rows[0].count).toBe(applied.rows[0].distinct_count);
     } finally {

@@ -15,7 +15,9 @@ beforeAll(async () => {
 /** A query that fails on a unique email: its error carries the email as a parameter and in PostgreSQL's detail. */
 async function failDuplicateEmail(email: string): Promise<unknown> {
   try {
-    await ctx.deps.db.execute(sql`insert into users (id, email, org_id, role) select gen_random_uuid(), ${email}, org_id, role from users where email = ${email}`);
+    await ctx.deps.db.execute(
+      sql`insert into users (id, email, org_id, role) select gen_random_uuid(), ${email}, org_id, role from users where email = ${email}`,
+    );
   } catch (error) {
     return error;
   }

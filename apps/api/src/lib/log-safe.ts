@@ -18,7 +18,9 @@ export function loggableError(error: unknown): LoggableError {
 
 /** `insert into "payments"`: the statement's verb and first table, which say which query failed. */
 export function queryName(sql: string): string {
-  const match = /^\s*(with|select|insert\s+into|update|delete\s+from)\b[\s\S]*?(?:\b(?:from|into|update)\s+)?("?[a-z_][a-z0-9_]*"?)/i.exec(sql);
+  const match = /^\s*(with|select|insert\s+into|update|delete\s+from)\b[\s\S]*?(?:\b(?:from|into|update)\s+)?("?[a-z_][a-z0-9_]*"?)/i.exec(
+    sql,
+  );
   if (!match) return sql.trim().split(/\s+/)[0]?.toLowerCase() ?? 'query';
   const verb = (match[1] ?? '').toLowerCase().replace(/\s+/, ' ');
   const table = /\b(?:from|into|update)\s+("?[a-z_][a-z0-9_.]*"?)/i.exec(sql)?.[1];

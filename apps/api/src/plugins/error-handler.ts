@@ -23,7 +23,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message, code: 'validation_error', ...(field ? { field } : {}) });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ error: loggableError(error), issues: error.cause.issues.map((issue) => ({ path: issue.path, code: issue.code })) }, 'response did not match its schema');
+      request.log.error(
+        { error: loggableError(error), issues: error.cause.issues.map((issue) => ({ path: issue.path, code: issue.code })) },
+        'response did not match its schema',
+      );
       return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal_error' });
     }
     const status = error.statusCode ?? 500;

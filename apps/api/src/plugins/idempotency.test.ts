@@ -48,7 +48,10 @@ describe('runIdempotent', () => {
 
   it('refuses the same key with another body', async () => {
     await deposit('key-2', { amount: 100 });
-    await expect(deposit('key-2', { amount: 200 })).rejects.toMatchObject({ code: 'idempotency_conflict', message: IDEMPOTENCY_CONFLICT_MESSAGE });
+    await expect(deposit('key-2', { amount: 200 })).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+      message: IDEMPOTENCY_CONFLICT_MESSAGE,
+    });
   });
 
   it('runs concurrent duplicates once', async () => {

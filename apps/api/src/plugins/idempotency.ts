@@ -13,20 +13,26 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
 export function hashRequest(scope: string, body: unknown): string {
-  return createHash('sha256').update(`${scope}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${scope}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 export function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') return undefined;
-  if (key.length > 255) throw new AppError('bad_request', 'The Idempotency-Key header must be at most 255 characters', { field: 'Idempotency-Key' });
+  if (key.length > 255)
+    throw new AppError('bad_request', 'The Idempotency-Key header must be at most 255 characters', { field: 'Idempotency-Key' });
   return key;
 }
 
@@ -40,7 +46,11 @@ export type IdempotencyOptions = { org_id: string; scope: string; key: string | 
  * commits, then answers its stored result; if the first failed (rolled back) the duplicate runs.
  * The same key with another body (or on another route) is refused with idempotency_conflict.
  */
-export async function runIdempotent<T>(db: Db, options: IdempotencyOptions, work: IdempotentWork<T>): Promise<{ result: T; isReplay: boolean }> {
+export async function runIdempotent<T>(
+  db: Db,
+  options: IdempotencyOptions,
+  work: IdempotentWork<T>,
+): Promise<{ result: T; isReplay: boolean }> {
   const tasks: (() => Promise<void>)[] = [];
   const requestHash = hashRequest(options.scope, options.body);
   const answer = await db.transaction(async (tx) => {

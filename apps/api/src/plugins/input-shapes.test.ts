@@ -42,7 +42,9 @@ describe('ids, numbers and types a person did not mean', () => {
   });
 
   it('answers sentences a person wrote for huge numbers and wrong types', async () => {
-    const huge = await send('POST', '/v1/payments', [{ recipient: crypto.randomUUID(), recipient_role: 'creator', earnings: 1e15, split: 100 }]);
+    const huge = await send('POST', '/v1/payments', [
+      { recipient: crypto.randomUUID(), recipient_role: 'creator', earnings: 1e15, split: 100 },
+    ]);
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe('Enter an amount up to $1,000,000,000.00');
 

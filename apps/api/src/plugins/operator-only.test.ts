@@ -18,7 +18,12 @@ describe('sandbox tools from another machine', () => {
     const reset = await ctx.app.inject({ method: 'PUT', url: '/v1/users/password/reset', payload: { email }, remoteAddress: REMOTE });
     expect(reset.statusCode).toBe(200);
 
-    const outbox = await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'application/json' }, remoteAddress: REMOTE });
+    const outbox = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      headers: { accept: 'application/json' },
+      remoteAddress: REMOTE,
+    });
     expect(outbox.statusCode).toBe(403);
     expect(outbox.json()).toMatchObject({ code: 'operator_only' });
     expect(outbox.body).not.toContain(email);
@@ -40,17 +45,32 @@ describe('sandbox tools from another machine', () => {
   });
 
   it('do not trust an X-Forwarded-For that claims loopback', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { 'x-forwarded-for': '127.0.0.1' }, remoteAddress: REMOTE });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/clock',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+      remoteAddress: REMOTE,
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('refuse a wrong operator token', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { [OPERATOR_HEADER]: 'wrong' }, remoteAddress: REMOTE });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/clock',
+      headers: { [OPERATOR_HEADER]: 'wrong' },
+      remoteAddress: REMOTE,
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('answer the operator token in the header, or in the query (kept in a cookie for the page’s own posts)', async () => {
-    const byHeader = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { [OPERATOR_HEADER]: OPERATOR_TOKEN }, remoteAddress: REMOTE });
+    const byHeader = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/clock',
+      headers: { [OPERATOR_HEADER]: OPERATOR_TOKEN },
+      remoteAddress: REMOTE,
+    });
     expect(byHeader.statusCode).toBe(200);
 
     const byQuery = await ctx.app.inject({ method: 'GET', url: `/dev/clock?operator_token=${OPERATOR_TOKEN}`, remoteAddress: REMOTE });

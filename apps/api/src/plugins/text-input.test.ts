@@ -42,7 +42,12 @@ describe('NUL characters in any input', () => {
 
   it('answers a readable 400 on every route, never a 500', async () => {
     for (const [method, url, payload] of cases()) {
-      const response = await ctx.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const response = await ctx.app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
       expect(response.json().message, `${method} ${url}`).toBe('Text must not contain the NUL character (\\u0000)');
     }

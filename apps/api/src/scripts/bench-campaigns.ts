@@ -20,9 +20,21 @@ async function main(): Promise<void> {
       if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    const session = await json(await fetch(`${base}/v1/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-passw0rd!' }) }));
+    const session = await json(
+      await fetch(`${base}/v1/users/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-passw0rd!' }),
+      }),
+    );
     const headers = { 'auth-token': String(session.auth_token) };
-    const org = await json(await fetch(`${base}/v1/org`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench', website: 'https://bench.example' }) }));
+    const org = await json(
+      await fetch(`${base}/v1/org`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench', website: 'https://bench.example' }),
+      }),
+    );
     const orgId = String(org.id);
 
     // 50 customers, 200 creators, 1,000 campaigns (one in ten archived) and 20 payments each, in every status.
@@ -53,8 +65,13 @@ async function main(): Promise<void> {
        WHERE c.org_id = ${orgId}`);
     await database.db.execute(sql`ANALYZE customers; ANALYZE campaigns; ANALYZE payments`);
     const seedSeconds = (performance.now() - seeded) / 1000;
-    const counts = (await database.db.execute<{ campaigns: string; payments: string }>(sql`SELECT (SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(*) FROM payments) AS payments`)).rows[0]!;
-    if (Number(counts.campaigns) !== CAMPAIGNS || Number(counts.payments) !== CAMPAIGNS * PAYMENTS_PER_CAMPAIGN) throw new Error(`Seeded ${JSON.stringify(counts)}`);
+    const counts = (
+      await database.db.execute<{ campaigns: string; payments: string }>(
+        sql`SELECT (SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(*) FROM payments) AS payments`,
+      )
+    ).rows[0]!;
+    if (Number(counts.campaigns) !== CAMPAIGNS || Number(counts.payments) !== CAMPAIGNS * PAYMENTS_PER_CAMPAIGN)
+      throw new Error(`Seeded ${JSON.stringify(counts)}`);
 
     const first = await json(await fetch(`${base}/v1/campaigns?page_size=50`, { headers }));
     const row = (first.data as Record<string, number>[])[0]!;
@@ -86,11 +103,24 @@ async function main(): Promise<void> {
     const archived = await measure((index) => `/v1/campaigns?archived=true&page=${index % 2}&page_size=50`);
     const single = await measure((index) => `/v1/campaigns?page=${(index * 7) % activePages}&page_size=50`, 200, 1);
 
-    console.log(`(load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs; the load generator runs in the same process)`);
-    console.log(`Seeded ${CAMPAIGNS.toLocaleString('en-US')} campaigns and ${(CAMPAIGNS * PAYMENTS_PER_CAMPAIGN).toLocaleString('en-US')} payments with SQL in ${seedSeconds.toFixed(2)} s`);
-    console.log(`GET /v1/campaigns (pages of 50 with posted/total figures, ${CONCURRENCY} concurrent, ${REQUESTS} requests): median ${pages.median.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms, ${pages.rps.toFixed(0)} req/s`);
-    console.log(`GET /v1/campaigns?archived=true (same load): median ${archived.median.toFixed(1)} ms, p99 ${archived.p99.toFixed(1)} ms, ${archived.rps.toFixed(0)} req/s`);
-    console.log(`GET /v1/campaigns (one request at a time, 200 requests): median ${single.median.toFixed(1)} ms, p99 ${single.p99.toFixed(1)} ms`);
+    console.log(
+      `(load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs; the load generator runs in the same process)`,
+    );
+    console.log(
+      `Seeded ${CAMPAIGNS.toLocaleString('en-US')} campaigns and ${(CAMPAIGNS * PAYMENTS_PER_CAMPAIGN).toLocaleString('en-US')} payments with SQL in ${seedSeconds.toFixed(2)} s`,
+    );
+    console.log(
+      `GET /v1/campaigns (pages of 50 with posted/total figures, ${CONCURRENCY} concurrent, ${REQUESTS} requests): median ${pages.median.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms, ${pages.rps.toFixed(0)} req/s`,
+    );
+    console.log(
+      `GET /v1/campaigns?archived=true (same load): median ${archived.median.toFixed(1)} ms, p99 ${archived.p99.toFixed(1)} ms, ${archived.rps.toFixed(0)} req/s`,
+    );
+    console.log(
+      `GET /v1/campaigns (one request at a time, 200 requests): median ${single.median.toFixed(1)} ms, p99 ${single.p99.toFixed(1)} ms`,
+    );
   } finally {
     await stop();
   }

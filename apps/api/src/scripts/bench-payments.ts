@@ -6,8 +6,31 @@ import { wireModuleEvents } from '../events/wiring.ts';
 import { startBenchServer } from './support/bench-server.ts';
 
 const PAYMENTS = 10_000;
-const representative = { first_name: 'Ada', last_name: 'Lovelace', job_title: 'CEO', phone: '(415) 555-0134', dob: '1985-12-10', ssn: '123456789', address: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94105', terms: true };
-const business = { ein: '12-3456789', phone: '(415) 555-0199', product_description: 'Creator campaigns', address: '1 Market St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94105', agreement: true };
+const representative = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  job_title: 'CEO',
+  phone: '(415) 555-0134',
+  dob: '1985-12-10',
+  ssn: '123456789',
+  address: '1 Market St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94105',
+  terms: true,
+};
+const business = {
+  ein: '12-3456789',
+  phone: '(415) 555-0199',
+  product_description: 'Creator campaigns',
+  address: '1 Market St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94105',
+  agreement: true,
+};
 
 async function main(): Promise<void> {
   const { base, database, stop } = await startBenchServer();
@@ -15,7 +38,11 @@ async function main(): Promise<void> {
   try {
     let headers: Record<string, string> = {};
     const call = async (method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${base}${route}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
@@ -29,13 +56,22 @@ async function main(): Promise<void> {
 
     // Half the creators have a bank (their payments start on the ACH rail), half do not (payee links).
     const lines = ['email,first_name,last_name,entity_type,account_number,routing_number'];
-    for (let index = 0; index < PAYMENTS; index += 1) lines.push(`creator.${index}@bench.example,First${index},Last${index},individual,${index % 2 === 0 ? `${10_000_000 + index},110000000` : ','}`);
+    for (let index = 0; index < PAYMENTS; index += 1)
+      lines.push(
+        `creator.${index}@bench.example,First${index},Last${index},individual,${index % 2 === 0 ? `${10_000_000 + index},110000000` : ','}`,
+      );
     const form = new FormData();
     form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'creators.csv');
     const imported = await fetch(`${base}/v1/creators/bulk`, { method: 'POST', headers, body: form });
     if (!imported.ok) throw new Error(`bulk: ${imported.status} ${await imported.text()}`);
     const creatorIds = (await database.db.execute<{ id: string }>('SELECT id FROM creators')).rows.map((row) => row.id);
-    const rows = creatorIds.map((id, index) => ({ recipient: id, recipient_role: 'creator', earnings: 1_000 + index, split: 100, memo: 'Bench' }));
+    const rows = creatorIds.map((id, index) => ({
+      recipient: id,
+      recipient_role: 'creator',
+      earnings: 1_000 + index,
+      split: 100,
+      memo: 'Bench',
+    }));
     const created = (await call('POST', '/v1/payments', rows)).data as { id: string }[];
 
     const started = performance.now();
@@ -46,8 +82,15 @@ async function main(): Promise<void> {
     const report = await reconcileLedger(database.db);
     if (report.problems.length > 0) throw new Error(`Reconciliation: ${JSON.stringify(report.problems.slice(0, 5))}`);
 
-    console.log(`(load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)`);
-    console.log(`Execute one batch of ${PAYMENTS.toLocaleString('en-US')} payments (${String(result.processing)} to ACH, ${String(result.requires_info)} awaiting input with payee links): ${seconds.toFixed(2)} s, ${(PAYMENTS / seconds).toFixed(0)} payments per second; the books reconcile`);
+    console.log(
+      `(load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs)`,
+    );
+    console.log(
+      `Execute one batch of ${PAYMENTS.toLocaleString('en-US')} payments (${String(result.processing)} to ACH, ${String(result.requires_info)} awaiting input with payee links): ${seconds.toFixed(2)} s, ${(PAYMENTS / seconds).toFixed(0)} payments per second; the books reconcile`,
+    );
   } finally {
     await stop();
   }

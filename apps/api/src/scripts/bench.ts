@@ -57,8 +57,12 @@ async function benchLedger(database: Database): Promise<number> {
 
 /** The same double-entry movement by hand: two balance updates and one insert, in a transaction. */
 async function benchPlainSql(pool: pg.Pool): Promise<number> {
-  await pool.query('CREATE TABLE bench_accounts (id int PRIMARY KEY, allow_negative boolean NOT NULL, balance bigint NOT NULL, CHECK (allow_negative OR balance >= 0))');
-  await pool.query('CREATE TABLE bench_transfers (id bigserial PRIMARY KEY, from_id int NOT NULL, to_id int NOT NULL, amount bigint NOT NULL)');
+  await pool.query(
+    'CREATE TABLE bench_accounts (id int PRIMARY KEY, allow_negative boolean NOT NULL, balance bigint NOT NULL, CHECK (allow_negative OR balance >= 0))',
+  );
+  await pool.query(
+    'CREATE TABLE bench_transfers (id bigserial PRIMARY KEY, from_id int NOT NULL, to_id int NOT NULL, amount bigint NOT NULL)',
+  );
   await pool.query(`INSERT INTO bench_accounts SELECT g, g % 2 = 1, 0 FROM generate_series(1, ${WORKERS * 2}) g`);
   return measure(async (worker) => {
     const from = worker * 2 + 1;
@@ -98,7 +102,9 @@ async function main(): Promise<void> {
     console.log(`ledger postTransfer : ${ledger.toFixed(0)} transfers/s`);
     console.log(`plain SQL           : ${plain.toFixed(0)} transfers/s`);
     console.log(`ratio ledger/plain  : ${(ledger / plain).toFixed(2)} (aim >= 0.50)`);
-    console.log(`reconciliation      : ${report.problems.length === 0 ? 'ok' : `${report.problems.length} problem(s)`} over ${report.transfers} transfers`);
+    console.log(
+      `reconciliation      : ${report.problems.length === 0 ? 'ok' : `${report.problems.length} problem(s)`} over ${report.transfers} transfers`,
+    );
     await database.db.execute(sql`DROP TABLE IF EXISTS bench_accounts, bench_transfers`);
   } finally {
     await database.close();

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     await runMigrations(database);
     wireModuleEvents();
     const report = await reconcileLedger(database.db);
-    console.log(`Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`);
+    console.log(
+      `Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`,
+    );
     for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));
     console.log(report.problems.length === 0 ? 'The ledger reconciles.' : `${report.problems.length} problem(s) found.`);
     process.exitCode = report.problems.length === 0 ? 0 : 1;

@@ -70,21 +70,36 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { element: <BareLayout />, children: [{ path: '/createOrg', element: <CreateOrgPage />, handle: handle('Create organization') }] },
+          {
+            element: <BareLayout />,
+            children: [{ path: '/createOrg', element: <CreateOrgPage />, handle: handle('Create organization') }],
+          },
           {
             element: <AppShell />,
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
-              { path: '/createFundAcct', element: <CreateFundAcctPage />, handle: handle('Activation step 1 of 2', ['Home', 'Activation']) },
-              { path: '/createFundBusiness', element: <CreateFundBusinessPage />, handle: handle('Activation step 2 of 2', ['Home', 'Activation']) },
+              {
+                path: '/createFundAcct',
+                element: <CreateFundAcctPage />,
+                handle: handle('Activation step 1 of 2', ['Home', 'Activation']),
+              },
+              {
+                path: '/createFundBusiness',
+                element: <CreateFundBusinessPage />,
+                handle: handle('Activation step 2 of 2', ['Home', 'Activation']),
+              },
               { path: '/wallets', element: <WalletsPage />, handle: handle('Wallets') },
               // The onboarding step 'Add funds' lands on the US-only wallet.
               { path: '/funds', element: <Navigate to="/wallets?tab=usOnly" replace /> },
               { path: '/creators', element: <CreatorsPage />, handle: handle('Creators') },
               { path: '/creators/:id', element: <CreatorProfilePage />, handle: handle('Creator', ['Creators', 'Creator']) },
               { path: '/agentsManagers', element: <AgentsManagersPage />, handle: handle('Agents/Managers') },
-              { path: '/agentsManagers/:id', element: <AgentManagerPage />, handle: handle('Agent/Manager', ['Agents/Managers', 'Profile']) },
+              {
+                path: '/agentsManagers/:id',
+                element: <AgentManagerPage />,
+                handle: handle('Agent/Manager', ['Agents/Managers', 'Profile']),
+              },
               { path: '/payments', element: <PaymentsPage />, handle: handle('Payments') },
               { path: '/payments/newPayment', element: <NewPaymentPage />, handle: handle('New payment', ['Payments', 'New payment']) },
               { path: '/payments/:id', element: <PaymentDetailPage />, handle: handle('Payment', ['Payments', 'Payment']) },

@@ -17,7 +17,16 @@ type Props = {
 };
 
 /** A question with Cancel and one primary action. */
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, cancelLabel = 'Cancel', isPending = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  isPending = false,
+  onConfirm,
+  onClose,
+}: Props) {
   return (
     <Dialog open={isOpen} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="confirm-dialog-title">
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>

@@ -42,10 +42,7 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
   // The spec: 50 rows a page, or the whole list when it is exactly 100 rows long.
   const pageSize = !serverPaging && rows.length === 100 ? 100 : PAGE_SIZE;
 
-  const selectionModel = useMemo<GridRowSelectionModel>(
-    () => ({ type: 'include', ids: new Set(selectedIds ?? []) }),
-    [selectedIds],
-  );
+  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selectedIds ?? []) }), [selectedIds]);
 
   const toSelectedIds = (model: GridRowSelectionModel): GridRowId[] => {
     if (model.type === 'include') return [...model.ids];

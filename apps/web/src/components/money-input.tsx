@@ -32,7 +32,7 @@ export function MoneyInput({ value, onChange, onBlur, onFocus, slotProps, ...res
         onChange(parseDollarsToCents(typed));
       }}
       onFocus={(event) => {
-        setDraft(value === null ? draft ?? '' : centsToDollarString(value));
+        setDraft(value === null ? (draft ?? '') : centsToDollarString(value));
         onFocus?.(event);
       }}
       onBlur={(event) => {

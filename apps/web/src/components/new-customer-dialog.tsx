@@ -30,13 +30,25 @@ export function NewCustomerDialog({ isOpen, onClose, onCreated, title = 'New Cus
     <Dialog open={isOpen} onClose={close} maxWidth="sm" fullWidth aria-labelledby="new-customer-title">
       <DialogTitle id="new-customer-title">{title}</DialogTitle>
       {/* Stops the submit from also submitting a form this dialog is opened from (the wizard's General step). */}
-      <form noValidate onSubmit={(event) => { event.stopPropagation(); void onSubmit(event).catch(() => undefined); }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void onSubmit(event).catch(() => undefined);
+        }}
+      >
         <DialogContent>
           <Stack spacing={2}>
             <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
             <FormTextField control={control} name="email" label="Email" type="email" required fullWidth />
             <FormTextField control={control} name="attn" label="Attn (optional)" fullWidth />
-            <FormTextField control={control} name="cc_emails" label="CC emails (optional)" helperText="Separate emails with commas" fullWidth />
+            <FormTextField
+              control={control}
+              name="cc_emails"
+              label="CC emails (optional)"
+              helperText="Separate emails with commas"
+              fullWidth
+            />
           </Stack>
         </DialogContent>
         <FormDialogActions onCancel={close} submitLabel="Add customer" canSubmit={formState.isValid} isPending={create.isPending} />

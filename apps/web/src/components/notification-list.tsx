@@ -22,7 +22,13 @@ type Props = {
 };
 
 /** Notifications with their link and a dismiss button (the header's bell and Settings > Notifications). */
-export function NotificationList({ notifications, onDismiss, onOpenLink, emptyLabel = 'You have no notifications', maxHeight = 420 }: Props) {
+export function NotificationList({
+  notifications,
+  onDismiss,
+  onOpenLink,
+  emptyLabel = 'You have no notifications',
+  maxHeight = 420,
+}: Props) {
   const navigate = useNavigate();
 
   if (notifications.length === 0) {
@@ -53,7 +59,11 @@ export function NotificationList({ notifications, onDismiss, onOpenLink, emptyLa
             </IconButton>
           }
         >
-          <ListItemButton disabled={!notification.link} onClick={() => notification.link && open(notification.link)} sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+          <ListItemButton
+            disabled={!notification.link}
+            onClick={() => notification.link && open(notification.link)}
+            sx={{ '&.Mui-disabled': { opacity: 1 } }}
+          >
             <ListItemText
               primary={notification.text}
               secondary={formatRelative(notification.created_at)}

@@ -12,7 +12,16 @@ export function SearchField({ value, onChange, placeholder, ariaLabel }: Props) 
       placeholder={placeholder}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ htmlInput: { 'aria-label': ariaLabel }, input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+      slotProps={{
+        htmlInput: { 'aria-label': ariaLabel },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
       sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
     />
   );

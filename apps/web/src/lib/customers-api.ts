@@ -16,7 +16,10 @@ export const customerKeys = {
 export function useCustomers(options: { page: number; search: string; pageSize?: number }) {
   return useQuery({
     queryKey: [...customerKeys.list(options.page, options.search), options.pageSize ?? 50],
-    queryFn: () => api.get<CustomerPage>('/v1/customers', { query: { page: options.page, page_size: options.pageSize ?? 50, search: options.search || undefined } }),
+    queryFn: () =>
+      api.get<CustomerPage>('/v1/customers', {
+        query: { page: options.page, page_size: options.pageSize ?? 50, search: options.search || undefined },
+      }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving customers' },
   });

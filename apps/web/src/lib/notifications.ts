@@ -22,7 +22,8 @@ export function useNotifications() {
   });
 }
 
-export const dismissNotification = (id: string) => api.put<Notification>(`/v1/notifications/${encodeURIComponent(id)}`, { dismissed: true });
+export const dismissNotification = (id: string) =>
+  api.put<Notification>(`/v1/notifications/${encodeURIComponent(id)}`, { dismissed: true });
 
 /** PUT /v1/notifications/{id}: hides the notification at once and puts it back if the call fails. */
 export function useDismissNotification() {

@@ -24,7 +24,11 @@ import { useAgentsManagers } from './creators/get-agents-managers.ts';
 export function usePaymentMath(rows: PaymentRowInput[]): ComputedPayments & { creators: Map<string, CreatorRecord> } {
   const { data: org } = useCurrentOrg();
   const { data: people = [] } = useAgentsManagers();
-  const { data: fees } = useQuery({ queryKey: ['fee_schedules'], queryFn: () => api.get<FeeScheduleRecord[]>('/v1/fee_schedules'), meta: { errorMessage: 'There was an error getting the org fees.' } });
+  const { data: fees } = useQuery({
+    queryKey: ['fee_schedules'],
+    queryFn: () => api.get<FeeScheduleRecord[]>('/v1/fee_schedules'),
+    meta: { errorMessage: 'There was an error getting the org fees.' },
+  });
   const creatorIds = [...new Set(rows.filter((row) => row.recipient_role === 'creator' && row.recipient).map((row) => row.recipient!))];
   const creators = useQueries({ queries: creatorIds.map((id) => ({ queryKey: creatorKeys.one(id), queryFn: () => getCreator(id) })) });
   const creatorMap = new Map(creators.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
@@ -40,7 +44,9 @@ export function usePaymentMath(rows: PaymentRowInput[]): ComputedPayments & { cr
     recipients,
     agent_split_source: org?.agent_split_source ?? 'creator',
     manager_split_source: org?.manager_split_source ?? 'creator',
-    fee_rule: outbound ? { flat_rate: outbound.flat_rate, percentage: outbound.percentage, cap: outbound.cap } : defaultFeeSchedules.outbound_payment,
+    fee_rule: outbound
+      ? { flat_rate: outbound.flat_rate, percentage: outbound.percentage, cap: outbound.cap }
+      : defaultFeeSchedules.outbound_payment,
     limits: defaultPaymentLimits,
     paid_before: new Map(),
   });

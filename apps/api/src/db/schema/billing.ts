@@ -18,14 +18,18 @@ export const billingCharges = pgTable(
     period: text().notNull(),
     billing_date: date({ mode: 'string' }).notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
-    status: text({ enum: ['owed', 'paid'] }).notNull().default('owed'),
+    status: text({ enum: ['owed', 'paid'] })
+      .notNull()
+      .default('owed'),
     ledger_transfer_id: uuid().references(() => ledgerTransfers.id),
     paid_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
   },
   (table) => [
     uniqueIndex('billing_charges_org_period_key').on(table.org_id, table.period),
-    index('billing_charges_owed_idx').on(table.org_id).where(sql`${table.status} = 'owed'`),
+    index('billing_charges_owed_idx')
+      .on(table.org_id)
+      .where(sql`${table.status} = 'owed'`),
     check('billing_charges_amount_not_negative', sql`${table.amount} >= 0`),
   ],
 );

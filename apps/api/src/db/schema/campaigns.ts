@@ -64,7 +64,11 @@ export const campaigns = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
-    foreignKey({ name: 'campaigns_customer_fk', columns: [table.customer_id, table.org_id], foreignColumns: [customers.id, customers.org_id] }),
+    foreignKey({
+      name: 'campaigns_customer_fk',
+      columns: [table.customer_id, table.org_id],
+      foreignColumns: [customers.id, customers.org_id],
+    }),
     unique('campaigns_id_org_id_key').on(table.id, table.org_id),
     // Both tabs page newest first within an organisation (the status filter reads along the index).
     index('campaigns_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
@@ -89,7 +93,11 @@ export const deliverables = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
-    foreignKey({ name: 'deliverables_campaign_fk', columns: [table.campaign_id, table.org_id], foreignColumns: [campaigns.id, campaigns.org_id] }),
+    foreignKey({
+      name: 'deliverables_campaign_fk',
+      columns: [table.campaign_id, table.org_id],
+      foreignColumns: [campaigns.id, campaigns.org_id],
+    }),
     foreignKey({ name: 'deliverables_creator_fk', columns: [table.creator_id], foreignColumns: [creators.id] }).onDelete('cascade'),
     index('deliverables_campaign_id_idx').on(table.campaign_id, table.created_at),
     index('deliverables_creator_id_idx').on(table.creator_id),
@@ -114,7 +122,11 @@ export const campaignFiles = pgTable(
     created_at: createdAt(),
   },
   (table) => [
-    foreignKey({ name: 'campaign_files_campaign_fk', columns: [table.payment_group_id, table.org_id], foreignColumns: [campaigns.id, campaigns.org_id] }),
+    foreignKey({
+      name: 'campaign_files_campaign_fk',
+      columns: [table.payment_group_id, table.org_id],
+      foreignColumns: [campaigns.id, campaigns.org_id],
+    }),
     index('campaign_files_group_idx').on(table.payment_group_id, table.created_at),
   ],
 );

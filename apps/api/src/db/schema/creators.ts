@@ -18,12 +18,16 @@ export const creators = pgTable(
       .references(() => orgs.id),
     user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
     email: text().notNull(),
-    entity_type: text({ enum: ['individual', 'business'] }).notNull().default('individual'),
+    entity_type: text({ enum: ['individual', 'business'] })
+      .notNull()
+      .default('individual'),
     first_name: text(),
     last_name: text(),
     business_name: text(),
     /** The payee page's legal entity type (individual, c_corp, ... llc_partnership); null until given. */
-    legal_entity_type: text({ enum: ['individual', 'c_corp', 's_corp', 'partnership', 'trust', 'llc_c_corp', 'llc_s_corp', 'llc_partnership'] }),
+    legal_entity_type: text({
+      enum: ['individual', 'c_corp', 's_corp', 'partnership', 'trust', 'llc_c_corp', 'llc_s_corp', 'llc_partnership'],
+    }),
     pronouns: text(),
     bio: text(),
     phone_number: text(),

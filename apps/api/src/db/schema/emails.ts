@@ -13,7 +13,9 @@ export const emails = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     links: jsonb().$type<string[]>().notNull().default([]),
-    status: text({ enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text({ enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     transport: text({ enum: ['outbox', 'smtp'] }),
     error: text(),
     created_at: createdAt(),

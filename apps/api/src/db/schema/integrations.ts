@@ -61,7 +61,9 @@ export const webhookDeliveries = pgTable(
     event_id: uuid().notNull(),
     event_type: text().notNull(),
     payload: jsonb().notNull(),
-    status: text({ enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     response_code: integer(),
     last_error: text(),

@@ -39,7 +39,9 @@ export const ledgerTransfers = pgTable(
     type: text().notNull(),
     memo: text().notNull().default(''),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
-    status: text({ enum: ['posted'] }).notNull().default('posted'),
+    status: text({ enum: ['posted'] })
+      .notNull()
+      .default('posted'),
     created_at: createdAt(),
   },
   (table) => [uniqueIndex('ledger_transfers_org_key_key').on(table.org_id, table.idempotency_key)],

@@ -8,14 +8,22 @@ export const orgs = pgTable('orgs', {
   treasury_id: text(),
   connect_id: text(),
   has_representative: boolean().notNull().default(false),
-  billing_status: text({ enum: ['active', 'delinquent'] }).notNull().default('active'),
-  billing_plan: text({ enum: ['free', 'standard'] }).notNull().default('free'),
+  billing_status: text({ enum: ['active', 'delinquent'] })
+    .notNull()
+    .default('active'),
+  billing_plan: text({ enum: ['free', 'standard'] })
+    .notNull()
+    .default('free'),
   // When the organisation moved to the standard plan (sandbox clock), and the next day it is charged.
   billing_started_at: timestamp({ withTimezone: true }),
   billing_date: date({ mode: 'string' }),
   paypal_enabled: boolean().notNull().default(false),
-  agent_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
-  manager_split_source: text({ enum: ['creator', 'org'] }).notNull().default('creator'),
+  agent_split_source: text({ enum: ['creator', 'org'] })
+    .notNull()
+    .default('creator'),
+  manager_split_source: text({ enum: ['creator', 'org'] })
+    .notNull()
+    .default('creator'),
   // Set when a logo is stored (org_logos); its time versions the logo's URL.
   logo_updated_at: timestamp({ withTimezone: true }),
   created_at: createdAt(),

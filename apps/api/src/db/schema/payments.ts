@@ -47,12 +47,18 @@ export const payments = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
-    index('payments_org_created_idx').on(table.org_id, table.created_at.desc(), table.id.desc()).where(sql`NOT is_deleted`),
+    index('payments_org_created_idx')
+      .on(table.org_id, table.created_at.desc(), table.id.desc())
+      .where(sql`NOT is_deleted`),
     index('payments_org_recipient_idx').on(table.org_id, table.recipient),
     index('payments_org_status_idx').on(table.org_id, table.status),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
     // A payment's campaign must be a campaign of the same organisation.
-    foreignKey({ name: 'payments_campaign_fk', columns: [table.payment_group_id, table.org_id], foreignColumns: [campaigns.id, campaigns.org_id] }),
+    foreignKey({
+      name: 'payments_campaign_fk',
+      columns: [table.payment_group_id, table.org_id],
+      foreignColumns: [campaigns.id, campaigns.org_id],
+    }),
   ],
 );
 

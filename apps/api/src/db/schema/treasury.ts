@@ -11,7 +11,9 @@ export const financialAccounts = pgTable('financial_accounts', {
     .notNull()
     .unique()
     .references(() => orgs.id),
-  provider: text({ enum: ['stripe'] }).notNull().default('stripe'),
+  provider: text({ enum: ['stripe'] })
+    .notNull()
+    .default('stripe'),
   provider_account_id: text().notNull().unique(),
   account_number_encrypted: text().notNull(),
   account_last4: text().notNull(),
@@ -96,7 +98,11 @@ export const providerEvents = pgTable(
     processed_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
   },
-  (table) => [index('provider_events_due_idx').on(table.due_at).where(sql`processed_at IS NULL`)],
+  (table) => [
+    index('provider_events_due_idx')
+      .on(table.due_at)
+      .where(sql`processed_at IS NULL`),
+  ],
 );
 
 /** The sandbox bank's side of a micro-deposit verification: the code it sent and the attempts. */

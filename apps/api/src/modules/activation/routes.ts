@@ -13,7 +13,14 @@ export const activationRoutes =
   async (app) => {
     app.post(
       '/org/owner',
-      { schema: { tags, summary: 'Activation step 1 of 2: the business representative', body: representativeBody, response: { 200: orgRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Activation step 1 of 2: the business representative',
+          body: representativeBody,
+          response: { 200: orgRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return toOrgRecord(await submitRepresentative(deps, { org_id: user.org_id, body: request.body }));
@@ -22,7 +29,14 @@ export const activationRoutes =
 
     app.post(
       '/org/business',
-      { schema: { tags, summary: 'Activation step 2 of 2: the business (opens the wallet)', body: businessBody, response: { 200: orgRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Activation step 2 of 2: the business (opens the wallet)',
+          body: businessBody,
+          response: { 200: orgRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return toOrgRecord(await submitBusiness(deps, { org_id: user.org_id, body: request.body }));

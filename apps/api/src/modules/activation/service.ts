@@ -52,7 +52,10 @@ export async function submitBusiness(deps: AppDeps, options: { org_id: string; b
       .insert(orgBusinesses)
       .values({ id: newId(), org_id: options.org_id, ...sealed })
       .onConflictDoUpdate({ target: orgBusinesses.org_id, set: sealed });
-    const account = await bankingProvider(deps).createFinancialAccount({ tx, afterCommit: (task) => tasks.push(task) }, { org_id: options.org_id });
+    const account = await bankingProvider(deps).createFinancialAccount(
+      { tx, afterCommit: (task) => tasks.push(task) },
+      { org_id: options.org_id },
+    );
     await tx.insert(financialAccounts).values({
       id: newId(),
       org_id: options.org_id,
@@ -63,7 +66,11 @@ export async function submitBusiness(deps: AppDeps, options: { org_id: string; b
     });
     await ensureLedgerAccounts(tx, options.org_id);
     await ensureFeeSchedules(tx, options.org_id);
-    const [updated] = await tx.update(orgs).set({ treasury_id: account.provider_account_id }).where(eq(orgs.id, options.org_id)).returning();
+    const [updated] = await tx
+      .update(orgs)
+      .set({ treasury_id: account.provider_account_id })
+      .where(eq(orgs.id, options.org_id))
+      .returning();
     return updated!;
   });
   for (const task of tasks) await task();

@@ -104,7 +104,10 @@ describe('organisation API keys', () => {
       const response = await ctx.app.inject({ ...request, headers: collaborator.headers });
       expect(response.statusCode).toBe(403);
     }
-    const [admin] = await ctx.deps.db.insert(users).values({ id: newId(), email: uniqueEmail('admin'), org_id: owner.org.id, role: 'admin' }).returning();
+    const [admin] = await ctx.deps.db
+      .insert(users)
+      .values({ id: newId(), email: uniqueEmail('admin'), org_id: owner.org.id, role: 'admin' })
+      .returning();
     const adminSession = await startSession(ctx.deps.db, admin!, 1);
     await createKey(authHeaders(adminSession.auth_token));
 

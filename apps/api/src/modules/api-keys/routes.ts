@@ -14,19 +14,38 @@ export const apiTokenRoutes =
   async (app) => {
     app.get(
       '/org_api_token',
-      { schema: { tags, summary: "The organization's API keys (prefix and last 4 only)", response: { 200: z.array(apiTokenRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The organization's API keys (prefix and last 4 only)",
+          response: { 200: z.array(apiTokenRecord), ...errorResponses },
+        },
+      },
       async (request) => listApiTokens(deps, requireStaff(request, managers).org_id),
     );
 
     app.post(
       '/org_api_token',
-      { schema: { tags, summary: 'Create an API key (the full key is shown in this answer only)', response: { 200: createdApiToken, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create an API key (the full key is shown in this answer only)',
+          response: { 200: createdApiToken, ...errorResponses },
+        },
+      },
       async (request) => createApiToken(deps, requireStaff(request, managers).org_id),
     );
 
     app.delete(
       '/org_api_token/:key',
-      { schema: { tags, summary: 'Revoke an API key (by its id); it stops working at once', params: z.object({ key: z.uuid({ error: 'Not found' }) }), response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Revoke an API key (by its id); it stops working at once',
+          params: z.object({ key: z.uuid({ error: 'Not found' }) }),
+          response: { 200: messageAnswer, ...errorResponses },
+        },
+      },
       async (request) => {
         await deleteApiToken(deps, { org_id: requireStaff(request, managers).org_id, id: request.params.key });
         return { message: 'API key deleted' };

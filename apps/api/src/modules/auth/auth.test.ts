@@ -156,7 +156,11 @@ describe('PUT /v1/users/password', () => {
   });
 
   it('needs a session', async () => {
-    const response = await ctx.app.inject({ method: 'PUT', url: '/v1/users/password', payload: { current_password: PASSWORD, new_password: 'N3w-password!' } });
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/users/password',
+      payload: { current_password: PASSWORD, new_password: 'N3w-password!' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

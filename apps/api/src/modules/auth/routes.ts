@@ -13,13 +13,19 @@ export const authRoutes =
   async (app) => {
     app.post(
       '/users/signup',
-      { config: { isPublic: true }, schema: { tags, summary: 'Create an account', security: [], body: signUpBody, response: { 200: sessionAnswer, ...errorResponses } } },
+      {
+        config: { isPublic: true },
+        schema: { tags, summary: 'Create an account', security: [], body: signUpBody, response: { 200: sessionAnswer, ...errorResponses } },
+      },
       async (request) => signUp(deps, request.body),
     );
 
     app.post(
       '/users/signin',
-      { config: { isPublic: true }, schema: { tags, summary: 'Sign in', security: [], body: signInBody, response: { 200: sessionAnswer, ...errorResponses } } },
+      {
+        config: { isPublic: true },
+        schema: { tags, summary: 'Sign in', security: [], body: signInBody, response: { 200: sessionAnswer, ...errorResponses } },
+      },
       async (request) => signIn(deps, { ...request.body, ip: request.ip }),
     );
 
@@ -52,7 +58,13 @@ export const authRoutes =
       '/users/password/reset',
       {
         config: { isPublic: true },
-        schema: { tags, summary: 'Email a set-new-password link', security: [], body: resetPasswordBody, response: { 200: messageAnswer, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Email a set-new-password link',
+          security: [],
+          body: resetPasswordBody,
+          response: { 200: messageAnswer, ...errorResponses },
+        },
       },
       async (request) => {
         await requestPasswordReset(deps, { ...request.body, ip: request.ip });

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ORG_ID, signInMessages, type ChangePasswordBody, type ResetPasswordBody, type SignInBody, type SignUpBody } from '@crewpay/core';
+import {
+  DEFAULT_ORG_ID,
+  signInMessages,
+  type ChangePasswordBody,
+  type ResetPasswordBody,
+  type SignInBody,
+  type SignUpBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -31,12 +31,20 @@ async function billingTransfers(orgId: string) {
   return result.rows.map((row) => row.key);
 }
 
-const notificationTexts = async (headers: Headers) => (await inject('GET', '/v1/notifications', headers)).json().map((item: { text: string }) => item.text) as string[];
+const notificationTexts = async (headers: Headers) =>
+  (await inject('GET', '/v1/notifications', headers)).json().map((item: { text: string }) => item.text) as string[];
 
 describe('PUT /v1/org/plan and GET /v1/billing', () => {
   it('upgrades to the Premium plan, billed from the 1st of next month at 24900 cents', async () => {
     const owner = await funded(ctx.app, 100_000);
-    expect(await readBilling(ctx.app, owner.headers)).toEqual({ plan: 'free', status: 'active', monthly_price: 24_900, upgraded_at: null, next_billing_date: null, owed: 0 });
+    expect(await readBilling(ctx.app, owner.headers)).toEqual({
+      plan: 'free',
+      status: 'active',
+      monthly_price: 24_900,
+      upgraded_at: null,
+      next_billing_date: null,
+      owed: 0,
+    });
     await upgradePlan(ctx.app, owner.headers);
     const clock = (await ctx.app.inject({ method: 'GET', url: '/dev/clock' })).json<{ now: string }>().now;
     const billing = await readBilling(ctx.app, owner.headers);
@@ -72,7 +80,12 @@ describe('the monthly charge', () => {
     expect(await billingTransfers(owner.org.id)).toEqual([`billing:${owner.org.id}:${period}`]);
     expect(await balance(owner.headers)).toBe(100_000 - 24_900);
     // The wallet's transactions explain the balance: one debit for the month.
-    const transactions = (await inject('GET', `/v1/wallets/${owner.walletId}/transactions`, owner.headers)).json().data as { flow_type: string; amount: number; memo: string; status: string }[];
+    const transactions = (await inject('GET', `/v1/wallets/${owner.walletId}/transactions`, owner.headers)).json().data as {
+      flow_type: string;
+      amount: number;
+      memo: string;
+      status: string;
+    }[];
     const monthName = new Date(`${billingDate}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     expect(transactions.filter((row) => row.flow_type === 'received_debit')).toEqual([
       expect.objectContaining({ amount: -24_900, memo: `Premium plan, ${monthName}`, status: 'succeeded' }),
@@ -80,7 +93,9 @@ describe('the monthly charge', () => {
     const after = await readBilling(ctx.app, owner.headers);
     expect(after.next_billing_date! > billingDate!).toBe(true);
     expect(after.next_billing_date!.endsWith('-01')).toBe(true);
-    expect((await notificationTexts(owner.headers)).filter((text) => text.startsWith('Your Premium plan was charged $249.00'))).toHaveLength(1);
+    expect(
+      (await notificationTexts(owner.headers)).filter((text) => text.startsWith('Your Premium plan was charged $249.00')),
+    ).toHaveLength(1);
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
 
@@ -122,7 +137,9 @@ describe('delinquency', () => {
     expect(await readBilling(ctx.app, owner.headers)).toMatchObject({ status: 'delinquent', owed: 24_900 });
     expect(await balance(owner.headers)).toBe(10_000);
     expect(await billingTransfers(owner.org.id)).toEqual([]);
-    expect((await notificationTexts(owner.headers)).filter((text) => text === "Your Organization's billing is delinquent, please add funds")).toHaveLength(1);
+    expect(
+      (await notificationTexts(owner.headers)).filter((text) => text === "Your Organization's billing is delinquent, please add funds"),
+    ).toHaveLength(1);
     // Document 000 section 6: a delinquent organisation cannot bulk add creators.
     const bulk = await inject('POST', '/v1/creators/bulk', owner.headers, [{ email: 'someone@example.com' }]);
     expect(bulk.statusCode).toBe(403);

@@ -14,7 +14,8 @@ import { recordWalletDebit } from './wallet-record.ts';
 /** The ledger transfer type of a monthly charge; collected fees read it back. */
 export const MONTHLY_FEE_TRANSFER_TYPE = 'billing_monthly_fee';
 
-const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Locks the organisation row: every billing step of one organisation runs one at a time. */
 async function lockOrg(tx: Tx, orgId: string): Promise<Org | undefined> {
@@ -100,7 +101,11 @@ async function collectOwed(tx: Tx, org: Org, now: Date): Promise<void> {
       break;
     }
     if (charge.amount > 0) {
-      await notify(tx, { org_id: org.id, text: `Your Premium plan was charged ${formatCents(charge.amount)} for ${monthName(charge.period)}`, link: '/settings?tab=billing' });
+      await notify(tx, {
+        org_id: org.id,
+        text: `Your Premium plan was charged ${formatCents(charge.amount)} for ${monthName(charge.period)}`,
+        link: '/settings?tab=billing',
+      });
     }
   }
   const status = isCovered ? 'active' : 'delinquent';

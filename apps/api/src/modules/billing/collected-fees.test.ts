@@ -27,8 +27,13 @@ async function ledgerFeeEntries(orgId: string) {
   const result = await ctx.deps.db.execute<{ id: string; amount: string }>(sql`
     SELECT e.id, e.amount::text AS amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
     WHERE a.org_id = ${orgId} AND a.kind = 'fees' ORDER BY e.id`);
-  const balance = await ctx.deps.db.execute<{ balance: string }>(sql`SELECT balance::text AS balance FROM ledger_accounts WHERE org_id = ${orgId} AND kind = 'fees'`);
-  return { entries: result.rows.map((row) => ({ id: row.id, amount: Number(row.amount) })), balance: Number(balance.rows[0]?.balance ?? 0) };
+  const balance = await ctx.deps.db.execute<{ balance: string }>(
+    sql`SELECT balance::text AS balance FROM ledger_accounts WHERE org_id = ${orgId} AND kind = 'fees'`,
+  );
+  return {
+    entries: result.rows.map((row) => ({ id: row.id, amount: Number(row.amount) })),
+    balance: Number(balance.rows[0]?.balance ?? 0),
+  };
 }
 
 /** An owner on the standard plan charged once, who also paid a creator with a $1.50 payment fee. */
@@ -80,11 +85,14 @@ describe('GET /v1/collected_fees', () => {
     expect(await collectedFees(owner.headers)).toEqual({ data: [], total: 0, total_amount: 0, page: 0, page_size: 50, has_more: false });
   });
 
-  it.each([['?page=-1'], ['?page_size=0'], ['?page_size=101'], ['?page=abc'], ['?page=%00'], ['?page=1e400']])('refuses %s with a 400', async (query) => {
-    const owner = await createOwner(ctx.app);
-    const response = await inject('GET', `/v1/collected_fees${query}`, owner.headers);
-    expect(response.statusCode, response.body).toBe(400);
-  });
+  it.each([['?page=-1'], ['?page_size=0'], ['?page_size=101'], ['?page=abc'], ['?page=%00'], ['?page=1e400']])(
+    'refuses %s with a 400',
+    async (query) => {
+      const owner = await createOwner(ctx.app);
+      const response = await inject('GET', `/v1/collected_fees${query}`, owner.headers);
+      expect(response.statusCode, response.body).toBe(400);
+    },
+  );
 });
 
 describe('who may see billing', () => {
@@ -108,7 +116,11 @@ describe('who may see billing', () => {
     const email = uniqueEmail('portal');
     await addCreator(ctx.app, owner.headers, { email });
     const link = (await readOutbox(ctx.app)).filter((mail) => mail.to === email).at(-1)!.links[0]!;
-    const session = await ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${link.split('/resetPassword/')[1]}`, payload: { password: 'Sup3r-secret!' } });
+    const session = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/expiring_link?id=${link.split('/resetPassword/')[1]}`,
+      payload: { password: 'Sup3r-secret!' },
+    });
     const creatorHeaders = { 'auth-token': session.json().auth_token as string };
     for (const url of ['/v1/billing', '/v1/collected_fees']) expect((await inject('GET', url, creatorHeaders)).statusCode, url).toBe(403);
     expect((await inject('PUT', '/v1/org/plan', creatorHeaders, { plan: 'standard' })).statusCode).toBe(403);

@@ -22,13 +22,24 @@ function linkOf(type: CollectedFeeType, metadata: Record<string, string>): strin
   return null;
 }
 
-type Row = { id: string; amount: string; type: string; metadata: Record<string, string>; created_at: Date | string; total: string; total_amount: string };
+type Row = {
+  id: string;
+  amount: string;
+  type: string;
+  metadata: Record<string, string>;
+  created_at: Date | string;
+  total: string;
+  total_amount: string;
+};
 
 /**
  * The organisation's collected fees, newest first (the sandbox time of a monthly charge, else the posting time): every entry of its fee account joined to its
  * transfer, so the list is the ledger itself (a returned payment's fee is a negative row).
  */
-export async function listCollectedFees(db: DbOrTx, options: { org_id: string; page: number; page_size: number }): Promise<CollectedFeesPage> {
+export async function listCollectedFees(
+  db: DbOrTx,
+  options: { org_id: string; page: number; page_size: number },
+): Promise<CollectedFeesPage> {
   const result = await db.execute<Row>(sql`
     SELECT e.id, e.amount::text AS amount, t.type, t.metadata, COALESCE((t.metadata->>'occurred_at')::timestamptz, t.created_at) AS created_at,
            COUNT(*) OVER ()::text AS total, COALESCE(SUM(e.amount) OVER (), 0)::text AS total_amount

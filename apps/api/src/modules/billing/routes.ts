@@ -14,13 +14,26 @@ export const billingRoutes =
   async (app) => {
     app.get(
       '/billing',
-      { schema: { tags, summary: "The organization's plan, price, next billing date and what it owes", response: { 200: billingRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The organization's plan, price, next billing date and what it owes",
+          response: { 200: billingRecord, ...errorResponses },
+        },
+      },
       async (request) => findBilling(deps.db, requireStaff(request, ['owner', 'admin']).org_id),
     );
 
     app.get(
       '/collected_fees',
-      { schema: { tags, summary: 'Fees Crewpay collected from the organization (server paged)', querystring: collectedFeesQuery, response: { 200: collectedFeesPage, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Fees Crewpay collected from the organization (server paged)',
+          querystring: collectedFeesQuery,
+          response: { 200: collectedFeesPage, ...errorResponses },
+        },
+      },
       async (request) => listCollectedFees(deps.db, { org_id: requireStaff(request, ['owner', 'admin']).org_id, ...request.query }),
     );
   };

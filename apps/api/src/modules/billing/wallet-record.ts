@@ -10,8 +10,15 @@ import { newId } from '../../lib/ids.ts';
  * treasury module calls billing (funds arrived), so billing writes this row through the shared
  * schema rather than importing treasury back.
  */
-export async function recordWalletDebit(tx: Tx, charge: BillingCharge, options: { memo: string; now: Date; ledger_transfer_id: string }): Promise<void> {
-  const [account] = await tx.select({ id: financialAccounts.id }).from(financialAccounts).where(eq(financialAccounts.org_id, charge.org_id));
+export async function recordWalletDebit(
+  tx: Tx,
+  charge: BillingCharge,
+  options: { memo: string; now: Date; ledger_transfer_id: string },
+): Promise<void> {
+  const [account] = await tx
+    .select({ id: financialAccounts.id })
+    .from(financialAccounts)
+    .where(eq(financialAccounts.org_id, charge.org_id));
   // Without a financial account the wallet holds nothing: no charge could have been collected.
   if (!account) return;
   await tx

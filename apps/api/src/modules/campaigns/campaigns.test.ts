@@ -14,7 +14,9 @@ beforeAll(async () => {
 type Headers = Record<string, string>;
 const call = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 const addAgent = async (headers: Headers) =>
-  (await call('POST', '/v1/users', headers, { email: uniqueEmail('agent'), is_agent: true, first_name: 'Avery', last_name: 'Agent' })).json() as { id: string };
+  (
+    await call('POST', '/v1/users', headers, { email: uniqueEmail('agent'), is_agent: true, first_name: 'Avery', last_name: 'Agent' })
+  ).json() as { id: string };
 
 describe('POST /v1/campaigns', () => {
   it('creates a preflight campaign with the General fields, the customer and agent names', async () => {
@@ -47,7 +49,13 @@ describe('POST /v1/campaigns', () => {
       figures: { payments_count: 0, total_payments: 0, gross_revenue: 1_250_000, income_projected: 1_250_000, invoices_total: 0 },
     });
     // Blank optional fields from the form are stored as nothing.
-    const blank = await call('POST', '/v1/campaigns', owner.headers, { title: 'B', customer_id: customer.id, deal_size: '', agent_id: '', campaign_start_date: '' });
+    const blank = await call('POST', '/v1/campaigns', owner.headers, {
+      title: 'B',
+      customer_id: customer.id,
+      deal_size: '',
+      agent_id: '',
+      campaign_start_date: '',
+    });
     expect(blank.json()).toMatchObject({ deal_size: null, agent_id: null, campaign_start_date: null, figures: { gross_revenue: 0 } });
   });
 
@@ -61,7 +69,10 @@ describe('POST /v1/campaigns', () => {
       field: 'campaign_end_date',
       message: campaignMessages.endBeforeStart,
     });
-    expect((await post({ campaign_start_date: '2026-02-30' })).json()).toMatchObject({ field: 'campaign_start_date', message: campaignMessages.date });
+    expect((await post({ campaign_start_date: '2026-02-30' })).json()).toMatchObject({
+      field: 'campaign_start_date',
+      message: campaignMessages.date,
+    });
     expect((await post({ deal_size: -1 })).json().message).toBe(campaignMessages.dealSize);
     expect((await post({ deal_size: 10.5 })).json().message).toBe(campaignMessages.dealSize);
     expect((await post({ deal_size: 1e20 })).json().message).toBe(campaignMessages.dealSize);
@@ -87,7 +98,13 @@ describe('PUT /v1/campaigns/{id}', () => {
     const put = (payload: object) => call('PUT', `/v1/campaigns/${campaign.id}`, owner.headers, payload);
     const updated = await put({ id: campaign.id, campaign_status: 'active', terms: 'Net 60' });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ campaign_status: 'active', terms: 'Net 60', deal_size: 50_000, title: 'Spring launch', campaign_start_date: '2026-03-10' });
+    expect(updated.json()).toMatchObject({
+      campaign_status: 'active',
+      terms: 'Net 60',
+      deal_size: 50_000,
+      title: 'Spring launch',
+      campaign_start_date: '2026-03-10',
+    });
     const early = await put({ campaign_end_date: '2026-03-09' });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ field: 'campaign_end_date', message: campaignMessages.endBeforeStart });
@@ -95,7 +112,10 @@ describe('PUT /v1/campaigns/{id}', () => {
     expect((await put({ title: '' })).json()).toMatchObject({ field: 'title', message: messages.required });
     expect((await put({ id: '0192f0e0-0000-7000-8000-000000000001', title: 'X' })).statusCode).toBe(400);
     const other = await addCustomer(ctx.app, owner.headers, { name: 'Second Brand' });
-    expect((await put({ customer_id: other.id, deal_size: null })).json()).toMatchObject({ customer_name: 'Second Brand', deal_size: null });
+    expect((await put({ customer_id: other.id, deal_size: null })).json()).toMatchObject({
+      customer_name: 'Second Brand',
+      deal_size: null,
+    });
   });
 });
 
@@ -106,15 +126,23 @@ describe('GET /v1/campaigns', () => {
     const titles = ['One', 'Two', 'Three', 'Four'];
     const made = [];
     for (const title of titles) made.push(await addCampaign(ctx.app, owner.headers, { title, customer_id: customer.id }));
-    for (const index of [0, 2]) expect((await call('PUT', `/v1/campaigns/${made[index]!.id}`, owner.headers, { campaign_status: 'archived' })).statusCode).toBe(200);
+    for (const index of [0, 2])
+      expect((await call('PUT', `/v1/campaigns/${made[index]!.id}`, owner.headers, { campaign_status: 'archived' })).statusCode).toBe(200);
     await call('PUT', `/v1/campaigns/${made[3]!.id}`, owner.headers, { campaign_status: 'completed' });
-    const names = async (query: string) => (await call('GET', `/v1/campaigns${query}`, owner.headers)).json().data.map((row: { title: string }) => row.title);
+    const names = async (query: string) =>
+      (await call('GET', `/v1/campaigns${query}`, owner.headers)).json().data.map((row: { title: string }) => row.title);
     expect(await names('')).toEqual(['Four', 'Two']);
     expect(await names('?archived=false')).toEqual(['Four', 'Two']);
     expect(await names('?archived=true')).toEqual(['Three', 'One']);
     const paged = (await call('GET', '/v1/campaigns?archived=true&page=1&page_size=1', owner.headers)).json();
     expect(paged).toMatchObject({ total: 2, page: 1, page_size: 1, has_more: false });
-    expect(paged.data[0]).toMatchObject({ title: 'One', campaign_status: 'archived', customer_name: 'Acme Brand', invoices_paid: 0, invoices_total: 0 });
+    expect(paged.data[0]).toMatchObject({
+      title: 'One',
+      campaign_status: 'archived',
+      customer_name: 'Acme Brand',
+      invoices_paid: 0,
+      invoices_total: 0,
+    });
     expect(await names('?search=tw')).toEqual(['Two']);
     expect((await call('GET', '/v1/campaigns?archived=maybe', owner.headers)).statusCode).toBe(400);
   });
@@ -129,7 +157,10 @@ describe('GET /v1/campaigns', () => {
       paymentRow(creator.id, 15_000, { payment_group_id: campaign.id }),
       paymentRow(creator.id, 5_000, { payment_group_id: campaign.id }),
     ]);
-    await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 7_000, { payment_group_id: elsewhere.id }), paymentRow(creator.id, 9_000)]);
+    await createDrafts(ctx.app, owner.headers, [
+      paymentRow(creator.id, 7_000, { payment_group_id: elsewhere.id }),
+      paymentRow(creator.id, 9_000),
+    ]);
     expect((await call('DELETE', '/v1/payments', owner.headers, { ids: [canceled!.id] })).statusCode).toBe(200);
     const executed = await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [posted!.id], payment_group_id: campaign.id });
     expect(executed.statusCode, executed.body).toBe(200);
@@ -192,8 +223,12 @@ describe('campaigns: roles and organizations', () => {
     const theirAgent = await addAgent(theirs.headers);
     expect((await call('GET', `/v1/campaigns/${theirCampaign.id}`, mine.headers)).statusCode).toBe(404);
     expect((await call('PUT', `/v1/campaigns/${theirCampaign.id}`, mine.headers, { title: 'Mine now' })).statusCode).toBe(404);
-    expect((await call('POST', '/v1/campaigns', mine.headers, { title: 'X', customer_id: theirCampaign.customer_id })).statusCode).toBe(404);
-    expect((await call('PUT', `/v1/campaigns/${myCampaign.id}`, mine.headers, { customer_id: theirCampaign.customer_id })).statusCode).toBe(404);
+    expect((await call('POST', '/v1/campaigns', mine.headers, { title: 'X', customer_id: theirCampaign.customer_id })).statusCode).toBe(
+      404,
+    );
+    expect((await call('PUT', `/v1/campaigns/${myCampaign.id}`, mine.headers, { customer_id: theirCampaign.customer_id })).statusCode).toBe(
+      404,
+    );
     expect((await call('PUT', `/v1/campaigns/${myCampaign.id}`, mine.headers, { agent_id: theirAgent.id })).statusCode).toBe(404);
     expect((await call('GET', '/v1/campaigns', mine.headers)).json().data.map((row: { id: string }) => row.id)).toEqual([myCampaign.id]);
     expect((await call('GET', `/v1/campaigns/${theirCampaign.id}`, theirs.headers)).json().title).toBe('Theirs');
@@ -212,8 +247,12 @@ describe('GET /v1/dashboard: Active Campaigns', () => {
     const creator = await addCreator(ctx.app, owner.headers);
     const customer = await addCustomer(ctx.app, owner.headers);
     const made = [];
-    for (const title of ['A', 'B', 'C', 'D', 'E', 'F']) made.push(await addCampaign(ctx.app, owner.headers, { title, customer_id: customer.id }));
-    await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 10_000, { payment_group_id: made[5]!.id }), paymentRow(creator.id, 2_500, { payment_group_id: made[5]!.id })]);
+    for (const title of ['A', 'B', 'C', 'D', 'E', 'F'])
+      made.push(await addCampaign(ctx.app, owner.headers, { title, customer_id: customer.id }));
+    await createDrafts(ctx.app, owner.headers, [
+      paymentRow(creator.id, 10_000, { payment_group_id: made[5]!.id }),
+      paymentRow(creator.id, 2_500, { payment_group_id: made[5]!.id }),
+    ]);
     await call('PUT', `/v1/campaigns/${made[4]!.id}`, owner.headers, { campaign_status: 'completed' });
     const answer = await dashboard();
     expect(answer.active_campaigns.map((item: { title: string }) => item.title)).toEqual(['F', 'D', 'C', 'B', 'A']);

@@ -25,6 +25,10 @@ export async function activeCampaignsFor(db: DbOrTx, orgId: string): Promise<Act
 
 /** Whether the organisation has any campaign (the checklist's Start a Campaign step). */
 export async function hasCampaign(db: DbOrTx, orgId: string): Promise<boolean> {
-  const [row] = await db.select({ found: sql<number>`1` }).from(campaigns).where(eq(campaigns.org_id, orgId)).limit(1);
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(campaigns)
+    .where(eq(campaigns.org_id, orgId))
+    .limit(1);
   return Boolean(row);
 }

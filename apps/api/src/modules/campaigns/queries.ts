@@ -78,8 +78,13 @@ export type PaymentFigures = { payments_count: number; payments_posted: number; 
  * payment_group_id) index. Posted = succeeded; total money counts draft, awaiting input, pending
  * and posted payments (canceled, failed and returned ones were never paid).
  */
-export async function paymentFiguresByCampaign(db: DbOrTx, options: { org_id: string; ids: string[] }): Promise<Map<string, PaymentFigures>> {
-  const figures = new Map<string, PaymentFigures>(options.ids.map((id) => [id, { payments_count: 0, payments_posted: 0, total: 0, completed: 0, incomplete: 0 }]));
+export async function paymentFiguresByCampaign(
+  db: DbOrTx,
+  options: { org_id: string; ids: string[] },
+): Promise<Map<string, PaymentFigures>> {
+  const figures = new Map<string, PaymentFigures>(
+    options.ids.map((id) => [id, { payments_count: 0, payments_posted: 0, total: 0, completed: 0, incomplete: 0 }]),
+  );
   if (options.ids.length === 0) return figures;
   const rows = await db
     .select({
@@ -95,18 +100,34 @@ export async function paymentFiguresByCampaign(db: DbOrTx, options: { org_id: st
   for (const row of rows) {
     const completed = Number(row.completed);
     const incomplete = Number(row.incomplete);
-    figures.set(row.id!, { payments_count: row.payments_count, payments_posted: Number(row.payments_posted), total: completed + incomplete, completed, incomplete });
+    figures.set(row.id!, {
+      payments_count: row.payments_count,
+      payments_posted: Number(row.payments_posted),
+      total: completed + incomplete,
+      completed,
+      incomplete,
+    });
   }
   return figures;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-type ListOptions = { org_id: string; page: number; page_size: number; archived: boolean; customer_id?: string | undefined; search?: string | undefined };
+type ListOptions = {
+  org_id: string;
+  page: number;
+  page_size: number;
+  archived: boolean;
+  customer_id?: string | undefined;
+  search?: string | undefined;
+};
 
 /** One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the archived tab shows only them. */
 export async function listCampaigns(db: DbOrTx, options: ListOptions): Promise<CampaignPage> {
-  const filters: SQL[] = [eq(campaigns.org_id, options.org_id), options.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived')];
+  const filters: SQL[] = [
+    eq(campaigns.org_id, options.org_id),
+    options.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived'),
+  ];
   if (options.customer_id) filters.push(eq(campaigns.customer_id, options.customer_id));
   const search = options.search?.trim();
   if (search) filters.push(ilike(campaigns.title, `%${escapeLike(search)}%`));

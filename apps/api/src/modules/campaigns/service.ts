@@ -1,5 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { campaignMessages, endsBeforeStart, grossRevenue, type CampaignDetail, type CreateCampaignBody, type UpdateCampaignBody } from '@crewpay/core';
+import {
+  campaignMessages,
+  endsBeforeStart,
+  grossRevenue,
+  type CampaignDetail,
+  type CreateCampaignBody,
+  type UpdateCampaignBody,
+} from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, users, type Campaign } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -62,14 +69,19 @@ function changesOf(body: UpdateCampaignBody): Partial<Campaign> {
 }
 
 /** PUT /v1/campaigns/{id}: General step and details card; dates are checked after merging with what is stored. */
-export async function updateCampaign(db: DbOrTx, options: { org_id: string; id: string; body: UpdateCampaignBody }): Promise<CampaignDetail> {
-  if (options.body.id && options.body.id !== options.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
+export async function updateCampaign(
+  db: DbOrTx,
+  options: { org_id: string; id: string; body: UpdateCampaignBody },
+): Promise<CampaignDetail> {
+  if (options.body.id && options.body.id !== options.id)
+    throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
   const current = await findCampaign(db, options);
   const changes = changesOf(options.body);
   const start = changes.campaign_start_date !== undefined ? changes.campaign_start_date : current.campaign_start_date;
   const end = changes.campaign_end_date !== undefined ? changes.campaign_end_date : current.campaign_end_date;
   if (endsBeforeStart(start, end)) throw new AppError('validation_error', campaignMessages.endBeforeStart, { field: 'campaign_end_date' });
-  if (changes.customer_id && changes.customer_id !== current.customer_id) await findCustomerRow(db, { org_id: options.org_id, id: changes.customer_id, field: 'customer_id' });
+  if (changes.customer_id && changes.customer_id !== current.customer_id)
+    await findCustomerRow(db, { org_id: options.org_id, id: changes.customer_id, field: 'customer_id' });
   if (changes.agent_id && changes.agent_id !== current.agent_id) await assertAgent(db, options.org_id, changes.agent_id);
   if (Object.keys(changes).length > 0) {
     await db

@@ -40,7 +40,15 @@ export async function ensureCreatorAccounts(
     const account = existing.get(person.email);
     if (!account) {
       const id = newId();
-      newUsers.push({ id, email: person.email, org_id: org.id, role: 'creator', is_external: true, first_name: person.first_name ?? null, last_name: person.last_name ?? null });
+      newUsers.push({
+        id,
+        email: person.email,
+        org_id: org.id,
+        role: 'creator',
+        is_external: true,
+        first_name: person.first_name ?? null,
+        last_name: person.last_name ?? null,
+      });
       userIds.set(person.email, id);
       invitations.push({ email: person.email, user_id: id });
     } else if (account.is_external && account.role === 'creator') {

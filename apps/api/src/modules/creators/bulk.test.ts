@@ -42,7 +42,11 @@ describe('POST /v1/creators/bulk', () => {
       added: 1,
       issues: [
         { line: 6, email: null, message: creatorMessages.missingEmail },
-        { line: 7, email: expect.stringContaining('bad-routing'), message: 'routing_number: This is not a valid routing number: check its 9 digits' },
+        {
+          line: 7,
+          email: expect.stringContaining('bad-routing'),
+          message: 'routing_number: This is not a valid routing number: check its 9 digits',
+        },
       ],
     });
   });
@@ -76,8 +80,14 @@ describe('POST /v1/creators/bulk', () => {
     });
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/creators', headers: owner.headers });
     const idOf = new Map(list.json().data.map((creator: { email: string; id: string }) => [creator.email, creator.id]));
-    const read = async (email: string) => (await ctx.app.inject({ method: 'GET', url: `/v1/creators/${idOf.get(email)}`, headers: owner.headers })).json();
-    expect(await read(a)).toMatchObject({ first_name: 'Ann', phone_number: '+14155550101', account_number_last4: '6789', selected_payment_method: 'stripe' });
+    const read = async (email: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/v1/creators/${idOf.get(email)}`, headers: owner.headers })).json();
+    expect(await read(a)).toMatchObject({
+      first_name: 'Ann',
+      phone_number: '+14155550101',
+      account_number_last4: '6789',
+      selected_payment_method: 'stripe',
+    });
     expect(await read(b)).toMatchObject({ entity_type: 'business', business_name: 'Bee Studio' });
     const invited = (await readOutbox(ctx.app)).filter((mail) => mail.to === a || mail.to === b);
     expect(invited).toHaveLength(2);
@@ -86,7 +96,13 @@ describe('POST /v1/creators/bulk', () => {
 
   it.each([
     ['a PDF declared as a PDF', 'contract.pdf', 'application/pdf', '%PDF-1.7 ...', 'application/pdf'],
-    ['a spreadsheet', 'creators.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'PK\u0003\u0004...', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    [
+      'a spreadsheet',
+      'creators.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'PK\u0003\u0004...',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ],
     ['a PDF renamed to .csv and declared text/csv', 'creators.csv', 'text/csv', Buffer.from('%PDF-1.7\n%\u00e2\u00e3'), 'application/pdf'],
     ['binary bytes declared text/csv', 'creators.csv', 'text/csv', Buffer.from([0x65, 0x6d, 0x00, 0xff, 0xfe]), 'application/octet-stream'],
   ])('refuses %s with Invalid file type, adding nothing', async (_case, filename, type, content, reported) => {
@@ -140,7 +156,10 @@ describe('POST /v1/creators/bulk', () => {
   it('imports 10,000 rows in one upload', async () => {
     const owner = await standardOwner();
     const stamp = Date.now();
-    const rows = Array.from({ length: 10_000 }, (_, index) => `big.${index}.${stamp}@example.com,First${index},Last${index},,individual,,${String(10_000_000 + index)},110000000`);
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, index) => `big.${index}.${stamp}@example.com,First${index},Last${index},,individual,,${String(10_000_000 + index)},110000000`,
+    );
     const response = await upload(owner.headers, { content: [HEADER, ...rows].join('\n') });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.json()).toEqual({ added: 10_000, issues: [] });
@@ -153,7 +172,10 @@ describe('POST /v1/creators/bulk', () => {
       method: 'POST',
       url: '/v1/creators/bulk',
       headers: owner.headers,
-      payload: [{ Email: uniqueEmail('json'), first_name: 'J', last_name: 'Son' }, { email: '', first_name: 'No' }],
+      payload: [
+        { Email: uniqueEmail('json'), first_name: 'J', last_name: 'Son' },
+        { email: '', first_name: 'No' },
+      ],
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ added: 1, issues: [{ line: 2, email: null, message: creatorMessages.missingEmail }] });

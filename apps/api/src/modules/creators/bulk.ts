@@ -55,15 +55,22 @@ export async function bulkCreateCreators(deps: AppDeps, options: { org_id: strin
     const existing = new Set<string>();
     for (let start = 0; start < valid.length; start += INSERT_BATCH) {
       const emails = valid.slice(start, start + INSERT_BATCH).map((row) => row.body.email);
-      const rows = await tx.select({ email: creators.email }).from(creators).where(and(eq(creators.org_id, org.id), inArray(creators.email, emails)));
+      const rows = await tx
+        .select({ email: creators.email })
+        .from(creators)
+        .where(and(eq(creators.org_id, org.id), inArray(creators.email, emails)));
       for (const row of rows) existing.add(row.email);
     }
-    const duplicates: BulkIssue[] = valid.filter((row) => existing.has(row.body.email)).map((row) => ({ line: row.line, email: row.body.email, message: creatorMessages.duplicate }));
+    const duplicates: BulkIssue[] = valid
+      .filter((row) => existing.has(row.body.email))
+      .map((row) => ({ line: row.line, email: row.body.email, message: creatorMessages.duplicate }));
     const fresh = valid.filter((row) => !existing.has(row.body.email));
     if (fresh.length === 0) return { added: 0, emailIds: [], duplicates };
 
     const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: fresh.map((row) => row.body) });
-    const values = fresh.map((row) => newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(row.body.email) ?? null, body: row.body }));
+    const values = fresh.map((row) =>
+      newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(row.body.email) ?? null, body: row.body }),
+    );
     for (let start = 0; start < values.length; start += INSERT_BATCH) {
       await tx.insert(creators).values(values.slice(start, start + INSERT_BATCH));
     }

@@ -3,8 +3,10 @@ import { bankMessages, creatorMessages, messages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { PASSWORD, addCreator, createOwner, latestLinkId, readOutbox, uniqueEmail, upgradePlan } from '../../../test/fixtures.ts';
 
-const post = (headers: Record<string, string>, payload: unknown) => ctx.app.inject({ method: 'POST', url: '/v1/creators', headers, payload: payload as object });
-const put = (headers: Record<string, string>, id: string, payload: unknown) => ctx.app.inject({ method: 'PUT', url: `/v1/creators/${id}`, headers, payload: payload as object });
+const post = (headers: Record<string, string>, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/v1/creators', headers, payload: payload as object });
+const put = (headers: Record<string, string>, id: string, payload: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: `/v1/creators/${id}`, headers, payload: payload as object });
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,7 +24,15 @@ describe('POST /v1/creators', () => {
       method: 'POST',
       url: '/v1/creators',
       headers: owner.headers,
-      payload: { email: email.toUpperCase(), entity_type: 'individual', first_name: 'Jamie', last_name: 'Lee', phone_number: '(415) 555-0134', account_number: ACCOUNT, routing_number: ROUTING },
+      payload: {
+        email: email.toUpperCase(),
+        entity_type: 'individual',
+        first_name: 'Jamie',
+        last_name: 'Lee',
+        phone_number: '(415) 555-0134',
+        account_number: ACCOUNT,
+        routing_number: ROUTING,
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).not.toContain(ACCOUNT);
@@ -61,12 +71,42 @@ describe('POST /v1/creators', () => {
     ['an individual without first name', { email: 'x@example.com', last_name: 'B' }, 'first_name', messages.required],
     ['an individual without last name', { email: 'x@example.com', first_name: 'A', last_name: '  ' }, 'last_name', messages.required],
     ['a business without business name', { email: 'x@example.com', entity_type: 'business' }, 'business_name', messages.required],
-    ['an unknown entity type', { email: 'x@example.com', entity_type: 'trust', first_name: 'A', last_name: 'B' }, 'entity_type', 'Choose individual or business'],
-    ['an invalid phone', { email: 'x@example.com', first_name: 'A', last_name: 'B', phone_number: '12345' }, 'phone_number', messages.usPhone],
-    ['a short account number', { email: 'x@example.com', first_name: 'A', last_name: 'B', account_number: '123', routing_number: '110000000' }, 'account_number', bankMessages.accountNumber],
-    ['a routing number of 8 digits', { email: 'x@example.com', first_name: 'A', last_name: 'B', account_number: '1234', routing_number: '11000000' }, 'routing_number', bankMessages.routingNumber],
-    ['an account number without routing', { email: 'x@example.com', first_name: 'A', last_name: 'B', account_number: '12345678' }, 'routing_number', bankMessages.routingNumber],
-    ['a routing number without account', { email: 'x@example.com', first_name: 'A', last_name: 'B', routing_number: '110000000' }, 'account_number', bankMessages.accountNumber],
+    [
+      'an unknown entity type',
+      { email: 'x@example.com', entity_type: 'trust', first_name: 'A', last_name: 'B' },
+      'entity_type',
+      'Choose individual or business',
+    ],
+    [
+      'an invalid phone',
+      { email: 'x@example.com', first_name: 'A', last_name: 'B', phone_number: '12345' },
+      'phone_number',
+      messages.usPhone,
+    ],
+    [
+      'a short account number',
+      { email: 'x@example.com', first_name: 'A', last_name: 'B', account_number: '123', routing_number: '110000000' },
+      'account_number',
+      bankMessages.accountNumber,
+    ],
+    [
+      'a routing number of 8 digits',
+      { email: 'x@example.com', first_name: 'A', last_name: 'B', account_number: '1234', routing_number: '11000000' },
+      'routing_number',
+      bankMessages.routingNumber,
+    ],
+    [
+      'an account number without routing',
+      { email: 'x@example.com', first_name: 'A', last_name: 'B', account_number: '12345678' },
+      'routing_number',
+      bankMessages.routingNumber,
+    ],
+    [
+      'a routing number without account',
+      { email: 'x@example.com', first_name: 'A', last_name: 'B', routing_number: '110000000' },
+      'account_number',
+      bankMessages.accountNumber,
+    ],
   ])('refuses %s with the spec message', async (_case, payload, field, message) => {
     const owner = await createOwner(ctx.app);
     const response = await post(owner.headers, payload);
@@ -76,9 +116,21 @@ describe('POST /v1/creators', () => {
 
   it('adds a business by business name alone; phone and bank details are optional', async () => {
     const owner = await createOwner(ctx.app);
-    const response = await post(owner.headers, { email: uniqueEmail('studio'), entity_type: 'business', business_name: 'Studio Nine', phone_number: '', account_number: '' });
+    const response = await post(owner.headers, {
+      email: uniqueEmail('studio'),
+      entity_type: 'business',
+      business_name: 'Studio Nine',
+      phone_number: '',
+      account_number: '',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ entity_type: 'business', business_name: 'Studio Nine', phone_number: null, account_number: null, selected_payment_method: null });
+    expect(response.json()).toMatchObject({
+      entity_type: 'business',
+      business_name: 'Studio Nine',
+      phone_number: null,
+      account_number: null,
+      selected_payment_method: null,
+    });
   });
 
   it('refuses a second creator with the same email in the organisation', async () => {
@@ -104,7 +156,9 @@ describe('POST /v1/creators', () => {
   it('holds the free-plan limit when creators are added at the same moment', async () => {
     const owner = await createOwner(ctx.app);
     for (let index = 0; index < 3; index += 1) await addCreator(ctx.app, owner.headers);
-    const results = await Promise.all([0, 1, 2, 3].map(() => post(owner.headers, { email: uniqueEmail(), first_name: 'A', last_name: 'B' })));
+    const results = await Promise.all(
+      [0, 1, 2, 3].map(() => post(owner.headers, { email: uniqueEmail(), first_name: 'A', last_name: 'B' })),
+    );
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 200, 403, 403]);
   });
 
@@ -142,7 +196,11 @@ describe('GET /v1/creators', () => {
     expect(last.json()).toMatchObject({ has_more: false });
     expect(last.json().data).toHaveLength(2);
     for (const search of ['NEEDLE', 'zed quinn', 'Quinn']) {
-      const found = await ctx.app.inject({ method: 'GET', url: `/v1/creators?search=${encodeURIComponent(search)}`, headers: owner.headers });
+      const found = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/creators?search=${encodeURIComponent(search)}`,
+        headers: owner.headers,
+      });
       expect(found.json().total, search).toBe(1);
       expect(found.json().data[0].first_name).toBe('Zed');
     }
@@ -155,10 +213,17 @@ describe('PUT /v1/creators/{id}', () => {
   it('changes only the fields sent; a tok_ value leaves the stored number as it is', async () => {
     const owner = await createOwner(ctx.app);
     const creator = await addCreator(ctx.app, owner.headers, { account_number: ACCOUNT, routing_number: ROUTING });
-    const echo = await put(owner.headers, creator.id, { id: creator.id, account_number: creator.account_number, routing_number: creator.routing_number, notes: '**Top** creator' });
+    const echo = await put(owner.headers, creator.id, {
+      id: creator.id,
+      account_number: creator.account_number,
+      routing_number: creator.routing_number,
+      notes: '**Top** creator',
+    });
     expect(echo.statusCode, echo.body).toBe(200);
     expect(echo.json()).toMatchObject({ account_number_last4: '6789', notes: '**Top** creator', first_name: 'Casey' });
-    const [row] = await ctx.database.pool.query('SELECT account_number FROM creators WHERE id = $1', [creator.id]).then((result) => result.rows);
+    const [row] = await ctx.database.pool
+      .query('SELECT account_number FROM creators WHERE id = $1', [creator.id])
+      .then((result) => result.rows);
     expect(ctx.deps.secrets.decrypt(row.account_number)).toBe(ACCOUNT);
     expect(row.account_number).not.toContain(ACCOUNT);
 
@@ -182,7 +247,11 @@ describe('PUT /v1/creators/{id}', () => {
     expect(venmo.json()).toMatchObject({ venmo_phone_number: '+12125550199', selected_payment_method: 'venmo' });
     const removed = await put(owner.headers, creator.id, { venmo_phone_number: null });
     expect(removed.json()).toMatchObject({ venmo_phone_number: null, selected_payment_method: null });
-    const bank = await put(owner.headers, creator.id, { account_number: ACCOUNT, routing_number: ROUTING, selected_payment_method: 'stripe' });
+    const bank = await put(owner.headers, creator.id, {
+      account_number: ACCOUNT,
+      routing_number: ROUTING,
+      selected_payment_method: 'stripe',
+    });
     expect(bank.json()).toMatchObject({ selected_payment_method: 'stripe', account_number_last4: '6789' });
     const halfBank = await put(owner.headers, creator.id, { routing_number: null });
     expect(halfBank.json()).toEqual({ message: bankMessages.routingNumber, code: 'validation_error', field: 'routing_number' });
@@ -204,9 +273,26 @@ describe('PUT /v1/creators/{id}', () => {
       const response = await put(owner.headers, creator.id, payload);
       expect(response.json(), JSON.stringify(payload)).toMatchObject({ message, field });
     }
-    const manager = await ctx.app.inject({ method: 'POST', url: '/v1/users', headers: owner.headers, payload: { email: uniqueEmail('manager'), is_manager: true, first_name: 'Max', last_name: 'Manager' } });
-    const updated = await put(owner.headers, creator.id, { manager_id: manager.json().id, manager_split: 15, agent_split: 20, is_active: false, platforms: ['https://youtube.com/@casey'] });
-    expect(updated.json()).toMatchObject({ manager_id: manager.json().id, manager_split: 15, agent_split: 20, is_active: false, platforms: ['https://youtube.com/@casey'] });
+    const manager = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/users',
+      headers: owner.headers,
+      payload: { email: uniqueEmail('manager'), is_manager: true, first_name: 'Max', last_name: 'Manager' },
+    });
+    const updated = await put(owner.headers, creator.id, {
+      manager_id: manager.json().id,
+      manager_split: 15,
+      agent_split: 20,
+      is_active: false,
+      platforms: ['https://youtube.com/@casey'],
+    });
+    expect(updated.json()).toMatchObject({
+      manager_id: manager.json().id,
+      manager_split: 15,
+      agent_split: 20,
+      is_active: false,
+      platforms: ['https://youtube.com/@casey'],
+    });
   });
 });
 

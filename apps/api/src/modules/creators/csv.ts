@@ -38,13 +38,18 @@ export function parseCreatorsCsv(options: { mimetype: string; bytes: Buffer }): 
   const records = readRecords(text);
   const headers = (records[0]?.cells ?? []).map((header) => header.trim().toLowerCase());
   if (!headers.includes('email')) {
-    throw new AppError('validation_error', `The file needs an email column. Expected headers: ${CSV_HEADERS.join(', ')}`, { field: 'file' });
+    throw new AppError('validation_error', `The file needs an email column. Expected headers: ${CSV_HEADERS.join(', ')}`, {
+      field: 'file',
+    });
   }
   const rows = records.slice(1);
   if (rows.length > MAX_BULK_ROWS) {
     throw new AppError('validation_error', `A file may hold at most ${MAX_BULK_ROWS.toLocaleString('en-US')} creators`, { field: 'file' });
   }
-  return rows.map(({ line, cells }) => ({ line, values: Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()])) }));
+  return rows.map(({ line, cells }) => ({
+    line,
+    values: Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()])),
+  }));
 }
 
 const LINE_BREAK = /\r\n|\n|\r/g;

@@ -19,8 +19,12 @@ describe("another organisation's ids", () => {
     const myCreator = await addCreator(ctx.app, mine.headers);
     const theirCreator = await addCreator(ctx.app, theirs.headers);
     await call('PUT', `/v1/creators/${theirCreator.id}`, theirs.headers, { notes: 'theirs' });
-    const theirManager = (await call('POST', '/v1/users', theirs.headers, { email: uniqueEmail('m'), is_manager: true, first_name: 'M', last_name: 'N' })).json();
-    const theirAgent = (await call('POST', '/v1/users', theirs.headers, { email: uniqueEmail('a'), is_agent: true, first_name: 'A', last_name: 'G' })).json();
+    const theirManager = (
+      await call('POST', '/v1/users', theirs.headers, { email: uniqueEmail('m'), is_manager: true, first_name: 'M', last_name: 'N' })
+    ).json();
+    const theirAgent = (
+      await call('POST', '/v1/users', theirs.headers, { email: uniqueEmail('a'), is_agent: true, first_name: 'A', last_name: 'G' })
+    ).json();
     const [theirTag] = (await call('POST', '/v1/tags', theirs.headers, [{ label: 'Theirs' }])).json();
     const [myTag] = (await call('POST', '/v1/tags', mine.headers, [{ label: 'Mine' }])).json();
 
@@ -58,7 +62,11 @@ describe("another organisation's ids", () => {
     const email = uniqueEmail('portal');
     await addCreator(ctx.app, owner.headers, { email });
     const link = (await readOutbox(ctx.app)).filter((mail) => mail.to === email).at(-1)!.links[0]!;
-    const session = await ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${link.split('/resetPassword/')[1]}`, payload: { password: 'Sup3r-secret!' } });
+    const session = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/expiring_link?id=${link.split('/resetPassword/')[1]}`,
+      payload: { password: 'Sup3r-secret!' },
+    });
     const creatorHeaders = { 'auth-token': session.json().auth_token as string };
     for (const url of ['/v1/creators', '/v1/users', '/v1/tags']) {
       expect((await call('GET', url, creatorHeaders)).statusCode, url).toBe(403);
@@ -78,14 +86,36 @@ describe('secrets', () => {
       bodies.push(response.body);
       return response;
     };
-    const created = (await record(call('POST', '/v1/creators', owner.headers, { email: uniqueEmail(), first_name: 'S', last_name: 'E', account_number: account, routing_number: routing }))).json();
-    await record(call('PUT', `/v1/creators/${created.id}`, owner.headers, { account_number: created.account_number, routing_number: routing, notes: 'x' }));
+    const created = (
+      await record(
+        call('POST', '/v1/creators', owner.headers, {
+          email: uniqueEmail(),
+          first_name: 'S',
+          last_name: 'E',
+          account_number: account,
+          routing_number: routing,
+        }),
+      )
+    ).json();
+    await record(
+      call('PUT', `/v1/creators/${created.id}`, owner.headers, {
+        account_number: created.account_number,
+        routing_number: routing,
+        notes: 'x',
+      }),
+    );
     await record(call('PUT', `/v1/creators/${created.id}`, owner.headers, { state_tax_id: '123456789' }));
     await record(call('GET', `/v1/creators/${created.id}`, owner.headers));
     await record(call('GET', '/v1/creators', owner.headers));
     await record(call('GET', `/v1/creators?search=${account}`, owner.headers));
-    const file = multipartFile({ filename: 'c.csv', type: 'text/csv', content: `email,first_name,last_name,account_number,routing_number\n${uniqueEmail()},A,B,${account},${routing}\n` });
-    await record(ctx.app.inject({ method: 'POST', url: '/v1/creators/bulk', headers: { ...owner.headers, ...file.headers }, payload: file.payload }));
+    const file = multipartFile({
+      filename: 'c.csv',
+      type: 'text/csv',
+      content: `email,first_name,last_name,account_number,routing_number\n${uniqueEmail()},A,B,${account},${routing}\n`,
+    });
+    await record(
+      ctx.app.inject({ method: 'POST', url: '/v1/creators/bulk', headers: { ...owner.headers, ...file.headers }, payload: file.payload }),
+    );
     await record(call('GET', '/v1/creators', owner.headers));
     await record(call('GET', '/v1/users', owner.headers));
     for (const body of bodies) {

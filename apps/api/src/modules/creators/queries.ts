@@ -30,7 +30,10 @@ export async function tagsForCreators(tx: DbOrTx, options: { org_id: string; cre
 }
 
 /** Payments count and amount paid (posted payments) per creator, from the payments table. */
-export async function paymentTotalsForCreators(tx: DbOrTx, options: { org_id: string; creator_ids: string[] }): Promise<Map<string, PaymentTotals>> {
+export async function paymentTotalsForCreators(
+  tx: DbOrTx,
+  options: { org_id: string; creator_ids: string[] },
+): Promise<Map<string, PaymentTotals>> {
   const totals = await paymentTotalsByRecipient(tx, options.org_id, options.creator_ids);
   return new Map(options.creator_ids.map((id) => [id, totals.get(id) ?? { payments_count: 0, amount_paid: 0 }]));
 }
@@ -108,7 +111,11 @@ export async function listCreators(
 }
 
 /** Payments count and amount paid (succeeded) per creator, for the creators list and profile. */
-export async function paymentTotalsByRecipient(tx: DbOrTx, orgId: string, recipientIds: string[]): Promise<Map<string, { payments_count: number; amount_paid: number }>> {
+export async function paymentTotalsByRecipient(
+  tx: DbOrTx,
+  orgId: string,
+  recipientIds: string[],
+): Promise<Map<string, { payments_count: number; amount_paid: number }>> {
   const result = new Map<string, { payments_count: number; amount_paid: number }>();
   if (recipientIds.length === 0) return result;
   const rows = await tx

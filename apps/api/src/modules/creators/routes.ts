@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_BULK_FILE_BYTES, bulkAnswer, createCreatorBody, creatorPage, creatorRecord, listCreatorsQuery, updateCreatorBody } from '@crewpay/core';
+import {
+  MAX_BULK_FILE_BYTES,
+  bulkAnswer,
+  createCreatorBody,
+  creatorPage,
+  creatorRecord,
+  listCreatorsQuery,
+  updateCreatorBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,7 +20,14 @@ import { getCreator, listCreators } from './queries.ts';
 import { createCreator, updateCreator } from './service.ts';
 
 const tags = ['Creators'];
-const bulkJsonRows = z.array(z.record(z.string(), z.union([z.string(), z.null()]).transform((value) => value ?? ''))).max(10_000);
+const bulkJsonRows = z
+  .array(
+    z.record(
+      z.string(),
+      z.union([z.string(), z.null()]).transform((value) => value ?? ''),
+    ),
+  )
+  .max(10_000);
 
 export const creatorRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -22,7 +37,14 @@ export const creatorRoutes =
 
     app.get(
       '/creators',
-      { schema: { tags, summary: "The organization's creators, one page at a time", querystring: listCreatorsQuery, response: { 200: creatorPage, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The organization's creators, one page at a time",
+          querystring: listCreatorsQuery,
+          response: { 200: creatorPage, ...errorResponses },
+        },
+      },
       async (request) => listCreators(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
     );
 
@@ -34,13 +56,28 @@ export const creatorRoutes =
 
     app.post(
       '/creators',
-      { schema: { tags, summary: 'Add a creator and email them an invitation', body: createCreatorBody, response: { 200: creatorRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Add a creator and email them an invitation',
+          body: createCreatorBody,
+          response: { 200: creatorRecord, ...errorResponses },
+        },
+      },
       async (request) => createCreator(deps, { org_id: requireStaff(request).org_id, body: request.body }),
     );
 
     app.put(
       '/creators/:id',
-      { schema: { tags, summary: 'Update a creator (the id plus the changed fields)', params: idParams, body: updateCreatorBody, response: { 200: creatorRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Update a creator (the id plus the changed fields)',
+          params: idParams,
+          body: updateCreatorBody,
+          response: { 200: creatorRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request);
         return updateCreator(deps, { org_id: user.org_id, id: request.params.id, body: request.body, actor_user_id: user.id });

@@ -1,5 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { creatorMessages, creatorName, nameIssues, type CreateCreatorBody, type CreatorRecord, type UpdateCreatorBody } from '@crewpay/core';
+import {
+  creatorMessages,
+  creatorName,
+  nameIssues,
+  type CreateCreatorBody,
+  type CreatorRecord,
+  type UpdateCreatorBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
@@ -41,7 +48,9 @@ export async function createCreator(deps: AppDeps, options: { org_id: string; bo
   const { creatorId, emailIds } = await deps.db.transaction(async (tx) => {
     const org = await lockOrg(tx, options.org_id);
     await assertCanAddCreator(tx, org);
-    const duplicate = await tx.query.creators.findFirst({ where: and(eq(creators.org_id, org.id), eq(creators.email, options.body.email)) });
+    const duplicate = await tx.query.creators.findFirst({
+      where: and(eq(creators.org_id, org.id), eq(creators.email, options.body.email)),
+    });
     if (duplicate) throw new AppError('conflict', creatorMessages.duplicate, { field: 'email' });
     const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: [options.body] });
     const values = newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(options.body.email) ?? null, body: options.body });
@@ -63,28 +72,38 @@ async function assertPerson(tx: DbOrTx, options: { org_id: string; id: string; f
 /** The payout method needs its details; removing the details of the selected method clears it. */
 function payoutIssues(next: Creator): { field: string; message: string } | null {
   const hasBank = next.account_number !== null && next.routing_number !== null;
-  if (next.account_number !== null && next.routing_number === null) return { field: 'routing_number', message: 'This field is required and must be 9 digits' };
-  if (next.routing_number !== null && next.account_number === null) return { field: 'account_number', message: 'This field is required and must be 4 to 17 digits' };
+  if (next.account_number !== null && next.routing_number === null)
+    return { field: 'routing_number', message: 'This field is required and must be 9 digits' };
+  if (next.routing_number !== null && next.account_number === null)
+    return { field: 'account_number', message: 'This field is required and must be 4 to 17 digits' };
   const method = next.selected_payment_method;
-  if ((method === 'stripe' || method === 'nium') && !hasBank) return { field: 'selected_payment_method', message: 'Add a bank account first' };
+  if ((method === 'stripe' || method === 'nium') && !hasBank)
+    return { field: 'selected_payment_method', message: 'Add a bank account first' };
   if (method === 'paypal' && !next.paypal_email) return { field: 'selected_payment_method', message: 'Add a PayPal email first' };
-  if (method === 'venmo' && !next.venmo_phone_number) return { field: 'selected_payment_method', message: 'Add a Venmo phone number first' };
+  if (method === 'venmo' && !next.venmo_phone_number)
+    return { field: 'selected_payment_method', message: 'Add a Venmo phone number first' };
   return null;
 }
 
 /** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
-export async function updateCreator(deps: AppDeps, options: { org_id: string; id: string; body: UpdateCreatorBody; actor_user_id?: string }): Promise<CreatorRecord> {
+export async function updateCreator(
+  deps: AppDeps,
+  options: { org_id: string; id: string; body: UpdateCreatorBody; actor_user_id?: string },
+): Promise<CreatorRecord> {
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
-  if (bodyId !== undefined && bodyId !== options.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
+  if (bodyId !== undefined && bodyId !== options.id)
+    throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
   const emailIds = await deps.db.transaction(async (tx) => {
     const current = await findCreatorRow(tx, { org_id: options.org_id, id: options.id, forUpdate: true });
     if (fields.agent_id) await assertPerson(tx, { org_id: options.org_id, id: fields.agent_id, flag: 'is_agent' });
     if (fields.manager_id) await assertPerson(tx, { org_id: options.org_id, id: fields.manager_id, flag: 'is_manager' });
     const changes: Partial<Creator> = { ...fields };
     const account = secretChange(deps.secrets, account_number);
-    if (account !== undefined) Object.assign(changes, { account_number: account?.sealed ?? null, account_number_last4: account?.last4 ?? null });
+    if (account !== undefined)
+      Object.assign(changes, { account_number: account?.sealed ?? null, account_number_last4: account?.last4 ?? null });
     const routing = secretChange(deps.secrets, routing_number);
-    if (routing !== undefined) Object.assign(changes, { routing_number: routing?.sealed ?? null, routing_number_last4: routing?.last4 ?? null });
+    if (routing !== undefined)
+      Object.assign(changes, { routing_number: routing?.sealed ?? null, routing_number_last4: routing?.last4 ?? null });
     const taxId = secretChange(deps.secrets, state_tax_id);
     if (taxId !== undefined) changes.state_tax_id = taxId?.sealed ?? null;
 
@@ -92,15 +111,33 @@ export async function updateCreator(deps: AppDeps, options: { org_id: string; id
     await assertIdentityKept(tx, current, next);
     // Removing the details of the selected method clears the selection, as removing the method does.
     const isSelectionSent = 'selected_payment_method' in fields;
-    if (!isSelectionSent && payoutIssues(next)?.field === 'selected_payment_method') next.selected_payment_method = changes.selected_payment_method = null;
-    const issue = payoutIssues(next) ?? nameIssues({ ...next, first_name: next.first_name ?? undefined, last_name: next.last_name ?? undefined, business_name: next.business_name ?? undefined }).map((i) => ({ field: i.path, message: i.message }))[0];
+    if (!isSelectionSent && payoutIssues(next)?.field === 'selected_payment_method')
+      next.selected_payment_method = changes.selected_payment_method = null;
+    const issue =
+      payoutIssues(next) ??
+      nameIssues({
+        ...next,
+        first_name: next.first_name ?? undefined,
+        last_name: next.last_name ?? undefined,
+        business_name: next.business_name ?? undefined,
+      }).map((i) => ({ field: i.path, message: i.message }))[0];
     if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
     if (Object.keys(changes).length === 0) return [];
-    await tx.update(creators).set(changes).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+    await tx
+      .update(creators)
+      .set(changes)
+      .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
     // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
     return recordPayoutChange(tx, deps, {
       org_id: options.org_id,
-      payee: { type: 'creator', id: current.id, name: creatorDisplayName(next), email: next.email, previous_email: current.email !== next.email ? current.email : null, link: `/creators/${current.id}` },
+      payee: {
+        type: 'creator',
+        id: current.id,
+        name: creatorDisplayName(next),
+        email: next.email,
+        previous_email: current.email !== next.email ? current.email : null,
+        link: `/creators/${current.id}`,
+      },
       source: 'staff',
       changed_by_user_id: options.actor_user_id ?? null,
       fields: changedPayoutFields(current, changes),
@@ -114,20 +151,45 @@ export async function updateCreator(deps: AppDeps, options: { org_id: string; id
 /** What a payee link writes on a creator: payout method (sealed), tax identity and home address. */
 export type CreatorPayeeDetails = Pick<
   NewCreator,
-  | 'selected_payment_method' | 'account_number' | 'account_number_last4' | 'routing_number' | 'routing_number_last4' | 'paypal_email' | 'venmo_phone_number'
-  | 'entity_type' | 'legal_entity_type' | 'first_name' | 'last_name' | 'business_name' | 'state_tax_id'
-  | 'address_line_1' | 'address_line_2' | 'address_city' | 'address_state' | 'address_zip'
+  | 'selected_payment_method'
+  | 'account_number'
+  | 'account_number_last4'
+  | 'routing_number'
+  | 'routing_number_last4'
+  | 'paypal_email'
+  | 'venmo_phone_number'
+  | 'entity_type'
+  | 'legal_entity_type'
+  | 'first_name'
+  | 'last_name'
+  | 'business_name'
+  | 'state_tax_id'
+  | 'address_line_1'
+  | 'address_line_2'
+  | 'address_city'
+  | 'address_state'
+  | 'address_zip'
 >;
 
 /** The payee page's one write on a creator (payments/payee.ts goes through here, not the table). */
-export async function saveCreatorPayeeDetails(tx: DbOrTx, options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> }): Promise<Creator | null> {
-  const [row] = await tx.update(creators).set(options.details).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id))).returning();
+export async function saveCreatorPayeeDetails(
+  tx: DbOrTx,
+  options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> },
+): Promise<Creator | null> {
+  const [row] = await tx
+    .update(creators)
+    .set(options.details)
+    .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)))
+    .returning();
   return row ?? null;
 }
 
 /** The creator row itself (the payee page compares identities before writing). */
 export async function findCreatorForPayee(tx: DbOrTx, options: { org_id: string; id: string }): Promise<Creator | null> {
-  const [row] = await tx.select().from(creators).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+  const [row] = await tx
+    .select()
+    .from(creators)
+    .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
   return row ?? null;
 }
 
@@ -150,7 +212,16 @@ async function assertIdentityKept(tx: DbOrTx, current: Creator, next: Creator): 
   const [executed] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.org_id, current.org_id), eq(payments.recipient, current.id), inArray(payments.status, ['processing', 'succeeded', 'returned', 'failed'])))
+    .where(
+      and(
+        eq(payments.org_id, current.org_id),
+        eq(payments.recipient, current.id),
+        inArray(payments.status, ['processing', 'succeeded', 'returned', 'failed']),
+      ),
+    )
     .limit(1);
-  if (executed) throw new AppError('validation_error', identityKeptMessage, { field: next.entity_type === 'business' ? 'business_name' : 'first_name' });
+  if (executed)
+    throw new AppError('validation_error', identityKeptMessage, {
+      field: next.entity_type === 'business' ? 'business_name' : 'first_name',
+    });
 }

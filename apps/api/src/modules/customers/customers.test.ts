@@ -17,7 +17,12 @@ const call = (method: Method, url: string, headers: Headers, payload?: unknown) 
 describe('POST /v1/customers', () => {
   it('adds a customer with attn and comma separated cc emails, lower-casing emails', async () => {
     const owner = await createOwner(ctx.app);
-    const response = await call('POST', '/v1/customers', owner.headers, { name: ' Glow Cosmetics ', email: 'Buyer@Glow.example', attn: 'Dana', cc_emails: 'a@glow.example, B@glow.example' });
+    const response = await call('POST', '/v1/customers', owner.headers, {
+      name: ' Glow Cosmetics ',
+      email: 'Buyer@Glow.example',
+      attn: 'Dana',
+      cc_emails: 'a@glow.example, B@glow.example',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       name: 'Glow Cosmetics',
@@ -28,7 +33,11 @@ describe('POST /v1/customers', () => {
       invoice_volume: 0,
       invoice_count: 0,
     });
-    const asArray = await call('POST', '/v1/customers', owner.headers, { name: 'Other', email: uniqueEmail('brand'), cc_emails: ['x@y.example'] });
+    const asArray = await call('POST', '/v1/customers', owner.headers, {
+      name: 'Other',
+      email: uniqueEmail('brand'),
+      cc_emails: ['x@y.example'],
+    });
     expect(asArray.json().cc_emails).toEqual(['x@y.example']);
   });
 
@@ -42,7 +51,10 @@ describe('POST /v1/customers', () => {
     expect(await fieldMessage({ name: '  ', email: uniqueEmail() })).toEqual(['name', messages.required]);
     expect(await fieldMessage({ name: 'A' })).toEqual(['email', 'This field is required and must be an email']);
     expect(await fieldMessage({ name: 'A', email: 'not-an-email' })).toEqual(['email', 'This field is required and must be an email']);
-    expect(await fieldMessage({ name: 'A', email: uniqueEmail(), cc_emails: 'ok@x.example, nope' })).toEqual(['cc_emails', customerMessages.ccEmails]);
+    expect(await fieldMessage({ name: 'A', email: uniqueEmail(), cc_emails: 'ok@x.example, nope' })).toEqual([
+      'cc_emails',
+      customerMessages.ccEmails,
+    ]);
     expect(await fieldMessage({ name: 'A'.repeat(201), email: uniqueEmail() })).toEqual(['name', 'Must be at most 200 characters']);
     expect(await fieldMessage({ name: 'A\u0000B', email: uniqueEmail() })).toEqual(['name', NUL_MESSAGE]);
     expect(await fieldMessage({ name: 'A', email: uniqueEmail(), attn: 'x\u0000' })).toEqual(['attn', NUL_MESSAGE]);
@@ -88,11 +100,31 @@ describe('PUT /v1/customers/{id}', () => {
   it('updates details and the address object; fields left out are unchanged', async () => {
     const owner = await createOwner(ctx.app);
     const customer = await addCustomer(ctx.app, owner.headers, { attn: 'Dana' });
-    const details = await call('PUT', `/v1/customers/${customer.id}`, owner.headers, { id: customer.id, name: 'Renamed', phone_number: '(555) 010-0199', cc_emails: '' });
+    const details = await call('PUT', `/v1/customers/${customer.id}`, owner.headers, {
+      id: customer.id,
+      name: 'Renamed',
+      phone_number: '(555) 010-0199',
+      cc_emails: '',
+    });
     expect(details.statusCode, details.body).toBe(200);
-    expect(details.json()).toMatchObject({ name: 'Renamed', attn: 'Dana', phone_number: '(555) 010-0199', cc_emails: [], email: customer.email });
-    const address = await call('PUT', `/v1/customers/${customer.id}`, owner.headers, { address: { line_1: '1 Main St', line_2: '', city: 'Austin', state: 'tx', zip: '78701' } });
-    expect(address.json()).toMatchObject({ name: 'Renamed', address_line_1: '1 Main St', address_line_2: null, address_city: 'Austin', address_state: 'TX', address_zip: '78701' });
+    expect(details.json()).toMatchObject({
+      name: 'Renamed',
+      attn: 'Dana',
+      phone_number: '(555) 010-0199',
+      cc_emails: [],
+      email: customer.email,
+    });
+    const address = await call('PUT', `/v1/customers/${customer.id}`, owner.headers, {
+      address: { line_1: '1 Main St', line_2: '', city: 'Austin', state: 'tx', zip: '78701' },
+    });
+    expect(address.json()).toMatchObject({
+      name: 'Renamed',
+      address_line_1: '1 Main St',
+      address_line_2: null,
+      address_city: 'Austin',
+      address_state: 'TX',
+      address_zip: '78701',
+    });
     const fetched = (await call('GET', `/v1/customers/${customer.id}`, owner.headers)).json();
     expect(fetched).toMatchObject({ name: 'Renamed', address_city: 'Austin' });
   });

@@ -22,7 +22,10 @@ async function invoicesTableExists(db: DbOrTx): Promise<boolean> {
 }
 
 /** Invoice figures per customer or per campaign (`by`), for the given ids of one organisation. */
-export async function invoiceFiguresBy(db: DbOrTx, options: { org_id: string; by: 'customer_id' | 'payment_group_id'; ids: string[] }): Promise<Map<string, InvoiceFigures>> {
+export async function invoiceFiguresBy(
+  db: DbOrTx,
+  options: { org_id: string; by: 'customer_id' | 'payment_group_id'; ids: string[] },
+): Promise<Map<string, InvoiceFigures>> {
   const figures = new Map<string, InvoiceFigures>(options.ids.map((id) => [id, { ...none }]));
   if (options.ids.length === 0 || !(await invoicesTableExists(db))) return figures;
   const column = sql.identifier(options.by);
@@ -33,7 +36,10 @@ export async function invoiceFiguresBy(db: DbOrTx, options: { org_id: string; by
            COUNT(*) FILTER (WHERE status = 'succeeded') AS paid,
            COALESCE(SUM(amount) FILTER (WHERE status NOT IN ('succeeded', 'canceled')), 0) AS open_amount
       FROM invoices
-     WHERE org_id = ${options.org_id} AND ${column} IN (${sql.join(options.ids.map((id) => sql`${id}::uuid`), sql`, `)})
+     WHERE org_id = ${options.org_id} AND ${column} IN (${sql.join(
+       options.ids.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})
      GROUP BY ${column}`);
   for (const row of result.rows) {
     const volume = Number(row.volume);

@@ -52,7 +52,10 @@ export async function getCustomer(db: DbOrTx, options: { org_id: string; id: str
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** One page of an organisation's customers, newest first, optionally searched by name or email. */
-export async function listCustomers(db: DbOrTx, options: { org_id: string; page: number; page_size: number; search?: string | undefined }): Promise<CustomerPage> {
+export async function listCustomers(
+  db: DbOrTx,
+  options: { org_id: string; page: number; page_size: number; search?: string | undefined },
+): Promise<CustomerPage> {
   const filters: SQL[] = [eq(customers.org_id, options.org_id)];
   const search = options.search?.trim();
   // search_text is the lower-cased name and email, trigram-indexed for %term% matches.

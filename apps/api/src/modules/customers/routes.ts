@@ -14,7 +14,14 @@ export const customerRoutes =
   async (app) => {
     app.get(
       '/customers',
-      { schema: { tags, summary: "The organization's customers, one page at a time, searched by name or email", querystring: listCustomersQuery, response: { 200: customerPage, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The organization's customers, one page at a time, searched by name or email",
+          querystring: listCustomersQuery,
+          response: { 200: customerPage, ...errorResponses },
+        },
+      },
       async (request) => listCustomers(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
     );
 
@@ -26,13 +33,28 @@ export const customerRoutes =
 
     app.post(
       '/customers',
-      { schema: { tags, summary: 'Add a customer (a duplicate email within the organization is a 409)', body: createCustomerBody, response: { 200: customerListItem, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Add a customer (a duplicate email within the organization is a 409)',
+          body: createCustomerBody,
+          response: { 200: customerListItem, ...errorResponses },
+        },
+      },
       async (request) => createCustomer(deps.db, { org_id: requireStaff(request).org_id, body: request.body }),
     );
 
     app.put(
       '/customers/:id',
-      { schema: { tags, summary: 'Update a customer (fields left out are unchanged; address is an object)', params: idParams, body: updateCustomerBody, response: { 200: customerListItem, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Update a customer (fields left out are unchanged; address is an object)',
+          params: idParams,
+          body: updateCustomerBody,
+          response: { 200: customerListItem, ...errorResponses },
+        },
+      },
       async (request) => updateCustomer(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body }),
     );
   };

@@ -19,7 +19,15 @@ export async function createCustomer(db: DbOrTx, options: { org_id: string; body
   const { body } = options;
   const [row] = await db
     .insert(customers)
-    .values({ id: newId(), org_id: options.org_id, name: body.name, email: body.email, attn: body.attn, cc_emails: body.cc_emails, phone_number: body.phone_number })
+    .values({
+      id: newId(),
+      org_id: options.org_id,
+      name: body.name,
+      email: body.email,
+      attn: body.attn,
+      cc_emails: body.cc_emails,
+      phone_number: body.phone_number,
+    })
     .onConflictDoNothing()
     .returning({ id: customers.id });
   if (!row) throw duplicateEmail();
@@ -46,8 +54,12 @@ function changesOf(body: UpdateCustomerBody): Partial<Customer> {
 }
 
 /** PUT /v1/customers/{id}: the organisation's customer only; an email another customer has is a 409. */
-export async function updateCustomer(db: DbOrTx, options: { org_id: string; id: string; body: UpdateCustomerBody }): Promise<CustomerListItem> {
-  if (options.body.id && options.body.id !== options.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
+export async function updateCustomer(
+  db: DbOrTx,
+  options: { org_id: string; id: string; body: UpdateCustomerBody },
+): Promise<CustomerListItem> {
+  if (options.body.id && options.body.id !== options.id)
+    throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
   await findCustomerRow(db, options);
   const changes = changesOf(options.body);
   if (Object.keys(changes).length > 0) {

@@ -18,7 +18,11 @@ async function orgWithData() {
   const pat = await addCreator(ctx.app, owner.headers, { first_name: 'Pat', last_name: 'Payee', phone_number: '4155550134' });
   const banked = await addCreator(ctx.app, owner.headers, { first_name: 'Bo', last_name: 'Banked', ...BANK });
   await addCreator(ctx.app, owner.headers, { first_name: 'Idle', last_name: 'Creator' });
-  const [awaiting, ...drafts] = await createDrafts(ctx.app, owner.headers, [paymentRow(pat.id, 30_000), paymentRow(banked.id, 12_000), paymentRow(banked.id, 8_000)]);
+  const [awaiting, ...drafts] = await createDrafts(ctx.app, owner.headers, [
+    paymentRow(pat.id, 30_000),
+    paymentRow(banked.id, 12_000),
+    paymentRow(banked.id, 8_000),
+  ]);
   const executed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id] });
   expect(executed.json()).toMatchObject({ requires_info: 1 });
   return { owner, awaiting: awaiting!, drafts };
@@ -34,7 +38,16 @@ describe('GET /v1/dashboard', () => {
       balance: 100_000 - awaiting.amount - awaiting.fee,
       draft_payments: drafts.reduce((sum, row) => sum + row.amount, 0),
       total_creators: 3,
-      todos: [{ todoType: 'Payment needs payout method', id: awaiting.id, org_id: owner.org.id, title: 'Pat Payee', amount: awaiting.amount, has_phone: true }],
+      todos: [
+        {
+          todoType: 'Payment needs payout method',
+          id: awaiting.id,
+          org_id: owner.org.id,
+          title: 'Pat Payee',
+          amount: awaiting.amount,
+          has_phone: true,
+        },
+      ],
       active_campaigns: [],
       has_campaign: false,
     });
@@ -48,7 +61,14 @@ describe('GET /v1/dashboard', () => {
     await addCampaign(ctx.app, owner.headers);
     const other = await fundedOwner(ctx.app, 0);
     const empty = await inject('GET', '/v1/dashboard', other.headers);
-    expect(empty.json()).toEqual({ balance: 0, draft_payments: 0, total_creators: 0, todos: [], active_campaigns: [], has_campaign: false });
+    expect(empty.json()).toEqual({
+      balance: 0,
+      draft_payments: 0,
+      total_creators: 0,
+      todos: [],
+      active_campaigns: [],
+      has_campaign: false,
+    });
     const mine = await inject('GET', '/v1/dashboard', owner.headers);
     expect(mine.json().draft_payments).toBe(drafts[1]!.amount);
   });

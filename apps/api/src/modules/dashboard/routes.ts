@@ -13,7 +13,13 @@ export const dashboardRoutes =
   async (app) => {
     app.get(
       '/dashboard',
-      { schema: { tags, summary: 'Balance, draft payments, creators count and to-do items', response: { 200: dashboardAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Balance, draft payments, creators count and to-do items',
+          response: { 200: dashboardAnswer, ...errorResponses },
+        },
+      },
       async (request) => dashboardFor(deps.db, requireStaff(request).org_id),
     );
   };

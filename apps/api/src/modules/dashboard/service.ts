@@ -13,7 +13,11 @@ async function paymentTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
     .from(payments)
     .where(and(eq(payments.org_id, orgId), eq(payments.status, 'requires_info'), eq(payments.is_deleted, false)))
     .orderBy(desc(payments.created_at), desc(payments.id));
-  const people = await loadRecipients(db, orgId, rows.map((row) => row.recipient));
+  const people = await loadRecipients(
+    db,
+    orgId,
+    rows.map((row) => row.recipient),
+  );
   return rows.map((row) => {
     const person = people.creators.get(row.recipient) ?? people.users.get(row.recipient);
     return {

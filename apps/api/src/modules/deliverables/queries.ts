@@ -12,7 +12,13 @@ const columns = {
   business_name: creators.business_name,
 };
 
-type Row = { deliverable: typeof deliverables.$inferSelect; entity_type: 'individual' | 'business'; first_name: string | null; last_name: string | null; business_name: string | null };
+type Row = {
+  deliverable: typeof deliverables.$inferSelect;
+  entity_type: 'individual' | 'business';
+  first_name: string | null;
+  last_name: string | null;
+  business_name: string | null;
+};
 
 function toDeliverableRecord(row: Row): DeliverableRecord {
   const { deliverable } = row;
@@ -20,7 +26,12 @@ function toDeliverableRecord(row: Row): DeliverableRecord {
     id: deliverable.id,
     campaign_id: deliverable.campaign_id,
     creator_id: deliverable.creator_id,
-    creator_name: creatorName({ entity_type: row.entity_type, first_name: row.first_name, last_name: row.last_name, business_name: row.business_name }),
+    creator_name: creatorName({
+      entity_type: row.entity_type,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      business_name: row.business_name,
+    }),
     description: deliverable.description,
     quantity: deliverable.quantity,
     post_date: deliverable.post_date,
@@ -29,7 +40,8 @@ function toDeliverableRecord(row: Row): DeliverableRecord {
   };
 }
 
-const selectDeliverables = (db: DbOrTx) => db.select(columns).from(deliverables).innerJoin(creators, eq(creators.id, deliverables.creator_id));
+const selectDeliverables = (db: DbOrTx) =>
+  db.select(columns).from(deliverables).innerJoin(creators, eq(creators.id, deliverables.creator_id));
 
 /** A campaign's deliverables in the order they were added (the campaign is checked by the caller). */
 export async function listDeliverables(db: DbOrTx, options: { org_id: string; campaign_id: string }): Promise<DeliverableRecord[]> {

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createDeliverableBody, deleteDeliverableBody, deliverableList, deliverableMessages, deliverableRecord, listDeliverablesQuery, updateDeliverableBody } from '@crewpay/core';
+import {
+  createDeliverableBody,
+  deleteDeliverableBody,
+  deliverableList,
+  deliverableMessages,
+  deliverableRecord,
+  listDeliverablesQuery,
+  updateDeliverableBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,7 +30,14 @@ export const deliverableRoutes =
   async (app) => {
     app.get(
       '/deliverables',
-      { schema: { tags, summary: "A campaign's deliverables", querystring: listDeliverablesQuery, response: { 200: deliverableList, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "A campaign's deliverables",
+          querystring: listDeliverablesQuery,
+          response: { 200: deliverableList, ...errorResponses },
+        },
+      },
       async (request) => {
         const { org_id } = requireStaff(request);
         await assertCampaignOfOrg(deps.db, { org_id, id: request.query.campaign_id, field: 'campaign_id' });
@@ -32,28 +47,58 @@ export const deliverableRoutes =
 
     app.post(
       '/deliverables',
-      { schema: { tags, summary: 'Add a deliverable (quantity and description required)', body: createDeliverableBody, response: { 200: deliverableRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Add a deliverable (quantity and description required)',
+          body: createDeliverableBody,
+          response: { 200: deliverableRecord, ...errorResponses },
+        },
+      },
       async (request) => createDeliverable(deps.db, { org_id: requireStaff(request).org_id, body: request.body }),
     );
 
     app.put(
       '/deliverables',
-      { schema: { tags, summary: 'Update a deliverable (id in the body; fields left out are unchanged)', body: bodyWithId, response: { 200: deliverableRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Update a deliverable (id in the body; fields left out are unchanged)',
+          body: bodyWithId,
+          response: { 200: deliverableRecord, ...errorResponses },
+        },
+      },
       async (request) => updateDeliverable(deps.db, { org_id: requireStaff(request).org_id, id: request.body.id, body: request.body }),
     );
 
     app.put(
       '/deliverables/:id',
-      { schema: { tags, summary: 'Update a deliverable', params: idParams, body: updateDeliverableBody, response: { 200: deliverableRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Update a deliverable',
+          params: idParams,
+          body: updateDeliverableBody,
+          response: { 200: deliverableRecord, ...errorResponses },
+        },
+      },
       async (request) => {
-        if (request.body.id && request.body.id !== request.params.id) throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
+        if (request.body.id && request.body.id !== request.params.id)
+          throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
         return updateDeliverable(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body });
       },
     );
 
     app.delete(
       '/deliverables',
-      { schema: { tags, summary: 'Delete a deliverable (id in the body)', body: deleteDeliverableBody, response: { 200: deletedAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete a deliverable (id in the body)',
+          body: deleteDeliverableBody,
+          response: { 200: deletedAnswer, ...errorResponses },
+        },
+      },
       async (request) => {
         await deleteDeliverable(deps.db, { org_id: requireStaff(request).org_id, id: request.body.id });
         return { message: deliverableMessages.deleted, id: request.body.id };

@@ -18,7 +18,10 @@ export async function createDeliverable(db: DbOrTx, options: { org_id: string; b
 }
 
 /** PUT /v1/deliverables: fields left out are unchanged; the campaign stays the same. */
-export async function updateDeliverable(db: DbOrTx, options: { org_id: string; id: string; body: UpdateDeliverableBody }): Promise<DeliverableRecord> {
+export async function updateDeliverable(
+  db: DbOrTx,
+  options: { org_id: string; id: string; body: UpdateDeliverableBody },
+): Promise<DeliverableRecord> {
   await findDeliverable(db, options);
   const { id: _id, ...fields } = options.body;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<Deliverable>;

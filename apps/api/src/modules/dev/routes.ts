@@ -7,7 +7,13 @@ import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/
 import { processDueEvents } from '../treasury/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
-const advanceBody = z.object({ seconds: z.number().int().min(1).max(365 * 86_400) });
+const advanceBody = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 86_400),
+});
 
 const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
 
@@ -37,9 +43,13 @@ export const devRoutes =
     }));
 
     /** Moves sandbox time forward for everyone, then runs the provider events that became due. */
-    app.post('/clock/advance', { config: { isPublic: true }, schema: { hide: true, body: advanceBody, response: { 200: clockAnswer } } }, async (request) => {
-      const now = await advanceSandboxClock(deps.db, request.body.seconds);
-      const processed = await processDueEvents(deps.db);
-      return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
-    });
+    app.post(
+      '/clock/advance',
+      { config: { isPublic: true }, schema: { hide: true, body: advanceBody, response: { 200: clockAnswer } } },
+      async (request) => {
+        const now = await advanceSandboxClock(deps.db, request.body.seconds);
+        const processed = await processDueEvents(deps.db);
+        return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
+      },
+    );
   };

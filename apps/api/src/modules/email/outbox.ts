@@ -22,7 +22,15 @@ function toEmailRow(message: OutgoingEmail) {
     ...message.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
   ].join('\n');
-  return { id: newId(), org_id: message.org_id ?? null, to: message.to, subject: message.subject, text, html, links: links.map((link) => link.url) };
+  return {
+    id: newId(),
+    org_id: message.org_id ?? null,
+    to: message.to,
+    subject: message.subject,
+    text,
+    html,
+    links: links.map((link) => link.url),
+  };
 }
 
 /** Writes the email in the caller's transaction: it is sent if, and only if, the change commits. */
@@ -58,9 +66,15 @@ export async function deliverEmail(db: Db, transport: MailTransport, emailId: st
     if (!email) return;
     try {
       await transport.send(email);
-      await tx.update(emails).set({ status: 'sent', transport: transport.name, sent_at: new Date(), error: null }).where(eq(emails.id, emailId));
+      await tx
+        .update(emails)
+        .set({ status: 'sent', transport: transport.name, sent_at: new Date(), error: null })
+        .where(eq(emails.id, emailId));
     } catch (error) {
-      await tx.update(emails).set({ error: (error as Error).message }).where(eq(emails.id, emailId));
+      await tx
+        .update(emails)
+        .set({ error: (error as Error).message })
+        .where(eq(emails.id, emailId));
       throw error;
     }
   });
@@ -78,7 +92,10 @@ export async function findStaleQueuedEmails(db: Db, olderThan: Date): Promise<st
 }
 
 export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {
-  const newest = await db.query.emails.findMany({ orderBy: (table, { desc }) => [desc(table.created_at), desc(table.id)], limit: options.limit });
+  const newest = await db.query.emails.findMany({
+    orderBy: (table, { desc }) => [desc(table.created_at), desc(table.id)],
+    limit: options.limit,
+  });
   return newest.reverse();
 }
 

@@ -11,7 +11,13 @@ export const feeRoutes =
   async (app) => {
     app.get(
       '/fee_schedules',
-      { schema: { tags: ['Fees'], summary: "The organization's fee schedules", response: { 200: z.array(feeScheduleRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags: ['Fees'],
+          summary: "The organization's fee schedules",
+          response: { 200: z.array(feeScheduleRecord), ...errorResponses },
+        },
+      },
       async (request) => (await listFeeSchedules(deps.db, requireStaff(request).org_id)).map(toFeeScheduleRecord),
     );
   };

@@ -20,9 +20,14 @@ type Headers = Record<string, string>;
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
   const boundary = `----crewpay${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -78,15 +83,30 @@ describe('/v1/campaign_files', () => {
     const campaign = await addCampaign(ctx.app, owner.headers);
     const pdf = await upload(owner.headers, campaign.id, { name: 'Brief v2.pdf', bytes: PDF, type: 'text/html' });
     expect(pdf.statusCode, pdf.body).toBe(200);
-    expect(pdf.json()).toMatchObject({ payment_group_id: campaign.id, file_name: 'Brief v2.pdf', content_type: 'application/pdf', size: PDF.length });
+    expect(pdf.json()).toMatchObject({
+      payment_group_id: campaign.id,
+      file_name: 'Brief v2.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
     const cases: [string, Buffer, string, string][] = [
       ['../../etc/pass<wd', PNG, 'image/png', 'pass_wd.png'],
       ['invoice.exe', PDF, 'application/pdf', 'invoice.exe.pdf'],
       ['photo.JPG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'image/jpeg', 'photo.JPG'],
       ['anim.gif', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), 'image/gif', 'anim.gif'],
       ['pic.webp', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]), 'image/webp', 'pic.webp'],
-      ['contract.docx', zipWith(['[Content_Types].xml', 'word/document.xml']), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'contract.docx'],
-      ['budget', zipWith(['[Content_Types].xml', 'xl/workbook.xml']), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'budget.xlsx'],
+      [
+        'contract.docx',
+        zipWith(['[Content_Types].xml', 'word/document.xml']),
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'contract.docx',
+      ],
+      [
+        'budget',
+        zipWith(['[Content_Types].xml', 'xl/workbook.xml']),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'budget.xlsx',
+      ],
       ['posts.csv', Buffer.from('creator,posts\nRiley,3\n'), 'text/csv', 'posts.csv'],
       ['notes.txt', Buffer.from('Café notes\n'), 'text/plain', 'notes.txt'],
     ];
@@ -131,7 +151,9 @@ describe('/v1/campaign_files', () => {
       expect(response.statusCode, name).toBe(400);
       expect(response.json(), name).toMatchObject({ field: 'file', message: campaignFileMessages.badType });
     }
-    expect((await upload(owner.headers, campaign.id, { name: 'empty.txt', bytes: Buffer.alloc(0) })).json().message).toBe(campaignFileMessages.missingFile);
+    expect((await upload(owner.headers, campaign.id, { name: 'empty.txt', bytes: Buffer.alloc(0) })).json().message).toBe(
+      campaignFileMessages.missingFile,
+    );
     expect((await upload(owner.headers, campaign.id)).json()).toMatchObject({ field: 'file', message: campaignFileMessages.missingFile });
     expect((await get(`/v1/campaign_files?payment_group_id=${campaign.id}`, owner.headers)).json().data).toEqual([]);
   });
@@ -145,7 +167,11 @@ describe('/v1/campaign_files', () => {
     expect(response.json()).toMatchObject({ field: 'file', message: campaignFileMessages.tooLarge });
     const exact = Buffer.concat([PDF, Buffer.alloc(MAX_CAMPAIGN_FILE_BYTES - PDF.length, 0x20)]);
     expect((await upload(owner.headers, campaign.id, { name: 'exact.pdf', bytes: exact })).statusCode).toBe(200);
-    expect((await get(`/v1/campaign_files?payment_group_id=${campaign.id}`, owner.headers)).json().data.map((file: { file_name: string }) => file.file_name)).toEqual(['exact.pdf']);
+    expect(
+      (await get(`/v1/campaign_files?payment_group_id=${campaign.id}`, owner.headers))
+        .json()
+        .data.map((file: { file_name: string }) => file.file_name),
+    ).toEqual(['exact.pdf']);
   });
 
   it('needs a campaign of the organization; lets team members in and keeps external users out', async () => {

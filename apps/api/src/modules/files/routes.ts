@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campaignFileList, campaignFileMessages, campaignFileRecord, listCampaignFilesQuery, MAX_CAMPAIGN_FILE_BYTES, uploadCampaignFileFields } from '@crewpay/core';
+import {
+  campaignFileList,
+  campaignFileMessages,
+  campaignFileRecord,
+  listCampaignFilesQuery,
+  MAX_CAMPAIGN_FILE_BYTES,
+  uploadCampaignFileFields,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,15 +31,27 @@ export const campaignFileRoutes =
 
     app.get(
       '/campaign_files',
-      { schema: { tags, summary: "A campaign's files", querystring: listCampaignFilesQuery, response: { 200: campaignFileList, ...errorResponses } } },
-      async (request) => ({ data: await listCampaignFiles(deps.db, { org_id: requireStaff(request).org_id, payment_group_id: request.query.payment_group_id }) }),
+      {
+        schema: {
+          tags,
+          summary: "A campaign's files",
+          querystring: listCampaignFilesQuery,
+          response: { 200: campaignFileList, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        data: await listCampaignFiles(deps.db, { org_id: requireStaff(request).org_id, payment_group_id: request.query.payment_group_id }),
+      }),
     );
 
     app.get(
       '/campaign_files/:id/source',
       { schema: { tags, summary: "A file's bytes, as an attachment with its detected content type", params: idParams } },
       async (request, reply) => {
-        const { file, stream } = await openCampaignFile({ db: deps.db, storage }, { org_id: requireStaff(request).org_id, id: request.params.id });
+        const { file, stream } = await openCampaignFile(
+          { db: deps.db, storage },
+          { org_id: requireStaff(request).org_id, id: request.params.id },
+        );
         return reply
           .header('content-type', file.content_type)
           .header('content-length', String(file.size))
@@ -64,7 +83,8 @@ export const campaignFileRoutes =
             if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           } else if (part.fieldname === 'file' && !upload) {
             const bytes = await part.toBuffer().catch((error: unknown) => {
-              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('validation_error', campaignFileMessages.tooLarge, { field: 'file' });
+              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new AppError('validation_error', campaignFileMessages.tooLarge, { field: 'file' });
               throw error;
             });
             upload = { file_name: part.filename, bytes };
@@ -75,7 +95,10 @@ export const campaignFileRoutes =
         const parsed = uploadCampaignFileFields.safeParse({ payment_group_id: fields.payment_group_id ?? request.query.payment_group_id });
         if (!parsed.success) throw new AppError('validation_error', campaignFileMessages.missingGroup, { field: 'payment_group_id' });
         if (!upload) throw new AppError('validation_error', campaignFileMessages.missingFile, { field: 'file' });
-        return uploadCampaignFile({ db: deps.db, storage }, { org_id: user.org_id, user_id: user.id, payment_group_id: parsed.data.payment_group_id, ...upload });
+        return uploadCampaignFile(
+          { db: deps.db, storage },
+          { org_id: user.org_id, user_id: user.id, payment_group_id: parsed.data.payment_group_id, ...upload },
+        );
       },
     );
 

@@ -11,7 +11,14 @@ import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { detectFileType, sanitizeFileName } from './sniff.ts';
 
 export function toCampaignFileRecord(row: CampaignFile): CampaignFileRecord {
-  return { id: row.id, payment_group_id: row.payment_group_id, file_name: row.file_name, content_type: row.content_type, size: row.size, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    payment_group_id: row.payment_group_id,
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size: row.size,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 type Ctx = { db: DbOrTx; storage: FileStorage };
@@ -41,9 +48,13 @@ async function findFileRow(db: DbOrTx, options: { org_id: string; id: string }):
  * type recognised from the bytes. The bytes are written first under a key of our own, then the
  * row; a failed insert removes the bytes again.
  */
-export async function uploadCampaignFile(ctx: Ctx, options: { org_id: string; user_id: string; payment_group_id: string; file_name: string; bytes: Buffer }): Promise<CampaignFileRecord> {
+export async function uploadCampaignFile(
+  ctx: Ctx,
+  options: { org_id: string; user_id: string; payment_group_id: string; file_name: string; bytes: Buffer },
+): Promise<CampaignFileRecord> {
   await assertCampaignOfOrg(ctx.db, { org_id: options.org_id, id: options.payment_group_id });
-  if (options.bytes.length > MAX_CAMPAIGN_FILE_BYTES) throw new AppError('validation_error', campaignFileMessages.tooLarge, { field: 'file' });
+  if (options.bytes.length > MAX_CAMPAIGN_FILE_BYTES)
+    throw new AppError('validation_error', campaignFileMessages.tooLarge, { field: 'file' });
   if (options.bytes.length === 0) throw new AppError('validation_error', campaignFileMessages.missingFile, { field: 'file' });
   const type = detectFileType(options.bytes, options.file_name);
   if (!type) throw new AppError('validation_error', campaignFileMessages.badType, { field: 'file' });
@@ -73,7 +84,10 @@ export async function uploadCampaignFile(ctx: Ctx, options: { org_id: string; us
 }
 
 /** The organisation's file and a stream of its bytes (another organisation's id is a 404, like an unknown one). */
-export async function openCampaignFile(ctx: Ctx, options: { org_id: string; id: string }): Promise<{ file: CampaignFileRecord; stream: Readable }> {
+export async function openCampaignFile(
+  ctx: Ctx,
+  options: { org_id: string; id: string },
+): Promise<{ file: CampaignFileRecord; stream: Readable }> {
   const row = await findFileRow(ctx.db, options);
   try {
     return { file: toCampaignFileRecord(row), stream: await ctx.storage.read(row.storage_key) };

@@ -53,7 +53,11 @@ function isSafeText(bytes: Buffer): boolean {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
-  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 512).toLowerCase();
+  const head = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 512)
+    .toLowerCase();
   if (head.startsWith('<') || head.startsWith('#!')) return false;
   return !/<\s*(script|html|body|iframe|svg|object|embed)\b/.test(text.slice(0, 64 * 1024).toLowerCase());
 }

@@ -30,36 +30,61 @@ async function databaseRefusal(statements: (transferId: string) => ReturnType<ty
     return cause?.message ?? (error as Error).message;
   }
 }
-const transferRow = (id: string) => sql`INSERT INTO ledger_transfers (id, org_id, idempotency_key, type) VALUES (${id}, ${orgId}, ${`raw-${id}`}, 'raw')`;
+const transferRow = (id: string) =>
+  sql`INSERT INTO ledger_transfers (id, org_id, idempotency_key, type) VALUES (${id}, ${orgId}, ${`raw-${id}`}, 'raw')`;
 const entryRow = (transferId: string, accountId: string, amount: number) =>
   sql`INSERT INTO ledger_entries (id, transfer_id, account_id, amount) VALUES (${newId()}, ${transferId}, ${accountId}, ${amount})`;
 
 describe('the ledger rules live in PostgreSQL', () => {
   it('refuses an unbalanced transfer inserted by raw SQL, at commit', async () => {
-    const refusal = await databaseRefusal((id) => [transferRow(id), entryRow(id, accounts.outside_bank.id, -500), entryRow(id, accounts.wallet_available.id, 400)]);
+    const refusal = await databaseRefusal((id) => [
+      transferRow(id),
+      entryRow(id, accounts.outside_bank.id, -500),
+      entryRow(id, accounts.wallet_available.id, 400),
+    ]);
     expect(refusal).toMatch(/is unbalanced: its entries sum to -100/);
   });
 
   it('refuses a transfer without entries and an entry of zero', async () => {
     expect(await databaseRefusal((id) => [transferRow(id)])).toMatch(/has no entries/);
-    expect(await databaseRefusal((id) => [transferRow(id), entryRow(id, accounts.outside_bank.id, 0), entryRow(id, accounts.wallet_available.id, 0)])).toMatch(
-      /ledger_entries_amount_not_zero/,
-    );
+    expect(
+      await databaseRefusal((id) => [
+        transferRow(id),
+        entryRow(id, accounts.outside_bank.id, 0),
+        entryRow(id, accounts.wallet_available.id, 0),
+      ]),
+    ).toMatch(/ledger_entries_amount_not_zero/);
   });
 
   it('accepts a balanced transfer by raw SQL, and postTransfer still works', async () => {
-    expect(await databaseRefusal((id) => [transferRow(id), entryRow(id, accounts.outside_bank.id, -700), entryRow(id, accounts.wallet_available.id, 700)])).toBeNull();
+    expect(
+      await databaseRefusal((id) => [
+        transferRow(id),
+        entryRow(id, accounts.outside_bank.id, -700),
+        entryRow(id, accounts.wallet_available.id, 700),
+      ]),
+    ).toBeNull();
     await ctx.deps.db.execute(sql`UPDATE ledger_accounts SET balance = balance + 700 WHERE id = ${accounts.wallet_available.id}`);
     await ctx.deps.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 700 WHERE id = ${accounts.outside_bank.id}`);
     await ctx.deps.db.transaction((tx) =>
-      postTransfer(tx, { org_id: orgId, key: 'rules-deposit', type: 'deposit', entries: [{ account_id: accounts.outside_bank.id, amount: -300 }, { account_id: accounts.wallet_available.id, amount: 300 }] }),
+      postTransfer(tx, {
+        org_id: orgId,
+        key: 'rules-deposit',
+        type: 'deposit',
+        entries: [
+          { account_id: accounts.outside_bank.id, amount: -300 },
+          { account_id: accounts.wallet_available.id, amount: 300 },
+        ],
+      }),
     );
     expect(await findBalances(ctx.deps.db, orgId, ['wallet_available'])).toEqual({ wallet_available: 1_000 });
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
 
   it('refuses an UPDATE or DELETE of a ledger entry', async () => {
-    const update = await databaseRefusal(() => [sql`UPDATE ledger_entries SET amount = amount * 2 WHERE account_id = ${accounts.wallet_available.id}`]);
+    const update = await databaseRefusal(() => [
+      sql`UPDATE ledger_entries SET amount = amount * 2 WHERE account_id = ${accounts.wallet_available.id}`,
+    ]);
     expect(update).toMatch(/append-only: UPDATE refused/);
     const remove = await databaseRefusal(() => [sql`DELETE FROM ledger_entries WHERE account_id = ${accounts.wallet_available.id}`]);
     expect(remove).toMatch(/append-only: DELETE refused/);

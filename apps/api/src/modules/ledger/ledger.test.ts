@@ -37,13 +37,24 @@ describe('postTransfer', () => {
     const repeat = await deposit('deposit-1', 10_000);
     expect(first.isNew).toBe(true);
     expect(repeat).toEqual({ id: first.id, isNew: false });
-    expect(await findBalances(ctx.deps.db, orgId, ['wallet_available', 'outside_bank'])).toEqual({ wallet_available: 10_000, outside_bank: -10_000 });
+    expect(await findBalances(ctx.deps.db, orgId, ['wallet_available', 'outside_bank'])).toEqual({
+      wallet_available: 10_000,
+      outside_bank: -10_000,
+    });
   });
 
   it('refuses entries that do not sum to zero', async () => {
     await expect(
       ctx.deps.db.transaction((tx) =>
-        postTransfer(tx, { org_id: orgId, key: 'bad', type: 'x', entries: [{ account_id: accounts.fees.id, amount: 5 }, { account_id: accounts.outside_bank.id, amount: -4 }] }),
+        postTransfer(tx, {
+          org_id: orgId,
+          key: 'bad',
+          type: 'x',
+          entries: [
+            { account_id: accounts.fees.id, amount: 5 },
+            { account_id: accounts.outside_bank.id, amount: -4 },
+          ],
+        }),
       ),
     ).rejects.toThrow(/sum to zero/);
   });
@@ -52,7 +63,9 @@ describe('postTransfer', () => {
     await expect(
       ctx.deps.db.transaction((tx) => holdFunds(tx, accounts, { org_id: orgId, key: 'too-big', amount: 10_000_000 })),
     ).rejects.toMatchObject({ code: 'insufficient_funds' });
-    await expect(ctx.deps.db.execute(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${accounts.wallet_available.id}`)).rejects.toMatchObject({
+    await expect(
+      ctx.deps.db.execute(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${accounts.wallet_available.id}`),
+    ).rejects.toMatchObject({
       cause: { constraint: 'ledger_accounts_balance_not_negative' },
     });
   });

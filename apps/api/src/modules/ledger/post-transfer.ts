@@ -70,7 +70,10 @@ export async function postTransfer(tx: DbOrTx, options: PostTransferOptions): Pr
   const updated = await tx.execute<{ id: string }>(sql`
     WITH locked AS MATERIALIZED (
       SELECT id FROM ledger_accounts
-      WHERE org_id = ${options.org_id} AND id IN (${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      WHERE org_id = ${options.org_id} AND id IN (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
       ORDER BY id FOR NO KEY UPDATE
     )
     UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
@@ -79,9 +82,13 @@ export async function postTransfer(tx: DbOrTx, options: PostTransferOptions): Pr
     RETURNING a.id`);
   if (updated.rows.length !== accountIds.length) {
     const found = await tx.execute<{ count: string }>(
-      sql`SELECT COUNT(*)::text AS count FROM ledger_accounts WHERE org_id = ${options.org_id} AND id IN (${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+      sql`SELECT COUNT(*)::text AS count FROM ledger_accounts WHERE org_id = ${options.org_id} AND id IN (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
     );
-    if (Number(found.rows[0]?.count) !== accountIds.length) throw new Error('A ledger account of this transfer does not exist in the organisation');
+    if (Number(found.rows[0]?.count) !== accountIds.length)
+      throw new Error('A ledger account of this transfer does not exist in the organisation');
     // The caller's transaction rolls back: the rows already updated and the transfer go with it.
     throw new AppError('insufficient_funds', INSUFFICIENT_FUNDS_MESSAGE);
   }

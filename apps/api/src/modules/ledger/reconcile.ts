@@ -46,5 +46,11 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     problems.push(...(report.problems as ReconcileProblem[]));
   }
   const count = counts.rows[0];
-  return { transfers: Number(count?.transfers ?? 0), accounts: Number(count?.accounts ?? 0), entries: Number(count?.entries ?? 0), payments: checked, problems };
+  return {
+    transfers: Number(count?.transfers ?? 0),
+    accounts: Number(count?.accounts ?? 0),
+    entries: Number(count?.entries ?? 0),
+    payments: checked,
+    problems,
+  };
 }

@@ -1,3 +1,11 @@
-export { INVALID_LINK_MESSAGE, LINK_TTL_HOURS, createExpiringLink, createExpiringLinks, findUsableLink, markLinkUsed, type LinkType } from './service.ts';
+export {
+  INVALID_LINK_MESSAGE,
+  LINK_TTL_HOURS,
+  createExpiringLink,
+  createExpiringLinks,
+  findUsableLink,
+  markLinkUsed,
+  type LinkType,
+} from './service.ts';
 export { issuePayeeLinks, payeePayloadOf, waitingPaymentsOfLink, type PayeeLinkPayload, type PayeeRole } from './payee-links.ts';
 export { linkRoutes, type LinkHandlers } from './routes.ts';

@@ -16,7 +16,8 @@ const requestReset = (email: string, ip = '198.51.100.1') =>
   ctx.app.inject({ method: 'PUT', url: '/v1/users/password/reset', payload: { email }, headers: { 'x-forwarded-for': ip } });
 const setPassword = (linkId: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { password } });
-const signIn = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/v1/users/signin', payload: { email, password } });
+const signIn = (email: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/v1/users/signin', payload: { email, password } });
 
 describe('PUT /v1/users/password/reset', () => {
   it('emails a one-use /resetPassword/{linkId} link to an existing account', async () => {
@@ -46,14 +47,16 @@ describe('PUT /v1/users/password/reset', () => {
   it(`rate-limits an email after ${rateLimits.resetPerEmail.max} requests`, async () => {
     const email = uniqueEmail();
     await signUp(ctx.app, email);
-    for (let count = 0; count < rateLimits.resetPerEmail.max; count++) expect((await requestReset(email, '198.51.100.20')).statusCode).toBe(200);
+    for (let count = 0; count < rateLimits.resetPerEmail.max; count++)
+      expect((await requestReset(email, '198.51.100.20')).statusCode).toBe(200);
     const blocked = await requestReset(email, '198.51.100.21');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('rate_limited');
   });
 
   it(`rate-limits an IP after ${rateLimits.resetPerIp.max} requests`, async () => {
-    for (let count = 0; count < rateLimits.resetPerIp.max; count++) expect((await requestReset(uniqueEmail(), '198.51.100.30')).statusCode).toBe(200);
+    for (let count = 0; count < rateLimits.resetPerIp.max; count++)
+      expect((await requestReset(uniqueEmail(), '198.51.100.30')).statusCode).toBe(200);
     expect((await requestReset(uniqueEmail(), '198.51.100.30')).statusCode).toBe(429);
   });
 });
@@ -104,14 +107,20 @@ describe('GET and POST /v1/expiring_link', () => {
     await signUp(ctx.app, email);
     await requestReset(email);
     const linkId = await latestLinkId(ctx.app, email, '/resetPassword/');
-    await ctx.deps.db.update(expiringLinks).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(expiringLinks.token_hash, hashToken(linkId)));
+    await ctx.deps.db
+      .update(expiringLinks)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(expiringLinks.token_hash, hashToken(linkId)));
     const response = await setPassword(linkId, 'Br4nd-new-pass');
     expect(response.statusCode).toBe(410);
     expect((await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${linkId}` })).statusCode).toBe(410);
   });
 
   it('refuses an unknown link and a weak password', async () => {
-    expect((await setPassword('made-up-link', 'Br4nd-new-pass')).json()).toEqual({ message: 'Sorry! This link is no longer valid.', code: 'gone' });
+    expect((await setPassword('made-up-link', 'Br4nd-new-pass')).json()).toEqual({
+      message: 'Sorry! This link is no longer valid.',
+      code: 'gone',
+    });
     const email = uniqueEmail();
     await signUp(ctx.app, email);
     await requestReset(email);

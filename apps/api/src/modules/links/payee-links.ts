@@ -10,7 +10,8 @@ export type PayeeLinkPayload = { recipient: string; recipient_role: PayeeRole; p
 /** The payee link's recipient and the payments it was issued for; anything else is not a payee link. */
 export function payeePayloadOf(link: ExpiringLink): PayeeLinkPayload {
   const payload = link.payload as Partial<PayeeLinkPayload>;
-  if (link.type !== 'payee' || !link.org_id || typeof payload.recipient !== 'string' || !payload.recipient_role) throw new AppError('gone', INVALID_LINK_MESSAGE);
+  if (link.type !== 'payee' || !link.org_id || typeof payload.recipient !== 'string' || !payload.recipient_role)
+    throw new AppError('gone', INVALID_LINK_MESSAGE);
   const paymentIds = Array.isArray(payload.payment_ids) ? payload.payment_ids.filter((id): id is string => typeof id === 'string') : [];
   return { recipient: payload.recipient, recipient_role: payload.recipient_role, payment_ids: paymentIds };
 }
@@ -20,7 +21,11 @@ export function payeePayloadOf(link: ExpiringLink): PayeeLinkPayload {
  * replaces the recipient's earlier unused ones (a reminder): they stop working, and the payments
  * they were issued for move onto the new link so nothing is left without a working link.
  */
-export async function issuePayeeLinks(tx: DbOrTx, orgId: string, items: { recipient: string; recipient_role: PayeeRole; payment_ids: string[] }[]): Promise<string[]> {
+export async function issuePayeeLinks(
+  tx: DbOrTx,
+  orgId: string,
+  items: { recipient: string; recipient_role: PayeeRole; payment_ids: string[] }[],
+): Promise<string[]> {
   if (items.length === 0) return [];
   const recipients = items.map((item) => item.recipient);
   const replaced = await tx
@@ -46,7 +51,11 @@ export async function issuePayeeLinks(tx: DbOrTx, orgId: string, items: { recipi
     items.map((item) => ({
       type: 'payee' as const,
       org_id: orgId,
-      payload: { recipient: item.recipient, recipient_role: item.recipient_role, payment_ids: [...new Set([...item.payment_ids, ...(earlier.get(item.recipient) ?? [])])] },
+      payload: {
+        recipient: item.recipient,
+        recipient_role: item.recipient_role,
+        payment_ids: [...new Set([...item.payment_ids, ...(earlier.get(item.recipient) ?? [])])],
+      },
     })),
   );
 }
@@ -58,9 +67,18 @@ export async function issuePayeeLinks(tx: DbOrTx, orgId: string, items: { recipi
  */
 export async function waitingPaymentsOfLink(tx: DbOrTx, link: ExpiringLink, options: { forUpdate?: boolean } = {}) {
   const { recipient, payment_ids } = payeePayloadOf(link);
-  const conditions = [eq(payments.org_id, link.org_id!), eq(payments.recipient, recipient), eq(payments.status, 'requires_info'), eq(payments.is_deleted, false)];
+  const conditions = [
+    eq(payments.org_id, link.org_id!),
+    eq(payments.recipient, recipient),
+    eq(payments.status, 'requires_info'),
+    eq(payments.is_deleted, false),
+  ];
   if (payment_ids.length > 0) conditions.push(inArray(payments.id, payment_ids));
-  const query = tx.select().from(payments).where(and(...conditions)).orderBy(payments.id);
+  const query = tx
+    .select()
+    .from(payments)
+    .where(and(...conditions))
+    .orderBy(payments.id);
   const rows = options.forUpdate ? await query.for('update') : await query;
   if (rows.length === 0) throw new AppError('gone', INVALID_LINK_MESSAGE);
   return rows;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { payeeLinkInfo, payeeSubmissionAnswer, sessionAnswer, setPasswordFromLinkBody, type PayeeLinkInfo, type SessionAnswer } from '@crewpay/core';
+import {
+  payeeLinkInfo,
+  payeeSubmissionAnswer,
+  sessionAnswer,
+  setPasswordFromLinkBody,
+  type PayeeLinkInfo,
+  type SessionAnswer,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ExpiringLink } from '../../db/schema/index.ts';
@@ -20,7 +27,12 @@ export type LinkHandlers = {
 };
 
 const tags = ['Links'];
-const linkQuery = z.object({ id: z.string({ error: 'Sorry! This link is no longer valid.' }).min(1, 'Sorry! This link is no longer valid.').max(100, 'Sorry! This link is no longer valid.') });
+const linkQuery = z.object({
+  id: z
+    .string({ error: 'Sorry! This link is no longer valid.' })
+    .min(1, 'Sorry! This link is no longer valid.')
+    .max(100, 'Sorry! This link is no longer valid.'),
+});
 const linkInfo = z.object({ type: z.string(), email: z.string().nullable(), expires_at: z.string() });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -41,7 +53,13 @@ export const linkRoutes =
       '/expiring_link',
       {
         config: { isPublic: true },
-        schema: { tags, summary: 'What a link is for', security: [], querystring: linkQuery, response: { 200: z.union([payeeLinkInfo, linkInfo]), ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'What a link is for',
+          security: [],
+          querystring: linkQuery,
+          response: { 200: z.union([payeeLinkInfo, linkInfo]), ...errorResponses },
+        },
       },
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);

@@ -10,7 +10,10 @@ export const metaRoutes =
   async (app) => {
     app.get(
       '/meta',
-      { config: { isPublic: true }, schema: { summary: 'Whether this server runs in sandbox mode (no real money moves)', response: { 200: metaAnswer } } },
+      {
+        config: { isPublic: true },
+        schema: { summary: 'Whether this server runs in sandbox mode (no real money moves)', response: { 200: metaAnswer } },
+      },
       async () => ({ sandbox: deps.config.isSandbox }),
     );
   };

@@ -6,7 +6,13 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { dismissNotification, listNotifications } from './service.ts';
 
 const tags = ['Notifications'];
-const notificationRecord = z.object({ id: z.string(), text: z.string(), link: z.string().nullable(), dismissed: z.boolean(), created_at: z.string() });
+const notificationRecord = z.object({
+  id: z.string(),
+  text: z.string(),
+  link: z.string().nullable(),
+  dismissed: z.boolean(),
+  created_at: z.string(),
+});
 
 export const notificationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

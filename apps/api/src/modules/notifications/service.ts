@@ -24,7 +24,10 @@ export async function listNotifications(db: DbOrTx, options: { org_id: string; u
   return rows.map(toRecord);
 }
 
-export async function dismissNotification(db: DbOrTx, options: { org_id: string; user_id: string; id: string }): Promise<NotificationRecord> {
+export async function dismissNotification(
+  db: DbOrTx,
+  options: { org_id: string; user_id: string; id: string },
+): Promise<NotificationRecord> {
   const [row] = await db
     .update(notifications)
     .set({ dismissed: true })
@@ -34,6 +37,11 @@ export async function dismissNotification(db: DbOrTx, options: { org_id: string;
   return toRecord(row);
 }
 
-export async function notify(db: DbOrTx, options: { org_id: string; user_id?: string | null; text: string; link?: string | null }): Promise<void> {
-  await db.insert(notifications).values({ id: newId(), org_id: options.org_id, user_id: options.user_id ?? null, text: options.text, link: options.link ?? null });
+export async function notify(
+  db: DbOrTx,
+  options: { org_id: string; user_id?: string | null; text: string; link?: string | null },
+): Promise<void> {
+  await db
+    .insert(notifications)
+    .values({ id: newId(), org_id: options.org_id, user_id: options.user_id ?? null, text: options.text, link: options.link ?? null });
 }

@@ -19,7 +19,9 @@ export const orgLogoRoutes =
 
     app.get(
       '/org/logo',
-      { schema: { tags, summary: "The organization's logo image (PNG, JPEG or WebP)", produces: ['image/png', 'image/jpeg', 'image/webp'] } },
+      {
+        schema: { tags, summary: "The organization's logo image (PNG, JPEG or WebP)", produces: ['image/png', 'image/jpeg', 'image/webp'] },
+      },
       async (request, reply) => {
         const logo = await readLogo(deps, requireStaff(request).org_id);
         return reply
@@ -33,7 +35,14 @@ export const orgLogoRoutes =
 
     app.put(
       '/org/logo',
-      { schema: { tags, summary: 'Upload the logo (multipart field "file"; PNG, JPEG or WebP, at most 2 MB)', consumes: ['multipart/form-data'], response: { 200: orgRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Upload the logo (multipart field "file"; PNG, JPEG or WebP, at most 2 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: orgRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         if (!request.isMultipart()) throw new AppError('validation_error', 'Choose an image file', { field: 'file' });

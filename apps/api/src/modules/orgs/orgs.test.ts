@@ -49,7 +49,12 @@ describe('POST /v1/org', () => {
 
   it('refuses a second organisation for a user who already has one', async () => {
     const owner = await createOwner(ctx.app);
-    const response = await ctx.app.inject({ method: 'POST', url: '/v1/org', headers: owner.headers, payload: { name: 'Again', website: 'a.example' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/org',
+      headers: owner.headers,
+      payload: { name: 'Again', website: 'a.example' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('You already belong to an organization');
   });
@@ -57,7 +62,12 @@ describe('POST /v1/org', () => {
   it('creates one organisation when the same user submits twice at once', async () => {
     const session = await signUp(ctx.app);
     const submit = () =>
-      ctx.app.inject({ method: 'POST', url: '/v1/org', headers: authHeaders(session.auth_token), payload: { name: 'Twice', website: 't.example' } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/v1/org',
+        headers: authHeaders(session.auth_token),
+        payload: { name: 'Twice', website: 't.example' },
+      });
     const answers = await Promise.all([submit(), submit()]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
@@ -100,7 +110,12 @@ describe('PUT /v1/org', () => {
 
   it('refuses an unknown split source and an empty name', async () => {
     const owner = await createOwner(ctx.app);
-    const badSource = await ctx.app.inject({ method: 'PUT', url: '/v1/org', headers: owner.headers, payload: { agent_split_source: 'agent' } });
+    const badSource = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/org',
+      headers: owner.headers,
+      payload: { agent_split_source: 'agent' },
+    });
     expect(badSource.statusCode).toBe(400);
     expect(badSource.json().field).toBe('agent_split_source');
     const emptyName = await ctx.app.inject({ method: 'PUT', url: '/v1/org', headers: owner.headers, payload: { name: '' } });
@@ -111,10 +126,20 @@ describe('PUT /v1/org', () => {
     const owner = await createOwner(ctx.app);
     const member = await createOwner(ctx.app);
     await ctx.deps.db.update(users).set({ org_id: owner.org.id, role: 'collaborator' }).where(eq(users.id, member.user.id));
-    const asCollaborator = await ctx.app.inject({ method: 'PUT', url: '/v1/org', headers: member.headers, payload: { name: 'Taken over' } });
+    const asCollaborator = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/org',
+      headers: member.headers,
+      payload: { name: 'Taken over' },
+    });
     expect(asCollaborator.statusCode).toBe(403);
     const loner = await signUp(ctx.app);
-    const asLoner = await ctx.app.inject({ method: 'PUT', url: '/v1/org', headers: authHeaders(loner.auth_token), payload: { name: 'Default renamed' } });
+    const asLoner = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/org',
+      headers: authHeaders(loner.auth_token),
+      payload: { name: 'Default renamed' },
+    });
     expect(asLoner.statusCode).toBe(403);
     expect(asLoner.json().message).toBe('Create your organization first');
   });

@@ -25,7 +25,14 @@ export const orgRoutes =
 
     app.post(
       '/org',
-      { schema: { tags, summary: 'Create an organization (the caller becomes its owner)', body: createOrgBody, response: { 200: orgRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create an organization (the caller becomes its owner)',
+          body: createOrgBody,
+          response: { 200: orgRecord, ...errorResponses },
+        },
+      },
       async (request) => toOrgRecord(await createOrg(deps, { user: requireAuth(request).user, ...request.body })),
     );
 
@@ -40,7 +47,14 @@ export const orgRoutes =
 
     app.put(
       '/org/plan',
-      { schema: { tags, summary: 'Upgrade the plan (free to standard)', body: updatePlanBody, response: { 200: orgRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Upgrade the plan (free to standard)',
+          body: updatePlanBody,
+          response: { 200: orgRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return toOrgRecord(await updatePlan(deps, { org_id: user.org_id, plan: request.body.plan }));

@@ -55,7 +55,14 @@ export async function computeForOrg(deps: AppDeps, tx: DbOrTx, orgId: string, ro
   for (const row of found.creators.values()) recipients.set(row.id, creatorRecipientProfile(row));
   for (const row of found.users.values()) {
     const wanted = rows.find((input) => input.recipient === row.id)?.recipient_role;
-    const role = wanted === 'manager' && row.is_manager ? 'manager' : wanted === 'agent' && row.is_agent ? 'agent' : row.is_agent ? 'agent' : 'manager';
+    const role =
+      wanted === 'manager' && row.is_manager
+        ? 'manager'
+        : wanted === 'agent' && row.is_agent
+          ? 'agent'
+          : row.is_agent
+            ? 'agent'
+            : 'manager';
     recipients.set(row.id, agentManagerRecipientProfile(row.id, role));
   }
   const w2 = [...found.creators.values()].filter((row) => row.is_w2).map((row) => row.id);
@@ -94,11 +101,23 @@ export async function createPayments(deps: AppDeps, tx: Tx, orgId: string, body:
   const [org] = await tx.select({ treasury_id: orgs.treasury_id }).from(orgs).where(eq(orgs.id, orgId));
   if (!org?.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
   // A made-up or another organisation's campaign would let an inactive creator be paid: refuse it first.
-  for (const groupId of new Set(body.flatMap((row) => (row.payment_group_id ? [row.payment_group_id] : [])))) await assertCampaignOfOrg(tx, { org_id: orgId, id: groupId });
-  const result = await computeForOrg(deps, tx, orgId, body.map((row) => ({ ...row, memo: row.memo.trim() })));
+  for (const groupId of new Set(body.flatMap((row) => (row.payment_group_id ? [row.payment_group_id] : []))))
+    await assertCampaignOfOrg(tx, { org_id: orgId, id: groupId });
+  const result = await computeForOrg(
+    deps,
+    tx,
+    orgId,
+    body.map((row) => ({ ...row, memo: row.memo.trim() })),
+  );
   throwRowErrors(result);
   const values = toDraftValues(orgId, result);
   const inserted: Payment[] = [];
-  for (let start = 0; start < values.length; start += 1000) inserted.push(...(await tx.insert(payments).values(values.slice(start, start + 1000)).returning()));
+  for (let start = 0; start < values.length; start += 1000)
+    inserted.push(
+      ...(await tx
+        .insert(payments)
+        .values(values.slice(start, start + 1000))
+        .returning()),
+    );
   return toPaymentRecords(tx, orgId, inserted);
 }

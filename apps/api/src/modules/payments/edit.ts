@@ -22,19 +22,36 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
   if (!row) throw new AppError('not_found', 'Payment not found');
   if (row.status !== 'draft') throw new AppError('conflict', paymentMessages.notEditable);
   if (row.parent_payment_id) throw new AppError('conflict', "Agent and manager payments follow their creator's payment: edit that one");
-  const input = { recipient: row.recipient, recipient_role: row.recipient_role, earnings: body.earnings, split: body.split, memo: body.memo.trim(), payment_group_id: row.payment_group_id };
+  const input = {
+    recipient: row.recipient,
+    recipient_role: row.recipient_role,
+    earnings: body.earnings,
+    split: body.split,
+    memo: body.memo.trim(),
+    payment_group_id: row.payment_group_id,
+  };
   const result = await computeForOrg(deps, tx, orgId, [input]);
   throwRowErrors(result);
   const [own, ...shares] = toDraftValues(orgId, result);
   const [updated] = await tx
     .update(payments)
-    .set({ earnings: own!.earnings, split: own!.split, memo: own!.memo, amount: own!.amount, fee: own!.fee, state_withholdings: own!.state_withholdings, federal_withholdings: own!.federal_withholdings })
+    .set({
+      earnings: own!.earnings,
+      split: own!.split,
+      memo: own!.memo,
+      amount: own!.amount,
+      fee: own!.fee,
+      state_withholdings: own!.state_withholdings,
+      federal_withholdings: own!.federal_withholdings,
+    })
     .where(eq(payments.id, row.id))
     .returning();
   await tx
     .update(payments)
     .set({ is_deleted: true })
-    .where(and(eq(payments.org_id, orgId), eq(payments.parent_payment_id, row.id), eq(payments.status, 'draft'), eq(payments.is_deleted, false)));
+    .where(
+      and(eq(payments.org_id, orgId), eq(payments.parent_payment_id, row.id), eq(payments.status, 'draft'), eq(payments.is_deleted, false)),
+    );
   if (shares.length > 0) await tx.insert(payments).values(shares.map((share) => ({ ...share, parent_payment_id: row.id })));
   const [record] = await toPaymentRecords(tx, orgId, [updated!]);
   return record!;
@@ -44,18 +61,38 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
  * DELETE /v1/payments: drafts and payments awaiting input are deleted (is_deleted), with a draft
  * creator payment's draft shares. Awaiting input payments had their funds held: they come back.
  */
-export async function deletePayments(tx: Tx, orgId: string, ids: string[], release: (rows: { id: string; amount: number; fee: number }[]) => Promise<void>): Promise<number> {
+export async function deletePayments(
+  tx: Tx,
+  orgId: string,
+  ids: string[],
+  release: (rows: { id: string; amount: number; fee: number }[]) => Promise<void>,
+): Promise<number> {
   const rows = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.org_id, orgId), eq(payments.is_deleted, false), or(inArray(payments.id, ids), inArray(payments.parent_payment_id, ids))))
+    .where(
+      and(
+        eq(payments.org_id, orgId),
+        eq(payments.is_deleted, false),
+        or(inArray(payments.id, ids), inArray(payments.parent_payment_id, ids)),
+      ),
+    )
     .orderBy(payments.id)
     .for('update');
   const asked = rows.filter((row) => ids.includes(row.id));
   if (asked.length !== new Set(ids).size) throw new AppError('not_found', 'Payment not found');
-  if (asked.some((row) => row.status !== 'draft' && row.status !== 'requires_info')) throw new AppError('conflict', paymentMessages.notDeletable);
+  if (asked.some((row) => row.status !== 'draft' && row.status !== 'requires_info'))
+    throw new AppError('conflict', paymentMessages.notDeletable);
   const deletable = rows.filter((row) => row.status === 'draft' || (row.status === 'requires_info' && ids.includes(row.id)));
-  await tx.update(payments).set({ is_deleted: true, status: 'canceled' }).where(inArray(payments.id, deletable.map((row) => row.id)));
+  await tx
+    .update(payments)
+    .set({ is_deleted: true, status: 'canceled' })
+    .where(
+      inArray(
+        payments.id,
+        deletable.map((row) => row.id),
+      ),
+    );
   await release(deletable.filter((row) => row.status === 'requires_info'));
   return asked.length;
 }

@@ -26,7 +26,11 @@ export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date):
   if (!edge) throw new Error(`Unknown payout event type ${event.type}`);
   const reason = event.data.reason ?? null;
   const dates: Partial<Payment> =
-    edge.to === 'succeeded' ? { date_posted: now } : edge.to === 'failed' ? { date_failed: now, failure_reason: reason } : { date_returned: now, failure_reason: reason };
+    edge.to === 'succeeded'
+      ? { date_posted: now }
+      : edge.to === 'failed'
+        ? { date_failed: now, failure_reason: reason }
+        : { date_returned: now, failure_reason: reason };
   const [payment] = await tx
     .update(payments)
     .set({ status: edge.to, ...dates })
@@ -45,14 +49,33 @@ export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date):
   const { amount, fee } = payment;
   let entries: LedgerEntryInput[];
   if (edge.to === 'succeeded') {
-    entries = [{ account_id: a.wallet_held.id, amount: -(amount + fee) }, { account_id: a.outside_bank.id, amount }];
+    entries = [
+      { account_id: a.wallet_held.id, amount: -(amount + fee) },
+      { account_id: a.outside_bank.id, amount },
+    ];
     if (fee > 0) entries.push({ account_id: a.fees.id, amount: fee });
   } else if (edge.to === 'failed') {
-    entries = [{ account_id: a.wallet_held.id, amount: -(amount + fee) }, { account_id: a.wallet_available.id, amount: amount + fee }];
+    entries = [
+      { account_id: a.wallet_held.id, amount: -(amount + fee) },
+      { account_id: a.wallet_available.id, amount: amount + fee },
+    ];
   } else {
-    entries = [{ account_id: a.outside_bank.id, amount: -amount }, { account_id: a.wallet_available.id, amount: amount + fee }];
+    entries = [
+      { account_id: a.outside_bank.id, amount: -amount },
+      { account_id: a.wallet_available.id, amount: amount + fee },
+    ];
     if (fee > 0) entries.push({ account_id: a.fees.id, amount: -fee });
   }
-  await postTransfer(tx, { org_id: event.org_id, key: `event:${event.id}`, type: `payment_${edge.to}`, metadata: { payment_id: payment.id }, entries });
-  await emitWebhookEvent(tx, { org_id: event.org_id, type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`, data: { id: payment.id, status: edge.to, amount, fee } });
+  await postTransfer(tx, {
+    org_id: event.org_id,
+    key: `event:${event.id}`,
+    type: `payment_${edge.to}`,
+    metadata: { payment_id: payment.id },
+    entries,
+  });
+  await emitWebhookEvent(tx, {
+    org_id: event.org_id,
+    type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`,
+    data: { id: payment.id, status: edge.to, amount, fee },
+  });
 }

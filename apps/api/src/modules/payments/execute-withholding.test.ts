@@ -12,7 +12,11 @@ beforeAll(async () => {
 /** A W-2 creator in Texas (no state withholding), with a bank account. */
 async function w2Creator(headers: Record<string, string>) {
   const creator = await addCreator(ctx.app, headers, BANK);
-  const response = await injector(ctx.app)('PUT', `/v1/creators/${creator.id}`, headers, { id: creator.id, is_w2: true, address_state: 'TX' });
+  const response = await injector(ctx.app)('PUT', `/v1/creators/${creator.id}`, headers, {
+    id: creator.id,
+    is_w2: true,
+    address_state: 'TX',
+  });
   expect(response.statusCode, response.body).toBe(200);
   return creator;
 }
@@ -48,6 +52,9 @@ describe('W-2 withholding is recomputed at execution against the year to date', 
     const [second] = await createDrafts(ctx.app, owner.headers, [row(creator.id, SIXTY_THOUSAND_DOLLARS)]);
     expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [first!.id] })).statusCode).toBe(200);
     expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [second!.id] })).statusCode).toBe(200);
-    expect((await inject('GET', `/v1/payments/${second!.id}`, owner.headers)).json()).toMatchObject({ federal_withholdings: 16_200_000, amount: 43_800_000 });
+    expect((await inject('GET', `/v1/payments/${second!.id}`, owner.headers)).json()).toMatchObject({
+      federal_withholdings: 16_200_000,
+      amount: 43_800_000,
+    });
   });
 });

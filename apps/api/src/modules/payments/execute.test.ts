@@ -37,7 +37,9 @@ describe('PUT /v1/payments/initiate', () => {
     const rows = await drafts(owner.headers, [row(creator.id), row(creator.id)]);
     const response = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: rows.map((p) => p.id) });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('Not enough funds in your wallet: these payments need $200.00 (amounts and fees) and $150.00 is available');
+    expect(response.json().message).toBe(
+      'Not enough funds in your wallet: these payments need $200.00 (amounts and fees) and $150.00 is available',
+    );
     expect(await balance(owner.headers)).toBe(15_000);
     const list = (await inject('GET', '/v1/payments?tab=draft_payments', owner.headers)).json();
     expect(list.total).toBe(2);
@@ -50,7 +52,10 @@ describe('PUT /v1/payments/initiate', () => {
     const response = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
     expect(response.json()).toMatchObject({ processing: 1, requires_info: 0, held: 25_000, message: 'Payment is on the way!' });
     expect(await balance(owner.headers)).toBe(75_000);
-    expect((await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json()).toMatchObject({ status: 'processing', method: 'stripe' });
+    expect((await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'processing',
+      method: 'stripe',
+    });
     expect((await inject('GET', '/v1/payments/totals', owner.headers)).json()).toEqual({ pending: 25_000, completed: 0 });
     await advanceClock(ctx.app, 61);
     const posted = (await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json();
@@ -59,7 +64,10 @@ describe('PUT /v1/payments/initiate', () => {
     const txs = (await inject('GET', `/v1/wallets/${owner.walletId}/transactions`, owner.headers)).json().data;
     expect(txs[0]).toMatchObject({ payment_id: draft!.id, amount: -25_000, status: 'succeeded', flow_type: 'outbound_payment' });
     expect((await inject('GET', '/v1/payments/totals', owner.headers)).json()).toEqual({ pending: 0, completed: 25_000 });
-    expect((await inject('GET', `/v1/creators/${creator.id}`, owner.headers)).json()).toMatchObject({ payments_count: 1, amount_paid: 25_000 });
+    expect((await inject('GET', `/v1/creators/${creator.id}`, owner.headers)).json()).toMatchObject({
+      payments_count: 1,
+      amount_paid: 25_000,
+    });
   });
 
   it('gives the money back when a payout fails or is returned', async () => {
@@ -70,7 +78,10 @@ describe('PUT /v1/payments/initiate', () => {
     await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [fails!.id, returns!.id] });
     expect(await balance(owner.headers)).toBe(80_000);
     await advanceClock(ctx.app, 61);
-    expect((await inject('GET', `/v1/payments/${fails!.id}`, owner.headers)).json()).toMatchObject({ status: 'failed', failure_reason: 'no_account' });
+    expect((await inject('GET', `/v1/payments/${fails!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'failed',
+      failure_reason: 'no_account',
+    });
     expect((await inject('GET', `/v1/payments/${returns!.id}`, owner.headers)).json().status).toBe('succeeded');
     expect(await balance(owner.headers)).toBe(90_000);
     await advanceClock(ctx.app, 61);
@@ -84,9 +95,14 @@ describe('PUT /v1/payments/initiate', () => {
   it('pays each payment exactly once under 20 concurrent executions of overlapping batches', async () => {
     const owner = await fundedOwner(1_000_000);
     const creator = await addCreator(ctx.app, owner.headers, BANK);
-    const rows = await drafts(owner.headers, Array.from({ length: 10 }, () => row(creator.id, 1_000)));
+    const rows = await drafts(
+      owner.headers,
+      Array.from({ length: 10 }, () => row(creator.id, 1_000)),
+    );
     const ids = rows.map((p) => p.id);
-    const calls = Array.from({ length: 20 }, (_, index) => inject('PUT', '/v1/payments/initiate', owner.headers, { ids: ids.slice(index % 5, (index % 5) + 6) }));
+    const calls = Array.from({ length: 20 }, (_, index) =>
+      inject('PUT', '/v1/payments/initiate', owner.headers, { ids: ids.slice(index % 5, (index % 5) + 6) }),
+    );
     const answers = await Promise.all(calls);
     // A call that finds its payments executed already by another answers 409 and moves nothing.
     for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
@@ -95,14 +111,18 @@ describe('PUT /v1/payments/initiate', () => {
     expect(started).toBe(10);
     expect(await balance(owner.headers)).toBe(1_000_000 - 10_000);
     // The rows themselves: every payment processing once, one hold transfer per successful call, one payout each.
-    const statuses = await ctx.deps.db.execute<{ status: string; count: string }>(sql`SELECT status, count(*)::text AS count FROM payments WHERE org_id = ${owner.org.id} GROUP BY status`);
+    const statuses = await ctx.deps.db.execute<{ status: string; count: string }>(
+      sql`SELECT status, count(*)::text AS count FROM payments WHERE org_id = ${owner.org.id} GROUP BY status`,
+    );
     expect(statuses.rows).toEqual([{ status: 'processing', count: '10' }]);
     const holds = await ctx.deps.db.execute<{ count: string; held: string }>(sql`
       SELECT count(DISTINCT t.id)::text AS count, COALESCE(sum(e.amount), 0)::text AS held FROM ledger_transfers t
       JOIN ledger_entries e ON e.transfer_id = t.id JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'wallet_held'
       WHERE t.org_id = ${owner.org.id} AND t.idempotency_key LIKE 'payments:%'`);
     expect(holds.rows[0]).toEqual({ count: String(succeeded.length), held: '10000' });
-    const payouts = await ctx.deps.db.execute<{ count: string }>(sql`SELECT count(*)::text AS count FROM treasury_transactions WHERE org_id = ${owner.org.id} AND flow_type = 'outbound_payment'`);
+    const payouts = await ctx.deps.db.execute<{ count: string }>(
+      sql`SELECT count(*)::text AS count FROM treasury_transactions WHERE org_id = ${owner.org.id} AND flow_type = 'outbound_payment'`,
+    );
     expect(payouts.rows[0]!.count).toBe('10');
     const ledger = await reconcileLedger(ctx.deps.db);
     expect(ledger.problems).toEqual([]);
@@ -117,7 +137,10 @@ describe('PUT /v1/payments/initiate', () => {
     const before = await balance(owner.headers);
     const again = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'None of these payments is a draft: they have been executed or deleted already', code: 'conflict' });
+    expect(again.json()).toEqual({
+      message: 'None of these payments is a draft: they have been executed or deleted already',
+      code: 'conflict',
+    });
     expect(await balance(owner.headers)).toBe(before);
   });
 
@@ -147,15 +170,37 @@ describe('payee link', () => {
     const linkId = email.links[0]!.split('/bankDetails?id=')[1]!;
 
     const info = await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${linkId}` });
-    expect(info.json()).toEqual({ type: 'payee', amount: 30_000, org_name: 'Acme Creators', rec_first_name: 'Pat', rec_last_name: 'Payee', rec_business_name: null, is_paypal_enabled: false });
+    expect(info.json()).toEqual({
+      type: 'payee',
+      amount: 30_000,
+      org_name: 'Acme Creators',
+      rec_first_name: 'Pat',
+      rec_last_name: 'Payee',
+      rec_business_name: null,
+      is_paypal_enabled: false,
+    });
 
     const submission = {
-      selected_payment_method: 'stripe', ...BANK, entity_type: 'individual', tax_id: '123456789', first_name: 'Pat', last_name: 'Payee', date_of_birth: '1990-04-01',
+      selected_payment_method: 'stripe',
+      ...BANK,
+      entity_type: 'individual',
+      tax_id: '123456789',
+      first_name: 'Pat',
+      last_name: 'Payee',
+      date_of_birth: '1990-04-01',
       address: { line_1: '1 Main St', line_2: '', city: 'Austin', state: 'TX', zip: '78701' },
     };
-    const invalid = await ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${linkId}`, payload: { ...submission, routing_number: '12' } });
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/expiring_link?id=${linkId}`,
+      payload: { ...submission, routing_number: '12' },
+    });
     expect(invalid.json()).toMatchObject({ message: 'This field is required and must be 9 digits', field: 'routing_number' });
-    const paypal = await ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${linkId}`, payload: { ...submission, selected_payment_method: 'paypal', paypal_email: 'pat@example.com' } });
+    const paypal = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/expiring_link?id=${linkId}`,
+      payload: { ...submission, selected_payment_method: 'paypal', paypal_email: 'pat@example.com' },
+    });
     expect(paypal.statusCode).toBe(400);
 
     const [a, b] = await Promise.all([
@@ -196,22 +241,43 @@ describe('agent payee link', () => {
     const owner = await fundedOwner(100_000);
     await ctx.deps.db.execute(`UPDATE orgs SET paypal_enabled = true WHERE id = '${owner.org.id}'`);
     const email = `agent.${Date.now()}@example.com`;
-    const agent = (await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email, is_agent: true })).json();
-    const [payment] = await drafts(owner.headers, [{ recipient: agent.id, recipient_role: 'agent', earnings: 5_000, split: 100, memo: '' }]);
+    const agent = (
+      await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email, is_agent: true })
+    ).json();
+    const [payment] = await drafts(owner.headers, [
+      { recipient: agent.id, recipient_role: 'agent', earnings: 5_000, split: 100, memo: '' },
+    ]);
     expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [payment!.id] })).json().requires_info).toBe(1);
     const link = (await readOutbox(ctx.app)).filter((item) => item.to === email).at(-1)!.links[0]!;
     const linkId = link.split('/bankDetails?id=')[1]!;
-    expect((await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${linkId}` })).json()).toMatchObject({ amount: 5_000, rec_first_name: 'Ava', is_paypal_enabled: true });
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${linkId}` })).json()).toMatchObject({
+      amount: 5_000,
+      rec_first_name: 'Ava',
+      is_paypal_enabled: true,
+    });
     const submitted = await ctx.app.inject({
       method: 'POST',
       url: `/v1/expiring_link?id=${linkId}`,
-      payload: { selected_payment_method: 'paypal', paypal_email: 'unregistered@paypal.sandbox', entity_type: 'llc_partnership', tax_id: '12-3456789', business_name: 'Ava LLC', address: { line_1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' } },
+      payload: {
+        selected_payment_method: 'paypal',
+        paypal_email: 'unregistered@paypal.sandbox',
+        entity_type: 'llc_partnership',
+        tax_id: '12-3456789',
+        business_name: 'Ava LLC',
+        address: { line_1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' },
+      },
     });
     expect(submitted.json()).toEqual({ amount: 5_000, org_name: 'Acme Creators', selected_payment_method: 'paypal' });
-    expect((await inject('GET', `/v1/payments/${payment!.id}`, owner.headers)).json()).toMatchObject({ status: 'processing', method: 'paypal' });
+    expect((await inject('GET', `/v1/payments/${payment!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'processing',
+      method: 'paypal',
+    });
     await advanceClock(ctx.app, 61);
     // A PayPal sandbox receiver that fails: the money is back.
-    expect((await inject('GET', `/v1/payments/${payment!.id}`, owner.headers)).json()).toMatchObject({ status: 'failed', failure_reason: 'RECEIVER_UNREGISTERED' });
+    expect((await inject('GET', `/v1/payments/${payment!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'failed',
+      failure_reason: 'RECEIVER_UNREGISTERED',
+    });
     expect(await balance(owner.headers)).toBe(100_000);
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });

@@ -37,8 +37,14 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
     await assertCampaignOfOrg(tx, { org_id: orgId, id: body.payment_group_id });
     filters.push(eq(payments.payment_group_id, body.payment_group_id));
   }
-  if (body.ids.length === 0 && !body.payment_group_id) throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
-  const locked = await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
+  if (body.ids.length === 0 && !body.payment_group_id)
+    throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
+  const locked = await tx
+    .select()
+    .from(payments)
+    .where(and(...filters))
+    .orderBy(payments.id)
+    .for('update');
   // Executed or deleted already (perhaps by a concurrent click): say so, as a failure to read.
   if (locked.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
@@ -47,14 +53,25 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   const accounts = await findLedgerAccounts(tx, orgId);
   const batchId = newId();
   try {
-    await holdFunds(tx, accounts, { org_id: orgId, key: `payments:${batchId}`, amount: total, memo: `Payments (${rows.length})`, metadata: { payment_batch_id: batchId } });
+    await holdFunds(tx, accounts, {
+      org_id: orgId,
+      key: `payments:${batchId}`,
+      amount: total,
+      memo: `Payments (${rows.length})`,
+      metadata: { payment_batch_id: batchId },
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_funds') {
-      throw new AppError('insufficient_funds', `Not enough funds in your wallet: these payments need ${formatCents(total)} (amounts and fees) and ${formatCents(accounts.wallet_available.balance)} is available`);
+      throw new AppError(
+        'insufficient_funds',
+        `Not enough funds in your wallet: these payments need ${formatCents(total)} (amounts and fees) and ${formatCents(accounts.wallet_available.balance)} is available`,
+      );
     }
     throw error;
   }
-  await tx.execute(sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${orgId} AND id IN (SELECT unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]))`);
+  await tx.execute(
+    sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${orgId} AND id IN (SELECT unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]))`,
+  );
 
   const now = await sandboxNow(tx);
   const destinations = await destinationsFor(deps, tx, org, rows);

@@ -18,10 +18,13 @@ import type { ExpiringLink } from '../../db/schema/index.ts';
 /** Statuses of payments that have been executed towards a payout: the identity they were made to stays. */
 const EXECUTED = ['processing', 'succeeded', 'returned', 'failed'] as const;
 
-export const identityLockedMessage = (orgName: string) => `Your legal name is already on file with ${orgName} for payments made to you. Contact ${orgName} to change it.`;
+export const identityLockedMessage = (orgName: string) =>
+  `Your legal name is already on file with ${orgName} for payments made to you. Contact ${orgName} to change it.`;
 
 async function findPerson(tx: DbOrTx, orgId: string, recipient: string, role: string): Promise<Creator | User | null> {
-  return role === 'creator' ? findCreatorForPayee(tx, { org_id: orgId, id: recipient }) : findUserForPayee(tx, { org_id: orgId, id: recipient });
+  return role === 'creator'
+    ? findCreatorForPayee(tx, { org_id: orgId, id: recipient })
+    : findUserForPayee(tx, { org_id: orgId, id: recipient });
 }
 
 /** GET /v1/expiring_link for a payee link: who pays, how much this link still waits for, and whether PayPal/Venmo are offered. */
@@ -51,7 +54,10 @@ export function parsePayeeSubmission(body: unknown): PayeeSubmissionBody {
 }
 
 function payoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
-  const bank = body.selected_payment_method === 'stripe' ? { account: sealSecret(deps.secrets, body.account_number), routing: sealSecret(deps.secrets, body.routing_number) } : null;
+  const bank =
+    body.selected_payment_method === 'stripe'
+      ? { account: sealSecret(deps.secrets, body.account_number), routing: sealSecret(deps.secrets, body.routing_number) }
+      : null;
   return {
     selected_payment_method: body.selected_payment_method,
     account_number: bank?.account.sealed ?? null,
@@ -62,7 +68,8 @@ function payoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
   };
 }
 
-const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /** Whether the submitted legal identity differs from the one payments were already executed to. */
 function changesIdentity(person: Creator | User, body: PayeeSubmissionBody): boolean {
@@ -88,8 +95,20 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
   const identity = keepIdentity
     ? {}
     : body.entity_type === 'individual'
-      ? { entity_type: 'individual' as const, legal_entity_type: 'individual' as const, first_name: body.first_name, last_name: body.last_name, business_name: null, state_tax_id: deps.secrets.encrypt(body.tax_id) }
-      : { entity_type: 'business' as const, legal_entity_type: body.entity_type, business_name: body.business_name, state_tax_id: deps.secrets.encrypt(body.tax_id) };
+      ? {
+          entity_type: 'individual' as const,
+          legal_entity_type: 'individual' as const,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          business_name: null,
+          state_tax_id: deps.secrets.encrypt(body.tax_id),
+        }
+      : {
+          entity_type: 'business' as const,
+          legal_entity_type: body.entity_type,
+          business_name: body.business_name,
+          state_tax_id: deps.secrets.encrypt(body.tax_id),
+        };
   return {
     ...payoutColumns(deps, body),
     routing_number_last4: body.selected_payment_method === 'stripe' ? body.routing_number.slice(-4) : null,
@@ -116,12 +135,15 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const body = parsePayeeSubmission(rawBody);
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, link.org_id!));
     if (!org) throw new AppError('gone', INVALID_LINK_MESSAGE);
-    if (body.selected_payment_method !== 'stripe' && !org.paypal_enabled) throw new AppError('validation_error', `${org.name} pays by bank account only`, { field: 'selected_payment_method' });
+    if (body.selected_payment_method !== 'stripe' && !org.paypal_enabled)
+      throw new AppError('validation_error', `${org.name} pays by bank account only`, { field: 'selected_payment_method' });
     const current = await findPerson(tx, org.id, recipient, recipient_role);
     if (!current) throw new AppError('gone', INVALID_LINK_MESSAGE);
     const isIdentityLocked = await hasExecutedPayments(tx, org.id, recipient);
     if (isIdentityLocked && changesIdentity(current, body)) {
-      throw new AppError('validation_error', identityLockedMessage(org.name), { field: body.entity_type === 'individual' ? 'first_name' : 'business_name' });
+      throw new AppError('validation_error', identityLockedMessage(org.name), {
+        field: body.entity_type === 'individual' ? 'first_name' : 'business_name',
+      });
     }
     const person =
       recipient_role === 'creator'
@@ -129,7 +151,10 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
         : await saveUserPayeeDetails(tx, {
             org_id: org.id,
             id: recipient,
-            details: { ...payoutColumns(deps, body), ...(body.entity_type === 'individual' && !isIdentityLocked ? { first_name: body.first_name, last_name: body.last_name } : {}) },
+            details: {
+              ...payoutColumns(deps, body),
+              ...(body.entity_type === 'individual' && !isIdentityLocked ? { first_name: body.first_name, last_name: body.last_name } : {}),
+            },
           });
     if (!person) throw new AppError('gone', INVALID_LINK_MESSAGE);
     await markLinkUsed(tx, link);
@@ -139,7 +164,9 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
       payee: {
         type: isCreator ? 'creator' : 'user',
         id: recipient,
-        name: isCreator ? creatorDisplayName(person as Creator) : [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email,
+        name: isCreator
+          ? creatorDisplayName(person as Creator)
+          : [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email,
         email: person.email,
         link: isCreator ? `/creators/${recipient}` : `/agentsManagers/${recipient}`,
       },
@@ -151,12 +178,30 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const waiting = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.org_id, org.id), eq(payments.recipient, recipient), eq(payments.status, 'requires_info'), eq(payments.is_deleted, false)))
+      .where(
+        and(
+          eq(payments.org_id, org.id),
+          eq(payments.recipient, recipient),
+          eq(payments.status, 'requires_info'),
+          eq(payments.is_deleted, false),
+        ),
+      )
       .orderBy(payments.id)
       .for('update');
     const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
-    if (destination) await startPayouts(deps, tx, org.id, waiting.map((payment) => ({ payment, destination })), await sandboxNow(tx));
-    const answer = { amount: waiting.reduce((sum, row) => sum + row.amount, 0), org_name: org.name, selected_payment_method: body.selected_payment_method };
+    if (destination)
+      await startPayouts(
+        deps,
+        tx,
+        org.id,
+        waiting.map((payment) => ({ payment, destination })),
+        await sandboxNow(tx),
+      );
+    const answer = {
+      amount: waiting.reduce((sum, row) => sum + row.amount, 0),
+      org_name: org.name,
+      selected_payment_method: body.selected_payment_method,
+    };
     return { answer, emailIds };
   });
   await sendQueuedEmails(deps.jobs, emailIds);

@@ -15,18 +15,28 @@ beforeAll(async () => {
 type Role = 'admin' | 'collaborator' | 'creator';
 async function member(orgId: string, role: Role) {
   // A creator signing in to the portal is an external account of the organisation.
-  const [user] = await ctx.deps.db.insert(users).values({ id: newId(), email: uniqueEmail(role), org_id: orgId, role, is_external: role === 'creator' }).returning();
+  const [user] = await ctx.deps.db
+    .insert(users)
+    .values({ id: newId(), email: uniqueEmail(role), org_id: orgId, role, is_external: role === 'creator' })
+    .returning();
   return authHeaders((await startSession(ctx.deps.db, user!, 1)).auth_token);
 }
 
-const statusOf = async (id: string) => (await ctx.deps.db.execute<{ status: string; is_deleted: boolean }>(sql`SELECT status, is_deleted FROM payments WHERE id = ${id}`)).rows[0];
+const statusOf = async (id: string) =>
+  (await ctx.deps.db.execute<{ status: string; is_deleted: boolean }>(sql`SELECT status, is_deleted FROM payments WHERE id = ${id}`))
+    .rows[0];
 
 describe('payments routes: who may call them', () => {
   it('lets owners and admins do everything, collaborators all but execute, and refuses creators', async () => {
     const owner = await fundedOwner(ctx.app);
     const inject = injector(ctx.app);
     const creator = await addCreator(ctx.app, owner.headers, BANK);
-    const headers = { owner: owner.headers, admin: await member(owner.org.id, 'admin'), collaborator: await member(owner.org.id, 'collaborator'), creator: await member(owner.org.id, 'creator') };
+    const headers = {
+      owner: owner.headers,
+      admin: await member(owner.org.id, 'admin'),
+      collaborator: await member(owner.org.id, 'collaborator'),
+      creator: await member(owner.org.id, 'creator'),
+    };
     const expected = {
       owner: { read: 200, write: 200, execute: 200 },
       admin: { read: 200, write: 200, execute: 200 },
@@ -46,14 +56,20 @@ describe('payments routes: who may call them', () => {
         preview: await inject('POST', '/v1/payments/initiate/preview', headersOfRole, { ids: [id] }),
         execute: await inject('PUT', '/v1/payments/initiate', headersOfRole, { ids: [id] }),
       };
-      expect([answers.list.statusCode, answers.totals.statusCode, answers.one.statusCode], `${role} reads`).toEqual([want.read, want.read, want.read]);
+      expect([answers.list.statusCode, answers.totals.statusCode, answers.one.statusCode], `${role} reads`).toEqual([
+        want.read,
+        want.read,
+        want.read,
+      ]);
       expect([answers.create.statusCode, answers.edit.statusCode], `${role} writes`).toEqual([want.write, want.write]);
       expect([answers.preview.statusCode, answers.execute.statusCode], `${role} executes`).toEqual([want.execute, want.execute]);
       expect((await statusOf(id))!.status, `${role}: the payment's row`).toBe(want.execute === 200 ? 'processing' : 'draft');
       if (want.execute !== 200) {
         const removed = await inject('DELETE', '/v1/payments', headersOfRole, { ids: [id] });
         expect(removed.statusCode, `${role} deletes`).toBe(want.write);
-        expect(await statusOf(id), `${role}: the deleted row`).toEqual(want.write === 200 ? { status: 'canceled', is_deleted: true } : { status: 'draft', is_deleted: false });
+        expect(await statusOf(id), `${role}: the deleted row`).toEqual(
+          want.write === 200 ? { status: 'canceled', is_deleted: true } : { status: 'draft', is_deleted: false },
+        );
       }
     }
   });
@@ -68,11 +84,21 @@ describe('payments routes: who may call them', () => {
     const intruder = await fundedOwner(ctx.app);
     expect((await inject('GET', `/v1/payments/${draft!.id}`, intruder.headers)).statusCode).toBe(404);
     expect((await inject('GET', `/v1/payments?recipient=${creator.id}`, intruder.headers)).json().total).toBe(0);
-    expect((await inject('GET', `/v1/payments/totals?recipient=${creator.id}`, intruder.headers)).json()).toEqual({ pending: 0, completed: 0 });
-    expect((await inject('PUT', '/v1/payments', intruder.headers, { id: draft!.id, earnings: 99_999, split: 100, memo: '' })).statusCode).toBe(404);
+    expect((await inject('GET', `/v1/payments/totals?recipient=${creator.id}`, intruder.headers)).json()).toEqual({
+      pending: 0,
+      completed: 0,
+    });
+    expect(
+      (await inject('PUT', '/v1/payments', intruder.headers, { id: draft!.id, earnings: 99_999, split: 100, memo: '' })).statusCode,
+    ).toBe(404);
     expect((await inject('DELETE', '/v1/payments', intruder.headers, { ids: [draft!.id, waiting!.id] })).statusCode).toBe(404);
     expect((await inject('PUT', '/v1/payments/initiate', intruder.headers, { ids: [draft!.id] })).statusCode).toBe(409);
-    expect((await inject('POST', '/v1/payments/initiate/preview', intruder.headers, { ids: [draft!.id] })).json()).toEqual({ count: 0, amount: 0, fees: 0, requires_info: 0 });
+    expect((await inject('POST', '/v1/payments/initiate/preview', intruder.headers, { ids: [draft!.id] })).json()).toEqual({
+      count: 0,
+      amount: 0,
+      fees: 0,
+      requires_info: 0,
+    });
     expect((await inject('POST', '/v1/payments/reminders', intruder.headers, [waiting!.id])).statusCode).toBe(409);
     const created = await inject('POST', '/v1/payments', intruder.headers, [row(creator.id)]);
     expect(created.statusCode).toBe(400);
@@ -88,10 +114,15 @@ describe('POST /v1/payments with an Idempotency-Key', () => {
     const owner = await fundedOwner(ctx.app);
     const creator = await addCreator(ctx.app, owner.headers, BANK);
     const key = { ...owner.headers, 'idempotency-key': newId() };
-    const [first, retry] = await Promise.all([injector(ctx.app)('POST', '/v1/payments', key, [row(creator.id)]), injector(ctx.app)('POST', '/v1/payments', key, [row(creator.id)])]);
+    const [first, retry] = await Promise.all([
+      injector(ctx.app)('POST', '/v1/payments', key, [row(creator.id)]),
+      injector(ctx.app)('POST', '/v1/payments', key, [row(creator.id)]),
+    ]);
     expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
     expect(retry.json().data[0].id).toBe(first.json().data[0].id);
-    const count = await ctx.deps.db.execute<{ count: string }>(sql`SELECT count(*)::text AS count FROM payments WHERE org_id = ${owner.org.id}`);
+    const count = await ctx.deps.db.execute<{ count: string }>(
+      sql`SELECT count(*)::text AS count FROM payments WHERE org_id = ${owner.org.id}`,
+    );
     expect(count.rows[0]!.count).toBe('1');
   });
 });

@@ -54,14 +54,26 @@ describe('POST /v1/payments', () => {
 
   it('creates agent and manager payments from the creator’s splits and withholds for W-2', async () => {
     const owner = await fundedOwner(0);
-    const agent = await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email: `agent.${Date.now()}@example.com`, is_agent: true });
+    const agent = await inject('POST', '/v1/users', owner.headers, {
+      first_name: 'Ava',
+      last_name: 'Agent',
+      email: `agent.${Date.now()}@example.com`,
+      is_agent: true,
+    });
     expect(agent.statusCode, agent.body).toBe(200);
     const creator = await addCreator(ctx.app, owner.headers, { is_w2: true, address_state: 'TX' });
-    const patch = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { agent_id: agent.json().id, agent_split: 10, is_w2: true });
+    const patch = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, {
+      agent_id: agent.json().id,
+      agent_split: 10,
+      is_w2: true,
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     const saved = await drafts(owner.headers, [row(creator.id, 100_000)]);
     // 22% federal (TX: no state tax), then the agent's 10% of what is left comes out of the creator's.
-    expect(saved.map((p) => [p.recipient_role, p.amount])).toEqual([['creator', 70_200], ['agent', 7_800]]);
+    expect(saved.map((p) => [p.recipient_role, p.amount])).toEqual([
+      ['creator', 70_200],
+      ['agent', 7_800],
+    ]);
   });
 });
 
@@ -73,7 +85,9 @@ describe('PUT and DELETE /v1/payments', () => {
     const edit = await inject('PUT', '/v1/payments', owner.headers, { id: draft!.id, earnings: 20_000, split: 50, memo: 'June' });
     expect(edit.json()).toMatchObject({ amount: 10_000, memo: 'June' });
     const other = await createOwner(ctx.app);
-    expect((await inject('PUT', '/v1/payments', other.headers, { id: draft!.id, earnings: 20_000, split: 50, memo: '' })).statusCode).toBe(404);
+    expect((await inject('PUT', '/v1/payments', other.headers, { id: draft!.id, earnings: 20_000, split: 50, memo: '' })).statusCode).toBe(
+      404,
+    );
     expect((await inject('GET', `/v1/payments/${draft!.id}`, other.headers)).statusCode).toBe(404);
     expect((await inject('DELETE', '/v1/payments', other.headers, { ids: [draft!.id] })).statusCode).toBe(404);
     const deleted = await inject('DELETE', '/v1/payments', owner.headers, { ids: [draft!.id] });
@@ -113,7 +127,7 @@ describe('GET /v1/payments', () => {
     expect((await inject('GET', `/v1/payments/${saved!.id}`, owner.headers)).json().payment_group_id).toBe(campaign.id);
   });
 
-  it('refuses a made-up or another organization\'s payment_group_id, so an inactive creator cannot slip through', async () => {
+  it("refuses a made-up or another organization's payment_group_id, so an inactive creator cannot slip through", async () => {
     const owner = await fundedOwner(0);
     const creator = await addCreator(ctx.app, owner.headers);
     expect((await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { is_active: false })).statusCode).toBe(200);

@@ -19,7 +19,11 @@ async function inChunks<T>(items: T[], work: (chunk: T[]) => Promise<unknown>): 
 
 /** Each payment's payout destination (null: the recipient has not given a complete payout method). */
 export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Payment[]): Promise<Map<string, PayoutDestination | null>> {
-  const found = await loadRecipients(tx, org.id, rows.map((row) => row.recipient));
+  const found = await loadRecipients(
+    tx,
+    org.id,
+    rows.map((row) => row.recipient),
+  );
   const byRecipient = new Map<string, PayoutDestination | null>();
   for (const row of [...found.creators.values(), ...found.users.values()]) {
     byRecipient.set(row.id, payoutDestination(deps.secrets, row, { paypalEnabled: org.paypal_enabled }));
@@ -31,7 +35,13 @@ export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Pay
  * Starts the payouts of payments whose money is already held: each goes to its rail's provider,
  * becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id).
  */
-export async function startPayouts(deps: AppDeps, tx: Tx, orgId: string, rows: { payment: Payment; destination: PayoutDestination }[], now: Date): Promise<void> {
+export async function startPayouts(
+  deps: AppDeps,
+  tx: Tx,
+  orgId: string,
+  rows: { payment: Payment; destination: PayoutDestination }[],
+  now: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   const account = await findFinancialAccount(tx, orgId);
   const requests = rows.map(({ payment, destination }) => ({ org_id: orgId, payment_id: payment.id, amount: payment.amount, destination }));
@@ -41,7 +51,10 @@ export async function startPayouts(deps: AppDeps, tx: Tx, orgId: string, rows: {
     tx.execute(sql`
       UPDATE payments AS p SET status = 'processing', method = v.method, stripe_reference_id = v.payout_id,
         date_initiated = COALESCE(p.date_initiated, ${now}::timestamptz), updated_at = now()
-      FROM (VALUES ${sql.join(chunk.map((c) => sql`(${c.payment.id}::uuid, ${c.method}, ${c.payout_id})`), sql`, `)}) AS v(id, method, payout_id)
+      FROM (VALUES ${sql.join(
+        chunk.map((c) => sql`(${c.payment.id}::uuid, ${c.method}, ${c.payout_id})`),
+        sql`, `,
+      )}) AS v(id, method, payout_id)
       WHERE p.id = v.id AND p.org_id = ${orgId} AND p.status IN ('draft', 'requires_info')`),
   );
   const transactions = changes.map((c) => ({
@@ -69,7 +82,10 @@ export async function requestPayoutInfo(deps: AppDeps, tx: Tx, org: Org, rows: P
   await inChunks(rows, (chunk) =>
     tx.execute(sql`
       UPDATE payments SET status = 'requires_info', date_initiated = COALESCE(date_initiated, ${now}::timestamptz), date_info_requested = ${now}::timestamptz, updated_at = now()
-      WHERE org_id = ${org.id} AND id IN (${sql.join(chunk.map((row) => sql`${row.id}::uuid`), sql`, `)}) AND status IN ('draft', 'requires_info')`),
+      WHERE org_id = ${org.id} AND id IN (${sql.join(
+        chunk.map((row) => sql`${row.id}::uuid`),
+        sql`, `,
+      )}) AND status IN ('draft', 'requires_info')`),
   );
   return emailPayeeLinks(deps, tx, org, rows);
 }
@@ -79,7 +95,11 @@ export async function emailPayeeLinks(deps: AppDeps, tx: Tx, org: Org, rows: Pay
   const owed = new Map<string, { role: Payment['recipient_role']; amount: number; payment_ids: string[] }>();
   for (const row of rows) {
     const before = owed.get(row.recipient);
-    owed.set(row.recipient, { role: row.recipient_role, amount: (before?.amount ?? 0) + row.amount, payment_ids: [...(before?.payment_ids ?? []), row.id] });
+    owed.set(row.recipient, {
+      role: row.recipient_role,
+      amount: (before?.amount ?? 0) + row.amount,
+      payment_ids: [...(before?.payment_ids ?? []), row.id],
+    });
   }
   const found = await loadRecipients(tx, org.id, [...owed.keys()]);
   const recipients = [...owed.entries()].flatMap(([id, item]) => {

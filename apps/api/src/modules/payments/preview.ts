@@ -21,7 +21,15 @@ export async function previewExecution(deps: AppDeps, orgId: string, body: Initi
       const filters = [eq(payments.org_id, orgId), eq(payments.is_deleted, false), eq(payments.status, 'draft')];
       if (body.ids.length > 0) filters.push(inArray(payments.id, body.ids));
       if (body.payment_group_id) filters.push(eq(payments.payment_group_id, body.payment_group_id));
-      const drafts = body.ids.length === 0 && !body.payment_group_id ? [] : await tx.select().from(payments).where(and(...filters)).orderBy(payments.id).for('update');
+      const drafts =
+        body.ids.length === 0 && !body.payment_group_id
+          ? []
+          : await tx
+              .select()
+              .from(payments)
+              .where(and(...filters))
+              .orderBy(payments.id)
+              .for('update');
       const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts)) ? await rereadPayments(tx, orgId, drafts) : drafts;
       const destinations = await destinationsFor(deps, tx, org, rows);
       preview = {

@@ -6,7 +6,14 @@ import { AppError } from '../../lib/errors.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
 import { toPaymentRecords } from './records.ts';
 
-export type ListOptions = { org_id: string; tab?: string | undefined; payment_group_id?: string | undefined; recipient?: string | undefined; page: number; page_size: number };
+export type ListOptions = {
+  org_id: string;
+  tab?: string | undefined;
+  payment_group_id?: string | undefined;
+  recipient?: string | undefined;
+  page: number;
+  page_size: number;
+};
 
 /** One page of the organisation's payments, newest first, for a tab and optional filters. */
 export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<PaymentsPage> {
@@ -14,10 +21,17 @@ export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<Pa
   const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false), inArray(payments.status, [...tab.statuses])];
   if (options.payment_group_id) filters.push(eq(payments.payment_group_id, options.payment_group_id));
   // A recipient filter also shows the agent and manager payments that came from that creator's rows.
-  if (options.recipient) filters.push(sql`(${payments.recipient} = ${options.recipient} OR ${payments.managed_creator_id} = ${options.recipient})`);
+  if (options.recipient)
+    filters.push(sql`(${payments.recipient} = ${options.recipient} OR ${payments.managed_creator_id} = ${options.recipient})`);
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    tx.select().from(payments).where(where).orderBy(desc(payments.created_at), desc(payments.id)).limit(options.page_size).offset(options.page * options.page_size),
+    tx
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.created_at), desc(payments.id))
+      .limit(options.page_size)
+      .offset(options.page * options.page_size),
     tx.select({ value: count() }).from(payments).where(where),
   ]);
   const totalCount = total?.value ?? 0;
@@ -32,14 +46,20 @@ export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<Pa
 
 export async function getPayment(tx: DbOrTx, orgId: string, id: string): Promise<PaymentRecord> {
   if (!UUID_PATTERN.test(id)) throw new AppError('not_found', 'Payment not found');
-  const rows = await tx.select().from(payments).where(and(eq(payments.org_id, orgId), eq(payments.id, id), eq(payments.is_deleted, false)));
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.org_id, orgId), eq(payments.id, id), eq(payments.is_deleted, false)));
   if (rows.length === 0) throw new AppError('not_found', 'Payment not found');
   const [record] = await toPaymentRecords(tx, orgId, rows);
   return record!;
 }
 
 /** Pending = draft, requires_info or processing; completed = succeeded (amounts in cents). */
-export async function paymentTotals(tx: DbOrTx, options: { org_id: string; recipient?: string | undefined }): Promise<{ pending: number; completed: number }> {
+export async function paymentTotals(
+  tx: DbOrTx,
+  options: { org_id: string; recipient?: string | undefined },
+): Promise<{ pending: number; completed: number }> {
   const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false)];
   if (options.recipient) filters.push(eq(payments.recipient, options.recipient));
   const [row] = await tx
@@ -51,4 +71,3 @@ export async function paymentTotals(tx: DbOrTx, options: { org_id: string; recip
     .where(and(...filters));
   return { pending: Number(row?.pending ?? 0), completed: Number(row?.completed ?? 0) };
 }
-

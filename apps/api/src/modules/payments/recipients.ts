@@ -8,16 +8,25 @@ import type { PayoutDestination } from '../../providers/payouts/types.ts';
 export type RecipientRow = { role: 'creator'; row: Creator } | { role: 'agent' | 'manager'; row: User };
 
 /** The organisation's creators and agents/managers among `ids` (others' ids are simply absent). */
-export async function loadRecipients(tx: DbOrTx, orgId: string, ids: string[]): Promise<{ creators: Map<string, Creator>; users: Map<string, User> }> {
+export async function loadRecipients(
+  tx: DbOrTx,
+  orgId: string,
+  ids: string[],
+): Promise<{ creators: Map<string, Creator>; users: Map<string, User> }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { creators: new Map(), users: new Map() };
   const [creatorRows, userRows] = await Promise.all([
-    tx.select().from(creators).where(and(eq(creators.org_id, orgId), inArray(creators.id, unique))),
-    tx.select().from(users).where(and(eq(users.org_id, orgId), inArray(users.id, unique), or(eq(users.is_agent, true), eq(users.is_manager, true)))),
+    tx
+      .select()
+      .from(creators)
+      .where(and(eq(creators.org_id, orgId), inArray(creators.id, unique))),
+    tx
+      .select()
+      .from(users)
+      .where(and(eq(users.org_id, orgId), inArray(users.id, unique), or(eq(users.is_agent, true), eq(users.is_manager, true)))),
   ]);
   return { creators: new Map(creatorRows.map((row) => [row.id, row])), users: new Map(userRows.map((row) => [row.id, row])) };
 }
-
 
 type PayoutFields = Pick<Creator, 'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number'>;
 
@@ -27,7 +36,11 @@ export function payoutDestination(secrets: SecretBox, row: PayoutFields, options
     case 'stripe':
     case 'nium':
       if (!row.account_number || !row.routing_number) return null;
-      return { method: row.selected_payment_method, account_number: secrets.decrypt(row.account_number), routing_number: secrets.decrypt(row.routing_number) };
+      return {
+        method: row.selected_payment_method,
+        account_number: secrets.decrypt(row.account_number),
+        routing_number: secrets.decrypt(row.routing_number),
+      };
     case 'paypal':
       return options.paypalEnabled && row.paypal_email ? { method: 'paypal', paypal_email: row.paypal_email } : null;
     case 'venmo':
@@ -37,7 +50,12 @@ export function payoutDestination(secrets: SecretBox, row: PayoutFields, options
   }
 }
 
-export function recipientName(row: { first_name: string | null; last_name: string | null; business_name?: string | null; email: string }): string {
+export function recipientName(row: {
+  first_name: string | null;
+  last_name: string | null;
+  business_name?: string | null;
+  email: string;
+}): string {
   if (row.business_name) return row.business_name;
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   return name || row.email;

@@ -50,8 +50,18 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
     ...perPayment.rows
       .filter((row) => JSON.stringify(row.transfers) !== JSON.stringify(EXPECTED[row.status] ?? ['(not executed)']))
       .map((row) => ({ kind: 'payment_transfers_mismatch' as const, payment_id: row.id, status: row.status, transfers: row.transfers })),
-    ...batches.rows.map((row) => ({ kind: 'payment_batch_hold_mismatch' as const, batch_id: row.batch_id, held: Number(row.held), payments: Number(row.payments) })),
-    ...held.rows.map((row) => ({ kind: 'held_balance_mismatch' as const, org_id: row.org_id, held: Number(row.held), expected: Number(row.expected) })),
+    ...batches.rows.map((row) => ({
+      kind: 'payment_batch_hold_mismatch' as const,
+      batch_id: row.batch_id,
+      held: Number(row.held),
+      payments: Number(row.payments),
+    })),
+    ...held.rows.map((row) => ({
+      kind: 'held_balance_mismatch' as const,
+      org_id: row.org_id,
+      held: Number(row.held),
+      expected: Number(row.expected),
+    })),
   ];
   return { payments: perPayment.rows.length, problems };
 }

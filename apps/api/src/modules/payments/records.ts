@@ -48,7 +48,13 @@ export async function toPaymentRecords(tx: DbOrTx, orgId: string, rows: Payment[
   const names = new Map<string, Named>();
   if (creatorIds.length > 0) {
     const found = await tx
-      .select({ id: creators.id, email: creators.email, first_name: creators.first_name, last_name: creators.last_name, business_name: creators.business_name })
+      .select({
+        id: creators.id,
+        email: creators.email,
+        first_name: creators.first_name,
+        last_name: creators.last_name,
+        business_name: creators.business_name,
+      })
       .from(creators)
       .where(and(eq(creators.org_id, orgId), inArray(creators.id, creatorIds)));
     for (const row of found) names.set(row.id, { name: recipientName(row), email: row.email });

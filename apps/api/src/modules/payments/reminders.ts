@@ -18,7 +18,9 @@ export async function sendReminders(deps: AppDeps, orgId: string, ids: string[])
     const rows = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.org_id, orgId), inArray(payments.id, ids), eq(payments.status, 'requires_info'), eq(payments.is_deleted, false)));
+      .where(
+        and(eq(payments.org_id, orgId), inArray(payments.id, ids), eq(payments.status, 'requires_info'), eq(payments.is_deleted, false)),
+      );
     if (rows.length === 0) throw new AppError('conflict', 'None of these payments is awaiting input');
     emailIds = await emailPayeeLinks(deps, tx, org, rows);
   });
@@ -31,5 +33,10 @@ export async function releasePaymentHolds(tx: Tx, orgId: string, rows: { id: str
   const total = rows.reduce((sum, row) => sum + row.amount + row.fee, 0);
   if (total === 0) return;
   const accounts = await findLedgerAccounts(tx, orgId);
-  await releaseHold(tx, accounts, { org_id: orgId, key: `payments:cancel:${newId()}`, amount: total, metadata: { payment_ids: rows.map((row) => row.id).join(',') } });
+  await releaseHold(tx, accounts, {
+    org_id: orgId,
+    key: `payments:cancel:${newId()}`,
+    amount: total,
+    metadata: { payment_ids: rows.map((row) => row.id).join(',') },
+  });
 }

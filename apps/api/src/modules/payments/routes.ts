@@ -34,38 +34,88 @@ const remindersBody = z.union([z.array(z.uuid()).min(1).max(10_000), idsBody.tra
 export const paymentRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/payments', { schema: { tags, summary: 'Payments, a page of a tab', querystring: paymentsListQuery, response: { 200: paymentsPage, ...errorResponses } } }, async (request) => {
-      const user = requireStaff(request);
-      if (request.query.payment_group_id) await assertCampaignOfOrg(deps.db, { org_id: user.org_id, id: request.query.payment_group_id });
-      return listPayments(deps.db, { org_id: user.org_id, ...request.query });
-    });
+    app.get(
+      '/payments',
+      {
+        schema: {
+          tags,
+          summary: 'Payments, a page of a tab',
+          querystring: paymentsListQuery,
+          response: { 200: paymentsPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request);
+        if (request.query.payment_group_id) await assertCampaignOfOrg(deps.db, { org_id: user.org_id, id: request.query.payment_group_id });
+        return listPayments(deps.db, { org_id: user.org_id, ...request.query });
+      },
+    );
 
     app.get(
       '/payments/totals',
-      { schema: { tags, summary: 'Pending and completed totals', querystring: z.object({ recipient: z.uuid().optional() }), response: { 200: paymentTotalsAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Pending and completed totals',
+          querystring: z.object({ recipient: z.uuid().optional() }),
+          response: { 200: paymentTotalsAnswer, ...errorResponses },
+        },
+      },
       async (request) => paymentTotals(deps.db, { org_id: requireStaff(request).org_id, recipient: request.query.recipient }),
     );
 
-    app.get('/payments/:id', { schema: { tags, summary: 'One payment', params: idParams, response: { 200: paymentRecord, ...errorResponses } } }, async (request) =>
-      getPayment(deps.db, requireStaff(request).org_id, request.params.id),
+    app.get(
+      '/payments/:id',
+      { schema: { tags, summary: 'One payment', params: idParams, response: { 200: paymentRecord, ...errorResponses } } },
+      async (request) => getPayment(deps.db, requireStaff(request).org_id, request.params.id),
     );
 
-    app.post('/payments', { schema: { tags, summary: 'Create draft payments (amounts are computed here)', body: createPaymentsBody, response: { 200: createPaymentsAnswer, ...errorResponses } } }, async (request, reply) => {
-      const user = requireStaff(request);
-      // One Idempotency-Key per submission of the form: a retried Save creates the drafts once.
-      return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.create' }, async (tx) => ({ data: await createPayments(deps, tx, user.org_id, request.body) }));
-    });
+    app.post(
+      '/payments',
+      {
+        schema: {
+          tags,
+          summary: 'Create draft payments (amounts are computed here)',
+          body: createPaymentsBody,
+          response: { 200: createPaymentsAnswer, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = requireStaff(request);
+        // One Idempotency-Key per submission of the form: a retried Save creates the drafts once.
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.create' }, async (tx) => ({
+          data: await createPayments(deps, tx, user.org_id, request.body),
+        }));
+      },
+    );
 
-    app.put('/payments', { schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } } }, async (request) => {
-      const user = requireStaff(request);
-      return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body));
-    });
+    app.put(
+      '/payments',
+      { schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } } },
+      async (request) => {
+        const user = requireStaff(request);
+        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body));
+      },
+    );
 
-    app.delete('/payments', { schema: { tags, summary: 'Delete draft and awaiting input payments', body: idsBody, response: { 200: messageAnswer, ...errorResponses } } }, async (request) => {
-      const user = requireStaff(request);
-      const count = await deps.db.transaction((tx) => deletePayments(tx, user.org_id, request.body.ids, (rows) => releasePaymentHolds(tx, user.org_id, rows)));
-      return { message: paymentMessages.deleted, count };
-    });
+    app.delete(
+      '/payments',
+      {
+        schema: {
+          tags,
+          summary: 'Delete draft and awaiting input payments',
+          body: idsBody,
+          response: { 200: messageAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request);
+        const count = await deps.db.transaction((tx) =>
+          deletePayments(tx, user.org_id, request.body.ids, (rows) => releasePaymentHolds(tx, user.org_id, rows)),
+        );
+        return { message: paymentMessages.deleted, count };
+      },
+    );
 
     app.put(
       '/payments/initiate',
@@ -88,13 +138,24 @@ export const paymentRoutes =
 
     app.post(
       '/payments/initiate/preview',
-      { schema: { tags, summary: 'What executing these payments would do (count, amounts, fees, waiting for payout details)', body: initiatePaymentsBody, response: { 200: initiatePreview, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'What executing these payments would do (count, amounts, fees, waiting for payout details)',
+          body: initiatePaymentsBody,
+          response: { 200: initiatePreview, ...errorResponses },
+        },
+      },
       async (request) => previewExecution(deps, requireStaff(request, ['owner', 'admin']).org_id, request.body),
     );
 
-    app.post('/payments/reminders', { schema: { tags, summary: 'Email payee links again', body: remindersBody, response: { 200: messageAnswer, ...errorResponses } } }, async (request) => {
-      const user = requireStaff(request);
-      const count = await sendReminders(deps, user.org_id, request.body);
-      return { message: paymentMessages.reminded, count };
-    });
+    app.post(
+      '/payments/reminders',
+      { schema: { tags, summary: 'Email payee links again', body: remindersBody, response: { 200: messageAnswer, ...errorResponses } } },
+      async (request) => {
+        const user = requireStaff(request);
+        const count = await sendReminders(deps, user.org_id, request.body);
+        return { message: paymentMessages.reminded, count };
+      },
+    );
   };

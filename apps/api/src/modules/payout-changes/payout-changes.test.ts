@@ -11,21 +11,38 @@ beforeAll(async () => {
 
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 const changesOf = async (payeeId: string) =>
-  (await ctx.deps.db.execute<{ source: string; fields: string[]; changed_by_user_id: string | null }>(`SELECT source, fields, changed_by_user_id FROM payout_detail_changes WHERE payee_id = '${payeeId}' ORDER BY created_at`)).rows;
+  (
+    await ctx.deps.db.execute<{ source: string; fields: string[]; changed_by_user_id: string | null }>(
+      `SELECT source, fields, changed_by_user_id FROM payout_detail_changes WHERE payee_id = '${payeeId}' ORDER BY created_at`,
+    )
+  ).rows;
 
 describe('payout details changes are never silent', () => {
   it('a team member changing a creator’s bank account notifies and emails the owners, emails the creator and is recorded without values', async () => {
     const owner = await fundedOwner(ctx.app, 10_000);
     const creator = await addCreator(ctx.app, owner.headers, { ...BANK, first_name: 'Rae', last_name: 'Banked' });
     const collaborator = await createCollaborator(ctx.deps, owner.org.id);
-    const changed = await inject('PUT', `/v1/creators/${creator.id}`, collaborator.headers, { id: creator.id, account_number: '000999888777', routing_number: '021000021' });
+    const changed = await inject('PUT', `/v1/creators/${creator.id}`, collaborator.headers, {
+      id: creator.id,
+      account_number: '000999888777',
+      routing_number: '021000021',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
 
     const notices = (await inject('GET', '/v1/notifications', owner.headers)).json() as { text: string; link: string }[];
-    expect(notices).toContainEqual(expect.objectContaining({ text: 'Payout details of Rae Banked changed (bank account) by a member of your team.', link: `/creators/${creator.id}` }));
+    expect(notices).toContainEqual(
+      expect.objectContaining({
+        text: 'Payout details of Rae Banked changed (bank account) by a member of your team.',
+        link: `/creators/${creator.id}`,
+      }),
+    );
     const outbox = await readOutbox(ctx.app);
-    expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject === 'Payout details changed for Rae Banked')).toHaveLength(1);
-    const toCreator = outbox.filter((mail) => mail.to === creator.email && mail.subject === 'Your payout details with Acme Creators changed');
+    expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject === 'Payout details changed for Rae Banked')).toHaveLength(
+      1,
+    );
+    const toCreator = outbox.filter(
+      (mail) => mail.to === creator.email && mail.subject === 'Your payout details with Acme Creators changed',
+    );
     expect(toCreator).toHaveLength(1);
     expect(toCreator[0]!.text).not.toContain('000999888777');
 
@@ -46,16 +63,32 @@ describe('payout details changes are never silent', () => {
     const creator = await addCreator(ctx.app, owner.headers, { first_name: 'Lin', last_name: 'Link' });
     const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id)]);
     await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
-    const link = (await readOutbox(ctx.app)).filter((mail) => mail.to === creator.email).at(-1)!.links[0]!.split('/bankDetails?id=')[1]!;
+    const link = (await readOutbox(ctx.app))
+      .filter((mail) => mail.to === creator.email)
+      .at(-1)!
+      .links[0]!.split('/bankDetails?id=')[1]!;
     const submitted = await ctx.app.inject({
       method: 'POST',
       url: `/v1/expiring_link?id=${link}`,
-      payload: { selected_payment_method: 'stripe', ...BANK, entity_type: 'individual', tax_id: '123456789', first_name: 'Lin', last_name: 'Link', date_of_birth: '1990-01-01', address: { line_1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' } },
+      payload: {
+        selected_payment_method: 'stripe',
+        ...BANK,
+        entity_type: 'individual',
+        tax_id: '123456789',
+        first_name: 'Lin',
+        last_name: 'Link',
+        date_of_birth: '1990-01-01',
+        address: { line_1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
+      },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    expect(await changesOf(creator.id)).toEqual([{ source: 'payee_link', fields: ['bank_account', 'payout_method'], changed_by_user_id: null }]);
+    expect(await changesOf(creator.id)).toEqual([
+      { source: 'payee_link', fields: ['bank_account', 'payout_method'], changed_by_user_id: null },
+    ]);
     const outbox = await readOutbox(ctx.app);
-    expect(outbox.filter((mail) => mail.to === creator.email && mail.subject === 'Your payout details with Acme Creators changed')).toHaveLength(1);
+    expect(
+      outbox.filter((mail) => mail.to === creator.email && mail.subject === 'Your payout details with Acme Creators changed'),
+    ).toHaveLength(1);
     // A first setting: the owners are not alarmed.
     expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject.startsWith('Payout details changed'))).toHaveLength(0);
   });
@@ -64,12 +97,17 @@ describe('payout details changes are never silent', () => {
     const owner = await fundedOwner(ctx.app, 10_000);
     const oldEmail = `agent.old.${Date.now()}@example.com`;
     const newEmail = `agent.new.${Date.now()}@example.com`;
-    const agent = (await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email: oldEmail, is_agent: true })).json() as { id: string };
+    const agent = (
+      await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email: oldEmail, is_agent: true })
+    ).json() as { id: string };
     const changed = await inject('PUT', `/v1/users/${agent.id}`, owner.headers, { email: newEmail });
     expect(changed.statusCode, changed.body).toBe(200);
     const outbox = await readOutbox(ctx.app);
-    for (const to of [oldEmail, newEmail]) expect(outbox.filter((mail) => mail.to === to && mail.subject === 'Your payout details with Acme Creators changed')).toHaveLength(1);
-    expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject === 'Payout details changed for Ava Agent')).toHaveLength(1);
+    for (const to of [oldEmail, newEmail])
+      expect(outbox.filter((mail) => mail.to === to && mail.subject === 'Your payout details with Acme Creators changed')).toHaveLength(1);
+    expect(outbox.filter((mail) => mail.to === owner.user.email && mail.subject === 'Payout details changed for Ava Agent')).toHaveLength(
+      1,
+    );
     expect(await changesOf(agent.id)).toEqual([{ source: 'staff', fields: ['email'], changed_by_user_id: owner.user.id }]);
   });
 });

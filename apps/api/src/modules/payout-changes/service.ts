@@ -69,10 +69,18 @@ export async function recordPayoutChange(tx: DbOrTx, deps: Pick<AppDeps, 'config
     fields: change.fields,
   });
   const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, change.org_id));
-  const owners = await tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.org_id, change.org_id), inArray(users.role, ['owner'])));
+  const owners = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.org_id, change.org_id), inArray(users.role, ['owner'])));
   const what = describeFields(change.fields);
   const notified = change.replacesDetails ? owners : [];
-  const by = change.source === 'payee_link' ? 'through their payout link' : change.source === 'portal' ? 'in their portal' : 'by a member of your team';
+  const by =
+    change.source === 'payee_link'
+      ? 'through their payout link'
+      : change.source === 'portal'
+        ? 'in their portal'
+        : 'by a member of your team';
   const text = `Payout details of ${change.payee.name} changed (${what}) ${by}.`;
   for (const owner of notified) await notify(tx, { org_id: change.org_id, user_id: owner.id, text, link: change.payee.link });
 

@@ -25,7 +25,12 @@ export function openConsentState(deps: AppDeps, state: string): string {
 }
 
 export async function findPaypalStatus(deps: AppDeps, orgId: string): Promise<PaypalStatusAnswer> {
-  const [link] = await deps.db.select().from(paypalLinks).where(eq(paypalLinks.org_id, orgId)).orderBy(desc(paypalLinks.created_at)).limit(1);
+  const [link] = await deps.db
+    .select()
+    .from(paypalLinks)
+    .where(eq(paypalLinks.org_id, orgId))
+    .orderBy(desc(paypalLinks.created_at))
+    .limit(1);
   if (link?.status === 'linked') return { status: 'linked', email: link.email, url: null };
   const url = `${deps.config.publicUrl}/sandbox/paypal/consent?state=${sealConsentState(deps, orgId)}`;
   return { status: link?.status === 'connecting' ? 'connecting' : 'unlinked', email: null, url };
@@ -37,7 +42,14 @@ export async function grantConsent(deps: AppDeps, options: { state: string; emai
   const code = newSecretToken();
   const inserted = await deps.db
     .insert(paypalLinks)
-    .values({ id: newId(), org_id: orgId, status: 'connecting', state_token_hash: hashToken(options.state), code_hash: hashToken(code), email: options.email })
+    .values({
+      id: newId(),
+      org_id: orgId,
+      status: 'connecting',
+      state_token_hash: hashToken(options.state),
+      code_hash: hashToken(code),
+      email: options.email,
+    })
     .onConflictDoNothing()
     .returning({ id: paypalLinks.id });
   if (inserted.length === 0) throw new AppError('bad_request', INVALID_CONSENT);
@@ -50,10 +62,19 @@ export async function completePaypalLink(deps: AppDeps, options: { org_id: strin
     const [link] = await tx
       .select()
       .from(paypalLinks)
-      .where(and(eq(paypalLinks.org_id, options.org_id), eq(paypalLinks.code_hash, hashToken(options.code)), eq(paypalLinks.status, 'connecting')))
+      .where(
+        and(
+          eq(paypalLinks.org_id, options.org_id),
+          eq(paypalLinks.code_hash, hashToken(options.code)),
+          eq(paypalLinks.status, 'connecting'),
+        ),
+      )
       .for('update');
     if (!link) throw new AppError('bad_request', INVALID_CONSENT);
-    await tx.update(paypalLinks).set({ status: 'deactivated' }).where(and(eq(paypalLinks.org_id, options.org_id), eq(paypalLinks.status, 'linked')));
+    await tx
+      .update(paypalLinks)
+      .set({ status: 'deactivated' })
+      .where(and(eq(paypalLinks.org_id, options.org_id), eq(paypalLinks.status, 'linked')));
     await tx.update(paypalLinks).set({ status: 'linked', linked_at: new Date(), code_hash: null }).where(eq(paypalLinks.id, link.id));
     await tx.update(orgs).set({ paypal_enabled: true }).where(eq(orgs.id, options.org_id));
   });
@@ -62,7 +83,10 @@ export async function completePaypalLink(deps: AppDeps, options: { org_id: strin
 
 export async function deactivatePaypal(deps: AppDeps, orgId: string): Promise<PaypalStatusAnswer> {
   await deps.db.transaction(async (tx) => {
-    await tx.update(paypalLinks).set({ status: 'deactivated' }).where(and(eq(paypalLinks.org_id, orgId), eq(paypalLinks.status, 'linked')));
+    await tx
+      .update(paypalLinks)
+      .set({ status: 'deactivated' })
+      .where(and(eq(paypalLinks.org_id, orgId), eq(paypalLinks.status, 'linked')));
     await tx.update(orgs).set({ paypal_enabled: false }).where(eq(orgs.id, orgId));
   });
   return findPaypalStatus(deps, orgId);

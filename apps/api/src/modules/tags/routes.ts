@@ -19,19 +19,44 @@ export const tagRoutes =
 
     app.post(
       '/tags',
-      { schema: { tags, summary: 'Create tags (an array of {label}); existing labels are reused', body: createTagsBody, response: { 200: z.array(tagRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create tags (an array of {label}); existing labels are reused',
+          body: createTagsBody,
+          response: { 200: z.array(tagRecord), ...errorResponses },
+        },
+      },
       async (request) => (await createTags(deps.db, { org_id: requireStaff(request).org_id, body: request.body })).map(toTagRecord),
     );
 
     app.get(
       '/tags/enrollments',
-      { schema: { tags, summary: "Tag enrollments, optionally of one creator", querystring: enrollmentsQuery, response: { 200: z.array(enrollmentRecord), ...errorResponses } } },
-      async (request) => listEnrollments(deps.db, { org_id: requireStaff(request).org_id, creator_ids: request.query.creator_id ? [request.query.creator_id] : undefined }),
+      {
+        schema: {
+          tags,
+          summary: 'Tag enrollments, optionally of one creator',
+          querystring: enrollmentsQuery,
+          response: { 200: z.array(enrollmentRecord), ...errorResponses },
+        },
+      },
+      async (request) =>
+        listEnrollments(deps.db, {
+          org_id: requireStaff(request).org_id,
+          creator_ids: request.query.creator_id ? [request.query.creator_id] : undefined,
+        }),
     );
 
     app.post(
       '/tags/enrollment',
-      { schema: { tags, summary: 'Tag creators (an array of {tag_id, creator_id})', body: enrollmentBody, response: { 200: z.array(enrollmentRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Tag creators (an array of {tag_id, creator_id})',
+          body: enrollmentBody,
+          response: { 200: z.array(enrollmentRecord), ...errorResponses },
+        },
+      },
       async (request) => {
         const { org_id } = requireStaff(request);
         await enrollCreators(deps.db, { org_id, body: request.body });
@@ -41,7 +66,14 @@ export const tagRoutes =
 
     app.delete(
       '/tags/enrollment',
-      { schema: { tags, summary: 'Untag creators (an array of {tag_id, creator_id})', body: enrollmentBody, response: { 200: z.array(enrollmentRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Untag creators (an array of {tag_id, creator_id})',
+          body: enrollmentBody,
+          response: { 200: z.array(enrollmentRecord), ...errorResponses },
+        },
+      },
       async (request) => {
         const { org_id } = requireStaff(request);
         await unenrollCreators(deps.db, { org_id, body: request.body });

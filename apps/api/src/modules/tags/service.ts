@@ -8,7 +8,11 @@ import { newId } from '../../lib/ids.ts';
 export const toTagRecord = (tag: Tag): TagRecord => ({ id: tag.id, label: tag.label, created_at: tag.created_at.toISOString() });
 
 export async function listTags(db: DbOrTx, orgId: string): Promise<Tag[]> {
-  return db.select().from(tags).where(eq(tags.org_id, orgId)).orderBy(asc(sql`lower(${tags.label})`));
+  return db
+    .select()
+    .from(tags)
+    .where(eq(tags.org_id, orgId))
+    .orderBy(asc(sql`lower(${tags.label})`));
 }
 
 /** Creates the labels that do not exist yet (case-insensitively) and answers the tags of every label sent. */
@@ -27,11 +31,17 @@ export async function createTags(db: DbOrTx, options: { org_id: string; body: Cr
 }
 
 /** Enrollments of the organisation, or of the given creators (which must be the organisation's). */
-export async function listEnrollments(db: DbOrTx, options: { org_id: string; creator_ids?: string[] | undefined }): Promise<EnrollmentRecord[]> {
+export async function listEnrollments(
+  db: DbOrTx,
+  options: { org_id: string; creator_ids?: string[] | undefined },
+): Promise<EnrollmentRecord[]> {
   const filters = [eq(tagEnrollments.org_id, options.org_id)];
   if (options.creator_ids) {
     const ids = [...new Set(options.creator_ids)];
-    const found = await db.select({ id: creators.id }).from(creators).where(and(eq(creators.org_id, options.org_id), inArray(creators.id, ids)));
+    const found = await db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(and(eq(creators.org_id, options.org_id), inArray(creators.id, ids)));
     if (found.length !== ids.length) throw new AppError('not_found', creatorMessages.notFound, { field: 'creator_id' });
     filters.push(inArray(tagEnrollments.creator_id, ids));
   }
@@ -48,8 +58,14 @@ async function assertOwnedByOrg(db: DbOrTx, options: { org_id: string; body: Enr
   const tagIds = [...new Set(options.body.map((item) => item.tag_id))];
   const creatorIds = [...new Set(options.body.map((item) => item.creator_id))];
   const [foundTags, foundCreators] = await Promise.all([
-    db.select({ id: tags.id }).from(tags).where(and(eq(tags.org_id, options.org_id), inArray(tags.id, tagIds))),
-    db.select({ id: creators.id }).from(creators).where(and(eq(creators.org_id, options.org_id), inArray(creators.id, creatorIds))),
+    db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.org_id, options.org_id), inArray(tags.id, tagIds))),
+    db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(and(eq(creators.org_id, options.org_id), inArray(creators.id, creatorIds))),
   ]);
   if (foundTags.length !== tagIds.length) throw new AppError('not_found', 'Tag not found', { field: 'tag_id' });
   if (foundCreators.length !== creatorIds.length) throw new AppError('not_found', creatorMessages.notFound, { field: 'creator_id' });
@@ -68,6 +84,12 @@ export async function unenrollCreators(db: DbOrTx, options: { org_id: string; bo
   for (const item of options.body) {
     await db
       .delete(tagEnrollments)
-      .where(and(eq(tagEnrollments.org_id, options.org_id), eq(tagEnrollments.tag_id, item.tag_id), eq(tagEnrollments.creator_id, item.creator_id)));
+      .where(
+        and(
+          eq(tagEnrollments.org_id, options.org_id),
+          eq(tagEnrollments.tag_id, item.tag_id),
+          eq(tagEnrollments.creator_id, item.creator_id),
+        ),
+      );
   }
 }

@@ -52,7 +52,10 @@ describe('tag enrollments', () => {
     const byCreator = await call('GET', `/v1/tags/enrollments?creator_id=${creator.id}`, owner.headers);
     expect(byCreator.json()).toHaveLength(2);
     const profile = await call('GET', `/v1/creators/${creator.id}`, owner.headers);
-    expect(profile.json().tags).toEqual([{ id: beauty.id, label: 'Beauty' }, { id: gaming.id, label: 'Gaming' }]);
+    expect(profile.json().tags).toEqual([
+      { id: beauty.id, label: 'Beauty' },
+      { id: gaming.id, label: 'Gaming' },
+    ]);
     const removed = await call('DELETE', '/v1/tags/enrollment', owner.headers, [{ tag_id: beauty.id, creator_id: creator.id }]);
     expect(removed.json()).toEqual([{ tag_id: gaming.id, creator_id: creator.id, label: 'Gaming' }]);
     const list = await call('GET', '/v1/creators', owner.headers);

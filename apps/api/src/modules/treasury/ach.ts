@@ -19,7 +19,11 @@ export function toTransactionAnswer(row: TreasuryTransaction): TreasuryTransacti
 }
 
 /** Add funds: an ACH debit of the verified bank. Nothing is available until the provider settles it. */
-export async function createAchDebit(deps: AppDeps, ctx: Ctx, options: { org_id: string; body: AchDebitBody }): Promise<TreasuryTransaction> {
+export async function createAchDebit(
+  deps: AppDeps,
+  ctx: Ctx,
+  options: { org_id: string; body: AchDebitBody },
+): Promise<TreasuryTransaction> {
   const { tx } = ctx;
   const account = await findFinancialAccount(tx, options.org_id);
   const link = await findVerifiedBankLink(tx, options.org_id, options.body.payment_method);
@@ -52,14 +56,24 @@ export async function createAchDebit(deps: AppDeps, ctx: Ctx, options: { org_id:
  * Transfer funds out: only the organisation named in TRANSFER_OUT_ORG_ID. The amount and its fee
  * are held at once (so the same dollar cannot leave twice); settlement or failure moves the hold.
  */
-export async function createAchTransfer(deps: AppDeps, ctx: Ctx, options: { org_id: string; body: AchTransferBody }): Promise<TreasuryTransaction> {
-  if (!deps.config.transferOutOrgId || deps.config.transferOutOrgId !== options.org_id) throw new AppError('forbidden', TRANSFER_OUT_REFUSED);
+export async function createAchTransfer(
+  deps: AppDeps,
+  ctx: Ctx,
+  options: { org_id: string; body: AchTransferBody },
+): Promise<TreasuryTransaction> {
+  if (!deps.config.transferOutOrgId || deps.config.transferOutOrgId !== options.org_id)
+    throw new AppError('forbidden', TRANSFER_OUT_REFUSED);
   const { tx } = ctx;
   const { amount, name, description, account_num, routing_num } = options.body;
   const account = await findFinancialAccount(tx, options.org_id);
   const fee = transferFee(amount);
   const id = newId();
-  await holdFunds(tx, await findLedgerAccounts(tx, options.org_id), { org_id: options.org_id, key: `hold:${id}`, amount: amount + fee, metadata: { treasury_transaction_id: id } });
+  await holdFunds(tx, await findLedgerAccounts(tx, options.org_id), {
+    org_id: options.org_id,
+    key: `hold:${id}`,
+    amount: amount + fee,
+    metadata: { treasury_transaction_id: id },
+  });
   const movement = await bankingProvider(deps).createOutboundPayment(ctx, { org_id: options.org_id, amount, account_number: account_num });
   const [row] = await tx
     .insert(treasuryTransactions)
@@ -90,7 +104,18 @@ export async function loadSandboxFunds(deps: AppDeps, ctx: Ctx, options: { org_i
   const id = newId();
   const [row] = await tx
     .insert(treasuryTransactions)
-    .values({ id, org_id: options.org_id, financial_account_id: account.id, provider_id: `rc_${id.replaceAll('-', '')}`, flow_type: 'received_credit', status: 'succeeded', amount: options.amount, memo: 'Sandbox funds', created_at: now, posted_at: now })
+    .values({
+      id,
+      org_id: options.org_id,
+      financial_account_id: account.id,
+      provider_id: `rc_${id.replaceAll('-', '')}`,
+      flow_type: 'received_credit',
+      status: 'succeeded',
+      amount: options.amount,
+      memo: 'Sandbox funds',
+      created_at: now,
+      posted_at: now,
+    })
     .returning();
   const ledger = await findLedgerAccounts(tx, options.org_id);
   await postTransfer(tx, {
@@ -98,7 +123,10 @@ export async function loadSandboxFunds(deps: AppDeps, ctx: Ctx, options: { org_i
     key: `load:${id}`,
     type: 'sandbox_load',
     metadata: { treasury_transaction_id: id },
-    entries: [{ account_id: ledger.outside_bank.id, amount: -options.amount }, { account_id: ledger.wallet_available.id, amount: options.amount }],
+    entries: [
+      { account_id: ledger.outside_bank.id, amount: -options.amount },
+      { account_id: ledger.wallet_available.id, amount: options.amount },
+    ],
   });
   // Funds arrived: billing takes what the organisation owes once this money is committed.
   ctx.afterCommit(() => announceFundsArrived(deps.db, options.org_id));

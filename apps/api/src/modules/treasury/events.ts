@@ -11,12 +11,21 @@ import { emitWebhookEvent } from '../webhooks/index.ts';
 type Transition = { from: TreasuryTransaction['status']; to: TreasuryTransaction['status'] };
 
 /** Moves a transaction along one edge of its state machine; answers null when it is not on that edge. */
-async function transition(tx: Tx, event: ProviderEvent, edge: Transition, changes: Partial<TreasuryTransaction>): Promise<TreasuryTransaction | null> {
+async function transition(
+  tx: Tx,
+  event: ProviderEvent,
+  edge: Transition,
+  changes: Partial<TreasuryTransaction>,
+): Promise<TreasuryTransaction | null> {
   const [row] = await tx
     .update(treasuryTransactions)
     .set({ status: edge.to, ...changes })
     .where(
-      and(eq(treasuryTransactions.org_id, event.org_id), eq(treasuryTransactions.provider_id, event.object_id), eq(treasuryTransactions.status, edge.from)),
+      and(
+        eq(treasuryTransactions.org_id, event.org_id),
+        eq(treasuryTransactions.provider_id, event.object_id),
+        eq(treasuryTransactions.status, edge.from),
+      ),
     )
     .returning();
   return row ?? null;
@@ -32,7 +41,9 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       await tx
         .update(bankLinks)
         .set({ status: 'succeeded', payment_method_id: event.data.payment_method_id ?? providerId('pm'), verified_at: now })
-        .where(and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')))
+        .where(
+          and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')),
+        )
         .returning({ id: bankLinks.id })
         .then(([link]) => link && emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.verified', data: { bank_link_id: link.id } }));
       return;
@@ -41,7 +52,9 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       await tx
         .update(bankLinks)
         .set({ status: 'canceled' })
-        .where(and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')));
+        .where(
+          and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')),
+        );
       return;
     }
     case 'treasury.inbound_transfer.succeeded': {
@@ -49,7 +62,16 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       if (!row) return;
       const a = await accounts();
       const metadata = { treasury_transaction_id: row.id };
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_debit_settled', metadata, entries: [{ account_id: a.outside_bank.id, amount: -row.amount }, { account_id: a.wallet_available.id, amount: row.amount }] });
+      await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_debit_settled',
+        metadata,
+        entries: [
+          { account_id: a.outside_bank.id, amount: -row.amount },
+          { account_id: a.wallet_available.id, amount: row.amount },
+        ],
+      });
       await emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount: row.amount } });
       return;
     }
@@ -67,7 +89,13 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       const entries = [{ account_id: a.outside_bank.id, amount: row.amount }];
       if (fromWallet > 0) entries.push({ account_id: a.wallet_available.id, amount: -fromWallet });
       if (owed > 0) entries.push({ account_id: a.receivable.id, amount: -owed });
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_debit_returned', metadata: { treasury_transaction_id: row.id }, entries });
+      await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_debit_returned',
+        metadata: { treasury_transaction_id: row.id },
+        entries,
+      });
       return;
     }
     case 'treasury.outbound_payment.posted': {
@@ -88,7 +116,16 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       if (!row) return;
       const a = await accounts();
       const total = -row.amount + row.fee;
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_out_failed', metadata: { treasury_transaction_id: row.id }, entries: [{ account_id: a.wallet_held.id, amount: -total }, { account_id: a.wallet_available.id, amount: total }] });
+      await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_out_failed',
+        metadata: { treasury_transaction_id: row.id },
+        entries: [
+          { account_id: a.wallet_held.id, amount: -total },
+          { account_id: a.wallet_available.id, amount: total },
+        ],
+      });
       return;
     }
     case 'treasury.outbound_payment.returned': {
@@ -101,7 +138,13 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
         { account_id: a.wallet_available.id, amount: amount + row.fee },
       ];
       if (row.fee > 0) entries.push({ account_id: a.fees.id, amount: -row.fee });
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_out_returned', metadata: { treasury_transaction_id: row.id }, entries });
+      await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_out_returned',
+        metadata: { treasury_transaction_id: row.id },
+        entries,
+      });
       return;
     }
     default: {

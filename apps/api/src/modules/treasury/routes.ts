@@ -17,7 +17,14 @@ export const treasuryRoutes =
   async (app) => {
     app.post(
       '/treasury/account',
-      { schema: { tags, summary: 'Attach a bank account (micro-deposit verification follows)', body: attachBankBody, response: { 200: setupIntentRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Attach a bank account (micro-deposit verification follows)',
+          body: attachBankBody,
+          response: { 200: setupIntentRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         const link = await attachBank(deps, { org_id: user.org_id, user_id: user.id, body: request.body });
@@ -25,14 +32,25 @@ export const treasuryRoutes =
         return {
           id: link.setup_intent_id,
           status: link.status,
-          next_action: { type: 'verify_with_microdeposits' as const, verify_with_microdeposits: { hosted_verification_url: url, microdeposit_type: 'descriptor_code' as const } },
+          next_action: {
+            type: 'verify_with_microdeposits' as const,
+            verify_with_microdeposits: { hosted_verification_url: url, microdeposit_type: 'descriptor_code' as const },
+          },
         };
       },
     );
 
     app.post(
       '/treasury/ach_debit',
-      { schema: { tags, summary: 'Add funds from the verified bank (ACH debit)', description: idempotencyHeader, body: achDebitBody, response: moneyAnswer } },
+      {
+        schema: {
+          tags,
+          summary: 'Add funds from the verified bank (ACH debit)',
+          description: idempotencyHeader,
+          body: achDebitBody,
+          response: moneyAnswer,
+        },
+      },
       async (request, reply) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'treasury.ach_debit' }, async (tx, afterCommit) =>
@@ -43,7 +61,15 @@ export const treasuryRoutes =
 
     app.post(
       '/treasury/ach',
-      { schema: { tags, summary: 'Transfer funds out of the wallet (outbound ACH)', description: idempotencyHeader, body: achTransferBody, response: moneyAnswer } },
+      {
+        schema: {
+          tags,
+          summary: 'Transfer funds out of the wallet (outbound ACH)',
+          description: idempotencyHeader,
+          body: achTransferBody,
+          response: moneyAnswer,
+        },
+      },
       async (request, reply) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'treasury.ach' }, async (tx, afterCommit) =>
@@ -56,7 +82,15 @@ export const treasuryRoutes =
     if (!deps.config.isSandbox) return;
     app.post(
       '/treasury/load',
-      { schema: { tags, summary: 'Sandbox only: add funds instantly', description: idempotencyHeader, body: loadFundsBody, response: moneyAnswer } },
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox only: add funds instantly',
+          description: idempotencyHeader,
+          body: loadFundsBody,
+          response: moneyAnswer,
+        },
+      },
       async (request, reply) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'treasury.load' }, async (tx, afterCommit) =>

@@ -28,10 +28,17 @@ export const sandboxBankRoutes =
     app.get('/verify/:id', { config: { isPublic: true }, schema: { hide: true, params } }, async (request, reply) => {
       const pending = await findPendingVerification(deps.db, request.params.id);
       reply.type('text/html');
-      if (!pending) return reply.status(404).send(renderVerifyMessage({ title: 'Link not valid', message: messages.not_found, isSuccess: false }));
+      if (!pending)
+        return reply.status(404).send(renderVerifyMessage({ title: 'Link not valid', message: messages.not_found, isSuccess: false }));
       if (pending.status !== 'requires_action') {
         const title = pending.status === 'succeeded' ? 'Already verified' : 'Verification closed';
-        return reply.send(renderVerifyMessage({ title, message: pending.status === 'succeeded' ? messages.verified : messages.attempts_exceeded, isSuccess: pending.status === 'succeeded' }));
+        return reply.send(
+          renderVerifyMessage({
+            title,
+            message: pending.status === 'succeeded' ? messages.verified : messages.attempts_exceeded,
+            isSuccess: pending.status === 'succeeded',
+          }),
+        );
       }
       return reply.send(renderVerifyForm({ setupIntentId: request.params.id, bankName: pending.bank_name, last4: pending.last4 }));
     });
@@ -40,11 +47,21 @@ export const sandboxBankRoutes =
       const result = await verifyDescriptorCode(deps.db, request.params.id, request.body.code);
       await processDueEvents(deps.db);
       const status = result.status === 'verified' ? 200 : result.status === 'not_found' ? 404 : 400;
-      const message = result.status === 'wrong_code' ? `${messages.wrong_code} ${result.attempts_left} attempts left.` : messages[result.status];
+      const message =
+        result.status === 'wrong_code' ? `${messages.wrong_code} ${result.attempts_left} attempts left.` : messages[result.status];
       if (request.headers.accept?.includes('application/json')) return reply.status(status).send({ status: result.status, message });
       const pending = result.status === 'wrong_code' ? await findPendingVerification(deps.db, request.params.id) : null;
       reply.status(status).type('text/html');
-      if (pending) return reply.send(renderVerifyForm({ setupIntentId: request.params.id, bankName: pending.bank_name, last4: pending.last4, error: message }));
-      return reply.send(renderVerifyMessage({ title: result.status === 'verified' ? 'Bank account verified' : 'Not verified', message, isSuccess: result.status === 'verified' }));
+      if (pending)
+        return reply.send(
+          renderVerifyForm({ setupIntentId: request.params.id, bankName: pending.bank_name, last4: pending.last4, error: message }),
+        );
+      return reply.send(
+        renderVerifyMessage({
+          title: result.status === 'verified' ? 'Bank account verified' : 'Not verified',
+          message,
+          isSuccess: result.status === 'verified',
+        }),
+      );
     });
   };

@@ -24,13 +24,19 @@ async function activatedOwner() {
 }
 
 const balance = async (headers: Headers) => (await get('/v1/wallets', headers)).json().stripe.balances[0].amount as number;
-const transactions = async (headers: Headers, walletId: string, query = '') => (await get(`/v1/wallets/${walletId}/transactions${query}`, headers)).json();
+const transactions = async (headers: Headers, walletId: string, query = '') =>
+  (await get(`/v1/wallets/${walletId}/transactions${query}`, headers)).json();
 
 describe('bank linking and adding funds, driven by the sandbox clock', () => {
   it('attaches a bank, verifies it with the emailed SM code, debits it and settles after 60 s', async () => {
     const owner = await activatedOwner();
     let wallet = (await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json();
-    expect(wallet).toMatchObject({ payment_method: null, setup_intent: null, account_details: { routing_number: '110000000' }, can_transfer_out: false });
+    expect(wallet).toMatchObject({
+      payment_method: null,
+      setup_intent: null,
+      account_details: { routing_number: '110000000' },
+      can_transfer_out: false,
+    });
     expect(wallet.account_details.account_number).toMatch(/^\d{12}$/);
 
     const attach = await post('/v1/treasury/account', owner.headers, { account_number: '000123456789', routing_number: '110000000' });
@@ -51,23 +57,41 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/verify/${setupIntent.id}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(`action="/sandbox/verify/${setupIntent.id}"`);
-    const wrong = await ctx.app.inject({ method: 'POST', url: `/sandbox/verify/${setupIntent.id}`, payload: 'code=SM0000', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/verify/${setupIntent.id}`,
+      payload: 'code=SM0000',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('That code does not match the statement description. 9 attempts left.');
     expect((await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json().payment_method).toBeNull();
 
-    const right = await ctx.app.inject({ method: 'POST', url: `/sandbox/verify/${setupIntent.id}`, payload: `code=${code.toLowerCase()}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/verify/${setupIntent.id}`,
+      payload: `code=${code.toLowerCase()}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('Bank account verified');
     wallet = (await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json();
-    expect(wallet.payment_method).toMatchObject({ id: expect.stringMatching(/^pm_/), us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } });
+    expect(wallet.payment_method).toMatchObject({
+      id: expect.stringMatching(/^pm_/),
+      us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' },
+    });
     expect(wallet.setup_intent).toMatchObject({ status: 'succeeded', next_action: null });
 
     const debit = await post('/v1/treasury/ach_debit', owner.headers, { amount: 125_000, payment_method: wallet.payment_method.id });
     expect(debit.statusCode, debit.body).toBe(200);
     expect(debit.json()).toMatchObject({ status: 'processing', amount: 125_000, fee: 0 });
     expect(await balance(owner.headers)).toBe(0);
-    expect((await transactions(owner.headers, owner.walletId)).data[0]).toMatchObject({ status: 'processing', flow_type: 'inbound_transfer', type: 'inbound_transfer', amount: 125_000 });
+    expect((await transactions(owner.headers, owner.walletId)).data[0]).toMatchObject({
+      status: 'processing',
+      flow_type: 'inbound_transfer',
+      type: 'inbound_transfer',
+      amount: 125_000,
+    });
 
     expect((await advanceClock(ctx.app, 59)).json().processed_events).toBe(0);
     expect(await balance(owner.headers)).toBe(0);
@@ -83,13 +107,26 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     const owner = await activatedOwner();
     const attach = await post('/v1/treasury/account', owner.headers, { account_number: '000123456789', routing_number: '110000000' });
     const id = attach.json().id;
-    for (let attempt = 0; attempt < 10; attempt++) await ctx.app.inject({ method: 'POST', url: `/sandbox/verify/${id}`, headers: { accept: 'application/json' }, payload: { code: 'SMZZZZ' } });
+    for (let attempt = 0; attempt < 10; attempt++)
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/sandbox/verify/${id}`,
+        headers: { accept: 'application/json' },
+        payload: { code: 'SMZZZZ' },
+      });
     const wallet = (await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json();
     expect(wallet).toMatchObject({ payment_method: null, setup_intent: null });
     const correct = await latestDescriptorCode(ctx.app, owner.user.email);
-    const late = await ctx.app.inject({ method: 'POST', url: `/sandbox/verify/${id}`, headers: { accept: 'application/json' }, payload: { code: correct } });
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/verify/${id}`,
+      headers: { accept: 'application/json' },
+      payload: { code: correct },
+    });
     expect(late.json().status).toBe('not_pending');
-    expect((await post('/v1/treasury/account', owner.headers, { account_number: '000123456789', routing_number: '110000000' })).statusCode).toBe(200);
+    expect(
+      (await post('/v1/treasury/account', owner.headers, { account_number: '000123456789', routing_number: '110000000' })).statusCode,
+    ).toBe(200);
   });
 
   it('fails a debit of 000111111116 with no_account, leaving the balance as before', async () => {
@@ -100,7 +137,10 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     expect(debit.json().status).toBe('processing');
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(5_000);
-    expect((await transactions(owner.headers, owner.walletId, '?flow_type=inbound_transfer')).data[0]).toMatchObject({ status: 'failed', failure_reason: 'no_account' });
+    expect((await transactions(owner.headers, owner.walletId, '?flow_type=inbound_transfer')).data[0]).toMatchObject({
+      status: 'failed',
+      failure_reason: 'no_account',
+    });
   });
 
   it('returns a debit of 000111111113 with account_closed after it succeeded, leaving the balance as before', async () => {
@@ -112,7 +152,10 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     expect(await balance(owner.headers)).toBe(15_000);
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(5_000);
-    expect((await transactions(owner.headers, owner.walletId, '?flow_type=inbound_transfer')).data[0]).toMatchObject({ status: 'returned', failure_reason: 'account_closed' });
+    expect((await transactions(owner.headers, owner.walletId, '?flow_type=inbound_transfer')).data[0]).toMatchObject({
+      status: 'returned',
+      failure_reason: 'account_closed',
+    });
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
 
@@ -122,7 +165,10 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     await post('/v1/treasury/ach_debit', owner.headers, { amount: 7_000, payment_method: paymentMethod });
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(7_000);
-    const [event] = await ctx.deps.db.select().from(providerEvents).where(sql`${providerEvents.org_id} = ${owner.org.id} AND ${providerEvents.type} = 'treasury.inbound_transfer.succeeded'`);
+    const [event] = await ctx.deps.db
+      .select()
+      .from(providerEvents)
+      .where(sql`${providerEvents.org_id} = ${owner.org.id} AND ${providerEvents.type} = 'treasury.inbound_transfer.succeeded'`);
     expect(await handleProviderEvent(ctx.deps.db, event!.id)).toBe(false);
     // Even delivered again as new (a webhook retried after a lost acknowledgement), it moves nothing.
     await ctx.deps.db.update(providerEvents).set({ processed_at: null }).where(eq(providerEvents.id, event!.id));
@@ -142,7 +188,10 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     expect(retry.headers['idempotent-replayed']).toBe('true');
     const other = await post('/v1/treasury/ach_debit', headers, { amount: 4_000, payment_method: paymentMethod });
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used with a different request', code: 'idempotency_conflict' });
+    expect(other.json()).toEqual({
+      message: 'This Idempotency-Key was already used with a different request',
+      code: 'idempotency_conflict',
+    });
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(3_000);
     expect((await transactions(owner.headers, owner.walletId)).data).toHaveLength(1);
@@ -183,13 +232,20 @@ describe('POST /v1/treasury/ach', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().code).toBe('insufficient_funds');
     await advanceClock(ctx.app, 60);
-    expect((await transactions(owner.headers, owner.walletId, '?flow_type=outbound_payment')).data[0]).toMatchObject({ status: 'succeeded', amount: -50_000, fee: 5 });
+    expect((await transactions(owner.headers, owner.walletId, '?flow_type=outbound_payment')).data[0]).toMatchObject({
+      status: 'succeeded',
+      amount: -50_000,
+      fee: 5,
+    });
 
     await post('/v1/treasury/ach', owner.headers, { ...transfer, amount: 10_000, account_num: '000111111116' });
     expect(await balance(owner.headers)).toBe(49_995 - 10_001);
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(49_995);
-    expect((await transactions(owner.headers, owner.walletId, '?flow_type=outbound_payment')).data[0]).toMatchObject({ status: 'failed', failure_reason: 'no_account' });
+    expect((await transactions(owner.headers, owner.walletId, '?flow_type=outbound_payment')).data[0]).toMatchObject({
+      status: 'failed',
+      failure_reason: 'no_account',
+    });
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
 
@@ -197,7 +253,9 @@ describe('POST /v1/treasury/ach', () => {
     const owner = await activatedOwner();
     ctx.deps.config.transferOutOrgId = owner.org.id;
     await post('/v1/treasury/load', owner.headers, { amount: 100_000 });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/v1/treasury/ach', owner.headers, { ...transfer, amount: 30_000 })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/v1/treasury/ach', owner.headers, { ...transfer, amount: 30_000 })),
+    );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.statusCode === 409).every((answer) => answer.json().code === 'insufficient_funds')).toBe(true);
     expect(await balance(owner.headers)).toBe(100_000 - 3 * 30_003);

@@ -2,16 +2,36 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type User } from '../../db/schema/index.ts';
 
-export type UserPayeeDetails = Pick<User, 'selected_payment_method' | 'account_number' | 'account_number_last4' | 'routing_number' | 'paypal_email' | 'venmo_phone_number' | 'first_name' | 'last_name'>;
+export type UserPayeeDetails = Pick<
+  User,
+  | 'selected_payment_method'
+  | 'account_number'
+  | 'account_number_last4'
+  | 'routing_number'
+  | 'paypal_email'
+  | 'venmo_phone_number'
+  | 'first_name'
+  | 'last_name'
+>;
 
 /** An agent's or manager's row, for the payee page. */
 export async function findUserForPayee(tx: DbOrTx, options: { org_id: string; id: string }): Promise<User | null> {
-  const [row] = await tx.select().from(users).where(and(eq(users.org_id, options.org_id), eq(users.id, options.id)));
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.org_id, options.org_id), eq(users.id, options.id)));
   return row ?? null;
 }
 
 /** The payee page's one write on an agent or manager (payments/payee.ts goes through here, not the table). */
-export async function saveUserPayeeDetails(tx: DbOrTx, options: { org_id: string; id: string; details: Partial<UserPayeeDetails> }): Promise<User | null> {
-  const [row] = await tx.update(users).set(options.details).where(and(eq(users.org_id, options.org_id), eq(users.id, options.id))).returning();
+export async function saveUserPayeeDetails(
+  tx: DbOrTx,
+  options: { org_id: string; id: string; details: Partial<UserPayeeDetails> },
+): Promise<User | null> {
+  const [row] = await tx
+    .update(users)
+    .set(options.details)
+    .where(and(eq(users.org_id, options.org_id), eq(users.id, options.id)))
+    .returning();
   return row ?? null;
 }

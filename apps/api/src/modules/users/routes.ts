@@ -14,8 +14,18 @@ export const userRoutes =
   async (app) => {
     app.get(
       '/users',
-      { schema: { tags, summary: 'Organization members, or agents and managers with isAgentManager=true', querystring: listUsersQuery, response: { 200: z.array(memberRecord), ...errorResponses } } },
-      async (request) => (await listUsers(deps.db, { org_id: requireStaff(request).org_id, isAgentManager: request.query.isAgentManager })).map(toMemberRecord),
+      {
+        schema: {
+          tags,
+          summary: 'Organization members, or agents and managers with isAgentManager=true',
+          querystring: listUsersQuery,
+          response: { 200: z.array(memberRecord), ...errorResponses },
+        },
+      },
+      async (request) =>
+        (await listUsers(deps.db, { org_id: requireStaff(request).org_id, isAgentManager: request.query.isAgentManager })).map(
+          toMemberRecord,
+        ),
     );
 
     app.get(
@@ -26,19 +36,42 @@ export const userRoutes =
 
     app.post(
       '/users',
-      { schema: { tags, summary: 'Invite a member (with a role) or add an agent or manager', body: inviteUserBody, response: { 200: memberRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Invite a member (with a role) or add an agent or manager',
+          body: inviteUserBody,
+          response: { 200: memberRecord, ...errorResponses },
+        },
+      },
       async (request) => toMemberRecord(await inviteUser(deps, { actor: requireStaff(request), body: request.body })),
     );
 
     app.put(
       '/users/:id',
-      { schema: { tags, summary: 'Update a member, agent or manager', params: idParams, body: updateUserBody, response: { 200: memberRecord, ...errorResponses } } },
-      async (request) => toMemberRecord(await updateUser(deps, { actor: requireStaff(request), id: request.params.id, body: request.body })),
+      {
+        schema: {
+          tags,
+          summary: 'Update a member, agent or manager',
+          params: idParams,
+          body: updateUserBody,
+          response: { 200: memberRecord, ...errorResponses },
+        },
+      },
+      async (request) =>
+        toMemberRecord(await updateUser(deps, { actor: requireStaff(request), id: request.params.id, body: request.body })),
     );
 
     app.delete(
       '/users/:id',
-      { schema: { tags, summary: 'Remove a member, agent or manager', params: idParams, response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Remove a member, agent or manager',
+          params: idParams,
+          response: { 200: messageAnswer, ...errorResponses },
+        },
+      },
       async (request) => {
         await deleteUser(deps, { actor: requireStaff(request), id: request.params.id });
         return { message: 'User removed' };

@@ -13,7 +13,8 @@ import { findOrg } from '../orgs/index.ts';
 import { assertMayDelete, assertMayInvite, assertMayUpdate } from './rules.ts';
 
 /** People /v1/users manages: staff members, and the agents and managers (payees) of the organisation. */
-const managedBy = (orgId: string) => and(eq(users.org_id, orgId), or(eq(users.is_external, false), eq(users.is_agent, true), eq(users.is_manager, true)));
+const managedBy = (orgId: string) =>
+  and(eq(users.org_id, orgId), or(eq(users.is_external, false), eq(users.is_agent, true), eq(users.is_manager, true)));
 
 export async function listUsers(db: DbOrTx, options: { org_id: string; isAgentManager?: boolean | undefined }): Promise<User[]> {
   const filter = options.isAgentManager
@@ -23,14 +24,20 @@ export async function listUsers(db: DbOrTx, options: { org_id: string; isAgentMa
 }
 
 export async function findUser(db: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<User> {
-  const query = db.select().from(users).where(and(managedBy(options.org_id), eq(users.id, options.id))).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(managedBy(options.org_id), eq(users.id, options.id)))
+    .limit(1);
   const [user] = options.forUpdate ? await query.for('update') : await query;
   if (!user) throw new AppError('not_found', memberMessages.notFound);
   return user;
 }
 
 async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: string): Promise<void> {
-  const taken = await tx.query.users.findFirst({ where: exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email) });
+  const taken = await tx.query.users.findFirst({
+    where: exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email),
+  });
   if (taken) throw new AppError('conflict', memberMessages.exists, { field: 'email' });
 }
 
@@ -86,13 +93,24 @@ export async function updateUser(deps: AppDeps, options: { actor: User; id: stri
     assertMayUpdate(options.actor, target, options.body);
     if (options.body.email && options.body.email !== target.email) await assertEmailFree(tx, options.body.email, target.id);
     if (Object.keys(options.body).length === 0) return { user: target, emailIds: [] };
-    const [updated] = await tx.update(users).set(options.body).where(and(eq(users.org_id, target.org_id), eq(users.id, target.id))).returning();
+    const [updated] = await tx
+      .update(users)
+      .set(options.body)
+      .where(and(eq(users.org_id, target.org_id), eq(users.id, target.id)))
+      .returning();
     // An agent's or manager's email is where their payout links go: changing it is a payout change.
     const isPayee = updated!.is_agent || updated!.is_manager;
     const emailIds = isPayee
       ? await recordPayoutChange(tx, deps, {
           org_id: target.org_id,
-          payee: { type: 'user', id: target.id, name: [updated!.first_name, updated!.last_name].filter(Boolean).join(' ') || updated!.email, email: updated!.email, previous_email: target.email !== updated!.email ? target.email : null, link: `/agentsManagers/${target.id}` },
+          payee: {
+            type: 'user',
+            id: target.id,
+            name: [updated!.first_name, updated!.last_name].filter(Boolean).join(' ') || updated!.email,
+            email: updated!.email,
+            previous_email: target.email !== updated!.email ? target.email : null,
+            link: `/agentsManagers/${target.id}`,
+          },
           source: 'staff',
           changed_by_user_id: options.actor.id,
           fields: changedPayoutFields(target, { email: updated!.email }),

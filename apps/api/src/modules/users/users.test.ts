@@ -81,17 +81,33 @@ describe('agents and managers', () => {
   it('adds agents and managers with names, lists them with isAgentManager=true and not as members', async () => {
     const owner = await createOwner(ctx.app);
     const agentEmail = uniqueEmail('agent');
-    const agent = await call('POST', '/v1/users', owner.headers, { email: agentEmail, is_agent: true, first_name: 'Ada', last_name: 'Agent', phone_number: '(646) 555-0100' });
+    const agent = await call('POST', '/v1/users', owner.headers, {
+      email: agentEmail,
+      is_agent: true,
+      first_name: 'Ada',
+      last_name: 'Agent',
+      phone_number: '(646) 555-0100',
+    });
     expect(agent.statusCode, agent.body).toBe(200);
     expect(agent.json()).toMatchObject({ is_agent: true, is_manager: false, is_external: true, phone_number: '+16465550100' });
-    const manager = await call('POST', '/v1/users', owner.headers, { email: uniqueEmail('manager'), is_manager: true, first_name: 'Max', last_name: 'Manager' });
+    const manager = await call('POST', '/v1/users', owner.headers, {
+      email: uniqueEmail('manager'),
+      is_manager: true,
+      first_name: 'Max',
+      last_name: 'Manager',
+    });
     expect(manager.statusCode).toBe(200);
     const missingName = await call('POST', '/v1/users', owner.headers, { email: uniqueEmail(), is_agent: true, first_name: 'Only' });
     expect(missingName.json()).toEqual({ message: messages.required, code: 'validation_error', field: 'last_name' });
     const badEmail = await call('POST', '/v1/users', owner.headers, { email: 'x', is_manager: true, first_name: 'A', last_name: 'B' });
     expect(badEmail.json()).toMatchObject({ message: messages.email, field: 'email' });
     const people = await call('GET', '/v1/users?isAgentManager=true', owner.headers);
-    expect(people.json().map((user: { email: string }) => user.email).sort()).toEqual([agentEmail, manager.json().email].sort());
+    expect(
+      people
+        .json()
+        .map((user: { email: string }) => user.email)
+        .sort(),
+    ).toEqual([agentEmail, manager.json().email].sort());
     const members = await call('GET', '/v1/users', owner.headers);
     expect(members.json()).toHaveLength(1);
     const one = await call('GET', `/v1/users/${agent.json().id}`, owner.headers);
@@ -129,7 +145,9 @@ describe('PUT /v1/users/{id}', () => {
       expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
       if (message) expect(response.json().message, name).toBe(message);
     }
-    const roles = new Map((await call('GET', '/v1/users', owner.headers)).json().map((user: { id: string; role: string }) => [user.id, user.role]));
+    const roles = new Map(
+      (await call('GET', '/v1/users', owner.headers)).json().map((user: { id: string; role: string }) => [user.id, user.role]),
+    );
     expect(roles.get(collaborator.id)).toBe('admin');
     expect(roles.get(otherAdmin.id)).toBe('collaborator');
     expect(roles.get(owner.user.id)).toBe('owner');
@@ -164,10 +182,14 @@ describe('DELETE /v1/users/{id}', () => {
     expect(removedSession.statusCode).toBe(401);
   });
 
-  it("clears a removed manager from their creators", async () => {
+  it('clears a removed manager from their creators', async () => {
     const owner = await createOwner(ctx.app);
-    const manager = (await call('POST', '/v1/users', owner.headers, { email: uniqueEmail('m'), is_manager: true, first_name: 'M', last_name: 'N' })).json();
-    const creator = (await call('POST', '/v1/creators', owner.headers, { email: uniqueEmail('c'), first_name: 'C', last_name: 'D' })).json();
+    const manager = (
+      await call('POST', '/v1/users', owner.headers, { email: uniqueEmail('m'), is_manager: true, first_name: 'M', last_name: 'N' })
+    ).json();
+    const creator = (
+      await call('POST', '/v1/creators', owner.headers, { email: uniqueEmail('c'), first_name: 'C', last_name: 'D' })
+    ).json();
     await call('PUT', `/v1/creators/${creator.id}`, owner.headers, { manager_id: manager.id });
     expect((await call('DELETE', `/v1/users/${manager.id}`, owner.headers)).statusCode).toBe(200);
     expect((await call('GET', `/v1/creators/${creator.id}`, owner.headers)).json().manager_id).toBeNull();

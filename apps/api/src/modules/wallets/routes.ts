@@ -13,19 +13,41 @@ const walletParams = z.object({ id: z.uuid({ error: 'Wallet not found' }) });
 export const walletRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/wallets', { schema: { tags, summary: 'Wallets keyed by provider, with balances', response: { 200: walletsAnswer, ...errorResponses } } }, async (request) =>
-      listWallets(deps, requireStaff(request, ['owner', 'admin']).org_id),
+    app.get(
+      '/wallets',
+      { schema: { tags, summary: 'Wallets keyed by provider, with balances', response: { 200: walletsAnswer, ...errorResponses } } },
+      async (request) => listWallets(deps, requireStaff(request, ['owner', 'admin']).org_id),
     );
 
     app.get(
       '/wallets/:id',
-      { schema: { tags, summary: 'One wallet: payment method, setup intent, account details', params: walletParams, response: { 200: walletDetails, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'One wallet: payment method, setup intent, account details',
+          params: walletParams,
+          response: { 200: walletDetails, ...errorResponses },
+        },
+      },
       async (request) => findWalletDetails(deps, requireStaff(request, ['owner', 'admin']).org_id, request.params.id),
     );
 
     app.get(
       '/wallets/:id/transactions',
-      { schema: { tags, summary: "A wallet's transactions, newest first, paged", params: walletParams, querystring: transactionsQuery, response: { 200: transactionsAnswer, ...errorResponses } } },
-      async (request) => listWalletTransactions(deps, { org_id: requireStaff(request, ['owner', 'admin']).org_id, wallet_id: request.params.id, ...request.query }),
+      {
+        schema: {
+          tags,
+          summary: "A wallet's transactions, newest first, paged",
+          params: walletParams,
+          querystring: transactionsQuery,
+          response: { 200: transactionsAnswer, ...errorResponses },
+        },
+      },
+      async (request) =>
+        listWalletTransactions(deps, {
+          org_id: requireStaff(request, ['owner', 'admin']).org_id,
+          wallet_id: request.params.id,
+          ...request.query,
+        }),
     );
   };

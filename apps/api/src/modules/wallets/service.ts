@@ -44,7 +44,15 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
   if (!account) {
     const paypal = await findLinkedPaypal(deps, orgId);
     if (paypal?.id !== walletId) throw new AppError('not_found', 'Wallet not found');
-    return { id: paypal.id, provider: 'paypal', balances: usd(0), payment_method: null, setup_intent: null, account_details: null, can_transfer_out: false };
+    return {
+      id: paypal.id,
+      provider: 'paypal',
+      balances: usd(0),
+      payment_method: null,
+      setup_intent: null,
+      account_details: null,
+      can_transfer_out: false,
+    };
   }
   const { wallet_available } = await findBalances(deps.db, orgId, ['wallet_available']);
   const link = await findCurrentBankLink(deps.db, orgId);
@@ -54,7 +62,11 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
     provider: 'stripe',
     balances: usd(wallet_available ?? 0),
     payment_method: isVerified
-      ? { id: link.payment_method_id!, type: 'us_bank_account', us_bank_account: { bank_name: link.bank_name, last4: link.account_last4, routing_number: link.routing_number } }
+      ? {
+          id: link.payment_method_id!,
+          type: 'us_bank_account',
+          us_bank_account: { bank_name: link.bank_name, last4: link.account_last4, routing_number: link.routing_number },
+        }
       : null,
     setup_intent: link
       ? {
@@ -64,7 +76,10 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
             link.status === 'requires_action'
               ? {
                   type: 'verify_with_microdeposits',
-                  verify_with_microdeposits: { hosted_verification_url: bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id), microdeposit_type: 'descriptor_code' },
+                  verify_with_microdeposits: {
+                    hosted_verification_url: bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id),
+                    microdeposit_type: 'descriptor_code',
+                  },
                 }
               : null,
         }
@@ -95,7 +110,14 @@ export function toWalletTransaction(row: TreasuryTransaction): WalletTransaction
 
 export async function listWalletTransactions(
   deps: AppDeps,
-  options: { org_id: string; wallet_id: string; page: number; limit: number; status?: TreasuryTransaction['status']; flow_type?: TreasuryTransaction['flow_type'] },
+  options: {
+    org_id: string;
+    wallet_id: string;
+    page: number;
+    limit: number;
+    status?: TreasuryTransaction['status'];
+    flow_type?: TreasuryTransaction['flow_type'];
+  },
 ): Promise<TransactionsAnswer> {
   const wallet = await findWalletDetails(deps, options.org_id, options.wallet_id);
   if (wallet.provider !== 'stripe') return { data: [], page: options.page, has_more: false };

@@ -35,7 +35,12 @@ describe('wallet routes and roles', () => {
 
   it('answers 404 for POST /v1/treasury/load and the sandbox pages outside the sandbox', async () => {
     const owner = await createOwner(sandboxOff.app);
-    const load = await sandboxOff.app.inject({ method: 'POST', url: '/v1/treasury/load', headers: owner.headers, payload: { amount: 100 } });
+    const load = await sandboxOff.app.inject({
+      method: 'POST',
+      url: '/v1/treasury/load',
+      headers: owner.headers,
+      payload: { amount: 100 },
+    });
     expect(load.statusCode).toBe(404);
     expect((await sandboxOff.app.inject({ method: 'GET', url: '/sandbox/verify/seti_x' })).statusCode).toBe(404);
     expect((await sandboxOff.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 1 } })).statusCode).toBe(404);
@@ -70,11 +75,18 @@ describe('/v1/paypal/oauth', () => {
     expect(redirect.searchParams.get('tab')).toBe('paypal');
     const code = redirect.searchParams.get('code')!;
 
-    const replay = await ctx.app.inject({ method: 'POST', url: '/sandbox/paypal/consent', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ state, email: 'x@y.example' }).toString() });
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/paypal/consent',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ state, email: 'x@y.example' }).toString(),
+    });
     expect(replay.statusCode).toBe(400);
 
     const other = await createOwner(ctx.app);
-    expect((await ctx.app.inject({ method: 'POST', url: '/v1/paypal/oauth', headers: other.headers, payload: { code } })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/paypal/oauth', headers: other.headers, payload: { code } })).statusCode).toBe(
+      400,
+    );
 
     const linked = await ctx.app.inject({ method: 'POST', url: '/v1/paypal/oauth', headers: owner.headers, payload: { code } });
     expect(linked.json()).toEqual({ status: 'linked', email: 'payouts@acme.example', url: null });

@@ -57,7 +57,13 @@ async function attempt(deps: WebhookDeps, delivery: WebhookDelivery, now: Date):
   const status = outcome.ok ? 'delivered' : expired ? 'failed' : 'pending';
   await deps.db
     .update(webhookDeliveries)
-    .set({ status, attempts, response_code: outcome.response_code, last_error: outcome.error, next_attempt_at: status === 'pending' ? next : now })
+    .set({
+      status,
+      attempts,
+      response_code: outcome.response_code,
+      last_error: outcome.error,
+      next_attempt_at: status === 'pending' ? next : now,
+    })
     .where(eq(webhookDeliveries.id, delivery.id));
 }
 

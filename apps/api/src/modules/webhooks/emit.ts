@@ -29,7 +29,16 @@ export async function emitWebhookEvent(tx: DbOrTx, event: WebhookEvent, options:
   const payload = eventBody({ event_id: eventId, type: event.type, created: new Date().toISOString(), data: event.data });
   const rows = await tx
     .insert(webhookDeliveries)
-    .values(targets.map((endpoint) => ({ id: newId(), org_id: event.org_id, endpoint_id: endpoint.id, event_id: eventId, event_type: event.type, payload })))
+    .values(
+      targets.map((endpoint) => ({
+        id: newId(),
+        org_id: event.org_id,
+        endpoint_id: endpoint.id,
+        event_id: eventId,
+        event_type: event.type,
+        payload,
+      })),
+    )
     .returning({ id: webhookDeliveries.id });
   return rows.map((row) => row.id);
 }

@@ -13,14 +13,18 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 4);
     const list = addresses as dns.LookupAddress[];
     const blocked = list.find((entry) => isBlockedAddress(entry.address));
-    if (blocked || list.length === 0) return callback(new Error('Webhooks cannot be sent to private, loopback or link-local addresses'), '', 4);
+    if (blocked || list.length === 0)
+      return callback(new Error('Webhooks cannot be sent to private, loopback or link-local addresses'), '', 4);
     if (options.all) return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, list);
     return callback(null, list[0]!.address, list[0]!.family);
   });
 };
 
 /** POSTs `body` and answers the status code; redirects are not followed (any 3xx is a failure). */
-export function postJson(url: URL, options: { headers: Record<string, string>; body: string; timeoutMs: number; allowPrivate: boolean }): Promise<number> {
+export function postJson(
+  url: URL,
+  options: { headers: Record<string, string>; body: string; timeoutMs: number; allowPrivate: boolean },
+): Promise<number> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(

@@ -17,7 +17,12 @@ describe('payment and bank webhook events', () => {
     const owner = await fundedOwner(ctx.app, 0);
     expect((await inject('POST', '/v1/webhook_endpoints', owner.headers, { url: 'http://127.0.0.1:9/hook' })).statusCode).toBe(200);
     const paymentMethod = await linkVerifiedBank(ctx.app, owner.headers, owner.user.email);
-    const debit = await inject('POST', '/v1/treasury/ach_debit', { ...owner.headers, 'idempotency-key': 'hooks-funds-1' }, { amount: 50_000, payment_method: paymentMethod });
+    const debit = await inject(
+      'POST',
+      '/v1/treasury/ach_debit',
+      { ...owner.headers, 'idempotency-key': 'hooks-funds-1' },
+      { amount: 50_000, payment_method: paymentMethod },
+    );
     expect(debit.statusCode, debit.body).toBe(200);
     await advanceClock(ctx.app, 61);
     const rows = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.org_id, owner.org.id));
@@ -28,7 +33,10 @@ describe('payment and bank webhook events', () => {
   it('records a payment.posted and a payment.failed delivery when payouts settle', async () => {
     const inject = injector(ctx.app);
     const owner = await fundedOwner(ctx.app, 100_000);
-    const hook = await inject('POST', '/v1/webhook_endpoints', owner.headers, { url: 'http://127.0.0.1:9/hook', events: ['payment.posted', 'payment.failed'] });
+    const hook = await inject('POST', '/v1/webhook_endpoints', owner.headers, {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['payment.posted', 'payment.failed'],
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     const paid = await addCreator(ctx.app, owner.headers, BANK);
     const failing = await addCreator(ctx.app, owner.headers, { account_number: '000111111116', routing_number: '110000000' });

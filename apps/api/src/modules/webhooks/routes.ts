@@ -14,7 +14,13 @@ export const webhookRoutes =
   async (app) => {
     app.get(
       '/webhook_endpoints',
-      { schema: { tags, summary: "The organization's webhook endpoints", response: { 200: z.array(webhookEndpointRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The organization's webhook endpoints",
+          response: { 200: z.array(webhookEndpointRecord), ...errorResponses },
+        },
+      },
       async (request) => listEndpoints(deps, requireStaff(request, managers).org_id),
     );
 
@@ -33,7 +39,14 @@ export const webhookRoutes =
 
     app.delete(
       '/webhook_endpoints/:id',
-      { schema: { tags, summary: 'Delete an endpoint (its pending deliveries stop)', params: idParams, response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete an endpoint (its pending deliveries stop)',
+          params: idParams,
+          response: { 200: messageAnswer, ...errorResponses },
+        },
+      },
       async (request) => {
         await deleteEndpoint(deps, { org_id: requireStaff(request, managers).org_id, id: request.params.id });
         return { message: 'Webhook endpoint deleted' };
@@ -42,13 +55,27 @@ export const webhookRoutes =
 
     app.post(
       '/webhook_endpoints/:id/test',
-      { schema: { tags, summary: 'Send a webhook.test event to the endpoint now', params: idParams, response: { 200: webhookDeliveryRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Send a webhook.test event to the endpoint now',
+          params: idParams,
+          response: { 200: webhookDeliveryRecord, ...errorResponses },
+        },
+      },
       async (request) => sendTestEvent(deps, { org_id: requireStaff(request, managers).org_id, id: request.params.id }),
     );
 
     app.get(
       '/webhook_endpoints/:id/deliveries',
-      { schema: { tags, summary: "The endpoint's latest 100 deliveries", params: idParams, response: { 200: z.array(webhookDeliveryRecord), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "The endpoint's latest 100 deliveries",
+          params: idParams,
+          response: { 200: z.array(webhookDeliveryRecord), ...errorResponses },
+        },
+      },
       async (request) => listDeliveries(deps, { org_id: requireStaff(request, managers).org_id, endpoint_id: request.params.id }),
     );
   };

@@ -32,7 +32,11 @@ const toDeliveryRecord = (row: WebhookDelivery): WebhookDeliveryRecord => ({
 });
 
 export async function listEndpoints(deps: AppDeps, orgId: string): Promise<WebhookEndpointRecord[]> {
-  const rows = await deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.org_id, orgId)).orderBy(desc(webhookEndpoints.created_at));
+  const rows = await deps.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.org_id, orgId))
+    .orderBy(desc(webhookEndpoints.created_at));
   return rows.map(toEndpointRecord);
 }
 
@@ -44,7 +48,13 @@ export async function createEndpoint(deps: AppDeps, options: { org_id: string; b
   const secret = newWebhookSecret();
   const [row] = await deps.db
     .insert(webhookEndpoints)
-    .values({ id: newId(), org_id: options.org_id, url: url.toString(), events: [...new Set(options.body.events ?? [])], secret_sealed: deps.secrets.encrypt(secret) })
+    .values({
+      id: newId(),
+      org_id: options.org_id,
+      url: url.toString(),
+      events: [...new Set(options.body.events ?? [])],
+      secret_sealed: deps.secrets.encrypt(secret),
+    })
     .returning();
   if (!row) throw new Error('Webhook endpoint insert returned nothing');
   return { ...toEndpointRecord(row), secret };
@@ -63,9 +73,15 @@ export async function deleteEndpoint(deps: AppDeps, options: { org_id: string; i
  * person sees next) has its outcome; a failure is retried by the delivery job like any other.
  */
 export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id: string }): Promise<WebhookDeliveryRecord> {
-  const endpoint = await deps.db.query.webhookEndpoints.findFirst({ where: and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id)) });
+  const endpoint = await deps.db.query.webhookEndpoints.findFirst({
+    where: and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id)),
+  });
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found');
-  const [deliveryId] = await emitWebhookEvent(deps.db, { org_id: options.org_id, type: 'webhook.test', data: { message: 'This is a test event from Crewpay' } }, { endpoint_id: endpoint.id });
+  const [deliveryId] = await emitWebhookEvent(
+    deps.db,
+    { org_id: options.org_id, type: 'webhook.test', data: { message: 'This is a test event from Crewpay' } },
+    { endpoint_id: endpoint.id },
+  );
   if (!deliveryId) throw new Error('Test delivery was not recorded');
   await deliverOne(deps, deliveryId);
   const delivery = await deps.db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, deliveryId) });
@@ -77,7 +93,12 @@ export async function listDeliveries(deps: AppDeps, options: { org_id: string; e
   const rows = await deps.db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.org_id, options.org_id), options.endpoint_id ? eq(webhookDeliveries.endpoint_id, options.endpoint_id) : undefined))
+    .where(
+      and(
+        eq(webhookDeliveries.org_id, options.org_id),
+        options.endpoint_id ? eq(webhookDeliveries.endpoint_id, options.endpoint_id) : undefined,
+      ),
+    )
     .orderBy(desc(webhookDeliveries.created_at))
     .limit(100);
   return rows.map(toDeliveryRecord);

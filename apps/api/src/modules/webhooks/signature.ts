@@ -15,7 +15,13 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
 }
 
 /** What a receiver does (docs/webhooks.md): recompute, compare in constant time, check the age. */
-export function verifySignature(options: { secret: string; header: string; body: string; nowSeconds: number; toleranceSeconds?: number }): boolean {
+export function verifySignature(options: {
+  secret: string;
+  header: string;
+  body: string;
+  nowSeconds: number;
+  toleranceSeconds?: number;
+}): boolean {
   const parts = Object.fromEntries(options.header.split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);
   if (!Number.isInteger(timestamp) || !parts.v1) return false;

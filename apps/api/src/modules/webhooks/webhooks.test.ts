@@ -139,10 +139,21 @@ describe('webhook endpoints', () => {
 
   it('refuses loopback, private and link-local addresses outside sandbox mode', async () => {
     const owner = await createOwner(production.app);
-    for (const url of ['http://127.0.0.1/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest', 'http://192.168.1.1/', 'http://[::1]/', 'http://localhost:3000/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1/hook',
+      'http://10.1.2.3/hook',
+      'http://169.254.169.254/latest',
+      'http://192.168.1.1/',
+      'http://[::1]/',
+      'http://localhost:3000/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const response = await register(production, owner.headers, { url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toMatchObject({ message: 'Webhooks cannot be sent to private, loopback or link-local addresses', field: 'url' });
+      expect(response.json()).toMatchObject({
+        message: 'Webhooks cannot be sent to private, loopback or link-local addresses',
+        field: 'url',
+      });
     }
     for (const url of ['ftp://example.com/', 'javascript:alert(1)', 'not a url']) {
       const response = await register(production, owner.headers, { url });
@@ -157,7 +168,12 @@ describe('webhook endpoints', () => {
     const owner = await createOwner(production.app);
     const [endpoint] = await production.deps.db
       .insert(webhookEndpoints)
-      .values({ id: crypto.randomUUID(), org_id: owner.org.id, url: 'http://127.0.0.1:9/hook', secret_sealed: production.deps.secrets.encrypt('whsec_x') })
+      .values({
+        id: crypto.randomUUID(),
+        org_id: owner.org.id,
+        url: 'http://127.0.0.1:9/hook',
+        secret_sealed: production.deps.secrets.encrypt('whsec_x'),
+      })
       .returning();
     const [deliveryId] = await emitWebhookEvent(production.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
     await deliverDue(production.deps);
@@ -182,11 +198,19 @@ describe('webhook endpoints', () => {
 
   it('answers bad input with messages, never a 500', async () => {
     const owner = await createOwner(ctx.app);
-    for (const payload of [{ url: 'https://example.com/\u0000' }, { url: `https://example.com/${'a'.repeat(3000)}` }, { url: 42 }, {}, { url: 'https://example.com', events: 'all' }]) {
+    for (const payload of [
+      { url: 'https://example.com/\u0000' },
+      { url: `https://example.com/${'a'.repeat(3000)}` },
+      { url: 42 },
+      {},
+      { url: 'https://example.com', events: 'all' },
+    ]) {
       const response = await register(ctx, owner.headers, payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
-    expect((await ctx.app.inject({ method: 'POST', url: '/v1/webhook_endpoints/not-a-uuid/test', headers: owner.headers })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/v1/webhook_endpoints/not-a-uuid/test', headers: owner.headers })).statusCode,
+    ).toBe(400);
   });
 
   it("checks the connection's own DNS answer (DNS rebinding)", async () => {
@@ -204,7 +228,7 @@ describe('webhook endpoints', () => {
     expect((await register(ctx, owner.headers, { url: 'http://127.0.0.1:4000/hook' })).statusCode).toBe(200);
   });
 
-  it("keeps each organisation to its own endpoints, and managing them to owners and admins", async () => {
+  it('keeps each organisation to its own endpoints, and managing them to owners and admins', async () => {
     const owner = await createOwner(ctx.app);
     const other = await createOwner(ctx.app);
     const { id } = (await register(ctx, other.headers, { url: 'https://example.com/hook' })).json<{ id: string }>();
@@ -214,7 +238,9 @@ describe('webhook endpoints', () => {
     ] as const) {
       expect((await ctx.app.inject({ ...request, headers: owner.headers })).statusCode).toBe(404);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: `/v1/webhook_endpoints/${id}/deliveries`, headers: owner.headers })).json()).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/webhook_endpoints/${id}/deliveries`, headers: owner.headers })).json()).toEqual(
+      [],
+    );
     const collaborator = await createCollaborator(ctx.deps, owner.org.id);
     expect((await register(ctx, collaborator.headers, { url: 'https://example.com/hook' })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/webhook_endpoints', headers: collaborator.headers })).statusCode).toBe(403);

@@ -29,9 +29,16 @@ export async function findPendingVerification(db: Db, setupIntentId: string) {
  */
 export async function verifyDescriptorCode(db: Db, setupIntentId: string, code: string): Promise<VerificationResult> {
   return db.transaction(async (tx) => {
-    const [deposit] = await tx.select().from(sandboxMicrodeposits).where(eq(sandboxMicrodeposits.setup_intent_id, setupIntentId)).for('update');
+    const [deposit] = await tx
+      .select()
+      .from(sandboxMicrodeposits)
+      .where(eq(sandboxMicrodeposits.setup_intent_id, setupIntentId))
+      .for('update');
     if (!deposit) return { status: 'not_found' };
-    const [link] = await tx.select().from(bankLinks).where(and(eq(bankLinks.setup_intent_id, setupIntentId), eq(bankLinks.org_id, deposit.org_id)));
+    const [link] = await tx
+      .select()
+      .from(bankLinks)
+      .where(and(eq(bankLinks.setup_intent_id, setupIntentId), eq(bankLinks.org_id, deposit.org_id)));
     if (!link || link.status !== 'requires_action') return { status: 'not_pending' };
     const now = await sandboxNow(tx);
     const event = { org_id: deposit.org_id, object_id: setupIntentId, due_at: now };
@@ -42,7 +49,11 @@ export async function verifyDescriptorCode(db: Db, setupIntentId: string, code: 
     const attempts = deposit.attempts + 1;
     await tx.update(sandboxMicrodeposits).set({ attempts }).where(eq(sandboxMicrodeposits.setup_intent_id, setupIntentId));
     if (attempts >= MAX_VERIFICATION_ATTEMPTS) {
-      await scheduleProviderEvent(tx, { ...event, type: 'setup_intent.verification_failed', data: { reason: 'verification_attempts_exceeded' } });
+      await scheduleProviderEvent(tx, {
+        ...event,
+        type: 'setup_intent.verification_failed',
+        data: { reason: 'verification_attempts_exceeded' },
+      });
       return { status: 'attempts_exceeded' };
     }
     return { status: 'wrong_code', attempts_left: MAX_VERIFICATION_ATTEMPTS - attempts };

@@ -31,19 +31,32 @@ export function createSandboxBanking(deps: Pick<AppDeps, 'config' | 'jobs'>): Ba
   const delayMs = deps.config.sandboxAchDelaySeconds * 1000;
 
   /** Schedules the outcome of an ACH movement: settle, or fail, or settle then return. */
-  async function scheduleAchOutcome(tx: Tx, options: { org_id: string; kind: 'inbound_transfer' | 'outbound_payment'; provider_id: string; account_number: string; now: Date }) {
+  async function scheduleAchOutcome(
+    tx: Tx,
+    options: { org_id: string; kind: 'inbound_transfer' | 'outbound_payment'; provider_id: string; account_number: string; now: Date },
+  ) {
     const outcome = sandboxOutcome(options.account_number);
     const settleAt = new Date(options.now.getTime() + delayMs);
     const base = { org_id: options.org_id, object_id: options.provider_id };
     const settled = options.kind === 'inbound_transfer' ? 'treasury.inbound_transfer.succeeded' : 'treasury.outbound_payment.posted';
     if (outcome?.outcome === 'fail') {
-      await scheduleProviderEvent(tx, { ...base, type: `treasury.${options.kind}.failed`, data: { reason: outcome.reason }, due_at: settleAt });
+      await scheduleProviderEvent(tx, {
+        ...base,
+        type: `treasury.${options.kind}.failed`,
+        data: { reason: outcome.reason },
+        due_at: settleAt,
+      });
       return;
     }
     await scheduleProviderEvent(tx, { ...base, type: settled, due_at: settleAt });
     if (outcome?.outcome === 'return') {
       const returnAt = new Date(settleAt.getTime() + delayMs);
-      await scheduleProviderEvent(tx, { ...base, type: `treasury.${options.kind}.returned`, data: { reason: outcome.reason }, due_at: returnAt });
+      await scheduleProviderEvent(tx, {
+        ...base,
+        type: `treasury.${options.kind}.returned`,
+        data: { reason: outcome.reason },
+        due_at: returnAt,
+      });
     }
   }
 
@@ -84,14 +97,26 @@ export function createSandboxBanking(deps: Pick<AppDeps, 'config' | 'jobs'>): Ba
     async createInboundTransfer({ tx }, options) {
       const now = await sandboxNow(tx);
       const id = providerId('ibt');
-      await scheduleAchOutcome(tx, { org_id: options.org_id, kind: 'inbound_transfer', provider_id: id, account_number: options.account_number, now });
+      await scheduleAchOutcome(tx, {
+        org_id: options.org_id,
+        kind: 'inbound_transfer',
+        provider_id: id,
+        account_number: options.account_number,
+        now,
+      });
       return { provider_id: id, status: 'processing', created_at: now };
     },
 
     async createOutboundPayment({ tx }, options) {
       const now = await sandboxNow(tx);
       const id = providerId('obp');
-      await scheduleAchOutcome(tx, { org_id: options.org_id, kind: 'outbound_payment', provider_id: id, account_number: options.account_number, now });
+      await scheduleAchOutcome(tx, {
+        org_id: options.org_id,
+        kind: 'outbound_payment',
+        provider_id: id,
+        account_number: options.account_number,
+        now,
+      });
       return { provider_id: id, status: 'processing', created_at: now };
     },
   };

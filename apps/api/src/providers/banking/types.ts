@@ -17,10 +17,19 @@ export type BankingProvider = {
   now(ctx: Pick<ProviderCallContext, 'tx'>): Promise<Date>;
   createFinancialAccount(ctx: ProviderCallContext, options: { org_id: string }): Promise<ProviderFinancialAccount>;
   /** Attaches an outside bank; the bank sends micro-deposits whose descriptor code verifies it. */
-  createSetupIntent(ctx: ProviderCallContext, options: { org_id: string; account_number: string; routing_number: string; notify_email: string | null }): Promise<ProviderSetupIntent>;
+  createSetupIntent(
+    ctx: ProviderCallContext,
+    options: { org_id: string; account_number: string; routing_number: string; notify_email: string | null },
+  ): Promise<ProviderSetupIntent>;
   hostedVerificationUrl(setupIntentId: string): string;
   /** Pulls money from a verified bank into the wallet (ACH debit). */
-  createInboundTransfer(ctx: ProviderCallContext, options: { org_id: string; amount: number; account_number: string }): Promise<ProviderMoneyMovement>;
+  createInboundTransfer(
+    ctx: ProviderCallContext,
+    options: { org_id: string; amount: number; account_number: string },
+  ): Promise<ProviderMoneyMovement>;
   /** Sends money from the wallet to a bank account (outbound ACH). */
-  createOutboundPayment(ctx: ProviderCallContext, options: { org_id: string; amount: number; account_number: string }): Promise<ProviderMoneyMovement>;
+  createOutboundPayment(
+    ctx: ProviderCallContext,
+    options: { org_id: string; amount: number; account_number: string },
+  ): Promise<ProviderMoneyMovement>;
 };

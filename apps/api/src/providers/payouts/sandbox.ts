@@ -45,10 +45,16 @@ export function createSandboxPayouts(options: { delaySeconds: number }): Payouts
       const events = requests.flatMap((request, index) => {
         const outcome = sandboxPayoutOutcome(request.destination);
         const base = { org_id: request.org_id, object_id: ids[index]!, data: { payment_id: request.payment_id } };
-        if (outcome?.outcome === 'fail') return [{ ...base, id: providerId('evt'), type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt }];
+        if (outcome?.outcome === 'fail')
+          return [
+            { ...base, id: providerId('evt'), type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt },
+          ];
         const paid = { ...base, id: providerId('evt'), type: 'payout.paid', due_at: settleAt };
         if (outcome?.outcome !== 'return') return [paid];
-        return [paid, { ...base, id: providerId('evt'), type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt }];
+        return [
+          paid,
+          { ...base, id: providerId('evt'), type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt },
+        ];
       });
       for (let start = 0; start < events.length; start += 2000) await tx.insert(providerEvents).values(events.slice(start, start + 2000));
       return ids;

@@ -24,7 +24,9 @@ export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
   fs.chmodSync(dataDir, 0o755);
   let serverUrl = process.env.DATABASE_URL;
-  const embedded = serverUrl ? undefined : await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 3000) });
+  const embedded = serverUrl
+    ? undefined
+    : await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 56000 + Math.floor(Math.random() * 3000) });
   serverUrl ??= embedded!.url;
   const databaseName = `crewpay_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -37,7 +39,10 @@ export async function startBenchServer(): Promise<BenchServer> {
   const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error.message) });
   await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) }, { globalRateLimit: 10_000_000 });
+  const app = await buildApp(
+    { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) },
+    { globalRateLimit: 10_000_000 },
+  );
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,

@@ -63,7 +63,13 @@ export function Header({ user }: { user: UserRecord }) {
         )}
       </Box>
       {logoSrc && !user.is_external && (
-        <Box component="img" src={logoSrc} alt={`${orgLabel} logo`} data-testid="header-org-logo" sx={{ height: 56, width: 'auto', maxWidth: 200, objectFit: 'contain' }} />
+        <Box
+          component="img"
+          src={logoSrc}
+          alt={`${orgLabel} logo`}
+          data-testid="header-org-logo"
+          sx={{ height: 56, width: 'auto', maxWidth: 200, objectFit: 'contain' }}
+        />
       )}
       <NotificationBell />
       <Divider orientation="vertical" flexItem sx={{ my: 2 }} />

@@ -47,7 +47,17 @@ export function navItemsFor(user: UserRecord): NavItem[] {
  * The entries whose pages exist. The others show, disabled, until their feature ships: the spec
  * wants the full menu, and a link to a page that is not there would only bounce to Home.
  */
-const availablePaths = new Set(['/', '/creator', '/wallets', '/creators', '/payments', '/campaigns', '/agentsManagers', '/customers', '/settings']);
+const availablePaths = new Set([
+  '/',
+  '/creator',
+  '/wallets',
+  '/creators',
+  '/payments',
+  '/campaigns',
+  '/agentsManagers',
+  '/customers',
+  '/settings',
+]);
 
 export const isAvailable = (item: NavItem) => availablePaths.has(item.to);
 

@@ -61,7 +61,12 @@ export function Sidebar({ user, isCollapsed, onToggle }: Props) {
       </List>
       <Box sx={{ display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', px: 1, pb: 1.5 }}>
         <Tooltip title={isCollapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
-          <IconButton size="small" onClick={onToggle} aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'} sx={{ color: brand.sidebarText }}>
+          <IconButton
+            size="small"
+            onClick={onToggle}
+            aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
+            sx={{ color: brand.sidebarText }}
+          >
             {isCollapsed ? <ChevronRightRounded /> : <ChevronLeftRounded />}
           </IconButton>
         </Tooltip>

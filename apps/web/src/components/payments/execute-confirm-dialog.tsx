@@ -13,11 +13,21 @@ export function ExecuteConfirmDialog({ ids, isOpen, isPending, onConfirm, onClos
   const { data: preview, isFetching } = useExecutionPreview(ids, isOpen);
   const ready = preview && !isFetching;
   return (
-    <ConfirmDialog isOpen={isOpen} title="Execute payments" confirmLabel="Execute" isPending={isPending || !ready} onClose={onClose} onConfirm={onConfirm}>
+    <ConfirmDialog
+      isOpen={isOpen}
+      title="Execute payments"
+      confirmLabel="Execute"
+      isPending={isPending || !ready}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    >
       {ready ? (
         <Stack spacing={1} aria-label="Execution summary">
           <Typography>{`Execute ${plural(preview.count, 'payment')} for ${formatCents(preview.amount + preview.fees)}?`}</Typography>
-          <Typography variant="body2" color="text.secondary">{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+          >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
           {preview.requires_info > 0 && (
             <Typography variant="body2">{`${plural(preview.requires_info, 'payment')} will wait for payout details: we email the recipients a link, and the money stays held until they answer.`}</Typography>
           )}

@@ -57,10 +57,24 @@ export function PaymentActions({ selected, onDone }: Props) {
           </Button>
         </span>
       </Tooltip>
-      <Button variant="outlined" disabled={waiting.length === 0 || remind.isPending} onClick={() => remind.mutate(waiting.map((row) => row.id), { onSuccess: onDone })}>
+      <Button
+        variant="outlined"
+        disabled={waiting.length === 0 || remind.isPending}
+        onClick={() =>
+          remind.mutate(
+            waiting.map((row) => row.id),
+            { onSuccess: onDone },
+          )
+        }
+      >
         Send email reminder
       </Button>
-      <Button variant="outlined" color="error" disabled={deletable.length === 0 || remove.isPending} onClick={() => setConfirmingDelete(true)}>
+      <Button
+        variant="outlined"
+        color="error"
+        disabled={deletable.length === 0 || remove.isPending}
+        onClick={() => setConfirmingDelete(true)}
+      >
         Delete
       </Button>
       <ConfirmDialog

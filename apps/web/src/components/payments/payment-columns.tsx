@@ -16,7 +16,14 @@ const statusColors: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'e
 };
 
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
-  return <Chip size="small" label={paymentStatusLabels[status]} color={statusColors[status]} variant={status === 'draft' ? 'outlined' : 'filled'} />;
+  return (
+    <Chip
+      size="small"
+      label={paymentStatusLabels[status]}
+      color={statusColors[status]}
+      variant={status === 'draft' ? 'outlined' : 'filled'}
+    />
+  );
 }
 
 const roleLabels = { creator: 'Creator', agent: 'Agent', manager: 'Manager' } as const;
@@ -34,9 +41,28 @@ export const paymentColumns: GridColDef<PaymentRecord>[] = [
       </Link>
     ),
   },
-  { field: 'recipient_role', headerName: 'Role', width: 100, sortable: false, valueFormatter: (value: PaymentRecord['recipient_role']) => roleLabels[value] },
-  { field: 'status', headerName: 'Status', width: 140, sortable: false, renderCell: ({ row }) => <PaymentStatusChip status={row.status} /> },
-  { field: 'amount', headerName: 'Amount', type: 'number', width: 130, sortable: false, valueFormatter: (value: number) => formatCents(value) },
+  {
+    field: 'recipient_role',
+    headerName: 'Role',
+    width: 100,
+    sortable: false,
+    valueFormatter: (value: PaymentRecord['recipient_role']) => roleLabels[value],
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 140,
+    sortable: false,
+    renderCell: ({ row }) => <PaymentStatusChip status={row.status} />,
+  },
+  {
+    field: 'amount',
+    headerName: 'Amount',
+    type: 'number',
+    width: 130,
+    sortable: false,
+    valueFormatter: (value: number) => formatCents(value),
+  },
   { field: 'fee', headerName: 'Fee', type: 'number', width: 100, sortable: false, valueFormatter: (value: number) => formatCents(value) },
   { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 120, sortable: false },
   {

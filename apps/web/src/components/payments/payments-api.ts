@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { executedMessage, type CreatePaymentsBody, type InitiateAnswer, type InitiatePreview, type PaymentRecord, type PaymentsPage, type PaymentTab } from '@crewpay/core';
+import {
+  executedMessage,
+  type CreatePaymentsBody,
+  type InitiateAnswer,
+  type InitiatePreview,
+  type PaymentRecord,
+  type PaymentsPage,
+  type PaymentTab,
+} from '@crewpay/core';
 import { api } from '../../lib/api-client.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -32,7 +40,11 @@ export function usePayments(filters: PaymentFilters) {
 }
 
 export function usePayment(id: string) {
-  return useQuery({ queryKey: paymentKeys.one(id), queryFn: () => api.get<PaymentRecord>(`/v1/payments/${id}`), meta: { errorMessage: 'There was an issue retrieving your payment' } });
+  return useQuery({
+    queryKey: paymentKeys.one(id),
+    queryFn: () => api.get<PaymentRecord>(`/v1/payments/${id}`),
+    meta: { errorMessage: 'There was an issue retrieving your payment' },
+  });
 }
 
 export function usePaymentTotals(recipient?: string) {
@@ -55,7 +67,8 @@ export function useCreatePayments() {
 
 export function useUpdatePayment() {
   return useMutation({
-    mutationFn: (body: { id: string; earnings: number | null; split: number | null; memo: string }) => api.put<PaymentRecord>('/v1/payments', body),
+    mutationFn: (body: { id: string; earnings: number | null; split: number | null; memo: string }) =>
+      api.put<PaymentRecord>('/v1/payments', body),
     onSuccess: refreshAfterChange,
     meta: { errorMessage: 'There was an issue updating your payment', successMessage: 'Payment updated!' },
   });

@@ -20,7 +20,10 @@ export function PhoneField<T extends FieldValues, O>({ control, name, label, req
       value={formatUsPhone(input.value.replace(/^\+1/, ''))}
       onChange={(event) => input.onChange(formatUsPhone(event.target.value))}
       placeholder="(555) 555-5555"
-      slotProps={{ input: { startAdornment: <InputAdornment position="start">+1</InputAdornment> }, htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' } }}
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start">+1</InputAdornment> },
+        htmlInput: { inputMode: 'tel', autoComplete: 'tel-national' },
+      }}
     />
   );
 }

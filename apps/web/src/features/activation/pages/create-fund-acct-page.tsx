@@ -12,13 +12,33 @@ import { AddressFields, DigitsField, PhoneField } from '../components/activation
 import { isDemoMode, saveActivationAddress } from '../components/activation-storage.ts';
 
 const empty: RepresentativeBody = {
-  first_name: '', last_name: '', job_title: '', phone: '', dob: '', ssn: '',
-  address: '', address2: '', city: '', state: '' as RepresentativeBody['state'], zip_code: '', terms: false,
+  first_name: '',
+  last_name: '',
+  job_title: '',
+  phone: '',
+  dob: '',
+  ssn: '',
+  address: '',
+  address2: '',
+  city: '',
+  state: '' as RepresentativeBody['state'],
+  zip_code: '',
+  terms: false,
 };
 
 const demo: RepresentativeBody = {
-  first_name: 'Jenny', last_name: 'Rosen', job_title: 'CEO', phone: '(415) 555-0134', dob: '1985-06-15', ssn: '000000000',
-  address: '510 Townsend St', address2: '', city: 'San Francisco', state: 'CA', zip_code: '94103', terms: false,
+  first_name: 'Jenny',
+  last_name: 'Rosen',
+  job_title: 'CEO',
+  phone: '(415) 555-0134',
+  dob: '1985-06-15',
+  ssn: '000000000',
+  address: '510 Townsend St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94103',
+  terms: false,
 };
 
 /** /createFundAcct — Activation step 1 of 2: 'Business Representative'. */
@@ -57,14 +77,26 @@ export default function CreateFundAcctPage() {
             <PhoneField control={control} name="phone" label="Phone" required />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField control={control} name="dob" label="Date of birth" type="date" required fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+            <FormTextField
+              control={control}
+              name="dob"
+              label="Date of birth"
+              type="date"
+              required
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <DigitsField control={control} name="ssn" label="SSN" length={9} required />
           </Grid>
           <AddressFields control={control} />
           <Grid size={12}>
-            <FormCheckbox control={control} name="terms" label="I confirm these details are correct and I agree to the Crewpay Terms of Service and Privacy Policy" />
+            <FormCheckbox
+              control={control}
+              name="terms"
+              label="I confirm these details are correct and I agree to the Crewpay Terms of Service and Privacy Policy"
+            />
           </Grid>
         </Grid>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 4 }}>

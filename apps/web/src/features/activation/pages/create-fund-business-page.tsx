@@ -17,8 +17,15 @@ const AGREEMENT =
 function initialValues(): BusinessBody {
   const address = loadActivationAddress();
   const base: BusinessBody = {
-    ein: '', phone: '', product_description: '', address: address?.address ?? '', address2: address?.address2 ?? '',
-    city: address?.city ?? '', state: (address?.state ?? '') as BusinessBody['state'], zip_code: address?.zip_code ?? '', agreement: false,
+    ein: '',
+    phone: '',
+    product_description: '',
+    address: address?.address ?? '',
+    address2: address?.address2 ?? '',
+    city: address?.city ?? '',
+    state: (address?.state ?? '') as BusinessBody['state'],
+    zip_code: address?.zip_code ?? '',
+    agreement: false,
   };
   if (!isDemoMode()) return base;
   return { ...base, ein: '000000000', phone: '(415) 555-0199', product_description: 'Creator marketing campaigns' };
@@ -40,7 +47,11 @@ export default function CreateFundBusinessPage() {
   if (org && !org.has_representative) return <Navigate to="/createFundAcct" replace />;
 
   return (
-    <ActivationCard step="Step 2 of 2" title="Tell us about your business" intro="Your organization's tax and contact details open its wallet.">
+    <ActivationCard
+      step="Step 2 of 2"
+      title="Tell us about your business"
+      intro="Your organization's tax and contact details open its wallet."
+    >
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, md: 6 }}>
@@ -50,7 +61,15 @@ export default function CreateFundBusinessPage() {
             <PhoneField control={control} name="phone" label="Business phone" required />
           </Grid>
           <Grid size={12}>
-            <FormTextField control={control} name="product_description" label="Product or service description" required fullWidth multiline minRows={2} />
+            <FormTextField
+              control={control}
+              name="product_description"
+              label="Product or service description"
+              required
+              fullWidth
+              multiline
+              minRows={2}
+            />
           </Grid>
           <AddressFields control={control} />
           <Grid size={12}>

@@ -14,7 +14,14 @@ export type PersonKind = 'agent' | 'manager';
 export function NewAgentManagerDialog({ kind, onClose }: { kind: PersonKind; onClose: () => void }) {
   const add = useAddAgentManager();
   const title = kind === 'agent' ? 'New Agent' : 'New Manager';
-  const defaults: InviteUserInput = { email: '', first_name: '', last_name: '', phone_number: '', is_agent: kind === 'agent', is_manager: kind === 'manager' };
+  const defaults: InviteUserInput = {
+    email: '',
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    is_agent: kind === 'agent',
+    is_manager: kind === 'manager',
+  };
   const { control, handleSubmit, formState } = useZodForm(inviteUserBody, { mode: 'onChange', defaultValues: defaults });
   const onSubmit = handleSubmit(async (body) => {
     await add.mutateAsync(body);

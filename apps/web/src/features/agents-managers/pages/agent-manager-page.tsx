@@ -43,17 +43,44 @@ function ProfileCard({ person }: { person: MemberRecord }) {
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2}>
-            <TextField size="small" label="First name" value={names.first_name} onChange={(event) => setNames({ ...names, first_name: event.target.value })} error={!names.first_name.trim()} helperText={names.first_name.trim() ? ' ' : 'This field is required'} fullWidth />
-            <TextField size="small" label="Last name" value={names.last_name} onChange={(event) => setNames({ ...names, last_name: event.target.value })} error={!names.last_name.trim()} helperText={names.last_name.trim() ? ' ' : 'This field is required'} fullWidth />
+            <TextField
+              size="small"
+              label="First name"
+              value={names.first_name}
+              onChange={(event) => setNames({ ...names, first_name: event.target.value })}
+              error={!names.first_name.trim()}
+              helperText={names.first_name.trim() ? ' ' : 'This field is required'}
+              fullWidth
+            />
+            <TextField
+              size="small"
+              label="Last name"
+              value={names.last_name}
+              onChange={(event) => setNames({ ...names, last_name: event.target.value })}
+              error={!names.last_name.trim()}
+              helperText={names.last_name.trim() ? ' ' : 'This field is required'}
+              fullWidth
+            />
           </Stack>
           <Typography variant="body2">Email: {person.email}</Typography>
           <Typography variant="body2">Phone: {person.phone_number ? displayUsPhone(person.phone_number) : '—'}</Typography>
           <Stack direction="row" spacing={2}>
-            <FormControlLabel control={<Switch checked={person.is_agent} onChange={(event) => update.mutate({ is_agent: event.target.checked })} />} label="Agent" />
-            <FormControlLabel control={<Switch checked={person.is_manager} onChange={(event) => update.mutate({ is_manager: event.target.checked })} />} label="Manager" />
+            <FormControlLabel
+              control={<Switch checked={person.is_agent} onChange={(event) => update.mutate({ is_agent: event.target.checked })} />}
+              label="Agent"
+            />
+            <FormControlLabel
+              control={<Switch checked={person.is_manager} onChange={(event) => update.mutate({ is_manager: event.target.checked })} />}
+              label="Manager"
+            />
           </Stack>
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button variant="contained" disabled={!isChanged || !isValid} loading={update.isPending} onClick={() => update.mutate({ first_name: names.first_name.trim(), last_name: names.last_name.trim() })}>
+            <Button
+              variant="contained"
+              disabled={!isChanged || !isValid}
+              loading={update.isPending}
+              onClick={() => update.mutate({ first_name: names.first_name.trim(), last_name: names.last_name.trim() })}
+            >
               Save
             </Button>
           </Stack>

@@ -31,7 +31,12 @@ const columns: GridColDef<MemberRecord>[] = [
     ),
   },
   { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 220 },
-  { field: 'phone_number', headerName: 'Phone', width: 170, valueFormatter: (value: string | null) => (value ? displayUsPhone(value) : '') },
+  {
+    field: 'phone_number',
+    headerName: 'Phone',
+    width: 170,
+    valueFormatter: (value: string | null) => (value ? displayUsPhone(value) : ''),
+  },
   { field: 'created_at', headerName: 'Added', width: 130, valueFormatter: (value: string) => formatDate(value) },
 ];
 
@@ -47,7 +52,12 @@ export default function AgentsManagersPage() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Tabs value={tab} onChange={(_event, value: string) => setParams({ tab: value })} aria-label="Agents and managers" sx={{ flexGrow: 1 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: string) => setParams({ tab: value })}
+          aria-label="Agents and managers"
+          sx={{ flexGrow: 1 }}
+        >
           {tabs.map((item) => (
             <Tab key={item.value} value={item.value} label={item.label} />
           ))}
@@ -56,7 +66,13 @@ export default function AgentsManagersPage() {
           {kind === 'agent' ? 'New Agent' : 'New Manager'}
         </Button>
       </Stack>
-      <DataTable ariaLabel={tab === 'agents' ? 'Agents' : 'Managers'} rows={rows} columns={columns} isLoading={isLoading} emptyLabel={`You don't have any ${tab} yet`} />
+      <DataTable
+        ariaLabel={tab === 'agents' ? 'Agents' : 'Managers'}
+        rows={rows}
+        columns={columns}
+        isLoading={isLoading}
+        emptyLabel={`You don't have any ${tab} yet`}
+      />
       {isAdding && <NewAgentManagerDialog kind={kind} onClose={() => setIsAdding(false)} />}
     </Stack>
   );

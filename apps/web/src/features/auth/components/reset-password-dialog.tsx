@@ -27,27 +27,23 @@ export function ResetPasswordDialog({ isOpen, initialEmail, onClose }: Props) {
   });
 
   return (
-    <Dialog
-      open={isOpen}
-      onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="reset-password-title"
-    >
+    <Dialog open={isOpen} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="reset-password-title">
       <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
-      <DialogTitle id="reset-password-title">Reset Password</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>Enter the email address of your account and we will email you a link to set a new password.</DialogContentText>
-        <FormTextField control={control} name="email" label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={requestReset.isPending}>
-          Reset
-        </Button>
-      </DialogActions>
+        <DialogTitle id="reset-password-title">Reset Password</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            Enter the email address of your account and we will email you a link to set a new password.
+          </DialogContentText>
+          <FormTextField control={control} name="email" label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={requestReset.isPending}>
+            Reset
+          </Button>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -46,11 +46,7 @@ export function SignUpForm() {
           fullWidth
         />
         <FormPasswordField control={control} name="confirm_password" label="Confirm password" autoComplete="new-password" fullWidth />
-        <FormCheckbox
-          control={control}
-          name="has_accepted_terms"
-          label="I agree to the Crewpay Terms of Service"
-        />
+        <FormCheckbox control={control} name="has_accepted_terms" label="I agree to the Crewpay Terms of Service" />
       </Stack>
       <Button
         type="submit"

@@ -4,7 +4,14 @@ import { useWatch } from 'react-hook-form';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { campaignStatuses, campaignStatusLabels, formatCents, updateCampaignBody, type CampaignRecord, type UpdateCampaignInput } from '@crewpay/core';
+import {
+  campaignStatuses,
+  campaignStatusLabels,
+  formatCents,
+  updateCampaignBody,
+  type CampaignRecord,
+  type UpdateCampaignInput,
+} from '@crewpay/core';
 import { DetailRow, EditableCard } from '../../../components/editable-card.tsx';
 import { FormMoneyInput, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
@@ -28,7 +35,10 @@ const dateText = (value: string | null) => (value ? formatDate(`${value}T00:00:0
 export function CampaignDetailsCard({ campaign }: { campaign: CampaignRecord }) {
   const [isEditing, setEditing] = useState(false);
   const update = useUpdateCampaign();
-  const { control, handleSubmit, reset, formState } = useZodForm(updateCampaignBody, { defaultValues: valuesOf(campaign), mode: 'onChange' });
+  const { control, handleSubmit, reset, formState } = useZodForm(updateCampaignBody, {
+    defaultValues: valuesOf(campaign),
+    mode: 'onChange',
+  });
   const startDate = useWatch({ control, name: 'campaign_start_date' });
   const edit = () => {
     reset(valuesOf(campaign));
@@ -52,7 +62,14 @@ export function CampaignDetailsCard({ campaign }: { campaign: CampaignRecord }) 
         <>
           <DetailRow label="Name" value={campaign.title} />
           <DetailRow label="Status" value={campaignStatusLabels[campaign.campaign_status]} />
-          <DetailRow label="Customer" value={<Link component={RouterLink} to={`/customers/${campaign.customer_id}`}>{campaign.customer_name}</Link>} />
+          <DetailRow
+            label="Customer"
+            value={
+              <Link component={RouterLink} to={`/customers/${campaign.customer_id}`}>
+                {campaign.customer_name}
+              </Link>
+            }
+          />
           <DetailRow label="Description" value={campaign.description} />
           <DetailRow label="Budget" value={campaign.deal_size === null ? null : formatCents(campaign.deal_size)} />
           <DetailRow label="Terms" value={campaign.terms} />
@@ -76,8 +93,24 @@ export function CampaignDetailsCard({ campaign }: { campaign: CampaignRecord }) 
           <FormMoneyInput control={control} name="deal_size" label="Budget" fullWidth size="small" />
           <FormTextField control={control} name="terms" label="Terms" multiline fullWidth size="small" />
           <Stack direction="row" spacing={2}>
-            <FormTextField control={control} name="campaign_start_date" label="Start date" type="date" fullWidth size="small" slotProps={{ inputLabel: { shrink: true } }} />
-            <FormTextField control={control} name="campaign_end_date" label="End date" type="date" fullWidth size="small" slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: startDate || undefined } }} />
+            <FormTextField
+              control={control}
+              name="campaign_start_date"
+              label="Start date"
+              type="date"
+              fullWidth
+              size="small"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <FormTextField
+              control={control}
+              name="campaign_end_date"
+              label="End date"
+              type="date"
+              fullWidth
+              size="small"
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: startDate || undefined } }}
+            />
           </Stack>
           <FormTextField control={control} name="campaign_ref_id" label="Campaign reference ID" fullWidth size="small" />
         </>

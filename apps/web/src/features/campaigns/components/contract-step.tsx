@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 export function ContractStep({ campaignId }: { campaignId: string }) {
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Alert severity="info">Contracts are not available yet: you will be able to send a contract for this campaign from its page once they are.</Alert>
+      <Alert severity="info">
+        Contracts are not available yet: you will be able to send a contract for this campaign from its page once they are.
+      </Alert>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="contained" component={RouterLink} to={`/campaigns/${campaignId}`}>
           Skip

@@ -4,7 +4,10 @@ import TextField from '@mui/material/TextField';
 import { creatorName, type CreatorRecord } from '@crewpay/core';
 
 /** What a row needs of a creator: the list rows and the full records both have it. */
-export type CreatorOption = Pick<CreatorRecord, 'id' | 'email' | 'first_name' | 'last_name' | 'business_name' | 'entity_type' | 'is_active'>;
+export type CreatorOption = Pick<
+  CreatorRecord,
+  'id' | 'email' | 'first_name' | 'last_name' | 'business_name' | 'entity_type' | 'is_active'
+>;
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCreatorOptions } from '../api/people.ts';
 

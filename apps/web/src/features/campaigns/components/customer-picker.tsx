@@ -9,7 +9,12 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 
 export type CustomerOption = { id: string; name: string; email: string | null };
 
-type Props = { value: CustomerOption | null; onChange: (customer: CustomerOption | null) => void; onBlur: () => void; error?: string | undefined };
+type Props = {
+  value: CustomerOption | null;
+  onChange: (customer: CustomerOption | null) => void;
+  onBlur: () => void;
+  error?: string | undefined;
+};
 
 /** The campaign's customer (required), searched on the server, with the inline Add Customer dialog. */
 export function CustomerPicker({ value, onChange, onBlur, error }: Props) {

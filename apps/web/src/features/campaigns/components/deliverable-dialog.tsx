@@ -52,12 +52,39 @@ export function DeliverableDialog({ campaignId, isOpen, deliverable, onClose }: 
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <CreatorPicker label="Recipient" value={creator} onChange={setCreator} />
-            <TextField size="small" label="Post date" type="date" value={postDate} onChange={(event) => setPostDate(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" label="Description" required multiline value={description} onChange={(event) => setDescription(event.target.value)} />
-            <TextField size="small" label="Quantity" required type="number" value={quantity} onChange={(event) => setQuantity(event.target.value)} slotProps={{ htmlInput: { min: 1, step: 1 } }} />
+            <TextField
+              size="small"
+              label="Post date"
+              type="date"
+              value={postDate}
+              onChange={(event) => setPostDate(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              label="Description"
+              required
+              multiline
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+            />
+            <TextField
+              size="small"
+              label="Quantity"
+              required
+              type="number"
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            />
           </Stack>
         </DialogContent>
-        <FormDialogActions onCancel={onClose} submitLabel={deliverable ? 'Save' : 'Add deliverable'} canSubmit={canSave} isPending={create.isPending || update.isPending} />
+        <FormDialogActions
+          onCancel={onClose}
+          submitLabel={deliverable ? 'Save' : 'Add deliverable'}
+          canSubmit={canSave}
+          isPending={create.isPending || update.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -40,7 +40,13 @@ export function DeliverablesStep({ campaignId, creatorIds, onSaved }: Props) {
     mutationFn: async () => {
       // One by one, so a refusal names the row it stopped at and nothing after it is half saved.
       for (const row of savable) {
-        await createDeliverable({ campaign_id: campaignId, creator_id: row.creator!.id, quantity: Number(row.quantity), description: row.description.trim(), post_date: row.post_date || null });
+        await createDeliverable({
+          campaign_id: campaignId,
+          creator_id: row.creator!.id,
+          quantity: Number(row.quantity),
+          description: row.description.trim(),
+          post_date: row.post_date || null,
+        });
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.deliverables(campaignId) }),
@@ -56,12 +62,44 @@ export function DeliverablesStep({ campaignId, creatorIds, onSaved }: Props) {
       )}
       <Box>
         {rows.map((row) => (
-          <Stack key={row.key} direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ py: 1.5, alignItems: { md: 'center' }, borderBottom: 1, borderColor: 'divider' }} data-testid="deliverable-row">
+          <Stack
+            key={row.key}
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={1.5}
+            sx={{ py: 1.5, alignItems: { md: 'center' }, borderBottom: 1, borderColor: 'divider' }}
+            data-testid="deliverable-row"
+          >
             <CreatorPicker value={row.creator} onChange={(creator) => change({ ...row, creator })} />
-            <TextField size="small" label="Quantity" type="number" value={row.quantity} onChange={(event) => change({ ...row, quantity: event.target.value })} slotProps={{ htmlInput: { min: 1, step: 1 } }} sx={{ width: { md: 110 } }} />
-            <TextField size="small" label="Description" value={row.description} onChange={(event) => change({ ...row, description: event.target.value })} sx={{ flex: 1.5 }} />
-            <TextField size="small" label="Post date" type="date" value={row.post_date} onChange={(event) => change({ ...row, post_date: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: { md: 170 } }} />
-            <IconButton aria-label="Remove row" size="small" onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}>
+            <TextField
+              size="small"
+              label="Quantity"
+              type="number"
+              value={row.quantity}
+              onChange={(event) => change({ ...row, quantity: event.target.value })}
+              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+              sx={{ width: { md: 110 } }}
+            />
+            <TextField
+              size="small"
+              label="Description"
+              value={row.description}
+              onChange={(event) => change({ ...row, description: event.target.value })}
+              sx={{ flex: 1.5 }}
+            />
+            <TextField
+              size="small"
+              label="Post date"
+              type="date"
+              value={row.post_date}
+              onChange={(event) => change({ ...row, post_date: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: { md: 170 } }}
+            />
+            <IconButton
+              aria-label="Remove row"
+              size="small"
+              onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
+            >
               <DeleteOutline fontSize="small" />
             </IconButton>
           </Stack>

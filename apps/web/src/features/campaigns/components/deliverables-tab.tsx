@@ -24,7 +24,12 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
     { field: 'creator_name', headerName: 'Recipient', flex: 1, minWidth: 160 },
     { field: 'description', headerName: 'Description', flex: 2, minWidth: 220 },
     { field: 'quantity', headerName: 'Quantity', width: 110, type: 'number', align: 'left', headerAlign: 'left' },
-    { field: 'post_date', headerName: 'Post date', width: 130, valueFormatter: (value: string | null) => (value ? formatDate(`${value}T00:00:00`) : '-') },
+    {
+      field: 'post_date',
+      headerName: 'Post date',
+      width: 130,
+      valueFormatter: (value: string | null) => (value ? formatDate(`${value}T00:00:00`) : '-'),
+    },
     {
       field: 'actions',
       headerName: '',
@@ -51,8 +56,19 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
           New Deliverable
         </Button>
       </Stack>
-      <DataTable ariaLabel="Deliverables" rows={data?.data ?? []} columns={columns} isLoading={isLoading} emptyLabel="No deliverables yet" />
-      <DeliverableDialog campaignId={campaignId} isOpen={editing !== null} deliverable={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <DataTable
+        ariaLabel="Deliverables"
+        rows={data?.data ?? []}
+        columns={columns}
+        isLoading={isLoading}
+        emptyLabel="No deliverables yet"
+      />
+      <DeliverableDialog
+        campaignId={campaignId}
+        isOpen={editing !== null}
+        deliverable={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         isOpen={deleting !== null}
         title="Delete deliverable"

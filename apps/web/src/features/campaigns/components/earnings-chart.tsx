@@ -19,8 +19,18 @@ export function EarningsChart({ figures }: { figures: CampaignFigures }) {
           xAxis={[{ scaleType: 'band', data: ['Invoices', 'Payments'] }]}
           yAxis={[{ valueFormatter: (value: number) => chartAxisLabel(value), width: 70 }]}
           series={[
-            { label: 'Completed', stack: 'total', valueFormatter: money, data: [dollars(figures.invoices_completed), dollars(figures.payments_completed)] },
-            { label: 'Incomplete', stack: 'total', valueFormatter: money, data: [dollars(figures.invoices_incomplete), dollars(figures.payments_incomplete)] },
+            {
+              label: 'Completed',
+              stack: 'total',
+              valueFormatter: money,
+              data: [dollars(figures.invoices_completed), dollars(figures.payments_completed)],
+            },
+            {
+              label: 'Incomplete',
+              stack: 'total',
+              valueFormatter: money,
+              data: [dollars(figures.invoices_incomplete), dollars(figures.payments_incomplete)],
+            },
           ]}
         />
       </CardContent>

@@ -15,7 +15,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { notifyError, notifyFailure } from '../../../lib/notify.ts';
 import { downloadCampaignFile, useCampaignFiles, useUploadCampaignFile } from '../api/campaign-files.ts';
 
-const sizeText = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;
 
 /** Uploaded files: upload (the server checks the type by content), list, and download on click. */
 export function FilesCard({ campaignId }: { campaignId: string }) {
@@ -51,7 +52,12 @@ export function FilesCard({ campaignId }: { campaignId: string }) {
         ) : (
           <List dense>
             {files.map((file) => (
-              <ListItemButton key={file.id} onClick={() => void downloadCampaignFile(file).catch((error: unknown) => notifyFailure(error, campaignFileMessages.fetchFailed))}>
+              <ListItemButton
+                key={file.id}
+                onClick={() =>
+                  void downloadCampaignFile(file).catch((error: unknown) => notifyFailure(error, campaignFileMessages.fetchFailed))
+                }
+              >
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <InsertDriveFileOutlined fontSize="small" />
                 </ListItemIcon>

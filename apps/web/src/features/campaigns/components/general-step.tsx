@@ -31,7 +31,9 @@ export function GeneralStep({ campaign, onSaved }: Props) {
   const { data: people = [] } = useAgentsManagers();
   const { control, handleSubmit } = useZodForm(createCampaignBody, { defaultValues: valuesOf(campaign), mode: 'onChange' });
   const customerField = useController({ control, name: 'customer_id' });
-  const [customer, setCustomer] = useState<CustomerOption | null>(campaign ? { id: campaign.customer_id, name: campaign.customer_name, email: null } : null);
+  const [customer, setCustomer] = useState<CustomerOption | null>(
+    campaign ? { id: campaign.customer_id, name: campaign.customer_name, email: null } : null,
+  );
   const [title, startDate] = useWatch({ control, name: ['title', 'campaign_start_date'] });
   const canSave = String(title ?? '').trim() !== '' && customer !== null;
 
@@ -57,7 +59,14 @@ export function GeneralStep({ campaign, onSaved }: Props) {
         <FormMoneyInput control={control} name="deal_size" label="Campaign budget" fullWidth />
         <FormTextField control={control} name="terms" label="Terms" multiline minRows={2} fullWidth />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField control={control} name="campaign_start_date" label="Start date" type="date" fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+          <FormTextField
+            control={control}
+            name="campaign_start_date"
+            label="Start date"
+            type="date"
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <FormTextField
             control={control}
             name="campaign_end_date"

@@ -31,7 +31,11 @@ export function IncomeCard({ campaign }: { campaign: CampaignDetail }) {
         </Typography>
         <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
           <Figure label="Current" cents={figures.income_current} hint="Paid invoices minus completed payments" />
-          <Figure label="Projected" cents={figures.income_projected} hint={`Budget ${formatCents(campaign.deal_size ?? 0)} minus payments ${formatCents(figures.total_payments)}`} />
+          <Figure
+            label="Projected"
+            cents={figures.income_projected}
+            hint={`Budget ${formatCents(campaign.deal_size ?? 0)} minus payments ${formatCents(figures.total_payments)}`}
+          />
         </Stack>
       </CardContent>
     </Card>

@@ -11,7 +11,8 @@ export type PaymentStepRow = { key: number; creator: CreatorOption | null; earni
 
 type Props = { row: PaymentStepRow; computed: ComputedRow | undefined; onChange: (row: PaymentStepRow) => void; onRemove: () => void };
 
-const shareOf = (computed: ComputedRow | undefined, role: 'agent' | 'manager') => computed?.payments.find((payment) => payment.recipient_role === role);
+const shareOf = (computed: ComputedRow | undefined, role: 'agent' | 'manager') =>
+  computed?.payments.find((payment) => payment.recipient_role === role);
 
 /** A creator's payment row: earnings, split, memo; the computed amount and the manager's and agent's payments. */
 export function PaymentStepRowFields({ row, computed, onChange, onRemove }: Props) {
@@ -23,7 +24,13 @@ export function PaymentStepRowFields({ row, computed, onChange, onRemove }: Prop
     <Stack spacing={0.5} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="campaign-payment-row">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <CreatorPicker value={row.creator} onChange={(creator) => onChange({ ...row, creator })} />
-        <MoneyInput size="small" label="Earnings" value={row.earnings} onChange={(earnings) => onChange({ ...row, earnings })} sx={{ width: { md: 140 } }} />
+        <MoneyInput
+          size="small"
+          label="Earnings"
+          value={row.earnings}
+          onChange={(earnings) => onChange({ ...row, earnings })}
+          sx={{ width: { md: 140 } }}
+        />
         <TextField
           size="small"
           label="Split %"
@@ -33,7 +40,13 @@ export function PaymentStepRowFields({ row, computed, onChange, onRemove }: Prop
           slotProps={{ htmlInput: { min: 0, max: 100 } }}
           sx={{ width: { md: 90 } }}
         />
-        <TextField size="small" label="Memo" value={row.memo} onChange={(event) => onChange({ ...row, memo: event.target.value })} sx={{ width: { md: 140 } }} />
+        <TextField
+          size="small"
+          label="Memo"
+          value={row.memo}
+          onChange={(event) => onChange({ ...row, memo: event.target.value })}
+          sx={{ width: { md: 140 } }}
+        />
         <Stack sx={{ minWidth: 170 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Amount {formatCents(own?.amount ?? 0)}

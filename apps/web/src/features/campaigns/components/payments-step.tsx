@@ -15,7 +15,13 @@ import { useCreatorsById } from '../api/people.ts';
 import { PaymentStepRowFields, type PaymentStepRow } from './payment-step-row.tsx';
 
 let nextKey = 1;
-const newRow = (creator: PaymentStepRow['creator'] = null): PaymentStepRow => ({ key: nextKey++, creator, earnings: null, split: 100, memo: '' });
+const newRow = (creator: PaymentStepRow['creator'] = null): PaymentStepRow => ({
+  key: nextKey++,
+  creator,
+  earnings: null,
+  split: 100,
+  memo: '',
+});
 
 /** Spec section 5: only rows with a creator, an amount (earnings) and a split are saved. */
 const isSavable = (row: PaymentStepRow) => row.creator !== null && row.earnings !== null && row.earnings !== 0 && row.split !== null;
@@ -38,7 +44,14 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
     setPreset(true);
   }, [hasPreset, existing, preselected, creatorIds]);
 
-  const inputs: PaymentRowInput[] = rows.map((row) => ({ recipient: row.creator?.id ?? null, recipient_role: 'creator', earnings: row.earnings, split: row.split, memo: row.memo.trim(), payment_group_id: campaignId }));
+  const inputs: PaymentRowInput[] = rows.map((row) => ({
+    recipient: row.creator?.id ?? null,
+    recipient_role: 'creator',
+    earnings: row.earnings,
+    split: row.split,
+    memo: row.memo.trim(),
+    payment_group_id: campaignId,
+  }));
   const math = usePaymentMath(inputs);
   const savable = rows.flatMap((row, index) => (isSavable(row) ? [{ row, input: inputs[index]!, computed: math.rows[index] }] : []));
   const hasNegativeShare = math.rows.some((row) => row.error === paymentRowMessages.negative);
@@ -50,10 +63,15 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
   // One Idempotency-Key per submission, kept across retries and renewed after success: a retried Save creates the drafts once.
   const idempotencyKey = useRef(crypto.randomUUID());
   const create = useMutation({
-    mutationFn: (body: PaymentRowInput[]) => api.post<{ data: PaymentRecord[] }>('/v1/payments', body, { headers: { 'Idempotency-Key': idempotencyKey.current } }),
+    mutationFn: (body: PaymentRowInput[]) =>
+      api.post<{ data: PaymentRecord[] }>('/v1/payments', body, { headers: { 'Idempotency-Key': idempotencyKey.current } }),
     onSuccess: () => {
       idempotencyKey.current = crypto.randomUUID();
-      return Promise.all([refreshCampaigns(), queryClient.invalidateQueries({ queryKey: ['payments'] }), queryClient.invalidateQueries({ queryKey: ['creators'] })]);
+      return Promise.all([
+        refreshCampaigns(),
+        queryClient.invalidateQueries({ queryKey: ['payments'] }),
+        queryClient.invalidateQueries({ queryKey: ['creators'] }),
+      ]);
     },
     meta: { errorMessage: 'There was an issue creating your payments' },
   });
@@ -88,7 +106,12 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
         <Typography variant="body2" color="text.secondary">
           Fees {formatCents(fees)} · Total with fees {formatCents(total + fees)}
         </Typography>
-        <Button variant="contained" disabled={hasNegativeShare || hasRowIssue} loading={create.isPending} onClick={() => void save().catch(() => undefined)}>
+        <Button
+          variant="contained"
+          disabled={hasNegativeShare || hasRowIssue}
+          loading={create.isPending}
+          onClick={() => void save().catch(() => undefined)}
+        >
           Save and continue
         </Button>
       </Stack>

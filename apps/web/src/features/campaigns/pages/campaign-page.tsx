@@ -63,9 +63,17 @@ export default function CampaignPage() {
       )}
       {tab === 'payments' && <CampaignPaymentsTab campaignId={campaign.id} />}
       {tab === 'deliverables' && <DeliverablesTab campaignId={campaign.id} />}
-      {tab === 'invoices' && <EmptyState title="No invoices yet">Invoices for this campaign will be listed here once invoicing is available.</EmptyState>}
-      {tab === 'contracts' && <EmptyState title="No contracts yet">Contracts for this campaign will be listed here once contracts are available.</EmptyState>}
-      {tab === 'quickbooks' && <EmptyState title="No journal entries yet">Quickbooks journal entries for this campaign will be listed here once accounting is connected.</EmptyState>}
+      {tab === 'invoices' && (
+        <EmptyState title="No invoices yet">Invoices for this campaign will be listed here once invoicing is available.</EmptyState>
+      )}
+      {tab === 'contracts' && (
+        <EmptyState title="No contracts yet">Contracts for this campaign will be listed here once contracts are available.</EmptyState>
+      )}
+      {tab === 'quickbooks' && (
+        <EmptyState title="No journal entries yet">
+          Quickbooks journal entries for this campaign will be listed here once accounting is connected.
+        </EmptyState>
+      )}
     </Stack>
   );
 }

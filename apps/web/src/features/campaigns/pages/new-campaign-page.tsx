@@ -48,7 +48,9 @@ export default function NewCampaignPage() {
       </Stepper>
       <Paper variant="outlined" sx={{ p: 3 }}>
         {step === 0 && <GeneralStep key={campaign?.id ?? 'new'} campaign={campaign} onSaved={(id) => go(1, { campaignId: id })} />}
-        {step === 1 && campaignId && <PaymentsStep campaignId={campaignId} creatorIds={creatorIds} onSaved={(ids) => go(2, { creatorIds: ids })} />}
+        {step === 1 && campaignId && (
+          <PaymentsStep campaignId={campaignId} creatorIds={creatorIds} onSaved={(ids) => go(2, { creatorIds: ids })} />
+        )}
         {step === 2 && campaignId && <DeliverablesStep campaignId={campaignId} creatorIds={creatorIds} onSaved={() => go(3)} />}
         {step === 3 && campaignId && <ContractStep campaignId={campaignId} />}
       </Paper>

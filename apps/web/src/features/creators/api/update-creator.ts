@@ -15,6 +15,9 @@ export function useUpdateCreator(id: string, options: { successMessage?: string 
       queryClient.setQueryData(creatorKeys.one(id), creator);
       await queryClient.invalidateQueries({ queryKey: [...creatorKeys.all, 'list'] });
     },
-    meta: { errorMessage: 'There was an issue updating the creator', ...(options.successMessage ? { successMessage: options.successMessage } : {}) },
+    meta: {
+      errorMessage: 'There was an issue updating the creator',
+      ...(options.successMessage ? { successMessage: options.successMessage } : {}),
+    },
   });
 }

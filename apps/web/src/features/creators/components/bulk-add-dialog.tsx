@@ -45,8 +45,7 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
       <DialogTitle id="bulk-add-title">Bulk add Creators</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. Each creator gets an email inviting them to their
-          creator dashboard.
+          Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. Each creator gets an email inviting them to their creator dashboard.
         </DialogContentText>
         <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
           Choose CSV file

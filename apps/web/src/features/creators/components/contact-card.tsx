@@ -4,7 +4,11 @@ import { displayUsPhone, type CreatorRecord } from '@crewpay/core';
 import { Field, SectionCard } from './section-card.tsx';
 
 export function ContactCard({ creator }: { creator: CreatorRecord }) {
-  const address = [creator.address_line_1, creator.address_line_2, [creator.address_city, creator.address_state, creator.address_zip].filter(Boolean).join(' ')]
+  const address = [
+    creator.address_line_1,
+    creator.address_line_2,
+    [creator.address_city, creator.address_state, creator.address_zip].filter(Boolean).join(' '),
+  ]
     .filter(Boolean)
     .join(', ');
   return (

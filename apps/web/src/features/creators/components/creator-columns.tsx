@@ -36,7 +36,14 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
     ),
   },
   { field: 'payments_count', headerName: 'Payments', type: 'number', width: 110, sortable: false },
-  { field: 'amount_paid', headerName: 'Amount paid', type: 'number', width: 140, sortable: false, valueFormatter: (value: number) => formatCents(value) },
+  {
+    field: 'amount_paid',
+    headerName: 'Amount paid',
+    type: 'number',
+    width: 140,
+    sortable: false,
+    valueFormatter: (value: number) => formatCents(value),
+  },
   {
     field: 'selected_payment_method',
     headerName: 'Payment method',
@@ -49,6 +56,8 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
     headerName: 'Status',
     width: 110,
     sortable: false,
-    renderCell: ({ row }) => <Chip size="small" variant="outlined" color={row.is_active ? 'success' : 'default'} label={row.is_active ? 'Active' : 'Disabled'} />,
+    renderCell: ({ row }) => (
+      <Chip size="small" variant="outlined" color={row.is_active ? 'success' : 'default'} label={row.is_active ? 'Active' : 'Disabled'} />
+    ),
   },
 ];

@@ -18,7 +18,13 @@ import { Field, SectionCard } from './section-card.tsx';
 import { WithholdingDialog } from './withholding-dialog.tsx';
 
 const detailsForm = z
-  .object({ entity_type: z.enum(entityTypes), first_name: z.string().trim().max(100), last_name: z.string().trim().max(100), business_name: z.string().trim().max(200), pronouns: z.string().trim().max(50) })
+  .object({
+    entity_type: z.enum(entityTypes),
+    first_name: z.string().trim().max(100),
+    last_name: z.string().trim().max(100),
+    business_name: z.string().trim().max(200),
+    pronouns: z.string().trim().max(50),
+  })
   .superRefine((value, ctx) => {
     for (const issue of nameIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
@@ -27,12 +33,24 @@ function DetailsDialog({ creator, onClose }: { creator: CreatorRecord; onClose: 
   const update = useUpdateCreator(creator.id, { successMessage: 'Creator updated!' });
   const { control, handleSubmit, formState } = useZodForm(detailsForm, {
     mode: 'onChange',
-    defaultValues: { entity_type: creator.entity_type, first_name: creator.first_name ?? '', last_name: creator.last_name ?? '', business_name: creator.business_name ?? '', pronouns: creator.pronouns ?? '' },
+    defaultValues: {
+      entity_type: creator.entity_type,
+      first_name: creator.first_name ?? '',
+      last_name: creator.last_name ?? '',
+      business_name: creator.business_name ?? '',
+      pronouns: creator.pronouns ?? '',
+    },
   });
   const entityType = useWatch({ control, name: 'entity_type' });
   const onSubmit = handleSubmit(async (values) => {
     const orNull = (text: string) => text || null;
-    await update.mutateAsync({ entity_type: values.entity_type, first_name: orNull(values.first_name), last_name: orNull(values.last_name), business_name: orNull(values.business_name), pronouns: orNull(values.pronouns) });
+    await update.mutateAsync({
+      entity_type: values.entity_type,
+      first_name: orNull(values.first_name),
+      last_name: orNull(values.last_name),
+      business_name: orNull(values.business_name),
+      pronouns: orNull(values.pronouns),
+    });
     onClose();
   });
   return (
@@ -80,7 +98,14 @@ export function DetailsCard({ creator }: { creator: CreatorRecord }) {
   // Employment and withholding change what the creator receives: owners and admins only (like executing payments).
   const canEditWithholding = user ? canManageWallets(user.role as Role) : false;
   return (
-    <SectionCard title="Details" action={<Button size="small" onClick={() => setIsEditing(true)}>Edit</Button>}>
+    <SectionCard
+      title="Details"
+      action={
+        <Button size="small" onClick={() => setIsEditing(true)}>
+          Edit
+        </Button>
+      }
+    >
       <Stack spacing={1.5}>
         <Field label="Name">{creatorName(creator)}</Field>
         <Field label="Entity type">{creator.entity_type === 'business' ? 'Business' : 'Individual'}</Field>

@@ -34,7 +34,11 @@ export function ManagerCard({ creator }: { creator: CreatorRecord }) {
           ))}
         </TextField>
         <Typography variant="body2" color="text.secondary">
-          {creator.manager_id ? `Manager split ${creator.manager_split}%` : managers.length ? 'No manager' : 'Add managers on the Agents/Managers page.'}
+          {creator.manager_id
+            ? `Manager split ${creator.manager_split}%`
+            : managers.length
+              ? 'No manager'
+              : 'Add managers on the Agents/Managers page.'}
         </Typography>
       </Stack>
     </SectionCard>

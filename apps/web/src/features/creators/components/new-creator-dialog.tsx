@@ -12,7 +12,16 @@ import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useCreateCreator } from '../api/create-creator.ts';
 
-const emptyCreator: CreateCreatorInput = { email: '', entity_type: 'individual', first_name: '', last_name: '', business_name: '', phone_number: '', account_number: '', routing_number: '' };
+const emptyCreator: CreateCreatorInput = {
+  email: '',
+  entity_type: 'individual',
+  first_name: '',
+  last_name: '',
+  business_name: '',
+  phone_number: '',
+  account_number: '',
+  routing_number: '',
+};
 
 /** Add creator: email, individual or business, names or business name, optional phone and bank details. */
 export function NewCreatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

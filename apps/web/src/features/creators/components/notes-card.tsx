@@ -22,11 +22,30 @@ export function NotesCard({ creator }: { creator: CreatorRecord }) {
   };
 
   return (
-    <SectionCard title="Notes" action={draft === null && <Button size="small" onClick={() => setDraft(creator.notes ?? '')}>Edit</Button>}>
+    <SectionCard
+      title="Notes"
+      action={
+        draft === null && (
+          <Button size="small" onClick={() => setDraft(creator.notes ?? '')}>
+            Edit
+          </Button>
+        )
+      }
+    >
       {draft === null ? (
         creator.notes ? (
           <Box data-testid="notes" sx={{ typography: 'body2', '& p': { my: 0.75 }, '& :first-of-type': { mt: 0 } }}>
-            <Markdown skipHtml urlTransform={safeUrl} components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer">{children}</a> }}>
+            <Markdown
+              skipHtml
+              urlTransform={safeUrl}
+              components={{
+                a: ({ href, children }) => (
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    {children}
+                  </a>
+                ),
+              }}
+            >
               {creator.notes}
             </Markdown>
           </Box>
@@ -37,7 +56,14 @@ export function NotesCard({ creator }: { creator: CreatorRecord }) {
         )
       ) : (
         <Stack spacing={1.5}>
-          <TextField multiline minRows={4} value={draft} onChange={(event) => setDraft(event.target.value)} label="Notes (markdown)" fullWidth />
+          <TextField
+            multiline
+            minRows={4}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            label="Notes (markdown)"
+            fullWidth
+          />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button color="inherit" onClick={() => setDraft(null)}>
               Cancel

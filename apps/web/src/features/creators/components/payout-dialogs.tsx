@@ -4,7 +4,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { z } from 'zod';
-import { accountNumberSchema, paypalEmailSchema, routingNumberSchema, usPhoneSchema, type CreatorRecord, type PayoutMethod } from '@crewpay/core';
+import {
+  accountNumberSchema,
+  paypalEmailSchema,
+  routingNumberSchema,
+  usPhoneSchema,
+  type CreatorRecord,
+  type PayoutMethod,
+} from '@crewpay/core';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
@@ -18,11 +25,24 @@ const venmoForm = z.object({ venmo_phone_number: usPhoneSchema });
 
 type Props = { creator: CreatorRecord; onClose: () => void };
 
-function DialogFrame(props: { title: string; isValid: boolean; isPending: boolean; onSubmit: () => void; onClose: () => void; children: ReactNode }) {
+function DialogFrame(props: {
+  title: string;
+  isValid: boolean;
+  isPending: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <Dialog open onClose={props.onClose} maxWidth="xs" fullWidth aria-labelledby="payout-dialog-title">
       <DialogTitle id="payout-dialog-title">{props.title}</DialogTitle>
-      <form noValidate onSubmit={(event) => { event.preventDefault(); props.onSubmit(); }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSubmit();
+        }}
+      >
         <DialogContent>
           <Stack spacing={2}>{props.children}</Stack>
         </DialogContent>
@@ -44,9 +64,18 @@ function useSavePayout(creator: CreatorRecord, method: PayoutMethod, onClose: ()
 
 export function BankDialog({ creator, onClose }: Props) {
   const { save, isPending } = useSavePayout(creator, 'stripe', onClose);
-  const { control, handleSubmit, formState } = useZodForm(bankForm, { mode: 'onChange', defaultValues: { account_number: '', routing_number: '' } });
+  const { control, handleSubmit, formState } = useZodForm(bankForm, {
+    mode: 'onChange',
+    defaultValues: { account_number: '', routing_number: '' },
+  });
   return (
-    <DialogFrame title="Bank account" isValid={formState.isValid} isPending={isPending} onClose={onClose} onSubmit={() => void handleSubmit(save)()}>
+    <DialogFrame
+      title="Bank account"
+      isValid={formState.isValid}
+      isPending={isPending}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+    >
       <FormTextField control={control} name="account_number" label="Account number" inputMode="numeric" required fullWidth autoFocus />
       <FormTextField control={control} name="routing_number" label="Routing number" inputMode="numeric" required fullWidth />
     </DialogFrame>
@@ -55,9 +84,18 @@ export function BankDialog({ creator, onClose }: Props) {
 
 export function PaypalDialog({ creator, onClose }: Props) {
   const { save, isPending } = useSavePayout(creator, 'paypal', onClose);
-  const { control, handleSubmit, formState } = useZodForm(paypalForm, { mode: 'onChange', defaultValues: { paypal_email: creator.paypal_email ?? '' } });
+  const { control, handleSubmit, formState } = useZodForm(paypalForm, {
+    mode: 'onChange',
+    defaultValues: { paypal_email: creator.paypal_email ?? '' },
+  });
   return (
-    <DialogFrame title="PayPal" isValid={formState.isValid} isPending={isPending} onClose={onClose} onSubmit={() => void handleSubmit(save)()}>
+    <DialogFrame
+      title="PayPal"
+      isValid={formState.isValid}
+      isPending={isPending}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+    >
       <FormTextField control={control} name="paypal_email" label="PayPal email" type="email" required fullWidth autoFocus />
     </DialogFrame>
   );
@@ -65,10 +103,27 @@ export function PaypalDialog({ creator, onClose }: Props) {
 
 export function VenmoDialog({ creator, onClose }: Props) {
   const { save, isPending } = useSavePayout(creator, 'venmo', onClose);
-  const { control, handleSubmit, formState } = useZodForm(venmoForm, { mode: 'onChange', defaultValues: { venmo_phone_number: creator.venmo_phone_number ?? '' } });
+  const { control, handleSubmit, formState } = useZodForm(venmoForm, {
+    mode: 'onChange',
+    defaultValues: { venmo_phone_number: creator.venmo_phone_number ?? '' },
+  });
   return (
-    <DialogFrame title="Venmo" isValid={formState.isValid} isPending={isPending} onClose={onClose} onSubmit={() => void handleSubmit(save)()}>
-      <FormTextField control={control} name="venmo_phone_number" label="Venmo phone" placeholder="(555) 555-5555" required fullWidth autoFocus />
+    <DialogFrame
+      title="Venmo"
+      isValid={formState.isValid}
+      isPending={isPending}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+    >
+      <FormTextField
+        control={control}
+        name="venmo_phone_number"
+        label="Venmo phone"
+        placeholder="(555) 555-5555"
+        required
+        fullWidth
+        autoFocus
+      />
     </DialogFrame>
   );
 }

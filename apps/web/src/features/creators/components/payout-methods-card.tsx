@@ -5,7 +5,14 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
-import { displayUsPhone, maskLastFour, payoutMethodLabels, type CreatorRecord, type PayoutMethod, type UpdateCreatorBody } from '@crewpay/core';
+import {
+  displayUsPhone,
+  maskLastFour,
+  payoutMethodLabels,
+  type CreatorRecord,
+  type PayoutMethod,
+  type UpdateCreatorBody,
+} from '@crewpay/core';
 import { useUpdateCreator } from '../api/update-creator.ts';
 import { BankDialog, PaypalDialog, VenmoDialog, type PayoutDialogKind } from './payout-dialogs.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -18,7 +25,13 @@ function rowsOf(creator: CreatorRecord): Row[] {
   return [
     { method: 'stripe', label: payoutMethodLabels.stripe, detail: bank, dialog: 'bank', removal: removeBank },
     { method: 'paypal', label: payoutMethodLabels.paypal, detail: creator.paypal_email, dialog: 'paypal', removal: { paypal_email: null } },
-    { method: 'venmo', label: payoutMethodLabels.venmo, detail: creator.venmo_phone_number ? displayUsPhone(creator.venmo_phone_number) : null, dialog: 'venmo', removal: { venmo_phone_number: null } },
+    {
+      method: 'venmo',
+      label: payoutMethodLabels.venmo,
+      detail: creator.venmo_phone_number ? displayUsPhone(creator.venmo_phone_number) : null,
+      dialog: 'venmo',
+      removal: { venmo_phone_number: null },
+    },
     { method: 'nium', label: payoutMethodLabels.nium, detail: bank, dialog: 'bank', removal: removeBank },
   ];
 }

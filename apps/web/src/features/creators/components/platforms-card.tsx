@@ -37,15 +37,42 @@ export function PlatformsCard({ creator }: { creator: CreatorRecord }) {
             <Link href={platform} target="_blank" rel="noopener noreferrer" sx={{ flexGrow: 1, wordBreak: 'break-all' }}>
               {platform}
             </Link>
-            <IconButton size="small" aria-label={`Remove ${platform}`} onClick={() => update.mutate({ platforms: creator.platforms.filter((_, at) => at !== index) })}>
+            <IconButton
+              size="small"
+              aria-label={`Remove ${platform}`}
+              onClick={() => update.mutate({ platforms: creator.platforms.filter((_, at) => at !== index) })}
+            >
               <CloseOutlined fontSize="small" />
             </IconButton>
           </Stack>
         ))}
       </Stack>
-      <Stack direction="row" spacing={1} component="form" onSubmit={(event) => { event.preventDefault(); void add().catch(() => undefined); }}>
-        <TextField size="small" label="Add a link" placeholder="https://" value={link} onChange={(event) => setLink(event.target.value)} error={error !== null} helperText={error} sx={{ flexGrow: 1 }} />
-        <Button type="submit" variant="outlined" disabled={!trimmed || error !== null} loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add().catch(() => undefined);
+        }}
+      >
+        <TextField
+          size="small"
+          label="Add a link"
+          placeholder="https://"
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          error={error !== null}
+          helperText={error}
+          sx={{ flexGrow: 1 }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={!trimmed || error !== null}
+          loading={update.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           Add
         </Button>
       </Stack>

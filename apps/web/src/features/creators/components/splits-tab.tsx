@@ -29,7 +29,15 @@ function PartySplit({ title, people, personId, split, onPersonChange, onSplitCha
   return (
     <SectionCard title={`${title} split`}>
       <Stack spacing={2}>
-        <TextField select size="small" label={title} value={personId} onChange={(event) => onPersonChange(event.target.value)} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} fullWidth>
+        <TextField
+          select
+          size="small"
+          label={title}
+          value={personId}
+          onChange={(event) => onPersonChange(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          fullWidth
+        >
           <MenuItem value="">No {title.toLowerCase()}</MenuItem>
           {people.map((person) => (
             <MenuItem key={person.id} value={person.id}>
@@ -70,7 +78,10 @@ export function SplitsTab({ creator }: { creator: CreatorRecord }) {
   const [managerSplit, setManagerSplit] = useState(String(creator.manager_split));
   const isValid = isSplit(agentSplit) && isSplit(managerSplit);
   const isChanged =
-    agentId !== (creator.agent_id ?? '') || managerId !== (creator.manager_id ?? '') || agentSplit !== String(creator.agent_split) || managerSplit !== String(creator.manager_split);
+    agentId !== (creator.agent_id ?? '') ||
+    managerId !== (creator.manager_id ?? '') ||
+    agentSplit !== String(creator.agent_split) ||
+    managerSplit !== String(creator.manager_split);
 
   const save = () => {
     const changes = {
@@ -89,10 +100,24 @@ export function SplitsTab({ creator }: { creator: CreatorRecord }) {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <PartySplit title="Agent" people={people.filter((person) => person.is_agent)} personId={agentId} split={agentSplit} onPersonChange={setAgentId} onSplitChange={setAgentSplit} />
+          <PartySplit
+            title="Agent"
+            people={people.filter((person) => person.is_agent)}
+            personId={agentId}
+            split={agentSplit}
+            onPersonChange={setAgentId}
+            onSplitChange={setAgentSplit}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <PartySplit title="Manager" people={people.filter((person) => person.is_manager)} personId={managerId} split={managerSplit} onPersonChange={setManagerId} onSplitChange={setManagerSplit} />
+          <PartySplit
+            title="Manager"
+            people={people.filter((person) => person.is_manager)}
+            personId={managerId}
+            split={managerSplit}
+            onPersonChange={setManagerId}
+            onSplitChange={setManagerSplit}
+          />
         </Grid>
       </Grid>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

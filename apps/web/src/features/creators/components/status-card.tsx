@@ -11,7 +11,13 @@ export function StatusCard({ creator }: { creator: CreatorRecord }) {
   return (
     <SectionCard title="Status">
       <FormControlLabel
-        control={<Switch checked={creator.is_active} onChange={(event) => update.mutate({ is_active: event.target.checked })} disabled={update.isPending} />}
+        control={
+          <Switch
+            checked={creator.is_active}
+            onChange={(event) => update.mutate({ is_active: event.target.checked })}
+            disabled={update.isPending}
+          />
+        }
         label={creator.is_active ? 'Active' : 'Disabled'}
       />
       <Typography variant="body2" color="text.secondary">

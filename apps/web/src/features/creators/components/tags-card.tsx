@@ -35,14 +35,24 @@ export function TagsCard({ creator }: { creator: CreatorRecord }) {
           <Chip key={tag.id} label={tag.label} onDelete={() => removeTag.mutate(tag.id)} disabled={removeTag.isPending} />
         ))}
       </Stack>
-      <Stack direction="row" spacing={1} component="form" onSubmit={(event) => { event.preventDefault(); void add().catch(() => undefined); }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add().catch(() => undefined);
+        }}
+      >
         <Autocomplete
           freeSolo
           options={options}
           inputValue={label}
           onInputChange={(_event, value) => setLabel(value)}
           sx={{ flexGrow: 1 }}
-          renderInput={(params) => <TextField {...params} size="small" label="Add a tag" slotProps={{ htmlInput: { ...params.inputProps, maxLength: 50 } }} />}
+          renderInput={(params) => (
+            <TextField {...params} size="small" label="Add a tag" slotProps={{ htmlInput: { ...params.inputProps, maxLength: 50 } }} />
+          )}
         />
         <Button type="submit" variant="outlined" disabled={!label.trim()} loading={addTag.isPending}>
           Add

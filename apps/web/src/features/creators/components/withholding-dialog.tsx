@@ -23,7 +23,10 @@ const withholdingForm = z.object({
   address_line_2: z.string().trim().max(200, 'Must be at most 200 characters'),
   address_city: z.string().trim().max(100, 'Must be at most 100 characters'),
   address_state: z.string(),
-  address_zip: z.string().trim().refine((text) => text === '' || /^\d{5}$/.test(text), 'Must be 5 digits'),
+  address_zip: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || /^\d{5}$/.test(text), 'Must be 5 digits'),
 });
 
 /** W-2, custom withholding rate and the home address whose state sets the state withholding (owners and admins). */
@@ -61,7 +64,13 @@ export function WithholdingDialog({ creator, onClose }: { creator: CreatorRecord
         <DialogContent>
           <Stack spacing={2}>
             <FormCheckbox control={control} name="is_w2" label="W-2 employee (withhold state and federal taxes from payments)" />
-            <FormTextField control={control} name="custom_withholding_rate" label="Custom state withholding rate (%)" helperText="Empty: the rate of the home state" fullWidth />
+            <FormTextField
+              control={control}
+              name="custom_withholding_rate"
+              label="Custom state withholding rate (%)"
+              helperText="Empty: the rate of the home state"
+              fullWidth
+            />
             <Typography variant="subtitle2">Home address</Typography>
             <FormTextField control={control} name="address_line_1" label="Address line 1" fullWidth />
             <FormTextField control={control} name="address_line_2" label="Address line 2" fullWidth />

@@ -54,14 +54,30 @@ export default function CreatorProfilePage() {
       </Tabs>
       {tab === 'general' && (
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}><DetailsCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}><ContactCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}><StatusCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}><PayoutMethodsCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}><ManagerCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}><TagsCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6 }}><PlatformsCard creator={creator} /></Grid>
-          <Grid size={{ xs: 12, md: 6 }}><NotesCard creator={creator} /></Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <DetailsCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <ContactCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <StatusCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <PayoutMethodsCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <ManagerCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <TagsCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PlatformsCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <NotesCard creator={creator} />
+          </Grid>
         </Grid>
       )}
       {tab === 'payments' && <CreatorPaymentsTab creatorId={creator.id} />}

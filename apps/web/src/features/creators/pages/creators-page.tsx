@@ -64,7 +64,16 @@ export default function CreatorsPage() {
             setSearchText(event.target.value);
             setPage(0);
           }}
-          slotProps={{ htmlInput: { 'aria-label': 'Search creators' }, input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search creators' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
         />
         <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' } }}>

@@ -69,7 +69,14 @@ export function CustomerAddressCard({ customer }: { customer: CustomerRecord }) 
                 </MenuItem>
               ))}
             </FormTextField>
-            <FormTextField control={control} name="address.zip" label="Zip" fullWidth size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormTextField
+              control={control}
+              name="address.zip"
+              label="Zip"
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
           </Stack>
         </>
       }

@@ -16,6 +16,20 @@ export const customerColumns: GridColDef<CustomerListItem>[] = [
     ),
   },
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-  { field: 'invoice_volume', headerName: 'Invoice Volume', flex: 0.8, minWidth: 140, valueFormatter: (value: number) => formatCents(value) },
-  { field: 'invoice_count', headerName: 'Number of Invoices', flex: 0.8, minWidth: 150, type: 'number', align: 'left', headerAlign: 'left' },
+  {
+    field: 'invoice_volume',
+    headerName: 'Invoice Volume',
+    flex: 0.8,
+    minWidth: 140,
+    valueFormatter: (value: number) => formatCents(value),
+  },
+  {
+    field: 'invoice_count',
+    headerName: 'Number of Invoices',
+    flex: 0.8,
+    minWidth: 150,
+    type: 'number',
+    align: 'left',
+    headerAlign: 'left',
+  },
 ];

@@ -17,7 +17,10 @@ const valuesOf = (customer: CustomerRecord): UpdateCustomerInput => ({
 export function CustomerDetailsCard({ customer }: { customer: CustomerRecord }) {
   const [isEditing, setEditing] = useState(false);
   const update = useUpdateCustomer(customer.id);
-  const { control, handleSubmit, reset, formState } = useZodForm(updateCustomerBody, { defaultValues: valuesOf(customer), mode: 'onChange' });
+  const { control, handleSubmit, reset, formState } = useZodForm(updateCustomerBody, {
+    defaultValues: valuesOf(customer),
+    mode: 'onChange',
+  });
   const edit = () => {
     reset(valuesOf(customer));
     setEditing(true);
@@ -51,7 +54,14 @@ export function CustomerDetailsCard({ customer }: { customer: CustomerRecord }) 
           <FormTextField control={control} name="attn" label="Attn" fullWidth size="small" />
           <FormTextField control={control} name="email" label="Email" type="email" fullWidth size="small" />
           <FormTextField control={control} name="phone_number" label="Phone number" fullWidth size="small" />
-          <FormTextField control={control} name="cc_emails" label="CC emails" helperText="Separate emails with commas" fullWidth size="small" />
+          <FormTextField
+            control={control}
+            name="cc_emails"
+            label="CC emails"
+            helperText="Separate emails with commas"
+            fullWidth
+            size="small"
+          />
         </>
       }
     />

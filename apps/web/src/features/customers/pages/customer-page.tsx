@@ -48,8 +48,12 @@ export default function CustomerPage() {
           </Grid>
         </Grid>
       )}
-      {tab === 'invoices' && <EmptyState title="No invoices yet">Invoices to this customer will be listed here once invoicing is available.</EmptyState>}
-      {tab === 'contracts' && <EmptyState title="No contracts yet">Contracts with this customer will be listed here once contracts are available.</EmptyState>}
+      {tab === 'invoices' && (
+        <EmptyState title="No invoices yet">Invoices to this customer will be listed here once invoicing is available.</EmptyState>
+      )}
+      {tab === 'contracts' && (
+        <EmptyState title="No contracts yet">Contracts with this customer will be listed here once contracts are available.</EmptyState>
+      )}
     </Stack>
   );
 }

@@ -13,13 +13,10 @@ export function ActivationDialog({ isOpen, hasRepresentative, onClose }: Props) 
   return (
     <ConfirmDialog isOpen={isOpen} title="Before we get started..." confirmLabel="Let's go!" onConfirm={start} onClose={onClose}>
       <Typography sx={{ mb: 2 }}>
-        To send payments we are legally required to collect some details about your organization and the person
-        representing it, such as an SSN, a birth date and an EIN. These details are stored securely and are never
-        shared with third parties.
+        To send payments we are legally required to collect some details about your organization and the person representing it, such as an
+        SSN, a birth date and an EIN. These details are stored securely and are never shared with third parties.
       </Typography>
-      <Typography>
-        Activation should be done by a person authorized to sign on behalf of your organization.
-      </Typography>
+      <Typography>Activation should be done by a person authorized to sign on behalf of your organization.</Typography>
     </ConfirmDialog>
   );
 }

@@ -17,8 +17,8 @@ export function ActivationSplash({ hasRepresentative }: Props) {
         Activate your account to start paying creators
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mb: 4 }}>
-        Activation opens your organization's wallet. Once it is funded you can pay creators, agents and managers,
-        and track every payment from here.
+        Activation opens your organization's wallet. Once it is funded you can pay creators, agents and managers, and track every payment
+        from here.
       </Typography>
       <Button variant="contained" size="large" onClick={() => setIsDialogOpen(true)}>
         Activate your account

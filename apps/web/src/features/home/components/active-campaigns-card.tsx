@@ -39,7 +39,11 @@ export function ActiveCampaignsCard({ campaigns }: { campaigns: ActiveCampaignIt
             {campaigns.map((campaign, index) => (
               <li key={campaign.id}>
                 {index > 0 && <Divider component="div" />}
-                <ListItem component="div" disableGutters secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatCents(campaign.total_amount)}</Typography>}>
+                <ListItem
+                  component="div"
+                  disableGutters
+                  secondaryAction={<Typography sx={{ fontWeight: 600 }}>{formatCents(campaign.total_amount)}</Typography>}
+                >
                   <ListItemText
                     primary={
                       <Link component={RouterLink} to={`/campaigns/${campaign.id}`}>

@@ -46,9 +46,16 @@ export function SetupChecklist({ orgId, steps }: Props) {
             const content = (
               <>
                 <ListItemIcon sx={{ minWidth: 36 }}>
-                  {step.isComplete ? <CheckCircleIcon color="success" data-testid="step-complete" /> : <RadioButtonUncheckedIcon color="disabled" />}
+                  {step.isComplete ? (
+                    <CheckCircleIcon color="success" data-testid="step-complete" />
+                  ) : (
+                    <RadioButtonUncheckedIcon color="disabled" />
+                  )}
                 </ListItemIcon>
-                <ListItemText primary={step.label} slotProps={{ primary: { sx: step.isComplete ? { textDecoration: 'line-through', color: 'text.secondary' } : {} } }} />
+                <ListItemText
+                  primary={step.label}
+                  slotProps={{ primary: { sx: step.isComplete ? { textDecoration: 'line-through', color: 'text.secondary' } : {} } }}
+                />
               </>
             );
             return step.to ? (

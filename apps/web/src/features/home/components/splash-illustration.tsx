@@ -14,7 +14,9 @@ export function SplashIllustration() {
       <g>
         <circle cx="120" cy="26" r="18" fill="#fbbf24" />
         <circle cx="120" cy="26" r="12" fill="none" stroke="#f59e0b" strokeWidth="3" />
-        <text x="120" y="32" textAnchor="middle" fontSize="16" fontWeight="700" fill="#b45309" fontFamily="Arial, sans-serif">$</text>
+        <text x="120" y="32" textAnchor="middle" fontSize="16" fontWeight="700" fill="#b45309" fontFamily="Arial, sans-serif">
+          $
+        </text>
       </g>
       <circle cx="160" cy="36" r="11" fill="#fcd34d" />
       <circle cx="160" cy="36" r="6.5" fill="none" stroke="#f59e0b" strokeWidth="2.5" />

@@ -23,7 +23,9 @@ export function TodoList({ todos }: { todos: TodoItem[] }) {
           <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
             To-do
           </Typography>
-          {todos.length > DASHBOARD_LIST_SIZE && <Button onClick={() => setExpanded(!isExpanded)}>{isExpanded ? 'See less' : 'See all'}</Button>}
+          {todos.length > DASHBOARD_LIST_SIZE && (
+            <Button onClick={() => setExpanded(!isExpanded)}>{isExpanded ? 'See less' : 'See all'}</Button>
+          )}
         </Stack>
         {todos.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 2 }}>

@@ -7,14 +7,36 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { businessEntityTypes, messages, legalEntityTypeLabels, payeeAddressSchema, payeeMethodSchema, payeeTaxSchema, usStates, type PayeeSubmissionBody } from '@crewpay/core';
+import {
+  businessEntityTypes,
+  messages,
+  legalEntityTypeLabels,
+  payeeAddressSchema,
+  payeeMethodSchema,
+  payeeTaxSchema,
+  usStates,
+  type PayeeSubmissionBody,
+} from '@crewpay/core';
 
 type Values = Record<string, string>;
 const initialValues = (isBusiness: boolean): Values => ({
-  selected_payment_method: 'stripe', account_number: '', routing_number: '', paypal_email: '', venmo_phone_number: '',
+  selected_payment_method: 'stripe',
+  account_number: '',
+  routing_number: '',
+  paypal_email: '',
+  venmo_phone_number: '',
   // The Business side's entity type is chosen from the spec's legal entity types; '' until chosen.
-  entity_type: isBusiness ? '' : 'individual', first_name: '', last_name: '', date_of_birth: '', tax_id: '', business_name: '',
-  line_1: '', line_2: '', city: '', state: '', zip: '',
+  entity_type: isBusiness ? '' : 'individual',
+  first_name: '',
+  last_name: '',
+  date_of_birth: '',
+  tax_id: '',
+  business_name: '',
+  line_1: '',
+  line_2: '',
+  city: '',
+  state: '',
+  zip: '',
 });
 const businessOptions = businessEntityTypes.map((type) => ({ value: type, label: legalEntityTypeLabels[type] }));
 const stateOptions = usStates.map((state) => ({ value: state.code, label: `${state.code} — ${state.name}` }));
@@ -45,7 +67,14 @@ type Props = {
   isPending: boolean;
   onSubmit: (body: PayeeSubmissionBody) => void;
 };
-type FieldOptions = { type?: string; required?: boolean; xs?: number; options?: { value: string; label: string }[]; inputMode?: 'numeric'; showValue?: boolean };
+type FieldOptions = {
+  type?: string;
+  required?: boolean;
+  xs?: number;
+  options?: { value: string; label: string }[];
+  inputMode?: 'numeric';
+  showValue?: boolean;
+};
 
 /** Payout method (Bank; PayPal and Venmo when the payer offers them), tax details and address. */
 export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: Props) {
@@ -89,10 +118,27 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
   const method = values.selected_payment_method;
   const isIndividual = values.entity_type === 'individual';
   return (
-    <Stack component="form" spacing={3} noValidate onSubmit={(event) => { event.preventDefault(); if (body) onSubmit(body); }}>
+    <Stack
+      component="form"
+      spacing={3}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (body) onSubmit(body);
+      }}
+    >
       <Stack spacing={1.5}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>Payment method</Typography>
-        <ToggleButtonGroup exclusive size="small" color="primary" value={method} onChange={(_event, next: string | null) => next && setValues({ ...values, selected_payment_method: next })} aria-label="Payment method">
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          Payment method
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={method}
+          onChange={(_event, next: string | null) => next && setValues({ ...values, selected_payment_method: next })}
+          aria-label="Payment method"
+        >
           <ToggleButton value="stripe">Bank</ToggleButton>
           {isPaypalEnabled && <ToggleButton value="paypal">PayPal</ToggleButton>}
           {isPaypalEnabled && <ToggleButton value="venmo">Venmo</ToggleButton>}
@@ -105,13 +151,17 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
         </Grid>
       </Stack>
       <Stack spacing={1.5}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>Tax information</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          Tax information
+        </Typography>
         <ToggleButtonGroup
           exclusive
           size="small"
           color="primary"
           value={isIndividual ? 'individual' : 'business'}
-          onChange={(_event, next: string | null) => next && setValues({ ...values, entity_type: next === 'individual' ? 'individual' : '' })}
+          onChange={(_event, next: string | null) =>
+            next && setValues({ ...values, entity_type: next === 'individual' ? 'individual' : '' })
+          }
           aria-label="Individual or business"
         >
           <ToggleButton value="individual">Individual</ToggleButton>
@@ -128,7 +178,9 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
         </Grid>
       </Stack>
       <Stack spacing={1.5}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>Address</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          Address
+        </Typography>
         <Grid container spacing={2}>
           {field('line_1', 'Address 1', { xs: 12 })}
           {field('line_2', 'Address 2', { xs: 12, required: false })}

@@ -58,9 +58,16 @@ export default function BankDetailsPage() {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             {`${info.org_name} is sending you ${formatCents(info.amount)}`}
           </Typography>
-          <Typography color="text.secondary">{name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}</Typography>
+          <Typography color="text.secondary">
+            {name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}
+          </Typography>
         </div>
-        <PayeeForm isPaypalEnabled={info.is_paypal_enabled} isBusiness={info.rec_business_name !== null} isPending={submit.isPending} onSubmit={(body) => submit.mutate(body)} />
+        <PayeeForm
+          isPaypalEnabled={info.is_paypal_enabled}
+          isBusiness={info.rec_business_name !== null}
+          isPending={submit.isPending}
+          onSubmit={(body) => submit.mutate(body)}
+        />
       </Stack>
     </Frame>
   );

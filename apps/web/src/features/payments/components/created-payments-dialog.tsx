@@ -46,7 +46,14 @@ export function CreatedPaymentsDialog({ payments, onClose }: { payments: Payment
             ))}
           </TableBody>
         </Table>
-        <TablePagination component="div" count={payments?.length ?? 0} page={page} onPageChange={(_event, next) => setPage(next)} rowsPerPage={ROWS_PER_PAGE} rowsPerPageOptions={[ROWS_PER_PAGE]} />
+        <TablePagination
+          component="div"
+          count={payments?.length ?? 0}
+          page={page}
+          onPageChange={(_event, next) => setPage(next)}
+          rowsPerPage={ROWS_PER_PAGE}
+          rowsPerPageOptions={[ROWS_PER_PAGE]}
+        />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

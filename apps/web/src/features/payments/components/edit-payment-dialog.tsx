@@ -16,13 +16,26 @@ type Props = { payment: PaymentRecord; onClose: () => void };
 export function EditPaymentDialog({ payment, onClose }: Props) {
   const [row, setRow] = useState<FormRow>({
     key: 1,
-    recipient: { id: payment.recipient, role: payment.recipient_role, label: payment.recipient_name || (payment.recipient_email ?? ''), email: payment.recipient_email ?? '', isDisabled: false },
+    recipient: {
+      id: payment.recipient,
+      role: payment.recipient_role,
+      label: payment.recipient_name || (payment.recipient_email ?? ''),
+      email: payment.recipient_email ?? '',
+      isDisabled: false,
+    },
     earnings: payment.earnings,
     split: payment.split,
     memo: payment.memo,
   });
   const [showErrors, setShowErrors] = useState(false);
-  const input: PaymentRowInput = { recipient: payment.recipient, recipient_role: payment.recipient_role, earnings: row.earnings, split: row.split, memo: row.memo.trim(), payment_group_id: payment.payment_group_id };
+  const input: PaymentRowInput = {
+    recipient: payment.recipient,
+    recipient_role: payment.recipient_role,
+    earnings: row.earnings,
+    split: row.split,
+    memo: row.memo.trim(),
+    payment_group_id: payment.payment_group_id,
+  };
   const math = usePaymentMath([input]);
   const update = useUpdatePayment();
   const save = () => {
@@ -34,7 +47,13 @@ export function EditPaymentDialog({ payment, onClose }: Props) {
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="edit-payment-title">
       <DialogTitle id="edit-payment-title">Edit payment</DialogTitle>
       <DialogContent>
-        <PaymentRowFields row={row} computed={math.rows[0]} showErrors={showErrors} hasGroup={payment.payment_group_id !== null} onChange={setRow} />
+        <PaymentRowFields
+          row={row}
+          computed={math.rows[0]}
+          showErrors={showErrors}
+          hasGroup={payment.payment_group_id !== null}
+          onChange={setRow}
+        />
         {payment.recipient_role === 'creator' && (
           <Typography variant="caption" color="text.secondary">
             The agent and manager payments of this creator payment are recomputed with it.

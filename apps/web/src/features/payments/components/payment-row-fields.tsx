@@ -33,7 +33,13 @@ export function PaymentRowFields({ row, computed, showErrors, hasGroup, onChange
         ) : (
           <TextField size="small" label="Recipient" value={row.recipient?.label ?? ''} disabled sx={{ minWidth: { md: 220 } }} />
         )}
-        <MoneyInput size="small" label="Earnings" value={row.earnings} onChange={(earnings) => onChange({ ...row, earnings })} sx={{ width: { md: 150 } }} />
+        <MoneyInput
+          size="small"
+          label="Earnings"
+          value={row.earnings}
+          onChange={(earnings) => onChange({ ...row, earnings })}
+          sx={{ width: { md: 150 } }}
+        />
         <TextField
           size="small"
           label="Split %"
@@ -43,7 +49,13 @@ export function PaymentRowFields({ row, computed, showErrors, hasGroup, onChange
           slotProps={{ htmlInput: { min: 0, max: 100 } }}
           sx={{ width: { md: 100 } }}
         />
-        <TextField size="small" label="Memo" value={row.memo} onChange={(event) => onChange({ ...row, memo: event.target.value })} sx={{ width: { md: 160 } }} />
+        <TextField
+          size="small"
+          label="Memo"
+          value={row.memo}
+          onChange={(event) => onChange({ ...row, memo: event.target.value })}
+          sx={{ width: { md: 160 } }}
+        />
         <Stack sx={{ minWidth: 150 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Amount">
             Amount {formatCents(own?.amount ?? 0)}

@@ -8,15 +8,31 @@ import { getCreators } from '../../../lib/creators/get-creators.ts';
 
 export type RecipientOption = { id: string; role: RecipientRole; label: string; email: string; isDisabled: boolean };
 
-type Props = { value: RecipientOption | null; onChange: (option: RecipientOption | null) => void; hasGroup: boolean; error?: string | undefined; label?: string };
+type Props = {
+  value: RecipientOption | null;
+  onChange: (option: RecipientOption | null) => void;
+  hasGroup: boolean;
+  error?: string | undefined;
+  label?: string;
+};
 
 /** Creators (searched on the server), then agents and managers. Inactive creators only within a campaign. */
 export function RecipientPicker({ value, onChange, hasGroup, error, label = 'Recipient' }: Props) {
   const [search, setSearch] = useState('');
-  const { data: creators } = useQuery({ queryKey: ['creators', 'list', 0, search], queryFn: () => getCreators({ page: 0, search }), placeholderData: keepPreviousData });
+  const { data: creators } = useQuery({
+    queryKey: ['creators', 'list', 0, search],
+    queryFn: () => getCreators({ page: 0, search }),
+    placeholderData: keepPreviousData,
+  });
   const { data: people = [] } = useAgentsManagers();
   const options: RecipientOption[] = [
-    ...(creators?.data ?? []).map((row) => ({ id: row.id, role: 'creator' as const, label: creatorName(row) || row.email, email: row.email, isDisabled: !row.is_active && !hasGroup })),
+    ...(creators?.data ?? []).map((row) => ({
+      id: row.id,
+      role: 'creator' as const,
+      label: creatorName(row) || row.email,
+      email: row.email,
+      isDisabled: !row.is_active && !hasGroup,
+    })),
     ...people.flatMap((person) => {
       const label = [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email;
       const roles: RecipientRole[] = [...(person.is_agent ? ['agent' as const] : []), ...(person.is_manager ? ['manager' as const] : [])];
@@ -37,7 +53,9 @@ export function RecipientPicker({ value, onChange, hasGroup, error, label = 'Rec
       getOptionLabel={(option) => option.label}
       getOptionDisabled={(option) => option.isDisabled}
       isOptionEqualToValue={(option, selected) => option.id === selected.id && option.role === selected.role}
-      filterOptions={(all, state) => all.filter((option) => option.role === 'creator' || option.label.toLowerCase().includes(state.inputValue.trim().toLowerCase()))}
+      filterOptions={(all, state) =>
+        all.filter((option) => option.role === 'creator' || option.label.toLowerCase().includes(state.inputValue.trim().toLowerCase()))
+      }
       renderOption={(props, option) => (
         <li {...props} key={`${option.role}:${option.id}`}>
           {option.label}

@@ -30,11 +30,21 @@ export default function NewPaymentPage() {
   const [created, setCreated] = useState<PaymentRecord[] | null>(null);
   // One Idempotency-Key per submission, kept across retries of it and renewed after success (as the wallet dialogs do).
   const [submissionKey, setSubmissionKey] = useState(() => crypto.randomUUID());
-  const { data: presetCreator } = useQuery({ queryKey: creatorKeys.one(recipientId), queryFn: () => getCreator(recipientId), enabled: recipientId !== '' });
+  const { data: presetCreator } = useQuery({
+    queryKey: creatorKeys.one(recipientId),
+    queryFn: () => getCreator(recipientId),
+    enabled: recipientId !== '',
+  });
 
   useEffect(() => {
     if (!presetCreator) return;
-    const option = { id: presetCreator.id, role: 'creator' as const, label: creatorName(presetCreator) || presetCreator.email, email: presetCreator.email, isDisabled: false };
+    const option = {
+      id: presetCreator.id,
+      role: 'creator' as const,
+      label: creatorName(presetCreator) || presetCreator.email,
+      email: presetCreator.email,
+      isDisabled: false,
+    };
     setRows((current) => (current.length === 1 && !current[0]!.recipient ? [{ ...current[0]!, recipient: option }] : current));
   }, [presetCreator]);
 
@@ -71,7 +81,14 @@ export default function NewPaymentPage() {
   return (
     <Stack spacing={2}>
       {org && !hasTreasury && (
-        <Alert severity="warning" action={<Button component={RouterLink} to="/" color="inherit">Activate your account</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to="/" color="inherit">
+              Activate your account
+            </Button>
+          }
+        >
           {paymentMessages.noTreasury}
         </Alert>
       )}

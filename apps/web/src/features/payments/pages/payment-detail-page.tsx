@@ -26,7 +26,9 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
       <Typography variant="body2" color="text.secondary" sx={{ width: 180, flexShrink: 0 }}>
         {label}
       </Typography>
-      <Typography variant="body2" component="div">{value}</Typography>
+      <Typography variant="body2" component="div">
+        {value}
+      </Typography>
     </Stack>
   );
 }
@@ -48,7 +50,14 @@ export default function PaymentDetailPage() {
         <PaymentStatusChip status={payment.status} />
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Field label="Recipient" value={<Link component={RouterLink} to={recipientLink}>{payment.recipient_name || payment.recipient_email}</Link>} />
+        <Field
+          label="Recipient"
+          value={
+            <Link component={RouterLink} to={recipientLink}>
+              {payment.recipient_name || payment.recipient_email}
+            </Link>
+          }
+        />
         <Field label="Role" value={{ creator: 'Creator', agent: 'Agent', manager: 'Manager' }[payment.recipient_role]} />
         <Field label="Earnings" value={formatCents(payment.earnings)} />
         <Field label="Split" value={`${payment.split}%`} />
@@ -57,7 +66,10 @@ export default function PaymentDetailPage() {
         <Field label="State withholdings" value={formatCents(payment.state_withholdings)} />
         <Field label="Federal withholdings" value={formatCents(payment.federal_withholdings)} />
         <Field label="Memo" value={payment.memo || '—'} />
-        <Field label="Payment method" value={payment.method ? payoutMethodLabels[payment.method as keyof typeof payoutMethodLabels] : '—'} />
+        <Field
+          label="Payment method"
+          value={payment.method ? payoutMethodLabels[payment.method as keyof typeof payoutMethodLabels] : '—'}
+        />
         <Field label="Date created" value={formatDateTime(payment.created_at)} />
         {payment.date_initiated && <Field label="Date initiated" value={formatDateTime(payment.date_initiated)} />}
         {dated && <Field label={dated[0]} value={dated[1] ? formatDateTime(dated[1]) : '—'} />}

@@ -8,7 +8,11 @@ const billingKey = ['billing'] as const;
 
 /** GET /v1/billing: the plan, its monthly price, the next billing date. */
 export function useBilling() {
-  return useQuery({ queryKey: billingKey, queryFn: () => api.get<BillingRecord>('/v1/billing'), meta: { errorMessage: 'There was an issue retrieving your plan' } });
+  return useQuery({
+    queryKey: billingKey,
+    queryFn: () => api.get<BillingRecord>('/v1/billing'),
+    meta: { errorMessage: 'There was an issue retrieving your plan' },
+  });
 }
 
 /** GET /v1/fee_schedules: the allowances the Premium card lists. */

@@ -16,7 +16,15 @@ import { useCreateWebhook } from '../api/webhooks.ts';
 const selectable = webhookEventTypes.filter((type) => type !== 'webhook.test');
 
 /** URL and events (none ticked means every event); answers with the signing secret. */
-export function AddWebhookDialog({ isOpen, onClose, onCreated }: { isOpen: boolean; onClose: () => void; onCreated: (secret: string) => void }) {
+export function AddWebhookDialog({
+  isOpen,
+  onClose,
+  onCreated,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onCreated: (secret: string) => void;
+}) {
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([]);
@@ -64,7 +72,9 @@ export function AddWebhookDialog({ isOpen, onClose, onCreated }: { isOpen: boole
                 <Checkbox
                   size="small"
                   checked={events.includes(type)}
-                  onChange={(event) => setEvents((current) => (event.target.checked ? [...current, type] : current.filter((item) => item !== type)))}
+                  onChange={(event) =>
+                    setEvents((current) => (event.target.checked ? [...current, type] : current.filter((item) => item !== type)))
+                  }
                 />
               }
             />

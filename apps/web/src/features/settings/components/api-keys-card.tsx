@@ -32,12 +32,17 @@ export function ApiKeysCard() {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
             API keys
           </Typography>
-          <Button variant="contained" loading={create.isPending} onClick={() => create.mutate(undefined, { onSuccess: (created) => setCreatedKey(created.key) })}>
+          <Button
+            variant="contained"
+            loading={create.isPending}
+            onClick={() => create.mutate(undefined, { onSuccess: (created) => setCreatedKey(created.key) })}
+          >
             Create API key
           </Button>
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          Send a key as <code>Authorization: Bearer &lt;key&gt;</code>. It acts with the owner&apos;s rights, except managing members, API keys and webhooks.
+          Send a key as <code>Authorization: Bearer &lt;key&gt;</code>. It acts with the owner&apos;s rights, except managing members, API
+          keys and webhooks.
         </Typography>
         {keys.data && keys.data.length === 0 && (
           <Typography variant="body2" sx={{ mt: 2 }}>

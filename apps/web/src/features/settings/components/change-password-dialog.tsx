@@ -10,10 +10,12 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 // The API's body plus the confirmation only the form asks for.
-const changePasswordForm = changePasswordBody.extend({ confirm_password: z.string() }).refine((form) => form.new_password === form.confirm_password, {
-  message: messages.passwordsMustMatch,
-  path: ['confirm_password'],
-});
+const changePasswordForm = changePasswordBody
+  .extend({ confirm_password: z.string() })
+  .refine((form) => form.new_password === form.confirm_password, {
+    message: messages.passwordsMustMatch,
+    path: ['confirm_password'],
+  });
 
 /** Current password, new password and its confirmation; Submit stays disabled until they match. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -32,9 +34,29 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormPasswordField control={control} name="current_password" label="Current password" autoComplete="current-password" fullWidth autoFocus />
-            <FormPasswordField control={control} name="new_password" label="New password" autoComplete="new-password" helperText={messages.password} fullWidth />
-            <FormPasswordField control={control} name="confirm_password" label="Confirm new password" autoComplete="new-password" fullWidth />
+            <FormPasswordField
+              control={control}
+              name="current_password"
+              label="Current password"
+              autoComplete="current-password"
+              fullWidth
+              autoFocus
+            />
+            <FormPasswordField
+              control={control}
+              name="new_password"
+              label="New password"
+              autoComplete="new-password"
+              helperText={messages.password}
+              fullWidth
+            />
+            <FormPasswordField
+              control={control}
+              name="confirm_password"
+              label="Confirm new password"
+              autoComplete="new-password"
+              fullWidth
+            />
           </Stack>
         </DialogContent>
         <FormDialogActions onCancel={onClose} submitLabel="Submit" canSubmit={formState.isValid} isPending={change.isPending} />

@@ -13,7 +13,14 @@ import { useCollectedFees } from '../api/billing.ts';
 const columns: GridColDef<CollectedFeeRecord>[] = [
   { field: 'type', headerName: 'Type', flex: 1, minWidth: 180, valueGetter: (_value, row) => collectedFeeLabels[row.type] },
   { field: 'created_at', headerName: 'Transaction time', flex: 1, minWidth: 180, valueFormatter: (value: string) => formatDateTime(value) },
-  { field: 'amount', headerName: 'Amount', width: 140, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatCents(value) },
+  {
+    field: 'amount',
+    headerName: 'Amount',
+    width: 140,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: number) => formatCents(value),
+  },
   {
     field: 'link',
     headerName: 'Link',

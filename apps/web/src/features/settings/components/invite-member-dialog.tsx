@@ -25,7 +25,9 @@ export function InviteMemberDialog({ canInviteAdmins, onClose }: { canInviteAdmi
       <DialogTitle id="invite-title">Invite a member</DialogTitle>
       <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>They get an email with a link to choose a password and join your organization.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            They get an email with a link to choose a password and join your organization.
+          </DialogContentText>
           <Stack spacing={2}>
             <FormTextField control={control} name="email" label="Email address" type="email" required fullWidth autoFocus />
             <FormTextField control={control} name="role" label="Role" select fullWidth>

@@ -25,7 +25,12 @@ export function LogoCard({ viewer, hasLogo }: { viewer: UserRecord; hasLogo: boo
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Box sx={{ height: 70, minWidth: 70, display: 'flex', alignItems: 'center' }}>
             {hasLogo && src ? (
-              <Box component="img" src={src} alt="Organization logo" sx={{ height: 70, width: 'auto', maxWidth: 320, objectFit: 'contain' }} />
+              <Box
+                component="img"
+                src={src}
+                alt="Organization logo"
+                sx={{ height: 70, width: 'auto', maxWidth: 320, objectFit: 'contain' }}
+              />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 {hasLogo ? '' : 'No logo'}

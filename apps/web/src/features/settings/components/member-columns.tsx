@@ -24,7 +24,8 @@ type Options = {
 };
 
 const roleLabel = (role: string) => roleLabels[role as StaffRole] ?? role;
-export const draftEmailError = (draft: MemberDraft) => (emailSchema.safeParse(draft.email).success ? null : 'This field is required and must be an email');
+export const draftEmailError = (draft: MemberDraft) =>
+  emailSchema.safeParse(draft.email).success ? null : 'This field is required and must be an email';
 
 /** Columns of the members card; the row being edited shows inputs, confirm and cancel. */
 export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelete }: Options): GridColDef<MemberRecord>[] {
@@ -39,10 +40,25 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
         const current = editing(row);
         if (!current) return row.email;
         const error = draftEmailError(current);
-        return <TextField size="small" value={current.email} onChange={(event) => onDraftChange({ ...current, email: event.target.value })} error={error !== null} slotProps={{ htmlInput: { 'aria-label': 'Email' } }} fullWidth />;
+        return (
+          <TextField
+            size="small"
+            value={current.email}
+            onChange={(event) => onDraftChange({ ...current, email: event.target.value })}
+            error={error !== null}
+            slotProps={{ htmlInput: { 'aria-label': 'Email' } }}
+            fullWidth
+          />
+        );
       },
     },
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 140, valueGetter: (_value, row) => (row.first_name || row.last_name ? displayName(row) : '') },
+    {
+      field: 'name',
+      headerName: 'Name',
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (_value, row) => (row.first_name || row.last_name ? displayName(row) : ''),
+    },
     {
       field: 'role',
       headerName: 'Role',
@@ -51,31 +67,36 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
         const current = editing(row);
         if (!current || !canSetRole(viewer, row)) return roleLabel(row.role);
         return (
-          <TextField select size="small" value={current.role} onChange={(event) => onDraftChange({ ...current, role: event.target.value })} slotProps={{ htmlInput: { 'aria-label': 'Role' } }} fullWidth>
+          <TextField
+            select
+            size="small"
+            value={current.role}
+            onChange={(event) => onDraftChange({ ...current, role: event.target.value })}
+            slotProps={{ htmlInput: { 'aria-label': 'Role' } }}
+            fullWidth
+          >
             {viewer.role === 'owner' && <MenuItem value="admin">{roleLabels.admin}</MenuItem>}
             <MenuItem value="collaborator">{roleLabels.collaborator}</MenuItem>
           </TextField>
         );
       },
     },
-    ...(['is_agent', 'is_manager'] as const).map(
-      (flag): GridColDef<MemberRecord> => ({
-        field: flag,
-        headerName: flag === 'is_agent' ? 'Agent' : 'Manager',
-        width: 100,
-        renderCell: ({ row }) => {
-          const current = editing(row);
-          return (
-            <Checkbox
-              checked={current ? current[flag] : row[flag]}
-              disabled={!current}
-              onChange={(event) => current && onDraftChange({ ...current, [flag]: event.target.checked })}
-              slotProps={{ input: { 'aria-label': `${flag === 'is_agent' ? 'Agent' : 'Manager'} ${row.email}` } }}
-            />
-          );
-        },
-      }),
-    ),
+    ...(['is_agent', 'is_manager'] as const).map((flag): GridColDef<MemberRecord> => ({
+      field: flag,
+      headerName: flag === 'is_agent' ? 'Agent' : 'Manager',
+      width: 100,
+      renderCell: ({ row }) => {
+        const current = editing(row);
+        return (
+          <Checkbox
+            checked={current ? current[flag] : row[flag]}
+            disabled={!current}
+            onChange={(event) => current && onDraftChange({ ...current, [flag]: event.target.checked })}
+            slotProps={{ input: { 'aria-label': `${flag === 'is_agent' ? 'Agent' : 'Manager'} ${row.email}` } }}
+          />
+        );
+      },
+    })),
     {
       field: 'actions',
       headerName: '',
@@ -104,7 +125,13 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
         return (
           <Stack direction="row">
             <span>
-              <IconButton aria-label={`Edit ${row.email}`} disabled={!canEdit(viewer, row) || draft !== null} onClick={() => onDraftChange({ id: row.id, email: row.email, role: row.role, is_agent: row.is_agent, is_manager: row.is_manager })}>
+              <IconButton
+                aria-label={`Edit ${row.email}`}
+                disabled={!canEdit(viewer, row) || draft !== null}
+                onClick={() =>
+                  onDraftChange({ id: row.id, email: row.email, role: row.role, is_agent: row.is_agent, is_manager: row.is_manager })
+                }
+              >
                 <EditOutlined fontSize="small" />
               </IconButton>
             </span>

@@ -48,7 +48,12 @@ export function MembersCard({ viewer, org }: { viewer: UserRecord; org: OrgRecor
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
             Organization members
           </Typography>
-          <Button variant="contained" onClick={invite} disabled={isCollaborator} title={isCollaborator ? memberMessages.collaboratorInvite : undefined}>
+          <Button
+            variant="contained"
+            onClick={invite}
+            disabled={isCollaborator}
+            title={isCollaborator ? memberMessages.collaboratorInvite : undefined}
+          >
             Invite others
           </Button>
         </Stack>

@@ -11,7 +11,10 @@ import { useUpdateOrg } from '../api/update-org.ts';
 
 function EditForm({ org, onDone }: { org: OrgRecord; onDone: () => void }) {
   const update = useUpdateOrg();
-  const { control, handleSubmit, formState } = useZodForm(createOrgBody, { mode: 'onChange', defaultValues: { name: org.name, website: org.website ?? '' } });
+  const { control, handleSubmit, formState } = useZodForm(createOrgBody, {
+    mode: 'onChange',
+    defaultValues: { name: org.name, website: org.website ?? '' },
+  });
   const onSubmit = handleSubmit(async (body) => {
     await update.mutateAsync(body);
     onDone();

@@ -9,7 +9,12 @@ export function NotificationsTab() {
   const unread = data.filter((notification) => !notification.dismissed);
   return (
     <Card variant="outlined" component="section" aria-label="Notifications" sx={{ maxWidth: 720 }}>
-      <NotificationList notifications={unread} onDismiss={(id) => dismiss.mutate(id)} emptyLabel="No Notifications to show" maxHeight="none" />
+      <NotificationList
+        notifications={unread}
+        onDismiss={(id) => dismiss.mutate(id)}
+        emptyLabel="No Notifications to show"
+        maxHeight="none"
+      />
     </Card>
   );
 }

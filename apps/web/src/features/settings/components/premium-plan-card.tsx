@@ -10,7 +10,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Link as RouterLink } from 'react-router';
-import { defaultFeeSchedules, describeFee, formatCents, type BillingRecord, type FeeRule, type FeeScheduleRecord, type FeeType } from '@crewpay/core';
+import {
+  defaultFeeSchedules,
+  describeFee,
+  formatCents,
+  type BillingRecord,
+  type FeeRule,
+  type FeeScheduleRecord,
+  type FeeType,
+} from '@crewpay/core';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useUpgradePlan } from '../api/billing.ts';
 
@@ -46,7 +54,12 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
   const ruleOf = (type: FeeType) => feeSchedules.find((schedule) => schedule.type === type) ?? defaultFeeSchedules[type];
   const isCurrent = billing.plan === 'standard';
   return (
-    <Card variant="outlined" component="section" aria-label="Premium plan" sx={{ maxWidth: 420, borderColor: isCurrent ? 'primary.main' : undefined }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label="Premium plan"
+      sx={{ maxWidth: 420, borderColor: isCurrent ? 'primary.main' : undefined }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           Premium
@@ -65,9 +78,15 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
           ))}
         </List>
         {billing.owed > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/wallets" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button component={RouterLink} to="/wallets" color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
                 Add funds
-              </Button>}>
+              </Button>
+            }
+          >
             {formatCents(billing.owed)} is owed: add funds to your wallet and it is collected at once.
           </Alert>
         )}
@@ -85,7 +104,8 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
             </Button>
             {billing.next_billing_date && (
               <Typography variant="body2" color="text.secondary">
-                Next charge of {formatCents(billing.monthly_price)} from your wallet on {formatLongDate(`${billing.next_billing_date}T12:00:00`)}.
+                Next charge of {formatCents(billing.monthly_price)} from your wallet on{' '}
+                {formatLongDate(`${billing.next_billing_date}T12:00:00`)}.
               </Typography>
             )}
           </Stack>

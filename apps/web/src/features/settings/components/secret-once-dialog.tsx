@@ -7,7 +7,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 
 /** A key or signing secret shown in full once: the server keeps only a hash or a sealed copy. */
-export function SecretOnceDialog({ title, label, secret, onClose }: { title: string; label: string; secret: string | null; onClose: () => void }) {
+export function SecretOnceDialog({
+  title,
+  label,
+  secret,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  secret: string | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={secret !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="secret-once-title">
       <DialogTitle id="secret-once-title">{title}</DialogTitle>

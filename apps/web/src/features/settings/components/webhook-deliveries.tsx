@@ -39,7 +39,9 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
             <TableCell>
               <Chip size="small" label={delivery.status} color={statusColor[delivery.status]} variant="outlined" />
             </TableCell>
-            <TableCell title={delivery.last_error ?? undefined}>{delivery.response_code ?? (delivery.last_error ? 'No response' : '—')}</TableCell>
+            <TableCell title={delivery.last_error ?? undefined}>
+              {delivery.response_code ?? (delivery.last_error ? 'No response' : '—')}
+            </TableCell>
             <TableCell>{delivery.attempts}</TableCell>
             <TableCell>{delivery.next_attempt_at ? formatDateTime(delivery.next_attempt_at) : '—'}</TableCell>
             <TableCell>{formatDateTime(delivery.created_at)}</TableCell>

@@ -16,7 +16,11 @@ function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpointRecord; 
   const sendTest = useSendTestEvent();
   return (
     <Box component="article" aria-label={`Webhook ${endpoint.url}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {endpoint.url}

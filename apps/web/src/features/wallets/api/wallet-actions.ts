@@ -16,14 +16,18 @@ export function useAttachBank() {
   return useMutation({
     mutationFn: (body: AttachBankBody) => api.post('/v1/treasury/account', body),
     onSuccess: reloadWallets,
-    meta: { errorMessage: 'There was an issue adding your bank', successMessage: 'Bank account added, please check for trial deposits in 1-2 business days.' },
+    meta: {
+      errorMessage: 'There was an issue adding your bank',
+      successMessage: 'Bank account added, please check for trial deposits in 1-2 business days.',
+    },
   });
 }
 
 /** POST /v1/treasury/ach_debit: add funds from the verified bank. */
 export function useAchDebit() {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: WithKey<AchDebitBody>) => api.post<TreasuryTransactionAnswer>('/v1/treasury/ach_debit', body, keyed(idempotencyKey)),
+    mutationFn: ({ body, idempotencyKey }: WithKey<AchDebitBody>) =>
+      api.post<TreasuryTransactionAnswer>('/v1/treasury/ach_debit', body, keyed(idempotencyKey)),
     onSuccess: reloadWallets,
     meta: { errorMessage: 'There was an issue adding funds', successMessage: 'Funds are on the way!' },
   });
@@ -32,7 +36,8 @@ export function useAchDebit() {
 /** POST /v1/treasury/ach: transfer funds out of the wallet. */
 export function useAchTransfer() {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: WithKey<AchTransferBody>) => api.post<TreasuryTransactionAnswer>('/v1/treasury/ach', body, keyed(idempotencyKey)),
+    mutationFn: ({ body, idempotencyKey }: WithKey<AchTransferBody>) =>
+      api.post<TreasuryTransactionAnswer>('/v1/treasury/ach', body, keyed(idempotencyKey)),
     onSuccess: reloadWallets,
     meta: { errorMessage: 'There was an issue transferring funds', successMessage: 'Funds are on the way!' },
   });

@@ -18,7 +18,10 @@ type Props = { wallet: WalletDetails; isOpen: boolean; onClose: () => void; onRe
 
 function AddBankForm({ onClose }: { onClose: () => void }) {
   const attach = useAttachBank();
-  const { control, handleSubmit, formState } = useZodForm(attachBankBody, { defaultValues: { account_number: '', routing_number: '' }, mode: 'onChange' });
+  const { control, handleSubmit, formState } = useZodForm(attachBankBody, {
+    defaultValues: { account_number: '', routing_number: '' },
+    mode: 'onChange',
+  });
   const onSubmit = handleSubmit(async (body) => {
     await attach.mutateAsync(body);
   });
@@ -29,8 +32,23 @@ function AddBankForm({ onClose }: { onClose: () => void }) {
           Connect the bank account you will fund your wallet from. We will send a trial deposit to verify it.
         </Typography>
         <Stack spacing={2}>
-          <FormTextField control={control} name="account_number" label="Account number" required fullWidth autoFocus slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <FormTextField control={control} name="routing_number" label="Routing number" required fullWidth slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormTextField
+            control={control}
+            name="account_number"
+            label="Account number"
+            required
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <FormTextField
+            control={control}
+            name="routing_number"
+            label="Routing number"
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
         </Stack>
       </DialogContent>
       <FormDialogActions onCancel={onClose} submitLabel="Add" canSubmit={formState.isValid} isPending={attach.isPending} />
@@ -42,16 +60,22 @@ function VerifyStep({ url, onClose, onRefresh }: { url: string; onClose: () => v
   return (
     <>
       <DialogContent>
-        <Alert severity="info" sx={{ mb: 2 }}>Your bank account is awaiting verification.</Alert>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Your bank account is awaiting verification.
+        </Alert>
         <Typography color="text.secondary">
-          A trial deposit will reach your bank in 1-2 business days. Its statement description is a code starting with SM:
-          enter it on the verification page to finish connecting your bank.
+          A trial deposit will reach your bank in 1-2 business days. Its statement description is a code starting with SM: enter it on the
+          verification page to finish connecting your bank.
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={onClose}>Close</Button>
+        <Button color="inherit" onClick={onClose}>
+          Close
+        </Button>
         <Button onClick={onRefresh}>I have verified</Button>
-        <Button variant="contained" href={url} target="_blank" rel="noopener">Verify</Button>
+        <Button variant="contained" href={url} target="_blank" rel="noopener">
+          Verify
+        </Button>
       </DialogActions>
     </>
   );
@@ -87,7 +111,9 @@ export function AddFundsDialog({ wallet, isOpen, onClose, onRefresh }: Props) {
   const verifyUrl = wallet.setup_intent?.next_action?.verify_with_microdeposits.hosted_verification_url;
   return (
     <Dialog open={isOpen} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-funds-title">
-      <DialogTitle id="add-funds-title">{wallet.payment_method ? 'Add Funds' : verifyUrl ? 'Verify your bank' : 'Add a bank account'}</DialogTitle>
+      <DialogTitle id="add-funds-title">
+        {wallet.payment_method ? 'Add Funds' : verifyUrl ? 'Verify your bank' : 'Add a bank account'}
+      </DialogTitle>
       {wallet.payment_method ? (
         <DebitForm wallet={wallet} onClose={onClose} />
       ) : verifyUrl ? (

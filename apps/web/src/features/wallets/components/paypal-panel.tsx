@@ -21,32 +21,48 @@ export function PaypalPanel() {
     if (!code || sentCode.current === code) return;
     sentCode.current = code;
     complete.mutate(code, {
-      onSettled: () => setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('code');
-        return next;
-      }, { replace: true }),
+      onSettled: () =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete('code');
+            return next;
+          },
+          { replace: true },
+        ),
     });
   }, [code, complete, setParams]);
 
   const isLinked = status?.status === 'linked' && status.email;
   return (
     <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-      <Typography variant="overline" color="text.secondary">PayPal</Typography>
+      <Typography variant="overline" color="text.secondary">
+        PayPal
+      </Typography>
       {isConnecting || status?.status === 'connecting' ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1 }}>
           <CircularProgress size={20} />
           <Typography>Connecting your PayPal account...</Typography>
         </Stack>
       ) : isLinked ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mt: 1 }}>
-          <Typography>Linked to <strong>{status.email}</strong></Typography>
-          <Button color="error" variant="outlined" onClick={() => deactivate.mutate()} loading={deactivate.isPending}>Deactivate</Button>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mt: 1 }}
+        >
+          <Typography>
+            Linked to <strong>{status.email}</strong>
+          </Typography>
+          <Button color="error" variant="outlined" onClick={() => deactivate.mutate()} loading={deactivate.isPending}>
+            Deactivate
+          </Button>
         </Stack>
       ) : (
         <Stack spacing={2} sx={{ mt: 1, alignItems: 'flex-start' }}>
           <Typography color="text.secondary">Connect your PayPal account to pay creators who prefer PayPal.</Typography>
-          <Button variant="contained" href={status?.url ?? undefined} disabled={!status?.url}>Connect PayPal</Button>
+          <Button variant="contained" href={status?.url ?? undefined} disabled={!status?.url}>
+            Connect PayPal
+          </Button>
         </Stack>
       )}
     </Paper>

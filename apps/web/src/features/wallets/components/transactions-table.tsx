@@ -30,8 +30,22 @@ const columns: GridColDef<WalletTransaction>[] = [
     width: 220,
     valueFormatter: (value: string | null) => (value ? (failureReasonLabels[value] ?? value) : ''),
   },
-  { field: 'fee', headerName: 'Fee', width: 100, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => (value ? formatCents(value) : '') },
-  { field: 'amount', headerName: 'Amount', width: 140, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatCents(value) },
+  {
+    field: 'fee',
+    headerName: 'Fee',
+    width: 100,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: number) => (value ? formatCents(value) : ''),
+  },
+  {
+    field: 'amount',
+    headerName: 'Amount',
+    width: 140,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: number) => formatCents(value),
+  },
 ];
 
 /** The wallet's transactions, paged by the server; a row of a payment opens it. */

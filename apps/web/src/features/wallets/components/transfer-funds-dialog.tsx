@@ -17,7 +17,9 @@ type Props = { canTransferOut: boolean; isOpen: boolean; onClose: () => void };
 function ReviewLine({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography color={isStrong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: isStrong ? 700 : 400 }}>{label}</Typography>
+      <Typography color={isStrong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: isStrong ? 700 : 400 }}>
+        {label}
+      </Typography>
       <Typography sx={{ fontWeight: isStrong ? 700 : 500 }}>{value}</Typography>
     </Stack>
   );
@@ -54,8 +56,12 @@ function TransferForm({ onClose }: { onClose: () => void }) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => setReview(null)} disabled={transfer.isPending}>Back</Button>
-          <Button variant="contained" onClick={() => void send().catch(() => undefined)} loading={transfer.isPending}>Transfer</Button>
+          <Button color="inherit" onClick={() => setReview(null)} disabled={transfer.isPending}>
+            Back
+          </Button>
+          <Button variant="contained" onClick={() => void send().catch(() => undefined)} loading={transfer.isPending}>
+            Transfer
+          </Button>
         </DialogActions>
       </>
     );
@@ -68,13 +74,31 @@ function TransferForm({ onClose }: { onClose: () => void }) {
           <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
           <FormMoneyInput control={control} name="amount" label="Amount" required fullWidth />
           <FormTextField control={control} name="description" label="Memo" required fullWidth />
-          <FormTextField control={control} name="account_num" label="Account number" required fullWidth slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <FormTextField control={control} name="routing_num" label="Routing number" required fullWidth slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormTextField
+            control={control}
+            name="account_num"
+            label="Account number"
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <FormTextField
+            control={control}
+            name="routing_num"
+            label="Routing number"
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!formState.isValid}>Review</Button>
+        <Button color="inherit" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!formState.isValid}>
+          Review
+        </Button>
       </DialogActions>
     </form>
   );
@@ -93,7 +117,9 @@ export function TransferFundsDialog({ canTransferOut, isOpen, onClose }: Props) 
             <Typography>{TRANSFER_OUT_REFUSED}</Typography>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button variant="contained" onClick={onClose}>Ok</Button>
+            <Button variant="contained" onClick={onClose}>
+              Ok
+            </Button>
           </DialogActions>
         </>
       )}

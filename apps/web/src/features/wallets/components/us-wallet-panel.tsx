@@ -38,14 +38,20 @@ function AccountDetails({ accountNumber, routingNumber }: { accountNumber: strin
   return (
     <Stack direction="row" spacing={4} aria-label="Account details">
       <Box>
-        <Typography variant="caption" color="text.secondary">Account number</Typography>
+        <Typography variant="caption" color="text.secondary">
+          Account number
+        </Typography>
         <Typography sx={{ fontFamily: 'monospace' }}>{accountNumber}</Typography>
       </Box>
       <Box>
-        <Typography variant="caption" color="text.secondary">Routing number</Typography>
+        <Typography variant="caption" color="text.secondary">
+          Routing number
+        </Typography>
         <Typography sx={{ fontFamily: 'monospace' }}>{routingNumber}</Typography>
       </Box>
-      <Button size="small" onClick={() => setIsShown(false)}>Hide</Button>
+      <Button size="small" onClick={() => setIsShown(false)}>
+        Hide
+      </Button>
     </Stack>
   );
 }
@@ -61,23 +67,41 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+        >
           <Stack spacing={1}>
-            <Typography variant="overline" color="text.secondary">US-only Wallet</Typography>
+            <Typography variant="overline" color="text.secondary">
+              US-only Wallet
+            </Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="us-wallet-balance">
               {formatCents(wallet.balances[0]?.amount ?? 0)}
             </Typography>
-            {bank && <Typography color="text.secondary">Funded from {bank.bank_name} ••••{bank.last4}</Typography>}
-            {wallet.account_details && <AccountDetails accountNumber={wallet.account_details.account_number} routingNumber={wallet.account_details.routing_number} />}
+            {bank && (
+              <Typography color="text.secondary">
+                Funded from {bank.bank_name} ••••{bank.last4}
+              </Typography>
+            )}
+            {wallet.account_details && (
+              <AccountDetails accountNumber={wallet.account_details.account_number} routingNumber={wallet.account_details.routing_number} />
+            )}
           </Stack>
           <Stack direction="row" spacing={1.5}>
-            <Button variant="outlined" onClick={() => setDialog('transfer')}>Transfer funds</Button>
-            <Button variant="contained" onClick={() => setDialog('add')}>{primaryLabel}</Button>
+            <Button variant="outlined" onClick={() => setDialog('transfer')}>
+              Transfer funds
+            </Button>
+            <Button variant="contained" onClick={() => setDialog('add')}>
+              {primaryLabel}
+            </Button>
           </Stack>
         </Stack>
       </Paper>
       <Box>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>Transactions</Typography>
+        <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+          Transactions
+        </Typography>
         <TransactionsTable walletId={wallet.id} />
       </Box>
       <AddFundsDialog wallet={wallet} isOpen={dialog === 'add'} onClose={() => setDialog(null)} onRefresh={() => void refetch()} />

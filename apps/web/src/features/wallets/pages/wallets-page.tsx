@@ -33,8 +33,12 @@ export default function WalletsPage() {
     <Stack spacing={3}>
       {walletCount > 1 && (
         <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
-          <Typography variant="overline" color="text.secondary">Total balance</Typography>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>{formatCents(totalOf(wallets))}</Typography>
+          <Typography variant="overline" color="text.secondary">
+            Total balance
+          </Typography>
+          <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+            {formatCents(totalOf(wallets))}
+          </Typography>
         </Paper>
       )}
       <Tabs value={tab} onChange={(_event, value: string) => setParams({ tab: value })} aria-label="Wallets">
