@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { DEFAULT_ORG_ID, type Role } from '@crewpay/core';
+import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -90,7 +90,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 /** A staff member of a real organisation (not the default one), optionally with one of `roles`. */
 export function requireStaff(request: FastifyRequest, roles?: readonly Role[]): User {
   const { user } = requireAuth(request);
-  if (user.is_external) throw new AppError('forbidden', 'This is only available to organization members');
+  // Both: an external account, or a row whose role is not a staff role, is not a member.
+  if (user.is_external || !(staffRoles as readonly Role[]).includes(user.role))
+    throw new AppError('forbidden', 'This is only available to organization members');
   if (user.org_id === DEFAULT_ORG_ID) throw new AppError('forbidden', 'Create your organization first');
   if (roles && !roles.includes(user.role)) throw new AppError('forbidden', 'You do not have permission to do that');
   return user;

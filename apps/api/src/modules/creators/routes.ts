@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_BULK_FILE_BYTES,
+  canManageWallets,
   bulkAnswer,
   createCreatorBody,
   creatorPage,
@@ -80,6 +81,11 @@ export const creatorRoutes =
       },
       async (request) => {
         const user = requireStaff(request);
+        // Employment and withholding decide how much tax is kept back: owners and admins only.
+        const touchesWithholding = request.body.is_w2 !== undefined || request.body.custom_withholding_rate !== undefined;
+        if (touchesWithholding && !canManageWallets(user.role)) {
+          throw new AppError('forbidden', 'Only an owner or admin can change W-2 status or the withholding rate');
+        }
         return updateCreator(deps, { org_id: user.org_id, id: request.params.id, body: request.body, actor_user_id: user.id });
       },
     );
