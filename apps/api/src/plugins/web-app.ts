@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { WEB_DIST_DIR } from '../lib/paths.ts';
 
-export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/sandbox/'];
 
 /** Serves the built browser app; unknown API paths answer JSON 404, every other path the app. */
