@@ -10,7 +10,7 @@ export {
   type ProviderOperation,
   type WebhookVerifier,
 } from './registry.ts';
-export { runDueProviderCalls, CALL_LEASE_MS, MAX_CALL_ATTEMPTS, callRetryDelayMs } from './run.ts';
+export { runDueProviderCalls, settleDueProviderCalls, CALL_LEASE_MS, MAX_CALL_ATTEMPTS, callRetryDelayMs } from './run.ts';
 export { handleProviderEvent, retryWaitingProviderEvents } from './events.ts';
 export { receiveProviderWebhook, INVALID_SIGNATURE } from './receive.ts';
 export {

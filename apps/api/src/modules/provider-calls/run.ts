@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
@@ -120,4 +120,24 @@ export async function runDueProviderCalls(deps: AppDeps, options: RunOptions = {
     made += claimed.length;
   }
   return made;
+}
+
+/**
+ * The sandbox clock's companion (POST /dev/clock/advance): before time moves, the calls already
+ * due are made, and calls another worker is making are waited for (a few seconds at most), so the
+ * outcomes they schedule are on the sandbox clock before it jumps, as they would be in real time.
+ */
+export async function settleDueProviderCalls(deps: AppDeps, options: { waitMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (options.waitMs ?? 5_000);
+  for (;;) {
+    await runDueProviderCalls(deps);
+    const now = new Date();
+    const [inFlight] = await deps.db
+      .select({ id: providerCalls.id })
+      .from(providerCalls)
+      .where(and(eq(providerCalls.status, 'pending'), lte(providerCalls.next_attempt_at, now), gt(providerCalls.claimed_until, now)))
+      .limit(1);
+    if (!inFlight || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

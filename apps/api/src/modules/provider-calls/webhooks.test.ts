@@ -6,7 +6,7 @@ import { BANK, createDrafts, fundedOwner, injector, paymentRow, walletBalance } 
 import { advanceClock } from '../../../test/wallet-fixtures.ts';
 import { ledgerTransfers, payments, providerEvents, treasuryTransactions } from '../../db/schema/index.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
-import { createPayoutsOperation } from '../payments/index.ts';
+import { createPayoutsOperation, type PayoutCallRequest } from '../payments/index.ts';
 import { computeSignature } from '../webhooks/signature.ts';
 import { registerProviderOperation, retryWaitingProviderEvents, SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from './index.ts';
 
@@ -128,7 +128,7 @@ describe('POST /v1/webhooks/:provider', () => {
     registerProviderOperation({
       provider: SANDBOX_PROVIDER,
       ...createPayoutsOperation,
-      call: async (deps, request, call) => {
+      call: async (deps, request: PayoutCallRequest, call) => {
         const started = await createPayoutsOperation.call(deps, request, call);
         // The rail's webhook reaches us before its answer does.
         const [first] = started;
