@@ -59,7 +59,7 @@ const requestLogSerializers = {
 
 /** Builds the HTTP app from its dependencies; main.ts and the tests build the same app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  wireModuleEvents();
+  wireModuleEvents({ publicUrl: deps.config.publicUrl });
   const app = Fastify({
     logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: requestLogSerializers } : false,
     trustProxy: deps.config.trustProxy,

@@ -22,7 +22,7 @@ export type ProcessRole = 'api' | 'worker';
 
 export async function startCrewpay(role: ProcessRole): Promise<void> {
   const config = loadConfig();
-  wireModuleEvents();
+  wireModuleEvents({ publicUrl: config.publicUrl });
   const problems = liveModeProblems(config);
   if (problems.length > 0) {
     throw new StartError(

@@ -24,6 +24,10 @@ export const webhookEventTypes = [
   'contract.signed',
   'bank.verified',
   'bank.funds_arrived',
+  'payee.details_provided',
+  'billing.plan_charged',
+  'billing.delinquent',
+  'billing.reinstated',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { ProviderEvent } from '../db/schema/index.ts';
 
 /**
@@ -52,4 +52,20 @@ export function providerEventHandlerFor(type: string): ProviderEventHandler | un
 
 export async function announceFundsArrived(db: Db, orgId: string): Promise<void> {
   for (const handler of fundsArrivedHandlers) await handler(db, orgId);
+}
+
+/** Something the organisation should know happened (the event webhooks deliver, e.g. 'payment.posted'). */
+export type DomainEvent = { org_id: string; type: string; data: Record<string, unknown> };
+/** Runs inside the transaction that caused the event: what it writes commits with the cause or not at all. */
+export type DomainEventHandler = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
+
+// Keyed by the listening module, so wiring again (tests, scripts) replaces rather than doubles.
+const domainEventHandlers = new Map<string, DomainEventHandler>();
+
+export function onDomainEvent(listener: string, handler: DomainEventHandler): void {
+  domainEventHandlers.set(listener, handler);
+}
+
+export async function announceDomainEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
+  for (const handler of domainEventHandlers.values()) await handler(tx, event);
 }

@@ -7,7 +7,8 @@ import {
   sandboxWebhookVerifier,
 } from '../modules/provider-calls/index.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
-import { onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
+import { notifyOnDomainEvent } from '../modules/notifications/index.ts';
+import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
   const report = await reconcilePayments(db);
@@ -17,10 +18,10 @@ const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0
 /**
  * Who listens to what, in one place: the provider calls each module makes (docs/providers.md),
  * the providers' webhooks, their events (banking to treasury, payouts to payments), money
- * arriving lets billing collect what an organisation owes, and the books' reconciliation checks
+ * arriving lets billing collect what an organisation owes, domain events become notifications, and the books' reconciliation checks
  * payments. Called by every process at start (API, worker, tests); registering twice changes nothing.
  */
-export function wireModuleEvents(): void {
+export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
   // The sandbox is today the only adapter of banking and payouts (providers/readiness.ts).
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
@@ -30,4 +31,6 @@ export function wireModuleEvents(): void {
   onProviderEvent(payoutEvents);
   onFundsArrived(collectOwedBilling);
   onReconcile(paymentsMatchTransfers);
+  // Every domain event (the ones webhooks deliver) may become a notification and member emails.
+  onDomainEvent('notifications', notifyOnDomainEvent({ publicUrl: options.publicUrl ?? '' }));
 }

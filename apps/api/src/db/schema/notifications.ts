@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 import { users } from './users.ts';
 
@@ -18,4 +18,20 @@ export const notifications = pgTable(
     created_at: createdAt(),
   },
   (table) => [index('notifications_org_id_idx').on(table.org_id, table.created_at)],
+);
+
+/** Which notification kinds a member also receives by email; no row means none. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    email_events: text().array().notNull().default([]),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('notification_preferences_org_id_idx').on(table.org_id)],
 );

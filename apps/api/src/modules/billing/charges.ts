@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { billingPeriod, followingBillingDate, formatCents, utcDay } from '@crewpay/core';
+import { billingPeriod, followingBillingDate, utcDay } from '@crewpay/core';
 import type { Db, Tx } from '../../db/client.ts';
 import { billingCharges, orgs, type BillingCharge, type Org } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import { sandboxNow } from '../clock/index.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
-import { notify } from '../notifications/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { recordWalletDebit } from './wallet-record.ts';
 
 /** The ledger transfer type of a monthly charge; collected fees read it back. */
@@ -101,21 +101,18 @@ async function collectOwed(tx: Tx, org: Org, now: Date): Promise<void> {
       break;
     }
     if (charge.amount > 0) {
-      await notify(tx, {
+      await emitWebhookEvent(tx, {
         org_id: org.id,
-        text: `Your Premium plan was charged ${formatCents(charge.amount)} for ${monthName(charge.period)}`,
-        link: '/settings?tab=billing',
+        type: 'billing.plan_charged',
+        data: { charge_id: charge.id, amount: charge.amount, period: charge.period },
       });
     }
   }
   const status = isCovered ? 'active' : 'delinquent';
   if (status === org.billing_status) return;
   await tx.update(orgs).set({ billing_status: status }).where(eq(orgs.id, org.id));
-  if (status === 'delinquent') {
-    await notify(tx, { org_id: org.id, text: "Your Organization's billing is delinquent, please add funds", link: '/wallets' });
-  } else {
-    await notify(tx, { org_id: org.id, text: 'Your billing is up to date again', link: '/settings?tab=billing' });
-  }
+  // The bell and member emails follow from these events (modules/notifications).
+  await emitWebhookEvent(tx, { org_id: org.id, type: status === 'delinquent' ? 'billing.delinquent' : 'billing.reinstated', data: {} });
 }
 
 /** One organisation's billing: record the months that came due, then collect what is owed. */

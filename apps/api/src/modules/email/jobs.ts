@@ -4,6 +4,7 @@ import { deliverEmail, findStaleQueuedEmails, type MailTransport } from './outbo
 
 export const DELIVER_EMAIL_JOB = 'email.deliver';
 export const DELIVER_EMAIL_BATCH_JOB = 'email.deliver_batch';
+export const SEND_QUEUED_EMAILS_JOB = 'email.send_queued';
 const BATCH_SIZE = 200;
 
 export async function registerEmailJobs(options: { db: Db; jobs: Jobs; transport: MailTransport }): Promise<void> {
@@ -13,6 +14,12 @@ export async function registerEmailJobs(options: { db: Db; jobs: Jobs; transport
   await options.jobs.register<{ email_ids: string[] }>(DELIVER_EMAIL_BATCH_JOB, async (data) => {
     for (const emailId of data.email_ids) await deliverEmail(options.db, options.transport, emailId);
   });
+  // Emails queued inside a transaction that cannot send jobs itself (a domain event's member
+  // emails, written by a provider event or the billing job) and emails whose job was lost.
+  await options.jobs.register(SEND_QUEUED_EMAILS_JOB, async () => {
+    await resendStaleEmails(options.db, options.jobs);
+  });
+  await options.jobs.schedule(SEND_QUEUED_EMAILS_JOB, '* * * * *');
 }
 
 /** One job per email; a large batch (a bulk import) goes out as jobs of 200 emails each. */
@@ -26,9 +33,13 @@ export async function sendQueuedEmails(jobs: Jobs, emailIds: string[]): Promise<
   }
 }
 
-/** Picks up emails whose delivery job was lost before it was sent (a crash between commit and send). */
+/**
+ * Picks up emails still queued: those whose delivery job was lost (a crash between commit and
+ * send) and those queued without a job of their own. Ten seconds of grace lets an email's own
+ * job go first; sending twice cannot happen (deliverEmail locks the row and checks its status).
+ */
 export async function resendStaleEmails(db: Db, jobs: Jobs): Promise<number> {
-  const ids = await findStaleQueuedEmails(db, new Date(Date.now() - 60_000));
+  const ids = await findStaleQueuedEmails(db, new Date(Date.now() - 10_000));
   await sendQueuedEmails(jobs, ids);
   return ids.length;
 }

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationEventKinds, notificationPreferencesBody, notificationRecord } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { dismissNotification, listNotifications } from './service.ts';
+import { dismissNotification, isStaffViewer, listNotifications } from './service.ts';
+import { getNotificationPreferences, setNotificationPreferences } from './preferences.ts';
 
 const tags = ['Notifications'];
-const notificationRecord = z.object({
-  id: z.string(),
-  text: z.string(),
-  link: z.string().nullable(),
-  dismissed: z.boolean(),
-  created_at: z.string(),
-});
+const preferencesAnswer = z.object({ email_events: z.array(z.enum(notificationEventKinds)) });
 
 export const notificationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -22,7 +18,7 @@ export const notificationRoutes =
       { schema: { tags, summary: 'Notifications of the caller', response: { 200: z.array(notificationRecord), ...errorResponses } } },
       async (request) => {
         const { user } = requireAuth(request);
-        return listNotifications(deps.db, { org_id: user.org_id, user_id: user.id });
+        return listNotifications(deps.db, { org_id: user.org_id, user_id: user.id, is_staff: isStaffViewer(user) });
       },
     );
 
@@ -31,7 +27,38 @@ export const notificationRoutes =
       { schema: { tags, summary: 'Dismiss a notification', params: idParams, response: { 200: notificationRecord, ...errorResponses } } },
       async (request) => {
         const { user } = requireAuth(request);
-        return dismissNotification(deps.db, { org_id: user.org_id, user_id: user.id, id: request.params.id });
+        return dismissNotification(deps.db, { org_id: user.org_id, user_id: user.id, is_staff: isStaffViewer(user), id: request.params.id });
+      },
+    );
+
+    app.get(
+      '/notification_preferences',
+      {
+        schema: {
+          tags,
+          summary: 'The notification kinds the caller also receives by email',
+          response: { 200: preferencesAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request);
+        return getNotificationPreferences(deps.db, { org_id: user.org_id, user_id: user.id });
+      },
+    );
+
+    app.put(
+      '/notification_preferences',
+      {
+        schema: {
+          tags,
+          summary: 'Choose which notification kinds also come by email (the whole list; empty for none)',
+          body: notificationPreferencesBody,
+          response: { 200: preferencesAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request);
+        return setNotificationPreferences(deps.db, { org_id: user.org_id, user_id: user.id, email_events: request.body.email_events });
       },
     );
   };

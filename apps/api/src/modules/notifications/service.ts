@@ -1,8 +1,13 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { isNotificationEventKind, staffRoles } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
+import type { DomainEvent } from '../../events/dispatcher.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { queueEmails } from '../email/index.ts';
+import { notificationFor } from './event-texts.ts';
+import { membersWantingEmail } from './preferences.ts';
 
 export type NotificationRecord = { id: string; text: string; link: string | null; dismissed: boolean; created_at: string };
 
@@ -15,18 +20,30 @@ const toRecord = (row: Row): NotificationRecord => ({
   created_at: row.created_at.toISOString(),
 });
 
-/** Notifications for the whole organisation (user_id null) or addressed to this user. */
-const visibleTo = (options: { org_id: string; user_id: string }) =>
-  and(eq(notifications.org_id, options.org_id), or(isNull(notifications.user_id), eq(notifications.user_id, options.user_id)));
+type Viewer = { org_id: string; user_id: string; is_staff: boolean };
 
-export async function listNotifications(db: DbOrTx, options: { org_id: string; user_id: string }): Promise<NotificationRecord[]> {
+/** Staff of the organisation: a member, not an external account or a portal creator or customer. */
+export const isStaffViewer = (user: { role: string; is_external: boolean }) =>
+  !user.is_external && (staffRoles as readonly string[]).includes(user.role);
+
+/**
+ * Notifications addressed to this user, and, for the organisation's staff, those for the whole
+ * organisation (user_id null): a creator or customer signed in to the portal never sees the
+ * organisation's payments, bank or billing news.
+ */
+const visibleTo = (options: Viewer) => {
+  const addressed = eq(notifications.user_id, options.user_id);
+  return and(eq(notifications.org_id, options.org_id), options.is_staff ? or(isNull(notifications.user_id), addressed) : addressed);
+};
+
+export async function listNotifications(db: DbOrTx, options: Viewer): Promise<NotificationRecord[]> {
   const rows = await db.select().from(notifications).where(visibleTo(options)).orderBy(desc(notifications.created_at)).limit(100);
   return rows.map(toRecord);
 }
 
 export async function dismissNotification(
   db: DbOrTx,
-  options: { org_id: string; user_id: string; id: string },
+  options: Viewer & { id: string },
 ): Promise<NotificationRecord> {
   const [row] = await db
     .update(notifications)
@@ -44,4 +61,33 @@ export async function notify(
   await db
     .insert(notifications)
     .values({ id: newId(), org_id: options.org_id, user_id: options.user_id ?? null, text: options.text, link: options.link ?? null });
+}
+
+/**
+ * A domain event (the ones webhooks deliver) becomes a notification for the organisation's
+ * members, and an email to each member who chose that kind (Settings > Notifications). Runs in
+ * the event's transaction; the queued emails are sent by the email job once it commits. The
+ * emails carry the notification's text and link, nothing more.
+ */
+export function notifyOnDomainEvent(options: { publicUrl: string }) {
+  return async (tx: DbOrTx, event: DomainEvent): Promise<void> => {
+    const told = notificationFor(event);
+    if (!told) return;
+    await notify(tx, { org_id: event.org_id, text: told.text, link: told.link });
+    if (!isNotificationEventKind(event.type)) return;
+    const recipients = await membersWantingEmail(tx, { org_id: event.org_id, kind: event.type });
+    await queueEmails(
+      tx,
+      recipients.map((member) => ({
+        org_id: event.org_id,
+        to: member.email,
+        subject: told.text,
+        paragraphs: [told.text, 'You receive this email because you chose it in Settings > Notifications.'],
+        links: [
+          { label: 'Open', url: `${options.publicUrl}${told.link}` },
+          { label: 'Email preferences', url: `${options.publicUrl}/settings?tab=notifications` },
+        ],
+      })),
+    );
+  };
 }

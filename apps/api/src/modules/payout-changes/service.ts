@@ -5,6 +5,7 @@ import { orgs, payoutDetailChanges, users, type PayoutDetailField } from '../../
 import { newId } from '../../lib/ids.ts';
 import { queueEmails, type OutgoingEmail } from '../email/index.ts';
 import { notify } from '../notifications/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 /** The payout columns a payee row holds; only which of them changed is ever recorded. */
 export type PayoutSnapshot = {
@@ -73,6 +74,14 @@ export async function recordPayoutChange(tx: DbOrTx, deps: Pick<AppDeps, 'config
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.org_id, change.org_id), inArray(users.role, ['owner'])));
+  // A payee giving their details for the first time is news the organisation waits for (it can pay them now).
+  if (!change.replacesDetails && change.source !== 'staff') {
+    await emitWebhookEvent(tx, {
+      org_id: change.org_id,
+      type: 'payee.details_provided',
+      data: { payee_type: change.payee.type, payee_id: change.payee.id, name: change.payee.name },
+    });
+  }
   const what = describeFields(change.fields);
   const notified = change.replacesDetails ? owners : [];
   const by =

@@ -4,6 +4,7 @@ import type { WebhookEventType } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { announceDomainEvent } from '../../events/dispatcher.ts';
 
 export type WebhookEvent = { org_id: string; type: WebhookEventType; data: Record<string, unknown> };
 
@@ -18,8 +19,11 @@ export const eventBody = (options: { event_id: string; type: string; created: st
 /**
  * Records one delivery per subscribed endpoint in the caller's transaction: the event exists
  * only if what caused it committed. The delivery job sends them (and retries) afterwards.
+ * The event is also announced to the modules that listen (the bell's notifications and their
+ * emails), except a test event sent to one endpoint, which nothing but that endpoint should see.
  */
 export async function emitWebhookEvent(tx: DbOrTx, event: WebhookEvent, options: { endpoint_id?: string } = {}): Promise<string[]> {
+  if (!options.endpoint_id && event.type !== 'webhook.test') await announceDomainEvent(tx, event);
   const endpoints = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.org_id, event.org_id));
   const targets = endpoints.filter((endpoint) =>
     options.endpoint_id ? endpoint.id === options.endpoint_id : endpoint.events.length === 0 || endpoint.events.includes(event.type),

@@ -1,0 +1,64 @@
+import { formatCents } from '@crewpay/core';
+import type { DomainEvent } from '../../events/dispatcher.ts';
+
+export type NotificationText = { text: string; link: string };
+
+const idOf = (value: unknown) => (typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null);
+const centsOf = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : null);
+const withAmount = (prefix: string, amount: number | null, suffix: string) =>
+  amount === null ? `${prefix} ${suffix}` : `${prefix} of ${formatCents(amount)} ${suffix}`;
+const monthName = (period: unknown) => {
+  if (typeof period !== 'string' || !/^\d{4}-\d{2}$/.test(period)) return null;
+  return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+};
+
+/**
+ * What the bell says for each domain event, and where its link leads. Events nobody needs to
+ * be told about answer null. The data comes from our own code, but it is read defensively: a
+ * module that names a field differently still yields a sensible notification.
+ */
+export function notificationFor(event: DomainEvent): NotificationText | null {
+  const { data } = event;
+  const amount = centsOf(data.amount);
+  switch (event.type) {
+    case 'bank.verified':
+      return { text: 'Your bank account was verified: you can now add funds', link: '/wallets' };
+    case 'bank.funds_arrived':
+      return { text: amount === null ? 'Funds arrived in your wallet' : `${formatCents(amount)} arrived in your wallet`, link: '/wallets' };
+    case 'payment.posted':
+    case 'payment.failed':
+    case 'payment.returned': {
+      const outcome = { 'payment.posted': 'was posted', 'payment.failed': 'failed', 'payment.returned': 'was returned' }[event.type];
+      const paymentId = idOf(data.payment_id) ?? idOf(data.id);
+      return { text: withAmount('A payment', amount, outcome), link: paymentId ? `/payments/${paymentId}` : '/payments' };
+    }
+    case 'payee.details_provided': {
+      const payeeId = idOf(data.payee_id);
+      const isCreator = data.payee_type === 'creator';
+      const name = nameOf(data.name) ?? (isCreator ? 'A creator' : 'A payee');
+      const list = isCreator ? '/creators' : '/agentsManagers';
+      return { text: `${name} gave their payout details`, link: payeeId ? `${list}/${payeeId}` : list };
+    }
+    case 'contract.signed': {
+      const contractId = idOf(data.contract_id) ?? idOf(data.id);
+      const name = nameOf(data.contract_name) ?? nameOf(data.name) ?? nameOf(data.title);
+      return { text: name ? `Contract "${name}" was signed` : 'A contract was signed', link: contractId ? `/contracts/${contractId}` : '/contracts' };
+    }
+    case 'invoice.paid': {
+      const invoiceId = idOf(data.invoice_id) ?? idOf(data.id);
+      return { text: withAmount('An invoice', amount, 'was paid'), link: invoiceId ? `/invoices/${invoiceId}` : '/invoices' };
+    }
+    case 'billing.plan_charged': {
+      const month = monthName(data.period);
+      const charged = amount === null ? 'was charged' : `was charged ${formatCents(amount)}`;
+      return { text: `Your Premium plan ${charged}${month ? ` for ${month}` : ''}`, link: '/settings?tab=billing' };
+    }
+    case 'billing.delinquent':
+      return { text: "Your Organization's billing is delinquent, please add funds", link: '/wallets' };
+    case 'billing.reinstated':
+      return { text: 'Your billing is up to date again', link: '/settings?tab=billing' };
+    default:
+      return null;
+  }
+}
