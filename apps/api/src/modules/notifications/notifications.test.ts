@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner } from '../../../test/fixtures.ts';
+import { createMember } from '../../../test/campaign-fixtures.ts';
 import { notify } from './service.ts';
 
 let ctx: TestContext;
@@ -35,5 +36,62 @@ describe('GET /v1/notifications and PUT /v1/notifications/{id}', () => {
     const owner = await createOwner(ctx.app);
     expect((await ctx.app.inject({ method: 'PUT', url: '/v1/notifications/not-a-uuid', headers: owner.headers })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/notifications' })).statusCode).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('shows organisation-wide news to every staff role and only their own to a portal creator', async () => {
+    const owner = await createOwner(ctx.app);
+    await notify(ctx.deps.db, { org_id: owner.org.id, text: 'Funds arrived' });
+    for (const role of ['admin', 'collaborator'] as const) {
+      const member = await createMember(ctx.deps, owner.org.id, role);
+      const list = await ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: member.headers });
+      expect(list.json().map((item: { text: string }) => item.text)).toEqual(['Funds arrived']);
+    }
+    const creator = await createMember(ctx.deps, owner.org.id, 'creator');
+    await notify(ctx.deps.db, { org_id: owner.org.id, user_id: creator.user.id, text: 'Your contract is ready' });
+    const [orgWide] = (await ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: owner.headers })).json();
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: creator.headers });
+    expect(theirs.json().map((item: { text: string }) => item.text)).toEqual(['Your contract is ready']);
+    const dismiss = await ctx.app.inject({ method: 'PUT', url: `/v1/notifications/${orgWide.id}`, headers: creator.headers });
+    expect(dismiss.statusCode).toBe(404);
+  });
+});
+
+describe('GET and PUT /v1/notification_preferences', () => {
+  it('keeps each member their own choice of emailed kinds', async () => {
+    const owner = await createOwner(ctx.app);
+    const admin = await createMember(ctx.deps, owner.org.id, 'admin');
+    const read = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: '/v1/notification_preferences', headers })).json();
+    expect(await read(owner.headers)).toEqual({ email_events: [] });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/notification_preferences',
+      headers: owner.headers,
+      payload: { email_events: ['invoice.paid', 'contract.signed', 'invoice.paid'] },
+    });
+    expect(saved.json()).toEqual({ email_events: ['invoice.paid', 'contract.signed'] });
+    expect(await read(owner.headers)).toEqual({ email_events: ['invoice.paid', 'contract.signed'] });
+    expect(await read(admin.headers)).toEqual({ email_events: [] });
+    const cleared = await ctx.app.inject({ method: 'PUT', url: '/v1/notification_preferences', headers: owner.headers, payload: { email_events: [] } });
+    expect(cleared.json()).toEqual({ email_events: [] });
+  });
+
+  it('refuses unknown kinds, a missing list, portal accounts and a missing session', async () => {
+    const owner = await createOwner(ctx.app);
+    const put = (payload: unknown, headers: Record<string, string> = owner.headers) =>
+      ctx.app.inject({ method: 'PUT', url: '/v1/notification_preferences', headers, payload: payload as object });
+    const unknown = await put({ email_events: ['webhook.test'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown event kind');
+    const missing = await put({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('This field is required');
+    expect((await put({ email_events: ['invoice.paid\u0000'] })).statusCode).toBe(400);
+    const creator = await createMember(ctx.deps, owner.org.id, 'creator');
+    expect((await put({ email_events: [] }, creator.headers)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/notification_preferences', headers: creator.headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/notification_preferences' })).statusCode).toBe(401);
   });
 });
