@@ -79,6 +79,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       TRANSFER_OUT_ORG_ID,
       SANDBOX_ACH_DELAY_SECONDS: '60',
+      // The settings journey walks the Add Payment Method wizard (off by default).
+      PAYMENT_METHOD_WIZARD: 'true',
     },
     // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

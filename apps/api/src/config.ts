@@ -37,6 +37,7 @@ const envSchema = z.object({
   TRANSFER_OUT_ORG_ID: z.uuid().optional(),
   PAYMENT_MEMO_MAX_LENGTH: z.coerce.number().int().min(1).max(1000).default(10),
   PAYMENT_MIN_AMOUNT: z.coerce.number().int().min(0).default(100),
+  PAYMENT_METHOD_WIZARD: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -63,6 +64,8 @@ export type Config = {
   transferOutOrgId: string | undefined;
   /** New payment rows: memo maximum length and the amount (cents) a payment must exceed. */
   paymentLimits: { memo_max_length: number; min_amount: number };
+  /** Shows the Add Payment Method wizard on Settings > Profile (document 001: behind a flag; it saves nothing). */
+  isPaymentMethodWizardOn: boolean;
 };
 
 /**
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxAchDelaySeconds: values.SANDBOX_ACH_DELAY_SECONDS,
     transferOutOrgId: values.TRANSFER_OUT_ORG_ID,
     paymentLimits: { memo_max_length: values.PAYMENT_MEMO_MAX_LENGTH, min_amount: values.PAYMENT_MIN_AMOUNT },
+    isPaymentMethodWizardOn: values.PAYMENT_METHOD_WIZARD,
   };
 }
 

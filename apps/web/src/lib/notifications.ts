@@ -18,6 +18,8 @@ export function useNotifications() {
     queryKey: notificationsKey,
     queryFn: getNotifications,
     refetchInterval: NOTIFICATION_REFRESH_MS,
+    // The spec: also when the person comes back to the window (the app's default is off).
+    refetchOnWindowFocus: true,
     meta: { errorMessage: 'There was an issue retrieving your notifications' },
   });
 }

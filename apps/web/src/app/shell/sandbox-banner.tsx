@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { api } from '../../lib/api-client.ts';
+import { useServerMeta } from '../../lib/server-meta.ts';
 
 const BANNER_HEIGHT = 20;
 
@@ -11,12 +10,7 @@ const BANNER_HEIGHT = 20;
  * beyond the body's bottom padding.
  */
 export function SandboxBanner() {
-  const { data } = useQuery({
-    queryKey: ['meta'],
-    queryFn: () => api.get<{ sandbox: boolean }>('/v1/meta'),
-    staleTime: Infinity,
-    meta: { isSilent: true },
-  });
+  const { data } = useServerMeta();
   const isSandbox = data?.sandbox === true;
   useEffect(() => {
     if (!isSandbox) return;
