@@ -101,7 +101,19 @@ export function isValidCardNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-const fieldsByMethod: Record<PaymentMethodKind, readonly string[]> = {
+export type PaymentInfoField =
+  | 'bank'
+  | 'first_name'
+  | 'last_name'
+  | 'account_number'
+  | 'routing_number'
+  | 'card_number'
+  | 'name_on_card'
+  | 'expiration_date'
+  | 'cvv'
+  | 'location';
+
+const fieldsByMethod: Record<PaymentMethodKind, readonly PaymentInfoField[]> = {
   us_bank: ['first_name', 'last_name', 'account_number', 'routing_number'],
   international_bank: ['bank', 'first_name', 'last_name', 'account_number', 'routing_number'],
   card: ['card_number', 'name_on_card', 'expiration_date', 'cvv'],
@@ -136,7 +148,7 @@ export const paymentInfoStep = z
   })
   .superRefine((form, context) => {
     for (const field of fieldsByMethod[form.method]) {
-      const value = form[field as keyof typeof form];
+      const value = form[field];
       const rule = formatRules[field];
       if (!value) context.addIssue({ code: 'custom', path: [field], message: messages.required });
       else if (rule && !rule.test(value)) context.addIssue({ code: 'custom', path: [field], message: rule.message });

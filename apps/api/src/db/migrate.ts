@@ -3,7 +3,6 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import type { Database } from './client.ts';
 
-
 /** Any fixed number; every Crewpay process migrating this database waits on the same one. */
 const MIGRATION_LOCK_KEY = 7_353_100_001;
 

@@ -12,7 +12,10 @@ export const metaRoutes =
       '/meta',
       {
         config: { isPublic: true },
-        schema: { summary: 'Whether this server runs in sandbox mode (no real money moves), and which optional screens it shows', response: { 200: metaAnswer } },
+        schema: {
+          summary: 'Whether this server runs in sandbox mode (no real money moves), and which optional screens it shows',
+          response: { 200: metaAnswer },
+        },
       },
       async () => ({ sandbox: deps.config.isSandbox, payment_method_wizard: deps.config.isPaymentMethodWizardOn }),
     );

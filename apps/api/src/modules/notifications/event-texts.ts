@@ -43,7 +43,10 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
     case 'contract.signed': {
       const contractId = idOf(data.contract_id) ?? idOf(data.id);
       const name = nameOf(data.contract_name) ?? nameOf(data.name) ?? nameOf(data.title);
-      return { text: name ? `Contract "${name}" was signed` : 'A contract was signed', link: contractId ? `/contracts/${contractId}` : '/contracts' };
+      return {
+        text: name ? `Contract "${name}" was signed` : 'A contract was signed',
+        link: contractId ? `/contracts/${contractId}` : '/contracts',
+      };
     }
     case 'invoice.paid': {
       const invoiceId = idOf(data.invoice_id) ?? idOf(data.id);

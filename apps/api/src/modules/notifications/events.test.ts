@@ -109,7 +109,10 @@ describe('notifications follow from domain events', () => {
     const at = (type: string, data: Record<string, unknown>) => notificationFor({ org_id: id, type, data });
     expect(at('contract.signed', { contract_id: id })).toEqual({ text: 'A contract was signed', link: `/contracts/${id}` });
     expect(at('contract.signed', { contract_id: id, contract_name: 'Spring deal' })?.text).toBe('Contract "Spring deal" was signed');
-    expect(at('invoice.paid', { invoice_id: id, amount: 125_000 })).toEqual({ text: 'An invoice of $1,250.00 was paid', link: `/invoices/${id}` });
+    expect(at('invoice.paid', { invoice_id: id, amount: 125_000 })).toEqual({
+      text: 'An invoice of $1,250.00 was paid',
+      link: `/invoices/${id}`,
+    });
     expect(at('payment.returned', { id, amount: 2_500 })).toEqual({ text: 'A payment of $25.00 was returned', link: `/payments/${id}` });
     expect(at('billing.plan_charged', { amount: 24_900, period: '2026-12' })).toEqual({
       text: 'Your Premium plan was charged $249.00 for December 2026',

@@ -74,7 +74,12 @@ describe('GET and PUT /v1/notification_preferences', () => {
     expect(saved.json()).toEqual({ email_events: ['invoice.paid', 'contract.signed'] });
     expect(await read(owner.headers)).toEqual({ email_events: ['invoice.paid', 'contract.signed'] });
     expect(await read(admin.headers)).toEqual({ email_events: [] });
-    const cleared = await ctx.app.inject({ method: 'PUT', url: '/v1/notification_preferences', headers: owner.headers, payload: { email_events: [] } });
+    const cleared = await ctx.app.inject({
+      method: 'PUT',
+      url: '/v1/notification_preferences',
+      headers: owner.headers,
+      payload: { email_events: [] },
+    });
     expect(cleared.json()).toEqual({ email_events: [] });
   });
 

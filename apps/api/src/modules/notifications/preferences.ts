@@ -3,7 +3,10 @@ import { isNotificationEventKind, staffRoles, type NotificationEventKind, type N
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationPreferences, users } from '../../db/schema/index.ts';
 
-export async function getNotificationPreferences(db: DbOrTx, options: { org_id: string; user_id: string }): Promise<NotificationPreferences> {
+export async function getNotificationPreferences(
+  db: DbOrTx,
+  options: { org_id: string; user_id: string },
+): Promise<NotificationPreferences> {
   const [row] = await db
     .select({ email_events: notificationPreferences.email_events })
     .from(notificationPreferences)

@@ -27,7 +27,12 @@ export const notificationRoutes =
       { schema: { tags, summary: 'Dismiss a notification', params: idParams, response: { 200: notificationRecord, ...errorResponses } } },
       async (request) => {
         const { user } = requireAuth(request);
-        return dismissNotification(deps.db, { org_id: user.org_id, user_id: user.id, is_staff: isStaffViewer(user), id: request.params.id });
+        return dismissNotification(deps.db, {
+          org_id: user.org_id,
+          user_id: user.id,
+          is_staff: isStaffViewer(user),
+          id: request.params.id,
+        });
       },
     );
 

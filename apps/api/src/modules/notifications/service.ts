@@ -41,10 +41,7 @@ export async function listNotifications(db: DbOrTx, options: Viewer): Promise<No
   return rows.map(toRecord);
 }
 
-export async function dismissNotification(
-  db: DbOrTx,
-  options: Viewer & { id: string },
-): Promise<NotificationRecord> {
+export async function dismissNotification(db: DbOrTx, options: Viewer & { id: string }): Promise<NotificationRecord> {
   const [row] = await db
     .update(notifications)
     .set({ dismissed: true })

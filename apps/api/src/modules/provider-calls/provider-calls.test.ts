@@ -52,7 +52,10 @@ async function executeOnePayment(amount = 25_000) {
 const paymentOf = async (id: string) => (await ctx.deps.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const callsOf = (orgId: string) => ctx.deps.db.select().from(providerCalls).where(eq(providerCalls.org_id, orgId));
 const scheduledPayouts = async (orgId: string) =>
-  ctx.deps.db.select().from(sandboxEvents).where(sql`${sandboxEvents.org_id} = ${orgId} AND ${sandboxEvents.type} LIKE 'payout.%'`);
+  ctx.deps.db
+    .select()
+    .from(sandboxEvents)
+    .where(sql`${sandboxEvents.org_id} = ${orgId} AND ${sandboxEvents.type} LIKE 'payout.%'`);
 const balance = (headers: Headers) => walletBalance(ctx.app, headers);
 const later = (ms: number) => new Date(Date.now() + ms);
 

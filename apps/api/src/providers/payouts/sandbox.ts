@@ -42,25 +42,29 @@ export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secr
   return {
     name: SANDBOX_PROVIDER,
     createPayouts: (options) =>
-      onceForKey(deps, { provider: SANDBOX_PROVIDER, operation: 'payouts.create', idempotency_key: options.idempotency_key }, async (tx) => {
-        const now = await sandboxNow(tx);
-        const started = options.payouts.map((request) => ({
-          payment_id: request.payment_id,
-          payout_id: providerId(PREFIX[request.destination.method]),
-        }));
-        const settleAt = new Date(now.getTime() + delayMs);
-        const returnAt = new Date(settleAt.getTime() + delayMs);
-        const events = options.payouts.flatMap((request, index) => {
-          const outcome = sandboxPayoutOutcome(request.destination);
-          const base = { org_id: options.org_id, object_id: started[index]!.payout_id, data: { payment_id: request.payment_id } };
-          if (outcome?.outcome === 'fail')
-            return [{ ...base, type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt }];
-          const paid = { ...base, type: 'payout.paid', due_at: settleAt };
-          if (outcome?.outcome !== 'return') return [paid];
-          return [paid, { ...base, type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt }];
-        });
-        await scheduleSandboxEvents(tx, events);
-        return started;
-      }),
+      onceForKey(
+        deps,
+        { provider: SANDBOX_PROVIDER, operation: 'payouts.create', idempotency_key: options.idempotency_key },
+        async (tx) => {
+          const now = await sandboxNow(tx);
+          const started = options.payouts.map((request) => ({
+            payment_id: request.payment_id,
+            payout_id: providerId(PREFIX[request.destination.method]),
+          }));
+          const settleAt = new Date(now.getTime() + delayMs);
+          const returnAt = new Date(settleAt.getTime() + delayMs);
+          const events = options.payouts.flatMap((request, index) => {
+            const outcome = sandboxPayoutOutcome(request.destination);
+            const base = { org_id: options.org_id, object_id: started[index]!.payout_id, data: { payment_id: request.payment_id } };
+            if (outcome?.outcome === 'fail')
+              return [{ ...base, type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt }];
+            const paid = { ...base, type: 'payout.paid', due_at: settleAt };
+            if (outcome?.outcome !== 'return') return [paid];
+            return [paid, { ...base, type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt }];
+          });
+          await scheduleSandboxEvents(tx, events);
+          return started;
+        },
+      ),
   };
 }

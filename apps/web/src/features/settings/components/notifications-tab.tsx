@@ -1,20 +1,25 @@
 import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
 import { NotificationList } from '../../../components/notification-list.tsx';
 import { useDismissNotification, useNotifications } from '../../../lib/notifications.ts';
+import { EmailPreferencesCard } from './email-preferences-card.tsx';
 
-/** Settings > Notifications: the same list as the bell, with dismiss, or 'No Notifications to show'. */
+/** Settings > Notifications: the same list as the bell, with dismiss, or 'No Notifications to show'; then the member's email choice. */
 export function NotificationsTab() {
   const { data = [] } = useNotifications();
   const dismiss = useDismissNotification();
   const unread = data.filter((notification) => !notification.dismissed);
   return (
-    <Card variant="outlined" component="section" aria-label="Notifications" sx={{ maxWidth: 720 }}>
-      <NotificationList
-        notifications={unread}
-        onDismiss={(id) => dismiss.mutate(id)}
-        emptyLabel="No Notifications to show"
-        maxHeight="none"
-      />
-    </Card>
+    <Stack spacing={2}>
+      <Card variant="outlined" component="section" aria-label="Notifications" sx={{ maxWidth: 720 }}>
+        <NotificationList
+          notifications={unread}
+          onDismiss={(id) => dismiss.mutate(id)}
+          emptyLabel="No Notifications to show"
+          maxHeight="none"
+        />
+      </Card>
+      <EmailPreferencesCard />
+    </Stack>
   );
 }

@@ -5,25 +5,31 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
+import { useServerMeta } from '../../../lib/server-meta.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { PaymentMethodWizard } from './payment-method-wizard.tsx';
 
-/** Settings > Profile: My account, with the email and the Change password dialog. */
+/** Settings > Profile: My account, with the email and the Change password dialog; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
+  const { data: meta } = useServerMeta();
   return (
-    <Card variant="outlined" component="section" aria-label="My account" sx={{ maxWidth: 560 }}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          My account
-        </Typography>
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="body2">Email address: {viewer.email}</Typography>
-          <Button variant="outlined" onClick={() => setIsChanging(true)}>
-            Change password
-          </Button>
-        </Stack>
-      </CardContent>
-      {isChanging && <ChangePasswordDialog onClose={() => setIsChanging(false)} />}
-    </Card>
+    <Stack spacing={2}>
+      <Card variant="outlined" component="section" aria-label="My account" sx={{ maxWidth: 560 }}>
+        <CardContent>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+            My account
+          </Typography>
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography variant="body2">Email address: {viewer.email}</Typography>
+            <Button variant="outlined" onClick={() => setIsChanging(true)}>
+              Change password
+            </Button>
+          </Stack>
+        </CardContent>
+        {isChanging && <ChangePasswordDialog onClose={() => setIsChanging(false)} />}
+      </Card>
+      {meta?.payment_method_wizard && <PaymentMethodWizard />}
+    </Stack>
   );
 }
