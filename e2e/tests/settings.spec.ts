@@ -117,7 +117,7 @@ test('[settings] lists notifications on the Notifications tab and dismisses them
     '/settings?tab=billing',
   );
   await openSignedIn(page, owner.token, '/settings?tab=notifications');
-  const list = page.getByRole('region', { name: 'Notifications' });
+  const list = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(list).toContainText('Your Premium plan was charged $249.00 for December 2026');
   await shot(page, '04-notifications');
 
@@ -133,5 +133,5 @@ test('[settings] lists notifications on the Notifications tab and dismisses them
   await list.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(list).toContainText('No Notifications to show');
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('No Notifications to show');
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText('No Notifications to show');
 });

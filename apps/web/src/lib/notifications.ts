@@ -19,7 +19,7 @@ export function useNotifications() {
     queryFn: getNotifications,
     refetchInterval: NOTIFICATION_REFRESH_MS,
     // The spec: also when the person comes back to the window (the app's default is off).
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
     meta: { errorMessage: 'There was an issue retrieving your notifications' },
   });
 }
