@@ -45,6 +45,11 @@ export const userRecord = z.object({
   last_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Login-as: the real person acting as this user (null or absent when nobody is). */
+  acting_by: z
+    .object({ id: z.string(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
