@@ -3,6 +3,7 @@ import { dobSchema, einSchema, ssnSchema, usPhoneSchema } from './activation.ts'
 import { businessEntityTypes, legalEntityTypes, payeeAddressSchema, payeeMessages, paymentStatuses } from './payments.ts';
 import { text } from './text.ts';
 import { isSecretToken, messages, requiredText } from './validation.ts';
+import type { Role } from './roles.ts';
 import { routingNumberSchema } from './wallets.ts';
 
 /**
@@ -54,7 +55,7 @@ const accountNumberInput = text(payeeMessages.accountNumber)
   .regex(/^\d+$/, payeeMessages.accountDigits)
   .regex(/^\d{4,17}$/, payeeMessages.accountLength);
 
-const portalMethodSchema = z.discriminatedUnion('selected_payment_method', [
+export const portalMethodSchema = z.discriminatedUnion('selected_payment_method', [
   z.object({
     selected_payment_method: z.literal('stripe'),
     account_number: keptOrNew(accountNumberInput, payeeMessages.accountNumber),
@@ -70,7 +71,7 @@ const portalMethodSchema = z.discriminatedUnion('selected_payment_method', [
 ]);
 
 const required = requiredText(100);
-const portalTaxSchema = z.discriminatedUnion(
+export const portalTaxSchema = z.discriminatedUnion(
   'entity_type',
   [
     z.object({
@@ -160,6 +161,15 @@ export const portalHomeAnswer = z.object({
   todos: z.array(portalTodoItem),
 });
 export type PortalHomeAnswer = z.infer<typeof portalHomeAnswer>;
+
+/** Login-as goes down or across in role, never up. Creators and customers rank below every member. */
+export const actingRoleRank: Record<Role, number> = { owner: 3, admin: 2, collaborator: 1, creator: 0, customer: 0 };
+
+/** Whether someone of `actorRole` may act as someone of `targetRole` (owners and admins only). */
+export function canActAs(actorRole: Role, targetRole: Role): boolean {
+  if (actorRole !== 'owner' && actorRole !== 'admin') return false;
+  return actingRoleRank[targetRole] <= actingRoleRank[actorRole];
+}
 
 /** POST /v1/users/loginas: act as `user_id` (a member or creator of the caller's organisation). */
 export const loginAsBody = z.object({ user_id: z.uuid({ error: 'Choose a user to act as' }) });

@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { loginAsMessages, type Role } from '@crewpay/core';
+import { canActAs, loginAsMessages } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { creators, customers, sessions, users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
-
-/** Higher may act as lower or equal, never upward. External accounts rank below every member. */
-const roleRank: Record<Role, number> = { owner: 3, admin: 2, collaborator: 1, creator: 0, customer: 0 };
 
 /** Whether an external account is a creator or customer of `orgId` (its own records there). */
 async function isExternalOf(tx: DbOrTx, orgId: string, userId: string): Promise<boolean> {
@@ -40,7 +37,7 @@ async function assertMayActAs(db: DbOrTx, auth: AuthContext, targetId: string): 
   if (!target) throw new AppError('not_found', loginAsMessages.notFound);
   const isOwn = target.is_external ? await isExternalOf(db, caller.org_id, target.id) : target.org_id === caller.org_id;
   if (!isOwn) throw new AppError('not_found', loginAsMessages.notFound);
-  if (roleRank[target.role] > roleRank[caller.role]) throw new AppError('forbidden', loginAsMessages.higherRole);
+  if (!canActAs(caller.role, target.role)) throw new AppError('forbidden', loginAsMessages.higherRole);
   return target;
 }
 
