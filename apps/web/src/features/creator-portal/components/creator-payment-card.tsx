@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -43,8 +44,14 @@ export const recordKey = (record: CreatorUserRecord) =>
 /** One organisation's Payment Details card: payout method, tax information and address. */
 export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserRecord; isFocused: boolean }) {
   const update = useUpdateCreatorRecord();
+  const ref = useRef<HTMLElement>(null);
+  // A to-do leads here with ?org=: that organisation's card comes into view.
+  useEffect(() => {
+    if (isFocused) ref.current?.scrollIntoView({ block: 'start' });
+  }, [isFocused]);
   return (
     <Card
+      ref={ref}
       variant="outlined"
       component="section"
       aria-label={`Payment details for ${record.org_name}`}
