@@ -39,6 +39,7 @@ import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { registerActingAudit } from './modules/audit/index.ts';
+import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
   await app.register(portalRoutes(deps), { prefix: '/v1' });
   await app.register(customerPortalAccessRoutes(deps), { prefix: '/v1' });
+  await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {

@@ -4,3 +4,4 @@ export * from './queries.ts';
 export * from './recipients.ts';
 export * from './reconcile.ts';
 export { applyPayeeDetails, type ApplyPayeeDetails } from './payee.ts';
+export * from './payout-calls.ts';

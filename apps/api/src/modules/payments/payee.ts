@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../clock/index.ts';
 import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
+import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { sealSecret } from '../creators/index.ts';
 import { INVALID_LINK_MESSAGE, findUsableLink, markLinkUsed, payeePayloadOf, waitingPaymentsOfLink } from '../links/index.ts';
@@ -223,15 +224,17 @@ export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPay
     .orderBy(payments.id)
     .for('update');
   const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
-  if (destination)
-    await startPayouts(
-      deps,
-      tx,
-      org.id,
-      waiting.map((payment) => ({ payment, destination })),
-      await sandboxNow(tx),
-    );
-  return { person, emailIds, started: destination ? waiting : [] };
+  // The provider calls are made after the caller's commit: runProviderCallsSoon(deps, callIds).
+  const callIds = destination
+    ? await startPayouts(
+        deps,
+        tx,
+        org.id,
+        waiting.map((payment) => ({ payment, destination })),
+        await sandboxNow(tx),
+      )
+    : [];
+  return { person, emailIds, callIds, started: destination ? waiting : [] };
 }
 
 /**
@@ -241,7 +244,7 @@ export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPay
  * gone; a legal identity that executed payments were made to is never rewritten.
  */
 export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: unknown) {
-  const { answer, emailIds } = await deps.db.transaction(async (tx) => {
+  const { answer, emailIds, callIds } = await deps.db.transaction(async (tx) => {
     const link = await findUsableLink(tx, linkId, { forUpdate: true });
     const { recipient, recipient_role } = payeePayloadOf(link);
     await waitingPaymentsOfLink(tx, link);
@@ -249,15 +252,22 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, link.org_id!));
     if (!org) throw new AppError('gone', INVALID_LINK_MESSAGE);
     if (!(await findPerson(tx, org.id, recipient, recipient_role))) throw new AppError('gone', INVALID_LINK_MESSAGE);
-    const { emailIds, started } = await applyPayeeDetails(deps, tx, { org, recipient, recipient_role, body, source: 'payee_link' });
+    const { emailIds, callIds, started } = await applyPayeeDetails(deps, tx, {
+      org,
+      recipient,
+      recipient_role,
+      body,
+      source: 'payee_link',
+    });
     await markLinkUsed(tx, link);
     const answer = {
       amount: started.reduce((sum, row) => sum + row.amount, 0),
       org_name: org.name,
       selected_payment_method: body.selected_payment_method,
     };
-    return { answer, emailIds };
+    return { answer, emailIds, callIds };
   });
+  await runProviderCallsSoon(deps, callIds);
   await sendQueuedEmails(deps.jobs, emailIds);
   return answer;
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { secretToken } from '../creators/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { applyPayeeDetails } from '../payments/index.ts';
+import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { collectContributions } from './contributors.ts';
 import { ownPaymentFigures, ownWaitingPayments } from './queries.ts';
 import { inScope, portalRecords, type PortalScope } from './scope.ts';
@@ -77,9 +78,9 @@ export async function updateOwnCreatorRecord(
 ): Promise<CreatorUserRecord> {
   if (options.body.id !== undefined && options.body.id !== options.id)
     throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
-  const { record, emailIds } = await deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const { org } = await findOwnCreator(tx, options.scope, options.id);
-    const { person, emailIds } = await applyPayeeDetails(deps, tx, {
+    const { person, emailIds, callIds } = await applyPayeeDetails(deps, tx, {
       org,
       recipient: options.id,
       recipient_role: 'creator',
@@ -87,8 +88,10 @@ export async function updateOwnCreatorRecord(
       source: 'portal',
       changed_by_user_id: options.changed_by_user_id,
     });
-    return { record: toCreatorUserRecord(person as Creator, org), emailIds };
+    return { record: toCreatorUserRecord(person as Creator, org), emailIds, callIds };
   });
+  const { record, emailIds, callIds } = result;
+  await runProviderCallsSoon(deps, callIds);
   await sendQueuedEmails(deps.jobs, emailIds);
   return record;
 }
