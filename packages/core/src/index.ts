@@ -25,3 +25,4 @@ export * from './integrations.ts';
 export * from './split-sample.ts';
 export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
+export * from './portal.ts';

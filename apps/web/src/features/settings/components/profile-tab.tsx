@@ -5,8 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
+import { ChangePasswordDialog } from '../../../components/change-password-dialog.tsx';
 import { useServerMeta } from '../../../lib/server-meta.ts';
-import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
 
 /** Settings > Profile: My account, with the email and the Change password dialog; the wizard when its flag is on. */
