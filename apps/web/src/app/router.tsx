@@ -33,6 +33,11 @@ const CampaignsPage = lazy(() => import('../features/campaigns/pages/campaigns-p
 const NewCampaignPage = lazy(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
 const CampaignPage = lazy(() => import('../features/campaigns/pages/campaign-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
+const InvoicesPage = lazy(() => import('../features/invoices/pages/invoices-page.tsx'));
+const NewInvoicePage = lazy(() => import('../features/invoices/pages/new-invoice-page.tsx'));
+const InvoicePage = lazy(() => import('../features/invoices/pages/invoice-page.tsx'));
+const PayInvoicePage = lazy(() => import('../features/invoices/pages/pay-invoice-page.tsx'));
+const PortalInvoicesPage = lazy(() => import('../features/invoices/pages/portal-invoices-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
@@ -65,6 +70,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') },
           { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
+          { path: '/invoices/pay', element: <PayInvoicePage />, handle: handle('Pay invoice') },
         ],
       },
       {
@@ -79,6 +85,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/creator/invoices', element: <PortalInvoicesPage />, handle: handle('Invoices') },
               {
                 path: '/createFundAcct',
                 element: <CreateFundAcctPage />,
@@ -109,6 +116,9 @@ export const routes: RouteObject[] = [
               { path: '/campaigns/new', element: <NewCampaignPage />, handle: handle('New Campaign', ['Campaigns', 'New Campaign']) },
               { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
+              { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices') },
+              { path: '/invoices/newInvoice', element: <NewInvoicePage />, handle: handle('New Invoice', ['Invoices', 'New Invoice']) },
+              { path: '/invoices/:id', element: <InvoicePage />, handle: handle('Invoice', ['Invoices', 'Invoice']) },
             ],
           },
         ],

@@ -15,13 +15,14 @@ import {
   updateInvoiceBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import { requireStaff } from '../../plugins/auth.ts';
+import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { uploadInvoiceAttachment } from './attachments.ts';
 import { invoicesCsv } from './csv.ts';
 import { allInvoices, chargesByInvoice, getInvoice, listInvoices } from './queries.ts';
+import { listPortalInvoices, portalPayLink } from './portal.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
 
 const tags = ['Invoices'];
@@ -120,6 +121,39 @@ export const invoiceRoutes =
         if (!upload) throw new AppError('validation_error', invoiceMessages.attachment, { field: 'file' });
         return uploadInvoiceAttachment({ db: deps.db, storage }, { ...actor, ...upload });
       },
+    );
+
+    app.get(
+      '/portal/invoices',
+      {
+        schema: {
+          tags,
+          summary: "A customer user's own invoices (portal)",
+          response: {
+            200: z.array(
+              z.object({
+                id: z.uuid(),
+                title: z.string(),
+                amount: z.number().int(),
+                net: z.number().int(),
+                due_date: z.string(),
+                status: z.string(),
+                payment_group_id: z.uuid().nullable(),
+                payment_group_title: z.string().nullable(),
+                is_payable: z.boolean(),
+              }),
+            ),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => listPortalInvoices(deps.db, requireAuth(request).user),
+    );
+
+    app.post(
+      '/portal/invoices/:id/pay_link',
+      { schema: { tags, summary: "A pay link of the customer user's open invoice", params: idParams, response: { 200: z.object({ url: z.string() }), ...errorResponses } } },
+      async (request) => portalPayLink(deps, requireAuth(request).user, request.params.id),
     );
 
     app.get(

@@ -17,6 +17,7 @@ type Props = {
   showExport?: boolean;
   /** Where New Invoice goes; disabled without a treasury account. */
   newInvoiceHref?: string;
+  newInvoiceLabel?: string;
   canCreate?: boolean;
   /** 'N invoices' on /invoices; the customer tab says 'this invoice' for one. */
   singularConfirm?: boolean;
@@ -26,7 +27,7 @@ const confirmText = (count: number, singular: boolean) =>
   singular && count === 1 ? 'Are you sure you want to cancel this invoice?' : `Are you sure you want to cancel these ${count} invoices?`;
 
 /** A page of invoices with checkboxes (only open ones selectable), Cancel, reminders, New Invoice and the CSV report. */
-export function InvoiceTable({ filter, showCustomer = false, showSms = false, showExport = false, newInvoiceHref, canCreate = true, singularConfirm = false }: Props) {
+export function InvoiceTable({ filter, newInvoiceLabel = 'New Invoice', showCustomer = false, showSms = false, showExport = false, newInvoiceHref, canCreate = true, singularConfirm = false }: Props) {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -43,7 +44,7 @@ export function InvoiceTable({ filter, showCustomer = false, showSms = false, sh
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         {newInvoiceHref && (
           <Button variant="contained" component={RouterLink} to={newInvoiceHref} disabled={!canCreate}>
-            New Invoice
+            {newInvoiceLabel}
           </Button>
         )}
         <Button variant="outlined" color="error" disabled={!hasOpenChoice} onClick={() => setIsConfirming(true)}>
