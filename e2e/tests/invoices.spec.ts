@@ -63,6 +63,8 @@ test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by car
   const table = page.getByRole('grid', { name: 'Invoices' });
   await expect(table.getByRole('row', { name: /Summer launch/ })).toContainText('$250.00');
   await expect(table.getByRole('row', { name: /Summer launch/ })).toContainText('Net 30');
+  // The CC got the pay link too (read now: the customer keeps this CC for its next invoices).
+  const cardLink = await readPayLink(request, ccEmail);
 
   // A second invoice to the same customer, for the bank payment.
   const customers = (await (await request.get('/v1/customers', { headers: { 'auth-token': owner.token } })).json()) as { data: { id: string; email: string }[] };
@@ -78,7 +80,6 @@ test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by car
   await shot(page, 'invoices-02-home-receivable');
 
   // The brand opens the emailed link (the CC got it too) without signing in and pays by card.
-  const cardLink = await readPayLink(request, ccEmail);
   const brand = await browser.newContext();
   const payer = await brand.newPage();
   await payer.goto(cardLink);
@@ -154,7 +155,7 @@ test('[invoices] cancels an open invoice from the customer tab and the pay link 
   await openSignedIn(page, owner.token, `/customers/${invoice.customer_id}?tab=invoices`);
   const table = page.getByRole('grid', { name: 'Invoices' });
   const row = table.getByRole('row', { name: /Winter promo/ });
-  await expect(row).toContainText('Net 60');
+  await expect(row).toContainText('Net 60', { timeout: 30_000 });
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('Are you sure you want to cancel this invoice?');
