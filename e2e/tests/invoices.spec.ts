@@ -5,7 +5,11 @@ import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled', fullPage: true });
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -15,7 +19,10 @@ async function readPayLink(request: APIRequestContext, email: string): Promise<s
   await expect
     .poll(
       async () => {
-        const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; links: string[] }[];
+        const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
+          to: string;
+          links: string[];
+        }[];
         link = emails
           .filter((message) => message.to === email)
           .flatMap((message) => message.links)
@@ -29,14 +36,21 @@ async function readPayLink(request: APIRequestContext, email: string): Promise<s
   return new URL(link!).pathname + new URL(link!).search;
 }
 
-test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by card and one by bank, both Paid and the wallet grows', async ({ page, browser, request }) => {
+test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by card and one by bank, both Paid and the wallet grows', async ({
+  page,
+  browser,
+  request,
+}) => {
   const owner = await createOwner(request, 'invoices', 'Northwind Studios');
   await activateViaApi(request, owner.token);
   const brandEmail = uniqueEmail('brand');
   const ccEmail = uniqueEmail('ap');
 
   await openSignedIn(page, owner.token, '/invoices');
-  await page.getByRole('button', { name: 'New Invoice' }).or(page.getByRole('link', { name: 'New Invoice' })).click();
+  await page
+    .getByRole('button', { name: 'New Invoice' })
+    .or(page.getByRole('link', { name: 'New Invoice' }))
+    .click();
   await expect(page).toHaveURL(/\/invoices\/newInvoice$/);
   const send = page.getByRole('button', { name: 'Send Invoice' });
   await expect(send).toBeDisabled();
@@ -67,7 +81,9 @@ test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by car
   const cardLink = await readPayLink(request, ccEmail);
 
   // A second invoice to the same customer, for the bank payment.
-  const customers = (await (await request.get('/v1/customers', { headers: { 'auth-token': owner.token } })).json()) as { data: { id: string; email: string }[] };
+  const customers = (await (await request.get('/v1/customers', { headers: { 'auth-token': owner.token } })).json()) as {
+    data: { id: string; email: string }[];
+  };
   const customerId = customers.data.find((customer) => customer.email === brandEmail)!.id;
   const second = await request.post('/v1/invoices', {
     headers: { 'auth-token': owner.token },

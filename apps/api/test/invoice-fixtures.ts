@@ -26,13 +26,21 @@ export async function payLinkId(app: FastifyInstance, to: string): Promise<strin
 
 /** What the pay page does for a card: tokenise it with the sandbox processor, then pay with the token. */
 export async function cardToken(app: FastifyInstance, number: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/v1/sandbox_payments/card_tokens', payload: { number, exp: '12/39', cvc: '123' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/sandbox_payments/card_tokens',
+    payload: { number, exp: '12/39', cvc: '123' },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ id: string }>().id;
 }
 
 export const payByCard = async (app: FastifyInstance, linkId: string, token: string) =>
-  app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { method: 'card', payment_method: token } });
+  app.inject({
+    method: 'POST',
+    url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`,
+    payload: { method: 'card', payment_method: token },
+  });
 
 /** The sandbox bank link: a link token, the login with user_good / pass_good, the chosen account. */
 export async function linkBank(app: FastifyInstance, linkId: string, accountName = 'Plaid Checking') {

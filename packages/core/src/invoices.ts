@@ -69,8 +69,15 @@ export const invoiceAmountSchema = z
   .int(invoiceMessages.amount)
   .min(INVOICE_MINIMUM_CENTS, invoiceMessages.amount)
   .max(MAX_AMOUNT_CENTS, invoiceMessages.amount);
-export const netSchema = z.number({ error: invoiceMessages.net }).int(invoiceMessages.net).min(0, invoiceMessages.net).max(MAX_NET_DAYS, invoiceMessages.net);
-const uuidOrNull = z.uuid('Must be a valid id').nullish().transform((value) => value ?? null);
+export const netSchema = z
+  .number({ error: invoiceMessages.net })
+  .int(invoiceMessages.net)
+  .min(0, invoiceMessages.net)
+  .max(MAX_NET_DAYS, invoiceMessages.net);
+const uuidOrNull = z
+  .uuid('Must be a valid id')
+  .nullish()
+  .transform((value) => value ?? null);
 
 /** POST /v1/invoices (Invoice request): customer_id, or email and name (a new customer). */
 export const createInvoiceBody = z
@@ -190,7 +197,11 @@ export type InvoiceLinkInfo = z.infer<typeof invoiceLinkInfo>;
 /** POST /v1/expiring_link?id= for an invoice: a card token (never the number) or a linked bank. */
 export const payInvoiceBody = z.discriminatedUnion('method', [
   z.object({ method: z.literal('card'), payment_method: z.string().regex(/^tok_[a-z0-9]{8,64}$/, invoiceMessages.card) }),
-  z.object({ method: z.literal('bank'), public_token: z.string().regex(/^public-sandbox-[a-z0-9-]{8,80}$/, 'Invalid bank link'), account_id: z.string().regex(/^acc_[a-z0-9]{4,64}$/, 'Invalid bank account') }),
+  z.object({
+    method: z.literal('bank'),
+    public_token: z.string().regex(/^public-sandbox-[a-z0-9-]{8,80}$/, 'Invalid bank link'),
+    account_id: z.string().regex(/^acc_[a-z0-9]{4,64}$/, 'Invalid bank account'),
+  }),
 ]);
 export type PayInvoiceBody = z.infer<typeof payInvoiceBody>;
 export const payInvoiceAnswer = z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() });

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ChargeRecord, CreateInvoiceBody, FeeScheduleRecord, InvoicePage, InvoiceRecord, InvoiceTab, UpdateInvoiceBody } from '@crewpay/core';
+import type {
+  ChargeRecord,
+  CreateInvoiceBody,
+  FeeScheduleRecord,
+  InvoicePage,
+  InvoiceRecord,
+  InvoiceTab,
+  UpdateInvoiceBody,
+} from '@crewpay/core';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { getToken } from './session/token.ts';

@@ -52,8 +52,16 @@ export const invoices = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
-    foreignKey({ name: 'invoices_customer_fk', columns: [table.customer_id, table.org_id], foreignColumns: [customers.id, customers.org_id] }),
-    foreignKey({ name: 'invoices_campaign_fk', columns: [table.payment_group_id, table.org_id], foreignColumns: [campaigns.id, campaigns.org_id] }),
+    foreignKey({
+      name: 'invoices_customer_fk',
+      columns: [table.customer_id, table.org_id],
+      foreignColumns: [customers.id, customers.org_id],
+    }),
+    foreignKey({
+      name: 'invoices_campaign_fk',
+      columns: [table.payment_group_id, table.org_id],
+      foreignColumns: [campaigns.id, campaigns.org_id],
+    }),
     index('invoices_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
     index('invoices_customer_id_idx').on(table.customer_id),
     index('invoices_payment_group_id_idx').on(table.payment_group_id),
@@ -74,7 +82,10 @@ export const invoiceFundedPayments = pgTable(
       .notNull()
       .references(() => orgs.id),
   },
-  (table) => [uniqueIndex('invoice_funded_payments_payment_key').on(table.payment_id), index('invoice_funded_payments_invoice_idx').on(table.invoice_id)],
+  (table) => [
+    uniqueIndex('invoice_funded_payments_payment_key').on(table.payment_id),
+    index('invoice_funded_payments_invoice_idx').on(table.invoice_id),
+  ],
 );
 
 /**
@@ -104,7 +115,9 @@ export const charges = pgTable(
     reversed_at: timestamp({ withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('charges_one_live_per_invoice_key').on(table.invoice_id).where(sql`status IN ('pending', 'succeeded')`),
+    uniqueIndex('charges_one_live_per_invoice_key')
+      .on(table.invoice_id)
+      .where(sql`status IN ('pending', 'succeeded')`),
     index('charges_org_id_created_at_idx').on(table.org_id, table.created_at.desc()),
   ],
 );

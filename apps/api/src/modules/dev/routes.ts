@@ -42,7 +42,13 @@ export const devRoutes =
     app.get('/sms', { config: { isPublic: true }, schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
       const messages = await recentSms(deps.db, request.query.limit);
       if (request.headers.accept?.includes('application/json'))
-        return messages.map((sms) => ({ id: sms.id, to: sms.to, body: sms.body, status: sms.status, created_at: sms.created_at.toISOString() }));
+        return messages.map((sms) => ({
+          id: sms.id,
+          to: sms.to,
+          body: sms.body,
+          status: sms.status,
+          created_at: sms.created_at.toISOString(),
+        }));
       return reply.type('text/html').send(renderSmsPage(messages));
     });
 

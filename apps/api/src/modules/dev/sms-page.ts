@@ -7,7 +7,9 @@ const escapeHtml = (value: string) =>
 export function renderSmsPage(messages: SmsMessage[]): string {
   const rows = messages
     .map(
-      (sms) => `<article><header><strong>to ${escapeHtml(sms.to)}</strong><span>${sms.created_at.toISOString()} · ${sms.status}</span></header>
+      (
+        sms,
+      ) => `<article><header><strong>to ${escapeHtml(sms.to)}</strong><span>${sms.created_at.toISOString()} · ${sms.status}</span></header>
   <p>${escapeHtml(sms.body)}</p></article>`,
     )
     .join('\n');

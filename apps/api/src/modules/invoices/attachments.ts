@@ -16,7 +16,11 @@ export async function uploadInvoiceAttachment(
   ctx: Ctx,
   options: { org_id: string; user_id: string; file_name: string; bytes: Buffer },
 ): Promise<{ id: string; file_name: string }> {
-  if (options.bytes.length === 0 || options.bytes.length > MAX_CAMPAIGN_FILE_BYTES || detectFileType(options.bytes, options.file_name) !== 'application/pdf')
+  if (
+    options.bytes.length === 0 ||
+    options.bytes.length > MAX_CAMPAIGN_FILE_BYTES ||
+    detectFileType(options.bytes, options.file_name) !== 'application/pdf'
+  )
     throw new AppError('validation_error', invoiceMessages.attachment, { field: 'file' });
   const id = newId();
   const key = `invoice-attachments/${options.org_id}/${id}`;
@@ -42,7 +46,10 @@ export async function uploadInvoiceAttachment(
 }
 
 /** The attachment of an invoice, for the emailed link (the link decides which invoice). */
-export async function openInvoiceAttachment(ctx: Ctx, options: { org_id: string; invoice_id: string }): Promise<{ file: InvoiceAttachment; stream: Readable }> {
+export async function openInvoiceAttachment(
+  ctx: Ctx,
+  options: { org_id: string; invoice_id: string },
+): Promise<{ file: InvoiceAttachment; stream: Readable }> {
   const [row] = await ctx.db
     .select({ file: invoiceAttachments })
     .from(invoices)

@@ -77,4 +77,3 @@ export const achChargeOperation: Operation = {
   onSucceeded: recordCharge,
   onFailed: failCharge,
 };
-

@@ -1,6 +1,18 @@
 import { describeNet, toCsv, type InvoiceRecord } from '@crewpay/core';
 
-const HEADER = ['id', 'title', 'description', 'customer', 'customer_email', 'amount', 'net', 'due_date', 'status', 'payment_group_id', 'created_at'];
+const HEADER = [
+  'id',
+  'title',
+  'description',
+  'customer',
+  'customer_email',
+  'amount',
+  'net',
+  'due_date',
+  'status',
+  'payment_group_id',
+  'created_at',
+];
 
 /** invoices_report.csv: amounts in dollars; toCsv turns cells starting with = + - @ into plain text. */
 export function invoicesCsv(rows: InvoiceRecord[]): string {

@@ -14,7 +14,14 @@ type Moved = { row: Charge } | { outcome: ProviderEventOutcome };
  * answer still applies. Unknown, or still before the edge (a return before its settlement): the
  * event waits. Already past it: nothing changes, so repeated and late events are harmless.
  */
-async function transition(tx: Tx, event: ProviderEvent, from: Status, to: Status, changes: Partial<Charge>, waitsWhile?: Status): Promise<Moved> {
+async function transition(
+  tx: Tx,
+  event: ProviderEvent,
+  from: Status,
+  to: Status,
+  changes: Partial<Charge>,
+  waitsWhile?: Status,
+): Promise<Moved> {
   const chargeId = event.data.charge_id;
   if (!chargeId) return { outcome: undefined };
   const [current] = await tx
@@ -68,7 +75,14 @@ async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Para
  * open again.
  */
 async function reverse(tx: Tx, event: ProviderEvent, now: Date) {
-  const moved = await transition(tx, event, 'succeeded', 'reversed', { reversed_at: now, failure_reason: event.data.reason ?? null }, 'pending');
+  const moved = await transition(
+    tx,
+    event,
+    'succeeded',
+    'reversed',
+    { reversed_at: now, failure_reason: event.data.reason ?? null },
+    'pending',
+  );
   if (!('row' in moved)) return moved.outcome;
   const charge = moved.row;
   const a = await findLedgerAccounts(tx, event.org_id);

@@ -35,10 +35,18 @@ describe('paying by the sandbox bank link (ACH)', () => {
     const returned = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, amount: 20_000 });
     const returnedLink = await payLinkId(ctx.app, customer.email);
 
-    const wrong = await post('/v1/sandbox_payments/bank_link', {}, { link_token: `link-sandbox-${'a'.repeat(32)}`, institution: 'Tartan Bank', username: 'user_good', password: 'nope' });
+    const wrong = await post(
+      '/v1/sandbox_payments/bank_link',
+      {},
+      { link_token: `link-sandbox-${'a'.repeat(32)}`, institution: 'Tartan Bank', username: 'user_good', password: 'nope' },
+    );
     expect(wrong.statusCode).toBe(400);
 
-    expect((await payByBank(goodLink, await linkBank(ctx.app, goodLink))).json()).toEqual({ status: 'pending', charge_type: 'ach', amount: 100_000 });
+    expect((await payByBank(goodLink, await linkBank(ctx.app, goodLink))).json()).toEqual({
+      status: 'pending',
+      charge_type: 'ach',
+      amount: 100_000,
+    });
     expect((await payByBank(returnedLink, await linkBank(ctx.app, returnedLink, 'Plaid Saving'))).json().status).toBe('pending');
     // A second attempt while the first is pending charges nothing more.
     expect((await payByBank(goodLink, await linkBank(ctx.app, goodLink))).json().status).toBe('pending');
@@ -92,7 +100,11 @@ describe('managing invoices', () => {
     const owner = await activatedOwner();
     const customer = await addCustomer(ctx.app, owner.headers, { phone_number: '+1 415 555 0100' });
     const campaign = await addCampaign(ctx.app, owner.headers, { customer_id: customer.id });
-    const formula = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, title: '=HYPERLINK("x")', payment_group_id: campaign.id });
+    const formula = await sendInvoice(ctx.app, owner.headers, {
+      customer_id: customer.id,
+      title: '=HYPERLINK("x")',
+      payment_group_id: campaign.id,
+    });
     const offline = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, processor: 'offline', title: '@offline' });
     const third = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, title: 'Third' });
     await post('/v1/invoices/cancel', owner.headers, { ids: [third.id] });
@@ -100,15 +112,24 @@ describe('managing invoices', () => {
     const open = (await get('/v1/invoices?tab=open&page_size=1', owner.headers)).json();
     expect(open.total).toBe(2);
     expect(open.invoices).toHaveLength(1);
-    expect((await get('/v1/invoices?tab=canceled', owner.headers)).json().invoices.map((row: { id: string }) => row.id)).toEqual([third.id]);
+    expect((await get('/v1/invoices?tab=canceled', owner.headers)).json().invoices.map((row: { id: string }) => row.id)).toEqual([
+      third.id,
+    ]);
     expect((await get(`/v1/invoices?tab=all&payment_group_id=${campaign.id}`, owner.headers)).json().total).toBe(1);
 
     const marked = await put(`/v1/invoices/${offline.id}`, owner.headers, { status: 'succeeded' });
     expect(marked.json()).toMatchObject({ status: 'succeeded' });
-    expect((await put(`/v1/invoices/${offline.id}`, owner.headers, { title: 'Changed' })).json().message).toBe(invoiceMessages.paidNotEditable);
+    expect((await put(`/v1/invoices/${offline.id}`, owner.headers, { title: 'Changed' })).json().message).toBe(
+      invoiceMessages.paidNotEditable,
+    );
     expect((await put(`/v1/invoices/${offline.id}`, owner.headers, { status: 'requires_info' })).json().status).toBe('requires_info');
-    expect((await put(`/v1/invoices/${formula.id}`, owner.headers, { status: 'succeeded' })).json().message).toBe(invoiceMessages.onlyOffline);
-    expect((await put(`/v1/invoices/${formula.id}`, owner.headers, { amount: 20_000, net: 60 })).json()).toMatchObject({ amount: 20_000, net: 60 });
+    expect((await put(`/v1/invoices/${formula.id}`, owner.headers, { status: 'succeeded' })).json().message).toBe(
+      invoiceMessages.onlyOffline,
+    );
+    expect((await put(`/v1/invoices/${formula.id}`, owner.headers, { amount: 20_000, net: 60 })).json()).toMatchObject({
+      amount: 20_000,
+      net: 60,
+    });
 
     const csv = await get('/v1/invoices/export?tab=all', owner.headers);
     expect(csv.headers['content-disposition']).toContain('invoices_report.csv');
@@ -140,7 +161,9 @@ describe('managing invoices', () => {
     expect((await post('/v1/invoices/reminders', owner.headers, { ids: [invoice.id], channel: 'email' })).statusCode).toBe(409);
     const base = { title: 'T', description: 'D', amount: 500 };
     expect((await post('/v1/invoices', owner.headers, { ...base, customer_id: customer.id })).statusCode).toBe(404);
-    expect((await post('/v1/invoices', owner.headers, { ...base, email: uniqueEmail(), name: 'N', payment_group_id: campaign.id })).statusCode).toBe(404);
+    expect(
+      (await post('/v1/invoices', owner.headers, { ...base, email: uniqueEmail(), name: 'N', payment_group_id: campaign.id })).statusCode,
+    ).toBe(404);
     expect((await get(`/v1/charges?invoice_id=${invoice.id}`, owner.headers)).json()).toEqual({});
     expect((await get('/v1/invoices?tab=all', owner.headers)).json().total).toBe(0);
   });

@@ -53,7 +53,13 @@ describe('creating invoices', () => {
 
   it('refuses an organisation without a wallet, and people who are not staff', async () => {
     const owner = await createOwner(ctx.app);
-    const response = await post('/v1/invoices', owner.headers, { email: uniqueEmail(), name: 'B', title: 'T', description: 'D', amount: 500 });
+    const response = await post('/v1/invoices', owner.headers, {
+      email: uniqueEmail(),
+      name: 'B',
+      title: 'T',
+      description: 'D',
+      amount: 500,
+    });
     expect(response.json()).toMatchObject({ message: invoiceMessages.noTreasury });
     const active = await activatedOwner();
     const creator = await createMember(ctx.deps, active.org.id, 'creator');
@@ -75,16 +81,36 @@ describe('creating invoices', () => {
 
   it('sends an invoice to a new customer and CC with a pay link and the attached PDF', async () => {
     const owner = await activatedOwner();
-    const upload = multipartFile({ filename: 'invoice.pdf', type: 'application/pdf', content: '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF' });
-    const attached = await ctx.app.inject({ method: 'POST', url: '/v1/invoices/attachment', headers: { ...owner.headers, ...upload.headers }, payload: upload.payload });
+    const upload = multipartFile({
+      filename: 'invoice.pdf',
+      type: 'application/pdf',
+      content: '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF',
+    });
+    const attached = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/invoices/attachment',
+      headers: { ...owner.headers, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(attached.statusCode, attached.body).toBe(200);
     const fake = multipartFile({ filename: 'invoice.pdf', type: 'application/pdf', content: 'not a pdf' });
-    const refused = await ctx.app.inject({ method: 'POST', url: '/v1/invoices/attachment', headers: { ...owner.headers, ...fake.headers }, payload: fake.payload });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/invoices/attachment',
+      headers: { ...owner.headers, ...fake.headers },
+      payload: fake.payload,
+    });
     expect(refused.json()).toMatchObject({ message: invoiceMessages.attachment });
 
     const email = uniqueEmail('brand');
     const cc = uniqueEmail('cc');
-    const invoice = await sendInvoice(ctx.app, owner.headers, { email, name: 'New Brand', cc_emails: cc, attachment: attached.json().id, net: 0 });
+    const invoice = await sendInvoice(ctx.app, owner.headers, {
+      email,
+      name: 'New Brand',
+      cc_emails: cc,
+      attachment: attached.json().id,
+      net: 0,
+    });
     expect(invoice).toMatchObject({ status: 'requires_info', customer_email: email, net: 0 });
     const customers = (await get('/v1/customers', owner.headers)).json();
     expect(JSON.stringify(customers)).toContain(email);
@@ -100,11 +126,31 @@ describe('creating invoices', () => {
     expect(pdf.body.startsWith('%PDF')).toBe(true);
 
     const info = (await get(`/v1/expiring_link?id=${encodeURIComponent(linkId)}`)).json();
-    expect(info).toMatchObject({ type: 'invoice_payment', amount: 10_000, org_name: 'Acme Creators', status: 'requires_info', recipient: { name: 'New Brand', email } });
+    expect(info).toMatchObject({
+      type: 'invoice_payment',
+      amount: 10_000,
+      org_name: 'Acme Creators',
+      status: 'requires_info',
+      recipient: { name: 'New Brand', email },
+    });
     expect(info.org_address).toMatchObject({ city: 'San Francisco', state: 'CA' });
     // Nothing private: no customer id, organisation id, CC list or charges.
     expect(Object.keys(info).sort()).toEqual(
-      ['amount', 'created_at', 'description', 'disallowed_methods', 'id', 'net', 'org_address', 'org_name', 'payment', 'recipient', 'status', 'title', 'type'].sort(),
+      [
+        'amount',
+        'created_at',
+        'description',
+        'disallowed_methods',
+        'id',
+        'net',
+        'org_address',
+        'org_name',
+        'payment',
+        'recipient',
+        'status',
+        'title',
+        'type',
+      ].sort(),
     );
     expect(JSON.stringify(info)).not.toContain(cc);
   });

@@ -12,7 +12,9 @@ export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean 
   const { invoice } = parts;
   const links = [{ label: 'View and pay the invoice', url: payUrl(parts.publicUrl, parts.linkId) }];
   if (parts.hasAttachment) links.push({ label: 'Download the attached PDF', url: attachmentUrl(parts.publicUrl, parts.linkId) });
-  const lead = parts.reminder ? `Reminder: ${parts.orgName} is waiting for payment of an invoice.` : `${parts.orgName} has sent you an invoice.`;
+  const lead = parts.reminder
+    ? `Reminder: ${parts.orgName} is waiting for payment of an invoice.`
+    : `${parts.orgName} has sent you an invoice.`;
   return parts.to.map((to) => ({
     org_id: invoice.org_id,
     to,

@@ -36,7 +36,16 @@ export const invoicePayRoutes =
 
     app.get(
       '/plaid_link_token',
-      { ...publicRoute, schema: { tags, summary: 'A bank-link token for the payer of an invoice link', security: [], querystring: linkQuery, response: { 200: z.object({ token: z.string() }), ...errorResponses } } },
+      {
+        ...publicRoute,
+        schema: {
+          tags,
+          summary: 'A bank-link token for the payer of an invoice link',
+          security: [],
+          querystring: linkQuery,
+          response: { 200: z.object({ token: z.string() }), ...errorResponses },
+        },
+      },
       async (request) => {
         const link = await invoiceLink(deps, request.query.id);
         const { link_token } = await paymentsInProvider(deps).createLinkToken({ client_user_id: link.invoice_id });
@@ -46,7 +55,10 @@ export const invoicePayRoutes =
 
     app.get(
       '/invoices/pay/attachment',
-      { ...publicRoute, schema: { tags, summary: "The invoice's attached PDF, through its emailed link", security: [], querystring: linkQuery } },
+      {
+        ...publicRoute,
+        schema: { tags, summary: "The invoice's attached PDF, through its emailed link", security: [], querystring: linkQuery },
+      },
       async (request, reply) => {
         const { file, stream } = await openInvoiceAttachment({ db: deps.db, storage }, await invoiceLink(deps, request.query.id));
         return reply
@@ -90,7 +102,10 @@ export const invoicePayRoutes =
             password: z.string().max(100),
           }),
           response: {
-            200: z.object({ public_token: z.string(), accounts: z.array(z.object({ id: z.string(), name: z.string(), mask: z.string() })) }),
+            200: z.object({
+              public_token: z.string(),
+              accounts: z.array(z.object({ id: z.string(), name: z.string(), mask: z.string() })),
+            }),
             ...errorResponses,
           },
         },

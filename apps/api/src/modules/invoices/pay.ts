@@ -27,12 +27,7 @@ async function invoiceOfLink(db: DbOrTx, link: ExpiringLink, forUpdate = false):
 }
 
 async function latestLiveCharge(db: DbOrTx, invoiceId: string): Promise<Charge | null> {
-  const [row] = await db
-    .select()
-    .from(charges)
-    .where(eq(charges.invoice_id, invoiceId))
-    .orderBy(desc(charges.created_at))
-    .limit(1);
+  const [row] = await db.select().from(charges).where(eq(charges.invoice_id, invoiceId)).orderBy(desc(charges.created_at)).limit(1);
   return row ?? null;
 }
 
@@ -70,7 +65,8 @@ function assertPayable(invoice: Invoice, method: PayInvoiceBody['method']): void
   if (invoice.status === 'canceled') throw new AppError('gone', invoiceMessages.canceled);
   if (invoice.status === 'succeeded') throw new AppError('conflict', invoiceMessages.alreadyPaid);
   if (invoice.processor !== 'stripe') throw new AppError('conflict', invoiceMessages.offlineNotPayable);
-  if (invoice.disallowed_methods.includes(method)) throw new AppError('validation_error', invoiceMessages.methodNotAllowed, { field: 'method' });
+  if (invoice.disallowed_methods.includes(method))
+    throw new AppError('validation_error', invoiceMessages.methodNotAllowed, { field: 'method' });
 }
 
 /** What the provider is asked, resolved before our transaction (docs/providers.md: calls a person waits for). */

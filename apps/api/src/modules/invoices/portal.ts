@@ -51,6 +51,10 @@ export async function portalPayLink(deps: AppDeps, user: User, invoiceId: string
     : [];
   if (!invoice) throw new AppError('not_found', invoiceMessages.notFound);
   if (invoice.status !== 'requires_info') throw new AppError('conflict', invoiceMessages.alreadyPaid);
-  const linkId = await createExpiringLink(deps.db, { type: 'invoice_payment', org_id: invoice.org_id, payload: { invoice_id: invoice.id } });
+  const linkId = await createExpiringLink(deps.db, {
+    type: 'invoice_payment',
+    org_id: invoice.org_id,
+    payload: { invoice_id: invoice.id },
+  });
   return { url: payUrl('', linkId) };
 }

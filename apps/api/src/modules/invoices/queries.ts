@@ -1,7 +1,16 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { dueDateOf, invoiceMessages, type ChargeRecord, type InvoiceListQuery, type InvoicePage, type InvoiceRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, charges, customers, invoiceAttachments, invoiceFundedPayments, invoices, type Charge, type Invoice } from '../../db/schema/index.ts';
+import {
+  campaigns,
+  charges,
+  customers,
+  invoiceAttachments,
+  invoiceFundedPayments,
+  invoices,
+  type Charge,
+  type Invoice,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const tabStatus: Record<InvoiceListQuery['tab'], Invoice['status'] | null> = {
@@ -23,7 +32,14 @@ export async function findInvoiceRow(db: DbOrTx, options: { org_id: string; id: 
   return row;
 }
 
-type Joined = { invoice: Invoice; customer_name: string; customer_email: string | null; customer_phone: string | null; campaign_title: string | null; attachment_name: string | null };
+type Joined = {
+  invoice: Invoice;
+  customer_name: string;
+  customer_email: string | null;
+  customer_phone: string | null;
+  campaign_title: string | null;
+  attachment_name: string | null;
+};
 
 async function selectInvoices(db: DbOrTx, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<Joined[]> {
   const query = db
@@ -46,9 +62,7 @@ async function selectInvoices(db: DbOrTx, where: SQL | undefined, page?: { limit
 
 async function withFundedPayments(db: DbOrTx, rows: Joined[]): Promise<InvoiceRecord[]> {
   const ids = rows.map((row) => row.invoice.id);
-  const funded = ids.length
-    ? await db.select().from(invoiceFundedPayments).where(inArray(invoiceFundedPayments.invoice_id, ids))
-    : [];
+  const funded = ids.length ? await db.select().from(invoiceFundedPayments).where(inArray(invoiceFundedPayments.invoice_id, ids)) : [];
   return rows.map(({ invoice, ...joined }) => ({
     id: invoice.id,
     title: invoice.title,
@@ -123,7 +137,10 @@ export function toChargeRecord(row: Charge): ChargeRecord {
 }
 
 /** GET /v1/charges: the organisation's charges grouped by invoice_id, newest first. */
-export async function chargesByInvoice(db: DbOrTx, options: { org_id: string; invoice_id?: string }): Promise<Record<string, ChargeRecord[]>> {
+export async function chargesByInvoice(
+  db: DbOrTx,
+  options: { org_id: string; invoice_id?: string },
+): Promise<Record<string, ChargeRecord[]>> {
   const rows = await db
     .select()
     .from(charges)

@@ -42,7 +42,14 @@ export const invoiceRoutes =
 
     app.get(
       '/invoices',
-      { schema: { tags, summary: 'A page of invoices of a tab (open, paid, canceled, all)', querystring: invoiceListQuery, response: { 200: invoicePage, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'A page of invoices of a tab (open, paid, canceled, all)',
+          querystring: invoiceListQuery,
+          response: { 200: invoicePage, ...errorResponses },
+        },
+      },
       async (request) => listInvoices(deps.db, { org_id: requireStaff(request).org_id, query: request.query }),
     );
 
@@ -67,31 +74,59 @@ export const invoiceRoutes =
 
     app.post(
       '/invoices',
-      { schema: { tags, summary: 'Send an invoice (emails the recipient and CC a pay link)', body: createInvoiceBody, response: { 200: invoiceRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Send an invoice (emails the recipient and CC a pay link)',
+          body: createInvoiceBody,
+          response: { 200: invoiceRecord, ...errorResponses },
+        },
+      },
       async (request) => createInvoice(deps, actorOf(request), request.body),
     );
 
     app.put(
       '/invoices/:id',
-      { schema: { tags, summary: 'Edit an invoice (not once paid); Mark as paid / unpaid for offline ones', params: idParams, body: updateInvoiceBody, response: { 200: invoiceRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Edit an invoice (not once paid); Mark as paid / unpaid for offline ones',
+          params: idParams,
+          body: updateInvoiceBody,
+          response: { 200: invoiceRecord, ...errorResponses },
+        },
+      },
       async (request) => updateInvoice(deps, actorOf(request), request.params.id, request.body),
     );
 
     app.post(
       '/invoices/:id/cancel',
       { schema: { tags, summary: 'Cancel an open invoice', params: idParams, response: { 200: countAnswer, ...errorResponses } } },
-      async (request) => ({ count: await cancelInvoices(deps, actorOf(request), [request.params.id]), message: 'Invoice has been canceled' }),
+      async (request) => ({
+        count: await cancelInvoices(deps, actorOf(request), [request.params.id]),
+        message: 'Invoice has been canceled',
+      }),
     );
 
     app.post(
       '/invoices/cancel',
       { schema: { tags, summary: 'Cancel open invoices', body: invoiceIdsBody, response: { 200: countAnswer, ...errorResponses } } },
-      async (request) => ({ count: await cancelInvoices(deps, actorOf(request), request.body.ids), message: 'Invoices have been canceled' }),
+      async (request) => ({
+        count: await cancelInvoices(deps, actorOf(request), request.body.ids),
+        message: 'Invoices have been canceled',
+      }),
     );
 
     app.post(
       '/invoices/reminders',
-      { schema: { tags, summary: 'Remind the recipients of open invoices (email, or SMS to a customer with a phone)', body: invoiceRemindersBody, response: { 200: countAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Remind the recipients of open invoices (email, or SMS to a customer with a phone)',
+          body: invoiceRemindersBody,
+          response: { 200: countAnswer, ...errorResponses },
+        },
+      },
       async (request) => ({ count: await sendInvoiceReminders(deps, actorOf(request), request.body), message: invoiceMessages.reminders }),
     );
 
@@ -112,7 +147,8 @@ export const invoiceRoutes =
         for await (const part of request.parts()) {
           if (part.type === 'file' && part.fieldname === 'file' && !upload) {
             const bytes = await part.toBuffer().catch((error: unknown) => {
-              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('validation_error', invoiceMessages.attachment, { field: 'file' });
+              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new AppError('validation_error', invoiceMessages.attachment, { field: 'file' });
               throw error;
             });
             upload = { file_name: part.filename, bytes };
@@ -152,7 +188,14 @@ export const invoiceRoutes =
 
     app.post(
       '/portal/invoices/:id/pay_link',
-      { schema: { tags, summary: "A pay link of the customer user's open invoice", params: idParams, response: { 200: z.object({ url: z.string() }), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "A pay link of the customer user's open invoice",
+          params: idParams,
+          response: { 200: z.object({ url: z.string() }), ...errorResponses },
+        },
+      },
       async (request) => portalPayLink(deps, requireAuth(request).user, request.params.id),
     );
 
@@ -168,5 +211,4 @@ export const invoiceRoutes =
       },
       async (request) => chargesByInvoice(deps.db, { org_id: requireStaff(request).org_id, invoice_id: request.query.invoice_id }),
     );
-
   };

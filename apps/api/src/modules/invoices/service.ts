@@ -2,7 +2,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { invoiceMessages, type CreateInvoiceBody, type InvoiceRecord, type UpdateInvoiceBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { campaigns, charges, customers, invoiceAttachments, invoiceFundedPayments, invoices, orgs, payments, type Customer, type Invoice } from '../../db/schema/index.ts';
+import {
+  campaigns,
+  charges,
+  customers,
+  invoiceAttachments,
+  invoiceFundedPayments,
+  invoices,
+  orgs,
+  payments,
+  type Customer,
+  type Invoice,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sandboxNow } from '../clock/index.ts';
@@ -25,13 +36,19 @@ async function resolveCustomer(tx: Tx, orgId: string, body: CreateInvoiceBody): 
     .insert(customers)
     .values({ id: newId(), org_id: orgId, name: body.name!, email, attn: body.attn, cc_emails: body.cc_emails })
     .onConflictDoNothing();
-  const [row] = await tx.select().from(customers).where(and(eq(customers.org_id, orgId), eq(customers.email, email)));
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.org_id, orgId), eq(customers.email, email)));
   return row!;
 }
 
 async function assertCampaign(tx: Tx, orgId: string, id: string | null): Promise<void> {
   if (!id) return;
-  const [row] = await tx.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.org_id, orgId), eq(campaigns.id, id)));
+  const [row] = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.org_id, orgId), eq(campaigns.id, id)));
   if (!row) throw new AppError('not_found', 'Campaign not found', { field: 'payment_group_id' });
 }
 
@@ -135,7 +152,9 @@ export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, bod
     if (invoice.status === 'canceled') throw new AppError('conflict', invoiceMessages.canceled);
     const statusChange = body.status !== undefined && body.status !== invoice.status;
     if (statusChange && invoice.processor !== 'offline') throw new AppError('conflict', invoiceMessages.onlyOffline, { field: 'status' });
-    const editsFields = ['title', 'description', 'amount', 'net', 'payment_group_id'].some((key) => body[key as keyof UpdateInvoiceBody] !== undefined);
+    const editsFields = ['title', 'description', 'amount', 'net', 'payment_group_id'].some(
+      (key) => body[key as keyof UpdateInvoiceBody] !== undefined,
+    );
     if (invoice.status === 'succeeded' && editsFields) throw new AppError('conflict', invoiceMessages.paidNotEditable);
     if (body.payment_group_id !== undefined) await assertCampaign(tx, actor.org_id, body.payment_group_id);
     const now = await sandboxNow(tx);
@@ -188,7 +207,11 @@ export async function cancelInvoices(deps: AppDeps, actor: Actor, ids: string[])
 }
 
 /** POST /v1/invoices/reminders: a new pay link by email, or a text to customers with a phone number. */
-export async function sendInvoiceReminders(deps: AppDeps, actor: Actor, options: { ids: string[]; channel: 'sms' | 'email' }): Promise<number> {
+export async function sendInvoiceReminders(
+  deps: AppDeps,
+  actor: Actor,
+  options: { ids: string[]; channel: 'sms' | 'email' },
+): Promise<number> {
   let emailIds: string[] = [];
   const smsIds: string[] = [];
   await deps.db.transaction(async (tx) => {
@@ -207,7 +230,13 @@ export async function sendInvoiceReminders(deps: AppDeps, actor: Actor, options:
     const name = await orgName(tx, actor.org_id);
     for (const { invoice, customer } of reachable) {
       const linkId = await createExpiringLink(tx, { type: 'invoice_payment', org_id: invoice.org_id, payload: { invoice_id: invoice.id } });
-      smsIds.push(await queueSms(tx, { org_id: invoice.org_id, to: customer.phone_number!, body: invoiceSms({ publicUrl: deps.config.publicUrl, orgName: name, invoice, linkId }) }));
+      smsIds.push(
+        await queueSms(tx, {
+          org_id: invoice.org_id,
+          to: customer.phone_number!,
+          body: invoiceSms({ publicUrl: deps.config.publicUrl, orgName: name, invoice, linkId }),
+        }),
+      );
     }
   });
   await sendQueuedEmails(deps.jobs, emailIds);

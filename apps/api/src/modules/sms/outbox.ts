@@ -30,7 +30,10 @@ export async function deliverSms(db: Db, transport: SmsTransport, smsId: string)
         .set({ status: 'sent', transport: transport.name, provider_id: sent.provider_id, sent_at: new Date(), error: null })
         .where(eq(smsMessages.id, smsId));
     } catch (error) {
-      await tx.update(smsMessages).set({ error: (error as Error).message.slice(0, 200) }).where(eq(smsMessages.id, smsId));
+      await tx
+        .update(smsMessages)
+        .set({ error: (error as Error).message.slice(0, 200) })
+        .where(eq(smsMessages.id, smsId));
       throw error;
     }
   });

@@ -26,7 +26,10 @@ export function createSandboxPaymentsIn(deps: SandboxDeps): PaymentsInProvider {
   const once = <T>(operation: string, key: string, work: (tx: Tx) => Promise<T>) =>
     onceForKey(deps, { provider: SANDBOX_PROVIDER, operation, idempotency_key: key }, work);
 
-  const event = async (tx: Tx, options: { org_id: string; id: string; type: string; metadata: ChargeMetadata; due_at: Date; reason?: string }) =>
+  const event = async (
+    tx: Tx,
+    options: { org_id: string; id: string; type: string; metadata: ChargeMetadata; due_at: Date; reason?: string },
+  ) =>
     scheduleSandboxEvent(tx, {
       org_id: options.org_id,
       object_id: options.id,
@@ -44,25 +47,29 @@ export function createSandboxPaymentsIn(deps: SandboxDeps): PaymentsInProvider {
     },
 
     async chargeCard(options) {
-      const charge = await once('payments_in.card_charge', options.idempotency_key, async (tx): Promise<ProviderCharge | { declined: string }> => {
-        const [card] = await tx.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, options.token));
-        if (!card) return { declined: 'invalid_token' };
-        const behaviour = cardBehaviour(deps.secrets.decrypt(card.number_sealed));
-        if (behaviour.outcome === 'decline') return { declined: behaviour.reason };
-        const now = await sandboxNow(tx);
-        const id = providerId('pi');
-        await event(tx, { org_id: options.org_id, id, type: 'charge.succeeded', metadata: options.metadata, due_at: now });
-        if (behaviour.outcome === 'dispute')
-          await event(tx, {
-            org_id: options.org_id,
-            id,
-            type: 'charge.dispute.created',
-            metadata: options.metadata,
-            reason: behaviour.reason,
-            due_at: new Date(now.getTime() + DISPUTE_DELAY_MS),
-          });
-        return { provider_id: id, status: 'processing', created_at: now.toISOString() };
-      });
+      const charge = await once(
+        'payments_in.card_charge',
+        options.idempotency_key,
+        async (tx): Promise<ProviderCharge | { declined: string }> => {
+          const [card] = await tx.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, options.token));
+          if (!card) return { declined: 'invalid_token' };
+          const behaviour = cardBehaviour(deps.secrets.decrypt(card.number_sealed));
+          if (behaviour.outcome === 'decline') return { declined: behaviour.reason };
+          const now = await sandboxNow(tx);
+          const id = providerId('pi');
+          await event(tx, { org_id: options.org_id, id, type: 'charge.succeeded', metadata: options.metadata, due_at: now });
+          if (behaviour.outcome === 'dispute')
+            await event(tx, {
+              org_id: options.org_id,
+              id,
+              type: 'charge.dispute.created',
+              metadata: options.metadata,
+              reason: behaviour.reason,
+              due_at: new Date(now.getTime() + DISPUTE_DELAY_MS),
+            });
+          return { provider_id: id, status: 'processing', created_at: now.toISOString() };
+        },
+      );
       if ('declined' in charge) throw new ProviderCallError({ code: charge.declined, retryable: false });
       // A card answers within seconds: the sandbox sends its webhook at once.
       await deliverDueSandboxEvents(deps);
@@ -96,7 +103,11 @@ export function createSandboxPaymentsIn(deps: SandboxDeps): PaymentsInProvider {
     async exchangePublicToken(options) {
       const [item] = await deps.db.select().from(sandboxBankItems).where(eq(sandboxBankItems.public_token, options.public_token));
       if (!item) return null;
-      const accounts = JSON.parse(deps.secrets.decrypt(item.accounts_sealed)) as { account_id: string; name: string; account_number: string }[];
+      const accounts = JSON.parse(deps.secrets.decrypt(item.accounts_sealed)) as {
+        account_id: string;
+        name: string;
+        account_number: string;
+      }[];
       const account = accounts.find((candidate) => candidate.account_id === options.account_id);
       if (!account) return null;
       await deps.db.update(sandboxBankItems).set({ exchanged_at: new Date() }).where(eq(sandboxBankItems.public_token, item.public_token));
@@ -115,7 +126,10 @@ export async function tokeniseSandboxCard(deps: Pick<AppDeps, 'db' | 'secrets'>,
 }
 
 /** Plaid Link's part in the sandbox: the institution's login (user_good / pass_good) answers a public token and its accounts. */
-export async function createSandboxPublicToken(deps: Pick<AppDeps, 'db' | 'secrets'>, options: { link_token: string; institution: string }) {
+export async function createSandboxPublicToken(
+  deps: Pick<AppDeps, 'db' | 'secrets'>,
+  options: { link_token: string; institution: string },
+) {
   const publicToken = `public-sandbox-${randomBytes(16).toString('hex')}`;
   const accounts = sandboxBankAccounts.map((account) => ({ ...account }));
   await deps.db.insert(sandboxBankItems).values({

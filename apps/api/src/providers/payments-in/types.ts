@@ -15,7 +15,13 @@ export type PaymentsInProvider = {
   name: string;
   /** What a card token stands for (Stripe's PaymentMethod retrieve): only brand and last 4. */
   describeCard(token: string): Promise<CardDetails | null>;
-  chargeCard(options: { org_id: string; amount: number; token: string; idempotency_key: string; metadata: ChargeMetadata }): Promise<ProviderCharge>;
+  chargeCard(options: {
+    org_id: string;
+    amount: number;
+    token: string;
+    idempotency_key: string;
+    metadata: ChargeMetadata;
+  }): Promise<ProviderCharge>;
   debitBank(options: {
     org_id: string;
     amount: number;

@@ -22,7 +22,13 @@ export function invoiceColumns(options: { showCustomer: boolean }): GridColDef<I
     options.showCustomer && { field: 'customer_name', headerName: 'Customer', flex: 1, minWidth: 150 },
     { field: 'amount', headerName: 'Amount', flex: 0.7, minWidth: 110, valueFormatter: (value: number) => formatCents(value) },
     { field: 'net', headerName: 'Net', flex: 0.8, minWidth: 130, valueFormatter: (value: number) => describeNet(value) },
-    { field: 'due_date', headerName: 'Due date', flex: 0.7, minWidth: 110, valueFormatter: (value: string) => formatDate(`${value}T12:00:00`) },
+    {
+      field: 'due_date',
+      headerName: 'Due date',
+      flex: 0.7,
+      minWidth: 110,
+      valueFormatter: (value: string) => formatDate(`${value}T12:00:00`),
+    },
     { field: 'status', headerName: 'Status', flex: 0.6, minWidth: 110, renderCell: ({ row }) => <InvoiceStatusChip status={row.status} /> },
     {
       field: 'payment_group_id',

@@ -27,7 +27,16 @@ const confirmText = (count: number, singular: boolean) =>
   singular && count === 1 ? 'Are you sure you want to cancel this invoice?' : `Are you sure you want to cancel these ${count} invoices?`;
 
 /** A page of invoices with checkboxes (only open ones selectable), Cancel, reminders, New Invoice and the CSV report. */
-export function InvoiceTable({ filter, newInvoiceLabel = 'New Invoice', showCustomer = false, showSms = false, showExport = false, newInvoiceHref, canCreate = true, singularConfirm = false }: Props) {
+export function InvoiceTable({
+  filter,
+  newInvoiceLabel = 'New Invoice',
+  showCustomer = false,
+  showSms = false,
+  showExport = false,
+  newInvoiceHref,
+  canCreate = true,
+  singularConfirm = false,
+}: Props) {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [isConfirming, setIsConfirming] = useState(false);

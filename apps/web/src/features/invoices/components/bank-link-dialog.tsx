@@ -38,7 +38,9 @@ export function BankLinkDialog({ linkToken, onClose, onLinked }: Props) {
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="bank-link-title">
-      <DialogTitle id="bank-link-title">{item ? 'Select an account' : institution ? `Log in to ${institution}` : 'Select your bank'}</DialogTitle>
+      <DialogTitle id="bank-link-title">
+        {item ? 'Select an account' : institution ? `Log in to ${institution}` : 'Select your bank'}
+      </DialogTitle>
       <DialogContent>
         {!institution && (
           <List>
@@ -66,7 +68,12 @@ export function BankLinkDialog({ linkToken, onClose, onLinked }: Props) {
         {item && (
           <List>
             {item.accounts.map((account) => (
-              <ListItemButton key={account.id} onClick={() => onLinked({ public_token: item.public_token, account_id: account.id, label: `${account.name} •••• ${account.mask}` })}>
+              <ListItemButton
+                key={account.id}
+                onClick={() =>
+                  onLinked({ public_token: item.public_token, account_id: account.id, label: `${account.name} •••• ${account.mask}` })
+                }
+              >
                 <ListItemText primary={account.name} secondary={`•••• ${account.mask}`} />
               </ListItemButton>
             ))}

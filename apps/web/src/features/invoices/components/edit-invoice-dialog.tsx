@@ -30,14 +30,31 @@ export function EditInvoiceDialog({ invoice, isOpen, onClose }: { invoice: Invoi
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} />
-          <TextField label="Description" required multiline minRows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
-          <MoneyInput label="Amount" value={amount} onChange={setAmount} error={amount !== null && !isAmountValid} helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '} />
+          <TextField
+            label="Description"
+            required
+            multiline
+            minRows={2}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+          <MoneyInput
+            label="Amount"
+            value={amount}
+            onChange={setAmount}
+            error={amount !== null && !isAmountValid}
+            helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '}
+          />
           <TermsField value={terms} onChange={setTerms} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!canSave || update.isPending} onClick={() => update.mutate({ title, description, amount: amount!, net: net! }, { onSuccess: onClose })}>
+        <Button
+          variant="contained"
+          disabled={!canSave || update.isPending}
+          onClick={() => update.mutate({ title, description, amount: amount!, net: net! }, { onSuccess: onClose })}
+        >
           Save
         </Button>
       </DialogActions>

@@ -40,7 +40,8 @@ export function FundedPaymentsField({ campaignId, amount, value, onChange }: Pro
       ))}
       {isMismatched && (
         <Typography variant="body2" color="warning.main">
-          Funded payments total {formatCents(funded)}, the invoice {formatCents(amount)}: accounting journal entries will fail until they match.
+          Funded payments total {formatCents(funded)}, the invoice {formatCents(amount)}: accounting journal entries will fail until they
+          match.
         </Typography>
       )}
     </Stack>

@@ -5,7 +5,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 /** A titled card of label/value lines (the invoice detail's cards). */
-export function InfoCard({ title, lines, action, children }: { title: string; lines?: [string, ReactNode][]; action?: ReactNode; children?: ReactNode }) {
+export function InfoCard({
+  title,
+  lines,
+  action,
+  children,
+}: {
+  title: string;
+  lines?: [string, ReactNode][];
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-label={title} sx={{ height: '100%' }}>
       <CardContent>

@@ -55,7 +55,8 @@ export function RecipientCard({ value, onChange, attachmentName, isUploading, on
             inputValue={value.email}
             onInputChange={(_event, email) => typeEmail(email)}
             onChange={(_event, option) => {
-              if (option && typeof option !== 'string') onChange({ ...value, email: option.email ?? '', customer: option, name: option.name, attn: option.attn ?? value.attn });
+              if (option && typeof option !== 'string')
+                onChange({ ...value, email: option.email ?? '', customer: option, name: option.name, attn: option.attn ?? value.attn });
             }}
             renderInput={(params) => (
               <TextField
@@ -75,7 +76,12 @@ export function RecipientCard({ value, onChange, attachmentName, isUploading, on
             onChange={(event) => onChange({ ...value, name: event.target.value })}
             helperText={value.customer ? 'An existing customer' : 'A new customer is created for this email'}
           />
-          <TextField select label="Campaign" value={value.campaignId} onChange={(event) => onChange({ ...value, campaignId: event.target.value })}>
+          <TextField
+            select
+            label="Campaign"
+            value={value.campaignId}
+            onChange={(event) => onChange({ ...value, campaignId: event.target.value })}
+          >
             <MenuItem value="">No campaign</MenuItem>
             {(campaigns?.data ?? []).map((campaign) => (
               <MenuItem key={campaign.id} value={campaign.id}>
@@ -94,7 +100,13 @@ export function RecipientCard({ value, onChange, attachmentName, isUploading, on
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button variant="outlined" component="label" disabled={isUploading}>
               Add email attachment
-              <input hidden type="file" accept="application/pdf" aria-label="Email attachment" onChange={(event) => event.target.files?.[0] && onAttach(event.target.files[0])} />
+              <input
+                hidden
+                type="file"
+                accept="application/pdf"
+                aria-label="Email attachment"
+                onChange={(event) => event.target.files?.[0] && onAttach(event.target.files[0])}
+              />
             </Button>
             <Typography variant="body2" color="text.secondary">
               {isUploading ? 'Uploading...' : (attachmentName ?? 'PDF, up to 25 MB')}

@@ -18,7 +18,13 @@ export function TermsField({ value, onChange }: { value: TermsValue; onChange: (
   const isCustomInvalid = value.choice === 'custom' && value.custom !== '' && netOf(value) === null;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <TextField select label="Terms" value={value.choice} onChange={(event) => onChange({ ...value, choice: event.target.value })} sx={{ minWidth: 200 }}>
+      <TextField
+        select
+        label="Terms"
+        value={value.choice}
+        onChange={(event) => onChange({ ...value, choice: event.target.value })}
+        sx={{ minWidth: 200 }}
+      >
         {NET_PRESETS.map((days) => (
           <MenuItem key={days} value={String(days)}>
             {days === 0 ? 'Due upon invoice' : `Net ${days}`}

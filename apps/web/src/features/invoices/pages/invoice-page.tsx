@@ -43,7 +43,12 @@ export default function InvoicePage() {
             action={
               <Stack direction="row" spacing={1}>
                 {invoice.processor === 'offline' && invoice.status !== 'canceled' && (
-                  <Button size="small" variant="outlined" disabled={markPaid.isPending} onClick={() => markPaid.mutate({ status: isOpen ? 'succeeded' : 'requires_info' })}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={markPaid.isPending}
+                    onClick={() => markPaid.mutate({ status: isOpen ? 'succeeded' : 'requires_info' })}
+                  >
                     {isOpen ? 'Mark as paid' : 'Mark as unpaid'}
                   </Button>
                 )}
@@ -59,7 +64,14 @@ export default function InvoicePage() {
               ['Terms', describeNet(invoice.net)],
               ['Due date', formatDate(`${invoice.due_date}T12:00:00`)],
               ['Description', invoice.description],
-              ['Collected', invoice.processor === 'stripe' ? ['Bank', 'Card'].filter((method) => !invoice.disallowed_methods.includes(method.toLowerCase() as 'bank' | 'card')).join(' and ') : 'Offline'],
+              [
+                'Collected',
+                invoice.processor === 'stripe'
+                  ? ['Bank', 'Card']
+                      .filter((method) => !invoice.disallowed_methods.includes(method.toLowerCase() as 'bank' | 'card'))
+                      .join(' and ')
+                  : 'Offline',
+              ],
               ['Created', formatDateTime(invoice.created_at)],
               ...(invoice.paid_at ? ([['Paid', formatDateTime(invoice.paid_at)]] as [string, string][]) : []),
               ...(invoice.attachment_name ? ([['Attachment', invoice.attachment_name]] as [string, string][]) : []),
@@ -70,7 +82,12 @@ export default function InvoicePage() {
           <InfoCard
             title="Recipient info"
             lines={[
-              ['Name', <Link key="name" component={RouterLink} to={`/customers/${invoice.customer_id}`}>{invoice.customer_name}</Link>],
+              [
+                'Name',
+                <Link key="name" component={RouterLink} to={`/customers/${invoice.customer_id}`}>
+                  {invoice.customer_name}
+                </Link>,
+              ],
               ['Email', invoice.customer_email ?? ''],
               ['Attn', invoice.attn ?? ''],
               ['CC', invoice.cc_emails.join(', ')],

@@ -26,11 +26,25 @@ export default function NewInvoicePage() {
   const { data: org } = useCurrentOrg();
   const navigate = useNavigate();
   const create = useCreateInvoice();
-  const [recipient, setRecipient] = useState<Recipient>({ email: '', name: '', customer: null, campaignId: params.get('campaignId') ?? '', attn: '', cc: '' });
+  const [recipient, setRecipient] = useState<Recipient>({
+    email: '',
+    name: '',
+    customer: null,
+    campaignId: params.get('campaignId') ?? '',
+    attn: '',
+    cc: '',
+  });
   const [prefilledId, setPrefilledId] = useState('');
   if (prefill && prefilledId !== prefill.id) {
     setPrefilledId(prefill.id);
-    setRecipient({ ...recipient, email: prefill.email ?? '', name: prefill.name, customer: prefill, attn: prefill.attn ?? '', cc: prefill.cc_emails.join(', ') });
+    setRecipient({
+      ...recipient,
+      email: prefill.email ?? '',
+      name: prefill.name,
+      customer: prefill,
+      attn: prefill.attn ?? '',
+      cc: prefill.cc_emails.join(', '),
+    });
   }
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -47,7 +61,15 @@ export default function NewInvoicePage() {
   const hasRecipient = Boolean(recipient.customer) || (isEmailLike(recipient.email) && recipient.name.trim() !== '');
   const isCcValid = recipient.cc.trim() === '' || isValidCcEmailList(recipient.cc);
   const isMethodChosen = !collect.isCollected || collect.bank || collect.card;
-  const canSend = hasRecipient && isCcValid && title.trim() !== '' && description.trim() !== '' && isAmountValid && net !== null && isMethodChosen && Boolean(org?.treasury_id);
+  const canSend =
+    hasRecipient &&
+    isCcValid &&
+    title.trim() !== '' &&
+    description.trim() !== '' &&
+    isAmountValid &&
+    net !== null &&
+    isMethodChosen &&
+    Boolean(org?.treasury_id);
 
   const attach = (file: File) => {
     setUploading(true);
@@ -85,7 +107,13 @@ export default function NewInvoicePage() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <RecipientCard value={recipient} onChange={setRecipient} attachmentName={attachment?.file_name ?? null} isUploading={isUploading} onAttach={attach} />
+          <RecipientCard
+            value={recipient}
+            onChange={setRecipient}
+            attachmentName={attachment?.file_name ?? null}
+            isUploading={isUploading}
+            onAttach={attach}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card variant="outlined" component="section" aria-label="Invoice">
@@ -94,12 +122,36 @@ export default function NewInvoicePage() {
                 <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
                   Invoice
                 </Typography>
-                <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} onBlur={() => setTouched(true)} error={isTouched && !title.trim()} helperText={isTouched && !title.trim() ? 'This field is required' : ' '} />
-                <TextField label="Description" required multiline minRows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
-                <MoneyInput label="Amount" required value={amount} onChange={setAmount} error={amount !== null && !isAmountValid} helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '} />
+                <TextField
+                  label="Title"
+                  required
+                  value={title}
+                  onChange={(event) => setTitle(event.target.value)}
+                  onBlur={() => setTouched(true)}
+                  error={isTouched && !title.trim()}
+                  helperText={isTouched && !title.trim() ? 'This field is required' : ' '}
+                />
+                <TextField
+                  label="Description"
+                  required
+                  multiline
+                  minRows={3}
+                  value={description}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
+                <MoneyInput
+                  label="Amount"
+                  required
+                  value={amount}
+                  onChange={setAmount}
+                  error={amount !== null && !isAmountValid}
+                  helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '}
+                />
                 <TermsField value={terms} onChange={setTerms} />
                 <CollectPaymentFields value={collect} onChange={setCollect} />
-                {recipient.campaignId && <FundedPaymentsField campaignId={recipient.campaignId} amount={amount} value={funded} onChange={setFunded} />}
+                {recipient.campaignId && (
+                  <FundedPaymentsField campaignId={recipient.campaignId} amount={amount} value={funded} onChange={setFunded} />
+                )}
               </Stack>
             </CardContent>
           </Card>

@@ -57,7 +57,12 @@ export default function PayInvoicePage() {
   if (isLoading) return <FullPageSpinner />;
   if (isError || !invoice) return <Message title="Something went wrong." text="There was an issue retrieving info for this action" />;
   if (invoice.status === 'canceled') return <Message title={invoiceMessages.canceled} />;
-  const done = pay.data && pay.data.status !== 'failed' ? pay.data : invoice.payment && invoice.payment.status !== 'failed' && invoice.payment.status !== 'reversed' ? invoice.payment : null;
+  const done =
+    pay.data && pay.data.status !== 'failed'
+      ? pay.data
+      : invoice.payment && invoice.payment.status !== 'failed' && invoice.payment.status !== 'reversed'
+        ? invoice.payment
+        : null;
   if (done || invoice.status === 'succeeded') return <Message title="Thank you!" text={thanks(done?.amount ?? invoice.amount)} />;
 
   const allowed = (['bank', 'card'] as const).filter((option) => !invoice.disallowed_methods.includes(option));
@@ -72,7 +77,10 @@ export default function PayInvoicePage() {
   const confirm = () => {
     if (!choice) return;
     setError(null);
-    const body = choice.method === 'card' ? { method: 'card' as const, payment_method: choice.card.token } : { method: 'bank' as const, public_token: choice.bank.public_token, account_id: choice.bank.account_id };
+    const body =
+      choice.method === 'card'
+        ? { method: 'card' as const, payment_method: choice.card.token }
+        : { method: 'bank' as const, public_token: choice.bank.public_token, account_id: choice.bank.account_id };
     pay.mutate(body, {
       onSuccess: (answer) => {
         if (answer.status === 'failed') {
@@ -94,8 +102,9 @@ export default function PayInvoicePage() {
             {error}
           </Typography>
         )}
-        {!choice && (
-          <Stack spacing={2}>
+        {/* Hidden, not unmounted, while confirming: Back returns to the card as typed. */}
+        {
+          <Stack spacing={2} sx={{ display: choice ? 'none' : undefined }}>
             <RadioGroup row value={current ?? ''} onChange={(event) => setMethod(event.target.value as InvoicePayMethod)}>
               {allowed.includes('bank') && <FormControlLabel value="bank" control={<Radio />} label="Bank account" />}
               {allowed.includes('card') && <FormControlLabel value="card" control={<Radio />} label="Credit card" />}
@@ -108,14 +117,15 @@ export default function PayInvoicePage() {
             {current === 'card' && <CardForm onContinue={(card) => setChoice({ method: 'card', card })} />}
             {allowed.length === 0 && <Typography color="text.secondary">{invoiceMessages.offlineNotPayable}</Typography>}
           </Stack>
-        )}
+        }
         {choice && (
           <Stack spacing={2}>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
               Confirm payment
             </Typography>
             <Typography>
-              {choice.method === 'card' ? 'Card' : 'Bank transfer (ACH)'} · {choice.method === 'card' ? choice.card.label : choice.bank.label}
+              {choice.method === 'card' ? 'Card' : 'Bank transfer (ACH)'} ·{' '}
+              {choice.method === 'card' ? choice.card.label : choice.bank.label}
             </Typography>
             <Typography>Amount: {formatCents(invoice.amount)}</Typography>
             <Stack direction="row" spacing={2}>

@@ -37,9 +37,21 @@ export default function PortalInvoicesPage() {
     { field: 'title', headerName: 'Title', flex: 1.3, minWidth: 180 },
     { field: 'amount', headerName: 'Amount', flex: 0.7, minWidth: 110, valueFormatter: (value: number) => formatCents(value) },
     { field: 'net', headerName: 'Net', flex: 0.8, minWidth: 130, valueFormatter: (value: number) => describeNet(value) },
-    { field: 'due_date', headerName: 'Due date', flex: 0.7, minWidth: 110, valueFormatter: (value: string) => formatDate(`${value}T12:00:00`) },
+    {
+      field: 'due_date',
+      headerName: 'Due date',
+      flex: 0.7,
+      minWidth: 110,
+      valueFormatter: (value: string) => formatDate(`${value}T12:00:00`),
+    },
     { field: 'status', headerName: 'Status', flex: 0.6, minWidth: 110, renderCell: ({ row }) => <InvoiceStatusChip status={row.status} /> },
-    { field: 'payment_group_id', headerName: 'Campaign', flex: 1, minWidth: 140, valueGetter: (_value, row) => row.payment_group_title ?? '' },
+    {
+      field: 'payment_group_id',
+      headerName: 'Campaign',
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (_value, row) => row.payment_group_title ?? '',
+    },
     {
       field: 'pay',
       headerName: '',
