@@ -41,6 +41,8 @@ test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by car
   browser,
   request,
 }) => {
+  // One journey across two browsers and the sandbox clock: longer than a single screen's test.
+  test.setTimeout(180_000);
   const owner = await createOwner(request, 'invoices', 'Northwind Studios');
   await activateViaApi(request, owner.token);
   const brandEmail = uniqueEmail('brand');
