@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { CampaignPage, PaymentsPage } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
-/** The campaign pick of New Invoice (the newest 200 campaigns). */
+/** The campaign pick of New Invoice (the newest 100 campaigns). */
 export function useCampaignChoices() {
   return useQuery({
     queryKey: ['campaigns', 'choices'],
-    queryFn: () => api.get<CampaignPage>('/v1/campaigns', { query: { page: 0, page_size: 200 } }),
+    queryFn: () => api.get<CampaignPage>('/v1/campaigns', { query: { page: 0, page_size: 100 } }),
   });
 }
 
@@ -14,7 +14,7 @@ export function useCampaignChoices() {
 export function useCampaignPayments(campaignId: string) {
   return useQuery({
     queryKey: ['payments', 'campaign', campaignId],
-    queryFn: () => api.get<PaymentsPage>('/v1/payments', { query: { payment_group_id: campaignId, page: 0, page_size: 200 } }),
+    queryFn: () => api.get<PaymentsPage>('/v1/payments', { query: { payment_group_id: campaignId, page: 0, page_size: 100 } }),
     enabled: Boolean(campaignId),
   });
 }
