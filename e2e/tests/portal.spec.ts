@@ -180,3 +180,29 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await page.goto('/creator/settings');
   await expect(page.getByRole('tab')).toHaveText(['Profile', 'Notifications']);
 });
+
+test('[portal] an owner acts as one of their creators from the profile; ?override refuses a stranger', async ({ page, request }) => {
+  const owner = await createOwner(request, 'acting-creator-owner', 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  const creator = await addCreator(request, headers, uniqueEmail('acted-creator'));
+
+  await openSignedIn(page, owner.token, `/creators/${creator.id}`);
+  await page.getByRole('button', { name: 'Act as Maya Lopez' }).click();
+  await expect(page).toHaveURL(/\/creator$/);
+  const banner = page.getByRole('status').filter({ hasText: 'Acting as Maya Lopez' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByTestId('org-label')).toHaveText('Creator dashboard');
+  await page.goto('/creator/settings?tab=payment_details');
+  await expect(page.getByRole('region', { name: 'Payment details for Northwind Studios' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  await shot(page, 'portal-09-acting-as-creator');
+  await banner.getByRole('button', { name: 'Back to my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Acting as/)).toHaveCount(0);
+
+  // Someone who is not of this organisation: refused, and the session stays the owner's.
+  await page.goto(`/?override=${crypto.randomUUID()}`);
+  await expect(toast(page, 'User not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Acting as/)).toHaveCount(0);
+});
