@@ -59,6 +59,7 @@ test('[portal] a creator of two organisations fills payout details for one and s
   await expect(page).toHaveURL(/\/creator$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Crewpay!' })).toBeVisible();
   await expect(page.getByTestId('org-label')).toHaveText('Creator dashboard');
+  await expect(page.getByTestId('portal-orgs')).toHaveText('Working with Blue Harbor Media, Northwind Studios');
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const label of ['Home', 'Contracts', 'Payments', 'Settings', 'Sign out'])
     await expect(nav.getByText(label, { exact: true })).toBeVisible();
