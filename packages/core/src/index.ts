@@ -23,4 +23,5 @@ export * from './deliverables.ts';
 export * from './campaign-files.ts';
 export * from './integrations.ts';
 export * from './split-sample.ts';
+export * from './paging.ts';
 export * from './portal.ts';
