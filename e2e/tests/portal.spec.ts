@@ -39,6 +39,8 @@ test('[portal] a creator of two organisations fills payout details for one and s
   page,
   request,
 }) => {
+  // A whole journey with a settlement in the middle: slow on a loaded machine.
+  test.slow();
   const payer = await createOwner(request, 'portal-payer', 'Northwind Studios');
   const payerHeaders = { 'auth-token': payer.token };
   await activateViaApi(request, payer.token);
@@ -112,7 +114,7 @@ test('[portal] a creator of two organisations fills payout details for one and s
   await advanceClock(request, 61);
   await expect(async () => {
     await page.reload();
-    await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Posted', { timeout: 2_000 });
+    await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Posted', { timeout: 5_000 });
   }).toPass();
   await shot(page, 'portal-05-payments-posted');
   await page.goto('/creator');
