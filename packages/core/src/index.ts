@@ -25,5 +25,6 @@ export * from './integrations.ts';
 export * from './split-sample.ts';
 export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
+export * from './invoices.ts';
 export * from './paging.ts';
 export * from './portal.ts';

@@ -7,6 +7,7 @@ import {
   sandboxWebhookVerifier,
 } from '../modules/provider-calls/index.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
+import { achChargeOperation, cardChargeOperation, chargeEvents } from '../modules/invoices/index.ts';
 import { notifyOnDomainEvent } from '../modules/notifications/index.ts';
 import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
@@ -26,9 +27,12 @@ export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...outboundPaymentOperation });
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...cardChargeOperation });
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...achChargeOperation });
   registerWebhookVerifier(sandboxWebhookVerifier);
   onProviderEvent(bankingEvents);
   onProviderEvent(payoutEvents);
+  onProviderEvent(chargeEvents);
   onFundsArrived(collectOwedBilling);
   onReconcile(paymentsMatchTransfers);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.

@@ -18,3 +18,4 @@ export * from './integrations.ts';
 export * from './payout-changes.ts';
 export * from './audit.ts';
 export * from './provider-calls.ts';
+export * from './invoices.ts';
