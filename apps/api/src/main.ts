@@ -10,6 +10,7 @@ import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
 import { registerBankingJobs } from './modules/treasury/jobs.ts';
 import { registerBillingJobs } from './modules/billing/index.ts';
 import { registerWebhookJobs } from './modules/webhooks/index.ts';
+import { registerTaxJobs } from './modules/taxes/index.ts';
 import { processDueEvents } from './modules/treasury/events.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { liveModeProblems } from './providers/readiness.ts';
@@ -51,6 +52,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   await registerBankingJobs({ db: database.db, jobs });
   await registerBillingJobs({ db: database.db, jobs });
   await registerWebhookJobs({ config, db: database.db, jobs, secrets });
+  await registerTaxJobs({ db: database.db, jobs, secrets });
 
   const deps = { config, db: database.db, jobs, secrets };
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
