@@ -22,7 +22,11 @@ export const TAX_PROFILE = {
 /** A creator with a bank account, a TIN and a home address (override any of them). */
 export async function taxableCreator(ctx: TestContext, headers: Headers, profile: Record<string, unknown> = {}) {
   const { first_name, last_name, ...rest } = profile;
-  const creator = await addCreator(ctx.app, headers, { ...BANK, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}) });
+  const creator = await addCreator(ctx.app, headers, {
+    ...BANK,
+    ...(first_name ? { first_name } : {}),
+    ...(last_name ? { last_name } : {}),
+  });
   // The TIN and address are given on the creator's page (or their payee link), not when adding them.
   const updated = await injector(ctx.app)('PUT', `/v1/creators/${creator.id}`, headers, { id: creator.id, ...TAX_PROFILE, ...rest });
   expect(updated.statusCode, updated.body).toBe(200);

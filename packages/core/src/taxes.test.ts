@@ -52,7 +52,10 @@ describe('thresholds and skip reasons', () => {
     expect(taxSkipReasons({ ...base, compensation: 60_000 })).toEqual([]);
     expect(taxSkipReasons({ ...base, year: 2026, compensation: 199_999 })).toEqual(['below_threshold']);
     expect(taxSkipReasons({ ...base, is_w2: true, compensation: 100 })).toEqual([]);
-    expect(taxSkipReasons({ ...base, compensation: 90_000, has_tin: false, has_address: false })).toEqual(['missing_tin', 'missing_address']);
+    expect(taxSkipReasons({ ...base, compensation: 90_000, has_tin: false, has_address: false })).toEqual([
+      'missing_tin',
+      'missing_address',
+    ]);
   });
 });
 
@@ -73,7 +76,9 @@ describe('formatting and the request', () => {
     expect(taxRequestBody.safeParse({ year: 2024, method: 'fax', userIds: [id] }).error?.issues[0]?.message).toBe(
       'Method must be download or email',
     );
-    expect(taxRequestBody.safeParse({ year: 2024, method: 'email', userIds: [] }).error?.issues[0]?.message).toBe('Choose at least one user');
+    expect(taxRequestBody.safeParse({ year: 2024, method: 'email', userIds: [] }).error?.issues[0]?.message).toBe(
+      'Choose at least one user',
+    );
     expect(taxRequestBody.safeParse({ year: 2024, method: 'email', userIds: [id] }).success).toBe(true);
   });
 });

@@ -40,7 +40,13 @@ export function toTaxForm(secrets: SecretBox, payer: TaxPayer, planned: PlannedF
   return {
     kind: outcome.form,
     year,
-    payer: { name: payer.name, address_lines: payer.address_lines, tin: formatEin(secrets.decrypt(payer.ein_sealed)), phone: payer.phone, state: payer.state },
+    payer: {
+      name: payer.name,
+      address_lines: payer.address_lines,
+      tin: formatEin(secrets.decrypt(payer.ein_sealed)),
+      phone: payer.phone,
+      state: payer.state,
+    },
     recipient: {
       name: recipient.name,
       address_lines: recipient.address_lines ?? [],

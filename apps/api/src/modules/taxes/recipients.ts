@@ -21,9 +21,19 @@ export type TaxRecipient = {
 /** The organisation as payer, its EIN still sealed. */
 export type TaxPayer = { name: string; ein_sealed: string; address_lines: string[]; phone: string; state: string };
 
-const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part && part.trim()).join(' ').trim();
+const joined = (...parts: (string | null | undefined)[]) =>
+  parts
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
 
-function addressLines(fields: { line1: string | null; line2: string | null; city: string | null; state: string | null; zip: string | null }) {
+function addressLines(fields: {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}) {
   if (!fields.line1?.trim() || !fields.city?.trim() || !fields.state?.trim() || !fields.zip?.trim()) return null;
   return [joined(fields.line1, fields.line2), `${fields.city.trim()}, ${fields.state.trim()} ${fields.zip.trim()}`];
 }

@@ -4,7 +4,15 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listPaidUsers } from './queries.ts';
-import { createTaxRun, executeTaxRun, findTaxRun, GENERATE_TAX_DOCUMENTS_JOB, INLINE_RECIPIENT_LIMIT, openRunPdf, toTaxRun } from './runs.ts';
+import {
+  createTaxRun,
+  executeTaxRun,
+  findTaxRun,
+  GENERATE_TAX_DOCUMENTS_JOB,
+  INLINE_RECIPIENT_LIMIT,
+  openRunPdf,
+  toTaxRun,
+} from './runs.ts';
 
 const tags = ['Taxes'];
 /** Tax forms carry the organisation's EIN and pay figures of every person: owners and admins generate them. */
@@ -18,7 +26,7 @@ export const taxRoutes =
       {
         schema: {
           tags,
-          summary: "Paid Users: everyone paid in the year (posted less returned, gross of withholding), by name, one page at a time",
+          summary: 'Paid Users: everyone paid in the year (posted less returned, gross of withholding), by name, one page at a time',
           querystring: paidUsersQuery,
           response: { 200: paidUsersPage, ...errorResponses },
         },
@@ -49,18 +57,30 @@ export const taxRoutes =
           run = await findTaxRun(deps.db, user.org_id, run.id);
           return reply.code(run.status === 'succeeded' ? 200 : 202).send(toTaxRun(run));
         }
-        await executeTaxRun(deps, run.id).catch((error: unknown) => request.log.error({ err: error, run_id: run.id }, 'tax documents failed'));
+        await executeTaxRun(deps, run.id).catch((error: unknown) =>
+          request.log.error({ err: error, run_id: run.id }, 'tax documents failed'),
+        );
         run = await findTaxRun(deps.db, user.org_id, run.id);
         if (run.pdf_sealed && request.headers.accept?.includes('application/pdf'))
           // A Buffer is sent as is: Fastify skips the response schema's serializer for it.
-          return reply.type('application/pdf').header('x-tax-run-id', run.id).send(openRunPdf(deps.secrets, run) as never);
+          return reply
+            .type('application/pdf')
+            .header('x-tax-run-id', run.id)
+            .send(openRunPdf(deps.secrets, run) as never);
         return toTaxRun(run);
       },
     );
 
     app.get(
       '/taxes/runs/:id',
-      { schema: { tags, summary: 'A tax documents run: its progress, what was generated and what was skipped, and why', params: idParams, response: { 200: taxRun, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'A tax documents run: its progress, what was generated and what was skipped, and why',
+          params: idParams,
+          response: { 200: taxRun, ...errorResponses },
+        },
+      },
       async (request) => toTaxRun(await findTaxRun(deps.db, requireStaff(request, GENERATORS).org_id, request.params.id)),
     );
 

@@ -98,13 +98,20 @@ export async function executeTaxRun(deps: RunDeps, runId: string): Promise<void>
         run.method === 'email'
           ? await Promise.all(
               plan.generated.map(async (planned) => {
-                const pdf = await renderTaxForms([toTaxForm(deps.secrets, payer, planned, run.year)], `${run.year} Form ${planned.outcome.form}`);
+                const pdf = await renderTaxForms(
+                  [toTaxForm(deps.secrets, payer, planned, run.year)],
+                  `${run.year} Form ${planned.outcome.form}`,
+                );
                 return {
                   org_id: run.org_id,
                   to: planned.recipient.email,
                   ...emailOf(payer.name, run.year, planned.outcome),
                   attachments: [
-                    { filename: `${run.year}-Form-${planned.outcome.form}.pdf`, content_type: 'application/pdf', content_base64: Buffer.from(pdf).toString('base64') },
+                    {
+                      filename: `${run.year}-Form-${planned.outcome.form}.pdf`,
+                      content_type: 'application/pdf',
+                      content_base64: Buffer.from(pdf).toString('base64'),
+                    },
                   ],
                 };
               }),

@@ -96,7 +96,12 @@ describe('who is skipped, and why', () => {
     await upgradePlan(ctx.app, owner.headers);
     const under = await taxableCreator(ctx, owner.headers, { first_name: 'Una' });
     const noTin = await taxableCreator(ctx, owner.headers, { first_name: 'Tina', state_tax_id: null });
-    const noAddress = await taxableCreator(ctx, owner.headers, { first_name: 'Adam', address_line_1: null, address_city: null, address_zip: null });
+    const noAddress = await taxableCreator(ctx, owner.headers, {
+      first_name: 'Adam',
+      address_line_1: null,
+      address_city: null,
+      address_zip: null,
+    });
     const at2025 = await taxableCreator(ctx, owner.headers, { first_name: 'Otto' });
     const [underId] = await payAndPost(ctx, owner.headers, under.id, [199_999]);
     await payAndPost(ctx, owner.headers, noTin.id, [250_000]);
@@ -149,7 +154,9 @@ describe('email', () => {
       [first, '3,000.00', '***-**-6789', 'Eli Two'],
       [second, '4,100.50', '***-**-4321', 'Emma One'],
     ] as const) {
-      const emails = outbox.filter((email: { to: string; subject: string }) => email.to === creator.email && email.subject.includes('Form 1099-NEC'));
+      const emails = outbox.filter(
+        (email: { to: string; subject: string }) => email.to === creator.email && email.subject.includes('Form 1099-NEC'),
+      );
       expect(emails).toHaveLength(1);
       expect(emails[0]).toMatchObject({ subject: `Your ${THIS_YEAR} Form 1099-NEC from Acme Creators`, status: 'sent' });
       expect(emails[0].attachments).toHaveLength(1);

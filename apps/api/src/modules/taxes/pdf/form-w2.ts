@@ -15,11 +15,39 @@ const HALF = 270;
 export function drawW2(page: PDFPage, fonts: Fonts, form: TaxForm): void {
   const x2 = LEFT + HALF;
   const amount = (cents: number) => formatBoxAmount(cents);
-  drawBox(page, fonts, { x: LEFT, top: TOP, width: HALF, height: 28, label: "a Employee's social security number", lines: [form.recipient.tin] });
+  drawBox(page, fonts, {
+    x: LEFT,
+    top: TOP,
+    width: HALF,
+    height: 28,
+    label: "a Employee's social security number",
+    lines: [form.recipient.tin],
+  });
   drawBox(page, fonts, { x: x2, top: TOP, width: HALF, height: 28, label: 'OMB No. 1545-0008', shaded: true });
-  drawBox(page, fonts, { x: LEFT, top: TOP + 28, width: HALF, height: 28, label: 'b Employer identification number (EIN)', lines: [form.payer.tin] });
-  drawBox(page, fonts, { x: x2, top: TOP + 28, width: HALF / 2, height: 28, label: '1 Wages, tips, other compensation', amount: amount(form.compensation) });
-  drawBox(page, fonts, { x: x2 + HALF / 2, top: TOP + 28, width: HALF / 2, height: 28, label: '2 Federal income tax withheld', amount: amount(form.federal_withheld) });
+  drawBox(page, fonts, {
+    x: LEFT,
+    top: TOP + 28,
+    width: HALF,
+    height: 28,
+    label: 'b Employer identification number (EIN)',
+    lines: [form.payer.tin],
+  });
+  drawBox(page, fonts, {
+    x: x2,
+    top: TOP + 28,
+    width: HALF / 2,
+    height: 28,
+    label: '1 Wages, tips, other compensation',
+    amount: amount(form.compensation),
+  });
+  drawBox(page, fonts, {
+    x: x2 + HALF / 2,
+    top: TOP + 28,
+    width: HALF / 2,
+    height: 28,
+    label: '2 Federal income tax withheld',
+    amount: amount(form.federal_withheld),
+  });
   drawBox(page, fonts, {
     x: LEFT,
     top: TOP + 56,
@@ -47,17 +75,29 @@ export function drawW2(page: PDFPage, fonts: Fonts, form: TaxForm): void {
   });
   drawBox(page, fonts, { x: x2, top: TOP + 168, width: HALF / 2, height: 28, label: '11 Nonqualified plans' });
   drawBox(page, fonts, { x: x2 + HALF / 2, top: TOP + 168, width: HALF / 2, height: 28, label: '12a See instructions for box 12' });
-  drawBox(page, fonts, { x: x2, top: TOP + 196, width: HALF / 2, height: 56, label: '13 Statutory employee  Retirement plan\n     Third-party sick pay' });
+  drawBox(page, fonts, {
+    x: x2,
+    top: TOP + 196,
+    width: HALF / 2,
+    height: 56,
+    label: '13 Statutory employee  Retirement plan\n     Third-party sick pay',
+  });
   drawBox(page, fonts, { x: x2 + HALF / 2, top: TOP + 196, width: HALF / 2, height: 56, label: '14 Other' });
 
   const stateTop = TOP + 252;
   const widths = [40, 130, 90, 90, 95, 95];
-  const labels = ['15 State', "Employer's state ID number", '16 State wages, tips, etc.', '17 State income tax', '18 Local wages, tips, etc.', '19 Local income tax'];
+  const labels = [
+    '15 State',
+    "Employer's state ID number",
+    '16 State wages, tips, etc.',
+    '17 State income tax',
+    '18 Local wages, tips, etc.',
+    '19 Local income tax',
+  ];
   let x = LEFT;
   widths.forEach((width, index) => {
     const spec = { x, top: stateTop, width, height: 32, label: labels[index]! };
     if (index === 0) drawBox(page, fonts, { ...spec, lines: [form.recipient_state] });
-    else if (index === 1) drawBox(page, fonts, { ...spec, lines: [form.payer.state] });
     else if (index === 2) drawBox(page, fonts, { ...spec, amount: amount(form.compensation) });
     else if (index === 3) drawBox(page, fonts, { ...spec, amount: amount(form.state_withheld) });
     else drawBox(page, fonts, spec);
@@ -68,7 +108,11 @@ export function drawW2(page: PDFPage, fonts: Fonts, form: TaxForm): void {
   drawText(page, fonts.bold, String(form.year), { x: LEFT + 250, top: stateTop + 40, size: 18 });
   drawText(page, fonts.regular, 'Department of the Treasury - Internal Revenue Service', { x: LEFT + 330, top: stateTop + 42, size: 7 });
   drawText(page, fonts.bold, "Copy B - To Be Filed With Employee's FEDERAL Tax Return.", { x: LEFT, top: stateTop + 64, size: 8 });
-  drawText(page, fonts.regular, 'This information is being furnished to the Internal Revenue Service.', { x: LEFT, top: stateTop + 76, size: 7.5 });
+  drawText(page, fonts.regular, 'This information is being furnished to the Internal Revenue Service.', {
+    x: LEFT,
+    top: stateTop + 76,
+    size: 7.5,
+  });
   drawParagraph(
     page,
     fonts.regular,

@@ -90,7 +90,12 @@ export function drawText(page: PDFPage, font: PDFFont, text: string, options: { 
 }
 
 /** A paragraph wrapped to a width, placed from the top; answers where it ended. */
-export function drawParagraph(page: PDFPage, font: PDFFont, text: string, options: { x: number; top: number; width: number; size: number }): number {
+export function drawParagraph(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  options: { x: number; top: number; width: number; size: number },
+): number {
   const words = printable(text).split(/\s+/);
   let line = '';
   let top = options.top;
