@@ -79,7 +79,10 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   const pdfResponse = page.waitForResponse((response) => /\/v1\/taxes\/runs\/[^/]+\/pdf$/.test(response.url()));
   const popup = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Generate' }).click();
-  const pdf = await (await pdfResponse).body();
+  const shown = await pdfResponse;
+  expect(shown.headers()['content-type']).toBe('application/pdf');
+  // The bytes the tab shows, fetched again by URL (a fetch() response's body is not kept by the browser).
+  const pdf = await (await request.get(shown.url(), { headers: { 'auth-token': owner.token } })).body();
   await (await popup).close();
   await expect(dialog.getByText(`1 document generated for ${YEAR}.`)).toBeVisible();
   // From 2026 the threshold is $2,000.00: Sam's $150.00 is listed as skipped, with the reason.
