@@ -24,3 +24,4 @@ export * from './campaign-files.ts';
 export * from './integrations.ts';
 export * from './split-sample.ts';
 export * from './taxes.ts';
+export * from './portal.ts';

@@ -7,15 +7,17 @@ import { BareLayout } from './layouts/bare-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { AppShell } from './shell/app-shell.tsx';
 
-// One chunk per page.
+// One chunk per page, and one for the signed-in shell (sign-in pages do not download it).
+const AppShell = lazy(() => import('./shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
 const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page.tsx'));
 const SignUpPage = lazy(() => import('../features/auth/pages/sign-up-page.tsx'));
 const SetNewPasswordPage = lazy(() => import('../features/auth/pages/set-new-password-page.tsx'));
 const CreateOrgPage = lazy(() => import('../features/orgs/pages/create-org-page.tsx'));
 const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
 const CreatorHomePage = lazy(() => import('../features/creator-portal/pages/creator-home-page.tsx'));
+const CreatorPaymentsPage = lazy(() => import('../features/creator-portal/pages/creator-payments-page.tsx'));
+const CreatorSettingsPage = lazy(() => import('../features/creator-portal/pages/creator-settings-page.tsx'));
 const CreateFundAcctPage = lazy(() => import('../features/activation/pages/create-fund-acct-page.tsx'));
 const CreateFundBusinessPage = lazy(() => import('../features/activation/pages/create-fund-business-page.tsx'));
 const WalletsPage = lazy(() => import('../features/wallets/pages/wallets-page.tsx'));
@@ -79,7 +81,10 @@ export const routes: RouteObject[] = [
             element: <AppShell />,
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
+              // The portal (external users only, see guards). Contracts and invoices pages register beside these.
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/creator/payments', element: <CreatorPaymentsPage />, handle: handle('Payments') },
+              { path: '/creator/settings', element: <CreatorSettingsPage />, handle: handle('Settings') },
               {
                 path: '/createFundAcct',
                 element: <CreateFundAcctPage />,

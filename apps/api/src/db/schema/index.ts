@@ -17,3 +17,5 @@ export * from './billing.ts';
 export * from './integrations.ts';
 export * from './payout-changes.ts';
 export * from './taxes.ts';
+export * from './audit.ts';
+export * from './provider-calls.ts';
