@@ -53,13 +53,18 @@ export async function setPaymentDates(ctx: TestContext, id: string, dates: { pos
   );
 }
 
-/** The text of a PDF as pdftotext lays it out, and its first page rendered by pdftoppm. */
-export function readPdf(pdf: Buffer, name: string): { text: string; png: string } {
+/** The text of a PDF as pdftotext lays it out; its first page must also render (pdftoppm) to a non-empty PNG. */
+export function readPdf(pdf: Buffer, name: string): { text: string; pngBytes: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-tax-'));
-  const file = path.join(dir, `${name}.pdf`);
-  fs.writeFileSync(file, pdf);
-  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
-  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(dir, name)]);
-  const png = fs.readdirSync(dir).find((entry) => entry.endsWith('.png'))!;
-  return { text, png: path.join(dir, png) };
+  try {
+    const file = path.join(dir, `${name}.pdf`);
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', file, path.join(dir, name)]);
+    const pngBytes = fs.statSync(path.join(dir, `${name}.png`)).size;
+    expect(pngBytes).toBeGreaterThan(5_000);
+    return { text, pngBytes };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
