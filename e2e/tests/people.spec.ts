@@ -134,6 +134,36 @@ test('[creators] adds a creator, bulk adds a CSV, sets a payout method, tags and
   await expect(row.getByRole('checkbox')).toBeDisabled();
 });
 
+test('[creators] pages a long list by cursor: Next and Back show each creator once', async ({ page, request }) => {
+  const owner = await createOwner(request, 'paging', 'Long List Talent');
+  await upgrade(request, owner.token);
+  const rows = Array.from({ length: 55 }, (_, index) => `${uniqueEmail(`page${index}`)},Page,Person${String(index).padStart(2, '0')}`);
+  const imported = await request.post('/v1/creators/bulk', {
+    headers: { 'auth-token': owner.token },
+    multipart: {
+      file: { name: 'creators.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,first_name,last_name', ...rows].join('\n')) },
+    },
+  });
+  expect((await imported.json()).added).toBe(55);
+  await openSignedIn(page, owner.token, '/creators');
+  const grid = page.getByRole('grid', { name: 'Creators' });
+  await expect(page.getByText('1–50 of 55')).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(51);
+  const cursorCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/v1/creators?')) cursorCalls.push(new URL(sent.url()).searchParams.get('starting_after') ?? '');
+  });
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page.getByText('51–55 of 55')).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(6);
+  // The first five imported are the oldest: they close the list.
+  for (const index of ['00', '01', '02', '03', '04']) await expect(grid.getByText(`Person${index}`)).toBeVisible();
+  expect(cursorCalls.filter(Boolean)).toHaveLength(1);
+  await page.getByRole('button', { name: 'Go to previous page' }).click();
+  await expect(page.getByText('1–50 of 55')).toBeVisible();
+  await expect(grid.getByText('Person54')).toBeVisible();
+});
+
 test('[creators] the free plan shows a Notice with Upgrade now instead of bulk add or an invitation', async ({ page, request }) => {
   const owner = await createOwner(request, 'freeplan');
   await openSignedIn(page, owner.token, '/creators');

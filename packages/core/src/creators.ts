@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhoneDigits, usPhoneSchema } from './activation.ts';
+import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { emailSchema, isSecretToken, isValidRoutingNumber, messages } from './validation.ts';
 import { accountNumberSchema, bankMessages, routingNumberSchema } from './wallets.ts';
@@ -211,6 +212,7 @@ export const DATA_TABLE_PAGE_SIZE = 50;
 export const listCreatorsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(DATA_TABLE_PAGE_SIZE),
+  starting_after: startingAfter,
   search: text().trim().max(200).optional(),
   is_active: z
     .enum(['true', 'false'])
@@ -238,10 +240,13 @@ export type CreatorListItem = z.infer<typeof creatorListItem>;
 
 export const creatorPage = z.object({
   data: z.array(creatorListItem),
-  total: z.number(),
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().nullable(),
   page: z.number(),
   page_size: z.number(),
   has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type CreatorPage = z.infer<typeof creatorPage>;
 

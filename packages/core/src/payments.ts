@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
 import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
+import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
@@ -92,13 +93,17 @@ export const paymentsListQuery = z.object({
   recipient: uuid.optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
+  starting_after: startingAfter,
 });
 export const paymentsPage = z.object({
   data: z.array(paymentRecord),
-  total: z.number().int(),
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().int().nullable(),
   page: z.number().int(),
   page_size: z.number().int(),
   has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type PaymentsPage = z.infer<typeof paymentsPage>;
 

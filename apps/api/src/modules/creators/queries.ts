@@ -3,6 +3,7 @@ import { creatorMessages, type CreatorPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { toCreatorRecord, type PaymentTotals, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -67,11 +68,24 @@ const listColumns = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** One page of an organisation's creators, newest first, optionally searched by email or name. */
+/**
+ * One page of an organisation's creators, newest first, optionally searched by email or name.
+ * After a cursor (starting_after) the page is found by keyset; a page number (the spec's calls)
+ * finds its ids on the index alone and reads only those rows. The total is counted only for a
+ * page number: a client paging by cursor has it from its first page.
+ */
 export async function listCreators(
   db: DbOrTx,
-  options: { org_id: string; page: number; page_size: number; search?: string | undefined; is_active?: boolean | undefined },
+  options: {
+    org_id: string;
+    page: number;
+    page_size: number;
+    starting_after?: string | undefined;
+    search?: string | undefined;
+    is_active?: boolean | undefined;
+  },
 ): Promise<CreatorPage> {
+  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
   const filters: SQL[] = [eq(creators.org_id, options.org_id)];
   if (options.is_active !== undefined) filters.push(eq(creators.is_active, options.is_active));
   const search = options.search?.trim();
@@ -80,33 +94,53 @@ export async function listCreators(
     filters.push(like(creators.search_text, `%${escapeLike(search.toLowerCase())}%`));
   }
   const where = and(...filters);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(creators)
-      .where(where)
-      .orderBy(desc(creators.created_at), desc(creators.id))
-      .limit(options.page_size)
-      .offset(options.page * options.page_size),
-    db.select({ total: count() }).from(creators).where(where),
-  ]);
-  const total = totalRow?.total ?? 0;
+  const newestFirst = [desc(creators.created_at), desc(creators.id)];
+  const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at) };
+  const pageRows = position
+    ? db
+        .select(columns)
+        .from(creators)
+        .where(and(where, afterPosition(creators.created_at, creators.id, position)))
+        .orderBy(...newestFirst)
+        .limit(options.page_size + 1)
+    : db
+        .select(columns)
+        .from(creators)
+        .where(
+          and(
+            eq(creators.org_id, options.org_id),
+            inArray(
+              creators.id,
+              db
+                .select({ id: creators.id })
+                .from(creators)
+                .where(where)
+                .orderBy(...newestFirst)
+                .limit(options.page_size + 1)
+                .offset(options.page * options.page_size),
+            ),
+          ),
+        )
+        .orderBy(...newestFirst);
+  const [found, totalRows] = await Promise.all([pageRows, position ? null : db.select({ total: count() }).from(creators).where(where)]);
+  const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   const ids = rows.map((row) => row.id);
   const [tagMap, totals] = await Promise.all([
     tagsForCreators(db, { org_id: options.org_id, creator_ids: ids }),
     paymentTotalsForCreators(db, { org_id: options.org_id, creator_ids: ids }),
   ]);
   return {
-    data: rows.map((row) => ({
+    data: rows.map(({ cursor_us: _cursor, ...row }) => ({
       ...row,
       created_at: row.created_at.toISOString(),
       tags: tagMap.get(row.id) ?? [],
       ...(totals.get(row.id) ?? { payments_count: 0, amount_paid: 0 }),
     })),
-    total,
+    total: totalRows ? (totalRows[0]?.total ?? 0) : null,
     page: options.page,
     page_size: options.page_size,
-    has_more: (options.page + 1) * options.page_size < total,
+    has_more,
+    next_cursor,
   };
 }
 

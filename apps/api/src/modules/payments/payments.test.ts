@@ -114,6 +114,18 @@ describe('GET /v1/payments', () => {
     expect(page).toMatchObject({ total: 3, page: 1, has_more: false });
     expect(page.data).toHaveLength(1);
     expect(page.data[0].recipient_name).toBe('Casey Creator');
+
+    // By cursor: the same rows in the same order, the total counted only on the first page.
+    const numbered = (await inject('GET', '/v1/payments?tab=all_payments', owner.headers)).json();
+    const first = (await inject('GET', '/v1/payments?tab=all_payments&page_size=2', owner.headers)).json();
+    expect(first).toMatchObject({ total: 3, has_more: true });
+    const rest = (
+      await inject('GET', `/v1/payments?tab=all_payments&page_size=2&starting_after=${first.next_cursor}`, owner.headers)
+    ).json();
+    expect(rest).toMatchObject({ total: null, has_more: false, next_cursor: null });
+    expect([...first.data, ...rest.data].map((p: { id: string }) => p.id)).toEqual(numbered.data.map((p: { id: string }) => p.id));
+    const bad = await inject('GET', '/v1/payments?starting_after=bm9wZQ', owner.headers);
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Invalid cursor']);
   });
 
   it('refuses an inactive creator unless a campaign is set', async () => {

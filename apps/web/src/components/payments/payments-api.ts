@@ -20,7 +20,14 @@ export const paymentKeys = {
   totals: (recipient?: string) => ['payments', 'totals', recipient ?? null] as const,
 };
 
-export type PaymentFilters = { tab: PaymentTab; page: number; recipient?: string | undefined; payment_group_id?: string | undefined };
+export type PaymentFilters = {
+  tab: PaymentTab;
+  page: number;
+  /** The page's keyset cursor (starting_after); page 0 has none. */
+  starting_after?: string | undefined;
+  recipient?: string | undefined;
+  payment_group_id?: string | undefined;
+};
 
 const refreshAfterChange = async () => {
   await Promise.all([

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import type { GridRowId } from '@mui/x-data-grid';
 import type { PaymentRecord, PaymentTab } from '@crewpay/core';
+import { useKeysetPaging } from '../../lib/use-keyset-paging.ts';
 import { DataTable } from '../data-table.tsx';
 import { usePayments } from './payments-api.ts';
 import { PaymentActions } from './payment-actions.tsx';
@@ -18,9 +19,11 @@ type Props = {
 
 /** A server-paged table of payments with selection and the payment actions above it. */
 export function PaymentsTable({ tab, recipient, payment_group_id, extraActions, selectionActions }: Props) {
-  const [page, setPage] = useState(0);
+  const paging = useKeysetPaging(`${tab}|${recipient ?? ''}|${payment_group_id ?? ''}`);
+  const { page, cursor, record } = paging;
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
-  const { data, isFetching } = usePayments({ tab, page, recipient, payment_group_id });
+  const { data, isFetching } = usePayments({ tab, page, starting_after: cursor, recipient, payment_group_id });
+  useEffect(() => record(page, data), [record, page, data]);
   const rows = data?.data ?? [];
   const selected = rows.filter((row) => selectedIds.includes(row.id));
   return (
@@ -37,7 +40,7 @@ export function PaymentsTable({ tab, recipient, payment_group_id, extraActions, 
         rows={rows}
         columns={paymentColumns}
         isLoading={isFetching && !data}
-        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         selectedIds={selectedIds}
         onSelectionChange={setSelectedIds}
         isRowSelectable={(row) => row.status === 'draft' || row.status === 'requires_info'}

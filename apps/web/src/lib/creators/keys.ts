@@ -1,7 +1,7 @@
 /** Query keys of the creators feature: every creator query starts with ['creators']. */
 export const creatorKeys = {
   all: ['creators'] as const,
-  list: (page: number, search: string) => ['creators', 'list', page, search] as const,
+  list: (page: number, search: string, cursor?: string) => ['creators', 'list', page, search, cursor ?? null] as const,
   one: (id: string) => ['creators', 'one', id] as const,
   tags: ['tags'] as const,
   agentsManagers: ['users', 'agentsManagers'] as const,

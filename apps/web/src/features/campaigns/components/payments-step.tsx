@@ -82,7 +82,7 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
 
   return (
     <Stack spacing={2}>
-      {existing && existing.total > 0 && (
+      {existing?.total != null && existing.total > 0 && (
         <Alert severity="info">{`This campaign already has ${existing.total} ${existing.total === 1 ? 'payment' : 'payments'}, listed on its Payments tab. Rows here add new payments.`}</Alert>
       )}
       <Box>

@@ -11,6 +11,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { NoticeDialog, addFundsNotice, upgradeNotice, type Notice } from '../../../components/notice-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCreators } from '../../../lib/creators/get-creators.ts';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { BulkAddDialog } from '../components/bulk-add-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';
 import { NewCreatorDialog } from '../components/new-creator-dialog.tsx';
@@ -28,10 +29,12 @@ function useDebounced(value: string, delayMs: number): string {
 export default function CreatorsPage() {
   const navigate = useNavigate();
   const { data: org } = useCurrentOrg();
-  const [page, setPage] = useState(0);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
-  const { data, isFetching } = useCreators({ page, search });
+  const paging = useKeysetPaging(search);
+  const { page, cursor, record } = paging;
+  const { data, isFetching } = useCreators({ page, cursor, search });
+  useEffect(() => record(page, data), [record, page, data]);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   const [dialog, setDialog] = useState<'new' | 'bulk' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -39,7 +42,7 @@ export default function CreatorsPage() {
   const isFree = org?.billing_plan === 'free';
   const openNewCreator = () => {
     // The total without a search is the organisation's count; with one, the server still has the last word.
-    const isAtLimit = isFree && !search && (data?.total ?? 0) >= FREE_PLAN_CREATOR_LIMIT;
+    const isAtLimit = isFree && !search && (paging.total ?? 0) >= FREE_PLAN_CREATOR_LIMIT;
     if (isAtLimit) setNotice(upgradeNotice(creatorMessages.freePlanLimit));
     else setDialog('new');
   };
@@ -62,7 +65,6 @@ export default function CreatorsPage() {
           value={searchText}
           onChange={(event) => {
             setSearchText(event.target.value);
-            setPage(0);
           }}
           slotProps={{
             htmlInput: { 'aria-label': 'Search creators' },
@@ -93,7 +95,7 @@ export default function CreatorsPage() {
         rows={data?.data ?? []}
         columns={creatorColumns}
         isLoading={isFetching && !data}
-        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         selectedIds={selectedIds}
         onSelectionChange={setSelectedIds}
         isRowSelectable={(row) => row.is_active}

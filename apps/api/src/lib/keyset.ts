@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from './errors.ts';
+import { UUID_PATTERN } from './ids.ts';
+
+/**
+ * Paging by keyset (Stripe's `starting_after`): a page starts after the last row of the page
+ * before, found through the (org_id, created_at, id) index, so page 200 costs what page 1 does.
+ * The cursor is opaque to clients: the row's created_at in whole microseconds since the epoch
+ * (exact, unlike a JavaScript Date's milliseconds) and its id.
+ */
+export type KeysetPosition = { created_us: string; id: string };
+
+export const INVALID_CURSOR = 'Invalid cursor';
+
+export function encodeCursor(position: KeysetPosition): string {
+  return Buffer.from(`${position.created_us}.${position.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): KeysetPosition {
+  const [created_us, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+  if (!created_us || !/^-?\d{1,17}$/.test(created_us) || !id || !UUID_PATTERN.test(id)) {
+    throw new AppError('validation_error', INVALID_CURSOR, { field: 'starting_after' });
+  }
+  return { created_us, id };
+}
+
+/** The column to select beside each row so its cursor can be made. */
+export const cursorMicros = (createdAt: AnyPgColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
+
+/** Rows after the position in newest-first order: (created_at, id) below the cursor's. */
+export function afterPosition(createdAt: AnyPgColumn, id: AnyPgColumn, position: KeysetPosition): SQL {
+  return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${position.created_us}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
+}
+
+/**
+ * Trims the extra row a page query fetched (limit + 1) and answers whether more follow and the
+ * cursor of the page's last row.
+ */
+export function keysetPage<Row extends { id: string; cursor_us: string }>(
+  rows: Row[],
+  pageSize: number,
+): { rows: Row[]; has_more: boolean; next_cursor: string | null } {
+  const page = rows.slice(0, pageSize);
+  const last = page[page.length - 1];
+  const has_more = rows.length > pageSize;
+  return { rows: page, has_more, next_cursor: has_more && last ? encodeCursor({ created_us: last.cursor_us, id: last.id }) : null };
+}
