@@ -39,6 +39,8 @@ test('[portal] a creator of two organisations fills payout details for one and s
   page,
   request,
 }) => {
+  // A whole journey with a settlement in the middle: slow on a loaded machine.
+  test.slow();
   const payer = await createOwner(request, 'portal-payer', 'Northwind Studios');
   const payerHeaders = { 'auth-token': payer.token };
   await activateViaApi(request, payer.token);
@@ -59,6 +61,7 @@ test('[portal] a creator of two organisations fills payout details for one and s
   await expect(page).toHaveURL(/\/creator$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Crewpay!' })).toBeVisible();
   await expect(page.getByTestId('org-label')).toHaveText('Creator dashboard');
+  await expect(page.getByTestId('portal-orgs')).toHaveText('Working with Blue Harbor Media, Northwind Studios');
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const label of ['Home', 'Contracts', 'Payments', 'Settings', 'Sign out'])
     await expect(nav.getByText(label, { exact: true })).toBeVisible();
@@ -111,7 +114,7 @@ test('[portal] a creator of two organisations fills payout details for one and s
   await advanceClock(request, 61);
   await expect(async () => {
     await page.reload();
-    await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Posted', { timeout: 2_000 });
+    await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Posted', { timeout: 5_000 });
   }).toPass();
   await shot(page, 'portal-05-payments-posted');
   await page.goto('/creator');
@@ -179,4 +182,30 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await shot(page, 'portal-08-customer-home');
   await page.goto('/creator/settings');
   await expect(page.getByRole('tab')).toHaveText(['Profile', 'Notifications']);
+});
+
+test('[portal] an owner acts as one of their creators from the profile; ?override refuses a stranger', async ({ page, request }) => {
+  const owner = await createOwner(request, 'acting-creator-owner', 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  const creator = await addCreator(request, headers, uniqueEmail('acted-creator'));
+
+  await openSignedIn(page, owner.token, `/creators/${creator.id}`);
+  await page.getByRole('button', { name: 'Act as Maya Lopez' }).click();
+  await expect(page).toHaveURL(/\/creator$/);
+  const banner = page.getByRole('status').filter({ hasText: 'Acting as Maya Lopez' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByTestId('org-label')).toHaveText('Creator dashboard');
+  await page.goto('/creator/settings?tab=payment_details');
+  await expect(page.getByRole('region', { name: 'Payment details for Northwind Studios' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  await shot(page, 'portal-09-acting-as-creator');
+  await banner.getByRole('button', { name: 'Back to my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Acting as/)).toHaveCount(0);
+
+  // Someone who is not of this organisation: refused, and the session stays the owner's.
+  await page.goto(`/?override=${crypto.randomUUID()}`);
+  await expect(toast(page, 'User not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Acting as/)).toHaveCount(0);
 });

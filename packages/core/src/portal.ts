@@ -41,12 +41,17 @@ export const creatorUserRecord = z.object({
 });
 export type CreatorUserRecord = z.infer<typeof creatorUserRecord>;
 
-/** A new secret checked by `schema`, or the tok_ value of the stored one (dropped: the secret stays). */
+/**
+ * A new secret checked (and normalised: an SSN's dashes dropped) by `schema`, or the tok_ value of
+ * the stored one, passed through as is (dropped by the server: the secret stays).
+ */
 const keptOrNew = (schema: z.ZodType<string>, message: string) =>
-  text(message).superRefine((value, ctx) => {
-    if (isSecretToken(value)) return;
+  text(message).transform((value, ctx) => {
+    if (isSecretToken(value)) return value;
     const parsed = schema.safeParse(value);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? message });
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? message });
+    return z.NEVER;
   });
 
 const accountNumberInput = text(payeeMessages.accountNumber)

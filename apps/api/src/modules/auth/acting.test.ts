@@ -97,8 +97,9 @@ describe('POST /v1/users/loginas', () => {
     const first = await createOwner(ctx.app, { orgName: 'Acting Org' });
     const second = await createOwner(ctx.app, { orgName: 'Private Org' });
     const email = uniqueEmail('acted');
-    const mine = await addCreatorWithEmail(ctx.app, first.headers, email);
+    // The private organisation adds the creator first: their login's own org_id is the private one.
     await addCreatorWithEmail(ctx.app, second.headers, email);
+    const mine = await addCreatorWithEmail(ctx.app, first.headers, email);
     const creatorHeaders = await creatorSignsIn(ctx.app, email);
     expect((await call('GET', '/v1/creators/user', creatorHeaders)).json()).toHaveLength(2);
 
@@ -106,6 +107,7 @@ describe('POST /v1/users/loginas', () => {
     const records = (await call('GET', '/v1/creators/user', first.headers)).json();
     expect(records.map((r: { org_name: string }) => r.org_name)).toEqual(['Acting Org']);
     expect((await call('GET', '/v1/orgs', first.headers)).json().map((o: { name: string }) => o.name)).toEqual(['Acting Org']);
+    expect((await call('GET', '/v1/org', first.headers)).json()).toMatchObject({ name: 'Acting Org', treasury_id: null });
     expect((await call('PUT', `/v1/creators/user/${mine.id}`, first.headers, individualUpdate())).statusCode).toBe(200);
     expect((await loginAs(first.headers, mine.user_id)).json().message).toBe(loginAsMessages.whileActing);
     const password = await call('PUT', '/v1/users/password', first.headers, { current_password: PASSWORD, new_password: 'An0ther-pass!' });

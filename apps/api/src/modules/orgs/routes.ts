@@ -14,7 +14,14 @@ export const orgRoutes =
     app.get(
       '/org',
       { schema: { tags, summary: "The caller's organization", response: { 200: orgRecord, ...errorResponses } } },
-      async (request) => toOrgRecord(await findOrg(deps.db, requireAuth(request).user.org_id)),
+      async (request) => {
+        const { user, actor } = requireAuth(request);
+        if (!user.is_external) return toOrgRecord(await findOrg(deps.db, user.org_id));
+        // A creator or customer works with several organisations (GET /v1/orgs); while someone acts as
+        // them, only the acting organisation. Never an organisation's provider accounts.
+        const org = actor ? await findOrg(deps.db, actor.org_id) : await findOrg(deps.db, user.org_id);
+        return { ...toOrgRecord(org), treasury_id: null, connect_id: null };
+      },
     );
 
     app.get(

@@ -9,6 +9,7 @@ import { sendQueuedEmails } from '../email/index.ts';
 import { applyPayeeDetails } from '../payments/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { collectContributions } from './contributors.ts';
+import { documentFigures } from './documents.ts';
 import { ownPaymentFigures, ownWaitingPayments } from './queries.ts';
 import { inScope, portalRecords, type PortalScope } from './scope.ts';
 
@@ -104,6 +105,8 @@ export async function portalHome(db: DbOrTx, scope: PortalScope): Promise<Portal
     ownWaitingPayments(db, scope, records),
     collectContributions(db, { scope, records }),
   ]);
+  const documents = await documentFigures(db, { scope, records });
+  contributions.push(documents);
   const paymentTodos: PortalTodoItem[] = waiting.map((payment) => ({
     todoType: 'Payment needs payout method',
     id: payment.id,

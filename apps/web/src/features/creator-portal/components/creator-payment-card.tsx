@@ -37,9 +37,11 @@ function keptOf(record: CreatorUserRecord): KeptSecrets {
   return kept;
 }
 
-/** The spec's form rules hold: a record whose tok_ values change (a new secret saved) re-mounts untouched. */
-export const recordKey = (record: CreatorUserRecord) =>
-  [record.id, record.account_number, record.routing_number, record.tax_id, record.selected_payment_method, record.entity_type].join(':');
+/**
+ * The spec's rule 'after a save the fields reset to untouched': the saved record differs from the
+ * one on screen (new tok_ values, new address...), so the card re-mounts from it, untouched.
+ */
+export const recordKey = (record: CreatorUserRecord) => JSON.stringify(record);
 
 /** One organisation's Payment Details card: payout method, tax information and address. */
 export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserRecord; isFocused: boolean }) {

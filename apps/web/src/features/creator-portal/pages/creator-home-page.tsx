@@ -4,6 +4,7 @@ import { formatCents } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { useOrgs } from '../../../lib/session/orgs.ts';
 import { usePortalHome } from '../api/portal-home.ts';
 import { PortalFigures, type Figure } from '../components/portal-figures.tsx';
 import { PortalTodoList } from '../components/portal-todo-list.tsx';
@@ -15,6 +16,7 @@ const isDemoMode = () => new URLSearchParams(window.location.search).has('demo')
 export default function CreatorHomePage() {
   const { data, isError, refetch } = usePortalHome();
   const { data: user } = useCurrentUser();
+  const { data: orgs = [] } = useOrgs();
   if (isError) return <RetryNotice message="There was an issue retrieving your dashboard" onRetry={() => void refetch()} />;
   if (!data || !user) return <FullPageSpinner />;
 
@@ -42,6 +44,11 @@ export default function CreatorHomePage() {
             ? 'Your invoices and contracts from the organizations you work with.'
             : 'Your contracts, payments and payout details with every organization you work with.'}
         </Typography>
+        {orgs.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="portal-orgs">
+            Working with {orgs.map((org) => org.name).join(', ')}
+          </Typography>
+        )}
       </div>
       <PortalFigures figures={figures} />
       <PortalTodoList todos={data.todos} />
