@@ -84,7 +84,9 @@ test('[customers] adds a customer with the spec rules, finds it by search and ed
 
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/tab=invoices/);
-  await expect(page.getByText('No invoices yet')).toBeVisible();
+  // Not activated (no treasury account): the customer's invoices table, New Invoice disabled.
+  await expect(page.getByRole('grid', { name: 'Invoices' }).getByText('No invoices')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New Invoice' })).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('tab', { name: 'Contracts' }).click();
   await expect(page.getByText('No contracts yet')).toBeVisible();
 });

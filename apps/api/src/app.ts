@@ -41,6 +41,7 @@ import { taxRoutes } from './modules/taxes/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { registerActingAudit } from './modules/audit/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
+import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLink } from './modules/invoices/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -99,9 +100,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(metaRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
-  // Links are acted on by the modules that own each kind (payee: payments; passwords: auth).
+  // Links are acted on by the modules that own each kind (payee: payments; passwords: auth; invoices).
   await app.register(
-    linkRoutes(deps, { describePayee: describePayeeLink, submitPayee: submitPayeeLink, setPassword: setPasswordFromLink }),
+    linkRoutes(deps, {
+      describePayee: describePayeeLink,
+      submitPayee: submitPayeeLink,
+      setPassword: setPasswordFromLink,
+      describeInvoice: describeInvoiceLink,
+      payInvoice: payInvoiceFromLink,
+    }),
     { prefix: '/v1' },
   );
   await app.register(orgRoutes(deps), { prefix: '/v1' });
@@ -128,6 +135,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(portalRoutes(deps), { prefix: '/v1' });
   await app.register(customerPortalAccessRoutes(deps), { prefix: '/v1' });
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
+  await app.register(invoiceRoutes(deps), { prefix: '/v1' });
+  await app.register(invoicePayRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {

@@ -62,9 +62,10 @@ describe('liveModeProblems', () => {
     const problems = liveModeProblems(loadConfig({ SANDBOX: 'false' }));
     expect(problems.join('\n')).toMatch(/banking: no real adapter/);
     expect(problems.join('\n')).toMatch(/payouts: no real adapter/);
+    expect(problems.join('\n')).toMatch(/payments-in: no real adapter/);
     expect(problems.join('\n')).toMatch(/email: SMTP_URL is not set/);
     const withSmtp = liveModeProblems(loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://mail.example.com:587' }));
     expect(withSmtp.join('\n')).not.toMatch(/email/);
-    expect(withSmtp).toHaveLength(2);
+    expect(withSmtp).toHaveLength(3);
   });
 });

@@ -9,6 +9,7 @@ import { withDatabase } from '../src/db/embedded.ts';
 import { createInlineJobs } from '../src/jobs/jobs.ts';
 import { createSecretBox } from '../src/lib/secrets.ts';
 import { registerEmailJobs } from '../src/modules/email/jobs.ts';
+import { registerSmsJobs } from '../src/modules/sms/index.ts';
 import { registerBillingJobs } from '../src/modules/billing/index.ts';
 import { registerWebhookJobs } from '../src/modules/webhooks/index.ts';
 import { registerTaxJobs } from '../src/modules/taxes/index.ts';
@@ -42,6 +43,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const jobs = createInlineJobs();
   await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
+  await registerSmsJobs({ db: database.db, jobs });
   await registerBillingJobs({ db: database.db, jobs });
   const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
   await registerWebhookJobs({ ...deps, jobs });

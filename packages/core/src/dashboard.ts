@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The to-do item types the dashboard lists today (contracts and invoices come with their features). */
-export const todoTypes = ['Payment needs payout method'] as const;
+/** The to-do item types the dashboard lists today (contracts come with their feature). */
+export const todoTypes = ['Payment needs payout method', 'Unpaid Invoice'] as const;
 export type TodoType = (typeof todoTypes)[number];
 
 /** Spec 'Payee/to-do': todoType, id, org_id, title, amount; has_phone says whether an SMS reminder can reach the recipient. */
@@ -29,6 +29,8 @@ export type ActiveCampaignItem = z.infer<typeof activeCampaignItem>;
 /** GET /v1/dashboard: the activated organisation's home figures, in cents. */
 export const dashboardAnswer = z.object({
   balance: z.number().int(),
+  /** Receivable tile: the total of open invoices. */
+  receivable: z.number().int(),
   draft_payments: z.number().int(),
   total_creators: z.number().int(),
   todos: z.array(todoItem),

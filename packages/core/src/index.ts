@@ -24,5 +24,6 @@ export * from './campaign-files.ts';
 export * from './integrations.ts';
 export * from './split-sample.ts';
 export * from './taxes.ts';
+export * from './invoices.ts';
 export * from './paging.ts';
 export * from './portal.ts';

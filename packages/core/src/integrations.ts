@@ -21,6 +21,7 @@ export const webhookEventTypes = [
   'payment.failed',
   'payment.returned',
   'invoice.paid',
+  'invoice.sent',
   'contract.signed',
   'bank.verified',
   'bank.funds_arrived',

@@ -7,6 +7,7 @@ import {
   sandboxWebhookVerifier,
 } from '../modules/provider-calls/index.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
+import { achChargeOperation, cardChargeOperation, chargeEvents } from '../modules/invoices/index.ts';
 import { onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -25,9 +26,12 @@ export function wireModuleEvents(): void {
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...outboundPaymentOperation });
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...cardChargeOperation });
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...achChargeOperation });
   registerWebhookVerifier(sandboxWebhookVerifier);
   onProviderEvent(bankingEvents);
   onProviderEvent(payoutEvents);
+  onProviderEvent(chargeEvents);
   onFundsArrived(collectOwedBilling);
   onReconcile(paymentsMatchTransfers);
 }

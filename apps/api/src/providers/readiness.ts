@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 const SANDBOX_ONLY = [
   { capability: 'banking', provider: 'Stripe Treasury (wallet, bank links, ACH)' },
   { capability: 'payouts', provider: 'Stripe, PayPal, Venmo and Nium payouts' },
+  { capability: 'payments-in', provider: 'Stripe card payments and Plaid-linked ACH debits (invoices)' },
 ] as const;
 
 /** Sentences naming what keeps this configuration from running outside the sandbox; empty when ready. */

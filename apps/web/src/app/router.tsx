@@ -36,6 +36,11 @@ const CampaignsPage = lazy(() => import('../features/campaigns/pages/campaigns-p
 const NewCampaignPage = lazy(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
 const CampaignPage = lazy(() => import('../features/campaigns/pages/campaign-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
+const InvoicesPage = lazy(() => import('../features/invoices/pages/invoices-page.tsx'));
+const NewInvoicePage = lazy(() => import('../features/invoices/pages/new-invoice-page.tsx'));
+const InvoicePage = lazy(() => import('../features/invoices/pages/invoice-page.tsx'));
+const PayInvoicePage = lazy(() => import('../features/invoices/pages/pay-invoice-page.tsx'));
+const PortalInvoicesPage = lazy(() => import('../features/invoices/pages/portal-invoices-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
@@ -68,6 +73,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') },
           { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
+          { path: '/invoices/pay', element: <PayInvoicePage />, handle: handle('Pay invoice') },
         ],
       },
       {
@@ -83,6 +89,7 @@ export const routes: RouteObject[] = [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
               // The portal (external users only, see guards). Contracts and invoices pages register beside these.
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/creator/invoices', element: <PortalInvoicesPage />, handle: handle('Invoices') },
               { path: '/creator/payments', element: <CreatorPaymentsPage />, handle: handle('Payments') },
               { path: '/creator/settings', element: <CreatorSettingsPage />, handle: handle('Settings') },
               {
@@ -116,6 +123,9 @@ export const routes: RouteObject[] = [
               { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
               { path: '/taxes', element: <TaxesPage />, handle: handle('Taxes') },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
+              { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices') },
+              { path: '/invoices/newInvoice', element: <NewInvoicePage />, handle: handle('New Invoice', ['Invoices', 'New Invoice']) },
+              { path: '/invoices/:id', element: <InvoicePage />, handle: handle('Invoice', ['Invoices', 'Invoice']) },
             ],
           },
         ],

@@ -19,3 +19,4 @@ export * from './payout-changes.ts';
 export * from './taxes.ts';
 export * from './audit.ts';
 export * from './provider-calls.ts';
+export * from './invoices.ts';

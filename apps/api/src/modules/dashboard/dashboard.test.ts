@@ -36,6 +36,7 @@ describe('GET /v1/dashboard', () => {
     const wallets = (await inject('GET', '/v1/wallets', owner.headers)).json();
     expect(response.json()).toEqual({
       balance: 100_000 - awaiting.amount - awaiting.fee,
+      receivable: 0,
       draft_payments: drafts.reduce((sum, row) => sum + row.amount, 0),
       total_creators: 3,
       todos: [
@@ -63,6 +64,7 @@ describe('GET /v1/dashboard', () => {
     const empty = await inject('GET', '/v1/dashboard', other.headers);
     expect(empty.json()).toEqual({
       balance: 0,
+      receivable: 0,
       draft_payments: 0,
       total_creators: 0,
       todos: [],

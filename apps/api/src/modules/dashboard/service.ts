@@ -5,6 +5,7 @@ import { creators, payments } from '../../db/schema/index.ts';
 import { findBalances } from '../ledger/index.ts';
 import { loadRecipients, recipientName } from '../payments/index.ts';
 import { activeCampaignsFor, hasCampaign } from '../campaigns/index.ts';
+import { openInvoiceTotals, unpaidInvoiceTodos } from '../invoices/index.ts';
 
 /** Every payment waiting for its recipient's payout details, newest first. */
 async function paymentTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
@@ -33,7 +34,7 @@ async function paymentTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
 
 /** GET /v1/dashboard: wallet balance, draft payments total, creators count, the to-do list and the active campaigns. */
 export async function dashboardFor(db: DbOrTx, orgId: string): Promise<DashboardAnswer> {
-  const [balances, [drafts], [creatorCount], todos, active_campaigns, has_campaign] = await Promise.all([
+  const [balances, [drafts], [creatorCount], paymentItems, invoiceItems, receivable, active_campaigns, has_campaign] = await Promise.all([
     findBalances(db, orgId, ['wallet_available']),
     db
       .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
@@ -41,14 +42,17 @@ export async function dashboardFor(db: DbOrTx, orgId: string): Promise<Dashboard
       .where(and(eq(payments.org_id, orgId), eq(payments.status, 'draft'), eq(payments.is_deleted, false))),
     db.select({ total: count() }).from(creators).where(eq(creators.org_id, orgId)),
     paymentTodos(db, orgId),
+    unpaidInvoiceTodos(db, orgId),
+    openInvoiceTotals(db, orgId),
     activeCampaignsFor(db, orgId),
     hasCampaign(db, orgId),
   ]);
   return {
     balance: balances.wallet_available ?? 0,
+    receivable,
     draft_payments: Number(drafts?.total ?? 0),
     total_creators: creatorCount?.total ?? 0,
-    todos,
+    todos: [...invoiceItems, ...paymentItems],
     active_campaigns,
     has_campaign,
   };

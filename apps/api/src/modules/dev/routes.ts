@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { findOutboxEmail, listOutbox } from '../email/index.ts';
 import { renderOutboxPage } from './outbox-page.ts';
+import { renderSmsPage } from './sms-page.ts';
+import { recentSms } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/index.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
 
@@ -58,6 +60,19 @@ export const devRoutes =
           .send(Buffer.from(file.content_base64, 'base64'));
       },
     );
+
+    app.get('/sms', { config: { isPublic: true }, schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
+      const messages = await recentSms(deps.db, request.query.limit);
+      if (request.headers.accept?.includes('application/json'))
+        return messages.map((sms) => ({
+          id: sms.id,
+          to: sms.to,
+          body: sms.body,
+          status: sms.status,
+          created_at: sms.created_at.toISOString(),
+        }));
+      return reply.type('text/html').send(renderSmsPage(messages));
+    });
 
     app.get('/clock', { config: { isPublic: true }, schema: { hide: true, response: { 200: clockAnswer } } }, async () => ({
       now: (await sandboxNow(deps.db)).toISOString(),

@@ -1,1 +1,2 @@
 export { campaignFileRoutes } from './routes.ts';
+export { attachmentDisposition, detectFileType, sanitizeFileName } from './sniff.ts';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  invoiceLinkInfo,
+  payInvoiceAnswer,
+  payInvoiceBody,
+  type InvoiceLinkInfo,
+  type PayInvoiceBody,
   payeeLinkInfo,
   payeeSubmissionAnswer,
   sessionAnswer,
@@ -24,6 +29,8 @@ export type LinkHandlers = {
   describePayee: (db: DbOrTx, link: ExpiringLink) => Promise<PayeeLinkInfo>;
   submitPayee: (deps: AppDeps, linkId: string, body: unknown) => Promise<z.infer<typeof payeeSubmissionAnswer>>;
   setPassword: (deps: AppDeps, options: { linkId: string; password: string }) => Promise<SessionAnswer>;
+  describeInvoice: (db: DbOrTx, link: ExpiringLink) => Promise<InvoiceLinkInfo>;
+  payInvoice: (deps: AppDeps, linkId: string, body: PayInvoiceBody) => Promise<z.infer<typeof payInvoiceAnswer>>;
 };
 
 const tags = ['Links'];
@@ -58,12 +65,13 @@ export const linkRoutes =
           summary: 'What a link is for',
           security: [],
           querystring: linkQuery,
-          response: { 200: z.union([payeeLinkInfo, linkInfo]), ...errorResponses },
+          response: { 200: z.union([payeeLinkInfo, invoiceLinkInfo, linkInfo]), ...errorResponses },
         },
       },
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);
         if (link.type === 'payee') return handlers.describePayee(deps.db, link);
+        if (link.type === 'invoice_payment') return handlers.describeInvoice(deps.db, link);
         return describeLink(deps.db, request.query.id);
       },
     );
@@ -74,16 +82,17 @@ export const linkRoutes =
         config: { isPublic: true },
         schema: {
           tags,
-          summary: 'Act on a link: set a password, or give payout details (payee)',
+          summary: 'Act on a link: set a password, give payout details (payee), or pay an invoice',
           security: [],
           querystring: linkQuery,
           body: z.record(z.string(), z.unknown()),
-          response: { 200: z.union([payeeSubmissionAnswer, sessionAnswer]), ...errorResponses },
+          response: { 200: z.union([payeeSubmissionAnswer, payInvoiceAnswer, sessionAnswer]), ...errorResponses },
         },
       },
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);
         if (link.type === 'payee') return handlers.submitPayee(deps, request.query.id, request.body);
+        if (link.type === 'invoice_payment') return handlers.payInvoice(deps, request.query.id, parseBody(payInvoiceBody, request.body));
         const body = parseBody(setPasswordFromLinkBody, request.body);
         return handlers.setPassword(deps, { linkId: request.query.id, password: body.password });
       },

@@ -59,6 +59,8 @@ const availablePaths = new Set([
   '/agentsManagers',
   '/customers',
   '/settings',
+  '/invoices',
+  '/creator/invoices',
 ]);
 
 export const isAvailable = (item: NavItem) => availablePaths.has(item.to);

@@ -8,6 +8,8 @@ import { campaignStatusLabels, campaignTabOf, campaignTabs, type CampaignTab } f
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
+import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
+import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCampaign } from '../api/campaigns.ts';
 import { CampaignDetailsCard } from '../components/campaign-details-card.tsx';
 import { CampaignPaymentsTab } from '../components/campaign-payments-tab.tsx';
@@ -63,9 +65,7 @@ export default function CampaignPage() {
       )}
       {tab === 'payments' && <CampaignPaymentsTab campaignId={campaign.id} />}
       {tab === 'deliverables' && <DeliverablesTab campaignId={campaign.id} />}
-      {tab === 'invoices' && (
-        <EmptyState title="No invoices yet">Invoices for this campaign will be listed here once invoicing is available.</EmptyState>
-      )}
+      {tab === 'invoices' && <CampaignInvoicesTab campaignId={campaign.id} />}
       {tab === 'contracts' && (
         <EmptyState title="No contracts yet">Contracts for this campaign will be listed here once contracts are available.</EmptyState>
       )}
@@ -75,5 +75,19 @@ export default function CampaignPage() {
         </EmptyState>
       )}
     </Stack>
+  );
+}
+
+/** The campaign's Invoices tab: its invoices, and Create Invoice with the campaign preselected. */
+function CampaignInvoicesTab({ campaignId }: { campaignId: string }) {
+  const { data: org } = useCurrentOrg();
+  return (
+    <InvoiceTable
+      filter={{ tab: 'all', payment_group_id: campaignId }}
+      showCustomer
+      newInvoiceHref={`/invoices/newInvoice?campaignId=${campaignId}`}
+      newInvoiceLabel="Create Invoice"
+      canCreate={Boolean(org?.treasury_id)}
+    />
   );
 }

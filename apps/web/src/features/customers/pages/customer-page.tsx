@@ -8,6 +8,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCustomer } from '../../../lib/customers-api.ts';
+import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
+import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { CustomerAddressCard } from '../components/customer-address-card.tsx';
 import { CustomerDetailsCard } from '../components/customer-details-card.tsx';
 import { PortalAccessCard } from '../components/portal-access-card.tsx';
@@ -26,6 +28,7 @@ export default function CustomerPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const { data: customer, isError, refetch } = useCustomer(id);
+  const { data: org } = useCurrentOrg();
   if (isError) return <RetryNotice message="There was an issue retrieving customers" onRetry={() => void refetch()} />;
   if (!customer) return <FullPageSpinner />;
 
@@ -53,7 +56,12 @@ export default function CustomerPage() {
         </Grid>
       )}
       {tab === 'invoices' && (
-        <EmptyState title="No invoices yet">Invoices to this customer will be listed here once invoicing is available.</EmptyState>
+        <InvoiceTable
+          filter={{ tab: 'all', customer_id: customer.id }}
+          singularConfirm
+          newInvoiceHref={`/invoices/newInvoice?customerId=${customer.id}`}
+          canCreate={Boolean(org?.treasury_id)}
+        />
       )}
       {tab === 'contracts' && (
         <EmptyState title="No contracts yet">Contracts with this customer will be listed here once contracts are available.</EmptyState>

@@ -34,6 +34,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
       <StatTiles
         tiles={[
           { label: 'Balance', value: formatCents(data.balance) },
+          { label: 'Receivable', value: formatCents(data.receivable) },
           { label: 'Draft payments', value: formatCents(data.draft_payments) },
           { label: 'Total creators', value: String(data.total_creators) },
         ]}

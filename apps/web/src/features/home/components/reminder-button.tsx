@@ -6,20 +6,25 @@ import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { TodoItem } from '@crewpay/core';
 import { useSendReminders } from '../../../components/payments/payments-api.ts';
+import { useInvoiceReminders } from '../../../lib/invoices-api.ts';
 
 /**
- * 'Send reminder' split button of a to-do item: Email sends the payee link again
- * (POST /v1/payments/reminders). SMS needs the recipient's phone and an SMS rail, which the
- * platform does not have yet, so it stays disabled.
+ * 'Send reminder' split button of a to-do item. A payment's Email sends the payee link again
+ * (POST /v1/payments/reminders; payments have no SMS rail yet). An unpaid invoice's Email or SMS
+ * sends a new pay link (POST /v1/invoices/reminders); SMS only when the customer has a phone.
  */
 export function ReminderButton({ todo }: { todo: TodoItem }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [isOpen, setOpen] = useState(false);
-  const remind = useSendReminders();
+  const remindPayment = useSendReminders();
+  const remindInvoice = useInvoiceReminders();
+  const isInvoice = todo.todoType === 'Unpaid Invoice';
+  const remind = isInvoice ? remindInvoice : remindPayment;
 
-  const sendEmail = () => {
+  const send = (channel: 'sms' | 'email') => {
     setOpen(false);
-    remind.mutate([todo.id]);
+    if (isInvoice) remindInvoice.mutate({ ids: [todo.id], channel });
+    else remindPayment.mutate([todo.id]);
   };
 
   return (
@@ -33,8 +38,10 @@ export function ReminderButton({ todo }: { todo: TodoItem }) {
         </Button>
       </ButtonGroup>
       <Menu anchorEl={anchor.current} open={isOpen} onClose={() => setOpen(false)}>
-        <MenuItem disabled>{todo.has_phone ? 'SMS' : 'SMS (no phone number)'}</MenuItem>
-        <MenuItem onClick={sendEmail}>Email</MenuItem>
+        <MenuItem disabled={!isInvoice || !todo.has_phone} onClick={() => send('sms')}>
+          {todo.has_phone ? 'SMS' : 'SMS (no phone number)'}
+        </MenuItem>
+        <MenuItem onClick={() => send('email')}>Email</MenuItem>
       </Menu>
     </>
   );

@@ -10,7 +10,7 @@ export function StatTiles({ tiles }: { tiles: Tile[] }) {
   return (
     <Grid container spacing={2}>
       {tiles.map((tile) => (
-        <Grid key={tile.label} size={{ xs: 12, sm: 6, md: 4 }}>
+        <Grid key={tile.label} size={{ xs: 12, sm: 6, md: tiles.length === 4 ? 3 : 4 }}>
           <Card variant="outlined" component="section" aria-label={tile.label} sx={{ height: '100%' }}>
             <CardContent>
               <Typography variant="body2" color="text.secondary">

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { chargeStatuses, chargeTypes, invoicePayMethods, invoiceProcessors, invoiceStatuses } from '@crewpay/core';
+import { campaigns, customers } from './campaigns.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+import { payments } from './payments.ts';
+import { users } from './users.ts';
+
+/** A PDF sent with an invoice email (checked by content at upload). */
+export const invoiceAttachments = pgTable(
+  'invoice_attachments',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    file_name: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    storage_key: text().notNull().unique(),
+    uploaded_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (table) => [index('invoice_attachments_org_id_idx').on(table.org_id)],
+);
+
+/** Spec entity Invoice: the organisation bills its customer; status requires_info -> succeeded | canceled. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    customer_id: uuid().notNull(),
+    payment_group_id: uuid(),
+    title: text().notNull(),
+    description: text().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    net: integer().notNull(),
+    status: text({ enum: invoiceStatuses }).notNull().default('requires_info'),
+    processor: text({ enum: invoiceProcessors }).notNull(),
+    disallowed_methods: jsonb().$type<(typeof invoicePayMethods)[number][]>().notNull().default([]),
+    attn: text(),
+    cc_emails: jsonb().$type<string[]>().notNull().default([]),
+    attachment_id: uuid().references(() => invoiceAttachments.id),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    paid_at: timestamp({ withTimezone: true }),
+    canceled_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'invoices_customer_fk',
+      columns: [table.customer_id, table.org_id],
+      foreignColumns: [customers.id, customers.org_id],
+    }),
+    foreignKey({
+      name: 'invoices_campaign_fk',
+      columns: [table.payment_group_id, table.org_id],
+      foreignColumns: [campaigns.id, campaigns.org_id],
+    }),
+    index('invoices_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('invoices_customer_id_idx').on(table.customer_id),
+    index('invoices_payment_group_id_idx').on(table.payment_group_id),
+  ],
+);
+
+/** Which campaign payments an invoice funds; a payment is funded by at most one invoice. */
+export const invoiceFundedPayments = pgTable(
+  'invoice_funded_payments',
+  {
+    invoice_id: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    payment_id: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+  },
+  (table) => [
+    uniqueIndex('invoice_funded_payments_payment_key').on(table.payment_id),
+    index('invoice_funded_payments_invoice_idx').on(table.invoice_id),
+  ],
+);
+
+/**
+ * Spec entity Charge: one payment attempt of an invoice. At most one charge of an invoice is
+ * pending or succeeded at a time (the partial unique index): paying twice charges once.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    invoice_id: uuid()
+      .notNull()
+      .references(() => invoices.id),
+    charge_type: text({ enum: chargeTypes }).notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    fee: bigint({ mode: 'number' }).notNull(),
+    status: text({ enum: chargeStatuses }).notNull().default('pending'),
+    method_label: text().notNull(),
+    provider_id: text(),
+    failure_reason: text(),
+    created_at: createdAt(),
+    settled_at: timestamp({ withTimezone: true }),
+    failed_at: timestamp({ withTimezone: true }),
+    reversed_at: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('charges_one_live_per_invoice_key')
+      .on(table.invoice_id)
+      .where(sql`status IN ('pending', 'succeeded')`),
+    index('charges_org_id_created_at_idx').on(table.org_id, table.created_at.desc()),
+  ],
+);
+
+/** The SMS outbox, built like emails: written in the transaction that caused it, sent by a job. */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: id(),
+    org_id: uuid().references(() => orgs.id),
+    to: text().notNull(),
+    body: text().notNull(),
+    status: text({ enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    transport: text({ enum: ['outbox', 'twilio'] }),
+    provider_id: text(),
+    error: text(),
+    created_at: createdAt(),
+    sent_at: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('sms_messages_created_at_idx').on(table.created_at)],
+);
+
+/** The sandbox card processor's side: a token stands for a card, as Stripe keeps it (never in our tables). */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  id: text().primaryKey(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  number_sealed: text().notNull(),
+  created_at: createdAt(),
+});
+
+/** The sandbox bank-link service's side (Plaid's items): link tokens, public tokens and their accounts. */
+export const sandboxBankItems = pgTable('sandbox_bank_items', {
+  public_token: text().primaryKey(),
+  link_token: text().notNull(),
+  institution: text().notNull(),
+  accounts_sealed: text().notNull(),
+  exchanged_at: timestamp({ withTimezone: true }),
+  created_at: createdAt(),
+});
+
+export type Invoice = typeof invoices.$inferSelect;
+export type Charge = typeof charges.$inferSelect;
+export type InvoiceAttachment = typeof invoiceAttachments.$inferSelect;
+export type SmsMessage = typeof smsMessages.$inferSelect;

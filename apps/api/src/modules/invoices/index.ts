@@ -1,0 +1,7 @@
+// The invoices module as other modules see it.
+export { invoiceRoutes } from './routes.ts';
+export { invoicePayRoutes } from './pay-routes.ts';
+export { describeInvoiceLink, payInvoiceFromLink } from './pay.ts';
+export { achChargeOperation, cardChargeOperation } from './charge-calls.ts';
+export { chargeEvents } from './events.ts';
+export { openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';

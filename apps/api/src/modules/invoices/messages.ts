@@ -1,0 +1,46 @@
+import { describeNet, dueDateOf, formatCents } from '@crewpay/core';
+import type { Invoice } from '../../db/schema/index.ts';
+import type { OutgoingEmail } from '../email/index.ts';
+
+export const payUrl = (publicUrl: string, linkId: string) => `${publicUrl}/invoices/pay?id=${encodeURIComponent(linkId)}`;
+const attachmentUrl = (publicUrl: string, linkId: string) => `${publicUrl}/v1/invoices/pay/attachment?id=${encodeURIComponent(linkId)}`;
+
+type Parts = { publicUrl: string; orgName: string; invoice: Invoice; linkId: string; hasAttachment: boolean };
+
+/** The invoice email: to the recipient and each CC, the pay link and, when there is one, the attached PDF. */
+export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean }): OutgoingEmail[] {
+  const { invoice } = parts;
+  const links = [{ label: 'View and pay the invoice', url: payUrl(parts.publicUrl, parts.linkId) }];
+  if (parts.hasAttachment) links.push({ label: 'Download the attached PDF', url: attachmentUrl(parts.publicUrl, parts.linkId) });
+  const lead = parts.reminder
+    ? `Reminder: ${parts.orgName} is waiting for payment of an invoice.`
+    : `${parts.orgName} has sent you an invoice.`;
+  return parts.to.map((to) => ({
+    org_id: invoice.org_id,
+    to,
+    subject: `${parts.reminder ? 'Reminder: invoice' : 'Invoice'} from ${parts.orgName}: ${invoice.title}`,
+    paragraphs: [
+      lead,
+      `${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDateOf(invoice.created_at, invoice.net)}).`,
+      invoice.description,
+    ],
+    links,
+  }));
+}
+
+export function invoiceSms(parts: Omit<Parts, 'hasAttachment'>): string {
+  return `${parts.orgName}: invoice "${parts.invoice.title}" for ${formatCents(parts.invoice.amount)} is due ${dueDateOf(parts.invoice.created_at, parts.invoice.net)}. Pay: ${payUrl(parts.publicUrl, parts.linkId)}`;
+}
+
+/** The payer's receipt once the payment is under way (card) or started (bank). */
+export function receiptEmail(options: { to: string; orgName: string; invoice: Invoice; method: string }): OutgoingEmail {
+  return {
+    org_id: options.invoice.org_id,
+    to: options.to,
+    subject: `Receipt: your payment to ${options.orgName}`,
+    paragraphs: [
+      `Your payment of ${formatCents(options.invoice.amount)} to ${options.orgName} has been sent.`,
+      `Invoice: ${options.invoice.title}. Paid by ${options.method}.`,
+    ],
+  };
+}

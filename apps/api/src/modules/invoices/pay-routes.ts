@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardToken, cardTokenBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import {
+  createSandboxPublicToken,
+  paymentsInProvider,
+  SANDBOX_BANK_PASSWORD,
+  SANDBOX_BANK_USERNAME,
+  sandboxInstitutions,
+  tokeniseSandboxCard,
+} from '../../providers/payments-in/index.ts';
+import { fileStorage } from '../../providers/storage/index.ts';
+import { attachmentDisposition } from '../files/index.ts';
+import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
+import { openInvoiceAttachment } from './attachments.ts';
+
+const tags = ['Invoice payment'];
+const linkQuery = z.object({ id: z.string({ error: INVALID_LINK_MESSAGE }).min(1, INVALID_LINK_MESSAGE).max(100, INVALID_LINK_MESSAGE) });
+const publicRoute = { config: { isPublic: true } } as const;
+
+async function invoiceLink(deps: AppDeps, linkId: string) {
+  const link = await findUsableLink(deps.db, linkId);
+  const invoiceId = link.payload.invoice_id;
+  if (link.type !== 'invoice_payment' || typeof invoiceId !== 'string' || !link.org_id) throw new AppError('gone', INVALID_LINK_MESSAGE);
+  return { org_id: link.org_id, invoice_id: invoiceId };
+}
+
+/** What the public pay page calls besides the link itself: the bank-link token and the attached PDF; in the sandbox, the card tokeniser and the bank login. */
+export const invoicePayRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const storage = fileStorage(deps.config);
+
+    app.get(
+      '/plaid_link_token',
+      {
+        ...publicRoute,
+        schema: {
+          tags,
+          summary: 'A bank-link token for the payer of an invoice link',
+          security: [],
+          querystring: linkQuery,
+          response: { 200: z.object({ token: z.string() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const link = await invoiceLink(deps, request.query.id);
+        const { link_token } = await paymentsInProvider(deps).createLinkToken({ client_user_id: link.invoice_id });
+        return { token: link_token };
+      },
+    );
+
+    app.get(
+      '/invoices/pay/attachment',
+      {
+        ...publicRoute,
+        schema: { tags, summary: "The invoice's attached PDF, through its emailed link", security: [], querystring: linkQuery },
+      },
+      async (request, reply) => {
+        const { file, stream } = await openInvoiceAttachment({ db: deps.db, storage }, await invoiceLink(deps, request.query.id));
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-length', String(file.size))
+          .header('content-disposition', attachmentDisposition(file.file_name))
+          .header('cache-control', 'private, no-store')
+          .send(stream);
+      },
+    );
+
+    if (!deps.config.isSandbox) return;
+
+    app.post(
+      '/sandbox_payments/card_tokens',
+      {
+        ...publicRoute,
+        schema: {
+          tags,
+          summary: "Sandbox only: the card processor's tokeniser (Stripe.js's part): the number goes here, the page keeps a token",
+          security: [],
+          body: cardTokenBody,
+          response: { 200: cardToken, ...errorResponses },
+        },
+      },
+      async (request) => tokeniseSandboxCard(deps, request.body.number),
+    );
+
+    app.post(
+      '/sandbox_payments/bank_link',
+      {
+        ...publicRoute,
+        schema: {
+          tags,
+          summary: 'Sandbox only: the bank-link login (Plaid Link in the sandbox: user_good / pass_good)',
+          security: [],
+          body: z.object({
+            link_token: z.string().regex(/^link-sandbox-[a-f0-9]{32}$/, 'Invalid link token'),
+            institution: z.enum(sandboxInstitutions),
+            username: z.string().max(100),
+            password: z.string().max(100),
+          }),
+          response: {
+            200: z.object({
+              public_token: z.string(),
+              accounts: z.array(z.object({ id: z.string(), name: z.string(), mask: z.string() })),
+            }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const { username, password } = request.body;
+        if (username !== SANDBOX_BANK_USERNAME || password !== SANDBOX_BANK_PASSWORD)
+          throw new AppError('validation_error', 'The username or password provided were not correct.', { field: 'password' });
+        return createSandboxPublicToken(deps, request.body);
+      },
+    );
+  };

@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { authHeaders, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
+import { activate } from '../../../test/wallet-fixtures.ts';
+import { sendInvoice } from '../../../test/invoice-fixtures.ts';
+import { users } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { startSession } from '../auth/sessions.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+async function customerUser(orgId: string, email: string) {
+  const [user] = await ctx.deps.db.insert(users).values({ id: newId(), email, org_id: orgId, role: 'customer', is_external: true }).returning();
+  return authHeaders((await startSession(ctx.deps.db, user!, 1)).auth_token);
+}
+
+describe('the portal invoices page', () => {
+  it("lists a customer user's own invoices and gives a fresh pay link for an open one; staff and others are refused", async () => {
+    const owner = await createOwner(ctx.app);
+    await activate(ctx.app, owner.headers);
+    const email = uniqueEmail('brand');
+    const mine = await sendInvoice(ctx.app, owner.headers, { email, name: 'Brand', title: 'Mine', net: 60 });
+    await sendInvoice(ctx.app, owner.headers, { email: uniqueEmail('other'), name: 'Other', title: 'Not mine' });
+    const headers = await customerUser(owner.org.id, email);
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id: mine.id, title: 'Mine', amount: 10_000, net: 60, status: 'requires_info', is_payable: true })]);
+    const link = await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers });
+    expect(link.json().url).toMatch(/^\/invoices\/pay\?id=/);
+    const info = await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${link.json().url.split('id=')[1]}` });
+    expect(info.json()).toMatchObject({ title: 'Mine', status: 'requires_info' });
+
+    const stranger = await customerUser(owner.org.id, uniqueEmail('stranger'));
+    expect((await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers: stranger })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers: owner.headers })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chargesByInvoice as chargesByInvoiceSchema,
+  createInvoiceBody,
+  invoiceIdsBody,
+  invoiceListQuery,
+  invoiceMessages,
+  invoicePage,
+  invoiceRecord,
+  invoiceRemindersBody,
+  invoiceTabs,
+  MAX_CAMPAIGN_FILE_BYTES,
+  updateInvoiceBody,
+} from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { fileStorage } from '../../providers/storage/index.ts';
+import { uploadInvoiceAttachment } from './attachments.ts';
+import { invoicesCsv } from './csv.ts';
+import { allInvoices, chargesByInvoice, getInvoice, listInvoices } from './queries.ts';
+import { listPortalInvoices, portalPayLink } from './portal.ts';
+import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
+
+const tags = ['Invoices'];
+const countAnswer = z.object({ count: z.number().int(), message: z.string() });
+const exportQuery = z.object({ tab: z.enum(invoiceTabs).default('all'), customer_id: z.uuid('Must be a valid id').optional() });
+
+/** Staff (owner, admin, team member) bill customers: invoices, their charges, reminders and the CSV report. */
+export const invoiceRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const storage = fileStorage(deps.config);
+    await app.register(multipart, { limits: { fileSize: MAX_CAMPAIGN_FILE_BYTES + 1, files: 1, fields: 2, fieldSize: 1000 } });
+    const actorOf = (request: Parameters<typeof requireStaff>[0]) => {
+      const user = requireStaff(request);
+      return { org_id: user.org_id, user_id: user.id };
+    };
+
+    app.get(
+      '/invoices',
+      {
+        schema: {
+          tags,
+          summary: 'A page of invoices of a tab (open, paid, canceled, all)',
+          querystring: invoiceListQuery,
+          response: { 200: invoicePage, ...errorResponses },
+        },
+      },
+      async (request) => listInvoices(deps.db, { org_id: requireStaff(request).org_id, query: request.query }),
+    );
+
+    app.get(
+      '/invoices/export',
+      { schema: { tags, summary: 'invoices_report.csv (formula-like cells escaped)', querystring: exportQuery } },
+      async (request, reply) => {
+        const rows = await allInvoices(deps.db, { org_id: requireStaff(request).org_id, query: request.query });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="invoices_report.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(invoicesCsv(rows));
+      },
+    );
+
+    app.get(
+      '/invoices/:id',
+      { schema: { tags, summary: 'One invoice', params: idParams, response: { 200: invoiceRecord, ...errorResponses } } },
+      async (request) => getInvoice(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
+    );
+
+    app.post(
+      '/invoices',
+      {
+        schema: {
+          tags,
+          summary: 'Send an invoice (emails the recipient and CC a pay link)',
+          body: createInvoiceBody,
+          response: { 200: invoiceRecord, ...errorResponses },
+        },
+      },
+      async (request) => createInvoice(deps, actorOf(request), request.body),
+    );
+
+    app.put(
+      '/invoices/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edit an invoice (not once paid); Mark as paid / unpaid for offline ones',
+          params: idParams,
+          body: updateInvoiceBody,
+          response: { 200: invoiceRecord, ...errorResponses },
+        },
+      },
+      async (request) => updateInvoice(deps, actorOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/invoices/:id/cancel',
+      { schema: { tags, summary: 'Cancel an open invoice', params: idParams, response: { 200: countAnswer, ...errorResponses } } },
+      async (request) => ({
+        count: await cancelInvoices(deps, actorOf(request), [request.params.id]),
+        message: 'Invoice has been canceled',
+      }),
+    );
+
+    app.post(
+      '/invoices/cancel',
+      { schema: { tags, summary: 'Cancel open invoices', body: invoiceIdsBody, response: { 200: countAnswer, ...errorResponses } } },
+      async (request) => ({
+        count: await cancelInvoices(deps, actorOf(request), request.body.ids),
+        message: 'Invoices have been canceled',
+      }),
+    );
+
+    app.post(
+      '/invoices/reminders',
+      {
+        schema: {
+          tags,
+          summary: 'Remind the recipients of open invoices (email, or SMS to a customer with a phone)',
+          body: invoiceRemindersBody,
+          response: { 200: countAnswer, ...errorResponses },
+        },
+      },
+      async (request) => ({ count: await sendInvoiceReminders(deps, actorOf(request), request.body), message: invoiceMessages.reminders }),
+    );
+
+    app.post(
+      '/invoices/attachment',
+      {
+        schema: {
+          tags,
+          summary: 'Upload the PDF sent with an invoice (multipart: file)',
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ id: z.uuid(), file_name: z.string() }), ...errorResponses, 415: errorResponses[400] },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data', { field: 'file' });
+        let upload: { file_name: string; bytes: Buffer } | undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'file' && !upload) {
+            const bytes = await part.toBuffer().catch((error: unknown) => {
+              if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new AppError('validation_error', invoiceMessages.attachment, { field: 'file' });
+              throw error;
+            });
+            upload = { file_name: part.filename, bytes };
+          } else if (part.type === 'file') part.file.resume();
+        }
+        if (!upload) throw new AppError('validation_error', invoiceMessages.attachment, { field: 'file' });
+        return uploadInvoiceAttachment({ db: deps.db, storage }, { ...actor, ...upload });
+      },
+    );
+
+    app.get(
+      '/portal/invoices',
+      {
+        schema: {
+          tags,
+          summary: "A customer user's own invoices (portal)",
+          response: {
+            200: z.array(
+              z.object({
+                id: z.uuid(),
+                title: z.string(),
+                amount: z.number().int(),
+                net: z.number().int(),
+                due_date: z.string(),
+                status: z.string(),
+                payment_group_id: z.uuid().nullable(),
+                payment_group_title: z.string().nullable(),
+                is_payable: z.boolean(),
+              }),
+            ),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => listPortalInvoices(deps.db, requireAuth(request).user),
+    );
+
+    app.post(
+      '/portal/invoices/:id/pay_link',
+      {
+        schema: {
+          tags,
+          summary: "A pay link of the customer user's open invoice",
+          params: idParams,
+          response: { 200: z.object({ url: z.string() }), ...errorResponses },
+        },
+      },
+      async (request) => portalPayLink(deps, requireAuth(request).user, request.params.id),
+    );
+
+    app.get(
+      '/charges',
+      {
+        schema: {
+          tags,
+          summary: 'Charges (payment attempts) grouped by invoice_id',
+          querystring: z.object({ invoice_id: z.uuid('Must be a valid id').optional() }),
+          response: { 200: chargesByInvoiceSchema, ...errorResponses },
+        },
+      },
+      async (request) => chargesByInvoice(deps.db, { org_id: requireStaff(request).org_id, invoice_id: request.query.invoice_id }),
+    );
+  };

@@ -1,0 +1,245 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { invoiceMessages, type CreateInvoiceBody, type InvoiceRecord, type UpdateInvoiceBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  campaigns,
+  charges,
+  customers,
+  invoiceAttachments,
+  invoiceFundedPayments,
+  invoices,
+  orgs,
+  payments,
+  type Customer,
+  type Invoice,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { sandboxNow } from '../clock/index.ts';
+import { findCustomerRow } from '../customers/index.ts';
+import { queueEmails, sendQueuedEmails } from '../email/index.ts';
+import { createExpiringLink } from '../links/index.ts';
+import { queueSms, sendQueuedSms } from '../sms/index.ts';
+import { findFinancialAccount } from '../treasury/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import { invoiceEmails, invoiceSms } from './messages.ts';
+import { findInvoiceRow, getInvoice } from './queries.ts';
+
+type Actor = { org_id: string; user_id: string };
+
+/** The recipient: the organisation's customer by id, the existing customer of that email, or a new customer. */
+async function resolveCustomer(tx: Tx, orgId: string, body: CreateInvoiceBody): Promise<Customer> {
+  if (body.customer_id) return findCustomerRow(tx, { org_id: orgId, id: body.customer_id, field: 'customer_id' });
+  const email = body.email!;
+  await tx
+    .insert(customers)
+    .values({ id: newId(), org_id: orgId, name: body.name!, email, attn: body.attn, cc_emails: body.cc_emails })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.org_id, orgId), eq(customers.email, email)));
+  return row!;
+}
+
+async function assertCampaign(tx: Tx, orgId: string, id: string | null): Promise<void> {
+  if (!id) return;
+  const [row] = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.org_id, orgId), eq(campaigns.id, id)));
+  if (!row) throw new AppError('not_found', 'Campaign not found', { field: 'payment_group_id' });
+}
+
+async function assertAttachment(tx: Tx, orgId: string, id: string | null): Promise<void> {
+  if (!id) return;
+  const [row] = await tx
+    .select({ id: invoiceAttachments.id })
+    .from(invoiceAttachments)
+    .where(and(eq(invoiceAttachments.org_id, orgId), eq(invoiceAttachments.id, id)));
+  if (!row) throw new AppError('not_found', 'Attachment not found', { field: 'attachment' });
+}
+
+/** Funded payments must be the organisation's, of the invoice's campaign, and funded by no other invoice. */
+async function linkFundedPayments(tx: Tx, invoice: Invoice, paymentIds: string[]): Promise<void> {
+  const ids = [...new Set(paymentIds)];
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: payments.id, group: payments.payment_group_id })
+    .from(payments)
+    .where(and(eq(payments.org_id, invoice.org_id), inArray(payments.id, ids)));
+  if (rows.length !== ids.length || rows.some((row) => !invoice.payment_group_id || row.group !== invoice.payment_group_id))
+    throw new AppError('validation_error', invoiceMessages.fundedPayment, { field: 'funded_payments' });
+  const linked = await tx
+    .insert(invoiceFundedPayments)
+    .values(ids.map((payment_id) => ({ invoice_id: invoice.id, payment_id, org_id: invoice.org_id })))
+    .onConflictDoNothing()
+    .returning();
+  if (linked.length !== ids.length)
+    throw new AppError('conflict', 'A payment is already funded by another invoice', { field: 'funded_payments' });
+}
+
+async function orgName(tx: Tx, orgId: string): Promise<string> {
+  const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
+  return org?.name ?? '';
+}
+
+/** A fresh pay link emailed to the recipient and each CC (links are kept hashed, so each sending makes one). */
+async function emailPayLink(deps: AppDeps, tx: Tx, invoice: Invoice, customer: Customer, reminder = false): Promise<string[]> {
+  const to = [...new Set([customer.email, ...invoice.cc_emails].filter((email): email is string => Boolean(email)))];
+  if (to.length === 0) return [];
+  const linkId = await createExpiringLink(tx, { type: 'invoice_payment', org_id: invoice.org_id, payload: { invoice_id: invoice.id } });
+  const messages = invoiceEmails({
+    publicUrl: deps.config.publicUrl,
+    orgName: await orgName(tx, invoice.org_id),
+    invoice,
+    linkId,
+    hasAttachment: Boolean(invoice.attachment_id),
+    to,
+    reminder,
+  });
+  return queueEmails(tx, messages);
+}
+
+/** POST /v1/invoices: saves the invoice (and a new customer for a new email), emails the pay link, tells the organisation. */
+export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInvoiceBody): Promise<InvoiceRecord> {
+  let emailIds: string[] = [];
+  const id = await deps.db.transaction(async (tx) => {
+    await findFinancialAccount(tx, actor.org_id).catch(() => {
+      throw new AppError('bad_request', invoiceMessages.noTreasury);
+    });
+    const customer = await resolveCustomer(tx, actor.org_id, body);
+    await assertCampaign(tx, actor.org_id, body.payment_group_id);
+    await assertAttachment(tx, actor.org_id, body.attachment);
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        id: newId(),
+        org_id: actor.org_id,
+        customer_id: customer.id,
+        payment_group_id: body.payment_group_id,
+        title: body.title,
+        description: body.description,
+        amount: body.amount,
+        net: body.net,
+        processor: body.processor,
+        disallowed_methods: body.processor === 'stripe' ? [...new Set(body.disallowed_methods)] : [],
+        attn: body.attn ?? customer.attn,
+        cc_emails: body.cc_emails.length ? body.cc_emails : customer.cc_emails,
+        attachment_id: body.attachment,
+        created_by: actor.user_id,
+        created_at: await sandboxNow(tx),
+      })
+      .returning();
+    await linkFundedPayments(tx, invoice!, body.funded_payments);
+    emailIds = await emailPayLink(deps, tx, invoice!, customer);
+    await emitWebhookEvent(tx, {
+      org_id: actor.org_id,
+      type: 'invoice.sent',
+      data: { invoice_id: invoice!.id, amount: invoice!.amount, customer_name: customer.name, title: invoice!.title },
+    });
+    return invoice!.id;
+  });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  return getInvoice(deps.db, { org_id: actor.org_id, id });
+}
+
+/** PUT /v1/invoices/{id}: not once paid; status moves only for offline invoices (Mark as paid / unpaid). */
+export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, body: UpdateInvoiceBody): Promise<InvoiceRecord> {
+  await deps.db.transaction(async (tx) => {
+    const invoice = await findInvoiceRow(tx, { org_id: actor.org_id, id, forUpdate: true });
+    if (invoice.status === 'canceled') throw new AppError('conflict', invoiceMessages.canceled);
+    const statusChange = body.status !== undefined && body.status !== invoice.status;
+    if (statusChange && invoice.processor !== 'offline') throw new AppError('conflict', invoiceMessages.onlyOffline, { field: 'status' });
+    const editsFields = ['title', 'description', 'amount', 'net', 'payment_group_id'].some(
+      (key) => body[key as keyof UpdateInvoiceBody] !== undefined,
+    );
+    if (invoice.status === 'succeeded' && editsFields) throw new AppError('conflict', invoiceMessages.paidNotEditable);
+    if (body.payment_group_id !== undefined) await assertCampaign(tx, actor.org_id, body.payment_group_id);
+    const now = await sandboxNow(tx);
+    await tx
+      .update(invoices)
+      .set({
+        title: body.title,
+        description: body.description,
+        amount: body.amount,
+        net: body.net,
+        payment_group_id: body.payment_group_id,
+        ...(statusChange ? { status: body.status, paid_at: body.status === 'succeeded' ? now : null } : {}),
+      })
+      .where(eq(invoices.id, invoice.id));
+    if (statusChange && body.status === 'succeeded')
+      await emitWebhookEvent(tx, {
+        org_id: actor.org_id,
+        type: 'invoice.paid',
+        data: { invoice_id: invoice.id, amount: body.amount ?? invoice.amount, processor: 'offline' },
+      });
+  });
+  return getInvoice(deps.db, { org_id: actor.org_id, id });
+}
+
+/** POST /v1/invoices/{id}/cancel and Cancel selected: only open invoices, and none with a payment under way. */
+export async function cancelInvoices(deps: AppDeps, actor: Actor, ids: string[]): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.org_id, actor.org_id), inArray(invoices.id, ids)))
+      .orderBy(invoices.id)
+      .for('update');
+    if (rows.length !== new Set(ids).size) throw new AppError('not_found', invoiceMessages.notFound);
+    if (rows.some((row) => row.status !== 'requires_info')) throw new AppError('conflict', invoiceMessages.cancelFailed);
+    // A payment under way (an ACH debit not yet settled) must settle or fail first.
+    const [pending] = await tx
+      .select({ id: charges.id })
+      .from(charges)
+      .where(and(inArray(charges.invoice_id, ids), eq(charges.status, 'pending')))
+      .limit(1);
+    if (pending) throw new AppError('conflict', invoiceMessages.cancelFailed);
+    const now = await sandboxNow(tx);
+    await tx
+      .update(invoices)
+      .set({ status: 'canceled', canceled_at: now })
+      .where(and(eq(invoices.org_id, actor.org_id), inArray(invoices.id, ids)));
+    return rows.length;
+  });
+}
+
+/** POST /v1/invoices/reminders: a new pay link by email, or a text to customers with a phone number. */
+export async function sendInvoiceReminders(
+  deps: AppDeps,
+  actor: Actor,
+  options: { ids: string[]; channel: 'sms' | 'email' },
+): Promise<number> {
+  let emailIds: string[] = [];
+  const smsIds: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ invoice: invoices, customer: customers })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customer_id))
+      .where(and(eq(invoices.org_id, actor.org_id), inArray(invoices.id, options.ids), eq(invoices.status, 'requires_info')));
+    if (rows.length === 0) throw new AppError('conflict', 'None of these invoices is open');
+    if (options.channel === 'email') {
+      for (const row of rows) emailIds = emailIds.concat(await emailPayLink(deps, tx, row.invoice, row.customer, true));
+      return;
+    }
+    const reachable = rows.filter((row) => row.customer.phone_number);
+    if (reachable.length === 0) throw new AppError('bad_request', invoiceMessages.noPhone);
+    const name = await orgName(tx, actor.org_id);
+    for (const { invoice, customer } of reachable) {
+      const linkId = await createExpiringLink(tx, { type: 'invoice_payment', org_id: invoice.org_id, payload: { invoice_id: invoice.id } });
+      smsIds.push(
+        await queueSms(tx, {
+          org_id: invoice.org_id,
+          to: customer.phone_number!,
+          body: invoiceSms({ publicUrl: deps.config.publicUrl, orgName: name, invoice, linkId }),
+        }),
+      );
+    }
+  });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  await sendQueuedSms(deps.jobs, smsIds);
+  return emailIds.length + smsIds.length;
+}

@@ -1,0 +1,12 @@
+import type { AppDeps } from '../../deps.ts';
+import { createSandboxPaymentsIn } from './sandbox.ts';
+import type { PaymentsInProvider } from './types.ts';
+
+export type { CardDetails, ChargeMetadata, LinkedBankAccount, PaymentsInProvider, ProviderCharge } from './types.ts';
+export { createSandboxPublicToken, tokeniseSandboxCard } from './sandbox.ts';
+export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxInstitutions, sandboxTestCards } from './test-cards.ts';
+
+/** The configured card and bank payments provider: the sandbox (the only adapter today; providers/readiness.ts). */
+export function paymentsInProvider(deps: AppDeps): PaymentsInProvider {
+  return createSandboxPaymentsIn(deps);
+}

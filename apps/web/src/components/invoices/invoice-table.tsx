@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { GridRowId } from '@mui/x-data-grid';
+import type { InvoiceRecord } from '@crewpay/core';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { DataTable } from '../data-table.tsx';
+import { notifyFailure } from '../../lib/notify.ts';
+import { downloadInvoicesReport, useCancelInvoices, useInvoiceReminders, useInvoices, type InvoiceFilter } from '../../lib/invoices-api.ts';
+import { invoiceColumns } from './invoice-columns.tsx';
+
+type Props = {
+  filter: InvoiceFilter;
+  showCustomer?: boolean;
+  showSms?: boolean;
+  showExport?: boolean;
+  /** Where New Invoice goes; disabled without a treasury account. */
+  newInvoiceHref?: string;
+  newInvoiceLabel?: string;
+  canCreate?: boolean;
+  /** 'N invoices' on /invoices; the customer tab says 'this invoice' for one. */
+  singularConfirm?: boolean;
+};
+
+const confirmText = (count: number, singular: boolean) =>
+  singular && count === 1 ? 'Are you sure you want to cancel this invoice?' : `Are you sure you want to cancel these ${count} invoices?`;
+
+/** A page of invoices with checkboxes (only open ones selectable), Cancel, reminders, New Invoice and the CSV report. */
+export function InvoiceTable({
+  filter,
+  newInvoiceLabel = 'New Invoice',
+  showCustomer = false,
+  showSms = false,
+  showExport = false,
+  newInvoiceHref,
+  canCreate = true,
+  singularConfirm = false,
+}: Props) {
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<GridRowId[]>([]);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const { data, isFetching } = useInvoices(filter, page);
+  const cancel = useCancelInvoices();
+  const remind = useInvoiceReminders();
+  const rows = data?.invoices ?? [];
+  const chosen = rows.filter((row) => selected.includes(row.id));
+  const hasOpenChoice = chosen.length > 0 && chosen.every((row) => row.status === 'requires_info');
+  const ids = chosen.map((row) => row.id);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {newInvoiceHref && (
+          <Button variant="contained" component={RouterLink} to={newInvoiceHref} disabled={!canCreate}>
+            {newInvoiceLabel}
+          </Button>
+        )}
+        <Button variant="outlined" color="error" disabled={!hasOpenChoice} onClick={() => setIsConfirming(true)}>
+          {showCustomer ? 'Cancel selected' : 'Cancel'}
+        </Button>
+        {showSms && (
+          <Button
+            variant="outlined"
+            disabled={!hasOpenChoice || !chosen.some((row) => row.customer_has_phone) || remind.isPending}
+            onClick={() => remind.mutate({ ids, channel: 'sms' })}
+          >
+            Send SMS reminder
+          </Button>
+        )}
+        <Button variant="outlined" disabled={!hasOpenChoice || remind.isPending} onClick={() => remind.mutate({ ids, channel: 'email' })}>
+          Send email reminder
+        </Button>
+        {showExport && (
+          <Button variant="text" onClick={() => void downloadInvoicesReport(filter).catch((error: unknown) => notifyFailure(error))}>
+            Export CSV
+          </Button>
+        )}
+      </Stack>
+      <DataTable<InvoiceRecord>
+        rows={rows}
+        columns={invoiceColumns({ showCustomer })}
+        isLoading={isFetching && !data}
+        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        isRowSelectable={(row) => row.status !== 'canceled'}
+        emptyLabel="No invoices"
+        ariaLabel="Invoices"
+      />
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Cancel invoices"
+        confirmLabel="Yes, cancel"
+        cancelLabel="No"
+        isPending={cancel.isPending}
+        onClose={() => setIsConfirming(false)}
+        onConfirm={() =>
+          cancel.mutate(ids, {
+            onSettled: () => {
+              setIsConfirming(false);
+              setSelected([]);
+            },
+          })
+        }
+      >
+        {confirmText(ids.length, singularConfirm)}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { describeNet, dueDateOf, formatCents, type InvoiceLinkInfo } from '@crewpay/core';
+import { formatDate } from '../../../lib/format.ts';
+
+/** The pay page's invoice: id, amount, due date with terms, title, description, From and Billed to. */
+export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
+  const address = invoice.org_address;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+          {formatCents(invoice.amount)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Invoice {invoice.id.slice(0, 8).toUpperCase()}
+        </Typography>
+      </Stack>
+      <Typography color="text.secondary">
+        Due {formatDate(`${dueDateOf(invoice.created_at, invoice.net)}T12:00:00`)} · {describeNet(invoice.net)}
+      </Typography>
+      <Divider />
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        {invoice.title}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{invoice.description}</Typography>
+      <Grid container spacing={2}>
+        <Grid size={6}>
+          <Typography variant="overline" color="text.secondary">
+            From
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }}>{invoice.org_name}</Typography>
+          {address.line1 && <Typography variant="body2">{address.line1}</Typography>}
+          {address.line2 && <Typography variant="body2">{address.line2}</Typography>}
+          {address.city && <Typography variant="body2">{`${address.city}, ${address.state} ${address.zip}`}</Typography>}
+        </Grid>
+        <Grid size={6}>
+          <Typography variant="overline" color="text.secondary">
+            Billed to
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }}>{invoice.recipient.name}</Typography>
+          <Typography variant="body2">{invoice.recipient.email}</Typography>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { describeNet, formatCents } from '@crewpay/core';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { InvoiceStatusChip } from '../../../components/invoices/invoice-status.tsx';
+import { RetryNotice } from '../../../components/retry-notice.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useCharges, useInvoice, useUpdateInvoice } from '../../../lib/invoices-api.ts';
+import { EditInvoiceDialog } from '../components/edit-invoice-dialog.tsx';
+import { InfoCard } from '../components/info-card.tsx';
+
+const chargeStatus = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', reversed: 'Reversed' } as const;
+
+/** /invoices/{id}: Invoice info, Recipient info, Linked Campaign, Payment info (charges), Funded payments. */
+export default function InvoicePage() {
+  const { id = '' } = useParams();
+  const { data: invoice, isError, refetch } = useInvoice(id);
+  const { data: charges } = useCharges(id);
+  const markPaid = useUpdateInvoice(id);
+  const [isEditing, setEditing] = useState(false);
+  if (isError) return <RetryNotice message="There was an issue retrieving your invoices" onRetry={() => void refetch()} />;
+  if (!invoice) return <FullPageSpinner />;
+  const attempts = charges?.[invoice.id] ?? [];
+  const isOpen = invoice.status === 'requires_info';
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {invoice.title}
+        </Typography>
+        <InvoiceStatusChip status={invoice.status} />
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <InfoCard
+            title="Invoice info"
+            action={
+              <Stack direction="row" spacing={1}>
+                {invoice.processor === 'offline' && invoice.status !== 'canceled' && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={markPaid.isPending}
+                    onClick={() => markPaid.mutate({ status: isOpen ? 'succeeded' : 'requires_info' })}
+                  >
+                    {isOpen ? 'Mark as paid' : 'Mark as unpaid'}
+                  </Button>
+                )}
+                {isOpen && (
+                  <Button size="small" onClick={() => setEditing(true)}>
+                    Edit
+                  </Button>
+                )}
+              </Stack>
+            }
+            lines={[
+              ['Amount', formatCents(invoice.amount)],
+              ['Terms', describeNet(invoice.net)],
+              ['Due date', formatDate(`${invoice.due_date}T12:00:00`)],
+              ['Description', invoice.description],
+              [
+                'Collected',
+                invoice.processor === 'stripe'
+                  ? ['Bank', 'Card']
+                      .filter((method) => !invoice.disallowed_methods.includes(method.toLowerCase() as 'bank' | 'card'))
+                      .join(' and ')
+                  : 'Offline',
+              ],
+              ['Created', formatDateTime(invoice.created_at)],
+              ...(invoice.paid_at ? ([['Paid', formatDateTime(invoice.paid_at)]] as [string, string][]) : []),
+              ...(invoice.attachment_name ? ([['Attachment', invoice.attachment_name]] as [string, string][]) : []),
+            ]}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <InfoCard
+            title="Recipient info"
+            lines={[
+              [
+                'Name',
+                <Link key="name" component={RouterLink} to={`/customers/${invoice.customer_id}`}>
+                  {invoice.customer_name}
+                </Link>,
+              ],
+              ['Email', invoice.customer_email ?? ''],
+              ['Attn', invoice.attn ?? ''],
+              ['CC', invoice.cc_emails.join(', ')],
+            ]}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <InfoCard title="Linked Campaign">
+            {invoice.payment_group_id ? (
+              <Link component={RouterLink} to={`/campaigns/${invoice.payment_group_id}`}>
+                {invoice.payment_group_title}
+              </Link>
+            ) : (
+              <Typography color="text.secondary">No campaign</Typography>
+            )}
+          </InfoCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <InfoCard title="Payment info">
+            {attempts.length === 0 && <Typography color="text.secondary">No payment yet</Typography>}
+            {attempts.map((charge) => (
+              <Stack key={charge.id} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }} aria-label="Charge">
+                <Typography variant="body2">
+                  {charge.charge_type === 'card' ? 'Card' : 'Bank transfer (ACH)'} · {charge.method_label}
+                </Typography>
+                <Typography variant="body2">
+                  {formatCents(charge.amount)} (fee {formatCents(charge.fee)}) · {chargeStatus[charge.status]}
+                  {charge.failure_reason ? ` (${charge.failure_reason.replaceAll('_', ' ')})` : ''}
+                </Typography>
+              </Stack>
+            ))}
+          </InfoCard>
+        </Grid>
+        <Grid size={12}>
+          <InfoCard title="Funded payments">
+            {invoice.funded_payments.length === 0 && <Typography color="text.secondary">This invoice funds no payments</Typography>}
+            {invoice.funded_payments.map((paymentId) => (
+              <Link key={paymentId} component={RouterLink} to={`/payments/${paymentId}`}>
+                Payment {paymentId.slice(0, 8)}
+              </Link>
+            ))}
+          </InfoCard>
+        </Grid>
+      </Grid>
+      {isEditing && <EditInvoiceDialog invoice={invoice} isOpen onClose={() => setEditing(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { INVOICE_MINIMUM_CENTS, invoiceMessages, isValidCcEmailList, splitCcEmails } from '@crewpay/core';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { useCustomer } from '../../../lib/customers-api.ts';
+import { uploadInvoiceAttachment, useCreateInvoice } from '../../../lib/invoices-api.ts';
+import { notifyFailure } from '../../../lib/notify.ts';
+import { useCurrentOrg } from '../../../lib/session/current-org.ts';
+import { CollectPaymentFields, disallowedOf, type CollectValue } from '../components/collect-payment-fields.tsx';
+import { FundedPaymentsField } from '../components/funded-payments-field.tsx';
+import { isEmailLike, RecipientCard, type Recipient } from '../components/recipient-card.tsx';
+import { DEFAULT_TERMS, netOf, TermsField, type TermsValue } from '../components/terms-field.tsx';
+
+/** /invoices/newInvoice (?customerId prefills the recipient, ?campaignId preselects the campaign). */
+export default function NewInvoicePage() {
+  const [params] = useSearchParams();
+  const customerId = params.get('customerId') ?? '';
+  const { data: prefill } = useCustomer(customerId);
+  const { data: org } = useCurrentOrg();
+  const navigate = useNavigate();
+  const create = useCreateInvoice();
+  const [recipient, setRecipient] = useState<Recipient>({
+    email: '',
+    name: '',
+    customer: null,
+    campaignId: params.get('campaignId') ?? '',
+    attn: '',
+    cc: '',
+  });
+  const [prefilledId, setPrefilledId] = useState('');
+  if (prefill && prefilledId !== prefill.id) {
+    setPrefilledId(prefill.id);
+    setRecipient({
+      ...recipient,
+      email: prefill.email ?? '',
+      name: prefill.name,
+      customer: prefill,
+      attn: prefill.attn ?? '',
+      cc: prefill.cc_emails.join(', '),
+    });
+  }
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [amount, setAmount] = useState<number | null>(null);
+  const [terms, setTerms] = useState<TermsValue>(DEFAULT_TERMS);
+  const [collect, setCollect] = useState<CollectValue>({ isCollected: true, bank: true, card: true });
+  const [funded, setFunded] = useState<string[]>([]);
+  const [attachment, setAttachment] = useState<{ id: string; file_name: string } | null>(null);
+  const [isUploading, setUploading] = useState(false);
+  const [isTouched, setTouched] = useState(false);
+
+  const isAmountValid = amount !== null && amount >= INVOICE_MINIMUM_CENTS;
+  const net = netOf(terms);
+  const hasRecipient = Boolean(recipient.customer) || (isEmailLike(recipient.email) && recipient.name.trim() !== '');
+  const isCcValid = recipient.cc.trim() === '' || isValidCcEmailList(recipient.cc);
+  const isMethodChosen = !collect.isCollected || collect.bank || collect.card;
+  const canSend =
+    hasRecipient &&
+    isCcValid &&
+    title.trim() !== '' &&
+    description.trim() !== '' &&
+    isAmountValid &&
+    net !== null &&
+    isMethodChosen &&
+    Boolean(org?.treasury_id);
+
+  const attach = (file: File) => {
+    setUploading(true);
+    uploadInvoiceAttachment(file)
+      .then(setAttachment)
+      .catch((error: unknown) => notifyFailure(error))
+      .finally(() => setUploading(false));
+  };
+
+  const send = () =>
+    create.mutate(
+      {
+        customer_id: recipient.customer?.id ?? null,
+        email: recipient.customer ? null : recipient.email.trim(),
+        name: recipient.customer ? null : recipient.name.trim(),
+        attn: recipient.attn,
+        cc_emails: splitCcEmails(recipient.cc),
+        payment_group_id: recipient.campaignId || null,
+        title,
+        description,
+        amount: amount!,
+        net: net!,
+        processor: collect.isCollected ? 'stripe' : 'offline',
+        disallowed_methods: collect.isCollected ? disallowedOf(collect) : [],
+        attachment: attachment?.id ?? null,
+        funded_payments: funded,
+      },
+      { onSuccess: () => void navigate('/invoices') },
+    );
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        New Invoice
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <RecipientCard
+            value={recipient}
+            onChange={setRecipient}
+            attachmentName={attachment?.file_name ?? null}
+            isUploading={isUploading}
+            onAttach={attach}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card variant="outlined" component="section" aria-label="Invoice">
+            <CardContent>
+              <Stack spacing={2}>
+                <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+                  Invoice
+                </Typography>
+                <TextField
+                  label="Title"
+                  required
+                  value={title}
+                  onChange={(event) => setTitle(event.target.value)}
+                  onBlur={() => setTouched(true)}
+                  error={isTouched && !title.trim()}
+                  helperText={isTouched && !title.trim() ? 'This field is required' : ' '}
+                />
+                <TextField
+                  label="Description"
+                  required
+                  multiline
+                  minRows={3}
+                  value={description}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
+                <MoneyInput
+                  label="Amount"
+                  required
+                  value={amount}
+                  onChange={setAmount}
+                  error={amount !== null && !isAmountValid}
+                  helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '}
+                />
+                <TermsField value={terms} onChange={setTerms} />
+                <CollectPaymentFields value={collect} onChange={setCollect} />
+                {recipient.campaignId && (
+                  <FundedPaymentsField campaignId={recipient.campaignId} amount={amount} value={funded} onChange={setFunded} />
+                )}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="contained" size="large" disabled={!canSend || create.isPending} onClick={send}>
+          Send Invoice
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

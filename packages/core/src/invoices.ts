@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
+import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
+
+export const invoiceStatuses = ['requires_info', 'succeeded', 'canceled'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const invoiceProcessors = ['stripe', 'offline'] as const;
+export const invoicePayMethods = ['card', 'bank'] as const;
+export type InvoicePayMethod = (typeof invoicePayMethods)[number];
+export const chargeStatuses = ['pending', 'succeeded', 'failed', 'reversed'] as const;
+export const chargeTypes = ['card', 'ach'] as const;
+export const invoiceTabs = ['open', 'paid', 'canceled', 'all'] as const;
+export type InvoiceTab = (typeof invoiceTabs)[number];
+
+/** The invoice minimum (spec section 9 leaves its value unshown): one dollar. */
+export const INVOICE_MINIMUM_CENTS = 100;
+export const MAX_NET_DAYS = 365;
+export const DEFAULT_NET_DAYS = 30;
+export const NET_PRESETS = [0, 30, 60, 90, 120] as const;
+
+export const invoiceMessages = {
+  amount: 'Invalid amount',
+  net: 'Invalid value - Positive number less than or equal to 365',
+  recipient: 'A customer, or a name and an email, is required',
+  notFound: 'Invoice not found',
+  paidNotEditable: 'Paid invoices cannot be edited',
+  cancelFailed: 'Failed to invalidate invoice',
+  updateFailed: 'Failed to update Payment Group for Invoice',
+  canceled: 'Sorry! This invoice has been canceled by the requestor.',
+  alreadyPaid: 'This invoice has already been paid',
+  methodNotAllowed: 'This payment method is not accepted for this invoice',
+  offlineNotPayable: 'This invoice is not paid online',
+  noTreasury: 'Open a wallet before sending invoices',
+  attachment: 'Attachment must be a PDF under 25 MB',
+  onlyOffline: 'Only invoices paid offline can be marked as paid or unpaid',
+  noPhone: 'No customer of these invoices has a phone number',
+  reminders: 'Reminder(s) have been sent!',
+  card: 'Your card number is invalid',
+  fundedPayment: 'A funded payment must belong to the invoice campaign',
+} as const;
+
+/** "Due upon invoice" for net 0, otherwise "Net {n}". */
+export const describeNet = (net: number): string => (net === 0 ? 'Due upon invoice' : `Net ${net}`);
+
+/** Due date = creation plus net days (ISO date). */
+export function dueDateOf(createdAt: Date | string, net: number): string {
+  const created = new Date(createdAt);
+  return new Date(created.getTime() + net * 86_400_000).toISOString().slice(0, 10);
+}
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(withoutNul, NUL_MESSAGE);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(withoutNul, NUL_MESSAGE)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const invoiceAmountSchema = z
+  .number({ error: invoiceMessages.amount })
+  .int(invoiceMessages.amount)
+  .min(INVOICE_MINIMUM_CENTS, invoiceMessages.amount)
+  .max(MAX_AMOUNT_CENTS, invoiceMessages.amount);
+export const netSchema = z
+  .number({ error: invoiceMessages.net })
+  .int(invoiceMessages.net)
+  .min(0, invoiceMessages.net)
+  .max(MAX_NET_DAYS, invoiceMessages.net);
+const uuidOrNull = z
+  .uuid('Must be a valid id')
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** POST /v1/invoices (Invoice request): customer_id, or email and name (a new customer). */
+export const createInvoiceBody = z
+  .object({
+    customer_id: uuidOrNull,
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, messages.email)
+      .nullish()
+      .refine((value) => !value || z.email().safeParse(value).success, messages.email)
+      .transform((value) => value || null),
+    name: customerNameSchema.nullish(),
+    attn: optionalText(200),
+    cc_emails: ccEmailsSchema,
+    payment_group_id: uuidOrNull,
+    title: requiredText(200),
+    description: requiredText(2000),
+    amount: invoiceAmountSchema,
+    net: netSchema.default(DEFAULT_NET_DAYS),
+    processor: z.enum(invoiceProcessors).default('stripe'),
+    disallowed_methods: z.array(z.enum(invoicePayMethods)).max(2).default([]),
+    attachment: uuidOrNull,
+    funded_payments: z.array(z.uuid('Must be a valid id')).max(500).default([]),
+  })
+  .refine((body) => body.customer_id || (body.email && body.name), { message: invoiceMessages.recipient, path: ['email'] });
+export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
+
+/** PUT /v1/invoices/{id}: the fields sent change. */
+export const updateInvoiceBody = z.object({
+  title: requiredText(200).optional(),
+  description: requiredText(2000).optional(),
+  amount: invoiceAmountSchema.optional(),
+  net: netSchema.optional(),
+  status: z.enum(['requires_info', 'succeeded']).optional(),
+  payment_group_id: uuidOrNull.optional(),
+});
+export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBody>;
+
+export const invoiceIdsBody = z.object({ ids: z.array(z.uuid('Must be a valid id')).min(1).max(500) });
+export const invoiceRemindersBody = invoiceIdsBody.extend({ channel: z.enum(['sms', 'email']) });
+
+export const invoiceListQuery = z.object({
+  tab: z.enum(invoiceTabs).default('open'),
+  customer_id: z.uuid('Must be a valid id').optional(),
+  payment_group_id: z.uuid('Must be a valid id').optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page_size: z.coerce.number().int().min(1).max(500).default(25),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+/** Spec entity Invoice; the list row adds due_date and customer. */
+export const invoiceRecord = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  net: z.number().int(),
+  status: z.enum(invoiceStatuses),
+  processor: z.enum(invoiceProcessors),
+  disallowed_methods: z.array(z.enum(invoicePayMethods)),
+  customer_id: z.uuid(),
+  payment_group_id: z.uuid().nullable(),
+  payment_group_title: z.string().nullable(),
+  created_at: z.string(),
+  org_id: z.uuid(),
+  attachment: z.uuid().nullable(),
+  attachment_name: z.string().nullable(),
+  funded_payments: z.array(z.uuid()),
+  customer_name: z.string(),
+  customer_email: z.string().nullable(),
+  customer_has_phone: z.boolean(),
+  attn: z.string().nullable(),
+  cc_emails: z.array(z.string()),
+  due_date: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type InvoiceRecord = z.infer<typeof invoiceRecord>;
+export const invoicePage = z.object({ invoices: z.array(invoiceRecord), total: z.number().int() });
+export type InvoicePage = z.infer<typeof invoicePage>;
+
+/** Spec entity Charge: each payment attempt. */
+export const chargeRecord = z.object({
+  id: z.uuid(),
+  invoice_id: z.uuid(),
+  created_at: z.string(),
+  charge_type: z.enum(chargeTypes),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  status: z.enum(chargeStatuses),
+  method_label: z.string(),
+  failure_reason: z.string().nullable(),
+});
+export type ChargeRecord = z.infer<typeof chargeRecord>;
+export const chargesByInvoice = z.record(z.string(), z.array(chargeRecord));
+
+/** Spec entity Invoice link (public): only what the payer must see. */
+export const invoiceLinkInfo = z.object({
+  type: z.literal('invoice_payment'),
+  id: z.uuid(),
+  amount: z.number().int(),
+  org_name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  disallowed_methods: z.array(z.enum(invoicePayMethods)),
+  status: z.enum(invoiceStatuses),
+  org_address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+  recipient: z.object({ name: z.string(), email: z.string() }),
+  created_at: z.string(),
+  net: z.number().int(),
+  /** The latest payment attempt, so a second tab sees that it is already paid or under way. */
+  payment: z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() }).nullable(),
+});
+export type InvoiceLinkInfo = z.infer<typeof invoiceLinkInfo>;
+
+/** POST /v1/expiring_link?id= for an invoice: a card token (never the number) or a linked bank. */
+export const payInvoiceBody = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('card'), payment_method: z.string().regex(/^tok_[a-z0-9]{8,64}$/, invoiceMessages.card) }),
+  z.object({
+    method: z.literal('bank'),
+    public_token: z.string().regex(/^public-sandbox-[a-z0-9-]{8,80}$/, 'Invalid bank link'),
+    account_id: z.string().regex(/^acc_[a-z0-9]{4,64}$/, 'Invalid bank account'),
+  }),
+]);
+export type PayInvoiceBody = z.infer<typeof payInvoiceBody>;
+export const payInvoiceAnswer = z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() });
+
+/** Card fields on the pay page (spec section 5: Luhn number, MM/YY in the future, CVC 0-9999). */
+export function isLuhnValid(number: string): boolean {
+  const digits = number.replace(/\s+/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** "1" -> "1", "13" -> "12", "0526" -> "05/26": the expiration as typed, month clamped to 01-12. */
+export function formatExpiry(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  if (digits.length < 2) return digits;
+  const month = Math.min(12, Math.max(1, Number(digits.slice(0, 2))));
+  const mm = String(month).padStart(2, '0');
+  return digits.length === 2 ? mm : `${mm}/${digits.slice(2)}`;
+}
+
+export function isExpiryInFuture(expiry: string, now = new Date()): boolean {
+  const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+
+export const isValidCvc = (cvc: string) => /^\d{1,4}$/.test(cvc) && Number(cvc) <= 9999;
+
+/** The sandbox card tokeniser's request (what Stripe.js sends to Stripe, never to us). */
+export const cardTokenBody = z.object({
+  number: z.string().trim().refine(isLuhnValid, invoiceMessages.card),
+  exp: z.string().refine((value) => isExpiryInFuture(value), 'Your card has expired'),
+  cvc: z.string().refine(isValidCvc, 'Invalid CVC'),
+});
+export const cardToken = z.object({ id: z.string(), brand: z.string(), last4: z.string() });
