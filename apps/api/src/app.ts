@@ -37,6 +37,7 @@ import { campaignFileRoutes } from './modules/files/index.ts';
 import { orgLogoRoutes } from './modules/orgs/logo-routes.ts';
 import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
+import { taxRoutes } from './modules/taxes/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { registerActingAudit } from './modules/audit/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(orgLogoRoutes(deps), { prefix: '/v1' });
   await app.register(apiTokenRoutes(deps), { prefix: '/v1' });
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
+  await app.register(taxRoutes(deps), { prefix: '/v1' });
   await app.register(portalRoutes(deps), { prefix: '/v1' });
   await app.register(customerPortalAccessRoutes(deps), { prefix: '/v1' });
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });

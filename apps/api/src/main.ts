@@ -10,6 +10,7 @@ import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
 import { registerSmsJobs } from './modules/sms/index.ts';
 import { registerBillingJobs } from './modules/billing/index.ts';
 import { registerWebhookJobs } from './modules/webhooks/index.ts';
+import { registerTaxJobs } from './modules/taxes/index.ts';
 import { processDueProviderEvents, registerProviderCallJobs, runDueProviderCalls } from './modules/provider-calls/index.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { liveModeProblems } from './providers/readiness.ts';
@@ -53,6 +54,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   await registerProviderCallJobs(deps);
   await registerBillingJobs({ db: database.db, jobs });
   await registerWebhookJobs({ config, db: database.db, jobs, secrets });
+  await registerTaxJobs({ db: database.db, jobs, secrets });
 
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
   if (app)

@@ -12,6 +12,7 @@ import { registerEmailJobs } from '../src/modules/email/jobs.ts';
 import { registerSmsJobs } from '../src/modules/sms/index.ts';
 import { registerBillingJobs } from '../src/modules/billing/index.ts';
 import { registerWebhookJobs } from '../src/modules/webhooks/index.ts';
+import { registerTaxJobs } from '../src/modules/taxes/index.ts';
 import { registerProviderCallJobs } from '../src/modules/provider-calls/index.ts';
 import { createOutboxTransport } from '../src/modules/email/transports.ts';
 import type { AppDeps } from '../src/deps.ts';
@@ -46,6 +47,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await registerBillingJobs({ db: database.db, jobs });
   const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
   await registerWebhookJobs({ ...deps, jobs });
+  await registerTaxJobs({ ...deps, jobs });
   await registerProviderCallJobs(deps);
   const app = await buildApp(deps, { globalRateLimit: 1_000_000 });
   await app.ready();

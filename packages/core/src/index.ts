@@ -25,6 +25,7 @@ export * from './integrations.ts';
 export * from './split-sample.ts';
 export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
+export * from './taxes.ts';
 export * from './invoices.ts';
 export * from './paging.ts';
 export * from './portal.ts';

@@ -31,6 +31,7 @@ const NewPaymentPage = lazy(() => import('../features/payments/pages/new-payment
 const BankDetailsPage = lazy(() => import('../features/payee/pages/bank-details-page.tsx'));
 const CustomersPage = lazy(() => import('../features/customers/pages/customers-page.tsx'));
 const CustomerPage = lazy(() => import('../features/customers/pages/customer-page.tsx'));
+const TaxesPage = lazy(() => import('../features/taxes/pages/taxes-page.tsx'));
 const CampaignsPage = lazy(() => import('../features/campaigns/pages/campaigns-page.tsx'));
 const NewCampaignPage = lazy(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
 const CampaignPage = lazy(() => import('../features/campaigns/pages/campaign-page.tsx'));
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
               { path: '/campaigns', element: <CampaignsPage />, handle: handle('Campaigns') },
               { path: '/campaigns/new', element: <NewCampaignPage />, handle: handle('New Campaign', ['Campaigns', 'New Campaign']) },
               { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
+              { path: '/taxes', element: <TaxesPage />, handle: handle('Taxes') },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
               { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices') },
               { path: '/invoices/newInvoice', element: <NewInvoicePage />, handle: handle('New Invoice', ['Invoices', 'New Invoice']) },

@@ -2,6 +2,8 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { createdAt, id } from './columns.ts';
 import { orgs } from './orgs.ts';
 
+export type EmailAttachment = { filename: string; content_type: string; content_base64: string };
+
 /** The outbox: every email is written here in the transaction that caused it, then delivered by a job. */
 export const emails = pgTable(
   'emails',
@@ -13,6 +15,8 @@ export const emails = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     links: jsonb().$type<string[]>().notNull().default([]),
+    // Files sent with the message (a recipient's tax form), base64 content.
+    attachments: jsonb().$type<EmailAttachment[]>().notNull().default([]),
     status: text({ enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('queued'),

@@ -16,6 +16,7 @@ export * from './payments.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
 export * from './payout-changes.ts';
+export * from './taxes.ts';
 export * from './audit.ts';
 export * from './provider-calls.ts';
 export * from './invoices.ts';

@@ -11,6 +11,9 @@ export function renderOutboxPage(emails: Email[]): string {
   <header><strong>${escapeHtml(email.subject)}</strong><span>to ${escapeHtml(email.to)} · ${email.created_at.toISOString()} · ${email.status}</span></header>
   <pre>${escapeHtml(email.text)}</pre>
   ${email.links.map((link) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).join('<br>')}
+  ${email.attachments
+    .map((file, index) => `<p>Attachment: <a href="/dev/outbox/${email.id}/attachments/${index}">${escapeHtml(file.filename)}</a></p>`)
+    .join('')}
 </article>`,
     )
     .join('\n');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { listOutbox } from '../email/index.ts';
+import { findOutboxEmail, listOutbox } from '../email/index.ts';
 import { renderOutboxPage } from './outbox-page.ts';
 import { renderSmsPage } from './sms-page.ts';
 import { recentSms } from '../sms/index.ts';
@@ -32,12 +32,34 @@ export const devRoutes =
           subject: email.subject,
           text: email.text,
           links: email.links,
+          attachments: email.attachments.map((file, index) => ({
+            filename: file.filename,
+            content_type: file.content_type,
+            url: `/dev/outbox/${email.id}/attachments/${index}`,
+          })),
           status: email.status,
           created_at: email.created_at.toISOString(),
         }));
       }
       return reply.type('text/html').send(renderOutboxPage(emails));
     });
+
+    // A sandbox email's attachment (a tax form), as a mail client would open it.
+    app.get(
+      '/outbox/:id/attachments/:index',
+      {
+        config: { isPublic: true },
+        schema: { hide: true, params: z.object({ id: z.uuid({ error: 'Not found' }), index: z.coerce.number().int().min(0).max(100) }) },
+      },
+      async (request, reply) => {
+        const file = (await findOutboxEmail(deps.db, request.params.id))?.attachments[request.params.index];
+        if (!file) return reply.code(404).send({ message: 'Not found', code: 'not_found' });
+        return reply
+          .type(file.content_type)
+          .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+          .send(Buffer.from(file.content_base64, 'base64'));
+      },
+    );
 
     app.get('/sms', { config: { isPublic: true }, schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
       const messages = await recentSms(deps.db, request.query.limit);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { emails, type Email } from '../../db/schema/index.ts';
+import { emails, type Email, type EmailAttachment } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type OutgoingEmail = {
@@ -10,6 +10,8 @@ export type OutgoingEmail = {
   /** Paragraphs of plain text; links are listed separately so every client can show them. */
   paragraphs: string[];
   links?: { label: string; url: string }[];
+  /** Files sent with the message, such as a recipient's own tax form. */
+  attachments?: EmailAttachment[];
 };
 
 const escapeHtml = (value: string) =>
@@ -30,6 +32,7 @@ function toEmailRow(message: OutgoingEmail) {
     text,
     html,
     links: links.map((link) => link.url),
+    attachments: message.attachments ?? [],
   };
 }
 
@@ -49,7 +52,7 @@ export async function queueEmails(tx: DbOrTx, messages: OutgoingEmail[]): Promis
 
 export type MailTransport = {
   name: 'outbox' | 'smtp';
-  send(email: Pick<Email, 'to' | 'subject' | 'text' | 'html'>): Promise<void>;
+  send(email: Pick<Email, 'to' | 'subject' | 'text' | 'html' | 'attachments'>): Promise<void>;
 };
 
 /**
@@ -101,4 +104,10 @@ export async function listOutbox(db: Db, options: { limit: number }): Promise<Em
 
 export async function findEmails(db: Db, ids: string[]): Promise<Email[]> {
   return ids.length ? db.select().from(emails).where(inArray(emails.id, ids)) : [];
+}
+
+/** One email of the outbox (the sandbox tools open its attachments). */
+export async function findOutboxEmail(db: Db, id: string): Promise<Email | undefined> {
+  const [email] = await db.select().from(emails).where(eq(emails.id, id)).limit(1);
+  return email;
 }

@@ -7,7 +7,18 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     name: 'smtp',
     async send(email) {
-      await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: email.attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.content_type,
+          content: Buffer.from(file.content_base64, 'base64'),
+        })),
+      });
     },
   };
 }

@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { taxMessages, type PaidUsersPage, type TaxRequestBody, type TaxRun } from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { getToken } from '../../../lib/session/token.ts';
+
+export const taxKeys = {
+  paidUsers: (year: number, page: number) => ['taxes', 'paid-users', year, page] as const,
+};
+
+export function usePaidUsers(options: { year: number; page: number }) {
+  return useQuery({
+    queryKey: taxKeys.paidUsers(options.year, options.page),
+    queryFn: () => api.get<PaidUsersPage>('/v1/taxes/users', { query: { year: options.year, page: options.page, page_size: 50 } }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving paid users' },
+  });
+}
+
+export const startTaxRun = (body: TaxRequestBody) => api.post<TaxRun>('/v1/taxes', body);
+export const getTaxRun = (id: string) => api.get<TaxRun>(`/v1/taxes/runs/${id}`);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts the run and follows the job until it ends, reporting progress as it goes. */
+export async function runTaxDocuments(body: TaxRequestBody, onProgress: (run: TaxRun) => void): Promise<TaxRun> {
+  let run = await startTaxRun(body);
+  onProgress(run);
+  while (run.status === 'queued' || run.status === 'running') {
+    await sleep(1000);
+    run = await getTaxRun(run.id);
+    onProgress(run);
+  }
+  if (run.status === 'failed') throw new Error(taxMessages.failure);
+  return run;
+}
+
+/** The run's PDF carries the session header, so it is fetched as a blob and shown from an object URL. */
+export async function fetchTaxPdfUrl(runId: string): Promise<string> {
+  const token = getToken();
+  const response = await fetch(`/v1/taxes/runs/${runId}/pdf`, { headers: token ? { 'auth-token': token } : {} });
+  if (!response.ok) throw new ApiError({ status: response.status, serverMessage: null, wasAuthenticated: token !== null });
+  return URL.createObjectURL(await response.blob());
+}

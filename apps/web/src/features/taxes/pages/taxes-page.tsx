@@ -1,0 +1,65 @@
+import { useMemo, useState } from 'react';
+import type { GridRowId } from '@mui/x-data-grid';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { taxYears } from '@crewpay/core';
+import { DataTable } from '../../../components/data-table.tsx';
+import { usePaidUsers } from '../api/taxes.ts';
+import { GenerateTaxDialog } from '../components/generate-tax-dialog.tsx';
+import { paidUserColumns } from '../components/paid-user-columns.tsx';
+
+/** /taxes, page Paid Users: everyone paid in the chosen year, checked ones get their tax documents. */
+export default function TaxesPage() {
+  const years = useMemo(() => taxYears(), []);
+  const [year, setYear] = useState(years[0]!);
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<GridRowId[]>([]);
+  const [isGenerating, setGenerating] = useState(false);
+  const { data, isFetching } = usePaidUsers({ year, page });
+  const columns = useMemo(() => paidUserColumns(year), [year]);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+        <Typography variant="h6" component="h2">
+          Paid Users
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label="Paid in"
+          value={year}
+          onChange={(event) => {
+            setYear(Number(event.target.value));
+            setPage(0);
+            setSelected([]);
+          }}
+          sx={{ minWidth: 120 }}
+        >
+          {years.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" sx={{ ml: { md: 'auto' } }} disabled={selected.length === 0} onClick={() => setGenerating(true)}>
+          Generate Tax Documents
+        </Button>
+      </Stack>
+      <DataTable
+        ariaLabel="Paid Users"
+        rows={data?.data ?? []}
+        columns={columns}
+        isLoading={isFetching && !data}
+        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        emptyLabel={`No one was paid in ${year}`}
+      />
+      <GenerateTaxDialog isOpen={isGenerating} userIds={selected.map(String)} onClose={() => setGenerating(false)} />
+    </Stack>
+  );
+}

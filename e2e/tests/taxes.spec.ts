@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { activateViaApi, advanceClock } from './support/wallet.ts';
+
+const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+const shot = (page: Page, name: string) => page.screenshot({ path: shotPath(name), animations: 'disabled' });
+const YEAR = new Date().getUTCFullYear();
+
+/** A creator with a bank account, a TIN and an address, paid `cents` (posted once the sandbox clock moves). */
+async function paidCreator(request: APIRequestContext, token: string, name: [string, string], tin: string, cents: number) {
+  const headers = { 'auth-token': token };
+  const created = await request.post('/v1/creators', {
+    headers,
+    data: {
+      email: uniqueEmail('taxpayee'),
+      first_name: name[0],
+      last_name: name[1],
+      account_number: '000123456789',
+      routing_number: '110000000',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const creator = (await created.json()) as { id: string; email: string };
+  const profile = {
+    id: creator.id,
+    state_tax_id: tin,
+    address_line_1: '12 Harbor Way',
+    address_city: 'Oakland',
+    address_state: 'CA',
+    address_zip: '94607',
+  };
+  expect((await request.put(`/v1/creators/${creator.id}`, { headers, data: profile })).status()).toBe(200);
+  const drafts = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: cents, split: 100, memo: 'Campaign' }],
+  });
+  expect(drafts.status(), await drafts.text()).toBe(200);
+  const ids = ((await drafts.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
+  expect((await request.put('/v1/payments/initiate', { headers, data: { ids } })).status()).toBe(200);
+  return creator;
+}
+
+test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails each recipient their own', async ({ page, request }) => {
+  test.slow();
+  const owner = await createOwner(request, 'taxes', 'Harbor Media');
+  await activateViaApi(request, owner.token);
+  expect((await request.post('/v1/treasury/load', { headers: { 'auth-token': owner.token }, data: { amount: 2_000_000 } })).status()).toBe(
+    200,
+  );
+  const kim = await paidCreator(request, owner.token, ['Kim', 'Lee'], '111224444', 512_345);
+  await paidCreator(request, owner.token, ['Sam', 'Small'], '555667777', 15_000);
+  await advanceClock(request, 61);
+
+  await openSignedIn(page, owner.token, '/taxes');
+  const table = page.getByRole('grid', { name: 'Paid Users' });
+  await expect(table.getByRole('row', { name: /Kim Lee/ })).toContainText('$5,123.45');
+  await expect(table.getByRole('row', { name: /Sam Small/ })).toContainText('$150.00');
+  const generateButton = page.getByRole('button', { name: 'Generate Tax Documents' });
+  await expect(generateButton).toBeDisabled();
+  await table
+    .getByRole('row', { name: /Kim Lee/ })
+    .getByRole('checkbox')
+    .check();
+  await table
+    .getByRole('row', { name: /Sam Small/ })
+    .getByRole('checkbox')
+    .check();
+  await shot(page, 'taxes-01-paid-users');
+
+  await generateButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Tax Documents' });
+  await expect(dialog.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  await dialog.getByLabel('Tax year').click();
+  await expect(page.getByRole('option')).toHaveText(Array.from({ length: YEAR - 2021 }, (_, index) => String(YEAR - index)));
+  await page.getByRole('option', { name: String(YEAR) }).click();
+  const pdfResponse = page.waitForResponse((response) => /\/v1\/taxes\/runs\/[^/]+\/pdf$/.test(response.url()));
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  const shown = await pdfResponse;
+  expect(shown.headers()['content-type']).toBe('application/pdf');
+  // The bytes the tab shows, fetched again by URL (a fetch() response's body is not kept by the browser).
+  const pdf = await (await request.get(shown.url(), { headers: { 'auth-token': owner.token } })).body();
+  await (await popup).close();
+  await expect(dialog.getByText(`1 document generated for ${YEAR}.`)).toBeVisible();
+  // From 2026 the threshold is $2,000.00: Sam's $150.00 is listed as skipped, with the reason.
+  await expect(dialog.getByRole('list', { name: 'Skipped users' })).toContainText('Sam Small');
+  await expect(dialog.getByRole('list', { name: 'Skipped users' })).toContainText('Paid less than the reporting threshold');
+  await shot(page, 'taxes-02-generated');
+
+  const file = shotPath('taxes-03-form-1099-nec').replace(/\.png$/, '.pdf');
+  fs.writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  expect(text).toContain('Form 1099-NEC');
+  expect(text).toContain('5,123.45');
+  expect(text).toContain('Kim Lee');
+  expect(text).toContain('***-**-4444');
+  expect(text).not.toContain('111224444');
+  expect(text).toContain('Harbor Media');
+  expect(text).not.toContain('Sam Small');
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', file, file.replace(/\.pdf$/, '')]);
+  fs.rmSync(file);
+
+  // Email: each recipient gets their own copy, attached.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await generateButton.click();
+  await dialog.getByLabel('Tax year').click();
+  await page.getByRole('option', { name: String(YEAR) }).click();
+  await dialog.getByLabel('Email each recipient').check();
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  await expect(dialog.getByText("1 email sent, each with the recipient's own form.")).toBeVisible();
+  const outbox = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
+    to: string;
+    subject: string;
+    attachments: { filename: string }[];
+  }[];
+  const sent = outbox.filter((email) => email.subject === `Your ${YEAR} Form 1099-NEC from Harbor Media`);
+  expect(sent.map((email) => [email.to, email.attachments[0]?.filename])).toEqual([[kim.email, `${YEAR}-Form-1099-NEC.pdf`]]);
+});
