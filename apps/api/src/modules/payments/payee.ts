@@ -192,10 +192,10 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
     const callIds = destination
       ? await startPayouts(
-        deps,
-        tx,
-        org.id,
-        waiting.map((payment) => ({ payment, destination })),
+          deps,
+          tx,
+          org.id,
+          waiting.map((payment) => ({ payment, destination })),
           await sandboxNow(tx),
         )
       : [];

@@ -19,7 +19,12 @@ afterEach(() => registerProviderOperation({ provider: SANDBOX_PROVIDER, ...creat
 type WireEvent = { id: string; type: string; org_id: string; object_id: string; data: Record<string, string> };
 
 const deliver = (body: string, headers: Record<string, string>, provider = 'sandbox') =>
-  ctx.app.inject({ method: 'POST', url: `/v1/webhooks/${provider}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/v1/webhooks/${provider}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  });
 const signed = (events: WireEvent[]) => {
   const body = JSON.stringify({ events });
   return deliver(body, signSandboxWebhook(ctx.deps.secrets, body));

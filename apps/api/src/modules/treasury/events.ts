@@ -205,4 +205,3 @@ export const bankingEvents: ProviderEventHandler = {
     return outcome;
   },
 };
-

@@ -26,7 +26,11 @@ afterEach(() => {
 });
 
 type Headers = Record<string, string>;
-type AchCall = (deps: TestContext['deps'], request: AchCallRequest, call: ProviderCallContext) => ReturnType<typeof inboundTransferOperation.call>;
+type AchCall = (
+  deps: TestContext['deps'],
+  request: AchCallRequest,
+  call: ProviderCallContext,
+) => ReturnType<typeof inboundTransferOperation.call>;
 const post = (url: string, headers: Headers, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload });
 const balance = async (headers: Headers) =>
   (await ctx.app.inject({ method: 'GET', url: '/v1/wallets', headers })).json().stripe.balances[0].amount as number;
@@ -150,7 +154,9 @@ describe('creations a person waits for, called before our transaction', () => {
     expect(second).toEqual(first);
     const deposits = await ctx.deps.db.select().from(sandboxMicrodeposits).where(eq(sandboxMicrodeposits.org_id, owner.org.id));
     expect(deposits).toHaveLength(1);
-    expect((await readOutbox(ctx.app)).filter((email) => email.to === owner.user.email && email.subject === 'Verify your bank account')).toHaveLength(1);
+    expect(
+      (await readOutbox(ctx.app)).filter((email) => email.to === owner.user.email && email.subject === 'Verify your bank account'),
+    ).toHaveLength(1);
   });
 
   it('a financial account asked again with the same key is the same account', async () => {
