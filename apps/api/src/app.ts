@@ -30,13 +30,15 @@ import { userRoutes } from './modules/users/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { metaRoutes } from './modules/meta/index.ts';
-import { customerRoutes } from './modules/customers/index.ts';
+import { customerPortalAccessRoutes, customerRoutes } from './modules/customers/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { deliverableRoutes } from './modules/deliverables/index.ts';
 import { campaignFileRoutes } from './modules/files/index.ts';
 import { orgLogoRoutes } from './modules/orgs/logo-routes.ts';
 import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
+import { portalRoutes } from './modules/portal/index.ts';
+import { registerActingAudit } from './modules/audit/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 
 export type BuildAppOptions = {
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(rateLimit, { max: options.globalRateLimit ?? 1200, timeWindow: '1 minute' });
   await registerOpenApi(app);
   registerAuth(app, deps.db);
+  registerActingAudit(app, deps.db);
 
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(metaRoutes(deps), { prefix: '/v1' });
@@ -120,6 +123,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(orgLogoRoutes(deps), { prefix: '/v1' });
   await app.register(apiTokenRoutes(deps), { prefix: '/v1' });
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
+  await app.register(portalRoutes(deps), { prefix: '/v1' });
+  await app.register(customerPortalAccessRoutes(deps), { prefix: '/v1' });
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.

@@ -6,11 +6,11 @@ import { emailSchema, passwordSchema, messages } from './validation.ts';
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-/** The sign-in toggle: staff sign in as Team member, creators (external accounts) as Creator. */
+/** The sign-in toggle: staff sign in as Team member, creators and customers (external accounts) as 'Creator / Customer'. */
 export const signInAudiences = ['team', 'creator'] as const;
 export type SignInAudience = (typeof signInAudiences)[number];
 export const signInMessages = {
-  useCreatorSide: 'This is not a team member account: choose Creator above and sign in again.',
+  useCreatorSide: 'This is not a team member account: choose Creator / Customer above and sign in again.',
   useTeamSide: 'This is a team member account: choose Team member above and sign in again.',
 } as const;
 
@@ -45,6 +45,11 @@ export const userRecord = z.object({
   last_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Login-as: the real person acting as this user (null or absent when nobody is). */
+  acting_by: z
+    .object({ id: z.string(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type UserRecord = z.infer<typeof userRecord>;
 

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 
-/** A session's user, or for an organisation API key its owner (api_key_id set, session_id empty). */
-export type AuthContext = { user: User; session_id: string; api_key_id: string | null };
+/**
+ * A session's user, or for an organisation API key its owner (api_key_id set, session_id empty).
+ * While an owner or admin acts as another user (login-as), `user` is the user acted as, so every
+ * rule applies as it would to them, and `actor` is the real person behind the keyboard.
+ */
+export type AuthContext = { user: User; session_id: string; api_key_id: string | null; actor: User | null };
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -23,14 +28,19 @@ declare module 'fastify' {
 
 export const AUTH_HEADER = 'auth-token';
 
+const actedAs = alias(users, 'acted_as');
+
 async function findSession(db: Db, token: string): Promise<AuthContext | null> {
   const [row] = await db
-    .select({ user: users, session_id: sessions.id })
+    .select({ user: users, session_id: sessions.id, acted_as: actedAs })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(actedAs, eq(actedAs.id, sessions.acting_as_user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date())))
     .limit(1);
-  return row ? { ...row, api_key_id: null } : null;
+  if (!row) return null;
+  if (row.acted_as) return { user: row.acted_as, actor: row.user, session_id: row.session_id, api_key_id: null };
+  return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */
@@ -42,7 +52,7 @@ async function findApiKey(db: Db, key: string): Promise<AuthContext | null> {
     .where(eq(orgApiTokens.token_hash, hashToken(key)))
     .orderBy(asc(users.created_at))
     .limit(1);
-  return row ? { ...row, session_id: '' } : null;
+  return row ? { ...row, session_id: '', actor: null } : null;
 }
 
 /** Member management (/v1/users writes) and key and webhook management stay with people. */
@@ -96,4 +106,14 @@ export function requireStaff(request: FastifyRequest, roles?: readonly Role[]): 
   if (user.org_id === DEFAULT_ORG_ID) throw new AppError('forbidden', 'Create your organization first');
   if (roles && !roles.includes(user.role)) throw new AppError('forbidden', 'You do not have permission to do that');
   return user;
+}
+
+/**
+ * A creator or customer (an external account). Staff, API keys and the default organisation's
+ * sign-ups are refused: the portal's routes answer only about the caller's own records.
+ */
+export function requireExternal(request: FastifyRequest): AuthContext {
+  const auth = requireAuth(request);
+  if (!auth.user.is_external || auth.api_key_id) throw new AppError('forbidden', 'This is only available to creators and customers');
+  return auth;
 }

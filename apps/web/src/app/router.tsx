@@ -16,6 +16,8 @@ const SetNewPasswordPage = lazy(() => import('../features/auth/pages/set-new-pas
 const CreateOrgPage = lazy(() => import('../features/orgs/pages/create-org-page.tsx'));
 const HomePage = lazy(() => import('../features/home/pages/home-page.tsx'));
 const CreatorHomePage = lazy(() => import('../features/creator-portal/pages/creator-home-page.tsx'));
+const CreatorPaymentsPage = lazy(() => import('../features/creator-portal/pages/creator-payments-page.tsx'));
+const CreatorSettingsPage = lazy(() => import('../features/creator-portal/pages/creator-settings-page.tsx'));
 const CreateFundAcctPage = lazy(() => import('../features/activation/pages/create-fund-acct-page.tsx'));
 const CreateFundBusinessPage = lazy(() => import('../features/activation/pages/create-fund-business-page.tsx'));
 const WalletsPage = lazy(() => import('../features/wallets/pages/wallets-page.tsx'));
@@ -78,7 +80,10 @@ export const routes: RouteObject[] = [
             element: <AppShell />,
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
+              // The portal (external users only, see guards). Contracts and invoices pages register beside these.
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/creator/payments', element: <CreatorPaymentsPage />, handle: handle('Payments') },
+              { path: '/creator/settings', element: <CreatorSettingsPage />, handle: handle('Settings') },
               {
                 path: '/createFundAcct',
                 element: <CreateFundAcctPage />,

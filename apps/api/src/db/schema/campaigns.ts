@@ -28,6 +28,8 @@ export const customers = pgTable(
     address_state: text(),
     address_zip: text(),
     qb_customer: jsonb().$type<{ Id: string; DisplayName: string }>(),
+    /** The customer's portal login (role customer, external), set when the organisation invites them. */
+    user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
     // What the list search matches (name and email), trigram-indexed for %term% matches.
     search_text: text().generatedAlwaysAs(sql`lower(name || ' ' || coalesce(email, ''))`),
     created_at: createdAt(),
@@ -38,6 +40,7 @@ export const customers = pgTable(
     // Lets campaigns reference (customer, organisation) so a campaign cannot point at another organisation's customer.
     unique('customers_id_org_id_key').on(table.id, table.org_id),
     index('customers_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('customers_user_id_idx').on(table.user_id),
     index('customers_search_text_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
   ],
 );

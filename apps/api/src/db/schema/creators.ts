@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 import { users } from './users.ts';
@@ -28,6 +28,8 @@ export const creators = pgTable(
     legal_entity_type: text({
       enum: ['individual', 'c_corp', 's_corp', 'partnership', 'trust', 'llc_c_corp', 'llc_s_corp', 'llc_partnership'],
     }),
+    /** An individual's date of birth (YYYY-MM-DD), given on the payee page or in the portal. */
+    date_of_birth: date({ mode: 'string' }),
     pronouns: text(),
     bio: text(),
     phone_number: text(),

@@ -16,4 +16,5 @@ export * from './payments.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
 export * from './payout-changes.ts';
+export * from './audit.ts';
 export * from './provider-calls.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, type AnyPgColumn, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 
@@ -40,6 +40,11 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: text().notNull(),
+    /**
+     * Login-as: while set, this session (of the real user, user_id) acts as that user; cleared to
+     * go back. The real user stays the session's owner, so signing out ends both.
+     */
+    acting_as_user_id: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     created_at: createdAt(),
   },

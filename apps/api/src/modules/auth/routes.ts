@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBody, messageAnswer, resetPasswordBody, sessionAnswer, signInBody, signUpBody, userRecord } from '@crewpay/core';
+import {
+  changePasswordBody,
+  loginAsBody,
+  loginAsMessages,
+  messageAnswer,
+  resetPasswordBody,
+  sessionAnswer,
+  signInBody,
+  signUpBody,
+  userRecord,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { startActingAs, stopActing } from './acting.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { toUserRecord } from './sessions.ts';
 import { changePassword, requestPasswordReset, signIn, signOut, signUp } from './service.ts';
@@ -41,14 +53,47 @@ export const authRoutes =
     app.get(
       '/user',
       { schema: { tags, summary: 'The signed-in user', response: { 200: userRecord, ...errorResponses } } },
-      async (request) => toUserRecord(requireAuth(request).user),
+      async (request) => {
+        const { user, actor } = requireAuth(request);
+        return toUserRecord(user, actor);
+      },
+    );
+
+    app.post(
+      '/users/loginas',
+      {
+        schema: {
+          tags,
+          summary: 'Act as a member or creator of your organization (owners and admins; never a higher role)',
+          body: loginAsBody,
+          response: { 200: userRecord, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const acting = await startActingAs(deps.db, requireAuth(request), request.body.user_id);
+        return toUserRecord(acting.user, acting.actor);
+      },
+    );
+
+    app.delete(
+      '/users/loginas',
+      {
+        schema: {
+          tags,
+          summary: 'Stop acting as another user: back to your own account',
+          response: { 200: userRecord, ...errorResponses },
+        },
+      },
+      async (request) => toUserRecord(await stopActing(deps.db, requireAuth(request))),
     );
 
     app.put(
       '/users/password',
       { schema: { tags, summary: 'Change the password', body: changePasswordBody, response: { 200: messageAnswer, ...errorResponses } } },
       async (request) => {
-        const { user, session_id } = requireAuth(request);
+        const { user, session_id, actor } = requireAuth(request);
+        // Someone acting as another user never changes that user's password.
+        if (actor) throw new AppError('forbidden', loginAsMessages.whileActing);
         await changePassword(deps, { user, session_id, ...request.body });
         return { message: 'Password has been updated.' };
       },

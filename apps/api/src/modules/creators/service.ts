@@ -162,6 +162,7 @@ export type CreatorPayeeDetails = Pick<
   | 'legal_entity_type'
   | 'first_name'
   | 'last_name'
+  | 'date_of_birth'
   | 'business_name'
   | 'state_tax_id'
   | 'address_line_1'

@@ -20,7 +20,12 @@ export const orgRoutes =
     app.get(
       '/orgs',
       { schema: { tags, summary: "The caller's organizations", response: { 200: z.array(orgRecord), ...errorResponses } } },
-      async (request) => (await listUserOrgs(deps, requireAuth(request).user)).map(toOrgRecord),
+      async (request) => {
+        const { user, actor } = requireAuth(request);
+        const found = (await listUserOrgs(deps, { user, onlyOrgId: actor?.org_id ?? null })).map(toOrgRecord);
+        // Creators and customers see who they work with, not the organisation's provider accounts.
+        return user.is_external ? found.map((org) => ({ ...org, treasury_id: null, connect_id: null })) : found;
+      },
     );
 
     app.post(

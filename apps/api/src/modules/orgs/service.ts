@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_ORG_ID, firstBillingDate, type CreateOrgBody, type OrgRecord, type UpdateOrgBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgs, users, type Org, type User } from '../../db/schema/index.ts';
+import { creators, customers, orgs, users, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sandboxNow } from '../clock/index.ts';
@@ -53,9 +53,21 @@ export async function updateOrg(deps: AppDeps, options: { org_id: string; change
   return org;
 }
 
-/** Staff belong to one organisation; an external user's organisations come with the portal issue. */
-export async function listUserOrgs(deps: AppDeps, user: User): Promise<Org[]> {
-  return [await findOrg(deps.db, user.org_id)];
+/**
+ * GET /v1/orgs. Staff belong to one organisation. An external user belongs to every organisation
+ * that added them as a creator or invited them as a customer (while someone acts as them: only
+ * the acting person's organisation, `onlyOrgId`).
+ */
+export async function listUserOrgs(deps: AppDeps, options: { user: User; onlyOrgId: string | null }): Promise<Org[]> {
+  const { user, onlyOrgId } = options;
+  if (!user.is_external) return [await findOrg(deps.db, user.org_id)];
+  const own = sql`${orgs.id} IN (SELECT ${creators.org_id} FROM ${creators} WHERE ${creators.user_id} = ${user.id}
+    UNION SELECT ${customers.org_id} FROM ${customers} WHERE ${customers.user_id} = ${user.id})`;
+  return deps.db
+    .select()
+    .from(orgs)
+    .where(and(own, onlyOrgId ? eq(orgs.id, onlyOrgId) : undefined))
+    .orderBy(orgs.name, orgs.id);
 }
 
 /**

@@ -3,4 +3,5 @@ export * from './events.ts';
 export * from './queries.ts';
 export * from './recipients.ts';
 export * from './reconcile.ts';
+export { applyPayeeDetails, type ApplyPayeeDetails } from './payee.ts';
 export * from './payout-calls.ts';

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
+import { isSecretToken, payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { orgs, payments, type Creator, type User } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { orgs, payments, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../clock/index.ts';
 import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/index.ts';
@@ -54,19 +54,37 @@ export function parsePayeeSubmission(body: unknown): PayeeSubmissionBody {
   throw new AppError('validation_error', issue?.message ?? 'Invalid request', { field: issue?.path.join('.') ?? '' });
 }
 
+/**
+ * The payout columns a submission writes. An account or routing number sent back as the tok_
+ * value of the stored one (the portal's masked fields) is left out: the stored secret stays.
+ */
 function payoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
-  const bank =
-    body.selected_payment_method === 'stripe'
-      ? { account: sealSecret(deps.secrets, body.account_number), routing: sealSecret(deps.secrets, body.routing_number) }
-      : null;
+  if (body.selected_payment_method === 'stripe') {
+    const account = isSecretToken(body.account_number) ? null : sealSecret(deps.secrets, body.account_number);
+    const routing = isSecretToken(body.routing_number) ? null : sealSecret(deps.secrets, body.routing_number);
+    return {
+      selected_payment_method: body.selected_payment_method,
+      ...(account ? { account_number: account.sealed, account_number_last4: account.last4 } : {}),
+      ...(routing ? { routing_number: routing.sealed, routing_number_last4: routing.last4 } : {}),
+      paypal_email: null,
+      venmo_phone_number: null,
+    };
+  }
   return {
     selected_payment_method: body.selected_payment_method,
-    account_number: bank?.account.sealed ?? null,
-    account_number_last4: bank?.account.last4 ?? null,
-    routing_number: bank?.routing.sealed ?? null,
+    account_number: null,
+    account_number_last4: null,
+    routing_number: null,
+    routing_number_last4: null,
     paypal_email: body.selected_payment_method === 'paypal' ? body.paypal_email : null,
     venmo_phone_number: body.selected_payment_method === 'venmo' ? body.venmo_phone_number : null,
   };
+}
+
+/** Users rows keep no routing last four. */
+function userPayoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
+  const { routing_number_last4: _unused, ...columns } = payoutColumns(deps, body);
+  return columns;
 }
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
@@ -93,6 +111,7 @@ async function hasExecutedPayments(tx: DbOrTx, orgId: string, recipient: string)
 }
 
 function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: boolean) {
+  const taxId = isSecretToken(body.tax_id) ? {} : { state_tax_id: deps.secrets.encrypt(body.tax_id) };
   const identity = keepIdentity
     ? {}
     : body.entity_type === 'individual'
@@ -101,18 +120,18 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
           legal_entity_type: 'individual' as const,
           first_name: body.first_name,
           last_name: body.last_name,
+          date_of_birth: body.date_of_birth,
           business_name: null,
-          state_tax_id: deps.secrets.encrypt(body.tax_id),
+          ...taxId,
         }
       : {
           entity_type: 'business' as const,
           legal_entity_type: body.entity_type,
           business_name: body.business_name,
-          state_tax_id: deps.secrets.encrypt(body.tax_id),
+          ...taxId,
         };
   return {
     ...payoutColumns(deps, body),
-    routing_number_last4: body.selected_payment_method === 'stripe' ? body.routing_number.slice(-4) : null,
     ...identity,
     address_line_1: body.address.line_1,
     address_line_2: body.address.line_2 || null,
@@ -120,6 +139,102 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
     address_state: body.address.state,
     address_zip: body.address.zip,
   };
+}
+
+/** A tok_ value stands for the stored secret: refused when nothing is stored to keep. */
+function assertKeptSecretsExist(current: Creator | User, body: PayeeSubmissionBody): void {
+  const missing = (field: 'account_number' | 'routing_number') =>
+    body.selected_payment_method === 'stripe' && isSecretToken(body[field]) && !current[field];
+  for (const field of ['account_number', 'routing_number'] as const) {
+    if (missing(field)) throw new AppError('validation_error', 'This field is required', { field });
+  }
+  const storedTaxId = 'state_tax_id' in current ? current.state_tax_id : null;
+  if (isSecretToken(body.tax_id) && !storedTaxId) throw new AppError('validation_error', 'This field is required', { field: 'tax_id' });
+}
+
+export type ApplyPayeeDetails = {
+  org: Org;
+  recipient: string;
+  recipient_role: 'creator' | 'agent' | 'manager';
+  body: PayeeSubmissionBody;
+  /** Who wrote it: the payee's own link, or their signed-in portal (changed_by: the session's real user). */
+  source: 'payee_link' | 'portal';
+  changed_by_user_id?: string | null;
+};
+
+/**
+ * The one way a payee's own payout and tax details are written (payee link and creator portal):
+ * the legal identity executed payments were made to is kept, the change is recorded and told
+ * (payout-changes), and every payment of the payee waiting for details starts. Answers the
+ * updated row, the amount that started and the email ids to send after commit.
+ */
+export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPayeeDetails) {
+  const { org, recipient, recipient_role, body } = options;
+  if (body.selected_payment_method !== 'stripe' && !org.paypal_enabled)
+    throw new AppError('validation_error', `${org.name} pays by bank account only`, { field: 'selected_payment_method' });
+  const current = await findPerson(tx, org.id, recipient, recipient_role);
+  if (!current) throw new AppError('not_found', 'Payee not found');
+  assertKeptSecretsExist(current, body);
+  const isIdentityLocked = await hasExecutedPayments(tx, org.id, recipient);
+  if (isIdentityLocked && changesIdentity(current, body)) {
+    throw new AppError('validation_error', identityLockedMessage(org.name), {
+      field: body.entity_type === 'individual' ? 'first_name' : 'business_name',
+    });
+  }
+  const isCreator = recipient_role === 'creator';
+  const person = isCreator
+    ? await saveCreatorPayeeDetails(tx, { org_id: org.id, id: recipient, details: creatorDetails(deps, body, isIdentityLocked) })
+    : await saveUserPayeeDetails(tx, {
+        org_id: org.id,
+        id: recipient,
+        details: {
+          ...userPayoutColumns(deps, body),
+          ...(body.entity_type === 'individual' && !isIdentityLocked ? { first_name: body.first_name, last_name: body.last_name } : {}),
+        },
+      });
+  if (!person) throw new AppError('not_found', 'Payee not found');
+  const emailIds = await recordPayoutChange(tx, deps, {
+    org_id: org.id,
+    payee: {
+      type: isCreator ? 'creator' : 'user',
+      id: recipient,
+      name: isCreator
+        ? creatorDisplayName(person as Creator)
+        : [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email,
+      email: person.email,
+      link: isCreator ? `/creators/${recipient}` : `/agentsManagers/${recipient}`,
+    },
+    source: options.source,
+    changed_by_user_id: options.changed_by_user_id ?? null,
+    fields: changedPayoutFields(current, person),
+    replacesDetails: hasPayoutDetails(current),
+  });
+  // Every payment of this recipient waiting for details can go now.
+  const waiting = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.org_id, org.id),
+        eq(payments.recipient, recipient),
+        eq(payments.status, 'requires_info'),
+        eq(payments.is_deleted, false),
+      ),
+    )
+    .orderBy(payments.id)
+    .for('update');
+  const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
+  // The provider calls are made after the caller's commit: runProviderCallsSoon(deps, callIds).
+  const callIds = destination
+    ? await startPayouts(
+        deps,
+        tx,
+        org.id,
+        waiting.map((payment) => ({ payment, destination })),
+        await sandboxNow(tx),
+      )
+    : [];
+  return { person, emailIds, callIds, started: destination ? waiting : [] };
 }
 
 /**
@@ -136,71 +251,17 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const body = parsePayeeSubmission(rawBody);
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, link.org_id!));
     if (!org) throw new AppError('gone', INVALID_LINK_MESSAGE);
-    if (body.selected_payment_method !== 'stripe' && !org.paypal_enabled)
-      throw new AppError('validation_error', `${org.name} pays by bank account only`, { field: 'selected_payment_method' });
-    const current = await findPerson(tx, org.id, recipient, recipient_role);
-    if (!current) throw new AppError('gone', INVALID_LINK_MESSAGE);
-    const isIdentityLocked = await hasExecutedPayments(tx, org.id, recipient);
-    if (isIdentityLocked && changesIdentity(current, body)) {
-      throw new AppError('validation_error', identityLockedMessage(org.name), {
-        field: body.entity_type === 'individual' ? 'first_name' : 'business_name',
-      });
-    }
-    const person =
-      recipient_role === 'creator'
-        ? await saveCreatorPayeeDetails(tx, { org_id: org.id, id: recipient, details: creatorDetails(deps, body, isIdentityLocked) })
-        : await saveUserPayeeDetails(tx, {
-            org_id: org.id,
-            id: recipient,
-            details: {
-              ...payoutColumns(deps, body),
-              ...(body.entity_type === 'individual' && !isIdentityLocked ? { first_name: body.first_name, last_name: body.last_name } : {}),
-            },
-          });
-    if (!person) throw new AppError('gone', INVALID_LINK_MESSAGE);
-    await markLinkUsed(tx, link);
-    const isCreator = recipient_role === 'creator';
-    const emailIds = await recordPayoutChange(tx, deps, {
-      org_id: org.id,
-      payee: {
-        type: isCreator ? 'creator' : 'user',
-        id: recipient,
-        name: isCreator
-          ? creatorDisplayName(person as Creator)
-          : [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email,
-        email: person.email,
-        link: isCreator ? `/creators/${recipient}` : `/agentsManagers/${recipient}`,
-      },
+    if (!(await findPerson(tx, org.id, recipient, recipient_role))) throw new AppError('gone', INVALID_LINK_MESSAGE);
+    const { emailIds, callIds, started } = await applyPayeeDetails(deps, tx, {
+      org,
+      recipient,
+      recipient_role,
+      body,
       source: 'payee_link',
-      fields: changedPayoutFields(current, person),
-      replacesDetails: hasPayoutDetails(current),
     });
-    // Every payment of this recipient waiting for details can go now, not only this link's.
-    const waiting = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.org_id, org.id),
-          eq(payments.recipient, recipient),
-          eq(payments.status, 'requires_info'),
-          eq(payments.is_deleted, false),
-        ),
-      )
-      .orderBy(payments.id)
-      .for('update');
-    const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
-    const callIds = destination
-      ? await startPayouts(
-          deps,
-          tx,
-          org.id,
-          waiting.map((payment) => ({ payment, destination })),
-          await sandboxNow(tx),
-        )
-      : [];
+    await markLinkUsed(tx, link);
     const answer = {
-      amount: waiting.reduce((sum, row) => sum + row.amount, 0),
+      amount: started.reduce((sum, row) => sum + row.amount, 0),
       org_name: org.name,
       selected_payment_method: body.selected_payment_method,
     };

@@ -50,6 +50,8 @@ export function navItemsFor(user: UserRecord): NavItem[] {
 const availablePaths = new Set([
   '/',
   '/creator',
+  '/creator/payments',
+  '/creator/settings',
   '/wallets',
   '/creators',
   '/payments',

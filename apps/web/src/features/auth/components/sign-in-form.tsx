@@ -17,7 +17,7 @@ type Audience = 'team' | 'creator';
 
 const subtitles: Record<Audience, string> = {
   team: "Manage your organization's creators, contracts and payments.",
-  creator: 'See your contracts, payments and payout details.',
+  creator: 'Creators: your contracts, payments and payout details. Customers: your invoices and contracts.',
 };
 
 export function SignInForm() {
@@ -49,7 +49,7 @@ export function SignInForm() {
         sx={{ mb: 1.5 }}
       >
         <ToggleButton value="team">Team member</ToggleButton>
-        <ToggleButton value="creator">Creator</ToggleButton>
+        <ToggleButton value="creator">Creator / Customer</ToggleButton>
       </ToggleButtonGroup>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         {subtitles[audience]}

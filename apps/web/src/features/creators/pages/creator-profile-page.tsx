@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { creatorName } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
+import { ActAsButton } from '../../../components/act-as-button.tsx';
 import { useCreator } from '../../../lib/creators/get-creator.ts';
 import { ContactCard } from '../components/contact-card.tsx';
 import { DetailsCard } from '../components/details-card.tsx';
@@ -39,14 +40,19 @@ export default function CreatorProfilePage() {
 
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          {creatorName(creator) || creator.email}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {creator.email}
-        </Typography>
-      </div>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <div>
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+            {creatorName(creator) || creator.email}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {creator.email}
+          </Typography>
+        </div>
+        {creator.user_id && (
+          <ActAsButton userId={creator.user_id} role="creator" name={creatorName(creator) || creator.email} variant="button" />
+        )}
+      </Stack>
       <Tabs value={tab} onChange={(_event, value: TabName) => setParams({ tab: value })} aria-label="Creator sections">
         {tabs.map((item) => (
           <Tab key={item.value} value={item.value} label={item.label} />

@@ -10,6 +10,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCustomer } from '../../../lib/customers-api.ts';
 import { CustomerAddressCard } from '../components/customer-address-card.tsx';
 import { CustomerDetailsCard } from '../components/customer-details-card.tsx';
+import { PortalAccessCard } from '../components/portal-access-card.tsx';
 
 const tabs = [
   { value: 'info', label: 'Info' },
@@ -45,6 +46,9 @@ export default function CustomerPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <CustomerAddressCard customer={customer} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PortalAccessCard customer={customer} />
           </Grid>
         </Grid>
       )}

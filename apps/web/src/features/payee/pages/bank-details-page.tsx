@@ -6,7 +6,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { formatCents, payoutMethodLabels } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { usePayeeLink, useSubmitPayee } from '../api/payee-link.ts';
-import { PayeeForm } from '../components/payee-form.tsx';
+import { PayoutDetailsForm } from '../../../components/payout-details-form.tsx';
 
 const INVALID = 'Sorry! This link is no longer valid.';
 
@@ -62,7 +62,7 @@ export default function BankDetailsPage() {
             {name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}
           </Typography>
         </div>
-        <PayeeForm
+        <PayoutDetailsForm
           isPaypalEnabled={info.is_paypal_enabled}
           isBusiness={info.rec_business_name !== null}
           isPending={submit.isPending}

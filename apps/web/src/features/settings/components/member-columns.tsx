@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import { ActAsButton } from '../../../components/act-as-button.tsx';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -100,7 +101,7 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
     {
       field: 'actions',
       headerName: '',
-      width: 110,
+      width: 150,
       sortable: false,
       renderCell: ({ row }) => {
         const current = editing(row);
@@ -140,6 +141,7 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </span>
+            <ActAsButton userId={row.id} role={row.role as StaffRole} name={displayName(row)} />
           </Stack>
         );
       },

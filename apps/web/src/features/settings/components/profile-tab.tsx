@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
-import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ChangePasswordDialog } from '../../../components/change-password-dialog.tsx';
 
 /** Settings > Profile: My account, with the email and the Change password dialog. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,8 +19,9 @@ import {
   type PayeeSubmissionBody,
 } from '@crewpay/core';
 
-type Values = Record<string, string>;
-const initialValues = (isBusiness: boolean): Values => ({
+export type PayoutFormValues = Record<string, string>;
+type Values = PayoutFormValues;
+const initialValues = (isBusiness: boolean, initial: Partial<Values> = {}): Values => ({
   selected_payment_method: 'stripe',
   account_number: '',
   routing_number: '',
@@ -37,17 +39,34 @@ const initialValues = (isBusiness: boolean): Values => ({
   city: '',
   state: '',
   zip: '',
+  ...initial,
 });
 const businessOptions = businessEntityTypes.map((type) => ({ value: type, label: legalEntityTypeLabels[type] }));
 const stateOptions = usStates.map((state) => ({ value: state.code, label: `${state.code} — ${state.name}` }));
 
+/** The schemas a form checks with: the payee page's, or the portal's (which also take tok_ values). */
+export type PayoutSchemas = { method: z.ZodType; tax: z.ZodType };
+const payeeSchemas: PayoutSchemas = { method: payeeMethodSchema, tax: payeeTaxSchema };
+
+/**
+ * Secrets already on file (the portal): the tok_ value an empty field stands for, and the mask
+ * shown in its place. An untouched empty field sends the tok_ value back, which keeps the secret.
+ */
+export type KeptSecrets = Partial<Record<'account_number' | 'routing_number' | 'tax_id', { token: string; mask: string }>>;
+
 /** Each field's first message, from the same schemas the server checks (document 001 section 5). */
-function validate(values: Values): { errors: Record<string, string>; body: PayeeSubmissionBody | null } {
+function validate(
+  form: Values,
+  schemas: PayoutSchemas,
+  kept: KeptSecrets,
+): { errors: Record<string, string>; body: PayeeSubmissionBody | null } {
+  const values = { ...form };
+  for (const [name, secret] of Object.entries(kept)) if (values[name] === '' && secret) values[name] = secret.token;
   const address = { line_1: values.line_1, line_2: values.line_2, city: values.city, state: values.state, zip: values.zip };
   // Until a business picks its legal entity type, its other fields are still checked (as a C corp).
   const isTypeMissing = values.entity_type === '';
-  const tax = payeeTaxSchema.safeParse(isTypeMissing ? { ...values, entity_type: 'c_corp' } : values);
-  const parts = [payeeMethodSchema.safeParse(values), tax, payeeAddressSchema.safeParse(address)];
+  const tax = schemas.tax.safeParse(isTypeMissing ? { ...values, entity_type: 'c_corp' } : values);
+  const parts = [schemas.method.safeParse(values), tax, payeeAddressSchema.safeParse(address)];
   const errors: Record<string, string> = isTypeMissing ? { entity_type: messages.required } : {};
   for (const part of parts) {
     if (part.success) continue;
@@ -66,6 +85,13 @@ type Props = {
   isBusiness: boolean;
   isPending: boolean;
   onSubmit: (body: PayeeSubmissionBody) => void;
+  /** Values on file (the portal); the payee page starts empty. */
+  initial?: Partial<Values>;
+  kept?: KeptSecrets;
+  schemas?: PayoutSchemas;
+  submitLabel?: string;
+  /** A stable id prefix, so two forms on one page keep their fields apart. */
+  idPrefix?: string;
 };
 type FieldOptions = {
   type?: string;
@@ -76,11 +102,15 @@ type FieldOptions = {
   showValue?: boolean;
 };
 
-/** Payout method (Bank; PayPal and Venmo when the payer offers them), tax details and address. */
-export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(isBusiness));
+/**
+ * Payout method (Bank; PayPal and Venmo when the payer offers them), tax details and address: the
+ * payee page's form and the portal's Payment Details card.
+ */
+export function PayoutDetailsForm(props: Props) {
+  const { isPaypalEnabled, isBusiness, isPending, onSubmit, kept = {}, schemas = payeeSchemas, submitLabel = 'Submit', idPrefix } = props;
+  const [values, setValues] = useState<Values>(() => initialValues(isBusiness, props.initial));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const { errors, body } = validate(values);
+  const { errors, body } = validate(values, schemas, kept);
   const field = (name: string, label: string, extra: FieldOptions = {}) => (
     <Grid size={{ xs: 12, sm: extra.xs ?? 6 }}>
       <TextField
@@ -88,6 +118,8 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
         size="small"
         label={label}
         name={name}
+        id={idPrefix ? `${idPrefix}-${name}` : undefined}
+        placeholder={kept[name as keyof KeptSecrets]?.mask}
         type={extra.type ?? 'text'}
         select={extra.options !== undefined}
         required={extra.required ?? true}
@@ -99,8 +131,11 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
         }}
         onBlur={() => setTouched({ ...touched, [name]: true })}
         error={Boolean(touched[name] && errors[name])}
-        helperText={touched[name] ? errors[name] : undefined}
+        helperText={
+          touched[name] && errors[name] ? errors[name] : kept[name as keyof KeptSecrets] ? 'On file: leave empty to keep it' : undefined
+        }
         slotProps={{
+          ...(kept[name as keyof KeptSecrets] ? { inputLabel: { shrink: true } } : {}),
           ...(extra.type === 'date' ? { inputLabel: { shrink: true } } : {}),
           ...(extra.inputMode ? { htmlInput: { inputMode: extra.inputMode } } : {}),
           // A narrow picker shows the chosen code (TX), its menu the full names.
@@ -190,7 +225,7 @@ export function PayeeForm({ isPaypalEnabled, isBusiness, isPending, onSubmit }: 
         </Grid>
       </Stack>
       <Button type="submit" variant="contained" size="large" disabled={!body || isPending}>
-        Submit
+        {submitLabel}
       </Button>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@crewpay/core';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** PUT /v1/users/password: other sessions end; this one stays. */
 export function useChangePassword() {

@@ -4,10 +4,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { z } from 'zod';
 import { changePasswordBody, messages } from '@crewpay/core';
-import { FormPasswordField } from '../../../components/form/form-fields.tsx';
-import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
-import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { useChangePassword } from '../api/change-password.ts';
+import { FormPasswordField } from './form/form-fields.tsx';
+import { FormDialogActions } from './form/form-dialog-actions.tsx';
+import { useZodForm } from './form/use-zod-form.ts';
+import { useChangePassword } from '../lib/change-password.ts';
 
 // The API's body plus the confirmation only the form asks for.
 const changePasswordForm = changePasswordBody

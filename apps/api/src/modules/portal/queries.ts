@@ -1,0 +1,79 @@
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PortalPaymentPage } from '@crewpay/core';
+import type { DbOrTx } from '../../db/client.ts';
+import { orgs, payments } from '../../db/schema/index.ts';
+import { inScope, type PortalRecords, type PortalScope } from './scope.ts';
+
+/**
+ * The payments made to the user: to their creator rows, and to the user themselves as an agent
+ * or manager. Drafts (the organisation's work in progress) and deleted payments are not theirs to see.
+ */
+export function ownPaymentsFilter(scope: PortalScope, records: PortalRecords): SQL {
+  const creatorIds = records.creators.map((row) => row.id);
+  const toCreator =
+    creatorIds.length > 0 ? and(eq(payments.recipient_role, 'creator'), inArray(payments.recipient, creatorIds)) : undefined;
+  const toSelf = and(inArray(payments.recipient_role, ['agent', 'manager']), eq(payments.recipient, scope.user.id));
+  return and(or(toCreator, toSelf), eq(payments.is_deleted, false), ne(payments.status, 'draft'), inScope(scope, payments.org_id))!;
+}
+
+/** GET /v1/portal/payments: newest first, one page; total for the pager. */
+export async function listOwnPayments(
+  tx: DbOrTx,
+  options: { scope: PortalScope; records: PortalRecords; page: number; page_size: number },
+): Promise<PortalPaymentPage> {
+  const where = ownPaymentsFilter(options.scope, options.records);
+  const [rows, [totals]] = await Promise.all([
+    tx
+      .select({
+        id: payments.id,
+        org_id: payments.org_id,
+        org_name: orgs.name,
+        status: payments.status,
+        memo: payments.memo,
+        amount: payments.amount,
+        date_posted: payments.date_posted,
+        created_at: payments.created_at,
+      })
+      .from(payments)
+      .innerJoin(orgs, eq(orgs.id, payments.org_id))
+      .where(where)
+      .orderBy(desc(payments.created_at), desc(payments.id))
+      .limit(options.page_size + 1)
+      .offset(options.page * options.page_size),
+    tx.select({ total: count() }).from(payments).where(where),
+  ]);
+  return {
+    data: rows.slice(0, options.page_size).map((row) => ({
+      ...row,
+      date_posted: row.date_posted?.toISOString() ?? null,
+      created_at: row.created_at.toISOString(),
+    })),
+    page: options.page,
+    has_more: rows.length > options.page_size,
+    total: totals?.total ?? 0,
+  };
+}
+
+/** The home's payment figures: how many, posted total and waiting-or-pending total (cents). */
+export async function ownPaymentFigures(tx: DbOrTx, scope: PortalScope, records: PortalRecords) {
+  const [row] = await tx
+    .select({
+      payments: count(),
+      completed: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'succeeded'), 0)`,
+      pending: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} in ('requires_info', 'processing')), 0)`,
+    })
+    .from(payments)
+    .where(ownPaymentsFilter(scope, records));
+  return { payments: row?.payments ?? 0, completed: Number(row?.completed ?? 0), pending: Number(row?.pending ?? 0) };
+}
+
+/** Payments waiting for the user's payout details: the 'Payment needs payout method' to-dos. */
+export async function ownWaitingPayments(tx: DbOrTx, scope: PortalScope, records: PortalRecords) {
+  return tx
+    .select({ id: payments.id, org_id: payments.org_id, org_name: orgs.name, memo: payments.memo, amount: payments.amount })
+    .from(payments)
+    .innerJoin(orgs, eq(orgs.id, payments.org_id))
+    .where(and(ownPaymentsFilter(scope, records), eq(payments.status, 'requires_info')))
+    .orderBy(desc(payments.created_at), desc(payments.id))
+    .limit(500);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { creatorUserRecord, creatorUserUpdateBody, portalHomeAnswer, portalPageQuery, portalPaymentPage } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireExternal } from '../../plugins/auth.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { listOwnPayments } from './queries.ts';
+import { portalRecords, portalScope } from './scope.ts';
+import { listOwnCreatorRecords, portalHome, updateOwnCreatorRecord } from './service.ts';
+
+const tags = ['Creator portal'];
+
+/** The creator and customer portal's calls: each answers only about the caller's own records. */
+export const portalRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/creators/user',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in creator's records, one per organization",
+          response: { 200: z.array(creatorUserRecord), ...errorResponses },
+        },
+      },
+      async (request) => listOwnCreatorRecords(deps.db, portalScope(requireExternal(request))),
+    );
+
+    app.put(
+      '/creators/user/:id',
+      {
+        schema: {
+          tags,
+          summary: "Update the signed-in creator's payout, tax and address details with one organization",
+          params: idParams,
+          body: creatorUserUpdateBody,
+          response: { 200: creatorUserRecord, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const auth = requireExternal(request);
+        return updateOwnCreatorRecord(deps, {
+          scope: portalScope(auth),
+          id: request.params.id,
+          body: request.body,
+          changed_by_user_id: auth.actor?.id ?? auth.user.id,
+        });
+      },
+    );
+
+    app.get(
+      '/portal/home',
+      { schema: { tags, summary: "The portal home's counts and to-do list", response: { 200: portalHomeAnswer, ...errorResponses } } },
+      async (request) => portalHome(deps.db, portalScope(requireExternal(request))),
+    );
+
+    app.get(
+      '/portal/payments',
+      {
+        schema: {
+          tags,
+          summary: 'Payments made to the signed-in creator, newest first, one page at a time',
+          querystring: portalPageQuery,
+          response: { 200: portalPaymentPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const scope = portalScope(requireExternal(request));
+        const records = await portalRecords(deps.db, scope);
+        return listOwnPayments(deps.db, { scope, records, ...request.query });
+      },
+    );
+  };

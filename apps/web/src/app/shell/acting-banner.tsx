@@ -1,0 +1,27 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import type { UserRecord } from '@crewpay/core';
+import { displayName } from '../../lib/format.ts';
+import { useStopActing } from '../../lib/session/acting.ts';
+
+/** While an owner or admin acts as someone else: who they are acting as, and the way back. */
+export function ActingBanner({ user }: { user: UserRecord }) {
+  const stop = useStopActing();
+  if (!user.acting_by) return null;
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      square
+      role="status"
+      sx={{ borderRadius: 0, py: 0, alignItems: 'center' }}
+      action={
+        <Button color="inherit" size="small" variant="outlined" loading={stop.isPending} onClick={() => stop.mutate()}>
+          Back to my account
+        </Button>
+      }
+    >
+      Acting as {displayName(user)} (signed in as {displayName(user.acting_by)}). Everything you change is recorded.
+    </Alert>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { maskLastFour, portalMethodSchema, portalTaxSchema, type CreatorUserRecord, type CreatorUserUpdateBody } from '@crewpay/core';
+import { PayoutDetailsForm, type KeptSecrets, type PayoutFormValues } from '../../../components/payout-details-form.tsx';
+import { useUpdateCreatorRecord } from '../api/creator-records.ts';
+
+const portalSchemas = { method: portalMethodSchema, tax: portalTaxSchema };
+
+/** What is on file, as the form's starting values (secrets stay out: they show as masks). */
+function initialOf(record: CreatorUserRecord): Partial<PayoutFormValues> {
+  const method = record.selected_payment_method;
+  return {
+    selected_payment_method: method === 'paypal' || method === 'venmo' ? method : 'stripe',
+    paypal_email: record.paypal_email ?? '',
+    venmo_phone_number: record.venmo_phone_number ?? '',
+    // Business is the default when the entity type is not individual; '' until a legal form is chosen.
+    entity_type: record.entity_type ?? '',
+    first_name: record.first_name ?? '',
+    last_name: record.last_name ?? '',
+    date_of_birth: record.date_of_birth ?? '',
+    business_name: record.business_name ?? '',
+    line_1: record.address_line_1 ?? '',
+    line_2: record.address_line_2 ?? '',
+    city: record.address_city ?? '',
+    state: record.address_state ?? '',
+    zip: record.address_zip ?? '',
+  };
+}
+
+function keptOf(record: CreatorUserRecord): KeptSecrets {
+  const kept: KeptSecrets = {};
+  if (record.account_number) kept.account_number = { token: record.account_number, mask: maskLastFour(record.account_number_last4) };
+  if (record.routing_number) kept.routing_number = { token: record.routing_number, mask: maskLastFour(record.routing_number_last4) };
+  if (record.tax_id) kept.tax_id = { token: record.tax_id, mask: '•••••••••' };
+  return kept;
+}
+
+/** The spec's form rules hold: a record whose tok_ values change (a new secret saved) re-mounts untouched. */
+export const recordKey = (record: CreatorUserRecord) =>
+  [record.id, record.account_number, record.routing_number, record.tax_id, record.selected_payment_method, record.entity_type].join(':');
+
+/** One organisation's Payment Details card: payout method, tax information and address. */
+export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserRecord; isFocused: boolean }) {
+  const update = useUpdateCreatorRecord();
+  const ref = useRef<HTMLElement>(null);
+  // A to-do leads here with ?org=: that organisation's card comes into view.
+  useEffect(() => {
+    if (isFocused) ref.current?.scrollIntoView({ block: 'start' });
+  }, [isFocused]);
+  return (
+    <Card
+      ref={ref}
+      variant="outlined"
+      component="section"
+      aria-label={`Payment details for ${record.org_name}`}
+      sx={{ maxWidth: 760, ...(isFocused ? { borderColor: 'primary.main', borderWidth: 2 } : {}) }}
+    >
+      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {record.org_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          How {record.org_name} pays you, and the tax details they need.
+        </Typography>
+        <PayoutDetailsForm
+          isPaypalEnabled={record.is_paypal_enabled}
+          isBusiness={record.entity_type !== 'individual'}
+          isPending={update.isPending}
+          initial={initialOf(record)}
+          kept={keptOf(record)}
+          schemas={portalSchemas}
+          submitLabel="Save"
+          idPrefix={record.id}
+          onSubmit={(body) => update.mutate({ ...(body as CreatorUserUpdateBody), id: record.id })}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PORTAL_PAGE_SIZE, formatCents, type PortalPaymentRow } from '@crewpay/core';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { usePortalPayments } from '../api/portal-payments.ts';
+
+/** The spec's columns: id, org, status (its labels), memo, amount, date posted. */
+const columns: GridColDef<PortalPaymentRow>[] = [
+  {
+    field: 'id',
+    headerName: 'ID',
+    width: 170,
+    sortable: false,
+    // The spec's reference form: the first 16 characters without dashes.
+    valueFormatter: (value: string) => value.replace(/-/g, '').slice(0, 16),
+  },
+  { field: 'org_name', headerName: 'Org', flex: 1, minWidth: 160, sortable: false },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 150,
+    sortable: false,
+    renderCell: ({ row }) => <PaymentStatusChip status={row.status} />,
+  },
+  { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 140, sortable: false },
+  { field: 'amount', headerName: 'Amount', width: 140, sortable: false, valueFormatter: (value: number) => formatCents(value) },
+  {
+    field: 'date_posted',
+    headerName: 'Date posted',
+    width: 140,
+    sortable: false,
+    valueFormatter: (value: string | null) => (value ? formatDate(value) : '-'),
+  },
+];
+
+/** /creator/payments: every payment made to the creator, newest first, paged by the server. */
+export default function CreatorPaymentsPage() {
+  const [page, setPage] = useState(0);
+  const { data, isFetching } = usePortalPayments(page, PORTAL_PAGE_SIZE);
+  return (
+    <DataTable
+      rows={data?.data ?? []}
+      columns={columns}
+      isLoading={isFetching}
+      serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+      emptyLabel="No payments yet"
+      ariaLabel="Payments"
+    />
+  );
+}

@@ -1,0 +1,182 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, createOwner, openSignedIn, readResetLink, uniqueEmail } from './support/api.ts';
+import { signInThroughForm, toast } from './support/ui.ts';
+import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
+
+type Headers = Record<string, string>;
+
+async function addCreator(request: APIRequestContext, headers: Headers, email: string) {
+  const response = await request.post('/v1/creators', { headers, data: { email, first_name: 'Maya', last_name: 'Lopez' } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string; user_id: string };
+}
+
+/** The person chooses a password from the emailed invitation (the set-new-password link). */
+async function choosePassword(request: APIRequestContext, email: string) {
+  const linkId = (await readResetLink(request, email)).split('/resetPassword/')[1]!;
+  const response = await request.post(`/v1/expiring_link?id=${linkId}`, { data: { password: PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs in on the Creator / Customer side of the toggle. */
+async function signInAsExternal(page: Page, email: string) {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Creator / Customer' }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('[portal] a creator of two organisations fills payout details for one and sees the waiting payment go Pending, then Posted', async ({
+  page,
+  request,
+}) => {
+  const payer = await createOwner(request, 'portal-payer', 'Northwind Studios');
+  const payerHeaders = { 'auth-token': payer.token };
+  await activateViaApi(request, payer.token);
+  expect((await request.post('/v1/treasury/load', { headers: payerHeaders, data: { amount: 100_000 } })).status()).toBe(200);
+  const other = await createOwner(request, 'portal-other', 'Blue Harbor Media');
+  const email = uniqueEmail('maya');
+  const inNorthwind = await addCreator(request, payerHeaders, email);
+  await addCreator(request, { 'auth-token': other.token }, email);
+  const created = await request.post('/v1/payments', {
+    headers: payerHeaders,
+    data: [{ recipient: inNorthwind.id, recipient_role: 'creator', earnings: 25_000, split: 100, memo: 'June reel' }],
+  });
+  const [payment] = ((await created.json()) as { data: { id: string }[] }).data;
+  expect((await request.put('/v1/payments/initiate', { headers: payerHeaders, data: { ids: [payment!.id] } })).status()).toBe(200);
+
+  await choosePassword(request, email);
+  await signInAsExternal(page, email);
+  await expect(page).toHaveURL(/\/creator$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Crewpay!' })).toBeVisible();
+  await expect(page.getByTestId('org-label')).toHaveText('Creator dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['Home', 'Contracts', 'Payments', 'Settings', 'Sign out'])
+    await expect(nav.getByText(label, { exact: true })).toBeVisible();
+  await expect(nav.getByText('Invoices', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Pending' })).toContainText('$250.00');
+  const todo = page.getByRole('region', { name: 'To-do' });
+  await expect(todo.getByText('Payment needs payout method')).toBeVisible();
+  await shot(page, 'portal-01-home');
+
+  // An external user on a staff page is sent back to the portal.
+  await page.goto('/payments');
+  await expect(page).toHaveURL(/\/creator$/);
+
+  await todo.getByText('Payment needs payout method').click();
+  await expect(page).toHaveURL(/\/creator\/settings\?tab=payment_details/);
+  const northwind = page.getByRole('region', { name: 'Payment details for Northwind Studios' });
+  await expect(page.getByRole('region', { name: 'Payment details for Blue Harbor Media' })).toBeVisible();
+  // Neither organisation has PayPal enabled: Bank only.
+  await expect(northwind.getByRole('button', { name: 'PayPal' })).toHaveCount(0);
+  await expect(northwind.getByLabel('First name')).toHaveValue('Maya');
+  const save = northwind.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await northwind.getByLabel('Routing number').fill('12345');
+  await northwind.getByLabel('Routing number').blur();
+  await expect(northwind.getByText('This field is required and must be 9 digits')).toBeVisible();
+  await northwind.getByLabel('Account number').fill('000123456789');
+  await northwind.getByLabel('Routing number').fill('110000000');
+  await northwind.getByLabel('Date of birth').fill('1992-03-14');
+  await northwind.getByLabel('SSN').fill('123456789');
+  await northwind.getByLabel('Address 1').fill('12 Harbor Way');
+  await northwind.getByLabel('City').fill('Austin');
+  await northwind.getByLabel('State').click();
+  await page.getByRole('option', { name: 'TX — Texas' }).click();
+  await northwind.getByLabel('Zip').fill('78701');
+  await shot(page, 'portal-02-payment-details-filled');
+  await save.click();
+  await expect(toast(page, 'Payment details updated!')).toBeVisible();
+  // The fields reset untouched: the secrets are on file and shown masked only.
+  await expect(northwind.getByLabel('Account number')).toHaveValue('');
+  await expect(northwind.getByLabel('Account number')).toHaveAttribute('placeholder', '••••••6789');
+  await expect(northwind.getByText('On file: leave empty to keep it').first()).toBeVisible();
+  await shot(page, 'portal-03-payment-details-saved');
+
+  await nav.getByText('Payments', { exact: true }).click();
+  const table = page.getByRole('grid', { name: 'Payments' });
+  await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Pending');
+  await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Northwind Studios');
+  await shot(page, 'portal-04-payments-pending');
+
+  await advanceClock(request, 61);
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByRole('row').filter({ hasText: 'June reel' })).toContainText('Posted', { timeout: 2_000 });
+  }).toPass();
+  await shot(page, 'portal-05-payments-posted');
+  await page.goto('/creator');
+  await expect(page.getByText('No outstanding tasks')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Completed' })).toContainText('$250.00');
+});
+
+test('[portal] an owner acts as a Team member, sees Execute disabled, and goes back', async ({ page, request }) => {
+  const owner = await createOwner(request, 'acting-owner', 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  await activateViaApi(request, owner.token);
+  const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
+  const teammateEmail = uniqueEmail('teammate');
+  const signUp = await request.post('/v1/users/signup', { data: { email: teammateEmail, password: PASSWORD } });
+  const teammate = ((await signUp.json()) as { user: { id: string } }).user;
+  await makeCollaborator(teammate.id, org.id);
+  const creator = await addCreator(request, headers, uniqueEmail('draft'));
+  await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 10_000, split: 100, memo: 'Draft' }],
+  });
+
+  await openSignedIn(page, owner.token, '/settings?tab=organization');
+  await page.getByRole('button', { name: `Act as ${teammateEmail}` }).click();
+  const banner = page.getByRole('status').filter({ hasText: `Acting as ${teammateEmail}` });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Wallets', { exact: true })).toHaveCount(0);
+  await page.goto('/payments?tab=draft_payments');
+  await expect(banner).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'Draft' }).getByRole('checkbox').first().check();
+  await expect(page.getByRole('button', { name: 'Execute Payments' })).toBeDisabled();
+  await shot(page, 'portal-06-acting-as-team-member');
+
+  await banner.getByRole('button', { name: 'Back to my account' }).click();
+  await expect(page.getByText(/Acting as/)).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Wallets', { exact: true })).toBeVisible();
+});
+
+test('[portal] a customer invited from the customer page signs in on the Creator / Customer side', async ({ page, request }) => {
+  const owner = await createOwner(request, 'brand-owner', 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  const email = uniqueEmail('brand');
+  const customer = (await (await request.post('/v1/customers', { headers, data: { name: 'Acme Brand', email } })).json()) as { id: string };
+
+  await openSignedIn(page, owner.token, `/customers/${customer.id}`);
+  const card = page.getByRole('region', { name: 'Customer portal' });
+  await expect(card.getByText('Not invited yet.')).toBeVisible();
+  await card.getByRole('button', { name: 'Invite to portal' }).click();
+  await expect(toast(page, 'Invitation sent!')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
+  await shot(page, 'portal-07-customer-invite');
+
+  await choosePassword(request, email);
+  await page.evaluate(() => window.localStorage.clear());
+  // The Team member side refuses a customer login and says which side to use.
+  await signInThroughForm(page, email, PASSWORD);
+  await expect(toast(page, 'choose Creator / Customer above')).toBeVisible();
+  await signInAsExternal(page, email);
+  await expect(page).toHaveURL(/\/creator$/);
+  await expect(page.getByTestId('org-label')).toHaveText('Customer dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['Home', 'Contracts', 'Invoices', 'Settings']) await expect(nav.getByText(label, { exact: true })).toBeVisible();
+  await expect(nav.getByText('Payments', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Invoices' })).toBeVisible();
+  await shot(page, 'portal-08-customer-home');
+  await page.goto('/creator/settings');
+  await expect(page.getByRole('tab')).toHaveText(['Profile', 'Notifications']);
+});
