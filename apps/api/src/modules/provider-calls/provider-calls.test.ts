@@ -7,7 +7,7 @@ import { advanceClock } from '../../../test/wallet-fixtures.ts';
 import { payments, providerCalls, sandboxEvents, treasuryTransactions } from '../../db/schema/index.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { createPayoutsOperation, type PayoutCallRequest } from '../payments/index.ts';
-import type { StartedPayout } from '../../providers/payouts/index.ts';
+import { payoutsProvider, type StartedPayout } from '../../providers/payouts/index.ts';
 import {
   CALL_LEASE_MS,
   PROVIDER_CALLS_JOB,
@@ -178,5 +178,42 @@ describe('provider calls', () => {
     await advanceClock(ctx.app, 61);
     expect((await paymentOf(paymentId)).status).toBe('succeeded');
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+  });
+
+  it('pays to the details a payment was executed with, even when they change before the call is made', async () => {
+    await ctx.deps.jobs.register(PROVIDER_CALLS_JOB, async () => {});
+    const owner = await fundedOwner(ctx.app, 100_000);
+    const creator = await addCreator(ctx.app, owner.headers, BANK);
+    const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 25_000)]);
+    expect((await injector(ctx.app)('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).statusCode).toBe(200);
+    // Someone changes the creator's bank to an account the rail refuses, after the execution.
+    const changed = await injector(ctx.app)('PUT', `/v1/creators/${creator.id}`, owner.headers, {
+      account_number: '000111111116',
+      routing_number: '110000000',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [call] = await callsOf(owner.org.id);
+    expect(JSON.stringify(call!.request)).not.toContain(BANK.account_number);
+    expect(await runDueProviderCalls(ctx.deps)).toBe(1);
+    await advanceClock(ctx.app, 61);
+    expect(await paymentOf(draft!.id)).toMatchObject({ status: 'succeeded', failure_reason: null });
+    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+  });
+
+  it("the sandbox rail answers a busy receiver's first request with a retryable 503, then pays it once", async () => {
+    const owner = await fundedOwner(ctx.app, 0);
+    const rail = payoutsProvider(ctx.deps);
+    const request = {
+      org_id: owner.org.id,
+      idempotency_key: `payouts:busy:${owner.org.id}`,
+      payouts: [
+        { payment_id: owner.org.id, amount: 1_000, destination: { method: 'paypal' as const, paypal_email: 'busy@paypal.sandbox' } },
+      ],
+    };
+    await expect(rail.createPayouts(request)).rejects.toMatchObject({ code: 'service_unavailable', retryable: true });
+    const started = await rail.createPayouts(request);
+    expect(started[0]!.payout_id).toMatch(/^ppo_/);
+    expect(await rail.createPayouts(request)).toEqual(started);
+    expect(await scheduledPayouts(owner.org.id)).toHaveLength(1);
   });
 });

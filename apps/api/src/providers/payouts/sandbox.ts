@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { sandboxNow } from '../../modules/clock/index.ts';
-import { SANDBOX_PROVIDER, scheduleSandboxEvents } from '../../modules/provider-calls/index.ts';
-import { onceForKey } from '../sandbox-requests.ts';
+import { ProviderCallError, SANDBOX_PROVIDER, scheduleSandboxEvents } from '../../modules/provider-calls/index.ts';
+import { isFirstRequest, onceForKey } from '../sandbox-requests.ts';
 import { providerId } from '../banking/sandbox.ts';
 import { sandboxOutcome, type SandboxOutcome } from '../banking/test-accounts.ts';
 import type { PayoutDestination, PayoutsProvider } from './types.ts';
@@ -17,6 +17,12 @@ export const sandboxVenmoReceivers: Record<string, SandboxOutcome> = {
   '+15555550100': { outcome: 'fail', reason: 'RECEIVER_UNREGISTERED' },
   '+15555550101': { outcome: 'return', reason: 'RETURNED' },
 };
+
+/**
+ * A PayPal receiver whose batch the rail answers "service unavailable" (a 503) the first time:
+ * the call is tried again with the same key and then goes through.
+ */
+export const SANDBOX_BUSY_PAYPAL_RECEIVER = 'busy@paypal.sandbox';
 
 const PREFIX: Record<PayoutDestination['method'], string> = { stripe: 'po', nium: 'nium', paypal: 'ppo', venmo: 'vmo' };
 
@@ -41,8 +47,16 @@ export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secr
   const delayMs = deps.config.sandboxAchDelaySeconds * 1000;
   return {
     name: SANDBOX_PROVIDER,
-    createPayouts: (options) =>
-      onceForKey(
+    createPayouts: async (options) => {
+      const isBusy = options.payouts.some(
+        ({ destination }) => destination.method === 'paypal' && destination.paypal_email.toLowerCase() === SANDBOX_BUSY_PAYPAL_RECEIVER,
+      );
+      if (
+        isBusy &&
+        (await isFirstRequest(deps, { provider: SANDBOX_PROVIDER, operation: 'payouts.busy', key: `busy:${options.idempotency_key}` }))
+      )
+        throw new ProviderCallError({ code: 'service_unavailable', retryable: true });
+      return onceForKey(
         deps,
         { provider: SANDBOX_PROVIDER, operation: 'payouts.create', idempotency_key: options.idempotency_key },
         async (tx) => {
@@ -65,6 +79,7 @@ export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secr
           await scheduleSandboxEvents(tx, events);
           return started;
         },
-      ),
+      );
+    },
   };
 }
