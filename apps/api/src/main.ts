@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate.ts';
 import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
+import { registerContractJobs } from './modules/contracts/index.ts';
 import { registerBankingJobs } from './modules/treasury/jobs.ts';
 import { registerBillingJobs } from './modules/billing/index.ts';
 import { registerWebhookJobs } from './modules/webhooks/index.ts';
@@ -53,6 +54,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   await registerWebhookJobs({ config, db: database.db, jobs, secrets });
 
   const deps = { config, db: database.db, jobs, secrets };
+  await registerContractJobs(deps);
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
   if (app)
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));

@@ -23,3 +23,4 @@ export * from './deliverables.ts';
 export * from './campaign-files.ts';
 export * from './integrations.ts';
 export * from './split-sample.ts';
+export * from './contracts.ts';

@@ -16,3 +16,4 @@ export * from './payments.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
 export * from './payout-changes.ts';
+export * from './contracts.ts';

@@ -1,1 +1,2 @@
 export { campaignFileRoutes } from './routes.ts';
+export { attachmentDisposition } from './sniff.ts';
