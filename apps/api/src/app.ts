@@ -38,6 +38,7 @@ import { orgLogoRoutes } from './modules/orgs/logo-routes.ts';
 import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
+import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(apiTokenRoutes(deps), { prefix: '/v1' });
   await app.register(contractRoutes(deps), { prefix: '/v1' });
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
+  await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {

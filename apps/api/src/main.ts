@@ -7,11 +7,9 @@ import { runMigrations } from './db/migrate.ts';
 import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
-import { registerContractJobs } from './modules/contracts/index.ts';
-import { registerBankingJobs } from './modules/treasury/jobs.ts';
 import { registerBillingJobs } from './modules/billing/index.ts';
 import { registerWebhookJobs } from './modules/webhooks/index.ts';
-import { processDueEvents } from './modules/treasury/events.ts';
+import { processDueProviderEvents, registerProviderCallJobs, runDueProviderCalls } from './modules/provider-calls/index.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { liveModeProblems } from './providers/readiness.ts';
 import { StartError, describeStartFailure } from './start-errors.ts';
@@ -49,18 +47,19 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   });
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
   await registerEmailJobs({ db: database.db, jobs, transport });
-  await registerBankingJobs({ db: database.db, jobs });
+  const deps = { config, db: database.db, jobs, secrets };
+  await registerProviderCallJobs(deps);
   await registerBillingJobs({ db: database.db, jobs });
   await registerWebhookJobs({ config, db: database.db, jobs, secrets });
 
-  const deps = { config, db: database.db, jobs, secrets };
-  await registerContractJobs(deps);
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
   if (app)
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => Promise.reject(listenFailure(error, config)));
   if (runWorkers) {
     await resendStaleEmails(database.db, jobs);
-    await processDueEvents(database.db);
+    // Calls a killed process left (their leases run out on their own) and webhooks that came due meanwhile.
+    await runDueProviderCalls(deps);
+    await processDueProviderEvents(deps);
   }
   announce(config, role, runWorkers);
 

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectPostmaster } from './db/stale-postmaster.ts';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,10 +25,15 @@ let port = 0;
 let pgPort = 0;
 const started: ChildProcess[] = [];
 
-/** The server as `npm start` runs it, in one node process (tsx as a loader, so kill -9 hits the server itself). */
+// The server as `npm start` runs it: the bundle in dist/ on plain node (no tsx), in one process,
+// so kill -9 hits the server itself.
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: API_DIR, stdio: 'pipe' });
+});
+
 function startServer(): { child: ChildProcess; output: () => string } {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: API_DIR,
     env: { ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', INIT_CWD: API_DIR },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import { createSecretBox } from '../src/lib/secrets.ts';
 import { registerEmailJobs } from '../src/modules/email/jobs.ts';
 import { registerBillingJobs } from '../src/modules/billing/index.ts';
 import { registerWebhookJobs } from '../src/modules/webhooks/index.ts';
-import { registerContractJobs } from '../src/modules/contracts/index.ts';
+import { registerProviderCallJobs } from '../src/modules/provider-calls/index.ts';
 import { createOutboxTransport } from '../src/modules/email/transports.ts';
 import type { AppDeps } from '../src/deps.ts';
 
@@ -44,7 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await registerBillingJobs({ db: database.db, jobs });
   const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
   await registerWebhookJobs({ ...deps, jobs });
-  await registerContractJobs(deps);
+  await registerProviderCallJobs(deps);
   const app = await buildApp(deps, { globalRateLimit: 1_000_000 });
   await app.ready();
 

@@ -74,7 +74,8 @@ export const walletTransaction = z.object({
   date: z.number().int(),
   memo: z.string(),
   flow_type: z.enum(flowTypes),
-  flow_details: z.record(z.string(), z.object({ id: z.string(), metadata: z.record(z.string(), z.string()) })),
+  // id: the provider's id of the flow, null until the provider has answered the call that starts it.
+  flow_details: z.record(z.string(), z.object({ id: z.string().nullable(), metadata: z.record(z.string(), z.string()) })),
   status: z.enum(transactionStatuses),
   amount: z.number().int(),
   fee: z.number().int(),

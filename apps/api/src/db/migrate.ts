@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { MIGRATIONS_DIR } from '../lib/paths.ts';
 import type { Database } from './client.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** Any fixed number; every Crewpay process migrating this database waits on the same one. */
 const MIGRATION_LOCK_KEY = 7_353_100_001;

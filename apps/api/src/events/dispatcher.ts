@@ -5,11 +5,18 @@ import type { ProviderEvent } from '../db/schema/index.ts';
  * Modules react to one another's events without importing one another: the module that owns
  * an event announces it here, the modules that care register a handler at start (events/wiring.ts).
  */
+/**
+ * What applying an event came to: nothing to say (applied, or ignored by a state guard), or
+ * 'retry_later' when its object is not known yet or not yet in the state the event follows
+ * (a return before the payout's paid): the event stays unprocessed and is tried again.
+ */
+export type ProviderEventOutcome = void | 'retry_later';
+
 export type ProviderEventHandler = {
   /** Whether this handler applies the event type (e.g. payout.* for payments). */
   handles: (type: string) => boolean;
-  /** Applies the event inside the caller's transaction, idempotently. */
-  apply: (tx: Tx, event: ProviderEvent, now: Date) => Promise<void>;
+  /** Applies the event inside the caller's transaction, idempotently; `afterCommit` runs once it has committed. */
+  apply: (tx: Tx, event: ProviderEvent, now: Date, afterCommit: (task: (db: Db) => Promise<void>) => void) => Promise<ProviderEventOutcome>;
 };
 /** Runs after the transaction that recorded money arriving in a wallet has committed. */
 export type FundsArrivedHandler = (db: Db, orgId: string) => Promise<void>;

@@ -1,19 +1,37 @@
 import { collectOwedBilling } from '../modules/billing/index.ts';
-import { applyPayoutEvent, isPayoutEvent, reconcilePayments } from '../modules/payments/index.ts';
+import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from '../modules/contracts/index.ts';
+import { createPayoutsOperation, payoutEvents, reconcilePayments } from '../modules/payments/index.ts';
+import {
+  registerProviderOperation,
+  registerWebhookVerifier,
+  SANDBOX_PROVIDER,
+  sandboxWebhookVerifier,
+} from '../modules/provider-calls/index.ts';
+import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
 import { onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
-const payoutEvents = { handles: isPayoutEvent, apply: applyPayoutEvent };
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
   const report = await reconcilePayments(db);
   return { checked: report.payments, problems: report.problems };
 };
 
 /**
- * Who listens to what, in one place: payouts' provider events go to payments, money arriving lets
- * billing collect what an organisation owes, and the books' reconciliation checks payments. Called by every process at start (API, worker,
- * tests); registering twice changes nothing.
+ * Who listens to what, in one place: the provider calls each module makes (docs/providers.md),
+ * the providers' webhooks, their events (banking to treasury, payouts to payments), money
+ * arriving lets billing collect what an organisation owes, and the books' reconciliation checks
+ * payments. Called by every process at start (API, worker, tests); registering twice changes nothing.
  */
 export function wireModuleEvents(): void {
+  // The sandbox is today the only adapter of banking and payouts (providers/readiness.ts).
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
+  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...outboundPaymentOperation });
+  registerWebhookVerifier(sandboxWebhookVerifier);
+  // Crewpay's built-in e-signature is a real service (not a sandbox): its own provider name and secret.
+  registerProviderOperation(signatureRequestOperation);
+  registerWebhookVerifier(esignWebhookVerifier);
+  onProviderEvent(signedEventHandler);
+  onProviderEvent(bankingEvents);
   onProviderEvent(payoutEvents);
   onFundsArrived(collectOwedBilling);
   onReconcile(paymentsMatchTransfers);

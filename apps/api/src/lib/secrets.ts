@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +9,8 @@ const VERSION = 'v1';
 export type SecretBox = {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** A key of its own for one purpose (a signing secret), derived from the secrets key: hex, stable, never stored. */
+  deriveKey(purpose: string): string;
 };
 
 /** AES-256-GCM: "v1:<iv>:<tag>:<ciphertext>" in base64url; tampering fails the auth tag. */
@@ -16,6 +18,7 @@ export function createSecretBox(keyHex: string): SecretBox {
   const key = Buffer.from(keyHex, 'hex');
   if (key.length !== 32) throw new Error('The secrets key must be 32 bytes (64 hex characters)');
   return {
+    deriveKey: (purpose) => createHmac('sha256', key).update(`crewpay:${purpose}`).digest('hex'),
     encrypt(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv(ALGORITHM, key, iv);

@@ -1,19 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { WEB_DIST_DIR } from '../lib/paths.ts';
 
-export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/sandbox/'];
 
 /** Serves the built browser app; unknown API paths answer JSON 404, every other path the app. */
-export async function registerWebApp(app: FastifyInstance): Promise<void> {
-  const hasBuild = fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'));
+export async function registerWebApp(app: FastifyInstance, options: { root?: string } = {}): Promise<void> {
+  const root = options.root ?? WEB_DIST_DIR;
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
     // One route per file of the build: a catch-all would also catch "/" (a folder: 403) and unknown
     // /v1 paths (which must reach the JSON 404 below, not the session check).
-    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // The build writes .br and .gz beside each file; preCompressed sends the one the browser accepts.
+    // Hashed bundles never change under their name: cached for a year. Other files (favicon) an hour.
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        const name = path.basename(filePath);
+        if (name === 'index.html' || name.startsWith('index.html.')) response.setHeader('cache-control', 'no-cache');
+        else response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) || request.url === '/v1' || request.url === '/api';

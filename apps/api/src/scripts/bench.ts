@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     const report = await reconcileLedger(database.db);
     console.log(`ledger postTransfer : ${ledger.toFixed(0)} transfers/s`);
     console.log(`plain SQL           : ${plain.toFixed(0)} transfers/s`);
-    console.log(`ratio ledger/plain  : ${(ledger / plain).toFixed(2)} (aim >= 0.50)`);
+    console.log(`ratio ledger/plain  : ${(ledger / plain).toFixed(2)} (goal >= 0.80)`);
     console.log(
       `reconciliation      : ${report.problems.length === 0 ? 'ok' : `${report.problems.length} problem(s)`} over ${report.transfers} transfers`,
     );

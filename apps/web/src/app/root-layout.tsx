@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import { SandboxBanner } from './shell/sandbox-banner.tsx';
 
@@ -11,7 +12,9 @@ export function RootLayout() {
   }, [handle]);
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
       <SandboxBanner />
       <ScrollRestoration />
     </>

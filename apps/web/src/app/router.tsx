@@ -7,9 +7,9 @@ import { BareLayout } from './layouts/bare-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { AppShell } from './shell/app-shell.tsx';
 
-// One chunk per page.
+// One chunk per page, and one for the signed-in shell (sign-in pages do not download it).
+const AppShell = lazy(() => import('./shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
 const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page.tsx'));
 const SignUpPage = lazy(() => import('../features/auth/pages/sign-up-page.tsx'));
 const SetNewPasswordPage = lazy(() => import('../features/auth/pages/set-new-password-page.tsx'));

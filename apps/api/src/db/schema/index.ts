@@ -17,3 +17,4 @@ export * from './billing.ts';
 export * from './integrations.ts';
 export * from './payout-changes.ts';
 export * from './contracts.ts';
+export * from './provider-calls.ts';

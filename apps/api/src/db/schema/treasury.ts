@@ -57,7 +57,8 @@ export const treasuryTransactions = pgTable(
     financial_account_id: uuid()
       .notNull()
       .references(() => financialAccounts.id),
-    provider_id: text().notNull().unique(),
+    // The provider's id, known once the provider has answered (an event may bring it first).
+    provider_id: text().unique(),
     flow_type: text({ enum: flowTypes }).notNull(),
     status: text({ enum: transactionStatuses }).notNull(),
     // Signed: money in is positive, money out negative (the fee is separate and never signed).
@@ -77,24 +78,32 @@ export const treasuryTransactions = pgTable(
     returned_at: timestamp({ withTimezone: true }),
     updated_at: updatedAt(),
   },
-  (table) => [index('treasury_transactions_org_idx').on(table.org_id, table.created_at)],
+  (table) => [
+    index('treasury_transactions_org_idx').on(table.org_id, table.created_at),
+    // A payout's events find its wallet transaction by our payment id (before the provider's id is known).
+    index('treasury_transactions_payment_idx').on(sql`(metadata->>'payment_id')`),
+  ],
 );
 
 /**
- * Events of the banking provider (its webhooks; the sandbox writes its own with a due time).
- * Each is applied once by the one event handler, which stamps processed_at.
+ * Events received from providers through POST /v1/webhooks/:provider (the sandbox's too), stored
+ * once by the provider's event id. Each is applied once by its registered handler, which stamps
+ * processed_at; an event whose object we do not know yet waits until due_at and is tried again.
  */
 export const providerEvents = pgTable(
   'provider_events',
   {
     id: text().primaryKey(),
+    provider: text().notNull().default('sandbox'),
     org_id: uuid()
       .notNull()
       .references(() => orgs.id),
     type: text().notNull(),
     object_id: text().notNull(),
     data: jsonb().$type<Record<string, string>>().notNull().default({}),
+    // When the event is (next) tried: its arrival, then later each time its object was not known yet.
     due_at: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
     processed_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
   },

@@ -40,22 +40,26 @@ export async function submitRepresentative(deps: AppDeps, options: { org_id: str
 /**
  * Step 2: the business. Opens the organisation's financial account at the banking provider,
  * its ledger accounts and fee schedules, and sets treasury_id: the organisation is activated.
+ * The provider is called first, with no transaction of ours open and the organisation's id as
+ * the idempotency key: a retry after a failure below gets the same account, never a second one.
  */
 export async function submitBusiness(deps: AppDeps, options: { org_id: string; body: Business }): Promise<Org> {
   const { agreement: _agreement, ein, ...fields } = options.body;
-  const tasks: (() => Promise<void>)[] = [];
-  const org = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const current = await lockOrg(tx, options.org_id);
     if (!current.has_representative) throw new AppError('bad_request', 'Please tell us about the business representative first');
+  });
+  const account = await bankingProvider(deps).createFinancialAccount({
+    org_id: options.org_id,
+    idempotency_key: `financial_account:${options.org_id}`,
+  });
+  return deps.db.transaction(async (tx) => {
+    await lockOrg(tx, options.org_id);
     const sealed = { ...fields, ein_encrypted: deps.secrets.encrypt(ein), ein_last4: ein.slice(-4) };
     await tx
       .insert(orgBusinesses)
       .values({ id: newId(), org_id: options.org_id, ...sealed })
       .onConflictDoUpdate({ target: orgBusinesses.org_id, set: sealed });
-    const account = await bankingProvider(deps).createFinancialAccount(
-      { tx, afterCommit: (task) => tasks.push(task) },
-      { org_id: options.org_id },
-    );
     await tx.insert(financialAccounts).values({
       id: newId(),
       org_id: options.org_id,
@@ -73,6 +77,4 @@ export async function submitBusiness(deps: AppDeps, options: { org_id: string; b
       .returning();
     return updated!;
   });
-  for (const task of tasks) await task();
-  return org;
 }

@@ -8,8 +8,7 @@ import { contractSigningRoutes } from './public-routes.ts';
 import { contractRoutes as staffContractRoutes } from './routes.ts';
 import { contractTemplateRoutes } from './template-routes.ts';
 
-export { registerContractJobs, PREPARE_SIGNATURE_REQUEST_JOB } from './signing.ts';
-export { applySignedEvent, SIGNED_EVENT } from './events.ts';
+export { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './esign-operations.ts';
 
 /** Every contracts route, under one multipart parser. */
 export const contractRoutes =

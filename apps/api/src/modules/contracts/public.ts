@@ -4,9 +4,10 @@ import { contractMessages, type SigningView } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { contracts, type Contract } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { esignProvider } from '../../providers/esign/index.ts';
+import { ESIGN_PROVIDER, esignProvider } from '../../providers/esign/index.ts';
+import { receiveProviderWebhook } from '../provider-calls/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
-import { receiveSignedEvent } from './events.ts';
+import { emailSignature } from './events.ts';
 import { findContractRow, orgScope, recipientOf } from './queries.ts';
 
 /** The contract a signing link points at; another kind of link, or a gone one, is no longer valid. */
@@ -79,7 +80,8 @@ export async function signThroughLink(
     options.signature_type === 'drawn'
       ? { type: 'drawn' as const, png: await drawnSignature(options.signature_image) }
       : { type: 'typed' as const, text: options.signer_name };
-  const signed = await esignProvider(deps.config).signRequest({
+  const signed = await esignProvider(deps).signRequest({
+    org_id: contract.org_id,
     signature_request_id: contract.signature_request_id,
     document_key: contract.original_key,
     title: contract.title,
@@ -93,6 +95,8 @@ export async function signThroughLink(
       user_agent: options.user_agent.slice(0, 500),
     },
   });
-  await receiveSignedEvent(deps, signed);
+  // The provider's answer comes back as its signed webhook, through the route's own receiver.
+  await receiveProviderWebhook(deps, ESIGN_PROVIDER, signed.webhook.body, signed.webhook.headers);
+  await emailSignature(deps, contract.id, signed.event.id);
   return describeSigningLink(deps, options.linkId);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { canRemindContract, contractMessages, MAX_CONTRACT_PDF_BYTES, type ContractRecord, type SignatureField } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -12,7 +12,8 @@ import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts, postTransfer } from '../ledger/index.ts';
 import { findContractRow, orgScope, toContractRecord } from './queries.ts';
-import { prepareSignatureRequestSoon, queueSigningEmail } from './signing.ts';
+import { runProviderCallsSoon } from '../provider-calls/index.ts';
+import { queueSigningEmail, recordSignatureRequest } from './signing.ts';
 
 export type ContractCtx = { deps: AppDeps; storage: FileStorage };
 export type Upload = { file_name: string; bytes: Buffer };
@@ -126,6 +127,7 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
   if (isRequest && document.fields.length === 0) throw new AppError('validation_error', contractMessages.missingBlocks, { field: 'formFields' });
   checkBlocksFit(document.fields, document.pages);
   const id = newId();
+  let callId: string | undefined;
   try {
     await db.transaction(async (tx) => {
       await tx.insert(contracts).values({
@@ -151,13 +153,16 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
         signed_sha256: isRequest ? null : document.sha,
         created_by: input.user_id,
       });
-      if (isRequest) await chargeContractFee(tx, input.org_id, id);
+      if (isRequest) {
+        await chargeContractFee(tx, input.org_id, id);
+        callId = await recordSignatureRequest(tx, { id, org_id: input.org_id, original_key: document.key, title: input.title, form_fields: document.fields });
+      }
     });
   } catch (error) {
     if (input.file) await ctx.storage.remove(document.key);
     throw error;
   }
-  if (isRequest) await prepareSignatureRequestSoon(ctx.deps, id);
+  if (callId) await runProviderCallsSoon(ctx.deps, [callId]);
   return toContractRecord(await findContractRow(db, orgScope(input.org_id), id));
 }
 
@@ -201,5 +206,3 @@ export async function sendContractReminders(deps: AppDeps, options: { org_id: st
   return { emailIds, count: rows.length };
 }
 
-export const lockContract = (tx: Tx, id: string) =>
-  tx.execute(sql`SELECT id FROM contracts WHERE id = ${id} FOR UPDATE`);

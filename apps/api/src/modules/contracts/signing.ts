@@ -1,27 +1,44 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SignatureField } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { contracts, users, type Contract } from '../../db/schema/index.ts';
-import { esignProvider, EsignRequestError } from '../../providers/esign/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { contracts, expiringLinks, users, type Contract } from '../../db/schema/index.ts';
+import { ESIGN_PROVIDER } from '../../providers/esign/index.ts';
 import { queueEmail, sendQueuedEmails } from '../email/index.ts';
 import { createExpiringLink } from '../links/index.ts';
+import { recordProviderCall } from '../provider-calls/index.ts';
 import { findContractRow, orgScope, recipientOf } from './queries.ts';
 
-export const PREPARE_SIGNATURE_REQUEST_JOB = 'contracts.prepare_signature_request';
+export const CREATE_SIGNATURE_REQUEST = 'signature_request.create';
 
 /** A signing link ends with the contract's expiration date (the end of that day, UTC). */
 export const signingLinkExpiry = (expirationDate: string) => new Date(Date.parse(`${expirationDate}T00:00:00Z`) + 86_400_000);
 
-export const signingUrl = (deps: AppDeps, linkId: string) => `${deps.config.publicUrl}/sign/${linkId}`;
+export const signingUrl = (deps: Pick<AppDeps, 'config'>, linkId: string) => `${deps.config.publicUrl}/sign/${linkId}`;
+
+export type SignatureRequestCall = { contract_id: string; document_key: string; title: string; form_fields: SignatureField[] };
+
+/** Records the signature request (the provider call) in the transaction that creates the contract. */
+export function recordSignatureRequest(tx: Tx, contract: { id: string; org_id: string; original_key: string; title: string; form_fields: SignatureField[] }) {
+  const request: SignatureRequestCall = { contract_id: contract.id, document_key: contract.original_key, title: contract.title, form_fields: contract.form_fields };
+  return recordProviderCall(tx, {
+    org_id: contract.org_id,
+    provider: ESIGN_PROVIDER,
+    operation: CREATE_SIGNATURE_REQUEST,
+    idempotency_key: `contract:${contract.id}:signature_request`,
+    subject_id: contract.id,
+    request,
+  });
+}
 
 /** Queues the email carrying a fresh signing link to the contract's recipient; answers the email id. */
-export async function queueSigningEmail(deps: AppDeps, tx: DbOrTx, contract: Contract, options: { reminder: boolean }): Promise<string> {
+export async function queueSigningEmail(deps: Pick<AppDeps, 'config'>, tx: DbOrTx, contract: Contract, options: { reminder: boolean }): Promise<string> {
   const row = await findContractRow(tx, orgScope(contract.org_id), contract.id);
   const recipient = recipientOf(row);
   const linkId = await createExpiringLink(tx, {
     type: 'contract_signing',
     org_id: contract.org_id,
-    payload: { contract_id: contract.id },
+    payload: { contract_id: contract.id, purpose: options.reminder ? 'reminder' : 'request' },
     expires_at: signingLinkExpiry(contract.expiration_date),
   });
   return queueEmail(tx, {
@@ -36,63 +53,38 @@ export async function queueSigningEmail(deps: AppDeps, tx: DbOrTx, contract: Con
   });
 }
 
-/** After the commit that created a signature request: the provider call runs as a job. */
-export async function prepareSignatureRequestSoon(deps: AppDeps, contractId: string): Promise<void> {
-  await deps.jobs.send(PREPARE_SIGNATURE_REQUEST_JOB, { contract_id: contractId });
-}
-
 /**
- * The signature request call: the provider prepares the document with no transaction open; a
- * short transaction then records its answer (pending -> ready, once) and queues the signing email.
- * A document the provider refuses ends as failed; anything else throws and the job retries.
+ * The built-in provider emails the signer once per request, as a hosted service does: a repeated
+ * call (a retry after a lost answer) finds the request's link and sends nothing again.
  */
-export async function prepareSignatureRequest(deps: AppDeps, contractId: string): Promise<void> {
-  const [contract] = await deps.db.select().from(contracts).where(eq(contracts.id, contractId));
-  if (!contract || contract.preview_state !== 'pending') return;
-  let answer: { signature_request_id: string };
-  try {
-    answer = await esignProvider(deps.config).createSignatureRequest({
-      idempotency_key: `contract:${contract.id}`,
-      document_key: contract.original_key,
-      title: contract.title,
-      form_fields: contract.form_fields,
-    });
-  } catch (error) {
-    if (error instanceof EsignRequestError && !error.retryable) {
-      await deps.db
-        .update(contracts)
-        .set({ preview_state: 'failed' })
-        .where(and(eq(contracts.id, contractId), eq(contracts.preview_state, 'pending')));
-      return;
-    }
-    throw error;
-  }
+export async function emailSigningLinkOnce(deps: AppDeps, contractId: string): Promise<void> {
   const emailIds = await deps.db.transaction(async (tx) => {
-    const [ready] = await tx
-      .update(contracts)
-      .set({ preview_state: 'ready', signature_request_id: answer.signature_request_id })
-      .where(and(eq(contracts.id, contractId), eq(contracts.preview_state, 'pending')))
-      .returning();
-    if (!ready || ready.status === 'canceled') return [];
-    return [await queueSigningEmail(deps, tx, ready, { reminder: false })];
+    const [contract] = await tx.select().from(contracts).where(eq(contracts.id, contractId)).for('update');
+    if (!contract || contract.status !== 'requires_info') return [];
+    const [sent] = await tx
+      .select({ id: expiringLinks.id })
+      .from(expiringLinks)
+      .where(and(eq(expiringLinks.type, 'contract_signing'), sql`${expiringLinks.payload} @> ${JSON.stringify({ contract_id: contractId, purpose: 'request' })}::jsonb`))
+      .limit(1);
+    if (sent) return [];
+    return [await queueSigningEmail(deps, tx, contract, { reminder: false })];
   });
   await sendQueuedEmails(deps.jobs, emailIds);
-}
-
-export async function registerContractJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register<{ contract_id: string }>(PREPARE_SIGNATURE_REQUEST_JOB, (data) => prepareSignatureRequest(deps, data.contract_id));
 }
 
 /** Who in the organisation hears of a signature: the sender, else the owners. */
 export async function orgRecipientsOf(tx: DbOrTx, contract: Contract): Promise<string[]> {
   if (contract.created_by) {
-    const [sender] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, contract.created_by), eq(users.org_id, contract.org_id)));
+    const [sender] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, contract.created_by), eq(users.org_id, contract.org_id)));
     if (sender) return [sender.email];
   }
   const owners = await tx
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.org_id, contract.org_id), inArray(users.role, ['owner'])))
+    .where(and(eq(users.org_id, contract.org_id), eq(users.role, 'owner')))
     .orderBy(asc(users.created_at));
   return owners.map((owner) => owner.email);
 }

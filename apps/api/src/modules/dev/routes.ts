@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { listOutbox } from '../email/index.ts';
 import { renderOutboxPage } from './outbox-page.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/index.ts';
-import { processDueEvents } from '../treasury/index.ts';
+import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
 const advanceBody = z.object({
@@ -42,13 +42,17 @@ export const devRoutes =
       offset_seconds: await sandboxOffsetSeconds(deps.db),
     }));
 
-    /** Moves sandbox time forward for everyone, then runs the provider events that became due. */
+    /**
+     * Moves sandbox time forward for everyone (the provider calls already due are made first, as
+     * they would have been meanwhile), then the sandbox providers send the webhooks that became due.
+     */
     app.post(
       '/clock/advance',
       { config: { isPublic: true }, schema: { hide: true, body: advanceBody, response: { 200: clockAnswer } } },
       async (request) => {
+        await settleDueProviderCalls(deps);
         const now = await advanceSandboxClock(deps.db, request.body.seconds);
-        const processed = await processDueEvents(deps.db);
+        const processed = await processDueProviderEvents(deps);
         return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
       },
     );

@@ -33,9 +33,12 @@ function checkEntries(entries: LedgerEntryInput[]): Map<string, number> {
 }
 
 /**
- * Posts one balanced double-entry transfer inside the caller's transaction, in two statements:
- * 1. the transfer and its entries (a repeated idempotency key inserts nothing and answers the first);
- * 2. the balances: the accounts are locked in id order (so two transfers over the same accounts
+ * Posts one balanced double-entry transfer inside the caller's transaction, in one statement (one
+ * round trip) whose parts run in this order:
+ * 1. the transfer (a repeated idempotency key inserts nothing: the rest then does nothing either,
+ *    and the first transfer's id is looked up);
+ * 2. its entries;
+ * 3. the balances: the accounts are locked in id order (so two transfers over the same accounts
  *    never deadlock) and updated together, skipping any row that would go below zero, which
  *    refuses the transfer. The database CHECK on ledger_accounts is the last line: no code path
  *    can overdraw a wallet.
@@ -45,17 +48,35 @@ export async function postTransfer(tx: DbOrTx, options: PostTransferOptions): Pr
   const accountIds = [...deltas.keys()].sort();
   const transferId = newId();
   const entryValues = options.entries.map((entry) => sql`(${newId()}::uuid, ${entry.account_id}::uuid, ${entry.amount}::bigint)`);
-  const inserted = await tx.execute<{ id: string }>(sql`
+  const deltaValues = accountIds.map((id) => sql`(${id}::uuid, ${deltas.get(id) ?? 0}::bigint)`);
+  const accountList = sql.join(
+    accountIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // Every updated row comes out of "locked", which locks in id order: the lock order is the id order.
+  // NO KEY UPDATE is the lock an UPDATE takes; it lets the entries' foreign-key checks through.
+  const result = await tx.execute<{ inserted: boolean; updated: number }>(sql`
     WITH t AS (
       INSERT INTO ledger_transfers (id, org_id, idempotency_key, type, memo, metadata)
       VALUES (${transferId}, ${options.org_id}, ${options.key}, ${options.type}, ${options.memo ?? ''}, ${JSON.stringify(options.metadata ?? {})}::jsonb)
       ON CONFLICT (org_id, idempotency_key) DO NOTHING
       RETURNING id
+    ), e AS (
+      INSERT INTO ledger_entries (id, transfer_id, account_id, amount)
+      SELECT v.id, t.id, v.account_id, v.amount FROM t, (VALUES ${sql.join(entryValues, sql`, `)}) AS v(id, account_id, amount)
+    ), locked AS MATERIALIZED (
+      SELECT id FROM ledger_accounts
+      WHERE org_id = ${options.org_id} AND id IN (${accountList}) AND EXISTS (SELECT 1 FROM t)
+      ORDER BY id FOR NO KEY UPDATE
+    ), u AS (
+      UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
+      FROM locked JOIN (VALUES ${sql.join(deltaValues, sql`, `)}) AS v(id, delta) ON v.id = locked.id
+      WHERE a.id = locked.id AND (a.allow_negative OR a.balance + v.delta >= 0)
+      RETURNING a.id
     )
-    INSERT INTO ledger_entries (id, transfer_id, account_id, amount)
-    SELECT v.id, t.id, v.account_id, v.amount FROM t, (VALUES ${sql.join(entryValues, sql`, `)}) AS v(id, account_id, amount)
-    RETURNING transfer_id AS id`);
-  if (inserted.rows.length === 0) {
+    SELECT EXISTS (SELECT 1 FROM t) AS inserted, (SELECT count(*) FROM u)::int AS updated`);
+  const outcome = result.rows[0]!;
+  if (!outcome.inserted) {
     const existing = await tx.execute<{ id: string }>(
       sql`SELECT id FROM ledger_transfers WHERE org_id = ${options.org_id} AND idempotency_key = ${options.key}`,
     );
@@ -63,29 +84,9 @@ export async function postTransfer(tx: DbOrTx, options: PostTransferOptions): Pr
     if (!row) throw new Error('Ledger transfer conflict without a row');
     return { id: row.id, isNew: false };
   }
-
-  // Every updated row comes out of "locked", which locks in id order: the lock order is the id order.
-  // NO KEY UPDATE is the lock an UPDATE takes; it lets the entries' foreign-key checks through.
-  const deltaValues = accountIds.map((id) => sql`(${id}::uuid, ${deltas.get(id) ?? 0}::bigint)`);
-  const updated = await tx.execute<{ id: string }>(sql`
-    WITH locked AS MATERIALIZED (
-      SELECT id FROM ledger_accounts
-      WHERE org_id = ${options.org_id} AND id IN (${sql.join(
-        accountIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      ORDER BY id FOR NO KEY UPDATE
-    )
-    UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
-    FROM locked JOIN (VALUES ${sql.join(deltaValues, sql`, `)}) AS v(id, delta) ON v.id = locked.id
-    WHERE a.id = locked.id AND (a.allow_negative OR a.balance + v.delta >= 0)
-    RETURNING a.id`);
-  if (updated.rows.length !== accountIds.length) {
+  if (outcome.updated !== accountIds.length) {
     const found = await tx.execute<{ count: string }>(
-      sql`SELECT COUNT(*)::text AS count FROM ledger_accounts WHERE org_id = ${options.org_id} AND id IN (${sql.join(
-        accountIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
+      sql`SELECT COUNT(*)::text AS count FROM ledger_accounts WHERE org_id = ${options.org_id} AND id IN (${accountList})`,
     );
     if (Number(found.rows[0]?.count) !== accountIds.length)
       throw new Error('A ledger account of this transfer does not exist in the organisation');

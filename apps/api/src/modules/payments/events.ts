@@ -1,81 +1,124 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, treasuryTransactions, type Payment, type ProviderEvent } from '../../db/schema/index.ts';
+import type { ProviderEventHandler, ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { findLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer, type LedgerEntryInput } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
-type Edge = { from: Payment['status']; to: 'succeeded' | 'failed' | 'returned' };
+type Target = 'succeeded' | 'failed' | 'returned';
+/** One edge of a payment's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its paid). */
+type Edge = { from: Payment['status']; to: Target; waitsWhile?: Payment['status'] };
 
-const EDGES: Record<string, Edge> = {
+export const PAYOUT_EDGES: Record<string, Edge> = {
   'payout.paid': { from: 'processing', to: 'succeeded' },
   'payout.failed': { from: 'processing', to: 'failed' },
-  'payout.returned': { from: 'succeeded', to: 'returned' },
+  'payout.returned': { from: 'succeeded', to: 'returned', waitsWhile: 'processing' },
 };
 
-export const isPayoutEvent = (type: string) => type in EDGES;
+export const isPayoutEvent = (type: string) => type in PAYOUT_EDGES;
+
+function ledgerEntries(a: Awaited<ReturnType<typeof findLedgerAccounts>>, to: Target, amount: number, fee: number): LedgerEntryInput[] {
+  if (to === 'succeeded') {
+    const entries = [
+      { account_id: a.wallet_held.id, amount: -(amount + fee) },
+      { account_id: a.outside_bank.id, amount },
+    ];
+    return fee > 0 ? [...entries, { account_id: a.fees.id, amount: fee }] : entries;
+  }
+  if (to === 'failed') {
+    return [
+      { account_id: a.wallet_held.id, amount: -(amount + fee) },
+      { account_id: a.wallet_available.id, amount: amount + fee },
+    ];
+  }
+  const entries = [
+    { account_id: a.outside_bank.id, amount: -amount },
+    { account_id: a.wallet_available.id, amount: amount + fee },
+  ];
+  return fee > 0 ? [...entries, { account_id: a.fees.id, amount: -fee }] : entries;
+}
 
 /**
- * A payout's outcome from its rail (called by the one provider-event handler, in its transaction).
- * The payment and its wallet transaction move along one edge only; the ledger posting is keyed
- * by the event id. paid: held -> outside_bank (amount) and fees (fee); failed: held -> available;
- * returned: outside_bank and fees -> available.
+ * Moves a payment (locked) along one edge, with its wallet transaction and the ledger posting
+ * keyed `key`: paid: held -> outside_bank (amount) and fees (fee); failed: held -> available;
+ * returned: outside_bank and fees -> available. Not on the edge: nothing changes, or
+ * 'retry_later' when the payment is still before it. The payout's id is recorded when known.
  */
-export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<void> {
-  const edge = EDGES[event.type];
-  if (!edge) throw new Error(`Unknown payout event type ${event.type}`);
-  const reason = event.data.reason ?? null;
+export async function settlePayment(
+  tx: Tx,
+  options: { org_id: string; payment_id: string; edge: Edge; reason: string | null; key: string; now: Date; payout_id?: string },
+): Promise<ProviderEventOutcome> {
+  const { edge, now, reason } = options;
+  const [current] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.org_id, options.org_id), eq(payments.id, options.payment_id)))
+    .for('update');
+  if (!current) return 'retry_later';
+  if (current.status !== edge.from) return current.status === edge.waitsWhile ? 'retry_later' : undefined;
   const dates: Partial<Payment> =
     edge.to === 'succeeded'
       ? { date_posted: now }
       : edge.to === 'failed'
         ? { date_failed: now, failure_reason: reason }
         : { date_returned: now, failure_reason: reason };
+  const payoutId = current.stripe_reference_id ?? options.payout_id ?? null;
   const [payment] = await tx
     .update(payments)
-    .set({ status: edge.to, ...dates })
-    .where(and(eq(payments.org_id, event.org_id), eq(payments.stripe_reference_id, event.object_id), eq(payments.status, edge.from)))
+    .set({ status: edge.to, stripe_reference_id: payoutId, ...dates })
+    .where(eq(payments.id, current.id))
     .returning();
-  if (!payment) return;
   await tx
     .update(treasuryTransactions)
     .set({
       status: edge.to,
       ...(edge.to === 'succeeded' ? { posted_at: now } : edge.to === 'failed' ? { failed_at: now } : { returned_at: now }),
       failure_reason: reason,
+      provider_id: sql`COALESCE(${treasuryTransactions.provider_id}, ${payoutId})`,
     })
-    .where(and(eq(treasuryTransactions.org_id, event.org_id), eq(treasuryTransactions.provider_id, event.object_id)));
-  const a = await findLedgerAccounts(tx, event.org_id);
-  const { amount, fee } = payment;
-  let entries: LedgerEntryInput[];
-  if (edge.to === 'succeeded') {
-    entries = [
-      { account_id: a.wallet_held.id, amount: -(amount + fee) },
-      { account_id: a.outside_bank.id, amount },
-    ];
-    if (fee > 0) entries.push({ account_id: a.fees.id, amount: fee });
-  } else if (edge.to === 'failed') {
-    entries = [
-      { account_id: a.wallet_held.id, amount: -(amount + fee) },
-      { account_id: a.wallet_available.id, amount: amount + fee },
-    ];
-  } else {
-    entries = [
-      { account_id: a.outside_bank.id, amount: -amount },
-      { account_id: a.wallet_available.id, amount: amount + fee },
-    ];
-    if (fee > 0) entries.push({ account_id: a.fees.id, amount: -fee });
-  }
+    .where(and(eq(treasuryTransactions.org_id, options.org_id), sql`${treasuryTransactions.metadata}->>'payment_id' = ${current.id}`));
+  const { amount, fee } = payment!;
   await postTransfer(tx, {
-    org_id: event.org_id,
-    key: `event:${event.id}`,
+    org_id: options.org_id,
+    key: options.key,
     type: `payment_${edge.to}`,
-    metadata: { payment_id: payment.id },
-    entries,
+    metadata: { payment_id: current.id },
+    entries: ledgerEntries(await findLedgerAccounts(tx, options.org_id), edge.to, amount, fee),
   });
   await emitWebhookEvent(tx, {
-    org_id: event.org_id,
+    org_id: options.org_id,
     type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`,
-    data: { id: payment.id, status: edge.to, amount, fee },
+    data: { id: current.id, status: edge.to, amount, fee },
   });
 }
+
+/**
+ * A payout's outcome from its rail. The payment is found by our own id in the event (so an event
+ * that overtakes the record of the provider's answer still applies), or, for an event without
+ * it, by the payout's id. The ledger posting is keyed by the event id.
+ */
+export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
+  const edge = PAYOUT_EDGES[event.type];
+  if (!edge) throw new Error(`Unknown payout event type ${event.type}`);
+  let paymentId = event.data.payment_id;
+  if (!paymentId) {
+    const [byPayout] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.org_id, event.org_id), eq(payments.stripe_reference_id, event.object_id)));
+    if (!byPayout) return 'retry_later';
+    paymentId = byPayout.id;
+  }
+  return settlePayment(tx, {
+    org_id: event.org_id,
+    payment_id: paymentId,
+    edge,
+    reason: event.data.reason ?? null,
+    key: `event:${event.id}`,
+    now,
+    payout_id: event.object_id,
+  });
+}
+
+export const payoutEvents: ProviderEventHandler = { handles: isPayoutEvent, apply: applyPayoutEvent };

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sandboxNow } from '../clock/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
+import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { findLedgerAccounts } from '../ledger/index.ts';
 import { holdFunds } from '../ledger/index.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
@@ -22,8 +23,9 @@ export type InitiateResult = { processing: number; requires_info: number; held: 
  *    the same payments waits, then finds them no longer draft and leaves them alone;
  * 2. the whole batch's amounts and fees are held in ONE ledger transfer (available -> held); not
  *    enough available refuses the batch and the rollback moves nothing;
- * 3. payments whose recipient has a payout method start on their rail (processing); the others
- *    wait for it (requires_info) and their recipients are emailed a payee link.
+ * 3. payments whose recipient has a payout method become processing and their payout calls are
+ *    recorded (made after the commit); the others wait for it (requires_info) and their
+ *    recipients are emailed a payee link.
  */
 export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, body: InitiatePaymentsBody): Promise<InitiateResult> {
   const { tx } = ctx;
@@ -80,8 +82,10 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
     return destination ? [{ payment, destination }] : [];
   });
   const waiting = rows.filter((payment) => !destinations.get(payment.id));
-  await startPayouts(deps, tx, orgId, ready, now);
+  const callIds = await startPayouts(deps, tx, orgId, ready, now);
   const emailIds = await requestPayoutInfo(deps, tx, org, waiting, now);
+  // The rails are called once this has committed, never with these rows locked.
+  ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
   ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
   return { processing: ready.length, requires_info: waiting.length, held: total, message: paymentMessages.executed };
 }

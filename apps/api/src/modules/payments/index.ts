@@ -3,3 +3,4 @@ export * from './events.ts';
 export * from './queries.ts';
 export * from './recipients.ts';
 export * from './reconcile.ts';
+export * from './payout-calls.ts';

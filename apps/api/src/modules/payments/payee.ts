@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../clock/index.ts';
 import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
+import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { sealSecret } from '../creators/index.ts';
 import { INVALID_LINK_MESSAGE, findUsableLink, markLinkUsed, payeePayloadOf, waitingPaymentsOfLink } from '../links/index.ts';
@@ -128,7 +129,7 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
  * gone; a legal identity that executed payments were made to is never rewritten.
  */
 export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: unknown) {
-  const { answer, emailIds } = await deps.db.transaction(async (tx) => {
+  const { answer, emailIds, callIds } = await deps.db.transaction(async (tx) => {
     const link = await findUsableLink(tx, linkId, { forUpdate: true });
     const { recipient, recipient_role } = payeePayloadOf(link);
     await waitingPaymentsOfLink(tx, link);
@@ -189,21 +190,23 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
       .orderBy(payments.id)
       .for('update');
     const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
-    if (destination)
-      await startPayouts(
+    const callIds = destination
+      ? await startPayouts(
         deps,
         tx,
         org.id,
         waiting.map((payment) => ({ payment, destination })),
-        await sandboxNow(tx),
-      );
+          await sandboxNow(tx),
+        )
+      : [];
     const answer = {
       amount: waiting.reduce((sum, row) => sum + row.amount, 0),
       org_name: org.name,
       selected_payment_method: body.selected_payment_method,
     };
-    return { answer, emailIds };
+    return { answer, emailIds, callIds };
   });
+  await runProviderCallsSoon(deps, callIds);
   await sendQueuedEmails(deps.jobs, emailIds);
   return answer;
 }

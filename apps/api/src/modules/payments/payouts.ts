@@ -4,8 +4,9 @@ import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { treasuryTransactions, type Org, type Payment } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { payoutsProvider } from '../../providers/payouts/index.ts';
-import type { PayoutDestination } from '../../providers/payouts/types.ts';
+import { payoutsProvider, type PayoutDestination } from '../../providers/payouts/index.ts';
+import { recordProviderCall } from '../provider-calls/index.ts';
+import { CREATE_PAYOUTS, type PayoutCallItem } from './payout-calls.ts';
 import { queueEmails } from '../email/index.ts';
 import { issuePayeeLinks } from '../links/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
@@ -32,8 +33,11 @@ export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Pay
 }
 
 /**
- * Starts the payouts of payments whose money is already held: each goes to its rail's provider,
- * becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id).
+ * Starts the payouts of payments whose money is already held, inside the caller's transaction:
+ * each becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id),
+ * and the provider calls are recorded, a thousand payouts a call (one call per chunk of an
+ * execution, not one per payment). Answers the calls' ids: run them once the transaction has
+ * committed (runProviderCallsSoon); the provider is never called with these rows locked.
  */
 export async function startPayouts(
   deps: AppDeps,
@@ -41,36 +45,52 @@ export async function startPayouts(
   orgId: string,
   rows: { payment: Payment; destination: PayoutDestination }[],
   now: Date,
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<string[]> {
+  if (rows.length === 0) return [];
   const account = await findFinancialAccount(tx, orgId);
-  const requests = rows.map(({ payment, destination }) => ({ org_id: orgId, payment_id: payment.id, amount: payment.amount, destination }));
-  const payoutIds = await payoutsProvider(deps).createPayouts(tx, requests, now);
-  const changes = rows.map(({ payment, destination }, index) => ({ payment, method: destination.method, payout_id: payoutIds[index]! }));
-  await inChunks(changes, (chunk) =>
+  await inChunks(rows, (chunk) =>
     tx.execute(sql`
-      UPDATE payments AS p SET status = 'processing', method = v.method, stripe_reference_id = v.payout_id,
+      UPDATE payments AS p SET status = 'processing', method = v.method,
         date_initiated = COALESCE(p.date_initiated, ${now}::timestamptz), updated_at = now()
       FROM (VALUES ${sql.join(
-        chunk.map((c) => sql`(${c.payment.id}::uuid, ${c.method}, ${c.payout_id})`),
+        chunk.map((c) => sql`(${c.payment.id}::uuid, ${c.destination.method})`),
         sql`, `,
-      )}) AS v(id, method, payout_id)
+      )}) AS v(id, method)
       WHERE p.id = v.id AND p.org_id = ${orgId} AND p.status IN ('draft', 'requires_info')`),
   );
-  const transactions = changes.map((c) => ({
+  const transactions = rows.map(({ payment }) => ({
     id: newId(),
     org_id: orgId,
     financial_account_id: account.id,
-    provider_id: c.payout_id,
     flow_type: 'outbound_payment' as const,
     status: 'processing' as const,
-    amount: -c.payment.amount,
-    fee: c.payment.fee,
-    memo: c.payment.memo || 'Payment',
-    metadata: { payment_id: c.payment.id },
+    amount: -payment.amount,
+    fee: payment.fee,
+    memo: payment.memo || 'Payment',
+    metadata: { payment_id: payment.id },
     created_at: now,
   }));
   await inChunks(transactions, (chunk) => tx.insert(treasuryTransactions).values(chunk));
+  const execution = newId();
+  const callIds: string[] = [];
+  await inChunks(rows, async (chunk) => {
+    const payouts: PayoutCallItem[] = chunk.map(({ payment, destination }) => ({
+      payment_id: payment.id,
+      amount: payment.amount,
+      destination_sealed: deps.secrets.encrypt(JSON.stringify(destination)),
+    }));
+    callIds.push(
+      await recordProviderCall(tx, {
+        org_id: orgId,
+        provider: payoutsProvider(deps).name,
+        operation: CREATE_PAYOUTS,
+        idempotency_key: `payouts:${execution}:${callIds.length}`,
+        subject_id: execution,
+        request: { payouts },
+      }),
+    );
+  });
+  return callIds;
 }
 
 /**

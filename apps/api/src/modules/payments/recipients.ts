@@ -3,7 +3,7 @@ import type { RecipientRole } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, users, type Creator, type User } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import type { PayoutDestination } from '../../providers/payouts/types.ts';
+import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
 export type RecipientRow = { role: 'creator'; row: Creator } | { role: 'agent' | 'manager'; row: User };
 

@@ -11,6 +11,8 @@ import { holdFunds } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
 import { findFinancialAccount, findVerifiedBankLink } from './bank-links.ts';
 import { announceFundsArrived } from '../../events/dispatcher.ts';
+import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
+import { INBOUND_TRANSFER, OUTBOUND_PAYMENT, type AchCallRequest } from './provider-operations.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 
@@ -18,7 +20,11 @@ export function toTransactionAnswer(row: TreasuryTransaction): TreasuryTransacti
   return { id: row.id, status: row.status, amount: row.amount, fee: row.fee };
 }
 
-/** Add funds: an ACH debit of the verified bank. Nothing is available until the provider settles it. */
+/**
+ * Add funds: an ACH debit of the verified bank. The transaction records our row (processing)
+ * and the provider call; the call is made after the commit. Nothing is available until the
+ * provider settles it.
+ */
 export async function createAchDebit(
   deps: AppDeps,
   ctx: Ctx,
@@ -27,29 +33,42 @@ export async function createAchDebit(
   const { tx } = ctx;
   const account = await findFinancialAccount(tx, options.org_id);
   const link = await findVerifiedBankLink(tx, options.org_id, options.body.payment_method);
-  const movement = await bankingProvider(deps).createInboundTransfer(ctx, {
-    org_id: options.org_id,
-    amount: options.body.amount,
-    account_number: deps.secrets.decrypt(link.account_number_encrypted),
-  });
+  const id = newId();
   const [row] = await tx
     .insert(treasuryTransactions)
     .values({
-      id: newId(),
+      id,
       org_id: options.org_id,
       financial_account_id: account.id,
-      provider_id: movement.provider_id,
       flow_type: 'inbound_transfer',
-      status: movement.status,
+      status: 'processing',
       amount: options.body.amount,
       memo: `ACH debit from ${link.bank_name} ••••${link.account_last4}`,
       counterparty_last4: link.account_last4,
       counterparty_routing: link.routing_number,
       payment_method_id: link.payment_method_id,
-      created_at: movement.created_at,
+      created_at: await sandboxNow(tx),
     })
     .returning();
+  await recordAchCall(deps, ctx, {
+    org_id: options.org_id,
+    operation: INBOUND_TRANSFER,
+    request: { treasury_transaction_id: id, amount: options.body.amount, account_number_sealed: link.account_number_encrypted },
+  });
   return row!;
+}
+
+/** Records the ACH call beside our transaction; it is made once this commits. */
+async function recordAchCall(deps: AppDeps, ctx: Ctx, options: { org_id: string; operation: string; request: AchCallRequest }) {
+  const callId = await recordProviderCall(ctx.tx, {
+    org_id: options.org_id,
+    provider: bankingProvider(deps).name,
+    operation: options.operation,
+    idempotency_key: `${options.operation}:${options.request.treasury_transaction_id}`,
+    subject_id: options.request.treasury_transaction_id,
+    request: options.request,
+  });
+  ctx.afterCommit(() => runProviderCallsSoon(deps, [callId]));
 }
 
 /**
@@ -74,25 +93,28 @@ export async function createAchTransfer(
     amount: amount + fee,
     metadata: { treasury_transaction_id: id },
   });
-  const movement = await bankingProvider(deps).createOutboundPayment(ctx, { org_id: options.org_id, amount, account_number: account_num });
   const [row] = await tx
     .insert(treasuryTransactions)
     .values({
       id,
       org_id: options.org_id,
       financial_account_id: account.id,
-      provider_id: movement.provider_id,
       flow_type: 'outbound_payment',
-      status: movement.status,
+      status: 'processing',
       amount: -amount,
       fee,
       memo: description,
       counterparty_name: name,
       counterparty_last4: account_num.slice(-4),
       counterparty_routing: routing_num,
-      created_at: movement.created_at,
+      created_at: await sandboxNow(tx),
     })
     .returning();
+  await recordAchCall(deps, ctx, {
+    org_id: options.org_id,
+    operation: OUTBOUND_PAYMENT,
+    request: { treasury_transaction_id: id, amount, account_number_sealed: deps.secrets.encrypt(account_num) },
+  });
   return row!;
 }
 

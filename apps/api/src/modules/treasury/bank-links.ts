@@ -25,26 +25,37 @@ export async function findCurrentBankLink(tx: DbOrTx, orgId: string): Promise<Ba
   return rows.find((row) => row.status === 'succeeded') ?? rows[0] ?? null;
 }
 
+/** Refuses a second bank while one is attached or awaiting verification. */
+async function assertNoCurrentBankLink(tx: DbOrTx, orgId: string): Promise<void> {
+  if (await findCurrentBankLink(tx, orgId)) throw new AppError('conflict', 'A bank account is already attached to this wallet');
+}
+
 /**
  * Attaches an outside bank: the provider creates a setup intent and sends micro-deposits whose
  * descriptor code (SM...) the owner receives; the link stays requires_action until verified.
+ * The person waits for it, so the provider is called first, with no transaction of ours open
+ * (the key is our link's id, so a retry would be the same setup intent), then our link is
+ * recorded; a concurrent attach that lost the race is refused there.
  */
 export async function attachBank(deps: AppDeps, options: { org_id: string; user_id: string; body: AttachBankBody }): Promise<BankLink> {
-  const tasks: (() => Promise<void>)[] = [];
-  const link = await deps.db.transaction(async (tx) => {
-    const account = await findFinancialAccount(tx, options.org_id);
+  const account = await findFinancialAccount(deps.db, options.org_id);
+  await assertNoCurrentBankLink(deps.db, options.org_id);
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, options.user_id));
+  const linkId = newId();
+  const intent = await bankingProvider(deps).createSetupIntent({
+    org_id: options.org_id,
+    ...options.body,
+    notify_email: user?.email ?? null,
+    idempotency_key: `setup_intent:${linkId}`,
+  });
+  return deps.db.transaction(async (tx) => {
     // Serialises two attach requests of one organisation.
     await tx.select({ id: financialAccounts.id }).from(financialAccounts).where(eq(financialAccounts.id, account.id)).for('update');
-    if (await findCurrentBankLink(tx, options.org_id)) throw new AppError('conflict', 'A bank account is already attached to this wallet');
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, options.user_id));
-    const intent = await bankingProvider(deps).createSetupIntent(
-      { tx, afterCommit: (task) => tasks.push(task) },
-      { org_id: options.org_id, ...options.body, notify_email: user?.email ?? null },
-    );
+    await assertNoCurrentBankLink(tx, options.org_id);
     const [row] = await tx
       .insert(bankLinks)
       .values({
-        id: newId(),
+        id: linkId,
         org_id: options.org_id,
         financial_account_id: account.id,
         setup_intent_id: intent.setup_intent_id,
@@ -57,8 +68,6 @@ export async function attachBank(deps: AppDeps, options: { org_id: string; user_
       .returning();
     return row!;
   });
-  for (const task of tasks) await task();
-  return link;
 }
 
 export async function findVerifiedBankLink(tx: DbOrTx, orgId: string, paymentMethodId: string): Promise<BankLink> {

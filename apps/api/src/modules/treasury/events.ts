@@ -1,43 +1,54 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { bankLinks, providerEvents, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { bankLinks, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
 import { findLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
-import { sandboxNow } from '../clock/index.ts';
 import { providerId } from '../../providers/banking/sandbox.ts';
-import { announceFundsArrived, providerEventHandlerFor } from '../../events/dispatcher.ts';
+import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
-type Transition = { from: TreasuryTransaction['status']; to: TreasuryTransaction['status'] };
+type Status = TreasuryTransaction['status'];
+/** One edge of a transaction's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its settlement). */
+type Transition = { from: Status; to: Status; waitsWhile?: Status };
+type Moved = { row: TreasuryTransaction } | { outcome: ProviderEventOutcome };
 
-/** Moves a transaction along one edge of its state machine; answers null when it is not on that edge. */
-async function transition(
-  tx: Tx,
-  event: ProviderEvent,
-  edge: Transition,
-  changes: Partial<TreasuryTransaction>,
-): Promise<TreasuryTransaction | null> {
-  const [row] = await tx
-    .update(treasuryTransactions)
-    .set({ status: edge.to, ...changes })
+/**
+ * Moves a transaction along one edge of its state machine. It is found by our own reference in
+ * the event (the provider carries it, like Stripe's metadata), so an event that overtakes the
+ * record of the provider's answer still finds it, and records the provider's id on the way;
+ * older events without it are found by the provider's id. Not found yet, or still before the
+ * edge: the event waits; already past it: nothing changes.
+ */
+async function transition(tx: Tx, event: ProviderEvent, edge: Transition, changes: Partial<TreasuryTransaction>): Promise<Moved> {
+  const reference = event.data.treasury_transaction_id;
+  const [current] = await tx
+    .select()
+    .from(treasuryTransactions)
     .where(
       and(
         eq(treasuryTransactions.org_id, event.org_id),
-        eq(treasuryTransactions.provider_id, event.object_id),
-        eq(treasuryTransactions.status, edge.from),
+        reference ? eq(treasuryTransactions.id, reference) : eq(treasuryTransactions.provider_id, event.object_id),
       ),
     )
+    .for('update');
+  if (!current) return { outcome: 'retry_later' };
+  if (current.status !== edge.from) return { outcome: current.status === edge.waitsWhile ? 'retry_later' : undefined };
+  const [row] = await tx
+    .update(treasuryTransactions)
+    .set({ status: edge.to, provider_id: current.provider_id ?? event.object_id, ...changes })
+    .where(eq(treasuryTransactions.id, current.id))
     .returning();
-  return row ?? null;
+  return { row: row! };
 }
 
 /** The ledger side of each event; every posting's key is the event id, so it posts at most once. */
-async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<void> {
+async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
   const reason = event.data.reason ?? null;
   const key = `event:${event.id}`;
   const accounts = () => findLedgerAccounts(tx, event.org_id);
   switch (event.type) {
     case 'setup_intent.succeeded': {
+      if (!(await knowsSetupIntent(tx, event))) return 'retry_later';
       await tx
         .update(bankLinks)
         .set({ status: 'succeeded', payment_method_id: event.data.payment_method_id ?? providerId('pm'), verified_at: now })
@@ -49,6 +60,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     case 'setup_intent.verification_failed': {
+      if (!(await knowsSetupIntent(tx, event))) return 'retry_later';
       await tx
         .update(bankLinks)
         .set({ status: 'canceled' })
@@ -58,8 +70,9 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     case 'treasury.inbound_transfer.succeeded': {
-      const row = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
-      if (!row) return;
+      const moved = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
+      if (!('row' in moved)) return moved.outcome;
+      const { row } = moved;
       const a = await accounts();
       const metadata = { treasury_transaction_id: row.id };
       await postTransfer(tx, {
@@ -76,12 +89,18 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     case 'treasury.inbound_transfer.failed': {
-      await transition(tx, event, { from: 'processing', to: 'failed' }, { failed_at: now, failure_reason: reason });
-      return;
+      const moved = await transition(tx, event, { from: 'processing', to: 'failed' }, { failed_at: now, failure_reason: reason });
+      return 'row' in moved ? undefined : moved.outcome;
     }
     case 'treasury.inbound_transfer.returned': {
-      const row = await transition(tx, event, { from: 'succeeded', to: 'returned' }, { returned_at: now, failure_reason: reason });
-      if (!row) return;
+      const moved = await transition(
+        tx,
+        event,
+        { from: 'succeeded', to: 'returned', waitsWhile: 'processing' },
+        { returned_at: now, failure_reason: reason },
+      );
+      if (!('row' in moved)) return moved.outcome;
+      const { row } = moved;
       const a = await accounts();
       // The bank takes the money back; what the wallet no longer holds becomes owed by the organisation.
       const fromWallet = Math.min(row.amount, a.wallet_available.balance);
@@ -99,8 +118,9 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     case 'treasury.outbound_payment.posted': {
-      const row = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
-      if (!row) return;
+      const moved = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
+      if (!('row' in moved)) return moved.outcome;
+      const { row } = moved;
       const a = await accounts();
       const amount = -row.amount;
       const entries = [
@@ -112,8 +132,9 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     case 'treasury.outbound_payment.failed': {
-      const row = await transition(tx, event, { from: 'processing', to: 'failed' }, { failed_at: now, failure_reason: reason });
-      if (!row) return;
+      const moved = await transition(tx, event, { from: 'processing', to: 'failed' }, { failed_at: now, failure_reason: reason });
+      if (!('row' in moved)) return moved.outcome;
+      const { row } = moved;
       const a = await accounts();
       const total = -row.amount + row.fee;
       await postTransfer(tx, {
@@ -129,8 +150,14 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       return;
     }
     case 'treasury.outbound_payment.returned': {
-      const row = await transition(tx, event, { from: 'succeeded', to: 'returned' }, { returned_at: now, failure_reason: reason });
-      if (!row) return;
+      const moved = await transition(
+        tx,
+        event,
+        { from: 'succeeded', to: 'returned', waitsWhile: 'processing' },
+        { returned_at: now, failure_reason: reason },
+      );
+      if (!('row' in moved)) return moved.outcome;
+      const { row } = moved;
       const a = await accounts();
       const amount = -row.amount;
       const entries = [
@@ -147,49 +174,35 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<v
       });
       return;
     }
-    default: {
-      // Events of other capabilities (payouts) go to the module that registered for them.
-      const handler = providerEventHandlerFor(event.type);
-      if (handler) return handler.apply(tx, event, now);
+    default:
       throw new Error(`Unknown banking event type ${event.type}`);
-    }
   }
 }
+
+/** A setup intent's events wait until our bank link records it (it is created just before our transaction). */
+async function knowsSetupIntent(tx: Tx, event: ProviderEvent): Promise<boolean> {
+  const [link] = await tx
+    .select({ id: bankLinks.id })
+    .from(bankLinks)
+    .where(and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id)));
+  return link !== undefined;
+}
+
+export const isBankingEvent = (type: string) => type.startsWith('treasury.') || type.startsWith('setup_intent.');
 
 /**
- * The one handler through which outside banking events reach our records and the ledger.
- * Idempotent: the event row is locked and stamped processed_at, transitions only follow their
- * edge, and each ledger posting is keyed by the event id — the same event twice changes nothing.
+ * The banking provider's events (registered in src/events/wiring.ts). Idempotent: transitions
+ * only follow their edge and each ledger posting is keyed by the event id. Funds arrived:
+ * whoever registered (billing, to collect what is owed) acts once this has committed.
  */
-export async function handleProviderEvent(db: Db, eventId: string): Promise<boolean> {
-  const applied = await db.transaction(async (tx) => {
-    const [event] = await tx.select().from(providerEvents).where(eq(providerEvents.id, eventId)).for('update');
-    if (!event || event.processed_at) return null;
-    const now = await sandboxNow(tx);
-    await applyToLedger(tx, event, now);
-    await tx.update(providerEvents).set({ processed_at: now }).where(eq(providerEvents.id, event.id));
-    return event;
-  });
-  // Funds arrived: whoever registered (billing, to collect what is owed) acts in its own transaction.
-  if (applied?.type === 'treasury.inbound_transfer.succeeded') await announceFundsArrived(db, applied.org_id);
-  return applied !== null;
-}
+export const bankingEvents: ProviderEventHandler = {
+  handles: isBankingEvent,
+  async apply(tx, event, now, afterCommit) {
+    const outcome = await applyToLedger(tx, event, now);
+    if (event.type === 'treasury.inbound_transfer.succeeded' && outcome === undefined) {
+      afterCommit((db) => announceFundsArrived(db, event.org_id));
+    }
+    return outcome;
+  },
+};
 
-/** Applies every event whose time has come on the sandbox clock, oldest first; answers how many. */
-export async function processDueEvents(db: Db, options: { limit?: number } = {}): Promise<number> {
-  let processed = 0;
-  const limit = options.limit ?? 1000;
-  while (processed < limit) {
-    const now = await sandboxNow(db);
-    const due = await db
-      .select({ id: providerEvents.id })
-      .from(providerEvents)
-      .where(and(isNull(providerEvents.processed_at), lte(providerEvents.due_at, now)))
-      .orderBy(providerEvents.due_at, sql`${providerEvents.id}`)
-      .limit(50);
-    if (due.length === 0) break;
-    for (const { id } of due) if (await handleProviderEvent(db, id)) processed += 1;
-    if (due.length < 50) break;
-  }
-  return processed;
-}

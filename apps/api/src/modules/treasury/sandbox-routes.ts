@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { findPendingVerification, verifyDescriptorCode, type VerificationResult } from '../../providers/banking/sandbox-verification.ts';
-import { processDueEvents } from './events.ts';
+import { processDueProviderEvents } from '../provider-calls/index.ts';
 import { renderVerifyForm, renderVerifyMessage } from './verify-page.ts';
 
 const params = z.object({ id: z.string().max(100) });
@@ -45,7 +45,7 @@ export const sandboxBankRoutes =
 
     app.post('/verify/:id', { config: { isPublic: true }, schema: { hide: true, params, body } }, async (request, reply) => {
       const result = await verifyDescriptorCode(deps.db, request.params.id, request.body.code);
-      await processDueEvents(deps.db);
+      await processDueProviderEvents(deps);
       const status = result.status === 'verified' ? 200 : result.status === 'not_found' ? 404 : 400;
       const message =
         result.status === 'wrong_code' ? `${messages.wrong_code} ${result.attempts_left} attempts left.` : messages[result.status];

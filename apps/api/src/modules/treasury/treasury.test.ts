@@ -6,7 +6,7 @@ import { createOwner, readOutbox } from '../../../test/fixtures.ts';
 import { activate, advanceClock, latestDescriptorCode, linkVerifiedBank, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 import { providerEvents } from '../../db/schema/index.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
-import { handleProviderEvent } from './events.ts';
+import { handleProviderEvent } from '../provider-calls/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -169,10 +169,10 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
       .select()
       .from(providerEvents)
       .where(sql`${providerEvents.org_id} = ${owner.org.id} AND ${providerEvents.type} = 'treasury.inbound_transfer.succeeded'`);
-    expect(await handleProviderEvent(ctx.deps.db, event!.id)).toBe(false);
+    expect(await handleProviderEvent(ctx.deps, event!.id)).toBe(false);
     // Even delivered again as new (a webhook retried after a lost acknowledgement), it moves nothing.
     await ctx.deps.db.update(providerEvents).set({ processed_at: null }).where(eq(providerEvents.id, event!.id));
-    expect(await handleProviderEvent(ctx.deps.db, event!.id)).toBe(true);
+    expect(await handleProviderEvent(ctx.deps, event!.id)).toBe(true);
     expect(await balance(owner.headers)).toBe(7_000);
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });

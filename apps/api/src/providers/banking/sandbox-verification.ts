@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bankLinks, sandboxMicrodeposits } from '../../db/schema/index.ts';
-import { sandboxNow } from '../../modules/clock/clock.ts';
-import { providerId, scheduleProviderEvent } from './sandbox.ts';
+import { sandboxNow } from '../../modules/clock/index.ts';
+import { scheduleSandboxEvent } from '../../modules/provider-calls/index.ts';
+import { providerId } from './sandbox.ts';
 
 /** Like Stripe, a descriptor code may be tried a limited number of times; then the link must start over. */
 export const MAX_VERIFICATION_ATTEMPTS = 10;
@@ -23,9 +24,9 @@ export async function findPendingVerification(db: Db, setupIntentId: string) {
 }
 
 /**
- * The sandbox bank's hosted verification: checks the descriptor code and emits the provider
- * event (verified, or verification failed after too many attempts). The event handler then
- * changes the bank link, as it would for Stripe's webhook.
+ * The sandbox bank's hosted verification: checks the descriptor code and schedules its event
+ * (verified, or verification failed after too many attempts) for now; delivered as a signed
+ * webhook, its handler then changes the bank link, as it would for Stripe's.
  */
 export async function verifyDescriptorCode(db: Db, setupIntentId: string, code: string): Promise<VerificationResult> {
   return db.transaction(async (tx) => {
@@ -43,13 +44,13 @@ export async function verifyDescriptorCode(db: Db, setupIntentId: string, code: 
     const now = await sandboxNow(tx);
     const event = { org_id: deposit.org_id, object_id: setupIntentId, due_at: now };
     if (code.trim().toUpperCase() === deposit.descriptor_code) {
-      await scheduleProviderEvent(tx, { ...event, type: 'setup_intent.succeeded', data: { payment_method_id: providerId('pm') } });
+      await scheduleSandboxEvent(tx, { ...event, type: 'setup_intent.succeeded', data: { payment_method_id: providerId('pm') } });
       return { status: 'verified' };
     }
     const attempts = deposit.attempts + 1;
     await tx.update(sandboxMicrodeposits).set({ attempts }).where(eq(sandboxMicrodeposits.setup_intent_id, setupIntentId));
     if (attempts >= MAX_VERIFICATION_ATTEMPTS) {
-      await scheduleProviderEvent(tx, {
+      await scheduleSandboxEvent(tx, {
         ...event,
         type: 'setup_intent.verification_failed',
         data: { reason: 'verification_attempts_exceeded' },

@@ -4,6 +4,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { readPdf } from './pdf.ts';
 import { stampSignedPdf } from './stamp.ts';
 import type { EsignProvider } from './types.ts';
+import { signEsignWebhook, verifyEsignWebhook } from './webhook.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -26,7 +27,8 @@ export class EsignRequestError extends Error {
  * prepared document of each request and the signed files, as a hosted service would keep them.
  * Request ids derive from the idempotency key, so a repeated call answers the same request.
  */
-export function createBuiltinEsign(storage: FileStorage): EsignProvider {
+export function createBuiltinEsign(options: { storage: FileStorage; webhookSecret: string }): EsignProvider {
+  const { storage, webhookSecret } = options;
   const requestKey = (id: string) => `esign/${id}`;
   return {
     name: 'crewpay',
@@ -54,16 +56,17 @@ export function createBuiltinEsign(storage: FileStorage): EsignProvider {
       // the contract keeps the one whose event applied first.
       const signed_key = `${requestKey(input.signature_request_id)}/signed-${randomBytes(8).toString('hex')}`;
       await storage.put(signed_key, Buffer.from(stamped.bytes));
-      return {
-        event_id: randomUUID(),
-        signature_request_id: input.signature_request_id,
-        signed_key,
-        original_sha256: stamped.original_sha256,
-        stamped_sha256: stamped.stamped_sha256,
-        signed_sha256: stamped.signed_sha256,
-        audit: stamped.audit,
+      const event = {
+        id: `evt_${randomUUID()}`,
+        type: 'signature_request.signed',
+        org_id: input.org_id,
+        object_id: input.signature_request_id,
+        data: { ...stamped.audit, signed_key, signed_sha256: stamped.signed_sha256 },
       };
+      const body = JSON.stringify({ events: [event] });
+      return { event, webhook: { body, headers: signEsignWebhook(webhookSecret, body) } };
     },
+    verifyWebhook: (rawBody, headers) => verifyEsignWebhook(webhookSecret, rawBody, headers),
   };
 }
 

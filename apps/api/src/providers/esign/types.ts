@@ -11,18 +11,15 @@ export type SignatureInput = {
   user_agent: string;
 };
 
-/** The answer to a signature, as the provider's 'signature_request.signed' event carries it. */
-export type SignedDocument = {
-  event_id: string;
-  signature_request_id: string;
-  signed_key: string;
-  original_sha256: string;
-  /** SHA-256 of the stamped pages before the audit page (printed on it). */
-  stamped_sha256: string;
-  /** SHA-256 of the final file, audit page included (recorded with the contract). */
-  signed_sha256: string;
-  audit: Record<string, string>;
-};
+/** The provider's 'signature_request.signed' event, as its signed webhook carries it. */
+export type EsignEvent = { id: string; type: string; org_id: string; object_id: string; data: Record<string, string> };
+
+/**
+ * The answer to a signature: the event (data: signed_key, original_sha256, stamped_sha256 of
+ * the stamped pages before the audit page, signed_sha256 of the final file, and the audit
+ * fields) and its webhook, signed as the provider delivers it to POST /v1/webhooks/:provider.
+ */
+export type SignedDocument = { event: EsignEvent; webhook: { body: string; headers: Record<string, string> } };
 
 /**
  * An e-signature service (Dropbox Sign, Documenso, or Crewpay's own built-in one). Calls take
@@ -39,10 +36,13 @@ export type EsignProvider = {
   }): Promise<{ signature_request_id: string; page_count: number }>;
   /** Signs a prepared request: stamps each block, appends the audit page, stores the file. */
   signRequest(input: {
+    org_id: string;
     signature_request_id: string;
     document_key: string;
     title: string;
     form_fields: SignatureField[];
     signature: SignatureInput;
   }): Promise<SignedDocument>;
+  /** Checks a webhook's signature (throws on a bad or stale one) and reads its events. */
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): EsignEvent[];
 };

@@ -1,8 +1,10 @@
-import type { Tx } from '../../db/client.ts';
-import { providerEvents } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { sandboxNow } from '../../modules/clock/index.ts';
+import { SANDBOX_PROVIDER, scheduleSandboxEvents } from '../../modules/provider-calls/index.ts';
+import { onceForKey } from '../sandbox-requests.ts';
 import { providerId } from '../banking/sandbox.ts';
 import { sandboxOutcome, type SandboxOutcome } from '../banking/test-accounts.ts';
-import type { PayoutDestination, PayoutRequest, PayoutsProvider } from './types.ts';
+import type { PayoutDestination, PayoutsProvider } from './types.ts';
 
 /** PayPal sandbox receivers that fail (documented in docs/payments.md). */
 export const sandboxPaypalReceivers: Record<string, SandboxOutcome> = {
@@ -33,31 +35,32 @@ export function sandboxPayoutOutcome(destination: PayoutDestination): SandboxOut
 /**
  * Every rail in the sandbox: a payout settles (payout.paid) after the rail's delay on the sandbox
  * clock, or fails, or settles and is returned one more delay later, as the test receivers say.
+ * Its schedule is the sandbox's own (sandbox_events), written in its own transaction.
  */
-export function createSandboxPayouts(options: { delaySeconds: number }): PayoutsProvider {
-  const delayMs = options.delaySeconds * 1000;
+export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): PayoutsProvider {
+  const delayMs = deps.config.sandboxAchDelaySeconds * 1000;
   return {
-    name: 'sandbox',
-    async createPayouts(tx: Tx, requests: PayoutRequest[], now: Date) {
-      const ids = requests.map((request) => providerId(PREFIX[request.destination.method]));
-      const settleAt = new Date(now.getTime() + delayMs);
-      const returnAt = new Date(settleAt.getTime() + delayMs);
-      const events = requests.flatMap((request, index) => {
-        const outcome = sandboxPayoutOutcome(request.destination);
-        const base = { org_id: request.org_id, object_id: ids[index]!, data: { payment_id: request.payment_id } };
-        if (outcome?.outcome === 'fail')
-          return [
-            { ...base, id: providerId('evt'), type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt },
-          ];
-        const paid = { ...base, id: providerId('evt'), type: 'payout.paid', due_at: settleAt };
-        if (outcome?.outcome !== 'return') return [paid];
-        return [
-          paid,
-          { ...base, id: providerId('evt'), type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt },
-        ];
-      });
-      for (let start = 0; start < events.length; start += 2000) await tx.insert(providerEvents).values(events.slice(start, start + 2000));
-      return ids;
-    },
+    name: SANDBOX_PROVIDER,
+    createPayouts: (options) =>
+      onceForKey(deps, { provider: SANDBOX_PROVIDER, operation: 'payouts.create', idempotency_key: options.idempotency_key }, async (tx) => {
+        const now = await sandboxNow(tx);
+        const started = options.payouts.map((request) => ({
+          payment_id: request.payment_id,
+          payout_id: providerId(PREFIX[request.destination.method]),
+        }));
+        const settleAt = new Date(now.getTime() + delayMs);
+        const returnAt = new Date(settleAt.getTime() + delayMs);
+        const events = options.payouts.flatMap((request, index) => {
+          const outcome = sandboxPayoutOutcome(request.destination);
+          const base = { org_id: options.org_id, object_id: started[index]!.payout_id, data: { payment_id: request.payment_id } };
+          if (outcome?.outcome === 'fail')
+            return [{ ...base, type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt }];
+          const paid = { ...base, type: 'payout.paid', due_at: settleAt };
+          if (outcome?.outcome !== 'return') return [paid];
+          return [paid, { ...base, type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt }];
+        });
+        await scheduleSandboxEvents(tx, events);
+        return started;
+      }),
   };
 }

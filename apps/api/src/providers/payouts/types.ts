@@ -1,5 +1,3 @@
-import type { Tx } from '../../db/client.ts';
-
 export type PayoutRail = 'stripe' | 'paypal' | 'venmo' | 'nium';
 
 /** Where a payout goes: bank numbers for stripe (ACH) and nium, an email for PayPal, a phone for Venmo. */
@@ -8,14 +6,16 @@ export type PayoutDestination =
   | { method: 'paypal'; paypal_email: string }
   | { method: 'venmo'; venmo_phone_number: string };
 
-export type PayoutRequest = { org_id: string; payment_id: string; amount: number; destination: PayoutDestination };
+export type PayoutRequest = { payment_id: string; amount: number; destination: PayoutDestination };
+export type StartedPayout = { payment_id: string; payout_id: string };
 
 /**
- * A payout rail's provider. createPayouts starts many payouts at once (inside the caller's
- * transaction) and answers each payout's provider id, in order; the outcome arrives later as a
- * provider event: payout.paid, payout.failed or payout.returned (object_id = the payout id).
+ * A payout rail's provider. createPayouts starts many payouts at once (plain data, no
+ * transaction of ours) and answers each payout's id, in order; the same idempotency key again
+ * answers the same and starts nothing. The outcome arrives later as a provider event:
+ * payout.paid, payout.failed or payout.returned (object_id = the payout id, data.payment_id = ours).
  */
 export type PayoutsProvider = {
   name: string;
-  createPayouts(tx: Tx, requests: PayoutRequest[], now: Date): Promise<string[]>;
+  createPayouts(options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }): Promise<StartedPayout[]>;
 };

@@ -12,13 +12,14 @@ import { createPgBossJobs } from '../../jobs/jobs.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { registerEmailJobs } from '../../modules/email/jobs.ts';
 import { createOutboxTransport } from '../../modules/email/transports.ts';
+import type { AppDeps } from '../../deps.ts';
 
-export type BenchServer = { base: string; database: Database; stop(): Promise<void> };
+export type BenchServer = { base: string; database: Database; deps: AppDeps; stop(): Promise<void> };
 
 /**
  * The real app over real HTTP on a fresh database (embedded PostgreSQL unless DATABASE_URL is
- * set), as a benchmark needs it. Emails are queued as in production; delivery workers are off so
- * they do not compete with what is measured.
+ * set), as a benchmark needs it. Emails and provider calls are queued as in production; workers
+ * are off so they do not compete with what is measured (a benchmark runs them itself, timed apart).
  */
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-'));
@@ -39,14 +40,13 @@ export async function startBenchServer(): Promise<BenchServer> {
   const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error.message) });
   await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://crewpay.bench', LOG_LEVEL: 'silent' });
-  const app = await buildApp(
-    { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) },
-    { globalRateLimit: 10_000_000 },
-  );
+  const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
+  const app = await buildApp(deps, { globalRateLimit: 10_000_000 });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,
     database,
+    deps,
     async stop() {
       await app.close();
       await jobs.stop();

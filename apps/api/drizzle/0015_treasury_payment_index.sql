@@ -1,0 +1,1 @@
+CREATE INDEX "treasury_transactions_payment_idx" ON "treasury_transactions" USING btree ((metadata->>'payment_id'));

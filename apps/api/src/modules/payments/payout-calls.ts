@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { ProviderCall } from '../../db/schema/index.ts';
+import { payoutsProvider, type PayoutDestination, type StartedPayout } from '../../providers/payouts/index.ts';
+import { sandboxNow } from '../clock/index.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
+import { PAYOUT_EDGES, settlePayment } from './events.ts';
+
+export const CREATE_PAYOUTS = 'payouts.create';
+
+/**
+ * One payout of a call: the destination is sealed as it was at execution, so a payment already
+ * executed keeps going to the details it was executed with, whatever changes later.
+ */
+export type PayoutCallItem = { payment_id: string; amount: number; destination_sealed: string };
+export type PayoutCallRequest = { payouts: PayoutCallItem[] };
+
+const itemsOf = (call: ProviderCall) => (call.request as PayoutCallRequest).payouts;
+const CHUNK = 1000;
+
+/** The payouts' ids on our payments and their wallet transactions, unless an event brought them first. */
+async function recordPayoutIds(tx: Tx, call: ProviderCall, started: StartedPayout[]): Promise<void> {
+  for (let start = 0; start < started.length; start += CHUNK) {
+    const values = sql.join(
+      started.slice(start, start + CHUNK).map((item) => sql`(${item.payment_id}::uuid, ${item.payout_id})`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE payments AS p SET stripe_reference_id = v.payout_id, updated_at = now()
+      FROM (VALUES ${values}) AS v(id, payout_id)
+      WHERE p.id = v.id AND p.org_id = ${call.org_id} AND p.stripe_reference_id IS NULL`);
+    await tx.execute(sql`
+      UPDATE treasury_transactions AS t SET provider_id = v.payout_id, updated_at = now()
+      FROM (VALUES ${values}) AS v(id, payout_id)
+      WHERE t.org_id = ${call.org_id} AND t.metadata->>'payment_id' = v.id::text AND t.provider_id IS NULL`);
+  }
+}
+
+/**
+ * Starts the payouts of one execution (up to a thousand payments a call) on their rails, after
+ * the commit that made them processing and held their money. Refused for good, each payment
+ * fails and its held amount and fee go back to available, as a payout.failed would do.
+ */
+export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, StartedPayout[]>, 'provider'> = {
+  operation: CREATE_PAYOUTS,
+  call: (deps, request, ctx) =>
+    payoutsProvider(deps).createPayouts({
+      org_id: ctx.org_id,
+      idempotency_key: ctx.idempotency_key,
+      payouts: request.payouts.map((item) => ({
+        payment_id: item.payment_id,
+        amount: item.amount,
+        destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
+      })),
+    }),
+  onSucceeded: recordPayoutIds,
+  async onFailed(tx, call, error) {
+    const now = await sandboxNow(tx);
+    for (const item of itemsOf(call)) {
+      await settlePayment(tx, {
+        org_id: call.org_id,
+        payment_id: item.payment_id,
+        edge: PAYOUT_EDGES['payout.failed']!,
+        reason: error.code,
+        key: `call:${call.id}:${item.payment_id}`,
+        now,
+      });
+    }
+  },
+};

@@ -1,0 +1,40 @@
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { applyProviderEvents, retryWaitingProviderEvents, storeProviderEvents } from './events.ts';
+import { WebhookSignatureError, webhookVerifierFor, type ProviderEventInput, type WebhookHeaders } from './registry.ts';
+
+export const INVALID_SIGNATURE = 'Invalid signature';
+export const INVALID_PAYLOAD = 'Invalid webhook payload';
+
+export type ReceivedWebhook = { received: number; stored: number; applied: number };
+
+/**
+ * The one way provider events come in, for POST /v1/webhooks/:provider and for the sandbox's
+ * own deliveries alike: the provider's verifier checks the signature and reads the events, each
+ * is stored once by its id, then applied by its handler. A stored event that cannot be applied
+ * yet (or whose handler failed) stays unprocessed for the events job: the answer is still a
+ * success, since the event is ours now and will not be lost.
+ */
+export async function receiveProviderWebhook(
+  deps: AppDeps,
+  provider: string,
+  rawBody: string,
+  headers: WebhookHeaders,
+): Promise<ReceivedWebhook> {
+  const verifier = webhookVerifierFor(provider);
+  if (!verifier || (verifier.sandboxOnly && !deps.config.isSandbox)) throw new AppError('not_found', 'Unknown provider');
+  let events: ProviderEventInput[];
+  try {
+    events = verifier.verify(rawBody, headers, deps);
+  } catch (error) {
+    throw new AppError('bad_request', error instanceof WebhookSignatureError ? INVALID_SIGNATURE : INVALID_PAYLOAD);
+  }
+  const stored = await storeProviderEvents(deps, provider, events);
+  let applied = await applyProviderEvents(deps, stored);
+  // An event that overtook an earlier one of the same object (a return before the paid) goes now.
+  if (applied > 0) {
+    const objectIds = [...new Set(events.filter((event) => stored.includes(event.id)).map((event) => event.object_id))];
+    applied += await retryWaitingProviderEvents(deps, { object_ids: objectIds });
+  }
+  return { received: events.length, stored: stored.length, applied };
+}

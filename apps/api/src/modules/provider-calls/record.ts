@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { providerCalls } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { loggableError } from '../../lib/log-safe.ts';
+
+export const PROVIDER_CALLS_JOB = 'provider-calls';
+
+export type ProviderCallInput = {
+  org_id: string;
+  provider: string;
+  operation: string;
+  idempotency_key: string;
+  subject_id?: string;
+  /** Plain JSON; secrets (account numbers, tokens) sealed with deps.secrets first. */
+  request: Record<string, unknown>;
+};
+
+/**
+ * Records the intent of an outside call beside the rows the business transaction changes.
+ * The same idempotency key twice is one call: the second answers the first's id.
+ */
+export async function recordProviderCall(tx: Tx, input: ProviderCallInput): Promise<string> {
+  const [inserted] = await tx
+    .insert(providerCalls)
+    .values({ id: newId(), ...input, subject_id: input.subject_id ?? null })
+    .onConflictDoNothing({ target: providerCalls.idempotency_key })
+    .returning({ id: providerCalls.id });
+  if (inserted) return inserted.id;
+  const [existing] = await tx
+    .select({ id: providerCalls.id })
+    .from(providerCalls)
+    .where(eq(providerCalls.idempotency_key, input.idempotency_key));
+  return existing!.id;
+}
+
+/**
+ * After the commit: asks the job to make these calls now (tests' inline jobs make them before
+ * this returns). A job that cannot be sent is not an error: the sweep finds the calls.
+ */
+export async function runProviderCallsSoon(deps: Pick<AppDeps, 'jobs'>, callIds: string[]): Promise<void> {
+  if (callIds.length === 0) return;
+  try {
+    await deps.jobs.send(PROVIDER_CALLS_JOB, { ids: callIds });
+  } catch (error) {
+    console.error('[provider-calls] could not queue calls; the sweep will make them', JSON.stringify(loggableError(error)));
+  }
+}

@@ -1,0 +1,143 @@
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
+import { loggableError } from '../../lib/log-safe.ts';
+import { ProviderCallError, providerOperationFor } from './registry.ts';
+
+/** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
+export const CALL_LEASE_MS = 5 * 60_000;
+/** Tries in all before a retryable failure becomes final. */
+export const MAX_CALL_ATTEMPTS = 8;
+const CLAIM_BATCH = 20;
+
+/** 30 s, 1 min, 2 min ... at most an hour between tries. */
+export const callRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+type RunOptions = { ids?: string[]; now?: Date; limit?: number };
+
+/**
+ * Claims due calls (pending, their time come, no live lease) with FOR UPDATE SKIP LOCKED, so
+ * several workers share them, and leases them: each attempt counts when it is claimed.
+ */
+async function claimDueCalls(deps: Pick<AppDeps, 'db'>, options: RunOptions & { now: Date; limit: number }): Promise<ProviderCall[]> {
+  const { now } = options;
+  const due = deps.db
+    .select({ id: providerCalls.id })
+    .from(providerCalls)
+    .where(
+      and(
+        eq(providerCalls.status, 'pending'),
+        lte(providerCalls.next_attempt_at, now),
+        or(isNull(providerCalls.claimed_until), lt(providerCalls.claimed_until, now)),
+        options.ids ? inArray(providerCalls.id, options.ids) : undefined,
+      ),
+    )
+    .orderBy(providerCalls.next_attempt_at)
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return deps.db
+    .update(providerCalls)
+    .set({ claimed_until: new Date(now.getTime() + CALL_LEASE_MS), attempts: sql`${providerCalls.attempts} + 1` })
+    .where(inArray(providerCalls.id, due))
+    .returning();
+}
+
+function asProviderCallError(error: unknown): ProviderCallError {
+  if (error instanceof ProviderCallError) return error;
+  // Anything else (a dropped connection, a bug in an adapter) is worth another try.
+  return new ProviderCallError({ code: `unexpected_${error instanceof Error ? error.name : typeof error}`, retryable: true });
+}
+
+async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: string, now: Date): Promise<void> {
+  await deps.db
+    .update(providerCalls)
+    .set({ claimed_until: null, last_error: code, next_attempt_at: new Date(now.getTime() + callRetryDelayMs(call.attempts)) })
+    .where(and(eq(providerCalls.id, call.id), eq(providerCalls.status, 'pending')));
+}
+
+/** Records the outcome in one short transaction; a call already completed (by a worker whose lease ran out) is left as is. */
+async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: unknown } | { error: ProviderCallError }): Promise<void> {
+  const operation = providerOperationFor(call.provider, call.operation);
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for('update');
+    if (!locked || locked.status !== 'pending') return;
+    if ('response' in outcome) await operation?.onSucceeded?.(tx, locked, outcome.response);
+    else await operation?.onFailed?.(tx, locked, outcome.error);
+    await tx
+      .update(providerCalls)
+      .set({
+        status: 'response' in outcome ? 'succeeded' : 'failed',
+        response: 'response' in outcome ? (outcome.response ?? null) : null,
+        last_error: 'error' in outcome ? outcome.error.code : null,
+        claimed_until: null,
+        completed_at: new Date(),
+      })
+      .where(eq(providerCalls.id, call.id));
+  });
+}
+
+/** Makes one claimed call, with no transaction open, then records what came of it. */
+async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<void> {
+  const operation = providerOperationFor(call.provider, call.operation);
+  // A call recorded by a newer version than this worker's: leave it for one that knows it.
+  if (!operation) return retryLater(deps, call, 'unknown_operation', now);
+  let outcome: { response: unknown } | { error: ProviderCallError };
+  try {
+    const response = await operation.call(deps, call.request as never, {
+      call_id: call.id,
+      org_id: call.org_id,
+      idempotency_key: call.idempotency_key,
+      subject_id: call.subject_id,
+      attempt: call.attempts,
+    });
+    outcome = { response };
+  } catch (error) {
+    const failure = asProviderCallError(error);
+    if (failure.retryable && call.attempts < MAX_CALL_ATTEMPTS) return retryLater(deps, call, failure.code, now);
+    outcome = { error: failure };
+  }
+  try {
+    await complete(deps, call, outcome);
+  } catch (error) {
+    // Recording failed (rolled back): the call is made again later with the same key, which the provider deduplicates.
+    console.error('[provider-calls] recording an outcome failed', call.operation, JSON.stringify(loggableError(error)));
+    await retryLater(deps, call, 'recording_failed', now);
+  }
+}
+
+/**
+ * Makes the due calls (only `ids` when given: the job sent after a commit), batch after batch,
+ * until none is left or `limit` were made; answers how many were made.
+ */
+export async function runDueProviderCalls(deps: AppDeps, options: RunOptions = {}): Promise<number> {
+  const limit = options.limit ?? 10_000;
+  let made = 0;
+  while (made < limit) {
+    const now = options.now ?? new Date();
+    const claimed = await claimDueCalls(deps, { ...options, now, limit: Math.min(CLAIM_BATCH, limit - made) });
+    if (claimed.length === 0) break;
+    for (const call of claimed) await makeCall(deps, call, now);
+    made += claimed.length;
+  }
+  return made;
+}
+
+/**
+ * The sandbox clock's companion (POST /dev/clock/advance): before time moves, the calls already
+ * due are made, and calls another worker is making are waited for (a few seconds at most), so the
+ * outcomes they schedule are on the sandbox clock before it jumps, as they would be in real time.
+ */
+export async function settleDueProviderCalls(deps: AppDeps, options: { waitMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (options.waitMs ?? 5_000);
+  for (;;) {
+    await runDueProviderCalls(deps);
+    const now = new Date();
+    const [inFlight] = await deps.db
+      .select({ id: providerCalls.id })
+      .from(providerCalls)
+      .where(and(eq(providerCalls.status, 'pending'), lte(providerCalls.next_attempt_at, now), gt(providerCalls.claimed_until, now)))
+      .limit(1);
+    if (!inFlight || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,93 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { treasuryTransactions, type ProviderCall } from '../../db/schema/index.ts';
+import { bankingProvider, type ProviderMoneyMovement } from '../../providers/banking/index.ts';
+import { findLedgerAccounts, postTransfer } from '../ledger/index.ts';
+import { sandboxNow } from '../clock/index.ts';
+import type { ProviderCallError, ProviderOperation } from '../provider-calls/index.ts';
+
+/** What an ACH movement's call carries: our transaction, and the bank account number sealed with deps.secrets. */
+export type AchCallRequest = { treasury_transaction_id: string; amount: number; account_number_sealed: string };
+
+export const INBOUND_TRANSFER = 'banking.inbound_transfer';
+export const OUTBOUND_PAYMENT = 'banking.outbound_payment';
+
+const requestOf = (call: ProviderCall) => call.request as AchCallRequest;
+
+/** The provider's id on our transaction, unless an event brought it first. */
+async function recordMovement(tx: Tx, call: ProviderCall, movement: ProviderMoneyMovement): Promise<void> {
+  await tx
+    .update(treasuryTransactions)
+    .set({ provider_id: movement.provider_id })
+    .where(
+      and(
+        eq(treasuryTransactions.org_id, call.org_id),
+        eq(treasuryTransactions.id, requestOf(call).treasury_transaction_id),
+        isNull(treasuryTransactions.provider_id),
+      ),
+    );
+}
+
+/** The provider refused the movement: the transaction fails (only from processing), as its failed event would make it. */
+async function failMovement(tx: Tx, call: ProviderCall, error: ProviderCallError) {
+  const now = await sandboxNow(tx);
+  const [row] = await tx
+    .update(treasuryTransactions)
+    .set({ status: 'failed', failed_at: now, failure_reason: error.code })
+    .where(
+      and(
+        eq(treasuryTransactions.org_id, call.org_id),
+        eq(treasuryTransactions.id, requestOf(call).treasury_transaction_id),
+        eq(treasuryTransactions.status, 'processing'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Add funds: the ACH debit of the verified bank, made after the commit that recorded it. */
+export const inboundTransferOperation: Omit<ProviderOperation<AchCallRequest, ProviderMoneyMovement>, 'provider'> = {
+  operation: INBOUND_TRANSFER,
+  call: (deps, request, ctx) =>
+    bankingProvider(deps).createInboundTransfer({
+      org_id: ctx.org_id,
+      amount: request.amount,
+      account_number: deps.secrets.decrypt(request.account_number_sealed),
+      idempotency_key: ctx.idempotency_key,
+      metadata: { treasury_transaction_id: request.treasury_transaction_id },
+    }),
+  onSucceeded: recordMovement,
+  onFailed: async (tx, call, error) => {
+    await failMovement(tx, call, error);
+  },
+};
+
+/** Transfer out: the outbound ACH; refused for good, its held amount and fee go back to available. */
+export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, ProviderMoneyMovement>, 'provider'> = {
+  operation: OUTBOUND_PAYMENT,
+  call: (deps, request, ctx) =>
+    bankingProvider(deps).createOutboundPayment({
+      org_id: ctx.org_id,
+      amount: request.amount,
+      account_number: deps.secrets.decrypt(request.account_number_sealed),
+      idempotency_key: ctx.idempotency_key,
+      metadata: { treasury_transaction_id: request.treasury_transaction_id },
+    }),
+  onSucceeded: recordMovement,
+  onFailed: async (tx, call, error) => {
+    const row = await failMovement(tx, call, error);
+    if (!row) return;
+    const a = await findLedgerAccounts(tx, call.org_id);
+    const total = -row.amount + row.fee;
+    await postTransfer(tx, {
+      org_id: call.org_id,
+      key: `call:${call.id}`,
+      type: 'ach_out_failed',
+      metadata: { treasury_transaction_id: row.id },
+      entries: [
+        { account_id: a.wallet_held.id, amount: -total },
+        { account_id: a.wallet_available.id, amount: total },
+      ],
+    });
+  },
+};
