@@ -9,7 +9,10 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner, latestLinkId, readOutbox } from '../../../test/fixtures.ts';
 import { addCampaign, addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
 import { block, postContract, sendContract, twoPagePdf } from '../../../test/contract-fixtures.ts';
-import { contracts, expiringLinks, orgs } from '../../db/schema/index.ts';
+import { and } from 'drizzle-orm';
+import { contracts, expiringLinks, feeSchedules, orgs } from '../../db/schema/index.ts';
+import { ensureLedgerAccounts, findBalances, postTransfer } from '../ledger/index.ts';
+import { ensureFeeSchedules } from '../fees/index.ts';
 import { sha256 } from '../../providers/esign/index.ts';
 
 let ctx: TestContext;
@@ -99,6 +102,25 @@ describe('POST /v1/contracts', () => {
     const refused = await postContract(ctx.app, owner.headers, { title: 'T', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01' }, { name: 'a.pdf', bytes: await twoPagePdf() });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(contractMessages.delinquent);
+    await ctx.deps.db.update(orgs).set({ billing_status: 'active' }).where(eq(orgs.id, owner.org.id));
+
+    await ensureFeeSchedules(ctx.deps.db, owner.org.id);
+    await ctx.deps.db.update(feeSchedules).set({ flat_rate: 150 }).where(and(eq(feeSchedules.org_id, owner.org.id), eq(feeSchedules.type, 'contract')));
+    const accounts = await ensureLedgerAccounts(ctx.deps.db, owner.org.id);
+    await postTransfer(ctx.deps.db, {
+      org_id: owner.org.id,
+      key: 'test-funding',
+      type: 'test_funding',
+      entries: [
+        { account_id: accounts.outside_bank.id, amount: -200 },
+        { account_id: accounts.wallet_available.id, amount: 200 },
+      ],
+    });
+    await sendContract(ctx.app, owner.headers, creator.id);
+    expect(await findBalances(ctx.deps.db, owner.org.id, ['wallet_available', 'fees'])).toMatchObject({ wallet_available: 50, fees: 150 });
+    const unpaid = await postContract(ctx.app, owner.headers, { title: 'T', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01', formFields: JSON.stringify([block(1, 1)]) }, { name: 'a.pdf', bytes: await twoPagePdf() });
+    expect(unpaid.statusCode).toBe(409);
+    expect((await get('/v1/contracts', owner.headers)).json().data).toHaveLength(1);
   });
 });
 
@@ -183,6 +205,28 @@ describe('the signing journey', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe('Sorry! This link is no longer valid.');
     expect((await get(`/v1/contracts/${other.id}`, owner.headers)).json().display_status).toBe('Sent');
+  });
+
+  it('takes the signed event through POST /v1/webhooks/crewpay-esign: a bad signature refused, a replay changes nothing', async () => {
+    const { owner, creator } = await setup();
+    const contract = await sendContract(ctx.app, owner.headers, creator.id);
+    const linkId = await latestLinkId(ctx.app, creator.email, '/sign/');
+    expect((await sign(linkId)).statusCode).toBe(200);
+    const [row] = await ctx.deps.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    const forged = JSON.stringify({ events: [{ id: 'evt_forged', type: 'signature_request.signed', org_id: owner.org.id, object_id: row!.signature_request_id, data: { signed_key: 'x' } }] });
+    const refused = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/crewpay-esign', headers: { 'content-type': 'application/json', 'crewpay-signature': 't=1,v1=00' }, payload: forged });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Invalid signature');
+    const { esignProvider } = await import('../../providers/esign/index.ts');
+    const { signEsignWebhook } = await import('../../providers/esign/webhook.ts');
+    expect(esignProvider(ctx.deps).name).toBe('crewpay');
+    const secret = `whsec_${ctx.deps.secrets.deriveKey('crewpay-esign-webhooks')}`;
+    const replay = JSON.stringify({ events: [{ id: 'evt_second', type: 'signature_request.signed', org_id: owner.org.id, object_id: row!.signature_request_id, data: { signed_key: 'esign/other', signed_sha256: 'f'.repeat(64), signed_at: '2030-01-01T00:00:00.000Z' } }] });
+    const accepted = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/crewpay-esign', headers: { 'content-type': 'application/json', ...signEsignWebhook(secret, replay) }, payload: replay });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [after] = await ctx.deps.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    expect(after!.signed_key).toBe(row!.signed_key);
+    expect(after!.signature_date).toEqual(row!.signature_date);
   });
 
   it('answers the preview as PENDING while the document is being prepared, then the PDF', async () => {
