@@ -33,6 +33,14 @@ const CampaignsPage = lazy(() => import('../features/campaigns/pages/campaigns-p
 const NewCampaignPage = lazy(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
 const CampaignPage = lazy(() => import('../features/campaigns/pages/campaign-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/pages/settings-page.tsx'));
+const ContractsPage = lazy(() => import('../features/contracts/pages/contracts-page.tsx'));
+const NewContractPage = lazy(() => import('../features/contracts/pages/new-contract-page.tsx'));
+const ContractPage = lazy(() => import('../features/contracts/pages/contract-page.tsx'));
+const NewTemplatePage = lazy(() => import('../features/contracts/pages/new-template-page.tsx'));
+const TemplateEditorPage = lazy(() => import('../features/contracts/pages/template-editor-page.tsx'));
+const SigningPage = lazy(() => import('../features/contracts/pages/signing-page.tsx'));
+const PortalContractsPage = lazy(() => import('../features/contracts/pages/portal-contracts-page.tsx'));
+const PortalContractPage = lazy(() => import('../features/contracts/pages/portal-contract-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
@@ -65,6 +73,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') },
           { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
+          { path: '/sign/:linkId', element: <SigningPage />, handle: handle('Sign a contract') },
         ],
       },
       {
@@ -79,6 +88,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/creator/contracts', element: <PortalContractsPage />, handle: handle('Contracts') },
+              { path: '/creator/contracts/:contractId', element: <PortalContractPage />, handle: handle('Contract', ['Contracts', 'Contract']) },
               {
                 path: '/createFundAcct',
                 element: <CreateFundAcctPage />,
@@ -109,6 +120,20 @@ export const routes: RouteObject[] = [
               { path: '/campaigns/new', element: <NewCampaignPage />, handle: handle('New Campaign', ['Campaigns', 'New Campaign']) },
               { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
+              { path: '/contracts', element: <ContractsPage />, handle: handle('Contracts') },
+              { path: '/contracts/new', element: <NewContractPage />, handle: handle('New Contract', ['Contracts', 'New Contract']) },
+              { path: '/contracts/newContract', element: <NewContractPage />, handle: handle('New Contract', ['Contracts', 'New Contract']) },
+              {
+                path: '/contracts/newContractTemplate',
+                element: <NewTemplatePage />,
+                handle: handle('New Contract Template', ['Contracts', 'New Contract Template']),
+              },
+              {
+                path: '/contracts/templates/:templateId/edit',
+                element: <TemplateEditorPage />,
+                handle: handle('Contract template editor', ['Contracts', 'Template editor']),
+              },
+              { path: '/contracts/:id', element: <ContractPage />, handle: handle('Contract', ['Contracts', 'Contract']) },
             ],
           },
         ],

@@ -11,6 +11,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCampaign } from '../api/campaigns.ts';
 import { CampaignDetailsCard } from '../components/campaign-details-card.tsx';
 import { CampaignPaymentsTab } from '../components/campaign-payments-tab.tsx';
+import { ContractsTab } from '../../../components/contracts/contracts-tab.tsx';
 import { DeliverablesTab } from '../components/deliverables-tab.tsx';
 import { EarningsChart } from '../components/earnings-chart.tsx';
 import { FilesCard } from '../components/files-card.tsx';
@@ -67,7 +68,7 @@ export default function CampaignPage() {
         <EmptyState title="No invoices yet">Invoices for this campaign will be listed here once invoicing is available.</EmptyState>
       )}
       {tab === 'contracts' && (
-        <EmptyState title="No contracts yet">Contracts for this campaign will be listed here once contracts are available.</EmptyState>
+        <ContractsTab filter={{ payment_group_id: campaign.id }} newContractPath={`/contracts/newContract?campaignId=${campaign.id}`} />
       )}
       {tab === 'quickbooks' && (
         <EmptyState title="No journal entries yet">

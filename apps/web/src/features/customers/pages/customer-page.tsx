@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { ContractsTab } from '../../../components/contracts/contracts-tab.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
@@ -51,9 +52,7 @@ export default function CustomerPage() {
       {tab === 'invoices' && (
         <EmptyState title="No invoices yet">Invoices to this customer will be listed here once invoicing is available.</EmptyState>
       )}
-      {tab === 'contracts' && (
-        <EmptyState title="No contracts yet">Contracts with this customer will be listed here once contracts are available.</EmptyState>
-      )}
+      {tab === 'contracts' && <ContractsTab filter={{ customer_id: customer.id }} newContractPath="/contracts/newContract" />}
     </Stack>
   );
 }
