@@ -40,6 +40,7 @@ import { webhookRoutes } from './modules/webhooks/index.ts';
 import { taxRoutes } from './modules/taxes/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { registerActingAudit } from './modules/audit/index.ts';
+import { contractRoutes } from './modules/contracts/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLink } from './modules/invoices/index.ts';
 
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(campaignFileRoutes(deps), { prefix: '/v1' });
   await app.register(orgLogoRoutes(deps), { prefix: '/v1' });
   await app.register(apiTokenRoutes(deps), { prefix: '/v1' });
+  await app.register(contractRoutes(deps), { prefix: '/v1' });
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
   await app.register(taxRoutes(deps), { prefix: '/v1' });
   await app.register(portalRoutes(deps), { prefix: '/v1' });

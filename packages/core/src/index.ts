@@ -29,3 +29,4 @@ export * from './taxes.ts';
 export * from './invoices.ts';
 export * from './paging.ts';
 export * from './portal.ts';
+export * from './contracts.ts';

@@ -1,4 +1,5 @@
 import { collectOwedBilling } from '../modules/billing/index.ts';
+import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from '../modules/contracts/index.ts';
 import { createPayoutsOperation, payoutEvents, reconcilePayments } from '../modules/payments/index.ts';
 import {
   registerProviderOperation,
@@ -30,6 +31,10 @@ export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...cardChargeOperation });
   registerProviderOperation({ provider: SANDBOX_PROVIDER, ...achChargeOperation });
   registerWebhookVerifier(sandboxWebhookVerifier);
+  // Crewpay's built-in e-signature is a real service (not a sandbox): its own provider name and secret.
+  registerProviderOperation(signatureRequestOperation);
+  registerWebhookVerifier(esignWebhookVerifier);
+  onProviderEvent(signedEventHandler);
   onProviderEvent(bankingEvents);
   onProviderEvent(payoutEvents);
   onProviderEvent(chargeEvents);

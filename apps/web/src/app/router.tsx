@@ -41,6 +41,14 @@ const NewInvoicePage = lazy(() => import('../features/invoices/pages/new-invoice
 const InvoicePage = lazy(() => import('../features/invoices/pages/invoice-page.tsx'));
 const PayInvoicePage = lazy(() => import('../features/invoices/pages/pay-invoice-page.tsx'));
 const PortalInvoicesPage = lazy(() => import('../features/invoices/pages/portal-invoices-page.tsx'));
+const ContractsPage = lazy(() => import('../features/contracts/pages/contracts-page.tsx'));
+const NewContractPage = lazy(() => import('../features/contracts/pages/new-contract-page.tsx'));
+const ContractPage = lazy(() => import('../features/contracts/pages/contract-page.tsx'));
+const NewTemplatePage = lazy(() => import('../features/contracts/pages/new-template-page.tsx'));
+const TemplateEditorPage = lazy(() => import('../features/contracts/pages/template-editor-page.tsx'));
+const SigningPage = lazy(() => import('../features/contracts/pages/signing-page.tsx'));
+const PortalContractsPage = lazy(() => import('../features/contracts/pages/portal-contracts-page.tsx'));
+const PortalContractPage = lazy(() => import('../features/contracts/pages/portal-contract-page.tsx'));
 
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
@@ -74,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') },
           { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
           { path: '/invoices/pay', element: <PayInvoicePage />, handle: handle('Pay invoice') },
+          { path: '/sign/:linkId', element: <SigningPage />, handle: handle('Sign a contract') },
         ],
       },
       {
@@ -92,6 +101,8 @@ export const routes: RouteObject[] = [
               { path: '/creator/invoices', element: <PortalInvoicesPage />, handle: handle('Invoices') },
               { path: '/creator/payments', element: <CreatorPaymentsPage />, handle: handle('Payments') },
               { path: '/creator/settings', element: <CreatorSettingsPage />, handle: handle('Settings') },
+              { path: '/creator/contracts', element: <PortalContractsPage />, handle: handle('Contracts') },
+              { path: '/creator/contracts/:contractId', element: <PortalContractPage />, handle: handle('Contract', ['Contracts', 'Contract']) },
               {
                 path: '/createFundAcct',
                 element: <CreateFundAcctPage />,
@@ -126,6 +137,20 @@ export const routes: RouteObject[] = [
               { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices') },
               { path: '/invoices/newInvoice', element: <NewInvoicePage />, handle: handle('New Invoice', ['Invoices', 'New Invoice']) },
               { path: '/invoices/:id', element: <InvoicePage />, handle: handle('Invoice', ['Invoices', 'Invoice']) },
+              { path: '/contracts', element: <ContractsPage />, handle: handle('Contracts') },
+              { path: '/contracts/new', element: <NewContractPage />, handle: handle('New Contract', ['Contracts', 'New Contract']) },
+              { path: '/contracts/newContract', element: <NewContractPage />, handle: handle('New Contract', ['Contracts', 'New Contract']) },
+              {
+                path: '/contracts/newContractTemplate',
+                element: <NewTemplatePage />,
+                handle: handle('New Contract Template', ['Contracts', 'New Contract Template']),
+              },
+              {
+                path: '/contracts/templates/:templateId/edit',
+                element: <TemplateEditorPage />,
+                handle: handle('Contract template editor', ['Contracts', 'Template editor']),
+              },
+              { path: '/contracts/:id', element: <ContractPage />, handle: handle('Contract', ['Contracts', 'Contract']) },
             ],
           },
         ],

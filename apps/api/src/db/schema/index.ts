@@ -18,5 +18,6 @@ export * from './integrations.ts';
 export * from './payout-changes.ts';
 export * from './taxes.ts';
 export * from './audit.ts';
+export * from './contracts.ts';
 export * from './provider-calls.ts';
 export * from './invoices.ts';

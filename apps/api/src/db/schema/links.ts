@@ -12,7 +12,7 @@ export const expiringLinks = pgTable(
   {
     id: id(),
     token_hash: text().notNull(),
-    type: text({ enum: ['password_reset', 'invitation', 'payee', 'invoice_payment'] }).notNull(),
+    type: text({ enum: ['password_reset', 'invitation', 'payee', 'invoice_payment', 'contract_signing'] }).notNull(),
     org_id: uuid().references(() => orgs.id),
     user_id: uuid().references(() => users.id, { onDelete: 'cascade' }),
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),

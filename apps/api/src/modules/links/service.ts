@@ -12,6 +12,8 @@ export const LINK_TTL_HOURS: Record<LinkType, number> = {
   invitation: 24 * 7,
   payee: 24 * 30,
   invoice_payment: 24 * 120,
+  // Signing links end with the contract's expiration date, passed as expires_at.
+  contract_signing: 24 * 30,
 };
 
 export const INVALID_LINK_MESSAGE = 'Sorry! This link is no longer valid.';
@@ -19,7 +21,14 @@ export const INVALID_LINK_MESSAGE = 'Sorry! This link is no longer valid.';
 /** Creates a link and answers its id: an unguessable token; the database keeps only its hash. */
 export async function createExpiringLink(
   tx: DbOrTx,
-  options: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown>; now?: Date },
+  options: {
+    type: LinkType;
+    org_id?: string | null;
+    user_id?: string | null;
+    payload?: Record<string, unknown>;
+    now?: Date;
+    expires_at?: Date;
+  },
 ): Promise<string> {
   const linkId = newSecretToken();
   const now = options.now ?? new Date();
@@ -30,7 +39,7 @@ export async function createExpiringLink(
     org_id: options.org_id ?? null,
     user_id: options.user_id ?? null,
     payload: options.payload ?? {},
-    expires_at: new Date(now.getTime() + LINK_TTL_HOURS[options.type] * 3_600_000),
+    expires_at: options.expires_at ?? new Date(now.getTime() + LINK_TTL_HOURS[options.type] * 3_600_000),
   });
   return linkId;
 }

@@ -61,6 +61,9 @@ const availablePaths = new Set([
   '/settings',
   '/invoices',
   '/creator/invoices',
+  '/contracts',
+  '/creator/contracts',
+  '/taxes',
 ]);
 
 export const isAvailable = (item: NavItem) => availablePaths.has(item.to);

@@ -1,20 +1,19 @@
-import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { useNavigate } from 'react-router';
+import { ContractForm } from '../../../components/contracts/contract-form.tsx';
+import { useCampaign } from '../api/campaigns.ts';
 
-/** Contract: contracts are not available yet, so this step only leads on to the campaign. */
+/** Contract: an e-signature contract to the campaign's customer, or an already-signed one; Skip or Create Contract lead to the campaign. */
 export function ContractStep({ campaignId }: { campaignId: string }) {
+  const navigate = useNavigate();
+  const { data: campaign } = useCampaign(campaignId);
+  if (!campaign) return null;
+  const toCampaign = () => void navigate(`/campaigns/${campaignId}`);
   return (
-    <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Alert severity="info">
-        Contracts are not available yet: you will be able to send a contract for this campaign from its page once they are.
-      </Alert>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="contained" component={RouterLink} to={`/campaigns/${campaignId}`}>
-          Skip
-        </Button>
-      </Stack>
-    </Stack>
+    <ContractForm
+      campaign={{ id: campaign.id, title: campaign.title }}
+      campaignCustomer={{ id: campaign.customer_id, name: campaign.customer_name, email: null }}
+      onCreated={toCampaign}
+      onSkip={toCampaign}
+    />
   );
 }

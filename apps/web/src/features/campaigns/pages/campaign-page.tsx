@@ -13,6 +13,7 @@ import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCampaign } from '../api/campaigns.ts';
 import { CampaignDetailsCard } from '../components/campaign-details-card.tsx';
 import { CampaignPaymentsTab } from '../components/campaign-payments-tab.tsx';
+import { ContractsTab } from '../../../components/contracts/contracts-tab.tsx';
 import { DeliverablesTab } from '../components/deliverables-tab.tsx';
 import { EarningsChart } from '../components/earnings-chart.tsx';
 import { FilesCard } from '../components/files-card.tsx';
@@ -67,7 +68,7 @@ export default function CampaignPage() {
       {tab === 'deliverables' && <DeliverablesTab campaignId={campaign.id} />}
       {tab === 'invoices' && <CampaignInvoicesTab campaignId={campaign.id} />}
       {tab === 'contracts' && (
-        <EmptyState title="No contracts yet">Contracts for this campaign will be listed here once contracts are available.</EmptyState>
+        <ContractsTab filter={{ payment_group_id: campaign.id }} newContractPath={`/contracts/newContract?campaignId=${campaign.id}`} />
       )}
       {tab === 'quickbooks' && (
         <EmptyState title="No journal entries yet">

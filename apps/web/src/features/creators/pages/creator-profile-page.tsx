@@ -11,7 +11,7 @@ import { ActAsButton } from '../../../components/act-as-button.tsx';
 import { useCreator } from '../../../lib/creators/get-creator.ts';
 import { ContactCard } from '../components/contact-card.tsx';
 import { DetailsCard } from '../components/details-card.tsx';
-import { CreatorContractsTable } from '../components/empty-tables.tsx';
+import { ContractsTab } from '../../../components/contracts/contracts-tab.tsx';
 import { CreatorPaymentsTab } from '../../../components/payments/creator-payments-tab.tsx';
 import { ManagerCard } from '../components/manager-card.tsx';
 import { NotesCard } from '../components/notes-card.tsx';
@@ -87,7 +87,7 @@ export default function CreatorProfilePage() {
         </Grid>
       )}
       {tab === 'payments' && <CreatorPaymentsTab creatorId={creator.id} />}
-      {tab === 'contracts' && <CreatorContractsTable />}
+      {tab === 'contracts' && <ContractsTab filter={{ creator_id: creator.id }} newContractPath="/contracts/newContract" />}
       {tab === 'splits' && <SplitsTab key={creator.updated_at} creator={creator} />}
     </Stack>
   );

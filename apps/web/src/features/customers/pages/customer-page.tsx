@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { ContractsTab } from '../../../components/contracts/contracts-tab.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCustomer } from '../../../lib/customers-api.ts';
@@ -63,9 +63,7 @@ export default function CustomerPage() {
           canCreate={Boolean(org?.treasury_id)}
         />
       )}
-      {tab === 'contracts' && (
-        <EmptyState title="No contracts yet">Contracts with this customer will be listed here once contracts are available.</EmptyState>
-      )}
+      {tab === 'contracts' && <ContractsTab filter={{ customer_id: customer.id }} newContractPath="/contracts/newContract" />}
     </Stack>
   );
 }

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { canRemindContract, contractMessages, MAX_CONTRACT_PDF_BYTES, type ContractRecord, type SignatureField } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { contracts, contractTemplates, creators, customers, orgs } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { readPdf } from '../../providers/esign/index.ts';
+import type { FileStorage } from '../../providers/storage/index.ts';
+import { assertCampaignOfOrg } from '../campaigns/index.ts';
+import { findFeeRule } from '../fees/index.ts';
+import { ensureLedgerAccounts, postTransfer } from '../ledger/index.ts';
+import { findContractRow, orgScope, toContractRecord } from './queries.ts';
+import { runProviderCallsSoon } from '../provider-calls/index.ts';
+import { queueSigningEmail, recordSignatureRequest } from './signing.ts';
+
+export type ContractCtx = { deps: AppDeps; storage: FileStorage };
+export type Upload = { file_name: string; bytes: Buffer };
+
+/** A PDF by content (header and parse), at most 25,000,000 bytes; answers its pages' sizes. */
+export async function checkContractPdf(upload: Upload): Promise<{ width: number; height: number }[]> {
+  if (upload.bytes.length === 0 || upload.bytes.length > MAX_CONTRACT_PDF_BYTES)
+    throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
+  const pdf = await readPdf(upload.bytes);
+  if (!pdf.ok)
+    throw new AppError('validation_error', pdf.reason === 'type' ? contractMessages.badPdf : contractMessages.unreadablePdf, { field: 'file' });
+  return pdf.pages;
+}
+
+export function checkBlocksFit(fields: SignatureField[], pageCount: number): void {
+  const outside = fields.find((field) => field.page > pageCount);
+  if (outside) throw new AppError('validation_error', contractMessages.blockOutside, { field: 'formFields' });
+}
+
+/** A safe stored name: no path, no control characters, ends in .pdf. */
+export function pdfFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 150).trim() || 'contract';
+  return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+}
+
+export async function storePdf(storage: FileStorage, key: string, bytes: Buffer) {
+  await storage.put(key, bytes);
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function assertRecipient(tx: DbOrTx, orgId: string, type: 'creator' | 'customer', id: string): Promise<void> {
+  const table = type === 'creator' ? creators : customers;
+  const [row] = await tx
+    .select({ id: table.id, email: table.email })
+    .from(table)
+    .where(and(eq(table.org_id, orgId), eq(table.id, id)));
+  if (!row) throw new AppError('not_found', contractMessages.recipientNotFound, { field: 'recipient' });
+  if (!row.email) throw new AppError('validation_error', 'The recipient has no email address to send the contract to', { field: 'recipient' });
+}
+
+/** The contract fee (fee schedule type contract), from the wallet to the fee account, once per contract. */
+async function chargeContractFee(tx: Tx, orgId: string, contractId: string): Promise<void> {
+  const rule = await findFeeRule(tx, orgId, 'contract');
+  const amount = rule.cap === null ? rule.flat_rate : Math.min(rule.flat_rate, rule.cap);
+  if (amount <= 0) return;
+  const accounts = await ensureLedgerAccounts(tx, orgId);
+  await postTransfer(tx, {
+    org_id: orgId,
+    key: `contract_fee:${contractId}`,
+    type: 'contract_fee',
+    memo: 'Contract fee',
+    metadata: { contract_id: contractId },
+    entries: [
+      { account_id: accounts.wallet_available.id, amount: -amount },
+      { account_id: accounts.fees.id, amount },
+    ],
+  });
+}
+
+export type CreateContractInput = {
+  org_id: string;
+  user_id: string;
+  title: string;
+  type: 'signature_request' | 'plain_file';
+  recipient: string;
+  recipient_type: 'creator' | 'customer';
+  payment_group_id?: string;
+  expiration_date: string;
+  template_id?: string;
+  formFields: SignatureField[];
+  file?: Upload;
+};
+
+/** Where the document comes from: the upload, or the organisation's ready template. */
+async function documentOf(ctx: ContractCtx, input: CreateContractInput) {
+  if (input.file) {
+    const pages = await checkContractPdf(input.file);
+    const key = `contracts/${input.org_id}/${newId()}`;
+    const sha = await storePdf(ctx.storage, key, input.file.bytes);
+    return { key, sha, file_name: pdfFileName(input.file.file_name), pages: pages.length, fields: input.formFields, template_id: null };
+  }
+  if (input.type === 'plain_file' || !input.template_id) throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
+  const [template] = await ctx.deps.db
+    .select()
+    .from(contractTemplates)
+    .where(and(eq(contractTemplates.org_id, input.org_id), eq(contractTemplates.id, input.template_id), eq(contractTemplates.state, 'ready')));
+  if (!template) throw new AppError('not_found', contractMessages.templateNotFound, { field: 'template_id' });
+  return {
+    key: template.storage_key,
+    sha: template.sha256,
+    file_name: template.file_name,
+    pages: Infinity,
+    fields: input.formFields.length > 0 ? input.formFields : template.form_fields,
+    template_id: template.id,
+  };
+}
+
+/**
+ * Creates a contract. A plain file is stored as signed. A signature request is recorded as
+ * pending with the contract fee taken from the wallet in the same transaction; preparing the
+ * document and emailing the link is the provider call that runs after the commit.
+ */
+export async function createContract(ctx: ContractCtx, input: CreateContractInput): Promise<ContractRecord> {
+  const db = ctx.deps.db;
+  const [org] = await db.select({ billing_status: orgs.billing_status }).from(orgs).where(eq(orgs.id, input.org_id));
+  if (org?.billing_status === 'delinquent') throw new AppError('forbidden', contractMessages.delinquent);
+  if (input.payment_group_id) await assertCampaignOfOrg(db, { org_id: input.org_id, id: input.payment_group_id, field: 'payment_group_id' });
+  await assertRecipient(db, input.org_id, input.recipient_type, input.recipient);
+  const isRequest = input.type === 'signature_request';
+  const document = await documentOf(ctx, input);
+  if (isRequest && document.fields.length === 0) throw new AppError('validation_error', contractMessages.missingBlocks, { field: 'formFields' });
+  checkBlocksFit(document.fields, document.pages);
+  const id = newId();
+  let callId: string | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(contracts).values({
+        id,
+        org_id: input.org_id,
+        title: input.title,
+        type: input.type,
+        status: isRequest ? 'requires_info' : 'succeeded',
+        recipient_type: input.recipient_type,
+        creator_id: input.recipient_type === 'creator' ? input.recipient : null,
+        customer_id: input.recipient_type === 'customer' ? input.recipient : null,
+        payment_group_id: input.payment_group_id ?? null,
+        template_id: document.template_id,
+        expiration_date: input.expiration_date,
+        // An uploaded signed file was signed before it reached us: its upload is the date we know.
+        signature_date: isRequest ? null : new Date(),
+        form_fields: isRequest ? document.fields : [],
+        preview_state: isRequest ? 'pending' : 'ready',
+        file_name: document.file_name,
+        original_key: document.key,
+        original_sha256: document.sha,
+        signed_key: isRequest ? null : document.key,
+        signed_sha256: isRequest ? null : document.sha,
+        created_by: input.user_id,
+      });
+      if (isRequest) {
+        await chargeContractFee(tx, input.org_id, id);
+        callId = await recordSignatureRequest(tx, { id, org_id: input.org_id, original_key: document.key, title: input.title, form_fields: document.fields });
+      }
+    });
+  } catch (error) {
+    if (input.file) await ctx.storage.remove(document.key);
+    throw error;
+  }
+  if (callId) await runProviderCallsSoon(ctx.deps, [callId]);
+  return toContractRecord(await findContractRow(db, orgScope(input.org_id), id));
+}
+
+/** Invalidates a sent contract (not signed, not canceled); anything else fails with the spec's message. */
+export async function invalidateContract(db: DbOrTx, options: { org_id: string; id: string }): Promise<ContractRecord> {
+  await findContractRow(db, orgScope(options.org_id), options.id);
+  const updated = await db
+    .update(contracts)
+    .set({ status: 'canceled' })
+    .where(
+      and(
+        eq(contracts.org_id, options.org_id),
+        eq(contracts.id, options.id),
+        eq(contracts.type, 'signature_request'),
+        eq(contracts.status, 'requires_info'),
+        isNull(contracts.signature_date),
+      ),
+    )
+    .returning({ id: contracts.id });
+  if (updated.length === 0) throw new AppError('conflict', contractMessages.invalidateFailed);
+  return toContractRecord(await findContractRow(db, orgScope(options.org_id), options.id));
+}
+
+/** Emails each chosen Sent contract's recipient a fresh signing link. SMS is not offered for contracts. */
+export async function sendContractReminders(deps: AppDeps, options: { org_id: string; reminder_type: 'sms' | 'email'; ids: string[] }) {
+  if (options.reminder_type === 'sms') throw new AppError('validation_error', contractMessages.smsUnavailable, { field: 'reminder_type' });
+  const rows = await deps.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.org_id, options.org_id), inArray(contracts.id, options.ids)));
+  if (rows.length !== new Set(options.ids).size) throw new AppError('not_found', contractMessages.notFound);
+  const unsent = rows.find((row) => !canRemindContract({ ...row, signature_date: row.signature_date?.toISOString() ?? null }));
+  if (unsent) throw new AppError('conflict', contractMessages.notSent);
+  const pending = rows.filter((row) => row.preview_state !== 'ready');
+  if (pending.length > 0) throw new AppError('conflict', contractMessages.stillProcessing);
+  const emailIds = await deps.db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const row of rows) ids.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
+    return ids;
+  });
+  return { emailIds, count: rows.length };
+}
+

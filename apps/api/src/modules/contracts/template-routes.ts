@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractMessages, contractTemplateList, contractTemplateRecord, createContractTemplateBody } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { errorResponses } from '../../lib/schemas.ts';
+import { readAll, readPdf } from '../../providers/esign/index.ts';
+import { fileStorage } from '../../providers/storage/index.ts';
+import { attachmentDisposition } from '../files/index.ts';
+import { readContractMultipart } from './multipart.ts';
+import { fieldsError } from './routes.ts';
+import { findTemplate, listTemplates, saveTemplate, startTemplateDraft, toTemplateRecord } from './templates.ts';
+
+const tags = ['Contract templates'];
+const templateParams = z.object({ templateId: z.string().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, contractMessages.templateNotFound) });
+const embeddedFields = z.object({ title: z.string().trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters') });
+
+/** The organisation's one template: our embedded editor's calls (the multipart shares the contracts plugin's parser). */
+export const contractTemplateRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const storage = fileStorage(deps.config);
+
+    app.get(
+      '/contract_templates',
+      { schema: { tags, summary: "The organisation's template", response: { 200: contractTemplateList, ...errorResponses } } },
+      async (request) => ({ data: await listTemplates(deps.db, requireStaff(request).org_id) }),
+    );
+
+    app.get(
+      '/contract_templates/:templateId',
+      { schema: { tags, summary: 'A template or the draft being edited', params: templateParams, response: { 200: contractTemplateRecord, ...errorResponses } } },
+      async (request) => toTemplateRecord(await findTemplate(deps.db, requireStaff(request).org_id, request.params.templateId)),
+    );
+
+    app.get(
+      '/contract_templates/:templateId/file',
+      { schema: { tags, summary: "A template's PDF", params: templateParams } },
+      async (request, reply) => {
+        const template = await findTemplate(deps.db, requireStaff(request).org_id, request.params.templateId);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', attachmentDisposition(template.file_name))
+          .header('cache-control', 'private, no-store')
+          .send(await storage.read(template.storage_key));
+      },
+    );
+
+    app.post(
+      '/contract_templates/embedded',
+      {
+        schema: {
+          tags,
+          summary: 'Start a template (multipart: file and title); answers edit_url of the block editor',
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ edit_url: z.string(), template_id: z.string() }), ...errorResponses, 415: errorResponses[400] },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request);
+        const { fields, file } = await readContractMultipart(request);
+        const parsed = embeddedFields.safeParse(fields);
+        if (!parsed.success) throw fieldsError(parsed.error);
+        return startTemplateDraft({ db: deps.db, storage }, { org_id: user.org_id, title: parsed.data.title, file });
+      },
+    );
+
+    app.post(
+      '/contract_templates',
+      { schema: { tags, summary: 'The editor saved: the draft becomes the template', body: createContractTemplateBody, response: { 200: contractTemplateRecord, ...errorResponses } } },
+      async (request) => {
+        const user = requireStaff(request);
+        const draft = await findTemplate(deps.db, user.org_id, request.body.template_id);
+        const pdf = await readPdf(await readAll(await storage.read(draft.storage_key)));
+        return saveTemplate(deps.db, { org_id: user.org_id, ...request.body, pageCount: pdf.ok ? pdf.pages.length : 0 });
+      },
+    );
+  };

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { canRemindContract } from '@crewpay/core';
+import { DataTable } from '../data-table.tsx';
+import { useContractReminders, useContracts, useInvalidateContracts, type ContractFilter } from '../../lib/contracts-api.ts';
+import { contractColumns } from './contract-columns.tsx';
+
+/**
+ * The Contracts tab of a creator, a campaign or a customer: Invalidate and Send email reminder
+ * act on the selected contracts; only e-signature contracts that are Sent can be selected.
+ */
+export function ContractsTab({ filter, newContractPath }: { filter: ContractFilter; newContractPath: string }) {
+  const { data, isFetching } = useContracts(filter);
+  const [selected, setSelected] = useState<string[]>([]);
+  const invalidate = useInvalidateContracts();
+  const remind = useContractReminders();
+  const rows = data?.data ?? [];
+  const chosen = selected.filter((id) => rows.some((row) => row.id === id && canRemindContract(row)));
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="outlined" disabled={chosen.length === 0 || invalidate.isPending} onClick={() => invalidate.mutate(chosen, { onSuccess: () => setSelected([]) })}>
+          Invalidate
+        </Button>
+        <Button variant="outlined" disabled={chosen.length === 0 || remind.isPending} onClick={() => remind.mutate(chosen)}>
+          Send email reminder
+        </Button>
+        <Button variant="contained" component={RouterLink} to={newContractPath}>
+          New Contract
+        </Button>
+      </Stack>
+      <DataTable
+        ariaLabel="Contracts"
+        rows={rows}
+        columns={contractColumns()}
+        isLoading={isFetching && !data}
+        selectedIds={selected}
+        onSelectionChange={(ids) => setSelected(ids.map(String))}
+        isRowSelectable={canRemindContract}
+        emptyLabel="No contracts yet"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { canRemindContract, contractMessages, type ContractRecord } from '@crewpay/core';
+import { ContractStatusChip } from '../../../components/contracts/contract-columns.tsx';
+import { PdfViewer } from '../../../components/contracts/pdf-viewer.tsx';
+import { PendingDocument } from '../../../components/contracts/pending-document.tsx';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { RetryNotice } from '../../../components/retry-notice.tsx';
+import { downloadPdf, useContractReminders, useInvalidateContracts } from '../../../lib/contracts-api.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { notifyFailure } from '../../../lib/notify.ts';
+import { useContract, useContractPreview } from '../api/contract.ts';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography sx={{ width: 150, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
+      <Typography component="div">{children}</Typography>
+    </Stack>
+  );
+}
+
+function DetailsCard({ contract }: { contract: ContractRecord }) {
+  const recipientPath = contract.creator_id ? `/creators/${contract.creator_id}` : `/customers/${contract.customer_id}`;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          Details
+        </Typography>
+        <Detail label="Contract title">{contract.title}</Detail>
+        <Detail label="Campaign">
+          {contract.payment_group_id ? (
+            <Link component={RouterLink} to={`/campaigns/${contract.payment_group_id}`}>
+              {contract.campaign_title}
+            </Link>
+          ) : (
+            '-'
+          )}
+        </Detail>
+        <Detail label="Recipient type">{contract.recipient_type === 'creator' ? 'Creator' : 'Customer'}</Detail>
+        <Detail label="Recipient">
+          <Link component={RouterLink} to={recipientPath}>
+            {contract.recipient}
+          </Link>
+        </Detail>
+        <Detail label="Expiration date">{formatDate(`${contract.expiration_date}T12:00:00`)}</Detail>
+        <Detail label="Status">
+          <ContractStatusChip status={contract.display_status} />
+        </Detail>
+        <Detail label="Signed on">{contract.signature_date ? formatDateTime(contract.signature_date) : '-'}</Detail>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /contracts/{id}: the actions, the Details card and the document (the signed copy once signed). */
+export default function ContractPage() {
+  const { id = '' } = useParams();
+  const { data: contract, isError, refetch } = useContract(id);
+  const preview = useContractPreview(id);
+  const invalidate = useInvalidateContracts();
+  const remind = useContractReminders();
+  if (isError) return <RetryNotice message="There was an issue retrieving the contract" onRetry={() => void refetch()} />;
+  if (!contract) return <FullPageSpinner />;
+  const isSent = canRemindContract(contract);
+  const isCanceled = contract.status === 'canceled';
+  const download = () =>
+    downloadPdf(`/v1/contracts/${contract.id}/file?version=signed`, contract.has_signed_file ? contract.file_name.replace(/\.pdf$/i, ' (signed).pdf') : contract.file_name).catch(
+      (error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'),
+    );
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {contract.title}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" color="error" disabled={!isSent || invalidate.isPending} onClick={() => invalidate.mutate([contract.id])}>
+            Invalidate
+          </Button>
+          <Button variant="outlined" disabled>
+            Send SMS reminder
+          </Button>
+          <Button variant="outlined" disabled={!isSent || remind.isPending} onClick={() => remind.mutate([contract.id])}>
+            Send email reminder
+          </Button>
+          <Button variant="contained" disabled={isCanceled} onClick={() => void download()}>
+            Download
+          </Button>
+        </Stack>
+      </Stack>
+      {isCanceled && <Alert severity="warning">{contractMessages.invalidated}</Alert>}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <DetailsCard contract={contract} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          {preview.data?.isPending || contract.preview_state === 'pending' ? (
+            <PendingDocument
+              onRefresh={() => {
+                void refetch();
+                void preview.refetch();
+              }}
+            />
+          ) : contract.preview_state === 'failed' ? (
+            <Alert severity="error">{contractMessages.unreadablePdf}</Alert>
+          ) : (
+            <PdfViewer bytes={preview.data?.bytes ?? null} fields={contract.has_signed_file ? [] : contract.formFields} width={560} />
+          )}
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

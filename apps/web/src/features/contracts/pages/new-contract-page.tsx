@@ -1,0 +1,29 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
+import { ContractForm } from '../../../components/contracts/contract-form.tsx';
+import { useCampaignSummary } from '../../../lib/contracts-api.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /contracts/new and /contracts/newContract (?campaignId preselects the campaign and its customer). */
+export default function NewContractPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const raw = params.get('campaignId');
+  const campaignId = raw && UUID.test(raw) ? raw : null;
+  const { data: campaign, isLoading } = useCampaignSummary(campaignId);
+  if (isLoading) return null;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        New Contract
+      </Typography>
+      <ContractForm
+        campaign={campaign ? { id: campaign.id, title: campaign.title } : undefined}
+        campaignCustomer={campaign ? { id: campaign.customer_id, name: campaign.customer_name, email: null } : undefined}
+        onCreated={() => void navigate(campaign ? `/campaigns/${campaign.id}?tab=contracts` : '/contracts')}
+      />
+    </Stack>
+  );
+}

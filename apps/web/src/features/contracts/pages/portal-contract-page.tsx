@@ -1,0 +1,75 @@
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { canRemindContract, contractMessages } from '@crewpay/core';
+import { ContractStatusChip } from '../../../components/contracts/contract-columns.tsx';
+import { PdfViewer } from '../../../components/contracts/pdf-viewer.tsx';
+import { PendingDocument } from '../../../components/contracts/pending-document.tsx';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { downloadPdf, fetchPdf } from '../../../lib/contracts-api.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { notifyFailure } from '../../../lib/notify.ts';
+import { useMyContract, useMySigningLink } from '../api/portal.ts';
+
+/** /creator/contracts/{contractId}: title, company, dates, status, the document, Download, and Sign while it is Sent. */
+export default function PortalContractPage() {
+  const { contractId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: contract, refetch } = useMyContract(contractId);
+  const isCanceled = contract?.status === 'canceled';
+  const file = useQuery({
+    queryKey: ['portal-contracts', contractId, 'file', contract?.has_signed_file],
+    queryFn: () => fetchPdf(`/v1/creator/contracts/${contractId}/file`),
+    enabled: contract !== undefined && !isCanceled && contract.preview_state === 'ready',
+    meta: { errorMessage: 'There was an issue retrieving your file' },
+  });
+  const signingLink = useMySigningLink();
+  if (!contract) return <FullPageSpinner />;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {contract.title}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {canRemindContract(contract) && contract.preview_state === 'ready' && (
+            <Button variant="contained" disabled={signingLink.isPending} onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => void navigate(`/sign/${answer.link_id}`) })}>
+              Sign
+            </Button>
+          )}
+          <Button
+            variant="outlined"
+            disabled={isCanceled}
+            onClick={() => void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'))}
+          >
+            Download
+          </Button>
+        </Stack>
+      </Stack>
+      {isCanceled && <Alert severity="warning">{contractMessages.invalidated}</Alert>}
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={0.5}>
+            <Typography>
+              Company: {contract.org_website ? <Link href={contract.org_website} target="_blank" rel="noopener noreferrer">{contract.org_name}</Link> : contract.org_name}
+            </Typography>
+            <Typography>Signed on: {contract.signature_date ? formatDateTime(contract.signature_date) : '-'}</Typography>
+            <Typography>Expiration date: {formatDate(`${contract.expiration_date}T12:00:00`)}</Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography>Status:</Typography>
+              <ContractStatusChip status={contract.display_status} />
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+      {contract.preview_state === 'pending' && <PendingDocument onRefresh={() => void refetch()} />}
+      {!isCanceled && contract.preview_state === 'ready' && <PdfViewer bytes={file.data ?? null} width={560} />}
+    </Stack>
+  );
+}
