@@ -8,7 +8,9 @@ import { AppError } from '../../lib/errors.ts';
 const columns = {
   contract: contracts,
   creator_email: creators.email,
-  creator_name: sql<string | null>`nullif(coalesce(nullif(${creators.business_name}, ''), trim(coalesce(${creators.first_name}, '') || ' ' || coalesce(${creators.last_name}, ''))), '')`,
+  creator_name: sql<
+    string | null
+  >`nullif(coalesce(nullif(${creators.business_name}, ''), trim(coalesce(${creators.first_name}, '') || ' ' || coalesce(${creators.last_name}, ''))), '')`,
   customer_name: customers.name,
   customer_email: customers.email,
   campaign_title: campaigns.title,
@@ -110,9 +112,10 @@ export async function findContractRow(db: DbOrTx, scope: SQL, id: string): Promi
 export const orgScope = (orgId: string) => eq(contracts.org_id, orgId);
 
 /**
- * A portal user's contracts: those whose recipient is one of their creator records (linked by
- * user_id) or a customer record of their email (customers have no login link of their own).
+ * A portal user's contracts: those whose recipient is one of their creator or customer records,
+ * linked to their login by user_id. A customer record is linked only when its organisation
+ * invited that customer to the portal: an email alone never opens another organisation's papers.
  */
 export const recipientUserScope = (userId: string) =>
   sql`(${contracts.creator_id} IN (SELECT id FROM creators WHERE user_id = ${userId})
-    OR ${contracts.customer_id} IN (SELECT c.id FROM customers c JOIN users u ON u.id = ${userId} WHERE c.email = lower(u.email)))`;
+    OR ${contracts.customer_id} IN (SELECT id FROM customers WHERE user_id = ${userId}))`;

@@ -3,7 +3,8 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { authHeaders, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { activate } from '../../../test/wallet-fixtures.ts';
 import { sendInvoice } from '../../../test/invoice-fixtures.ts';
-import { users } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { customers, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { startSession } from '../auth/sessions.ts';
 
@@ -12,8 +13,16 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 
+/** A customer's portal login, linked to the organisation's customer record as the portal invitation links it. */
 async function customerUser(orgId: string, email: string) {
-  const [user] = await ctx.deps.db.insert(users).values({ id: newId(), email, org_id: orgId, role: 'customer', is_external: true }).returning();
+  const [user] = await ctx.deps.db
+    .insert(users)
+    .values({ id: newId(), email, org_id: orgId, role: 'customer', is_external: true })
+    .returning();
+  await ctx.deps.db
+    .update(customers)
+    .set({ user_id: user!.id })
+    .where(and(eq(customers.org_id, orgId), eq(customers.email, email)));
   return authHeaders((await startSession(ctx.deps.db, user!, 1)).auth_token);
 }
 
@@ -28,14 +37,25 @@ describe('the portal invoices page', () => {
 
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json()).toEqual([expect.objectContaining({ id: mine.id, title: 'Mine', amount: 10_000, net: 60, status: 'requires_info', is_payable: true })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id: mine.id, title: 'Mine', amount: 10_000, net: 60, status: 'requires_info', is_payable: true }),
+    ]);
     const link = await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers });
     expect(link.json().url).toMatch(/^\/invoices\/pay\?id=/);
     const info = await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${link.json().url.split('id=')[1]}` });
     expect(info.json()).toMatchObject({ title: 'Mine', status: 'requires_info' });
 
+    // Another organisation bills the same email without inviting it to the portal: not shown.
+    const other = await createOwner(ctx.app, { orgName: 'Never invited' });
+    await activate(ctx.app, other.headers);
+    await sendInvoice(ctx.app, other.headers, { email, name: 'Brand', title: 'Theirs' });
+    const again = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
+    expect(again.json().map((invoice: { title: string }) => invoice.title)).toEqual(['Mine']);
+
     const stranger = await customerUser(owner.org.id, uniqueEmail('stranger'));
-    expect((await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers: stranger })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers: stranger })).statusCode).toBe(
+      404,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers: owner.headers })).statusCode).toBe(403);
   });
 });

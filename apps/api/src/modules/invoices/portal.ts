@@ -7,13 +7,13 @@ import { AppError } from '../../lib/errors.ts';
 import { createExpiringLink } from '../links/index.ts';
 import { payUrl } from './messages.ts';
 
-/** A customer user (portal) sees the invoices of the organisation's customers that have their email. */
+/**
+ * A customer user (portal) sees the invoices of the customer records linked to their login: one
+ * per organisation that invited them to the portal (customers.user_id), never by email alone.
+ */
 async function customerIdsOf(db: DbOrTx, user: User): Promise<string[]> {
   if (user.role !== 'customer' || !user.is_external) throw new AppError('forbidden', 'This is only available to customers');
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.org_id, user.org_id), eq(customers.email, user.email.toLowerCase())));
+  const rows = await db.select({ id: customers.id }).from(customers).where(eq(customers.user_id, user.id));
   return rows.map((row) => row.id);
 }
 
@@ -25,7 +25,7 @@ export async function listPortalInvoices(db: DbOrTx, user: User) {
     .select({ invoice: invoices, campaign: campaigns.title })
     .from(invoices)
     .leftJoin(campaigns, eq(campaigns.id, invoices.payment_group_id))
-    .where(and(eq(invoices.org_id, user.org_id), inArray(invoices.customer_id, ids), ne(invoices.status, 'canceled')))
+    .where(and(inArray(invoices.customer_id, ids), ne(invoices.status, 'canceled')))
     .orderBy(desc(invoices.created_at));
   return rows.map(({ invoice, campaign }) => ({
     id: invoice.id,
@@ -47,7 +47,7 @@ export async function portalPayLink(deps: AppDeps, user: User, invoiceId: string
     ? await deps.db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.org_id, user.org_id), eq(invoices.id, invoiceId), inArray(invoices.customer_id, ids)))
+        .where(and(eq(invoices.id, invoiceId), inArray(invoices.customer_id, ids)))
     : [];
   if (!invoice) throw new AppError('not_found', invoiceMessages.notFound);
   if (invoice.status !== 'requires_info') throw new AppError('conflict', invoiceMessages.alreadyPaid);
