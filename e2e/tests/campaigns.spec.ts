@@ -152,8 +152,9 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await shot(page, 'campaigns-03-deliverables');
   await saveAndContinue.click();
 
-  // Contract: contracts come later; Skip opens the campaign.
-  await expect(page.getByText('Contracts are not available yet')).toBeVisible();
+  // Contract: the contract form for the campaign's customer; Skip opens the campaign.
+  await expect(page.getByText('Contract details')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip' })).toBeVisible();
   await shot(page, 'campaigns-04-contract');
   // Once the campaign exists the steps are clickable; going back does not offer the saved payments again.
   await page.getByRole('button', { name: 'Payments' }).click();
@@ -163,7 +164,7 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole('combobox', { name: 'Creator' })).toHaveValue('');
   await page.getByRole('button', { name: 'Contract', exact: true }).click();
-  await page.getByRole('link', { name: 'Skip' }).click();
+  await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(`/campaigns/${campaignId}`);
 
   // Overview: details, the chart (k on the axis from $10,000) and income.
