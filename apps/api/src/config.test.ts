@@ -58,14 +58,55 @@ describe('liveModeProblems', () => {
     expect(liveModeProblems(loadConfig({}))).toEqual([]);
   });
 
-  it('names every service still without a real adapter when SANDBOX=false', () => {
-    const problems = liveModeProblems(loadConfig({ SANDBOX: 'false' }));
-    expect(problems.join('\n')).toMatch(/banking: no real adapter/);
-    expect(problems.join('\n')).toMatch(/payouts: no real adapter/);
-    expect(problems.join('\n')).toMatch(/payments-in: no real adapter/);
-    expect(problems.join('\n')).toMatch(/email: SMTP_URL is not set/);
-    const withSmtp = liveModeProblems(loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://mail.example.com:587' }));
-    expect(withSmtp.join('\n')).not.toMatch(/email/);
-    expect(withSmtp).toHaveLength(3);
+  const liveEnv = {
+    SANDBOX: 'false',
+    SMTP_URL: 'smtp://mail.example.com:587',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    PAYPAL_CLIENT_ID: 'client',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_WEBHOOK_ID: 'WH-1',
+    SMS_ACCOUNT_SID: 'AC1',
+    SMS_AUTH_TOKEN: 'token',
+    SMS_FROM: '+15005550006',
+  };
+
+  it('names every missing variable and every service still without a real adapter when SANDBOX=false', () => {
+    const problems = liveModeProblems(loadConfig({ SANDBOX: 'false' })).join('\n');
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
+      'SMS_ACCOUNT_SID',
+      'SMS_AUTH_TOKEN',
+      'SMS_FROM',
+    ])
+      expect(problems).toContain(`${name} is not set`);
+    expect(problems).toMatch(/email: SMTP_URL is not set/);
+    expect(problems).toMatch(/banking: no real adapter/);
+  });
+
+  it('names only what is missing once the rest is set', () => {
+    const { PAYPAL_WEBHOOK_ID: _unset, ...env } = liveEnv;
+    const problems = liveModeProblems(loadConfig(env));
+    expect(problems.filter((problem) => problem.includes('is not set'))).toEqual([
+      "PAYPAL_WEBHOOK_ID is not set (the id of PayPal's webhook /v1/webhooks/paypal)",
+    ]);
+    expect(problems.join('\n')).not.toMatch(/STRIPE|SMS_|SMTP/);
+  });
+
+  it('reads the base addresses so tests can point the adapters at local fakes', () => {
+    const config = loadConfig({
+      STRIPE_API_BASE: 'http://127.0.0.1:4196',
+      PAYPAL_API_BASE: 'http://127.0.0.1:4197/',
+      SMS_API_BASE: 'http://127.0.0.1:4198',
+    });
+    expect(config.providers.stripe.apiBase).toBe('http://127.0.0.1:4196');
+    expect(config.providers.paypal.apiBase).toBe('http://127.0.0.1:4197');
+    expect(config.providers.sms.apiBase).toBe('http://127.0.0.1:4198');
+    expect(loadConfig({}).providers.paypal.apiBase).toBe('https://api-m.paypal.com');
+    expect(() => loadConfig({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
   });
 });

@@ -38,6 +38,18 @@ const envSchema = z.object({
   PAYMENT_MEMO_MAX_LENGTH: z.coerce.number().int().min(1).max(1000).default(10),
   PAYMENT_MIN_AMOUNT: z.coerce.number().int().min(0).default(100),
   PAYMENT_METHOD_WIZARD: booleanFlag.default(false),
+  // The real providers (SANDBOX=false): providers/live-settings.ts names any that is missing.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+  SMS_API_BASE: z.url().default('https://api.twilio.com'),
 });
 
 export type Config = {
@@ -66,6 +78,14 @@ export type Config = {
   paymentLimits: { memo_max_length: number; min_amount: number };
   /** Shows the Add Payment Method wizard on Settings > Profile (document 001: behind a flag; it saves nothing). */
   isPaymentMethodWizardOn: boolean;
+  /** The real providers' keys and addresses (used when isSandbox is false; tests point the bases at local fakes). */
+  providers: ProviderSettings;
+};
+
+export type ProviderSettings = {
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string };
+  paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
+  sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
 };
 
 /**
@@ -101,6 +121,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferOutOrgId: values.TRANSFER_OUT_ORG_ID,
     paymentLimits: { memo_max_length: values.PAYMENT_MEMO_MAX_LENGTH, min_amount: values.PAYMENT_MIN_AMOUNT },
     isPaymentMethodWizardOn: values.PAYMENT_METHOD_WIZARD,
+    providers: {
+      stripe: { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiBase: values.STRIPE_API_BASE },
+      paypal: {
+        clientId: values.PAYPAL_CLIENT_ID,
+        clientSecret: values.PAYPAL_CLIENT_SECRET,
+        webhookId: values.PAYPAL_WEBHOOK_ID,
+        apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
+      },
+      sms: {
+        accountSid: values.SMS_ACCOUNT_SID,
+        authToken: values.SMS_AUTH_TOKEN,
+        from: values.SMS_FROM,
+        apiBase: values.SMS_API_BASE.replace(/\/$/, ''),
+      },
+    },
   };
 }
 

@@ -28,7 +28,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   const problems = liveModeProblems(config);
   if (problems.length > 0) {
     throw new StartError(
-      `SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nKeep SANDBOX=true until their adapters exist (docs/operations.md).`,
+      `SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nSet what is missing, or keep SANDBOX=true (docs/operations.md, Going live).`,
     );
   }
   const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);

@@ -196,7 +196,7 @@ export type InvoiceLinkInfo = z.infer<typeof invoiceLinkInfo>;
 
 /** POST /v1/expiring_link?id= for an invoice: a card token (never the number) or a linked bank. */
 export const payInvoiceBody = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('card'), payment_method: z.string().regex(/^tok_[a-z0-9]{8,64}$/, invoiceMessages.card) }),
+  z.object({ method: z.literal('card'), payment_method: z.string().regex(/^(tok_[a-z0-9]{8,64}|pm_\w{4,64})$/, invoiceMessages.card) }),
   z.object({
     method: z.literal('bank'),
     public_token: z.string().regex(/^public-sandbox-[a-z0-9-]{8,80}$/, 'Invalid bank link'),

@@ -10,6 +10,7 @@ import {
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
 import { achChargeOperation, cardChargeOperation, chargeEvents } from '../modules/invoices/index.ts';
 import { notifyOnDomainEvent } from '../modules/notifications/index.ts';
+import { LIVE_PROVIDERS, liveWebhookVerifiers } from '../providers/live/index.ts';
 import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -24,13 +25,16 @@ const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0
  * payments. Called by every process at start (API, worker, tests); registering twice changes nothing.
  */
 export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
-  // The sandbox is today the only adapter of banking and payouts (providers/readiness.ts).
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...outboundPaymentOperation });
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...cardChargeOperation });
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...achChargeOperation });
+  // The same operations whichever adapter SANDBOX selects (providers/live): a call runs under the provider it was recorded with.
+  for (const provider of [SANDBOX_PROVIDER, ...LIVE_PROVIDERS]) {
+    registerProviderOperation({ provider, ...createPayoutsOperation });
+    registerProviderOperation({ provider, ...inboundTransferOperation });
+    registerProviderOperation({ provider, ...outboundPaymentOperation });
+    registerProviderOperation({ provider, ...cardChargeOperation });
+    registerProviderOperation({ provider, ...achChargeOperation });
+  }
   registerWebhookVerifier(sandboxWebhookVerifier);
+  for (const verifier of liveWebhookVerifiers) registerWebhookVerifier(verifier);
   // Crewpay's built-in e-signature is a real service (not a sandbox): its own provider name and secret.
   registerProviderOperation(signatureRequestOperation);
   registerWebhookVerifier(esignWebhookVerifier);

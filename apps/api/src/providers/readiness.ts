@@ -7,14 +7,31 @@ import type { Config } from '../config.ts';
  */
 const SANDBOX_ONLY = [
   { capability: 'banking', provider: 'Stripe Treasury (wallet, bank links, ACH)' },
-  { capability: 'payouts', provider: 'Stripe, PayPal, Venmo and Nium payouts' },
-  { capability: 'payments-in', provider: 'Stripe card payments and Plaid-linked ACH debits (invoices)' },
+  { capability: 'payouts', provider: 'the Stripe ACH and Nium payout rails' },
 ] as const;
 
+type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;
+
+/** Every variable the real adapters need, with what it is for (docs/operations.md, Going live). */
+function missingVariables({ providers }: ReadinessConfig): string[] {
+  const required: [string, string | undefined, string][] = [
+    ['STRIPE_SECRET_KEY', providers.stripe.secretKey, 'Stripe card and bank payments'],
+    ['STRIPE_WEBHOOK_SECRET', providers.stripe.webhookSecret, "the signing secret of Stripe's webhook endpoint /v1/webhooks/stripe"],
+    ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
+    ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
+    ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
+    ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
+    ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
+    ['SMS_FROM', providers.sms.from, 'the number text messages are sent from'],
+  ];
+  return required.filter(([, value]) => !value).map(([name, , purpose]) => `${name} is not set (${purpose})`);
+}
+
 /** Sentences naming what keeps this configuration from running outside the sandbox; empty when ready. */
-export function liveModeProblems(config: Pick<Config, 'isSandbox' | 'smtpUrl'>): string[] {
+export function liveModeProblems(config: ReadinessConfig): string[] {
   if (config.isSandbox) return [];
   const problems = SANDBOX_ONLY.map(({ capability, provider }) => `${capability}: no real adapter yet for ${provider}`);
+  problems.push(...missingVariables(config));
   if (!config.smtpUrl) problems.push('email: SMTP_URL is not set (outside the sandbox email must really be sent)');
   return problems;
 }

@@ -25,7 +25,7 @@ export async function receiveProviderWebhook(
   if (!verifier || (verifier.sandboxOnly && !deps.config.isSandbox)) throw new AppError('not_found', 'Unknown provider');
   let events: ProviderEventInput[];
   try {
-    events = verifier.verify(rawBody, headers, deps);
+    events = await verifier.verify(rawBody, headers, deps);
   } catch (error) {
     throw new AppError('bad_request', error instanceof WebhookSignatureError ? INVALID_SIGNATURE : INVALID_PAYLOAD);
   }

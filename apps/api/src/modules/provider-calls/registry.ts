@@ -10,12 +10,15 @@ import type { ProviderCall } from '../../db/schema/index.ts';
 export class ProviderCallError extends Error {
   readonly retryable: boolean;
   readonly code: string;
+  /** How long the provider asked us to wait (a 429's or 503's Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(options: { code: string; retryable: boolean; message?: string }) {
+  constructor(options: { code: string; retryable: boolean; message?: string; retryAfterMs?: number }) {
     super(options.message ?? options.code);
     this.name = 'ProviderCallError';
     this.code = options.code;
     this.retryable = options.retryable;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -54,7 +57,8 @@ export class WebhookSignatureError extends Error {
 export type WebhookVerifier = {
   provider: string;
   sandboxOnly?: boolean;
-  verify(rawBody: string, headers: WebhookHeaders, deps: AppDeps): ProviderEventInput[];
+  /** May ask the provider (PayPal's verify-webhook-signature, a Stripe object the event only names). */
+  verify(rawBody: string, headers: WebhookHeaders, deps: AppDeps): ProviderEventInput[] | Promise<ProviderEventInput[]>;
 };
 
 const operations = new Map<string, ProviderOperation<never, unknown>>();

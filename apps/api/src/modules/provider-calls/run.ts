@@ -48,10 +48,12 @@ function asProviderCallError(error: unknown): ProviderCallError {
   return new ProviderCallError({ code: `unexpected_${error instanceof Error ? error.name : typeof error}`, retryable: true });
 }
 
-async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: string, now: Date): Promise<void> {
+/** Tried again after the backoff, or later when the provider asked for longer (Retry-After). */
+async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: string, now: Date, retryAfterMs = 0): Promise<void> {
+  const delayMs = Math.max(callRetryDelayMs(call.attempts), Math.min(retryAfterMs, 3_600_000));
   await deps.db
     .update(providerCalls)
-    .set({ claimed_until: null, last_error: code, next_attempt_at: new Date(now.getTime() + callRetryDelayMs(call.attempts)) })
+    .set({ claimed_until: null, last_error: code, next_attempt_at: new Date(now.getTime() + delayMs) })
     .where(and(eq(providerCalls.id, call.id), eq(providerCalls.status, 'pending')));
 }
 
@@ -93,7 +95,7 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
     outcome = { response };
   } catch (error) {
     const failure = asProviderCallError(error);
-    if (failure.retryable && call.attempts < MAX_CALL_ATTEMPTS) return retryLater(deps, call, failure.code, now);
+    if (failure.retryable && call.attempts < MAX_CALL_ATTEMPTS) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
     outcome = { error: failure };
   }
   try {

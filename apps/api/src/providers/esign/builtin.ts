@@ -38,7 +38,11 @@ export function createBuiltinEsign(options: { storage: FileStorage; webhookSecre
       const pdf = await readPdf(bytes);
       if (!pdf.ok) throw new EsignRequestError('The document is not a readable PDF', false);
       const outside = input.form_fields.find((field) => field.page > pdf.pages.length);
-      if (outside) throw new EsignRequestError(`Signature block ${outside.api_id} is on page ${outside.page} of a ${pdf.pages.length}-page document`, false);
+      if (outside)
+        throw new EsignRequestError(
+          `Signature block ${outside.api_id} is on page ${outside.page} of a ${pdf.pages.length}-page document`,
+          false,
+        );
       await storage.put(`${requestKey(signature_request_id)}/original`, bytes);
       return { signature_request_id, page_count: pdf.pages.length };
     },

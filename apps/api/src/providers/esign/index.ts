@@ -12,7 +12,10 @@ export { blockRectangle, sha256 } from './stamp.ts';
 
 /** The e-signature service: Crewpay's built-in one (a Dropbox Sign or Documenso adapter would plug in here). */
 export function esignProvider(deps: { config: Pick<Config, 'dataDir'>; secrets: SecretBox }): EsignProvider {
-  return createBuiltinEsign({ storage: fileStorage(deps.config), webhookSecret: `whsec_${deps.secrets.deriveKey('crewpay-esign-webhooks')}` });
+  return createBuiltinEsign({
+    storage: fileStorage(deps.config),
+    webhookSecret: `whsec_${deps.secrets.deriveKey('crewpay-esign-webhooks')}`,
+  });
 }
 
 /** The provider name of the built-in e-signature in provider_calls and POST /v1/webhooks/:provider. */

@@ -18,7 +18,13 @@ export function blockRectangle(page: PDFPage, field: SignatureField) {
   return { x: box.x + rect.x, y: box.y + box.height - rect.y - rect.height, width: rect.width, height: rect.height };
 }
 
-async function drawSignature(document: PDFDocument, page: PDFPage, field: SignatureField, signature: SignatureInput['signature'], font: PDFFont) {
+async function drawSignature(
+  document: PDFDocument,
+  page: PDFPage,
+  field: SignatureField,
+  signature: SignatureInput['signature'],
+  font: PDFFont,
+) {
   const rect = blockRectangle(page, field);
   if (signature.type === 'drawn') {
     const image = await document.embedPng(signature.png);
@@ -29,7 +35,10 @@ async function drawSignature(document: PDFDocument, page: PDFPage, field: Signat
   } else {
     const text = winAnsi(signature.text);
     // As large as fits the block's height and width.
-    const size = Math.max(4, Math.min(rect.height * 0.8, (rect.height * 0.8 * rect.width) / Math.max(1, font.widthOfTextAtSize(text, rect.height * 0.8))));
+    const size = Math.max(
+      4,
+      Math.min(rect.height * 0.8, (rect.height * 0.8 * rect.width) / Math.max(1, font.widthOfTextAtSize(text, rect.height * 0.8))),
+    );
     page.drawText(text, { x: rect.x + 1, y: rect.y + (rect.height - size) / 2 + size * 0.2, size, font, color: rgb(0.05, 0.1, 0.45) });
   }
   page.drawLine({ start: { x: rect.x, y: rect.y }, end: { x: rect.x + rect.width, y: rect.y }, thickness: 0.5, color: rgb(0.3, 0.3, 0.3) });
@@ -54,7 +63,13 @@ function drawAuditPage(document: PDFDocument, rows: [string, string][], fonts: {
   let y = 730;
   page.drawText('Signature certificate', { x: 56, y, size: 20, font: fonts.bold });
   y -= 22;
-  page.drawText('Signed electronically with Crewpay e-signature', { x: 56, y, size: 10, font: fonts.regular, color: rgb(0.35, 0.35, 0.35) });
+  page.drawText('Signed electronically with Crewpay e-signature', {
+    x: 56,
+    y,
+    size: 10,
+    font: fonts.regular,
+    color: rgb(0.35, 0.35, 0.35),
+  });
   y -= 34;
   for (const [label, value] of rows) {
     page.drawText(winAnsi(label), { x: 56, y, size: 10, font: fonts.bold });
@@ -105,7 +120,10 @@ export async function stampSignedPdf(options: {
     stamped_sha256,
   };
   const withAudit = await PDFDocument.load(stamped, { updateMetadata: false });
-  const fonts = { regular: await withAudit.embedFont(StandardFonts.Helvetica), bold: await withAudit.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await withAudit.embedFont(StandardFonts.Helvetica),
+    bold: await withAudit.embedFont(StandardFonts.HelveticaBold),
+  };
   drawAuditPage(
     withAudit,
     [

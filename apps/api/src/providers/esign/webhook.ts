@@ -14,7 +14,15 @@ export function signEsignWebhook(secret: string, body: string, timestamp = Math.
 
 const wireBody = z.object({
   events: z
-    .array(z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), org_id: z.uuid(), object_id: z.string().min(1).max(255), data: z.record(z.string(), z.string()) }))
+    .array(
+      z.object({
+        id: z.string().min(1).max(255),
+        type: z.string().min(1).max(255),
+        org_id: z.uuid(),
+        object_id: z.string().min(1).max(255),
+        data: z.record(z.string(), z.string()),
+      }),
+    )
     .max(100),
 });
 
@@ -30,7 +38,8 @@ export function verifyEsignWebhook(secret: string, rawBody: string, headers: Rec
   const header = Array.isArray(raw) ? raw[0] : raw;
   const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || !parts.v1 || Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS) throw new EsignSignatureError();
+  if (!Number.isInteger(timestamp) || !parts.v1 || Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS)
+    throw new EsignSignatureError();
   const expected = Buffer.from(hmac(secret, timestamp, rawBody), 'hex');
   const given = Buffer.from(parts.v1, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new EsignSignatureError();

@@ -1,0 +1,22 @@
+import type { Config } from '../../config.ts';
+import { createStripePaymentsIn } from '../payments-in/stripe-payments-in.ts';
+import type { PaymentsInProvider } from '../payments-in/types.ts';
+import { STRIPE_PROVIDER } from './stripe-client.ts';
+import { stripeWebhookVerifier } from './stripe-events.ts';
+
+/**
+ * The real adapters, chosen here and only here when SANDBOX=false (each capability's index.ts
+ * asks this file); SANDBOX=true keeps the sandbox. providers/readiness.ts refuses to start live
+ * while a key they need is missing.
+ */
+export const liveAdapters = {
+  paymentsIn: (config: Pick<Config, 'providers'>): PaymentsInProvider => createStripePaymentsIn(config.providers.stripe),
+};
+
+/** The provider names the real adapters record their calls under (their operations are registered for each). */
+export const LIVE_PROVIDERS = [STRIPE_PROVIDER] as const;
+
+/** The real providers' webhook verifiers: POST /v1/webhooks/stripe ... */
+export const liveWebhookVerifiers = [stripeWebhookVerifier];
+
+export { STRIPE_PROVIDER } from './stripe-client.ts';

@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { invoiceToPay, postingsOf, sandboxWorld, stripeWorld, type CardBehaviour, type World } from '../../../test/fakes/worlds.ts';
+
+/**
+ * The shared table: each scenario runs against the sandbox and against the real adapters on
+ * their local fakes (SANDBOX=false), and must produce the same answers and the same ledger
+ * postings. Card fee: 2.9% + 30 cents (fees module defaults).
+ */
+type CardScenario = { name: string; card: CardBehaviour; amount: number; invoice: string; postings: unknown[] };
+
+const cardScenarios: CardScenario[] = [
+  {
+    name: 'a card charge that succeeds settles the invoice: outside -> wallet (amount - fee) and fees',
+    card: 'succeed',
+    amount: 10_000,
+    invoice: 'succeeded',
+    postings: [{ type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } }],
+  },
+  {
+    name: 'a declined card fails the charge, posts nothing and leaves the invoice open',
+    card: 'decline',
+    amount: 10_000,
+    invoice: 'requires_info',
+    postings: [],
+  },
+  {
+    name: 'a disputed card charge settles, then the dispute takes it back and the invoice is open again',
+    card: 'dispute',
+    amount: 10_000,
+    invoice: 'requires_info',
+    postings: [
+      { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } },
+      { type: 'invoice_card_disputed', entries: { fees: -320, outside_bank: 10_000, wallet_available: -9_680 } },
+    ],
+  },
+];
+
+const worlds: Record<string, World> = {};
+beforeAll(async () => {
+  worlds.sandbox = await sandboxWorld();
+  worlds.stripe = await stripeWorld();
+});
+
+describe.each(['sandbox', 'stripe'])('the shared scenario table against %s', (worldName) => {
+  it.each(cardScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, invoice, linkId } = await invoiceToPay(world, scenario.amount);
+    const paid = await world.payByCard(linkId, scenario.card);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await world.settle();
+    const charge = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
+    expect(charge.json().status).toBe(scenario.invoice);
+    if (scenario.card === 'succeed') {
+      // Paid already: paying again is refused and charges nothing.
+      expect((await world.payByCard(linkId, scenario.card)).statusCode).toBe(409);
+    }
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+  });
+});
