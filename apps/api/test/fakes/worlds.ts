@@ -7,6 +7,8 @@ import { cardToken, payByCard, sendInvoice } from '../invoice-fixtures.ts';
 import { activate, advanceClock } from '../wallet-fixtures.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../src/db/schema/index.ts';
 import { listOutbox } from '../../src/modules/email/outbox.ts';
+import { loadSandboxFunds } from '../../src/modules/treasury/ach.ts';
+import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
 export type CardBehaviour = 'succeed' | 'decline' | 'dispute';
@@ -24,6 +26,8 @@ export type World = {
   payByCard(linkId: string, card: CardBehaviour): ReturnType<typeof payByCard>;
   /** Every outcome the providers have to report arrives (through the webhook route). */
   settle(): Promise<void>;
+  /** Money arrives in the organisation's wallet (the sandbox's load; a received credit outside it). */
+  fund(headers: Record<string, string>, orgId: string, amount: number): Promise<void>;
 };
 
 const SANDBOX_CARDS: Record<CardBehaviour, string> = {
@@ -46,19 +50,30 @@ export async function sandboxWorld(): Promise<World> {
     async settle() {
       expect((await advanceClock(ctx.app, 3 * 86_400)).statusCode).toBe(200);
     },
+    async fund(headers, _orgId, amount) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers, payload: { amount } })).statusCode).toBe(200);
+    },
   };
 }
 
-export async function stripeWorld(): Promise<World & { stripe: StripeFake }> {
+/** SANDBOX=false: Stripe and PayPal adapters on their local fakes (banking stays the sandbox's until its adapter exists). */
+export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake }> {
   const stripe = await startStripeFake();
-  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings });
+  const paypal = await startPaypalFake();
+  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings });
   return {
-    name: 'stripe (fake)',
+    name: 'real adapters on fakes',
     ctx,
     stripe,
+    paypal,
     payByCard: (linkId, card) => payByCard(ctx.app, linkId, STRIPE_CARDS[card]),
     async settle() {
       for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
+      for (const event of paypal.takeEvents()) expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
+    },
+    async fund(_headers, orgId, amount) {
+      // A received credit (a wire into the wallet's account numbers), recorded as the sandbox's load records it.
+      await ctx.deps.db.transaction((tx) => loadSandboxFunds(ctx.deps, { tx, afterCommit: () => undefined }, { org_id: orgId, amount }));
     },
   };
 }
@@ -73,6 +88,49 @@ export async function invoiceToPay(world: World, amount: number) {
   const url = email?.links.find((link) => link.includes('/invoices/pay?id='));
   expect(url).toBeDefined();
   return { owner, invoice, linkId: decodeURIComponent(url!.split('/invoices/pay?id=')[1]!) };
+}
+
+/** An activated, funded organisation that pays an agent `amount` through the agent's payee link, to PayPal `receiver`. */
+export async function paypalPayout(world: World, receiver: string, amount: number) {
+  const { app, deps } = world.ctx;
+  const owner = await createOwner(app);
+  await activate(app, owner.headers);
+  await world.fund(owner.headers, owner.org.id, 100_000);
+  await deps.db.execute(sql`UPDATE orgs SET paypal_enabled = true WHERE id = ${owner.org.id}`);
+  const email = `agent.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  const agent = await app.inject({
+    method: 'POST',
+    url: '/v1/users',
+    headers: owner.headers,
+    payload: { first_name: 'Ava', last_name: 'Agent', email, is_agent: true },
+  });
+  expect(agent.statusCode, agent.body).toBe(200);
+  const drafts = await app.inject({
+    method: 'POST',
+    url: '/v1/payments',
+    headers: owner.headers,
+    payload: [{ recipient: agent.json().id, recipient_role: 'agent', earnings: amount, split: 100, memo: '' }],
+  });
+  expect(drafts.statusCode, drafts.body).toBe(200);
+  const payment = drafts.json<{ data: { id: string; amount: number; fee: number }[] }>().data[0]!;
+  expect(
+    (await app.inject({ method: 'PUT', url: '/v1/payments/initiate', headers: owner.headers, payload: { ids: [payment.id] } })).statusCode,
+  ).toBe(200);
+  const link = (await listOutbox(deps.db, { limit: 1000 })).filter((item) => item.to === email).at(-1)!.links[0]!;
+  const submitted = await app.inject({
+    method: 'POST',
+    url: `/v1/expiring_link?id=${link.split('/bankDetails?id=')[1]!}`,
+    payload: {
+      selected_payment_method: 'paypal',
+      paypal_email: receiver,
+      entity_type: 'llc_partnership',
+      tax_id: '12-3456789',
+      business_name: 'Ava LLC',
+      address: { line_1: '1 Main St', city: 'Austin', state: 'tx', zip: '78701' },
+    },
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  return { owner, payment };
 }
 
 /** The ledger postings whose metadata names this object (invoice_id, payment_id ...): type and entries by account kind, in order. */

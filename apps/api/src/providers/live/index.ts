@@ -1,6 +1,9 @@
 import type { Config } from '../../config.ts';
 import { createStripePaymentsIn } from '../payments-in/stripe-payments-in.ts';
 import type { PaymentsInProvider } from '../payments-in/types.ts';
+import { createLivePayouts, PAYOUT_RAILS_PROVIDER } from '../payouts/live-payouts.ts';
+import type { PayoutsProvider } from '../payouts/types.ts';
+import { paypalWebhookVerifier } from './paypal-events.ts';
 import { STRIPE_PROVIDER } from './stripe-client.ts';
 import { stripeWebhookVerifier } from './stripe-events.ts';
 
@@ -11,12 +14,13 @@ import { stripeWebhookVerifier } from './stripe-events.ts';
  */
 export const liveAdapters = {
   paymentsIn: (config: Pick<Config, 'providers'>): PaymentsInProvider => createStripePaymentsIn(config.providers.stripe),
+  payouts: (config: Pick<Config, 'providers'>): PayoutsProvider => createLivePayouts(config),
 };
 
 /** The provider names the real adapters record their calls under (their operations are registered for each). */
-export const LIVE_PROVIDERS = [STRIPE_PROVIDER] as const;
+export const LIVE_PROVIDERS = [STRIPE_PROVIDER, PAYOUT_RAILS_PROVIDER] as const;
 
-/** The real providers' webhook verifiers: POST /v1/webhooks/stripe ... */
-export const liveWebhookVerifiers = [stripeWebhookVerifier];
+/** The real providers' webhook verifiers: POST /v1/webhooks/stripe and /v1/webhooks/paypal. */
+export const liveWebhookVerifiers = [stripeWebhookVerifier, paypalWebhookVerifier];
 
 export { STRIPE_PROVIDER } from './stripe-client.ts';

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceToPay, postingsOf, sandboxWorld, stripeWorld, type CardBehaviour, type World } from '../../../test/fakes/worlds.ts';
+import {
+  invoiceToPay,
+  liveWorld,
+  paypalPayout,
+  postingsOf,
+  sandboxWorld,
+  type CardBehaviour,
+  type World,
+} from '../../../test/fakes/worlds.ts';
 
 /**
  * The shared table: each scenario runs against the sandbox and against the real adapters on
@@ -35,13 +43,37 @@ const cardScenarios: CardScenario[] = [
   },
 ];
 
+const paid = { type: 'payment_succeeded', entries: { outside_bank: 5_000, wallet_held: -5_000 } };
+type PayoutScenario = { name: string; receiver: string; status: string; postings: unknown[] };
+
+const payoutScenarios: PayoutScenario[] = [
+  {
+    name: 'a PayPal payout is paid: held -> outside',
+    receiver: 'pat@example.com',
+    status: 'succeeded',
+    postings: [paid],
+  },
+  {
+    name: 'a PayPal payout to an unregistered receiver fails: held -> available',
+    receiver: 'unregistered@paypal.sandbox',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
+  {
+    name: 'a PayPal payout is paid, then returned: outside -> available',
+    receiver: 'refunded@paypal.sandbox',
+    status: 'returned',
+    postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
+  },
+];
+
 const worlds: Record<string, World> = {};
 beforeAll(async () => {
   worlds.sandbox = await sandboxWorld();
-  worlds.stripe = await stripeWorld();
+  worlds.live = await liveWorld();
 });
 
-describe.each(['sandbox', 'stripe'])('the shared scenario table against %s', (worldName) => {
+describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worldName) => {
   it.each(cardScenarios)('$name', async (scenario) => {
     const world = worlds[worldName]!;
     const { owner, invoice, linkId } = await invoiceToPay(world, scenario.amount);
@@ -55,5 +87,14 @@ describe.each(['sandbox', 'stripe'])('the shared scenario table against %s', (wo
       expect((await world.payByCard(linkId, scenario.card)).statusCode).toBe(409);
     }
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+  });
+
+  it.each(payoutScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, payment } = await paypalPayout(world, scenario.receiver, 5_000);
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual(scenario.postings);
   });
 });

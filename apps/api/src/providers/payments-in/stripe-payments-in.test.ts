@@ -3,14 +3,14 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
-import { invoiceToPay, postingsOf, stripeWorld } from '../../../test/fakes/worlds.ts';
+import { invoiceToPay, postingsOf, liveWorld } from '../../../test/fakes/worlds.ts';
 import { stripeClient } from '../live/stripe-client.ts';
 import { stripeDomainEvents } from '../live/stripe-events.ts';
 import { createStripePaymentsIn } from './stripe-payments-in.ts';
 
-let world: Awaited<ReturnType<typeof stripeWorld>>;
+let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {
-  world = await stripeWorld();
+  world = await liveWorld();
 });
 
 const chargeOf = async (invoiceId: string) => (await world.ctx.deps.db.select().from(charges).where(eq(charges.invoice_id, invoiceId)))[0]!;
