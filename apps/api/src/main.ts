@@ -8,6 +8,7 @@ import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
 import { registerSmsJobs } from './modules/sms/index.ts';
+import { smsTransport } from './providers/sms/index.ts';
 import { registerBillingJobs } from './modules/billing/index.ts';
 import { registerWebhookJobs } from './modules/webhooks/index.ts';
 import { registerTaxJobs } from './modules/taxes/index.ts';
@@ -49,7 +50,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   });
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
   await registerEmailJobs({ db: database.db, jobs, transport });
-  await registerSmsJobs({ db: database.db, jobs });
+  await registerSmsJobs({ db: database.db, jobs, transport: smsTransport(config) });
   const deps = { config, db: database.db, jobs, secrets };
   await registerProviderCallJobs(deps);
   await registerBillingJobs({ db: database.db, jobs });

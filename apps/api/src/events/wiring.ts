@@ -10,6 +10,7 @@ import {
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
 import { achChargeOperation, cardChargeOperation, chargeEvents } from '../modules/invoices/index.ts';
 import { notifyOnDomainEvent } from '../modules/notifications/index.ts';
+import { smsStatusEvents } from '../modules/sms/index.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers } from '../providers/live/index.ts';
 import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
@@ -42,6 +43,7 @@ export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
   onProviderEvent(bankingEvents);
   onProviderEvent(payoutEvents);
   onProviderEvent(chargeEvents);
+  onProviderEvent(smsStatusEvents);
   onFundsArrived(collectOwedBilling);
   onReconcile(paymentsMatchTransfers);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 const SANDBOX_ONLY = [
   { capability: 'banking', provider: 'Stripe Treasury (wallet, bank links, ACH)' },
   { capability: 'payouts', provider: 'the Stripe ACH and Nium payout rails' },
+  { capability: 'payments-in', provider: 'the bank link of invoice ACH payments (Plaid Link)' },
 ] as const;
 
 type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;

@@ -5,6 +5,7 @@ import { createLivePayouts, PAYOUT_RAILS_PROVIDER } from '../payouts/live-payout
 import type { PayoutsProvider } from '../payouts/types.ts';
 import { paypalWebhookVerifier } from './paypal-events.ts';
 import { STRIPE_PROVIDER } from './stripe-client.ts';
+import { twilioWebhookVerifier } from './twilio-events.ts';
 import { stripeWebhookVerifier } from './stripe-events.ts';
 
 /**
@@ -20,7 +21,7 @@ export const liveAdapters = {
 /** The provider names the real adapters record their calls under (their operations are registered for each). */
 export const LIVE_PROVIDERS = [STRIPE_PROVIDER, PAYOUT_RAILS_PROVIDER] as const;
 
-/** The real providers' webhook verifiers: POST /v1/webhooks/stripe and /v1/webhooks/paypal. */
-export const liveWebhookVerifiers = [stripeWebhookVerifier, paypalWebhookVerifier];
+/** The real providers' webhook verifiers: POST /v1/webhooks/stripe, /v1/webhooks/paypal and /v1/webhooks/twilio (SMS status). */
+export const liveWebhookVerifiers = [stripeWebhookVerifier, paypalWebhookVerifier, twilioWebhookVerifier];
 
 export { STRIPE_PROVIDER } from './stripe-client.ts';
