@@ -31,11 +31,19 @@ beforeAll(() => {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: API_DIR, stdio: 'pipe' });
 });
 
-function startServer(): { child: ChildProcess; output: () => string } {
+function startServer(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: API_DIR,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', INIT_CWD: API_DIR },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      INIT_CWD: API_DIR,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -88,4 +96,28 @@ describe('npm start after kill -9', () => {
     expect(await exited(second.child)).toBe(0);
     expect(inspectPostmaster(path.join(dataDir, 'postgres')).kind).toBe('none');
   }, 300_000);
+});
+
+describe('npm start with SANDBOX=false', () => {
+  it('refuses to start, naming every missing provider variable and never echoing a key', async () => {
+    port = await freePort();
+    pgPort = await freePort();
+    const server = startServer({ SANDBOX: 'false', STRIPE_SECRET_KEY: 'sk_live_only_this_one' });
+    expect(await exited(server.child)).not.toBe(0);
+    const output = server.output();
+    for (const name of [
+      'STRIPE_WEBHOOK_SECRET',
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
+      'SMS_ACCOUNT_SID',
+      'SMS_AUTH_TOKEN',
+      'SMS_FROM',
+      'SMTP_URL',
+    ])
+      expect(output).toContain(`${name} is not set`);
+    expect(output).not.toContain('STRIPE_SECRET_KEY is not set');
+    expect(output).not.toContain('sk_live_only_this_one');
+    expect(output).toContain('Crewpay could not start.');
+  }, 120_000);
 });

@@ -6,7 +6,14 @@ import { addCustomer } from '../campaign-fixtures.ts';
 import { cardToken, payByCard, sendInvoice } from '../invoice-fixtures.ts';
 import { activate, advanceClock } from '../wallet-fixtures.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../src/db/schema/index.ts';
+import { computeFee } from '@crewpay/core';
+import { charges } from '../../src/db/schema/index.ts';
 import { listOutbox } from '../../src/modules/email/outbox.ts';
+import { sandboxNow } from '../../src/modules/clock/index.ts';
+import { findFeeRule } from '../../src/modules/fees/index.ts';
+import { recordProviderCall, runProviderCallsSoon } from '../../src/modules/provider-calls/index.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { paymentsInProvider } from '../../src/providers/payments-in/index.ts';
 import { loadSandboxFunds } from '../../src/modules/treasury/ach.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
@@ -131,6 +138,50 @@ export async function paypalPayout(world: World, receiver: string, amount: numbe
   });
   expect(submitted.statusCode, submitted.body).toBe(200);
   return { owner, payment };
+}
+
+/**
+ * An ACH debit of the invoice's payer, from the bank link on: the charge and its call recorded
+ * as POST /v1/expiring_link records them (modules/invoices/pay.ts), then the call made. The bank
+ * link itself (Plaid Link) is left out, since it has no real adapter yet; the debit, its events
+ * and postings are the code under test.
+ */
+export async function achDebit(world: World, invoice: { id: string; amount: number }, orgId: string, accountNumber: string) {
+  const { deps } = world.ctx;
+  const callIds: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    const rule = await findFeeRule(tx, orgId, 'invoice_ach');
+    const [charge] = await tx
+      .insert(charges)
+      .values({
+        id: newId(),
+        org_id: orgId,
+        invoice_id: invoice.id,
+        charge_type: 'ach',
+        amount: invoice.amount,
+        fee: Math.min(invoice.amount, computeFee(invoice.amount, rule)),
+        method_label: `Checking •••• ${accountNumber.slice(-4)}`,
+        created_at: await sandboxNow(tx),
+      })
+      .returning();
+    callIds.push(
+      await recordProviderCall(tx, {
+        org_id: orgId,
+        provider: paymentsInProvider(deps).name,
+        operation: 'payments_in.ach_debit',
+        idempotency_key: `payments_in.ach_debit:${charge!.id}`,
+        subject_id: charge!.id,
+        request: {
+          charge_id: charge!.id,
+          invoice_id: invoice.id,
+          amount: invoice.amount,
+          account_number_sealed: deps.secrets.encrypt(accountNumber),
+          routing_number: '110000000',
+        },
+      }),
+    );
+  });
+  await runProviderCallsSoon(deps, callIds);
 }
 
 /** The ledger postings whose metadata names this object (invoice_id, payment_id ...): type and entries by account kind, in order. */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  achDebit,
   invoiceToPay,
   liveWorld,
   paypalPayout,
@@ -40,6 +41,30 @@ const cardScenarios: CardScenario[] = [
       { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } },
       { type: 'invoice_card_disputed', entries: { fees: -320, outside_bank: 10_000, wallet_available: -9_680 } },
     ],
+  },
+];
+
+type AchScenario = { name: string; account: string; invoice: string; postings: unknown[] };
+const achSettled = { type: 'invoice_ach_settled', entries: { fees: 160, outside_bank: -20_000, wallet_available: 19_840 } };
+
+const achScenarios: AchScenario[] = [
+  {
+    name: 'an ACH debit settles the invoice: outside -> wallet (amount - fee) and fees',
+    account: '000123456789',
+    invoice: 'succeeded',
+    postings: [achSettled],
+  },
+  {
+    name: 'an ACH debit that fails posts nothing and leaves the invoice open',
+    account: '000222222227',
+    invoice: 'requires_info',
+    postings: [],
+  },
+  {
+    name: 'an ACH debit that settles and is then returned is reversed and the invoice is open again',
+    account: '000111111113',
+    invoice: 'requires_info',
+    postings: [achSettled, { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, wallet_available: -19_840 } }],
   },
 ];
 
@@ -96,5 +121,15 @@ describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worl
     const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}`, headers: owner.headers });
     expect(answer.json().status).toBe(scenario.status);
     expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual(scenario.postings);
+  });
+
+  it.each(achScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, invoice } = await invoiceToPay(world, 20_000);
+    await achDebit(world, invoice, owner.org.id, scenario.account);
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.invoice);
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
   });
 });
