@@ -97,7 +97,10 @@ export async function invoiceToPay(world: World, amount: number) {
   return { owner, invoice, linkId: decodeURIComponent(url!.split('/invoices/pay?id=')[1]!) };
 }
 
-/** An activated, funded organisation that pays an agent `amount` through the agent's payee link, to PayPal `receiver`. */
+/**
+ * An activated, funded organisation that pays an agent `amount` through the agent's payee link,
+ * to PayPal `receiver` (an email), or to Venmo when it is a phone number.
+ */
 export async function paypalPayout(world: World, receiver: string, amount: number) {
   const { app, deps } = world.ctx;
   const owner = await createOwner(app);
@@ -128,8 +131,9 @@ export async function paypalPayout(world: World, receiver: string, amount: numbe
     method: 'POST',
     url: `/v1/expiring_link?id=${link.split('/bankDetails?id=')[1]!}`,
     payload: {
-      selected_payment_method: 'paypal',
-      paypal_email: receiver,
+      ...(receiver.includes('@')
+        ? { selected_payment_method: 'paypal', paypal_email: receiver }
+        : { selected_payment_method: 'venmo', venmo_phone_number: receiver }),
       entity_type: 'llc_partnership',
       tax_id: '12-3456789',
       business_name: 'Ava LLC',

@@ -84,6 +84,13 @@ const payoutScenarios: PayoutScenario[] = [
     status: 'failed',
     postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
   },
+  { name: 'a Venmo payout is paid: held -> outside', receiver: '5125550123', status: 'succeeded', postings: [paid] },
+  {
+    name: 'a Venmo payout to an unregistered phone fails: held -> available',
+    receiver: '5555550100',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
   {
     name: 'a PayPal payout is paid, then returned: outside -> available',
     receiver: 'refunded@paypal.sandbox',

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../../modules/provider-calls/index.ts';
 import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../live/stripe-client.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
@@ -93,7 +94,7 @@ export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProv
 
     // Bank links for invoice ACH go through Plaid, which has no real adapter yet (providers/readiness.ts).
     async createLinkToken() {
-      throw new ProviderCallError({ code: 'bank_link_unavailable', retryable: false });
+      throw new AppError('conflict', 'Paying by bank is not available yet: please pay by card');
     },
     async exchangePublicToken() {
       return null;
