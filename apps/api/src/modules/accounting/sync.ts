@@ -34,6 +34,9 @@ async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart:
         .where(and(eq(creators.org_id, entry.org_id), inArray(creators.id, creatorIds)))
     : [];
   const resolved: JournalLineInput[] = [];
+  const unmapped = [...new Set(entry.lines.map((line) => line.key).filter((key) => !map[key] && !(key === 'income' && map.unique_income_creator)))];
+  if (unmapped.length)
+    throw failure('unmapped', `The ${unmapped.join(' and ')} account${unmapped.length > 1 ? 's are' : ' is'} not mapped`);
   for (const line of entry.lines as JournalLineDraft[]) {
     let accountId = map[line.key]?.Id;
     if (line.key === 'income' && map.unique_income_creator) {
