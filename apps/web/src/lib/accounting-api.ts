@@ -71,6 +71,8 @@ export function useJournalEntries(options: { enabled: boolean; campaignId?: stri
     queryKey: accountingKeys.journal(options.campaignId),
     queryFn: () => api.get<JournalEntryRecord[]>('/api/qb/journalEntries', { query: { campaign_id: options.campaignId } }),
     enabled: options.enabled,
+    // An entry is pending while its call to QuickBooks is out: look again until it has answered.
+    refetchInterval: (query) => (query.state.data?.some((entry) => entry.Status === 'pending') ? 2000 : false),
     meta: { errorMessage: 'There was an issue retrieving your journal entries' },
   });
 }
