@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import {
   accountingConnections,
   accountingJournalEntries,
   creators,
+  invoices,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransfers,
@@ -15,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
 import { ACCOUNTING_PROVIDER } from '../../providers/accounting/index.ts';
-import { draftJournalEntry, type TransferForBooks } from './drafts.ts';
+import { draftJournalEntry, NOT_BOOKED, type TransferForBooks } from './drafts.ts';
 
 export const JOURNAL_ENTRY_OPERATION = 'journal_entry.create';
 const SWEEP_BATCH = 200;
@@ -23,12 +24,13 @@ const SWEEP_BATCH = 200;
 const callKey = (entry: Pick<AccountingJournalEntry, 'id' | 'attempt'>) => `qb-je:${entry.id}:${entry.attempt}`;
 
 /** The organisation's ledger transfers that have no journal entry yet, with their entries and payout creator. */
-async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<TransferForBooks[]> {
+async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<(TransferForBooks & { campaign_id: string | null })[]> {
   const rows = await deps.db
     .select({ id: ledgerTransfers.id, type: ledgerTransfers.type, metadata: ledgerTransfers.metadata })
     .from(ledgerTransfers)
     .leftJoin(accountingJournalEntries, eq(accountingJournalEntries.ledger_transfer_id, ledgerTransfers.id))
-    .where(and(eq(ledgerTransfers.org_id, org_id), isNull(accountingJournalEntries.id)))
+    // Types never booked are left out here, so they never fill a batch and hold the rest back.
+    .where(and(eq(ledgerTransfers.org_id, org_id), isNull(accountingJournalEntries.id), notInArray(ledgerTransfers.type, [...NOT_BOOKED])))
     .orderBy(ledgerTransfers.created_at)
     .limit(SWEEP_BATCH);
   if (rows.length === 0) return [];
@@ -45,13 +47,21 @@ async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Pro
         .innerJoin(creators, eq(creators.id, payments.recipient))
         .where(and(eq(payments.org_id, org_id), inArray(payments.id, paymentIds)))
     : [];
+  const invoiceIds = rows.map((row) => row.metadata.invoice_id).filter((id): id is string => !!id);
+  const invoiced = invoiceIds.length
+    ? await deps.db
+        .select({ invoice_id: invoices.id, campaign_id: invoices.payment_group_id })
+        .from(invoices)
+        .where(and(eq(invoices.org_id, org_id), inArray(invoices.id, invoiceIds)))
+    : [];
   return rows.map((row) => {
     const payment = paid.find((candidate) => candidate.payment_id === row.metadata.payment_id);
+    const invoice = invoiced.find((candidate) => candidate.invoice_id === row.metadata.invoice_id);
     return {
       ...row,
       entries: entries.filter((entry) => entry.transfer_id === row.id).map((entry) => ({ kind: entry.kind as LedgerAccountKind, amount: entry.amount })),
       creator: payment ? { id: payment.creator_id, is_w2: payment.is_w2 } : null,
-      campaign_id: payment?.campaign_id ?? null,
+      campaign_id: payment?.campaign_id ?? invoice?.campaign_id ?? null,
     };
   });
 }
@@ -80,7 +90,7 @@ export async function buildJournalEntries(deps: AppDeps, org_id: string): Promis
           org_id,
           ledger_transfer_id: transfer.id,
           transfer_type: transfer.type,
-          campaign_id: (transfer as TransferForBooks & { campaign_id: string | null }).campaign_id,
+          campaign_id: transfer.campaign_id,
           ...draft,
         })),
       )
