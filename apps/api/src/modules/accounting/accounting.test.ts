@@ -6,6 +6,7 @@ import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { advanceClock, createCollaborator } from '../../../test/wallet-fixtures.ts';
 import { connectQuickbooks, FULL_MAPPING } from '../../../test/accounting-fixtures.ts';
+import { addCampaign } from '../../../test/campaign-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,9 +29,9 @@ async function connectedOwner() {
   return owner;
 }
 
-async function payCreator(owner: Awaited<ReturnType<typeof connectedOwner>>, earnings = 10_000, creatorExtra: object = {}) {
+async function payCreator(owner: Awaited<ReturnType<typeof connectedOwner>>, earnings = 10_000, creatorExtra: object = {}, paymentExtra: object = {}) {
   const creator = await addCreator(ctx.app, owner.headers, { ...BANK, ...creatorExtra });
-  const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, earnings)]);
+  const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, earnings, paymentExtra)]);
   expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).statusCode).toBe(200);
   await advanceClock(ctx.app, 61);
   return { creator, payment: draft! };
@@ -231,6 +232,10 @@ describe('journal entries', () => {
   it("answers 404 for another organisation's ids and filters by campaign", async () => {
     const owner = await connectedOwner();
     await payCreator(owner, 1_000);
+    const campaign = await addCampaign(ctx.app, owner.headers);
+    await payCreator(owner, 4_000, {}, { payment_group_id: campaign.id });
+    const ofCampaign = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
+    expect(ofCampaign.map((entry) => [entry.transfer_type, entry.Details])).toEqual([['payment_succeeded', expect.stringMatching(/^Payment posted: \$40/)]]);
     const [entry] = await journalEntries(owner.headers);
     const other = await createOwner(ctx.app);
     expect((await inject('POST', `/api/qb/journalEntries/${entry!.id}/retry`, other.headers)).statusCode).toBe(404);
