@@ -6,7 +6,8 @@ import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { advanceClock, createCollaborator } from '../../../test/wallet-fixtures.ts';
 import { connectQuickbooks, FULL_MAPPING } from '../../../test/accounting-fixtures.ts';
-import { addCampaign } from '../../../test/campaign-fixtures.ts';
+import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
+import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -167,6 +168,26 @@ describe('journal entries', () => {
     // Listing again creates nothing new.
     expect((await journalEntries(owner.headers)).length).toBe(entries.length);
     expect((await quickbooksEntries(owner.org.id)).length).toBe(books.length);
+  });
+
+  it('books an invoice paid by card: clearing gets amount less fee, Crewpay fees the fee, sales the amount', async () => {
+    const owner = await connectedOwner();
+    await inject('POST', '/api/qb/acctMap', owner.headers, FULL_MAPPING);
+    const customer = await addCustomer(ctx.app, owner.headers);
+    const campaign = await addCampaign(ctx.app, owner.headers, { customer_id: customer.id });
+    await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, amount: 10_000, payment_group_id: campaign.id });
+    const paid = await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [entry] = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
+    expect(entry).toMatchObject({ transfer_type: 'invoice_card_settled', Status: 'succeeded', amount: 10_000, Details: 'Invoice paid by card: $100.00' });
+    const booked = (await quickbooksEntries(owner.org.id)).find((row) => row.request_id === entry!.id)!;
+    expect(booked.lines.map((line) => [line.PostingType, line.AccountRef.value, line.Amount]).sort()).toEqual(
+      [
+        ['Credit', '79', 100],
+        ['Debit', '33', 3.2],
+        ['Debit', '36', 96.8],
+      ].sort(),
+    );
   });
 
   it('fails with a clear reason when unmapped, and a retry after fixing the mapping succeeds', async () => {
