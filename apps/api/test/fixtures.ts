@@ -29,7 +29,15 @@ export async function createOwner(app: FastifyInstance, options: { email?: strin
   return { token: session.auth_token, user: session.user, org, headers: authHeaders(session.auth_token) };
 }
 
-type OutboxEmail = { id: string; to: string; subject: string; text: string; links: string[]; status: string };
+type OutboxEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  status: string;
+  attachments: { filename: string; content_type: string; url: string }[];
+};
 
 export async function readOutbox(app: FastifyInstance): Promise<OutboxEmail[]> {
   const response = await app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'application/json' } });

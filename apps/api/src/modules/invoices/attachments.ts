@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { invoiceMessages, MAX_CAMPAIGN_FILE_BYTES } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
-import { invoiceAttachments, invoices, type InvoiceAttachment } from '../../db/schema/index.ts';
+import { invoiceAttachments, invoices, type EmailAttachment, type InvoiceAttachment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
@@ -57,4 +57,23 @@ export async function openInvoiceAttachment(
     .where(and(eq(invoices.org_id, options.org_id), eq(invoices.id, options.invoice_id)));
   if (!row) throw new AppError('not_found', 'Attachment not found');
   return { file: row.file, stream: await ctx.storage.read(row.file.storage_key) };
+}
+
+/**
+ * The invoice's PDF as an email attachment. Read before the sending transaction opens (storage
+ * may be remote); an id that is not the organisation's gives null and the transaction refuses it.
+ */
+export async function invoiceAttachmentForEmail(
+  ctx: Ctx,
+  options: { org_id: string; attachment_id: string | null | undefined },
+): Promise<EmailAttachment | null> {
+  if (!options.attachment_id) return null;
+  const [file] = await ctx.db
+    .select()
+    .from(invoiceAttachments)
+    .where(and(eq(invoiceAttachments.org_id, options.org_id), eq(invoiceAttachments.id, options.attachment_id)));
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await ctx.storage.read(file.storage_key)) chunks.push(Buffer.from(chunk as Buffer));
+  return { filename: file.file_name, content_type: 'application/pdf', content_base64: Buffer.concat(chunks).toString('base64') };
 }

@@ -4,7 +4,7 @@ import { charges, customers, invoices, orgs, type ProviderCall } from '../../db/
 import { paymentsInProvider, type ProviderCharge } from '../../providers/payments-in/index.ts';
 import { sandboxNow } from '../clock/index.ts';
 import { queueEmail } from '../email/index.ts';
-import type { ProviderOperation } from '../provider-calls/index.ts';
+import type { OutcomeEffects, ProviderOperation } from '../provider-calls/index.ts';
 import { receiptEmail } from './messages.ts';
 
 export const CHARGE_CARD = 'payments_in.card_charge';
@@ -23,7 +23,7 @@ export type ChargeCallRequest = {
 const requestOf = (call: ProviderCall) => call.request as ChargeCallRequest;
 
 /** The provider took the charge: its id is recorded (unless its event came first) and the payer gets a receipt. */
-async function recordCharge(tx: Tx, call: ProviderCall, answer: ProviderCharge): Promise<void> {
+async function recordCharge(tx: Tx, call: ProviderCall, answer: ProviderCharge, effects: OutcomeEffects): Promise<void> {
   const { charge_id } = requestOf(call);
   await tx
     .update(charges)
@@ -36,7 +36,8 @@ async function recordCharge(tx: Tx, call: ProviderCall, answer: ProviderCharge):
     .innerJoin(customers, eq(customers.id, invoices.customer_id))
     .innerJoin(orgs, eq(orgs.id, invoices.org_id))
     .where(eq(charges.id, charge_id));
-  if (row?.email) await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: row.label }));
+  if (row?.email)
+    effects.emailIds.push(await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: row.label })));
 }
 
 /** Refused for good (a declined card): the charge fails and the invoice stays open. */

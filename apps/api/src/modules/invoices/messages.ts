@@ -1,5 +1,5 @@
 import { describeNet, dueDateOf, formatCents } from '@crewpay/core';
-import type { Invoice } from '../../db/schema/index.ts';
+import type { EmailAttachment, Invoice } from '../../db/schema/index.ts';
 import type { OutgoingEmail } from '../email/index.ts';
 
 export const payUrl = (publicUrl: string, linkId: string) => `${publicUrl}/invoices/pay?id=${encodeURIComponent(linkId)}`;
@@ -7,8 +7,11 @@ const attachmentUrl = (publicUrl: string, linkId: string) => `${publicUrl}/v1/in
 
 type Parts = { publicUrl: string; orgName: string; invoice: Invoice; linkId: string; hasAttachment: boolean };
 
-/** The invoice email: to the recipient and each CC, the pay link and, when there is one, the attached PDF. */
-export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean }): OutgoingEmail[] {
+/**
+ * The invoice email: to the recipient and each CC, the pay link and, when there is one, the PDF,
+ * attached to the first sending and linked from every sending (a reminder carries the link only).
+ */
+export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean; attachment?: EmailAttachment | null }): OutgoingEmail[] {
   const { invoice } = parts;
   const links = [{ label: 'View and pay the invoice', url: payUrl(parts.publicUrl, parts.linkId) }];
   if (parts.hasAttachment) links.push({ label: 'Download the attached PDF', url: attachmentUrl(parts.publicUrl, parts.linkId) });
@@ -25,6 +28,7 @@ export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean 
       invoice.description,
     ],
     links,
+    attachments: parts.attachment ? [parts.attachment] : [],
   }));
 }
 

@@ -12,6 +12,7 @@ import {
   orgs,
   payments,
   type Customer,
+  type EmailAttachment,
   type Invoice,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,6 +24,8 @@ import { createExpiringLink } from '../links/index.ts';
 import { queueSms, sendQueuedSms } from '../sms/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { fileStorage } from '../../providers/storage/index.ts';
+import { invoiceAttachmentForEmail } from './attachments.ts';
 import { invoiceEmails, invoiceSms } from './messages.ts';
 import { findInvoiceRow, getInvoice } from './queries.ts';
 
@@ -86,7 +89,13 @@ async function orgName(tx: Tx, orgId: string): Promise<string> {
 }
 
 /** A fresh pay link emailed to the recipient and each CC (links are kept hashed, so each sending makes one). */
-async function emailPayLink(deps: AppDeps, tx: Tx, invoice: Invoice, customer: Customer, reminder = false): Promise<string[]> {
+async function emailPayLink(
+  deps: AppDeps,
+  tx: Tx,
+  invoice: Invoice,
+  customer: Customer,
+  options: { reminder?: boolean; attachment?: EmailAttachment | null } = {},
+): Promise<string[]> {
   const to = [...new Set([customer.email, ...invoice.cc_emails].filter((email): email is string => Boolean(email)))];
   if (to.length === 0) return [];
   const linkId = await createExpiringLink(tx, { type: 'invoice_payment', org_id: invoice.org_id, payload: { invoice_id: invoice.id } });
@@ -96,8 +105,9 @@ async function emailPayLink(deps: AppDeps, tx: Tx, invoice: Invoice, customer: C
     invoice,
     linkId,
     hasAttachment: Boolean(invoice.attachment_id),
+    attachment: options.attachment ?? null,
     to,
-    reminder,
+    reminder: options.reminder,
   });
   return queueEmails(tx, messages);
 }
@@ -105,6 +115,10 @@ async function emailPayLink(deps: AppDeps, tx: Tx, invoice: Invoice, customer: C
 /** POST /v1/invoices: saves the invoice (and a new customer for a new email), emails the pay link, tells the organisation. */
 export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInvoiceBody): Promise<InvoiceRecord> {
   let emailIds: string[] = [];
+  const attachment = await invoiceAttachmentForEmail(
+    { db: deps.db, storage: fileStorage(deps.config) },
+    { org_id: actor.org_id, attachment_id: body.attachment },
+  );
   const id = await deps.db.transaction(async (tx) => {
     await findFinancialAccount(tx, actor.org_id).catch(() => {
       throw new AppError('bad_request', invoiceMessages.noTreasury);
@@ -133,7 +147,7 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
       })
       .returning();
     await linkFundedPayments(tx, invoice!, body.funded_payments);
-    emailIds = await emailPayLink(deps, tx, invoice!, customer);
+    emailIds = await emailPayLink(deps, tx, invoice!, customer, { attachment });
     await emitWebhookEvent(tx, {
       org_id: actor.org_id,
       type: 'invoice.sent',
@@ -222,7 +236,7 @@ export async function sendInvoiceReminders(
       .where(and(eq(invoices.org_id, actor.org_id), inArray(invoices.id, options.ids), eq(invoices.status, 'requires_info')));
     if (rows.length === 0) throw new AppError('conflict', 'None of these invoices is open');
     if (options.channel === 'email') {
-      for (const row of rows) emailIds = emailIds.concat(await emailPayLink(deps, tx, row.invoice, row.customer, true));
+      for (const row of rows) emailIds = emailIds.concat(await emailPayLink(deps, tx, row.invoice, row.customer, { reminder: true }));
       return;
     }
     const reachable = rows.filter((row) => row.customer.phone_number);

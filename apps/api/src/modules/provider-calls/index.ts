@@ -7,6 +7,7 @@ export {
   WebhookSignatureError,
   type ProviderCallContext,
   type ProviderEventInput,
+  type OutcomeEffects,
   type ProviderOperation,
   type WebhookVerifier,
 } from './registry.ts';

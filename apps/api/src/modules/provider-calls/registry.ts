@@ -25,6 +25,9 @@ export class ProviderCallError extends Error {
 /** What a call knows of itself: the key the provider deduplicates on. */
 export type ProviderCallContext = { call_id: string; org_id: string; idempotency_key: string; subject_id: string | null; attempt: number };
 
+/** What recording an outcome leaves to do once its transaction has committed (emails it queued go out at once). */
+export type OutcomeEffects = { emailIds: string[] };
+
 /**
  * One kind of outside call. `call` runs with no transaction open; `onSucceeded` and `onFailed`
  * record the outcome in a short transaction (the call row is locked, still pending).
@@ -33,8 +36,8 @@ export type ProviderOperation<Request = never, Response = unknown> = {
   provider: string;
   operation: string;
   call(deps: AppDeps, request: Request, ctx: ProviderCallContext): Promise<Response>;
-  onSucceeded?(tx: Tx, call: ProviderCall, response: Response): Promise<void>;
-  onFailed?(tx: Tx, call: ProviderCall, error: ProviderCallError): Promise<void>;
+  onSucceeded?(tx: Tx, call: ProviderCall, response: Response, effects: OutcomeEffects): Promise<void>;
+  onFailed?(tx: Tx, call: ProviderCall, error: ProviderCallError, effects: OutcomeEffects): Promise<void>;
 };
 
 /** An event as a provider reports it, once its webhook has been verified. */

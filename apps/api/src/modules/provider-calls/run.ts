@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
-import { ProviderCallError, providerOperationFor } from './registry.ts';
+import { sendQueuedEmails } from '../email/index.ts';
+import { ProviderCallError, providerOperationFor, type OutcomeEffects } from './registry.ts';
 
 /** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
 export const CALL_LEASE_MS = 5 * 60_000;
@@ -60,11 +61,12 @@ async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: s
 /** Records the outcome in one short transaction; a call already completed (by a worker whose lease ran out) is left as is. */
 async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: unknown } | { error: ProviderCallError }): Promise<void> {
   const operation = providerOperationFor(call.provider, call.operation);
+  const effects: OutcomeEffects = { emailIds: [] };
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for('update');
     if (!locked || locked.status !== 'pending') return;
-    if ('response' in outcome) await operation?.onSucceeded?.(tx, locked, outcome.response);
-    else await operation?.onFailed?.(tx, locked, outcome.error);
+    if ('response' in outcome) await operation?.onSucceeded?.(tx, locked, outcome.response, effects);
+    else await operation?.onFailed?.(tx, locked, outcome.error, effects);
     await tx
       .update(providerCalls)
       .set({
@@ -76,6 +78,8 @@ async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: 
       })
       .where(eq(providerCalls.id, call.id));
   });
+  // After the commit, so a delivery job never looks for an email that is not there yet.
+  await sendQueuedEmails(deps.jobs, effects.emailIds);
 }
 
 /** Makes one claimed call, with no transaction open, then records what came of it. */
