@@ -24,8 +24,8 @@ test('[settings] upgrades the plan from the Billing tab and sees Current Plan', 
   const owner = await createOwner(request, 'billing', 'Upgrade Studios');
   await openSignedIn(page, owner.token, '/settings?tab=billing');
   await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
-  // The spec's order; Quickbooks comes when it does something.
-  await expect(page.getByRole('tab')).toHaveText(['Organization', 'Billing', 'Profile', 'API', 'Notifications']);
+  // The spec's order.
+  await expect(page.getByRole('tab')).toHaveText(['Organization', 'Billing', 'Profile', 'API', 'Notifications', 'Quickbooks']);
   const card = page.getByRole('region', { name: 'Premium plan' });
   await expect(card).toContainText('$249.00/month');
   for (const line of [

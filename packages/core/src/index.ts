@@ -30,3 +30,4 @@ export * from './invoices.ts';
 export * from './paging.ts';
 export * from './portal.ts';
 export * from './contracts.ts';
+export * from './accounting.ts';

@@ -11,6 +11,7 @@ import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } fro
 import { achChargeOperation, cardChargeOperation, chargeEvents } from '../modules/invoices/index.ts';
 import { notifyOnDomainEvent } from '../modules/notifications/index.ts';
 import { smsStatusEvents } from '../modules/sms/index.ts';
+import { journalEntryOperation } from '../modules/accounting/index.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers } from '../providers/live/index.ts';
 import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
@@ -37,6 +38,7 @@ export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
   registerWebhookVerifier(sandboxWebhookVerifier);
   for (const verifier of liveWebhookVerifiers) registerWebhookVerifier(verifier);
   // Crewpay's built-in e-signature is a real service (not a sandbox): its own provider name and secret.
+  registerProviderOperation(journalEntryOperation);
   registerProviderOperation(signatureRequestOperation);
   registerWebhookVerifier(esignWebhookVerifier);
   onProviderEvent(signedEventHandler);

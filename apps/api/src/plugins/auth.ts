@@ -117,3 +117,4 @@ export function requireExternal(request: FastifyRequest): AuthContext {
   if (!auth.user.is_external || auth.api_key_id) throw new AppError('forbidden', 'This is only available to creators and customers');
   return auth;
 }
+export { findSession };

@@ -21,3 +21,4 @@ export * from './audit.ts';
 export * from './contracts.ts';
 export * from './provider-calls.ts';
 export * from './invoices.ts';
+export * from './accounting.ts';

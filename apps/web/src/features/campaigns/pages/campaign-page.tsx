@@ -5,7 +5,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { campaignStatusLabels, campaignTabOf, campaignTabs, type CampaignTab } from '@crewpay/core';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
@@ -14,6 +13,7 @@ import { useCampaign } from '../api/campaigns.ts';
 import { CampaignDetailsCard } from '../components/campaign-details-card.tsx';
 import { CampaignPaymentsTab } from '../components/campaign-payments-tab.tsx';
 import { ContractsTab } from '../../../components/contracts/contracts-tab.tsx';
+import { CampaignQuickbooksTab } from '../../../components/accounting/campaign-quickbooks-tab.tsx';
 import { DeliverablesTab } from '../components/deliverables-tab.tsx';
 import { EarningsChart } from '../components/earnings-chart.tsx';
 import { FilesCard } from '../components/files-card.tsx';
@@ -70,11 +70,7 @@ export default function CampaignPage() {
       {tab === 'contracts' && (
         <ContractsTab filter={{ payment_group_id: campaign.id }} newContractPath={`/contracts/newContract?campaignId=${campaign.id}`} />
       )}
-      {tab === 'quickbooks' && (
-        <EmptyState title="No journal entries yet">
-          Quickbooks journal entries for this campaign will be listed here once accounting is connected.
-        </EmptyState>
-      )}
+      {tab === 'quickbooks' && <CampaignQuickbooksTab campaignId={campaign.id} />}
     </Stack>
   );
 }

@@ -15,14 +15,14 @@ import { SplitsCard } from '../components/splits-card.tsx';
 import { ApiTab } from '../components/api-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
+import { QuickbooksTab } from '../../../components/accounting/quickbooks-tab.tsx';
 
 type SettingsTab = { value: string; label: string; isVisible: (viewer: UserRecord) => boolean };
 
 const everyone = () => true;
 
 /**
- * The tabs built so far, in the spec's order (Organization, Billing, Profile, API, Notifications,
- * Quickbooks); Quickbooks is added when it does something (docs/decisions.md).
+ * The tabs in the spec's order (Organization, Billing, Profile, API, Notifications, Quickbooks).
  */
 const tabs: SettingsTab[] = [
   { value: 'organization', label: 'Organization', isVisible: everyone },
@@ -30,6 +30,7 @@ const tabs: SettingsTab[] = [
   { value: 'profile', label: 'Profile', isVisible: everyone },
   { value: 'api', label: 'API', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
   { value: 'notifications', label: 'Notifications', isVisible: everyone },
+  { value: 'quickbooks', label: 'Quickbooks', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
 ];
 
 /** /settings with its tab in ?tab= (an unknown or hidden tab shows Organization). */
@@ -62,6 +63,7 @@ export default function SettingsPage() {
       {tab === 'profile' && <ProfileTab viewer={user} />}
       {tab === 'api' && <ApiTab />}
       {tab === 'notifications' && <NotificationsTab />}
+      {tab === 'quickbooks' && <QuickbooksTab />}
     </Stack>
   );
 }

@@ -1,0 +1,177 @@
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import {
+  accountingConnections,
+  accountingJournalEntries,
+  creators,
+  invoices,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  payments,
+  type AccountingJournalEntry,
+  type LedgerAccountKind,
+} from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
+import { ACCOUNTING_PROVIDER } from '../../providers/accounting/index.ts';
+import { draftJournalEntry, NOT_BOOKED, type TransferForBooks } from './drafts.ts';
+
+export const JOURNAL_ENTRY_OPERATION = 'journal_entry.create';
+const SWEEP_BATCH = 200;
+
+const callKey = (entry: Pick<AccountingJournalEntry, 'id' | 'attempt'>) => `qb-je:${entry.id}:${entry.attempt}`;
+
+/** The organisation's ledger transfers that have no journal entry yet, with their entries and payout creator. */
+async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<(TransferForBooks & { campaign_id: string | null })[]> {
+  const rows = await deps.db
+    .select({ id: ledgerTransfers.id, type: ledgerTransfers.type, metadata: ledgerTransfers.metadata })
+    .from(ledgerTransfers)
+    .leftJoin(accountingJournalEntries, eq(accountingJournalEntries.ledger_transfer_id, ledgerTransfers.id))
+    // Types never booked are left out here, so they never fill a batch and hold the rest back.
+    .where(and(eq(ledgerTransfers.org_id, org_id), isNull(accountingJournalEntries.id), notInArray(ledgerTransfers.type, [...NOT_BOOKED])))
+    .orderBy(ledgerTransfers.created_at)
+    .limit(SWEEP_BATCH);
+  if (rows.length === 0) return [];
+  const entries = await deps.db
+    .select({ transfer_id: ledgerEntries.transfer_id, kind: ledgerAccounts.kind, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.account_id))
+    .where(inArray(ledgerEntries.transfer_id, rows.map((row) => row.id)));
+  const paymentIds = rows.map((row) => row.metadata.payment_id).filter((id): id is string => !!id);
+  const paid = paymentIds.length
+    ? await deps.db
+        .select({ payment_id: payments.id, creator_id: creators.id, is_w2: creators.is_w2, campaign_id: payments.payment_group_id })
+        .from(payments)
+        .innerJoin(creators, eq(creators.id, payments.recipient))
+        .where(and(eq(payments.org_id, org_id), inArray(payments.id, paymentIds)))
+    : [];
+  const invoiceIds = rows.map((row) => row.metadata.invoice_id).filter((id): id is string => !!id);
+  const invoiced = invoiceIds.length
+    ? await deps.db
+        .select({ invoice_id: invoices.id, campaign_id: invoices.payment_group_id })
+        .from(invoices)
+        .where(and(eq(invoices.org_id, org_id), inArray(invoices.id, invoiceIds)))
+    : [];
+  return rows.map((row) => {
+    const payment = paid.find((candidate) => candidate.payment_id === row.metadata.payment_id);
+    const invoice = invoiced.find((candidate) => candidate.invoice_id === row.metadata.invoice_id);
+    return {
+      ...row,
+      entries: entries.filter((entry) => entry.transfer_id === row.id).map((entry) => ({ kind: entry.kind as LedgerAccountKind, amount: entry.amount })),
+      creator: payment ? { id: payment.creator_id, is_w2: payment.is_w2 } : null,
+      campaign_id: payment?.campaign_id ?? invoice?.campaign_id ?? null,
+    };
+  });
+}
+
+/**
+ * Brings the books up to date: one journal entry per ledger transfer (the unique transfer id
+ * makes a racing second sweep insert nothing), each with its sync call recorded in the same
+ * transaction; the calls are made after the commit. Transfers that are not booked get no row
+ * and are looked at again, which costs one query per sweep.
+ */
+export async function buildJournalEntries(deps: AppDeps, org_id: string): Promise<void> {
+  const [connected] = await deps.db.select({ id: accountingConnections.id }).from(accountingConnections).where(eq(accountingConnections.org_id, org_id));
+  if (!connected) return;
+  const transfers = await unbookedTransfers(deps, org_id);
+  const drafts = transfers.flatMap((transfer) => {
+    const draft = draftJournalEntry(transfer);
+    return draft ? [{ transfer, draft }] : [];
+  });
+  if (drafts.length === 0) return;
+  const callIds = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(accountingJournalEntries)
+      .values(
+        drafts.map(({ transfer, draft }) => ({
+          id: newId(),
+          org_id,
+          ledger_transfer_id: transfer.id,
+          transfer_type: transfer.type,
+          campaign_id: transfer.campaign_id,
+          ...draft,
+        })),
+      )
+      .onConflictDoNothing({ target: accountingJournalEntries.ledger_transfer_id })
+      .returning();
+    const ids: string[] = [];
+    for (const entry of inserted) ids.push(await recordSync(tx, entry));
+    return ids;
+  });
+  await runProviderCallsSoon(deps, callIds);
+}
+
+function recordSync(tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], entry: AccountingJournalEntry) {
+  return recordProviderCall(tx, {
+    org_id: entry.org_id,
+    provider: ACCOUNTING_PROVIDER,
+    operation: JOURNAL_ENTRY_OPERATION,
+    idempotency_key: callKey(entry),
+    subject_id: entry.id,
+    request: { journal_entry_id: entry.id },
+  });
+}
+
+/** A failed entry tried again (after the mapping is fixed): a new attempt, a new call; QuickBooks' requestid stays the entry's. */
+export async function retryJournalEntry(deps: AppDeps, org_id: string, id: string) {
+  const callId = await deps.db.transaction(async (tx) => {
+    const [entry] = await tx
+      .update(accountingJournalEntries)
+      .set({ status: 'pending', attempt: sql`${accountingJournalEntries.attempt} + 1`, error_text: null, date_failed: null })
+      .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id), eq(accountingJournalEntries.status, 'failed')))
+      .returning();
+    if (entry) return recordSync(tx, entry);
+    const [exists] = await tx
+      .select({ id: accountingJournalEntries.id })
+      .from(accountingJournalEntries)
+      .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id)));
+    if (!exists) throw new AppError('not_found', 'Not found');
+    throw new AppError('conflict', 'Only a failed journal entry can be retried');
+  });
+  await runProviderCallsSoon(deps, [callId]);
+}
+
+export async function listJournalEntries(deps: Pick<AppDeps, 'db'>, org_id: string, query: { campaign_id?: string; limit: number }) {
+  const rows = await deps.db
+    .select()
+    .from(accountingJournalEntries)
+    .where(
+      and(
+        eq(accountingJournalEntries.org_id, org_id),
+        query.campaign_id ? eq(accountingJournalEntries.campaign_id, query.campaign_id) : undefined,
+      ),
+    )
+    .orderBy(desc(accountingJournalEntries.created_at), desc(accountingJournalEntries.id))
+    .limit(query.limit);
+  return rows.map(toJournalEntryRecord);
+}
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export function toJournalEntryRecord(row: AccountingJournalEntry) {
+  return {
+    id: row.id,
+    Metadata: { Create_Time: row.created_at.toISOString() },
+    Details: row.details,
+    Status: row.status,
+    transfer_type: row.transfer_type,
+    amount: row.total,
+    ref_id: row.ref_id,
+    error_text: row.error_text,
+    date_posted: iso(row.date_posted),
+    date_failed: iso(row.date_failed),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function findJournalEntry(deps: Pick<AppDeps, 'db'>, org_id: string, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(accountingJournalEntries)
+    .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id)));
+  if (!row) throw new AppError('not_found', 'Not found');
+  return toJournalEntryRecord(row);
+}

@@ -1,0 +1,54 @@
+/** QuickBooks Online's shapes, as its Accounting API names them. */
+export type QbAccount = { Id: string; Name: string; Classification: string; AccountType: string; Active: boolean };
+export type QbParty = { Id: string; DisplayName: string };
+export type AccountingTokens = { realm_id: string; access_token: string; refresh_token: string; access_expires_at: Date };
+export type AccountingAuth = { realm_id: string; access_token: string };
+
+export type JournalLineInput = {
+  /** Dollars with two decimals, as QuickBooks takes them. */
+  Amount: number;
+  Description: string;
+  PostingType: 'Debit' | 'Credit';
+  AccountRef: { value: string };
+};
+
+export type JournalEntryInput = {
+  /** QuickBooks' requestid: the same id twice creates one entry and answers it again. */
+  request_id: string;
+  TxnDate: string;
+  PrivateNote: string;
+  Line: JournalLineInput[];
+};
+
+/** The access token was refused (expired or revoked): refresh it and try again once. */
+export class AccountingAuthError extends Error {
+  constructor() {
+    super('AuthenticationFailed');
+    this.name = 'AccountingAuthError';
+  }
+}
+
+/** QuickBooks refused the request (a ValidationFault): retrying the same request cannot succeed. */
+export class AccountingValidationFault extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AccountingValidationFault';
+  }
+}
+
+/** An accounting service (QuickBooks Online). No call takes a transaction: they are made with none open. */
+export type AccountingProvider = {
+  name: string;
+  /** The consent screen's grant: the company the user picked, and a one-time authorization code. */
+  authorize(input: { org_id: string }): Promise<{ code: string; realm_id: string; company_name: string }>;
+  exchangeCode(input: { code: string; realm_id: string }): Promise<AccountingTokens>;
+  refresh(input: { realm_id: string; refresh_token: string }): Promise<AccountingTokens>;
+  revoke(input: { realm_id: string; refresh_token: string }): Promise<void>;
+  listAccounts(auth: AccountingAuth): Promise<QbAccount[]>;
+  listVendors(auth: AccountingAuth): Promise<QbParty[]>;
+  listCustomers(auth: AccountingAuth): Promise<QbParty[]>;
+  createJournalEntry(auth: AccountingAuth, entry: JournalEntryInput): Promise<{ Id: string }>;
+};

@@ -1,0 +1,43 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { JournalEntryRecord } from '@crewpay/core';
+import { DataTable } from '../data-table.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useJournalEntries, useRetryJournalEntry } from '../../lib/accounting-api.ts';
+
+const STATUS_COLORS = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
+
+function StatusCell({ entry, canRetry }: { entry: JournalEntryRecord; canRetry: boolean }) {
+  const retry = useRetryJournalEntry();
+  const chip = <Chip size="small" color={STATUS_COLORS[entry.Status]} label={entry.Status} />;
+  if (entry.Status !== 'failed') return chip;
+  return (
+    <>
+      <Tooltip title={entry.error_text ?? ''}>{chip}</Tooltip>
+      {canRetry && (
+        <Button size="small" sx={{ ml: 1 }} loading={retry.isPending} onClick={() => retry.mutate(entry.id)}>
+          Retry
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Journal entries (Created, Details, Status): the Settings tab's, or one campaign's; a failure's reason shows beside it. */
+export function JournalEntriesTable({ campaignId, canRetry }: { campaignId?: string; canRetry: boolean }) {
+  const { data, isLoading } = useJournalEntries({ enabled: true, campaignId });
+  const columns: GridColDef<JournalEntryRecord>[] = [
+    { field: 'created_at', headerName: 'Created', width: 190, valueGetter: (_value, row) => row.Metadata.Create_Time, valueFormatter: (value: string) => formatDateTime(value) },
+    {
+      field: 'Details',
+      headerName: 'Details',
+      flex: 1,
+      minWidth: 260,
+      valueGetter: (_value, row) => (row.Status === 'failed' && row.error_text ? `${row.Details} (${row.error_text})` : row.Details),
+    },
+    { field: 'Status', headerName: 'Status', width: 200, renderCell: ({ row }) => <StatusCell entry={row} canRetry={canRetry} /> },
+  ];
+  return <DataTable ariaLabel="Journal entries" rows={data ?? []} columns={columns} isLoading={isLoading} emptyLabel="No journal entries yet" />;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { toast } from './support/ui.ts';
+import { activateViaApi, advanceClock } from './support/wallet.ts';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`), animations: 'disabled', fullPage: true });
+
+/** A creator with a bank account paid `cents` through the API (posted once the sandbox clock moves). */
+async function payCreator(request: APIRequestContext, token: string, cents: number) {
+  const headers = { 'auth-token': token };
+  const created = await request.post('/v1/creators', {
+    headers,
+    data: { email: uniqueEmail('qbpayee'), first_name: 'Rae', last_name: 'Books', account_number: '000123456789', routing_number: '110000000' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const creator = (await created.json()) as { id: string };
+  const drafts = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: cents, split: 100, memo: 'Campaign' }],
+  });
+  expect(drafts.status(), await drafts.text()).toBe(200);
+  const ids = ((await drafts.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
+  expect((await request.put('/v1/payments/initiate', { headers, data: { ids } })).status()).toBe(200);
+}
+
+async function pickAccount(page: Page, label: string, account: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: account, exact: true }).click();
+}
+
+test('[accounting] connects the sandbox QuickBooks in the popup, maps the accounts and sees a payout booked', async ({ page, request }) => {
+  test.slow();
+  const owner = await createOwner(request, 'qb', 'Ledger Lane Media');
+  await activateViaApi(request, owner.token);
+  expect((await request.post('/v1/treasury/load', { headers: { 'auth-token': owner.token }, data: { amount: 500_000 } })).status()).toBe(200);
+  await openSignedIn(page, owner.token, '/settings?tab=quickbooks');
+  const connection = page.getByRole('region', { name: 'Connection' });
+  await expect(connection).toContainText('Connect QuickBooks to keep your books');
+
+  const popupOpened = page.waitForEvent('popup');
+  await connection.getByRole('button', { name: 'Connect to QuickBooks' }).click();
+  const popup = await popupOpened;
+  expect(popup.viewportSize()).toEqual({ width: 800, height: 650 });
+  await expect(popup.getByRole('heading', { name: 'Crewpay wants to connect to your QuickBooks company' })).toBeVisible();
+  await popup.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-01-consent.png') });
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Connect', exact: true }).click();
+  await closed;
+  await expect(connection).toContainText('QuickBooks connected on');
+
+  const mapping = page.getByRole('region', { name: 'Account mapping' });
+  await pickAccount(page, 'Creator income account', 'Creator Income');
+  await pickAccount(page, 'Payable account', 'Accounts Payable (A/P)');
+  await pickAccount(page, 'Sales account', 'Sales of Product Income');
+  await pickAccount(page, 'Receivable account', 'Accounts Receivable (A/R)');
+  await pickAccount(page, 'Clearing account', 'Crewpay Clearing');
+  await pickAccount(page, 'Labor account', 'Cost of Labor');
+  // Unique income per creator clears and disables the creator income account; unchecking enables it again.
+  await mapping.getByLabel('Unique income account per creator').check();
+  await expect(page.getByRole('combobox', { name: 'Creator income account' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Creator income account' })).toHaveValue('');
+  await mapping.getByLabel('Unique income account per creator').uncheck();
+  await pickAccount(page, 'Creator income account', 'Creator Income');
+  await mapping.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Account mapping saved')).toBeVisible();
+
+  await payCreator(request, owner.token, 12_500);
+  await advanceClock(request, 61);
+  await page.reload();
+  const journal = page.getByRole('grid', { name: 'Journal entries' });
+  const row = journal.getByRole('row', { name: /Payment posted/ });
+  await expect(row).toContainText('succeeded');
+  await shot(page, '02-settings-tab');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Clearing account' })).toHaveValue('Crewpay Clearing');
+});
