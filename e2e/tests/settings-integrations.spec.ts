@@ -64,7 +64,7 @@ test('[settings] switching a split source changes the sample money flow', async 
 test('[settings] creates an API key, calls GET /v1/creators with it, and deletes it', async ({ page, request }) => {
   const owner = await createOwner(request, 'apikey', 'Key Studios');
   await openSignedIn(page, owner.token, '/settings?tab=api');
-  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');
+  await expect(page.getByRole('main').getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');
   const card = page.getByRole('region', { name: 'API keys' });
   await expect(card).toContainText('No API keys yet');
   await card.getByRole('button', { name: 'Create API key' }).click();

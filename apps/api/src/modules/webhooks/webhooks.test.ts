@@ -93,7 +93,9 @@ describe('webhook endpoints', () => {
     const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: { id: 'p1' } });
     const load = async () => (await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!)))[0]!;
 
-    const start = new Date();
+    // A millisecond ahead: the row's next_attempt_at is PostgreSQL's now() in microseconds, and a
+    // JS Date taken within the same millisecond truncates below it, so the delivery would not be due yet.
+    const start = new Date(Date.now() + 1);
     await deliverDue(ctx.deps, start);
     let delivery = await load();
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_code: 500 });
@@ -124,7 +126,7 @@ describe('webhook endpoints', () => {
     const owner = await createOwner(ctx.app);
     await register(ctx, owner.headers, { url: receiver.url });
     const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.failed', data: {} });
-    let now = Date.now();
+    let now = Date.now() + 1; // past the row's microsecond now(), as above
     for (let i = 0; i < 40; i += 1) {
       const [row] = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
       if (row!.status !== 'pending') break;
@@ -188,7 +190,7 @@ describe('webhook endpoints', () => {
     const owner = await createOwner(ctx.app);
     await register(ctx, owner.headers, { url: receiver.url });
     const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
-    const now = new Date();
+    const now = new Date(Date.now() + 1); // past the row's microsecond now(), as above
     const sent = await Promise.all([deliverDue(ctx.deps, now), deliverDue(ctx.deps, now), deliverDue(ctx.deps, now)]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(receiver.received).toHaveLength(1);
