@@ -68,7 +68,7 @@ async function attempt(deps: WebhookDeps, delivery: WebhookDelivery, now: Date):
 }
 
 /** Claims due deliveries (SKIP LOCKED: concurrent workers never send one twice) and sends them. */
-async function claim(deps: WebhookDeps, now: Date, filter: { id?: string; limit: number }): Promise<WebhookDelivery[]> {
+async function claim(deps: WebhookDeps, now: Date, filter: { id?: string; org_id?: string; limit: number }): Promise<WebhookDelivery[]> {
   const due = deps.db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -77,6 +77,7 @@ async function claim(deps: WebhookDeps, now: Date, filter: { id?: string; limit:
         eq(webhookDeliveries.status, 'pending'),
         lte(webhookDeliveries.next_attempt_at, now),
         filter.id ? eq(webhookDeliveries.id, filter.id) : sql`true`,
+        filter.org_id ? eq(webhookDeliveries.org_id, filter.org_id) : sql`true`,
       ),
     )
     .orderBy(webhookDeliveries.next_attempt_at)
@@ -89,8 +90,9 @@ async function claim(deps: WebhookDeps, now: Date, filter: { id?: string; limit:
     .returning();
 }
 
-export async function deliverDue(deps: WebhookDeps, now = new Date()): Promise<number> {
-  const claimed = await claim(deps, now, { limit: 50 });
+/** Sends up to 50 due deliveries, oldest first; `org_id` keeps the sweep to one organisation's. */
+export async function deliverDue(deps: WebhookDeps, now = new Date(), scope: { org_id?: string } = {}): Promise<number> {
+  const claimed = await claim(deps, now, { limit: 50, org_id: scope.org_id });
   for (const delivery of claimed) await attempt(deps, delivery, now);
   return claimed.length;
 }

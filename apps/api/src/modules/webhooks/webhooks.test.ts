@@ -87,6 +87,8 @@ describe('webhook endpoints', () => {
     const receiver = await startReceiver([500, 503]);
     receivers.push(receiver);
     const owner = await createOwner(ctx.app);
+    // Only this organisation's deliveries: other test files leave theirs pending in the shared database.
+    const scope = { org_id: owner.org.id };
     const { id } = (await register(ctx, owner.headers, { url: receiver.url, events: ['payment.posted'] })).json<{ id: string }>();
     // Only subscribed types are recorded.
     expect(await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'invoice.paid', data: {} })).toHaveLength(0);
@@ -96,23 +98,23 @@ describe('webhook endpoints', () => {
     // A millisecond ahead: the row's next_attempt_at is PostgreSQL's now() in microseconds, and a
     // JS Date taken within the same millisecond truncates below it, so the delivery would not be due yet.
     const start = new Date(Date.now() + 1);
-    await deliverDue(ctx.deps, start);
+    await deliverDue(ctx.deps, start, scope);
     let delivery = await load();
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, response_code: 500 });
     expect(delivery.next_attempt_at.getTime() - start.getTime()).toBe(retryDelayMs(1));
 
     // Not due yet: nothing is sent.
-    await deliverDue(ctx.deps, new Date(start.getTime() + retryDelayMs(1) - 1000));
+    await deliverDue(ctx.deps, new Date(start.getTime() + retryDelayMs(1) - 1000), scope);
     expect(receiver.received).toHaveLength(1);
 
     const second = new Date(start.getTime() + retryDelayMs(1));
-    await deliverDue(ctx.deps, second);
+    await deliverDue(ctx.deps, second, scope);
     delivery = await load();
     expect(delivery).toMatchObject({ status: 'pending', attempts: 2, response_code: 503 });
     expect(delivery.next_attempt_at.getTime() - second.getTime()).toBe(retryDelayMs(2));
     expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
 
-    await deliverDue(ctx.deps, new Date(second.getTime() + retryDelayMs(2)));
+    await deliverDue(ctx.deps, new Date(second.getTime() + retryDelayMs(2)), scope);
     delivery = await load();
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, response_code: 200 });
     expect(receiver.received).toHaveLength(3);
@@ -124,6 +126,8 @@ describe('webhook endpoints', () => {
     const receiver = await startReceiver(Array.from({ length: 50 }, () => 500));
     receivers.push(receiver);
     const owner = await createOwner(ctx.app);
+    // Only this organisation's deliveries: other test files leave theirs pending in the shared database.
+    const scope = { org_id: owner.org.id };
     await register(ctx, owner.headers, { url: receiver.url });
     const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.failed', data: {} });
     let now = Date.now() + 1; // past the row's microsecond now(), as above
@@ -131,7 +135,7 @@ describe('webhook endpoints', () => {
       const [row] = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
       if (row!.status !== 'pending') break;
       now = Math.max(now, row!.next_attempt_at.getTime());
-      await deliverDue(ctx.deps, new Date(now));
+      await deliverDue(ctx.deps, new Date(now), scope);
     }
     const [row] = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
     expect(row!.status).toBe('failed');
@@ -178,7 +182,7 @@ describe('webhook endpoints', () => {
       })
       .returning();
     const [deliveryId] = await emitWebhookEvent(production.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
-    await deliverDue(production.deps);
+    await deliverDue(production.deps, new Date(Date.now() + 1), { org_id: owner.org.id });
     const [row] = await production.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
     expect(row).toMatchObject({ endpoint_id: endpoint!.id, status: 'pending', attempts: 1, response_code: null });
     expect(row!.last_error).toBe('Webhooks cannot be sent to private, loopback or link-local addresses');
@@ -188,10 +192,12 @@ describe('webhook endpoints', () => {
     const receiver = await startReceiver([302]);
     receivers.push(receiver);
     const owner = await createOwner(ctx.app);
+    // Only this organisation's deliveries: other test files leave theirs pending in the shared database.
+    const scope = { org_id: owner.org.id };
     await register(ctx, owner.headers, { url: receiver.url });
     const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
     const now = new Date(Date.now() + 1); // past the row's microsecond now(), as above
-    const sent = await Promise.all([deliverDue(ctx.deps, now), deliverDue(ctx.deps, now), deliverDue(ctx.deps, now)]);
+    const sent = await Promise.all([deliverDue(ctx.deps, now, scope), deliverDue(ctx.deps, now, scope), deliverDue(ctx.deps, now, scope)]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [row] = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
