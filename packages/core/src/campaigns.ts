@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NUL_MESSAGE, withoutNul } from './customers.ts';
 import { messages } from './validation.ts';
+import { startingAfter } from './paging.ts';
 
 /** Spec section 4: a campaign is preflight, active, completed or archived (a select on the details card). */
 export const campaignStatuses = ['preflight', 'active', 'completed', 'archived'] as const;
@@ -148,6 +149,7 @@ export type CampaignListItem = z.infer<typeof campaignListItem>;
 export const listCampaignsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
+  starting_after: startingAfter,
   /** true: only archived campaigns (the Archived Campaigns tab); otherwise archived ones are hidden. */
   archived: z
     .enum(['true', 'false'])
@@ -160,10 +162,13 @@ export type ListCampaignsQuery = z.input<typeof listCampaignsQuery>;
 
 export const campaignPage = z.object({
   data: z.array(campaignListItem),
-  total: z.number().int(),
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().int().nullable(),
   page: z.number().int(),
   page_size: z.number().int(),
   has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type CampaignPage = z.infer<typeof campaignPage>;
 

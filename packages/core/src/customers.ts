@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, messages } from './validation.ts';
 import { hasNul, textMessages } from './text.ts';
+import { startingAfter } from './paging.ts';
 
 export const customerMessages = {
   ccEmails: 'CC emails must be valid emails separated by commas',
@@ -155,6 +156,7 @@ export type CustomerListItem = z.infer<typeof customerListItem>;
 export const listCustomersQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
+  starting_after: startingAfter,
   /** Matches the name or the email, case-insensitively. */
   search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
 });
@@ -162,9 +164,12 @@ export type ListCustomersQuery = z.input<typeof listCustomersQuery>;
 
 export const customerPage = z.object({
   data: z.array(customerListItem),
-  total: z.number().int(),
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().int().nullable(),
   page: z.number().int(),
   page_size: z.number().int(),
   has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type CustomerPage = z.infer<typeof customerPage>;

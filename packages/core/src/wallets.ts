@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidRoutingNumber, emailSchema, messages, moneyMessages, requiredText } from './validation.ts';
 import { text } from './text.ts';
+import { startingAfter } from './paging.ts';
 
 export const walletProviders = ['stripe', 'paypal', 'nium'] as const;
 export type WalletProvider = (typeof walletProviders)[number];
@@ -89,8 +90,9 @@ export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 export const TRANSACTIONS_PAGE_SIZE = 50;
 export const transactionsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(TRANSACTIONS_PAGE_SIZE),
+  starting_after: startingAfter,
   status: z.enum(transactionStatuses).optional(),
   flow_type: z.enum(flowTypes).optional(),
 });
@@ -98,6 +100,8 @@ export const transactionsAnswer = z.object({
   data: z.array(walletTransaction),
   page: z.number().int(),
   has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;
 

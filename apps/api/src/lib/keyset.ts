@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
 import { UUID_PATTERN } from './ids.ts';
 
@@ -31,6 +32,36 @@ export const cursorMicros = (createdAt: AnyPgColumn) => sql<string>`(extract(epo
 /** Rows after the position in newest-first order: (created_at, id) below the cursor's. */
 export function afterPosition(createdAt: AnyPgColumn, id: AnyPgColumn, position: KeysetPosition): SQL {
   return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${position.created_us}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
+}
+
+/** A list's sort key: newest first, the id breaking ties within one microsecond. */
+export type KeysetColumns = { table: PgTable; created_at: AnyPgColumn; id: AnyPgColumn };
+
+export const newestFirst = (columns: KeysetColumns) => [desc(columns.created_at), desc(columns.id)];
+
+/**
+ * The WHERE of one page, to be read ORDER BY newestFirst LIMIT page_size + 1 (the extra row tells
+ * whether more follow). After a cursor: the rows below it, found on the (org_id, created_at, id)
+ * index. By page number (the spec's `?page=`): a deferred join, the page's ids found first by an
+ * index-only scan with OFFSET, and only those rows read. `scope` is the caller's org filter, kept
+ * on the outer query too so a row can only ever come from the caller's organisation.
+ */
+export function pageWhere(
+  db: DbOrTx,
+  columns: KeysetColumns,
+  options: { scope: SQL; where: SQL | undefined; starting_after?: string | undefined; page: number; page_size: number },
+): SQL | undefined {
+  if (options.starting_after) {
+    return and(options.where, afterPosition(columns.created_at, columns.id, decodeCursor(options.starting_after)));
+  }
+  const pageIds = db
+    .select({ id: columns.id })
+    .from(columns.table)
+    .where(options.where)
+    .orderBy(...newestFirst(columns))
+    .limit(options.page_size + 1)
+    .offset(options.page * options.page_size);
+  return and(options.scope, inArray(columns.id, pageIds));
 }
 
 /**

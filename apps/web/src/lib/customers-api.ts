@@ -9,16 +9,22 @@ import { queryClient } from './query-client.ts';
  */
 export const customerKeys = {
   all: ['customers'] as const,
-  list: (page: number, search: string) => ['customers', 'list', page, search] as const,
+  list: (page: number, search: string, cursor?: string) => ['customers', 'list', page, search, cursor] as const,
   one: (id: string) => ['customers', 'one', id] as const,
 };
 
-export function useCustomers(options: { page: number; search: string; pageSize?: number }) {
+/** A page of customers; `cursor` (the page before's next_cursor) makes it a keyset read. */
+export function useCustomers(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
   return useQuery({
-    queryKey: [...customerKeys.list(options.page, options.search), options.pageSize ?? 50],
+    queryKey: [...customerKeys.list(options.page, options.search, options.cursor), options.pageSize ?? 50],
     queryFn: () =>
       api.get<CustomerPage>('/v1/customers', {
-        query: { page: options.page, page_size: options.pageSize ?? 50, search: options.search || undefined },
+        query: {
+          page: options.page,
+          page_size: options.pageSize ?? 50,
+          search: options.search || undefined,
+          starting_after: options.cursor,
+        },
       }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving customers' },

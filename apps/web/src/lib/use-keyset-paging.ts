@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-type KeysetAnswer = { next_cursor: string | null; total: number | null };
+/** A list without a total (wallet transactions) leaves it out. */
+type KeysetAnswer = { next_cursor: string | null; total?: number | null };
 
 type State = { resetKey: string; page: number; cursors: (string | undefined)[]; total: number | null };
 

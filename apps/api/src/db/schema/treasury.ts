@@ -79,7 +79,8 @@ export const treasuryTransactions = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
-    index('treasury_transactions_org_idx').on(table.org_id, table.created_at),
+    // The wallet's transactions page by keyset: newest first, the id breaking ties.
+    index('treasury_transactions_org_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
     // A payout's events find its wallet transaction by our payment id (before the provider's id is known).
     index('treasury_transactions_payment_idx').on(sql`(metadata->>'payment_id')`),
   ],

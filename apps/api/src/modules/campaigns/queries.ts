@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { campaignMessages, type CampaignListItem, type CampaignPage, type CampaignRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, customers, payments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 import { invoiceFiguresBy } from '../customers/index.ts';
 
 /** A campaign with the names the screens show, read in one query. */
@@ -117,29 +118,41 @@ type ListOptions = {
   org_id: string;
   page: number;
   page_size: number;
+  starting_after?: string | undefined;
   archived: boolean;
   customer_id?: string | undefined;
   search?: string | undefined;
 };
 
-/** One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the archived tab shows only them. */
+const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
+
+/**
+ * One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the
+ * archived tab shows only them. By keyset after a cursor, else by page number over the index
+ * (lib/keyset.ts); the total is counted only for a page number.
+ */
 export async function listCampaigns(db: DbOrTx, options: ListOptions): Promise<CampaignPage> {
-  const filters: SQL[] = [
-    eq(campaigns.org_id, options.org_id),
-    options.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived'),
-  ];
+  const scope = eq(campaigns.org_id, options.org_id);
+  const filters: SQL[] = [scope, options.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived')];
   if (options.customer_id) filters.push(eq(campaigns.customer_id, options.customer_id));
   const search = options.search?.trim();
   if (search) filters.push(ilike(campaigns.title, `%${escapeLike(search)}%`));
   const where = and(...filters);
-  const [rows, [totalRow]] = await Promise.all([
-    selectCampaigns(db)
-      .where(where)
-      .orderBy(desc(campaigns.created_at), desc(campaigns.id))
-      .limit(options.page_size)
-      .offset(options.page * options.page_size),
-    db.select({ total: count() }).from(campaigns).where(where),
+  const [found, totalRows] = await Promise.all([
+    db
+      .select({ ...campaignColumns, cursor_us: cursorMicros(campaigns.created_at) })
+      .from(campaigns)
+      .innerJoin(customers, eq(customers.id, campaigns.customer_id))
+      .leftJoin(users, eq(users.id, campaigns.agent_id))
+      .where(pageWhere(db, campaignKeyset, { scope, where, ...options }))
+      .orderBy(...newestFirst(campaignKeyset))
+      .limit(options.page_size + 1),
+    options.starting_after ? null : db.select({ total: count() }).from(campaigns).where(where),
   ]);
+  const { rows, has_more, next_cursor } = keysetPage(
+    found.map((row) => ({ ...row, id: row.campaign.id })),
+    options.page_size,
+  );
   const ids = rows.map((row) => row.campaign.id);
   const [paymentFigures, invoiceFigures] = await Promise.all([
     paymentFiguresByCampaign(db, { org_id: options.org_id, ids }),
@@ -156,6 +169,6 @@ export async function listCampaigns(db: DbOrTx, options: ListOptions): Promise<C
       invoices_total: invoiced?.total ?? 0,
     };
   });
-  const total = totalRow?.total ?? 0;
-  return { data, total, page: options.page, page_size: options.page_size, has_more: (options.page + 1) * options.page_size < total };
+  const total = totalRows ? (totalRows[0]?.total ?? 0) : null;
+  return { data, total, page: options.page, page_size: options.page_size, has_more, next_cursor };
 }

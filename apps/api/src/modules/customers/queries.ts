@@ -1,8 +1,9 @@
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, type SQL } from 'drizzle-orm';
 import { customerMessages, type CustomerListItem, type CustomerPage, type CustomerRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, type Customer } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 import { invoiceFiguresBy } from './invoice-figures.ts';
 
 export function toCustomerRecord(row: Customer): CustomerRecord {
@@ -51,32 +52,46 @@ export async function getCustomer(db: DbOrTx, options: { org_id: string; id: str
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** One page of an organisation's customers, newest first, optionally searched by name or email. */
+const customerKeyset = { table: customers, created_at: customers.created_at, id: customers.id };
+
+/**
+ * One page of an organisation's customers, newest first, optionally searched by name or email:
+ * by keyset after a cursor, else by page number over the index (lib/keyset.ts); the total is
+ * counted only for a page number.
+ */
 export async function listCustomers(
   db: DbOrTx,
-  options: { org_id: string; page: number; page_size: number; search?: string | undefined },
+  options: { org_id: string; page: number; page_size: number; starting_after?: string | undefined; search?: string | undefined },
 ): Promise<CustomerPage> {
-  const filters: SQL[] = [eq(customers.org_id, options.org_id)];
+  const scope = eq(customers.org_id, options.org_id);
+  const filters: SQL[] = [scope];
   const search = options.search?.trim();
   // search_text is the lower-cased name and email, trigram-indexed for %term% matches.
   if (search) filters.push(like(customers.search_text, `%${escapeLike(search.toLowerCase())}%`));
   const where = and(...filters);
-  const [rows, [totalRow]] = await Promise.all([
+  const [found, totalRows] = await Promise.all([
     db
-      .select()
+      .select({ customer: customers, cursor_us: cursorMicros(customers.created_at) })
       .from(customers)
-      .where(where)
-      .orderBy(desc(customers.created_at), desc(customers.id))
-      .limit(options.page_size)
-      .offset(options.page * options.page_size),
-    db.select({ total: count() }).from(customers).where(where),
+      .where(pageWhere(db, customerKeyset, { scope, where, ...options }))
+      .orderBy(...newestFirst(customerKeyset))
+      .limit(options.page_size + 1),
+    options.starting_after ? null : db.select({ total: count() }).from(customers).where(where),
   ]);
-  const total = totalRow?.total ?? 0;
+  const { rows, has_more, next_cursor } = keysetPage(
+    found.map((row) => ({ ...row, id: row.customer.id })),
+    options.page_size,
+  );
   return {
-    data: await withInvoiceFigures(db, options.org_id, rows),
-    total,
+    data: await withInvoiceFigures(
+      db,
+      options.org_id,
+      rows.map((row) => row.customer),
+    ),
+    total: totalRows ? (totalRows[0]?.total ?? 0) : null,
     page: options.page,
     page_size: options.page_size,
-    has_more: (options.page + 1) * options.page_size < total,
+    has_more,
+    next_cursor,
   };
 }

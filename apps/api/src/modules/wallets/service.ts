@@ -3,6 +3,7 @@ import type { TransactionsAnswer, WalletDetails, WalletTransaction, WalletsAnswe
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts, paypalLinks, treasuryTransactions, type TreasuryTransaction } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
 import { findBalances } from '../ledger/index.ts';
@@ -108,6 +109,9 @@ export function toWalletTransaction(row: TreasuryTransaction): WalletTransaction
   };
 }
 
+const transactionKeyset = { table: treasuryTransactions, created_at: treasuryTransactions.created_at, id: treasuryTransactions.id };
+
+/** A wallet's transactions, newest first: by keyset after a cursor, else by page number over the index (lib/keyset.ts). */
 export async function listWalletTransactions(
   deps: AppDeps,
   options: {
@@ -115,21 +119,26 @@ export async function listWalletTransactions(
     wallet_id: string;
     page: number;
     limit: number;
+    starting_after?: string | undefined;
     status?: TreasuryTransaction['status'];
     flow_type?: TreasuryTransaction['flow_type'];
   },
 ): Promise<TransactionsAnswer> {
   const wallet = await findWalletDetails(deps, options.org_id, options.wallet_id);
-  if (wallet.provider !== 'stripe') return { data: [], page: options.page, has_more: false };
-  const filters: SQL[] = [eq(treasuryTransactions.org_id, options.org_id), eq(treasuryTransactions.financial_account_id, wallet.id)];
+  if (wallet.provider !== 'stripe') return { data: [], page: options.page, has_more: false, next_cursor: null };
+  const scope = eq(treasuryTransactions.org_id, options.org_id);
+  const filters: SQL[] = [scope, eq(treasuryTransactions.financial_account_id, wallet.id)];
   if (options.status) filters.push(eq(treasuryTransactions.status, options.status));
   if (options.flow_type) filters.push(eq(treasuryTransactions.flow_type, options.flow_type));
-  const rows = await deps.db
-    .select()
+  const found = await deps.db
+    .select({ transaction: treasuryTransactions, cursor_us: cursorMicros(treasuryTransactions.created_at) })
     .from(treasuryTransactions)
-    .where(and(...filters))
-    .orderBy(desc(treasuryTransactions.created_at), desc(treasuryTransactions.id))
-    .limit(options.limit + 1)
-    .offset(options.page * options.limit);
-  return { data: rows.slice(0, options.limit).map(toWalletTransaction), page: options.page, has_more: rows.length > options.limit };
+    .where(pageWhere(deps.db, transactionKeyset, { scope, where: and(...filters), page_size: options.limit, ...options }))
+    .orderBy(...newestFirst(transactionKeyset))
+    .limit(options.limit + 1);
+  const { rows, has_more, next_cursor } = keysetPage(
+    found.map((row) => ({ ...row, id: row.transaction.id })),
+    options.limit,
+  );
+  return { data: rows.map((row) => toWalletTransaction(row.transaction)), page: options.page, has_more, next_cursor };
 }

@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
-  list: (archived: boolean, page: number) => ['campaigns', 'list', archived, page] as const,
+  list: (archived: boolean, page: number, cursor?: string) => ['campaigns', 'list', archived, page, cursor] as const,
   one: (id: string) => ['campaigns', 'one', id] as const,
   deliverables: (id: string) => ['campaigns', 'deliverables', id] as const,
   files: (id: string) => ['campaigns', 'files', id] as const,
@@ -15,10 +15,14 @@ export const campaignKeys = {
 export const refreshCampaigns = () =>
   Promise.all([queryClient.invalidateQueries({ queryKey: campaignKeys.all }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
 
-export function useCampaigns(options: { archived: boolean; page: number }) {
+/** A page of a /campaigns tab; `cursor` (the page before's next_cursor) makes it a keyset read. */
+export function useCampaigns(options: { archived: boolean; page: number; cursor?: string | undefined }) {
   return useQuery({
-    queryKey: campaignKeys.list(options.archived, options.page),
-    queryFn: () => api.get<CampaignPage>('/v1/campaigns', { query: { archived: options.archived, page: options.page, page_size: 50 } }),
+    queryKey: campaignKeys.list(options.archived, options.page, options.cursor),
+    queryFn: () =>
+      api.get<CampaignPage>('/v1/campaigns', {
+        query: { archived: options.archived, page: options.page, page_size: 50, starting_after: options.cursor },
+      }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your campaigns' },
   });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { DataTable } from '../../../components/data-table.tsx';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { useCampaigns } from '../api/campaigns.ts';
 import { campaignColumns } from '../components/campaign-columns.tsx';
 
@@ -12,8 +13,10 @@ import { campaignColumns } from '../components/campaign-columns.tsx';
 export default function CampaignsPage() {
   const [params, setParams] = useSearchParams();
   const isArchived = params.get('tab') === 'archived';
-  const [page, setPage] = useState(0);
-  const { data, isFetching } = useCampaigns({ archived: isArchived, page });
+  const paging = useKeysetPaging(isArchived ? 'archived' : 'campaigns');
+  const { page, cursor, record } = paging;
+  const { data, isFetching } = useCampaigns({ archived: isArchived, page, cursor });
+  useEffect(() => record(page, data), [record, page, data]);
 
   return (
     <Stack spacing={2}>
@@ -21,7 +24,6 @@ export default function CampaignsPage() {
         <Tabs
           value={isArchived ? 'archived' : 'campaigns'}
           onChange={(_event, value: string) => {
-            setPage(0);
             setParams(value === 'archived' ? { tab: 'archived' } : {}, { replace: true });
           }}
         >
@@ -37,7 +39,7 @@ export default function CampaignsPage() {
         rows={data?.data ?? []}
         columns={campaignColumns}
         isLoading={isFetching && !data}
-        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         emptyLabel={isArchived ? 'No archived campaigns' : "You don't have any campaigns"}
       />
     </Stack>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -6,28 +6,23 @@ import { NewCustomerDialog } from '../../../components/new-customer-dialog.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useCustomers } from '../../../lib/customers-api.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { customerColumns } from '../components/customer-columns.tsx';
 
 /** /customers: the organisation's customers, paged and searched (name or email) on the server. */
 export default function CustomersPage() {
-  const [page, setPage] = useState(0);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
-  const { data, isFetching } = useCustomers({ page, search });
+  const paging = useKeysetPaging(search);
+  const { page, cursor, record } = paging;
+  const { data, isFetching } = useCustomers({ page, search, cursor });
+  useEffect(() => record(page, data), [record, page, data]);
   const [isAdding, setAdding] = useState(false);
 
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <SearchField
-          value={searchText}
-          onChange={(value) => {
-            setSearchText(value);
-            setPage(0);
-          }}
-          placeholder="Search by name or email"
-          ariaLabel="Search customers"
-        />
+        <SearchField value={searchText} onChange={setSearchText} placeholder="Search by name or email" ariaLabel="Search customers" />
         <Button variant="contained" sx={{ ml: { md: 'auto' } }} onClick={() => setAdding(true)}>
           New Customer
         </Button>
@@ -37,7 +32,7 @@ export default function CustomersPage() {
         rows={data?.data ?? []}
         columns={customerColumns}
         isLoading={isFetching && !data}
-        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         emptyLabel={search ? 'No customers match this search' : "You don't have any customers yet"}
       />
       <NewCustomerDialog isOpen={isAdding} onClose={() => setAdding(false)} />

@@ -24,11 +24,14 @@ export function useWallet(id: string | undefined) {
   });
 }
 
-/** GET /v1/wallets/{id}/transactions, one server page at a time. */
-export function useWalletTransactions(id: string | undefined, page: number) {
+/** GET /v1/wallets/{id}/transactions, one server page at a time (after the page before's cursor when known). */
+export function useWalletTransactions(id: string | undefined, page: number, cursor: string | undefined) {
   return useQuery({
-    queryKey: [...walletsKey, id, 'transactions', page],
-    queryFn: () => api.get<TransactionsAnswer>(`/v1/wallets/${id}/transactions`, { query: { page, limit: TRANSACTIONS_PAGE_SIZE } }),
+    queryKey: [...walletsKey, id, 'transactions', page, cursor],
+    queryFn: () =>
+      api.get<TransactionsAnswer>(`/v1/wallets/${id}/transactions`, {
+        query: { page, limit: TRANSACTIONS_PAGE_SIZE, starting_after: cursor },
+      }),
     enabled: id !== undefined,
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your Transactions' },

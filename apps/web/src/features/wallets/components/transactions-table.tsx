@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
@@ -6,6 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { failureReasonLabels, formatCents, transactionStatusLabels, transactionTypeLabels, type WalletTransaction } from '@crewpay/core';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { useWalletTransactions } from '../api/get-wallets.ts';
 
 const statusColor = { processing: 'warning', succeeded: 'success', failed: 'error', returned: 'error', canceled: 'default' } as const;
@@ -51,8 +52,10 @@ const columns: GridColDef<WalletTransaction>[] = [
 /** The wallet's transactions, paged by the server; a row of a payment opens it. */
 export function TransactionsTable({ walletId }: { walletId: string }) {
   const navigate = useNavigate();
-  const [page, setPage] = useState(0);
-  const { data, isFetching } = useWalletTransactions(walletId, page);
+  const paging = useKeysetPaging(walletId);
+  const { page, cursor, record } = paging;
+  const { data, isFetching } = useWalletTransactions(walletId, page, cursor);
+  useEffect(() => record(page, data), [record, page, data]);
   // On the last page the total is known; before it, only that more rows exist.
   const rowCount = data && !data.has_more ? page * PAGE_SIZE + data.data.length : undefined;
   return (
@@ -61,7 +64,7 @@ export function TransactionsTable({ walletId }: { walletId: string }) {
       rows={data?.data ?? []}
       columns={columns}
       isLoading={isFetching}
-      serverPaging={{ page, onPageChange: setPage, rowCount, hasNextPage: data?.has_more ?? false }}
+      serverPaging={{ page, onPageChange: paging.onPageChange, rowCount, hasNextPage: data?.has_more ?? false }}
       onRowClick={(row) => {
         const paymentId = row.payment_id ?? Object.values(row.flow_details)[0]?.metadata.payment_id;
         if (paymentId) void navigate(`/payments/${paymentId}`);

@@ -1,0 +1,2 @@
+DROP INDEX "treasury_transactions_org_idx";--> statement-breakpoint
+CREATE INDEX "treasury_transactions_org_idx" ON "treasury_transactions" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
