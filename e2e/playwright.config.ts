@@ -81,6 +81,9 @@ export default defineConfig({
       SANDBOX_ACH_DELAY_SECONDS: '60',
       // The settings journey walks the Add Payment Method wizard (off by default).
       PAYMENT_METHOD_WIZARD: 'true',
+      // Every test calls from 127.0.0.1: the API-wide rate limit must not be what a test meets.
+      RATE_LIMIT_ANONYMOUS_MAX: '1000000',
+      RATE_LIMIT_SIGNED_IN_MAX: '1000000',
     },
     // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { registerRequestLimit } from './plugins/request-limit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { refuseNulInput } from './plugins/text-input.ts';
@@ -47,8 +47,6 @@ import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLin
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
-  /** Requests per minute per IP across the whole API; tests raise it. */
-  globalRateLimit?: number;
 };
 
 /**
@@ -94,9 +92,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
   });
-  await app.register(rateLimit, { max: options.globalRateLimit ?? 1200, timeWindow: '1 minute' });
+  const limitUnknownCredential = registerRequestLimit(app, deps.db, deps.config.requestLimits);
   await registerOpenApi(app);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, limitUnknownCredential);
   registerActingAudit(app, deps.db);
 
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));

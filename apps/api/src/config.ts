@@ -50,6 +50,11 @@ const envSchema = z.object({
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
   SMS_API_BASE: z.url().default('https://api.twilio.com'),
+  // The API-wide rate limit (docs/operations.md): requests per window per session or API key,
+  // and per IP address for calls without one; 6,000 a minute is Stripe's 100 a second.
+  RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
+  RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -78,6 +83,8 @@ export type Config = {
   paymentLimits: { memo_max_length: number; min_amount: number };
   /** Shows the Add Payment Method wizard on Settings > Profile (document 001: behind a flag; it saves nothing). */
   isPaymentMethodWizardOn: boolean;
+  /** The API-wide rate limit, shared by every instance through PostgreSQL. */
+  requestLimits: { signedInMax: number; anonymousMax: number; windowSeconds: number };
   /** The real providers' keys and addresses (used when isSandbox is false; tests point the bases at local fakes). */
   providers: ProviderSettings;
 };
@@ -121,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferOutOrgId: values.TRANSFER_OUT_ORG_ID,
     paymentLimits: { memo_max_length: values.PAYMENT_MEMO_MAX_LENGTH, min_amount: values.PAYMENT_MIN_AMOUNT },
     isPaymentMethodWizardOn: values.PAYMENT_METHOD_WIZARD,
+    requestLimits: {
+      signedInMax: values.RATE_LIMIT_SIGNED_IN_MAX,
+      anonymousMax: values.RATE_LIMIT_ANONYMOUS_MAX,
+      windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS,
+    },
     providers: {
       stripe: { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiBase: values.STRIPE_API_BASE },
       paypal: {

@@ -39,6 +39,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: 'http://crewpay.test',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
+    // The API-wide limit is tested on its own (plugins/request-limit.test.ts); elsewhere it must not bite.
+    RATE_LIMIT_SIGNED_IN_MAX: '1000000',
+    RATE_LIMIT_ANONYMOUS_MAX: '1000000',
     ...env,
   });
   const jobs = createInlineJobs();
@@ -49,7 +52,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await registerWebhookJobs({ ...deps, jobs });
   await registerTaxJobs({ ...deps, jobs });
   await registerProviderCallJobs(deps);
-  const app = await buildApp(deps, { globalRateLimit: 1_000_000 });
+  const app = await buildApp(deps);
   await app.ready();
 
   afterAll(async () => {

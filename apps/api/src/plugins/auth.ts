@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
@@ -65,7 +65,19 @@ function refusesApiKeys(method: string, routeUrl: string): boolean {
  * Resolves the session of every API request and refuses those without one, unless the route
  * says it is public: a route forgetting to check is closed, not open.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+/** The credential a request sends (a session token, else an API key), if it has that shape. */
+export function credentialOf(request: FastifyRequest): string | null {
+  const token = request.headers[AUTH_HEADER];
+  if (typeof token === 'string' && token.length > 0 && token.length < 200) return token;
+  return /^Bearer (cp_(?:live|sandbox)_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  db: Db,
+  /** Runs once the caller is known (or known to be nobody), before a missing session is refused. */
+  afterLookup?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): void {
   app.decorateRequest('auth', null);
   // Before body validation, so a key on a refused route is told so whatever it sends.
   app.addHook('onRequest', async (request) => {
@@ -74,7 +86,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       throw new AppError('forbidden', 'API keys cannot manage members, API keys or webhooks');
     }
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     // Unknown routes fall through to the JSON 404, whoever asks.
     if (!request.routeOptions.url) return;
     const token = request.headers[AUTH_HEADER];
@@ -85,6 +97,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (!request.auth && bearer) {
       request.auth = await findApiKey(db, bearer);
     }
+    await afterLookup?.(request, reply);
     const isApiRoute = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
     if (isApiRoute && !request.routeOptions.config.isPublic && !request.auth) {
       throw new AppError('unauthorized', 'Please sign in to continue');

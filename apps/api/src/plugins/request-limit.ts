@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { countInWindow, sweepRateLimits } from '../lib/rate-limit.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { credentialOf } from './auth.ts';
+
+/** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
+export type RequestLimits = { signedInMax: number; anonymousMax: number; windowSeconds: number };
+
+export const REQUESTS_LIMITED_MESSAGE = 'Too many requests, please slow down';
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+const isApiPath = (url: string) => url.startsWith('/v1/') || url.startsWith('/api/');
+
+/**
+ * The global rate limit, shared by every instance through the rate_limit_buckets table: one
+ * upsert per request, before anything else is read. A call that sends a session token or an API
+ * key counts against that credential (its hash: the same session or key, whichever instance
+ * answers); any other call against its IP address. A credential that turns out not to be valid
+ * also counts against the address, so made-up tokens cannot dodge the anonymous limit.
+ */
+export function registerRequestLimit(app: FastifyInstance, db: Db, limits: RequestLimits) {
+  const sweep = setInterval(() => void sweepRateLimits(db).catch(() => undefined), SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  const enforce = async (reply: FastifyReply, key: string, max: number) => {
+    const counted = await countInWindow(db, key, limits.windowSeconds);
+    void reply.header('x-ratelimit-limit', max);
+    void reply.header('x-ratelimit-remaining', Math.max(0, max - counted.count));
+    void reply.header('x-ratelimit-reset', counted.retry_after_seconds);
+    if (counted.count > max) {
+      void reply.header('retry-after', counted.retry_after_seconds);
+      throw new AppError('rate_limited', REQUESTS_LIMITED_MESSAGE);
+    }
+  };
+  const byAddress = (request: FastifyRequest, reply: FastifyReply) => enforce(reply, `api:ip:${request.ip}`, limits.anonymousMax);
+
+  app.addHook('onRequest', async (request, reply) => {
+    // The API only: the built app's files read no database and a page load fetches dozens.
+    if (!isApiPath(request.url)) return;
+    const credential = credentialOf(request);
+    if (credential) await enforce(reply, `api:key:${hashToken(credential)}`, limits.signedInMax);
+    else await byAddress(request, reply);
+  });
+
+  /** For registerAuth: once the lookup is done, a credential that matched nobody counts against the address. */
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.auth && isApiPath(request.url) && credentialOf(request)) await byAddress(request, reply);
+  };
+}
