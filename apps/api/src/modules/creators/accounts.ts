@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { users, type Org } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { queueEmails, type OutgoingEmail } from '../email/index.ts';
@@ -24,14 +25,17 @@ export async function ensureCreatorAccounts(
   const { org, people } = options;
   const userIds = new Map<string, string | null>();
   const existing = new Map<string, { id: string; is_external: boolean; role: string; has_password: boolean }>();
-  for (let start = 0; start < people.length; start += 1000) {
-    const emails = people.slice(start, start + 1000).map((person) => person.email);
-    const rows = await tx
-      .select({ id: users.id, email: users.email, is_external: users.is_external, role: users.role, password_hash: users.password_hash })
-      .from(users)
-      .where(inArray(users.email, emails));
-    for (const row of rows) existing.set(row.email, { ...row, has_password: row.password_hash !== null });
-  }
+  const rows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      is_external: users.is_external,
+      role: users.role,
+      has_password: sql<boolean>`${users.password_hash} IS NOT NULL`,
+    })
+    .from(users)
+    .where(sql`${users.email} = ANY(${sql.param(people.map((person) => person.email))}::text[])`);
+  for (const row of rows) existing.set(row.email, row);
 
   const invitations: { email: string; user_id: string }[] = [];
   const notices: string[] = [];
@@ -59,7 +63,7 @@ export async function ensureCreatorAccounts(
       userIds.set(person.email, null);
     }
   }
-  for (let start = 0; start < newUsers.length; start += 1000) await tx.insert(users).values(newUsers.slice(start, start + 1000));
+  await insertMany(tx, users, newUsers);
 
   const linkIds = await createExpiringLinks(
     tx,

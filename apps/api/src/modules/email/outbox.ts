@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { emails, type Email, type EmailAttachment } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -46,7 +47,7 @@ export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<st
 /** queueEmail for many messages, in batched inserts (a bulk import invites thousands). */
 export async function queueEmails(tx: DbOrTx, messages: OutgoingEmail[]): Promise<string[]> {
   const rows = messages.map(toEmailRow);
-  for (let start = 0; start < rows.length; start += 1000) await tx.insert(emails).values(rows.slice(start, start + 1000));
+  await insertMany(tx, emails, rows);
   return rows.map((row) => row.id);
 }
 

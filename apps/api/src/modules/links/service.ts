@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { expiringLinks, type ExpiringLink } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -60,7 +61,7 @@ export async function createExpiringLinks(
     payload: item.payload ?? {},
     expires_at: new Date(now + LINK_TTL_HOURS[item.type] * 3_600_000),
   }));
-  for (let start = 0; start < rows.length; start += 1000) await tx.insert(expiringLinks).values(rows.slice(start, start + 1000));
+  await insertMany(tx, expiringLinks, rows);
   return linkIds;
 }
 
