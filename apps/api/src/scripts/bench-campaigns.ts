@@ -1,16 +1,15 @@
 // Benchmark of campaigns (npm run bench): GET /v1/campaigns with 1,000 campaigns of 20 payments
-// each under 50 concurrent clients, over real HTTP against a fresh database (embedded PostgreSQL
+// each, and /v1/payments and /v1/invoices pages, under 50 concurrent clients (its own process), over real HTTP against a fresh database (embedded PostgreSQL
 // unless DATABASE_URL is set). The data is seeded with SQL in bulk: the API is what is measured.
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { startBenchServer } from './support/bench-server.ts';
+import { loadInChild } from './support/load-in-child.ts';
+import { ms, reportFigures, rssMb } from './support/results.ts';
 
 const CAMPAIGNS = 1_000;
 const PAYMENTS_PER_CAMPAIGN = 20;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main(): Promise<void> {
   const { base, database, stop } = await startBenchServer();
@@ -78,48 +77,54 @@ async function main(): Promise<void> {
     if (row.payments_total !== PAYMENTS_PER_CAMPAIGN || row.payments_posted !== 6) throw new Error(`Figures ${JSON.stringify(row)}`);
     const activePages = Math.ceil(Number(first.total) / 50);
 
-    const measure = async (makeUrl: (index: number) => string, requests = REQUESTS, concurrency = CONCURRENCY) => {
-      const latencies: number[] = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < requests) {
-          const index = next++;
-          const start = performance.now();
-          const response = await fetch(`${base}${makeUrl(index)}`, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`GET ${makeUrl(index)}: ${response.status}`);
-          latencies.push(performance.now() - start);
-        }
-      };
-      const wall = performance.now();
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      const seconds = (performance.now() - wall) / 1000;
-      latencies.sort((a, b) => a - b);
-      return { median: percentile(latencies, 50), p99: percentile(latencies, 99), rps: requests / seconds };
-    };
+    const load = (urls: string[], requests = REQUESTS, concurrency = CONCURRENCY) =>
+      loadInChild({ base, headers, urls, requests, concurrency });
+    const pageUrls = (path: string, pages: number) => Array.from({ length: pages }, (_, page) => `${path}page=${page}&page_size=50`);
     // Warm-up: JIT, the connection pool and PostgreSQL's caches, as a running server has them.
-    await measure((index) => `/v1/campaigns?page=${index % activePages}`, 300);
-    const pages = await measure((index) => `/v1/campaigns?page=${index % activePages}&page_size=50`);
-    const archived = await measure((index) => `/v1/campaigns?archived=true&page=${index % 2}&page_size=50`);
-    const single = await measure((index) => `/v1/campaigns?page=${(index * 7) % activePages}&page_size=50`, 200, 1);
+    await load(pageUrls('/v1/campaigns?', activePages), 300);
+    const pages = await load(pageUrls('/v1/campaigns?', activePages));
+    const archived = await load(pageUrls('/v1/campaigns?archived=true&', 2));
+    const single = await load(pageUrls('/v1/campaigns?', activePages), 200, 1);
+    const payments = await load(pageUrls('/v1/payments?', 200));
+    const invoices = await load(pageUrls('/v1/invoices?', 1));
+    const rss = rssMb();
 
-    console.log(
-      `(load average ${os
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')} on ${os.cpus().length} CPUs; the load generator runs in the same process)`,
-    );
     console.log(
       `Seeded ${CAMPAIGNS.toLocaleString('en-US')} campaigns and ${(CAMPAIGNS * PAYMENTS_PER_CAMPAIGN).toLocaleString('en-US')} payments with SQL in ${seedSeconds.toFixed(2)} s`,
     );
-    console.log(
-      `GET /v1/campaigns (pages of 50 with posted/total figures, ${CONCURRENCY} concurrent, ${REQUESTS} requests): median ${pages.median.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms, ${pages.rps.toFixed(0)} req/s`,
-    );
-    console.log(
-      `GET /v1/campaigns?archived=true (same load): median ${archived.median.toFixed(1)} ms, p99 ${archived.p99.toFixed(1)} ms, ${archived.rps.toFixed(0)} req/s`,
-    );
-    console.log(
-      `GET /v1/campaigns (one request at a time, 200 requests): median ${single.median.toFixed(1)} ms, p99 ${single.p99.toFixed(1)} ms`,
+    const under = `${CONCURRENCY} concurrent, ${REQUESTS} requests`;
+    reportFigures(
+      'campaigns',
+      [
+        {
+          figure: `GET /v1/campaigns, pages of 50 with figures, ${under}`,
+          value: `${pages.rps.toFixed(0)} req/s, p99 ${ms(pages.p99)}`,
+          goal: '',
+        },
+        {
+          figure: 'GET /v1/campaigns?archived=true, same load',
+          value: `${archived.rps.toFixed(0)} req/s, p99 ${ms(archived.p99)}`,
+          goal: '',
+        },
+        { figure: 'GET /v1/campaigns, one request at a time', value: `median ${ms(single.median)}`, goal: '' },
+        {
+          figure: `GET /v1/payments, pages of 50 over ${CAMPAIGNS * PAYMENTS_PER_CAMPAIGN} payments, same load`,
+          value: `${payments.rps.toFixed(0)} req/s, p99 ${ms(payments.p99)}`,
+          goal: '',
+        },
+        { figure: 'GET /v1/invoices, first page, same load', value: `${invoices.rps.toFixed(0)} req/s, p99 ${ms(invoices.p99)}`, goal: '' },
+        { figure: 'server resident memory after the benchmark', value: `${rss} MB`, goal: '' },
+      ],
+      {
+        campaigns_rps: pages.rps,
+        campaigns_p99_ms: pages.p99,
+        campaigns_single_median_ms: single.median,
+        payments_rps: payments.rps,
+        payments_p99_ms: payments.p99,
+        invoices_rps: invoices.rps,
+        invoices_p99_ms: invoices.p99,
+        rss_mb: rss,
+      },
     );
   } finally {
     await stop();

@@ -1,45 +1,32 @@
 // Benchmarks of the people feature (npm run bench): a 10,000-row creators CSV import, and
-// GET /v1/creators latency with 10,000 creators under 50 concurrent requests, over real HTTP
-// against a fresh database (embedded PostgreSQL unless DATABASE_URL is set).
-import os from 'node:os';
+// GET /v1/creators with 10,000 creators under 50 concurrent clients beside a bare node-postgres
+// keyset server on the same database, in the same run, over real HTTP (embedded PostgreSQL
+// unless DATABASE_URL is set). The load generator runs in its own process (support/load.ts).
+import { startBareServer } from './support/bare-server.ts';
 import { startBenchServer } from './support/bench-server.ts';
+import { loadInChild } from './support/load-in-child.ts';
+import { ms, reportFigures, rssMb } from './support/results.ts';
 
 const ROWS = 10_000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function main(): Promise<void> {
-  const { base, stop } = await startBenchServer();
-
+  const { base, url, stop } = await startBenchServer();
+  let stopBare: (() => Promise<void>) | undefined;
   try {
     const json = async (response: Response) => {
       if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    const session = await json(
-      await fetch(`${base}/v1/users/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-passw0rd!' }),
-      }),
-    );
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
+      fetch(`${base}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        json,
+      );
+    const session = await post('/v1/users/signup', { email: 'bench@example.com', password: 'Bench-passw0rd!' });
     const headers = { 'auth-token': String(session.auth_token) };
-    await json(
-      await fetch(`${base}/v1/org`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bench', website: 'https://bench.example' }),
-      }),
-    );
-    await json(
-      await fetch(`${base}/v1/org/plan`, {
-        method: 'PUT',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ plan: 'standard' }),
-      }),
-    );
+    const org = await post('/v1/org', { name: 'Bench', website: 'https://bench.example' }, headers);
+    await post('/v1/org/plan', { plan: 'standard' }, headers, 'PUT');
 
     const lines = ['email,first_name,last_name,business_name,entity_type,phone_number,account_number,routing_number'];
     for (let index = 0; index < ROWS; index += 1)
@@ -52,49 +39,72 @@ async function main(): Promise<void> {
     const imported = await json(await fetch(`${base}/v1/creators/bulk`, { method: 'POST', headers, body: form }));
     const importSeconds = (performance.now() - started) / 1000;
     if (imported.added !== ROWS) throw new Error(`Imported ${String(imported.added)} of ${ROWS}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // the import's ANALYZE runs after its answer
 
-    const measure = async (makeUrl: (index: number) => string, requests = REQUESTS, concurrency = CONCURRENCY) => {
-      const latencies: number[] = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < requests) {
-          const index = next++;
-          const start = performance.now();
-          const response = await fetch(`${base}${makeUrl(index)}`, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`GET ${makeUrl(index)}: ${response.status}`);
-          latencies.push(performance.now() - start);
-        }
-      };
-      const wall = performance.now();
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      const seconds = (performance.now() - wall) / 1000;
-      latencies.sort((a, b) => a - b);
-      return { median: percentile(latencies, 50), p99: percentile(latencies, 99), rps: requests / seconds };
-    };
-    // Warm-up: JIT, the connection pool and PostgreSQL's caches, as a running server has them.
-    await measure((index) => `/v1/creators?page=${index % 200}`, 300);
-    const pages = await measure((index) => `/v1/creators?page=${index % 200}&page_size=50`);
-    const single = await measure((index) => `/v1/creators?page=${(index * 7) % 200}&page_size=50`, 200, 1);
-    const searches = await measure((index) => `/v1/creators?search=last${(index * 37) % ROWS}&page_size=50`);
+    // The cursors of all 200 pages, walked once, so both servers answer the very same pages.
+    const cursors: string[] = [];
+    for (let cursor: string | null = null; cursors.length < ROWS / 50;) {
+      const page = await json(await fetch(`${base}/v1/creators?page_size=50${cursor ? `&starting_after=${cursor}` : ''}`, { headers }));
+      cursors.push(cursor ?? '');
+      cursor = page.next_cursor as string | null;
+      if (!cursor) break;
+    }
+    const apiPages = cursors.map((cursor) => `/v1/creators?page_size=50${cursor ? `&starting_after=${cursor}` : ''}`);
+    const barePages = cursors.map((cursor) => (cursor ? `/?after=${Buffer.from(cursor, 'base64url').toString('utf8')}` : '/'));
+    const searches = Array.from({ length: 200 }, (_, index) => `last${(index * 37) % ROWS}`);
+    const bare = await startBareServer(url, String(org.id));
+    stopBare = bare.stop;
 
-    console.log(
-      `(load average ${os
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')} on ${os.cpus().length} CPUs; the load generator runs in the same process)`,
+    const load = (target: string, urls: string[], requests = REQUESTS, concurrency = CONCURRENCY) =>
+      loadInChild({ base: target, headers, urls, requests, concurrency });
+    // Warm-up: JIT, the connection pools and PostgreSQL's caches, as a running server has them.
+    await load(base, apiPages, 400);
+    await load(bare.base, barePages, 400);
+    const api = await load(base, apiPages);
+    const yardstick = await load(bare.base, barePages);
+    const single = await load(base, apiPages, 200, 1);
+    const search = await load(
+      base,
+      searches.map((term) => `/v1/creators?page_size=50&search=${term}`),
     );
-    console.log(`Creators CSV import: ${ROWS.toLocaleString('en-US')} rows in ${importSeconds.toFixed(2)} s`);
-    console.log(
-      `GET /v1/creators (pages of 50, ${ROWS.toLocaleString('en-US')} creators, ${CONCURRENCY} concurrent, ${REQUESTS} requests): median ${pages.median.toFixed(1)} ms, p99 ${pages.p99.toFixed(1)} ms, ${pages.rps.toFixed(0)} req/s`,
+    const bareSearch = await load(
+      bare.base,
+      searches.map((term) => `/?search=${term}`),
     );
-    console.log(
-      `GET /v1/creators (one request at a time, 200 requests): median ${single.median.toFixed(1)} ms, p99 ${single.p99.toFixed(1)} ms`,
-    );
-    console.log(
-      `GET /v1/creators?search= (same load): median ${searches.median.toFixed(1)} ms, p99 ${searches.p99.toFixed(1)} ms, ${searches.rps.toFixed(0)} req/s`,
+    const rss = rssMb();
+
+    reportFigures(
+      'people',
+      [
+        {
+          figure: `GET /v1/creators, pages of 50 over ${ROWS} creators, ${CONCURRENCY} concurrent, vs the bare keyset server`,
+          value: `${api.rps.toFixed(0)} vs ${yardstick.rps.toFixed(0)} req/s (ratio ${(api.rps / yardstick.rps).toFixed(2)}); p99 ${ms(api.p99)} vs ${ms(yardstick.p99)}`,
+          goal: 'ratio >= 0.5, p99 within 2x of bare',
+        },
+        { figure: 'the same, one request at a time', value: `median ${ms(single.median)}`, goal: 'median < 3 ms' },
+        {
+          figure: `GET /v1/creators?search=, ${CONCURRENCY} concurrent, vs a bare trigram query`,
+          value: `${search.rps.toFixed(0)} vs ${bareSearch.rps.toFixed(0)} req/s (ratio ${(search.rps / bareSearch.rps).toFixed(2)}); p99 ${ms(search.p99)} vs ${ms(bareSearch.p99)}`,
+          goal: 'ratio >= 0.5',
+        },
+        { figure: `creators CSV import, ${ROWS} rows`, value: `${importSeconds.toFixed(2)} s`, goal: '< 2 s' },
+        { figure: 'server resident memory after the benchmark (API and bare server)', value: `${rss} MB`, goal: '' },
+      ],
+      {
+        creators_rps: api.rps,
+        creators_bare_rps: yardstick.rps,
+        creators_p99_ms: api.p99,
+        creators_bare_p99_ms: yardstick.p99,
+        creators_single_median_ms: single.median,
+        search_rps: search.rps,
+        search_bare_rps: bareSearch.rps,
+        search_p99_ms: search.p99,
+        import_seconds: importSeconds,
+        rss_mb: rss,
+      },
     );
   } finally {
+    await stopBare?.();
     await stop();
   }
 }

@@ -12,6 +12,7 @@ import { ensureLedgerAccounts } from '../modules/ledger/accounts.ts';
 import { postTransfer } from '../modules/ledger/post-transfer.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { wireModuleEvents } from '../events/wiring.ts';
+import { reportFigures } from './support/results.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
@@ -99,9 +100,15 @@ async function main(): Promise<void> {
     const plain = await benchPlainSql(database.pool);
     wireModuleEvents();
     const report = await reconcileLedger(database.db);
-    console.log(`ledger postTransfer : ${ledger.toFixed(0)} transfers/s`);
-    console.log(`plain SQL           : ${plain.toFixed(0)} transfers/s`);
-    console.log(`ratio ledger/plain  : ${(ledger / plain).toFixed(2)} (goal >= 0.80)`);
+    reportFigures(
+      'ledger',
+      [
+        { figure: 'ledger postTransfer', value: `${ledger.toFixed(0)} transfers/s`, goal: '' },
+        { figure: 'the same write in plain SQL, same run', value: `${plain.toFixed(0)} transfers/s`, goal: '' },
+        { figure: 'ledger postTransfer vs the same write in plain SQL', value: (ledger / plain).toFixed(2), goal: '>= 0.8' },
+      ],
+      { ledger_tps: ledger, plain_tps: plain, ratio: ledger / plain },
+    );
     console.log(
       `reconciliation      : ${report.problems.length === 0 ? 'ok' : `${report.problems.length} problem(s)`} over ${report.transfers} transfers`,
     );

@@ -6,10 +6,10 @@ import { RequireAuth } from './guards/require-auth.tsx';
 import { BareLayout } from './layouts/bare-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { LazyAppShell } from './shell/lazy-app-shell.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 // One chunk per page, and one for the signed-in shell (sign-in pages do not download it).
-const AppShell = lazy(() => import('./shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
 const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page.tsx'));
 const SignUpPage = lazy(() => import('../features/auth/pages/sign-up-page.tsx'));
 const SetNewPasswordPage = lazy(() => import('../features/auth/pages/set-new-password-page.tsx'));
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
             children: [{ path: '/createOrg', element: <CreateOrgPage />, handle: handle('Create organization') }],
           },
           {
-            element: <AppShell />,
+            element: <LazyAppShell />,
             children: [
               { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
               // The portal (external users only, see guards). Contracts and invoices pages register beside these.
@@ -102,7 +102,11 @@ export const routes: RouteObject[] = [
               { path: '/creator/payments', element: <CreatorPaymentsPage />, handle: handle('Payments') },
               { path: '/creator/settings', element: <CreatorSettingsPage />, handle: handle('Settings') },
               { path: '/creator/contracts', element: <PortalContractsPage />, handle: handle('Contracts') },
-              { path: '/creator/contracts/:contractId', element: <PortalContractPage />, handle: handle('Contract', ['Contracts', 'Contract']) },
+              {
+                path: '/creator/contracts/:contractId',
+                element: <PortalContractPage />,
+                handle: handle('Contract', ['Contracts', 'Contract']),
+              },
               {
                 path: '/createFundAcct',
                 element: <CreateFundAcctPage />,
@@ -139,7 +143,11 @@ export const routes: RouteObject[] = [
               { path: '/invoices/:id', element: <InvoicePage />, handle: handle('Invoice', ['Invoices', 'Invoice']) },
               { path: '/contracts', element: <ContractsPage />, handle: handle('Contracts') },
               { path: '/contracts/new', element: <NewContractPage />, handle: handle('New Contract', ['Contracts', 'New Contract']) },
-              { path: '/contracts/newContract', element: <NewContractPage />, handle: handle('New Contract', ['Contracts', 'New Contract']) },
+              {
+                path: '/contracts/newContract',
+                element: <NewContractPage />,
+                handle: handle('New Contract', ['Contracts', 'New Contract']),
+              },
               {
                 path: '/contracts/newContractTemplate',
                 element: <NewTemplatePage />,

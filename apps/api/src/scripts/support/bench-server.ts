@@ -14,7 +14,7 @@ import { registerEmailJobs } from '../../modules/email/jobs.ts';
 import { createOutboxTransport } from '../../modules/email/transports.ts';
 import type { AppDeps } from '../../deps.ts';
 
-export type BenchServer = { base: string; database: Database; deps: AppDeps; stop(): Promise<void> };
+export type BenchServer = { base: string; url: string; database: Database; deps: AppDeps; stop(): Promise<void> };
 
 /**
  * The real app over real HTTP on a fresh database (embedded PostgreSQL unless DATABASE_URL is
@@ -52,6 +52,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,
+    url,
     database,
     deps,
     async stop() {

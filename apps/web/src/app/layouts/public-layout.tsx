@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useIsSignedIn } from '../../lib/session/token.ts';
-import { AppShell } from '../shell/app-shell.tsx';
+import { LazyAppShell } from '../shell/lazy-app-shell.ts';
 import { Footer } from '../shell/footer.tsx';
 
 /**
@@ -13,7 +13,12 @@ import { Footer } from '../shell/footer.tsx';
  */
 export function PublicLayout() {
   const isSignedIn = useIsSignedIn();
-  if (isSignedIn) return <AppShell />;
+  if (isSignedIn)
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <LazyAppShell />
+      </Suspense>
+    );
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box sx={{ px: { xs: 2, md: 4 }, pt: 3 }}>
