@@ -11,9 +11,19 @@ import { routingNumberSchema } from './wallets.ts';
  * every organisation that works with them, their payments and their home page.
  */
 
-/** GET /v1/creators/user: one record per organisation. Secrets only as tok_ values and last four. */
+/** Who a portal record pays: the user's creator row, or the user themselves as an agent and/or manager. */
+export const portalPayeeRoles = ['creator', 'agent', 'manager'] as const;
+export type PortalPayeeRole = (typeof portalPayeeRoles)[number];
+
+/**
+ * GET /v1/creators/user: one record per organisation that pays the user: each creator row, and
+ * the user's own account where an organisation pays them as its agent or manager (id: the user's
+ * id). Secrets only as tok_ values and last four.
+ */
 export const creatorUserRecord = z.object({
   id: z.string(),
+  /** ['creator'] for a creator row; ['agent'], ['manager'] or both for the user's own agent/manager account. */
+  payee_roles: z.array(z.enum(portalPayeeRoles)),
   org_id: z.string(),
   org_name: z.string(),
   /** PayPal and Venmo are offered only when the organisation has PayPal enabled. */
