@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, usPhoneSchema } from './activation.ts';
 import { businessEntityTypes, legalEntityTypes, payeeAddressSchema, payeeMessages, paymentStatuses } from './payments.ts';
+import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { isSecretToken, messages, requiredText } from './validation.ts';
 import type { Role } from './roles.ts';
@@ -139,15 +140,20 @@ export const portalPaymentRow = z.object({
 export type PortalPaymentRow = z.infer<typeof portalPaymentRow>;
 
 export const PORTAL_PAGE_SIZE = 50;
+/** GET /v1/portal/payments: by `starting_after` (the page before's next_cursor), or by page number (the spec's calls). */
 export const portalPageQuery = z.object({
   page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(0).max(100_000).default(0),
   page_size: z.coerce.number({ error: 'Page size must be a whole number' }).int().min(1).max(100).default(PORTAL_PAGE_SIZE),
+  starting_after: startingAfter,
 });
 export const portalPaymentPage = z.object({
   data: z.array(portalPaymentRow),
   page: z.number().int(),
   has_more: z.boolean(),
-  total: z.number().int(),
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().int().nullable(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type PortalPaymentPage = z.infer<typeof portalPaymentPage>;
 
