@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PASSWORD, createOwner, openSignedIn, readResetLink, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, toast } from './support/ui.ts';
 import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
@@ -26,6 +27,30 @@ async function choosePassword(request: APIRequestContext, email: string) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The staff sends an e-sign contract (two pages, a signature block on each) to one of their creators. */
+async function sendContract(request: APIRequestContext, headers: Headers, creatorId: string, title: string) {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const text of ['Creator agreement, page one', 'Creator agreement, page two']) {
+    document.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 18, font });
+  }
+  const block = (page: number) => ({ x: 100, y: 600, type: 'signature', width: 80, height: 16, required: true, signer: 0, api_id: `signature_field_${page}`, page });
+  const response = await request.post('/v1/contracts', {
+    headers,
+    multipart: {
+      title,
+      type: 'signature_request',
+      recipient: creatorId,
+      recipient_type: 'creator',
+      expiration_date: '2099-01-01',
+      formFields: JSON.stringify([block(1), block(2)]),
+      file: { name: 'Agreement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await document.save()) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string };
+}
+
 /** Signs in on the Creator / Customer side of the toggle. */
 async function signInAsExternal(page: Page, email: string) {
   await page.goto('/signin');
@@ -35,7 +60,7 @@ async function signInAsExternal(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('[portal] a creator of two organisations fills payout details for one and sees the waiting payment go Pending, then Posted', async ({
+test('[portal] a creator of two organisations signs a contract from the portal, fills payout details for one and sees the waiting payment go Pending, then Posted', async ({
   page,
   request,
 }) => {
@@ -55,6 +80,7 @@ test('[portal] a creator of two organisations fills payout details for one and s
   });
   const [payment] = ((await created.json()) as { data: { id: string }[] }).data;
   expect((await request.put('/v1/payments/initiate', { headers: payerHeaders, data: { ids: [payment!.id] } })).status()).toBe(200);
+  const contract = await sendContract(request, payerHeaders, inNorthwind.id, 'Summer collab agreement');
 
   await choosePassword(request, email);
   await signInAsExternal(page, email);
@@ -70,6 +96,39 @@ test('[portal] a creator of two organisations fills payout details for one and s
   const todo = page.getByRole('region', { name: 'To-do' });
   await expect(todo.getByText('Payment needs payout method')).toBeVisible();
   await shot(page, 'portal-01-home');
+
+  // The contract waiting for the creator's signature leads to its page; they sign it there.
+  await todo.getByText('Unsigned Contract').click();
+  await expect(page).toHaveURL(new RegExp(`/creator/contracts/${contract.id}$`));
+  await expect(page.getByRole('heading', { name: 'Summer collab agreement' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('Page 1 of 2')).toBeVisible({ timeout: 5_000 });
+  }).toPass();
+  await expect(page.getByText('Company: Northwind Studios')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByText('Signed on: -')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  const signPanel = page.getByRole('region', { name: 'Sign this document' });
+  await expect(signPanel.getByText(/highlighted block \(2\)/)).toBeVisible();
+  await expect(signPanel.getByLabel('Full name')).toHaveValue('Maya Lopez');
+  await signPanel.getByLabel(/I agree to sign this document electronically/).check();
+  await shot(page, 'portal-01b-contract-signing');
+  await signPanel.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(toast(page, 'Contract has been signed!')).toBeVisible();
+  await expect(signPanel).toHaveCount(0);
+  await expect(page.getByText('Signed', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Signed on: \d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
+  // The signed copy now shows: both pages and the signature certificate.
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await shot(page, 'portal-01c-contract-signed');
+  await nav.getByText('Home', { exact: true }).click();
+  await expect(todo.getByText('Unsigned Contract')).toHaveCount(0);
 
   // An external user on a staff page is sent back to the portal.
   await page.goto('/payments');

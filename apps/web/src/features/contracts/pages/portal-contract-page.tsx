@@ -1,8 +1,10 @@
-import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -16,11 +18,13 @@ import { downloadPdf, fetchPdf } from '../../../lib/contracts-api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useMyContract, useMySigningLink } from '../api/portal.ts';
+import { PortalSignPanel } from '../components/portal-sign-panel.tsx';
 
 /** /creator/contracts/{contractId}: title, company, dates, status, the document, Download, and Sign while it is Sent. */
 export default function PortalContractPage() {
   const { contractId = '' } = useParams();
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [signingLinkId, setSigningLinkId] = useState<string | null>(null);
   const { data: contract, refetch } = useMyContract(contractId);
   const isCanceled = contract?.status === 'canceled';
   const file = useQuery({
@@ -39,7 +43,11 @@ export default function PortalContractPage() {
         </Typography>
         <Stack direction="row" spacing={1}>
           {canRemindContract(contract) && contract.preview_state === 'ready' && (
-            <Button variant="contained" disabled={signingLink.isPending} onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => void navigate(`/sign/${answer.link_id}`) })}>
+            <Button
+              variant="contained"
+              disabled={signingLink.isPending || signingLinkId !== null}
+              onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => setSigningLinkId(answer.link_id) })}
+            >
               Sign
             </Button>
           )}
@@ -69,7 +77,26 @@ export default function PortalContractPage() {
         </CardContent>
       </Card>
       {contract.preview_state === 'pending' && <PendingDocument onRefresh={() => void refetch()} />}
-      {!isCanceled && contract.preview_state === 'ready' && <PdfViewer bytes={file.data ?? null} width={560} />}
+      {!isCanceled && contract.preview_state === 'ready' && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: signingLinkId ? 7 : 12 }}>
+            <PdfViewer bytes={file.data ?? null} fields={signingLinkId ? contract.formFields : []} width={560} />
+          </Grid>
+          {signingLinkId && (
+            <Grid size={{ xs: 12, md: 5 }}>
+              <PortalSignPanel
+                linkId={signingLinkId}
+                onSigned={() => {
+                  setSigningLinkId(null);
+                  // The signed copy, its date and the home's to-dos change.
+                  void queryClient.invalidateQueries({ queryKey: ['portal-contracts'] });
+                  void queryClient.invalidateQueries({ queryKey: ['portal', 'home'] });
+                }}
+              />
+            </Grid>
+          )}
+        </Grid>
+      )}
     </Stack>
   );
 }
