@@ -34,7 +34,17 @@ async function sendContract(request: APIRequestContext, headers: Headers, creato
   for (const text of ['Creator agreement, page one', 'Creator agreement, page two']) {
     document.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 18, font });
   }
-  const block = (page: number) => ({ x: 100, y: 600, type: 'signature', width: 80, height: 16, required: true, signer: 0, api_id: `signature_field_${page}`, page });
+  const block = (page: number) => ({
+    x: 100,
+    y: 600,
+    type: 'signature',
+    width: 80,
+    height: 16,
+    required: true,
+    signer: 0,
+    api_id: `signature_field_${page}`,
+    page,
+  });
   const response = await request.post('/v1/contracts', {
     headers,
     multipart: {

@@ -74,7 +74,11 @@ export const portalValidationCases: [string, object, string][] = [
   ['account number letters', { account_number: '12ab' }, 'Account number must be digits only'],
   ['routing number short', { routing_number: '12345' }, 'This field is required and must be 9 digits'],
   ['PayPal email', { selected_payment_method: 'paypal', paypal_email: 'nope' }, 'This field is required and must be an email address'],
-  ['Venmo phone', { selected_payment_method: 'venmo', venmo_phone_number: '123' }, 'This field is required and must be a valid US phone number'],
+  [
+    'Venmo phone',
+    { selected_payment_method: 'venmo', venmo_phone_number: '123' },
+    'This field is required and must be a valid US phone number',
+  ],
   ['SSN', { tax_id: '1234' }, 'This field is required and must be 9 digits'],
   ['first name', { first_name: ' ' }, 'This field is required'],
   ['last name', { last_name: '' }, 'This field is required'],

@@ -134,7 +134,9 @@ function taxAndAddressColumns(deps: AppDeps, body: PayeeSubmissionBody, keepIden
 }
 
 function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: boolean) {
-  const entityType = keepIdentity ? {} : { entity_type: body.entity_type === 'individual' ? ('individual' as const) : ('business' as const) };
+  const entityType = keepIdentity
+    ? {}
+    : { entity_type: body.entity_type === 'individual' ? ('individual' as const) : ('business' as const) };
   return { ...payoutColumns(deps, body), ...entityType, ...taxAndAddressColumns(deps, body, keepIdentity) };
 }
 
@@ -150,7 +152,8 @@ function assertKeptSecretsExist(current: Creator | User, body: PayeeSubmissionBo
   for (const field of ['account_number', 'routing_number'] as const) {
     if (missing(field)) throw new AppError('validation_error', 'This field is required', { field });
   }
-  if (isSecretToken(body.tax_id) && !current.state_tax_id) throw new AppError('validation_error', 'This field is required', { field: 'tax_id' });
+  if (isSecretToken(body.tax_id) && !current.state_tax_id)
+    throw new AppError('validation_error', 'This field is required', { field: 'tax_id' });
 }
 
 export type ApplyPayeeDetails = {

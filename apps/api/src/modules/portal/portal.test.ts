@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner, readOutbox, uniqueEmail } from '../../../test/fixtures.ts';
 import { createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
-import { addCreatorWithEmail, creatorSignsIn, individualUpdate, portalCreator, portalValidationCases } from '../../../test/portal-fixtures.ts';
+import {
+  addCreatorWithEmail,
+  creatorSignsIn,
+  individualUpdate,
+  portalCreator,
+  portalValidationCases,
+} from '../../../test/portal-fixtures.ts';
 import { creators, payoutDetailChanges } from '../../db/schema/index.ts';
 
 let ctx: TestContext;

@@ -19,7 +19,8 @@ export function PortalSignPanel({ linkId, onSigned }: { linkId: string; onSigned
         Sign this document
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of {view.expiration_date}.
+        Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of{' '}
+        {view.expiration_date}.
       </Typography>
       <SignForm defaultName={view.signer_name} isSigning={sign.isPending} onSign={(body) => sign.mutate(body, { onSuccess: onSigned })} />
     </Paper>

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages } from '@crewpay/core';
 import { ContractStatusChip } from '../../../components/contracts/contract-columns.tsx';
+import { ContractHeader } from '../../../components/contracts/contract-header.tsx';
 import { PdfViewer } from '../../../components/contracts/pdf-viewer.tsx';
 import { PendingDocument } from '../../../components/contracts/pending-document.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
@@ -37,29 +38,24 @@ export default function PortalContractPage() {
   if (!contract) return <FullPageSpinner />;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          {contract.title}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          {canRemindContract(contract) && contract.preview_state === 'ready' && (
-            <Button
-              variant="contained"
-              disabled={signingLink.isPending || signingLinkId !== null}
-              onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => setSigningLinkId(answer.link_id) })}
-            >
-              Sign
-            </Button>
-          )}
+      <ContractHeader title={contract.title}>
+        {canRemindContract(contract) && contract.preview_state === 'ready' && (
           <Button
-            variant="outlined"
-            disabled={isCanceled}
-            onClick={() => void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'))}
+            variant="contained"
+            disabled={signingLink.isPending || signingLinkId !== null}
+            onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => setSigningLinkId(answer.link_id) })}
           >
-            Download
+            Sign
           </Button>
-        </Stack>
-      </Stack>
+        )}
+        <Button
+          variant="outlined"
+          disabled={isCanceled}
+          onClick={() => void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'))}
+        >
+          Download
+        </Button>
+      </ContractHeader>
       {isCanceled && <Alert severity="warning">{contractMessages.invalidated}</Alert>}
       <Card variant="outlined">
         <CardContent>
