@@ -251,6 +251,22 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await shot(page, 'portal-08-customer-home');
   await page.goto('/creator/settings');
   await expect(page.getByRole('tab')).toHaveText(['Profile', 'Notifications']);
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New password', { exact: true }).fill('Another-passw0rd!');
+  await dialog.getByLabel('Confirm new password').fill('Another-passw0rd?');
+  await dialog.getByLabel('Confirm new password').blur();
+  await expect(dialog.getByText('Passwords must match')).toBeVisible();
+  await shot(page, 'portal-08b-customer-settings-password');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Contracts', { exact: true }).click();
+  await expect(page.getByRole('grid', { name: 'My contracts' }).getByText('No contracts yet')).toBeVisible();
+  await shot(page, 'portal-08c-customer-contracts');
+  // A contract that is not theirs (or does not exist) is refused, not a spinner for ever.
+  await page.goto(`/creator/contracts/${crypto.randomUUID()}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'There was an issue retrieving the contract' }).getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
 test('[portal] an owner acts as one of their creators from the profile; ?override refuses a stranger', async ({ page, request }) => {

@@ -15,6 +15,7 @@ import { ContractHeader } from '../../../components/contracts/contract-header.ts
 import { PdfViewer } from '../../../components/contracts/pdf-viewer.tsx';
 import { PendingDocument } from '../../../components/contracts/pending-document.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { downloadPdf, fetchPdf } from '../../../lib/contracts-api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
@@ -26,7 +27,7 @@ export default function PortalContractPage() {
   const { contractId = '' } = useParams();
   const queryClient = useQueryClient();
   const [signingLinkId, setSigningLinkId] = useState<string | null>(null);
-  const { data: contract, refetch } = useMyContract(contractId);
+  const { data: contract, isError, refetch } = useMyContract(contractId);
   const isCanceled = contract?.status === 'canceled';
   const file = useQuery({
     queryKey: ['portal-contracts', contractId, 'file', contract?.has_signed_file],
@@ -35,6 +36,7 @@ export default function PortalContractPage() {
     meta: { errorMessage: 'There was an issue retrieving your file' },
   });
   const signingLink = useMySigningLink();
+  if (isError) return <RetryNotice message="There was an issue retrieving the contract" onRetry={() => void refetch()} />;
   if (!contract) return <FullPageSpinner />;
   return (
     <Stack spacing={2}>
@@ -73,6 +75,7 @@ export default function PortalContractPage() {
         </CardContent>
       </Card>
       {contract.preview_state === 'pending' && <PendingDocument onRefresh={() => void refetch()} />}
+      {!isCanceled && contract.preview_state === 'failed' && <Alert severity="error">{contractMessages.unreadablePdf}</Alert>}
       {!isCanceled && contract.preview_state === 'ready' && (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: signingLinkId ? 7 : 12 }}>
