@@ -105,7 +105,7 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
   await expect(reelOne).toContainText('Draft');
 
   const invoiceCard = page.getByRole('region', { name: 'Invoice', exact: true });
-  await invoiceCard.getByRole('textbox', { name: 'Title' }).fill('Summer reels');
+  await invoiceCard.getByRole('textbox', { name: 'Title' }).fill('Reels invoice');
   await invoiceCard.getByRole('textbox', { name: 'Description' }).fill('Two reels');
   await invoiceCard.getByRole('textbox', { name: 'Amount' }).fill('600');
   await reelOne.getByRole('checkbox').check();
@@ -123,7 +123,7 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
   await expect(toast(page, 'Invoice has been sent!')).toBeVisible();
   await expect(page).toHaveURL(/\/invoices$/);
 
-  await page.getByRole('grid', { name: 'Invoices' }).getByRole('link', { name: 'Summer reels' }).click();
+  await page.getByRole('grid', { name: 'Invoices' }).getByRole('link', { name: 'Reels invoice' }).click();
   const fundedCard = page.getByRole('region', { name: 'Funded payments' });
   await expect(fundedCard.getByRole('link')).toHaveCount(2);
   await fundedCard.getByRole('link').first().click();
