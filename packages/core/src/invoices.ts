@@ -38,6 +38,7 @@ export const invoiceMessages = {
   reminders: 'Reminder(s) have been sent!',
   card: 'Your card number is invalid',
   fundedPayment: 'A funded payment must belong to the invoice campaign',
+  paymentUnderway: 'A payment of this invoice is under way: wait until it settles or fails',
 } as const;
 
 /** "Due upon invoice" for net 0, otherwise "Net {n}". */
@@ -126,6 +127,8 @@ export const invoiceListQuery = z.object({
   tab: z.enum(invoiceTabs).default('open'),
   customer_id: z.uuid('Must be a valid id').optional(),
   payment_group_id: z.uuid('Must be a valid id').optional(),
+  /** The invoice that funds this payment (the payment page's link back). */
+  funded_payment_id: z.uuid('Must be a valid id').optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(500).default(25),
   starting_after: startingAfter,

@@ -102,13 +102,22 @@ export async function getInvoice(db: DbOrTx, options: { org_id: string; id: stri
   return (await withFundedPayments(db, rows))[0]!;
 }
 
-function listFilter(orgId: string, query: Partial<InvoiceListQuery>): SQL | undefined {
+function listFilter(db: DbOrTx, orgId: string, query: Partial<InvoiceListQuery>): SQL | undefined {
   const status = tabStatus[query.tab ?? 'all'];
   return and(
     eq(invoices.org_id, orgId),
     status ? eq(invoices.status, status) : undefined,
     query.customer_id ? eq(invoices.customer_id, query.customer_id) : undefined,
     query.payment_group_id ? eq(invoices.payment_group_id, query.payment_group_id) : undefined,
+    query.funded_payment_id
+      ? inArray(
+          invoices.id,
+          db
+            .select({ id: invoiceFundedPayments.invoice_id })
+            .from(invoiceFundedPayments)
+            .where(and(eq(invoiceFundedPayments.org_id, orgId), eq(invoiceFundedPayments.payment_id, query.funded_payment_id))),
+        )
+      : undefined,
   );
 }
 
@@ -118,7 +127,7 @@ function listFilter(orgId: string, query: Partial<InvoiceListQuery>): SQL | unde
  * number (the spec's ?page=) it also answers the tab's total.
  */
 export async function listInvoices(db: DbOrTx, options: { org_id: string; query: InvoiceListQuery }): Promise<InvoicePage> {
-  const where = listFilter(options.org_id, options.query);
+  const where = listFilter(db, options.org_id, options.query);
   const { page, page_size, starting_after } = options.query;
   const after = starting_after ? decodeCursor(starting_after) : undefined;
   const window: Window = after ? { limit: page_size + 1, after } : { limit: page_size + 1, offset: page * page_size };
@@ -150,7 +159,7 @@ export async function* allInvoices(
   db: DbOrTx,
   options: { org_id: string; query: Partial<InvoiceListQuery> },
 ): AsyncGenerator<InvoiceRecord[]> {
-  const where = listFilter(options.org_id, options.query);
+  const where = listFilter(db, options.org_id, options.query);
   let after: KeysetPosition | undefined;
   for (;;) {
     const rows = await selectInvoices(db, where, { limit: EXPORT_CHUNK, after });
