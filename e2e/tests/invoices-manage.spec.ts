@@ -125,7 +125,28 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
 
   await page.getByRole('grid', { name: 'Invoices' }).getByRole('link', { name: 'Reels invoice' }).click();
   const fundedCard = page.getByRole('region', { name: 'Funded payments' });
-  await expect(fundedCard.getByRole('link')).toHaveCount(2);
-  await fundedCard.getByRole('link').first().click();
+  const fundedRows = fundedCard.getByRole('grid', { name: 'Funded payments' });
+  await expect(fundedRows.getByRole('row', { name: /Reel one/ })).toContainText('$400.00');
+  await expect(fundedRows.getByRole('row', { name: /Reel two/ })).toContainText('$200.00');
+  await expect(fundedCard.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'invoices-13-funded-detail');
+  // The link both ways: the payment names the invoice that funds it.
+  await fundedRows.getByRole('row', { name: /Reel one/ }).getByRole('link', { name: 'Maya Lopez' }).click();
   await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
+  await page.getByRole('link', { name: 'Reels invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Reels invoice' })).toBeVisible();
+
+  // Edit moves the invoice off the campaign: its funded payments are let go, as the dialog warns.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit invoice' });
+  await dialog.getByRole('combobox', { name: 'Campaign' }).click();
+  await page.getByRole('option', { name: 'No campaign' }).click();
+  await expect(dialog.getByText('Another campaign leaves the payments this invoice funds unfunded')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('650');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Invoice updated!')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Linked Campaign' })).toContainText('No campaign');
+  await expect(page.getByRole('region', { name: 'Invoice info' })).toContainText('$650.00');
+  await expect(page.getByRole('region', { name: 'Funded payments' })).toContainText('This invoice funds no payments');
 });

@@ -47,6 +47,15 @@ export function useInvoices(filter: InvoiceFilter, page: number, startingAfter?:
   });
 }
 
+/** The invoice that funds a payment, if any (the payment page's link back to it). */
+export function useFundingInvoice(paymentId: string) {
+  return useQuery({
+    queryKey: ['invoices', 'funding', paymentId],
+    queryFn: () => api.get<InvoicePage>('/v1/invoices', { query: { tab: 'all', funded_payment_id: paymentId, page_size: 1 } }),
+    select: (page) => page.invoices[0] ?? null,
+  });
+}
+
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: invoiceKeys.one(id),
