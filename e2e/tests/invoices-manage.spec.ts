@@ -34,6 +34,13 @@ test('[invoices] Send SMS reminder texts the pay link to a customer with a phone
 
   await openSignedIn(page, owner.token, '/invoices');
   const table = page.getByRole('grid', { name: 'Invoices' });
+  // One export: the server's invoices_report of every row (not the grid's export of the page shown).
+  await expect(table.getByRole('row', { name: /Texted invoice/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('invoices_report.csv');
   const sms = page.getByRole('button', { name: 'Send SMS reminder' });
   // SMS is offered only when a chosen invoice's customer has a phone number.
   await table
@@ -131,7 +138,10 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
   await expect(fundedCard.getByRole('alert')).toHaveCount(0);
   await shot(page, 'invoices-13-funded-detail');
   // The link both ways: the payment names the invoice that funds it.
-  await fundedRows.getByRole('row', { name: /Reel one/ }).getByRole('link', { name: 'Maya Lopez' }).click();
+  await fundedRows
+    .getByRole('row', { name: /Reel one/ })
+    .getByRole('link', { name: 'Maya Lopez' })
+    .click();
   await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
   await page.getByRole('link', { name: 'Reels invoice' }).click();
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);

@@ -91,6 +91,7 @@ export function InvoiceTable({
         isRowSelectable={(row) => row.status !== 'canceled'}
         emptyLabel="No invoices"
         ariaLabel="Invoices"
+        hasServerExport={showExport}
       />
       <ConfirmDialog
         isOpen={isConfirming}

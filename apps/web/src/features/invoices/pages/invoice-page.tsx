@@ -89,9 +89,9 @@ export default function InvoicePage() {
                   {invoice.customer_name}
                 </Link>,
               ],
-              ['Email', invoice.customer_email ?? ''],
-              ['Attn', invoice.attn ?? ''],
-              ['CC', invoice.cc_emails.join(', ')],
+              ['Email', invoice.customer_email ?? '—'],
+              ['Attn', invoice.attn || '—'],
+              ['CC', invoice.cc_emails.join(', ') || '—'],
             ]}
           />
         </Grid>
