@@ -32,7 +32,7 @@ export type ContractRow = {
 };
 
 /** The contracts with their names joined; `extra` adds columns (a page's cursor). */
-function selectContracts<Extra extends Record<string, SQL | AnyPgColumn>>(db: DbOrTx, extra?: Extra) {
+export function selectContracts<Extra extends Record<string, SQL | AnyPgColumn>>(db: DbOrTx, extra?: Extra) {
   return db
     .select({ ...columns, ...(extra ?? ({} as Extra)) })
     .from(contracts)
@@ -100,7 +100,7 @@ function filterConditions(scope: SQL, filter: ContractFilter): SQL | undefined {
   return and(...conditions);
 }
 
-const newestFirst = [desc(contracts.created_at), desc(contracts.id)];
+export const newestFirst = [desc(contracts.created_at), desc(contracts.id)];
 
 /** Contracts matching a scope (a portal user's recipient records) and the filters, newest first. */
 export async function listContractRows(db: DbOrTx, scope: SQL, filter: ContractFilter): Promise<ContractRow[]> {
