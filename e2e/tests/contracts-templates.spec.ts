@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
-import { chooseRecipient, dropSpareBlock, signByLink, signingLink, twoPagePdf } from './support/contracts.ts';
+import { chooseRecipient, dropSpareBlock, pdfPagesDrawn, signByLink, signingLink, twoPagePdf } from './support/contracts.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
 
@@ -21,7 +21,7 @@ test('[contracts] New Contract Template: the editor places a block and saves it;
   await openSignedIn(page, owner.token, '/contracts');
   await page.getByRole('link', { name: 'New Contract Template' }).click();
   await expect(page).toHaveURL(/\/contracts\/newContractTemplate$/);
-  await expect(page.getByRole('heading', { name: 'New Contract Template', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Contract Template' })).toBeVisible();
   const start = page.getByRole('button', { name: 'Create Contract Template' });
   await expect(start).toBeDisabled();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Standard creator agreement');
@@ -38,6 +38,7 @@ test('[contracts] New Contract Template: the editor places a block and saves it;
   await expect(saveTemplate).toBeDisabled();
   await dropSpareBlock(page, { x: 0.25, y: 0.85 });
   await expect(page.getByTestId('placed-signature-block')).toHaveCount(1);
+  await pdfPagesDrawn(page);
   await page.screenshot({ path: shotPath('contracts-template-editor'), animations: 'disabled' });
   await saveTemplate.click();
   await expect(toast(page, 'Template has been created!')).toBeVisible();
@@ -48,7 +49,7 @@ test('[contracts] New Contract Template: the editor places a block and saves it;
 
   // A contract from the template: no document to add once the template is picked.
   await page.getByRole('link', { name: 'New Contract', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'New Contract', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Contract' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Tess agreement');
   await chooseRecipient(page, page, 'Tess Template');
   const create = page.getByRole('button', { name: 'Create Contract' });

@@ -19,6 +19,7 @@ export async function twoPagePdf(name = 'Agreement.pdf'): Promise<string> {
 
 /** Drags the panel's spare block to a point of the shown page, as a person does with the mouse. */
 export async function dropSpareBlock(page: Page, at: { x: number; y: number }) {
+  await pdfPagesDrawn(page);
   await page.getByTestId('pdf-page-overlay').scrollIntoViewIfNeeded();
   const spare = await page.getByLabel('Spare signature block').boundingBox();
   const sheet = await page.getByTestId('pdf-page-overlay').boundingBox();
@@ -66,4 +67,11 @@ export async function signByLink(page: Page, link: string, name: string) {
   await page.getByLabel(/I agree to sign this document electronically/).check();
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.getByText('Signed. A copy with its signature certificate has been emailed to you.')).toBeVisible();
+}
+
+/** Waits until every PDF page on screen is completely drawn (text included), e.g. before a screenshot. */
+export async function pdfPagesDrawn(page: Page) {
+  const pages = page.getByTestId('pdf-page');
+  await expect(pages.first()).toBeVisible();
+  for (const sheet of await pages.all()) await expect(sheet).toHaveAttribute('data-rendered', 'true');
 }
