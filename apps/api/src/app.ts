@@ -77,17 +77,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandler(app);
   refuseNulInput(app);
 
+  // Outside the sandbox the pay page's card field is Stripe.js: its script, its iframes and its API (Stripe's CSP guide).
+  const stripeJs = deps.config.isSandbox ? [] : ['https://js.stripe.com'];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
+        frameSrc: ["'self'", ...stripeJs, ...(deps.config.isSandbox ? [] : ['https://hooks.stripe.com'])],
         // MUI (emotion) writes its styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(deps.config.isSandbox ? [] : ['https://api.stripe.com'])],
         frameAncestors: ["'none'"],
         // Helmet's default would break a plain-http deployment on any host but localhost.
         upgradeInsecureRequests: null,

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
   it('refuses to start on a bad value and names the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 64 hexadecimal characters/);
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(/SANDBOX/);
   });
 
@@ -63,6 +64,7 @@ describe('liveModeProblems', () => {
     SMTP_URL: 'smtp://mail.example.com:587',
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_WEBHOOK_ID: 'WH-1',
@@ -76,6 +78,7 @@ describe('liveModeProblems', () => {
     for (const name of [
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',

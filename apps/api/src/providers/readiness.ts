@@ -18,6 +18,7 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
   const required: [string, string | undefined, string][] = [
     ['STRIPE_SECRET_KEY', providers.stripe.secretKey, 'Stripe card and bank payments'],
     ['STRIPE_WEBHOOK_SECRET', providers.stripe.webhookSecret, "the signing secret of Stripe's webhook endpoint /v1/webhooks/stripe"],
+    ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js card field"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
     ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
