@@ -50,6 +50,9 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_API_BASE: z.url().default('https://production.plaid.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
@@ -91,6 +94,7 @@ export type ProviderSettings = {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
   sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
+  plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string };
 };
 
 /**
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         webhookId: values.PAYPAL_WEBHOOK_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
+      plaid: { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, apiBase: values.PLAID_API_BASE.replace(/\/$/, '') },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,
         authToken: values.SMS_AUTH_TOKEN,
