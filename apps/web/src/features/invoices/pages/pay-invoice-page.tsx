@@ -13,7 +13,8 @@ import { formatCents, invoiceMessages, type InvoicePayMethod } from '@crewpay/co
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { failureMessage } from '../../../lib/notify.ts';
 import { fetchLinkToken, useInvoiceLink, usePayInvoice } from '../api/pay.ts';
-import { BankLinkDialog, type BankChoice } from '../components/bank-link-dialog.tsx';
+import { BankLink } from '../components/bank-link.tsx';
+import type { BankChoice } from '../components/bank-link-dialog.tsx';
 import { CardForm, type CardChoice } from '../components/card-form.tsx';
 import { InvoiceSummary } from '../components/invoice-summary.tsx';
 
@@ -105,7 +106,12 @@ export default function PayInvoicePage() {
         {/* Hidden, not unmounted, while confirming: Back returns to the card as typed. */}
         {
           <Stack spacing={2} sx={{ display: choice ? 'none' : undefined }}>
-            <RadioGroup row value={current ?? ''} onChange={(event) => setMethod(event.target.value as InvoicePayMethod)}>
+            <RadioGroup
+              row
+              sx={{ columnGap: 3 }}
+              value={current ?? ''}
+              onChange={(event) => setMethod(event.target.value as InvoicePayMethod)}
+            >
               {allowed.includes('bank') && <FormControlLabel value="bank" control={<Radio />} label="Bank account" />}
               {allowed.includes('card') && <FormControlLabel value="card" control={<Radio />} label="Credit card" />}
             </RadioGroup>
@@ -140,7 +146,7 @@ export default function PayInvoicePage() {
         )}
       </Stack>
       {linkToken && (
-        <BankLinkDialog
+        <BankLink
           linkToken={linkToken}
           onClose={() => setLinkToken(null)}
           onLinked={(bank) => {
