@@ -5,6 +5,7 @@ import type {
   AccountMapRecord,
   JournalEntryRecord,
   QbAccountRecord,
+  QbPartyRecord,
 } from '@crewpay/core';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
@@ -19,6 +20,7 @@ export const accountingKeys = {
   connections: ['qb', 'orgOauth'] as const,
   accounts: ['qb', 'accounts'] as const,
   map: ['qb', 'acctMap'] as const,
+  parties: (kind: QuickbooksPartyKind) => ['qb', kind === 'customer' ? 'customers' : 'vendors'] as const,
   journal: (campaignId?: string) => ['qb', 'journalEntries', campaignId ?? 'all'] as const,
 };
 
@@ -46,6 +48,18 @@ export function useQuickbooksAccounts(enabled: boolean) {
     queryFn: () => api.get<QbAccountRecord[]>('/api/qb/accounts'),
     enabled,
     meta: { errorMessage: 'There was an issue retrieving your QuickBooks accounts' },
+  });
+}
+
+export type QuickbooksPartyKind = 'customer' | 'vendor';
+
+/** The company's customers (a Crewpay customer's Quickbooks card) or vendors (a creator's accounting link). */
+export function useQuickbooksParties(kind: QuickbooksPartyKind, enabled: boolean) {
+  return useQuery({
+    queryKey: accountingKeys.parties(kind),
+    queryFn: () => api.get<QbPartyRecord[]>(kind === 'customer' ? '/api/qb/customers' : '/api/qb/vendors'),
+    enabled,
+    meta: { errorMessage: `There was an issue retrieving your QuickBooks ${kind}s` },
   });
 }
 

@@ -63,6 +63,12 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
       const account = books.accounts.find((candidate) => candidate.Id === line.AccountRef.value);
       if (!account) throw new AccountingValidationFault('2500', `Invalid Reference Id: account ${line.AccountRef.value} does not exist`);
       if (!account.Active) throw new AccountingValidationFault('610', `Object Not Found: the account ${account.Name} is inactive`);
+      const entity = line.Entity;
+      if (entity) {
+        const parties = entity.Type === 'Customer' ? books.customers : books.vendors;
+        if (!parties.some((party) => party.Id === entity.EntityRef.value))
+          throw new AccountingValidationFault('2500', `Invalid Reference Id: ${entity.Type.toLowerCase()} ${entity.EntityRef.value} does not exist`);
+      }
     }
     // QuickBooks numbers entries per company; the unique request id makes a racing duplicate insert nothing.
     const [created] = await db
