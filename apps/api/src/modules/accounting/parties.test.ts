@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerRecord, JournalEntryRecord } from '@crewpay/core';
+import type { CreatorRecord, CustomerRecord, JournalEntryRecord } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { createOwner } from '../../../test/fixtures.ts';
-import { fundedOwner, injector } from '../../../test/payment-fixtures.ts';
-import { createCollaborator } from '../../../test/wallet-fixtures.ts';
+import { addCreator, createOwner } from '../../../test/fixtures.ts';
+import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+import { advanceClock, createCollaborator } from '../../../test/wallet-fixtures.ts';
 import { connectQuickbooks, FULL_MAPPING } from '../../../test/accounting-fixtures.ts';
 import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
 import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
@@ -96,5 +96,39 @@ describe("the customer's Quickbooks card (qb_customer)", () => {
     expect((await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode).toBe(200);
     const failed = (await journalEntries(owner.headers, `?campaign_id=${campaign.id}`)).find((row) => row.Status === 'failed');
     expect(failed).toMatchObject({ amount: 5_000, error_text: 'Invalid Reference Id: customer 58 does not exist' });
+  });
+});
+
+describe("the creator's accounting vendor link (qb_vendor)", () => {
+  it('links a QuickBooks vendor, names it on the payout entry, and answers each rule', async () => {
+    const owner = await connectedOwner();
+    const creator = await addCreator(ctx.app, owner.headers, BANK);
+    expect((await inject('GET', `/v1/creators/${creator.id}`, owner.headers)).json<CreatorRecord>().qb_vendor).toBeNull();
+    const linked = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: { Id: '41', DisplayName: 'Forged' } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json<CreatorRecord>().qb_vendor).toEqual({ Id: '41', DisplayName: 'Hicks Hardware' });
+
+    const unknown = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: { Id: '1', DisplayName: 'x' } });
+    expect(unknown.json()).toMatchObject({ message: 'Choose a vendor from the list', field: 'qb_vendor' });
+    expect((await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: 41 })).statusCode).toBe(400);
+
+    const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 7_500)]);
+    expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).statusCode).toBe(200);
+    await advanceClock(ctx.app, 61);
+    const payout = (await journalEntries(owner.headers)).find((entry) => entry.transfer_type === 'payment_succeeded')!;
+    expect(payout.Status).toBe('succeeded');
+    const lines = await bookedLines(owner.org.id, payout.id);
+    expect(lines.find((line) => line.AccountRef.value === '91')!.Entity).toEqual({ Type: 'Vendor', EntityRef: { value: '41', name: 'Hicks Hardware' } });
+
+    const cleared = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: null });
+    expect(cleared.json<CreatorRecord>().qb_vendor).toBeNull();
+
+    const other = await connectedOwner();
+    expect((await inject('PUT', `/v1/creators/${creator.id}`, other.headers, { id: creator.id, qb_vendor: { Id: '41', DisplayName: 'x' } })).statusCode).toBe(404);
+    const disconnected = await createOwner(ctx.app);
+    const own = await addCreator(ctx.app, disconnected.headers, BANK);
+    const refused = await inject('PUT', `/v1/creators/${own.id}`, disconnected.headers, { id: own.id, qb_vendor: { Id: '41', DisplayName: 'x' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Connect QuickBooks first');
   });
 });
