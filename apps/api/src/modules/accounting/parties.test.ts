@@ -166,7 +166,7 @@ describe("an invoice whose funded payments' earnings do not match", () => {
     expect(retried.json()).toMatchObject({ Status: 'succeeded', ref_id: expect.any(String), error_text: null });
   });
 
-  it('books an invoice whose funded payments' earnings add up to its amount straight away', async () => {
+  it("books an invoice whose funded payments' earnings add up to its amount straight away", async () => {
     const owner = await connectedOwner();
     const customer = await addCustomer(ctx.app, owner.headers);
     const campaign = await addCampaign(ctx.app, owner.headers, { customer_id: customer.id });
