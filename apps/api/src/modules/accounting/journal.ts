@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
 import { ACCOUNTING_PROVIDER } from '../../providers/accounting/index.ts';
 import { draftJournalEntry, NOT_BOOKED, type TransferForBooks } from './drafts.ts';
+import { EXPIRED, NOT_CONNECTED } from './connection.ts';
 
 export const JOURNAL_ENTRY_OPERATION = 'journal_entry.create';
 const SWEEP_BATCH = 200;
@@ -131,6 +132,31 @@ export async function retryJournalEntry(deps: AppDeps, org_id: string, id: strin
     throw new AppError('conflict', 'Only a failed journal entry can be retried');
   });
   await runProviderCallsSoon(deps, [callId]);
+}
+
+/**
+ * After (re)connecting: the entries that failed only because QuickBooks was not connected or its
+ * connection had expired are sent again (new attempts, the same requestid), so nothing that
+ * happened while disconnected is left out of the books.
+ */
+export async function retryEntriesFailedForConnection(deps: AppDeps, org_id: string): Promise<void> {
+  const callIds = await deps.db.transaction(async (tx) => {
+    const entries = await tx
+      .update(accountingJournalEntries)
+      .set({ status: 'pending', attempt: sql`${accountingJournalEntries.attempt} + 1`, error_text: null, date_failed: null })
+      .where(
+        and(
+          eq(accountingJournalEntries.org_id, org_id),
+          eq(accountingJournalEntries.status, 'failed'),
+          inArray(accountingJournalEntries.error_text, [NOT_CONNECTED, EXPIRED]),
+        ),
+      )
+      .returning();
+    const ids: string[] = [];
+    for (const entry of entries) ids.push(await recordSync(tx, entry));
+    return ids;
+  });
+  if (callIds.length) await runProviderCallsSoon(deps, callIds);
 }
 
 export async function listJournalEntries(deps: Pick<AppDeps, 'db'>, org_id: string, query: { campaign_id?: string; limit: number }) {

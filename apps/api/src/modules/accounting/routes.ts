@@ -16,7 +16,7 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { AccountingValidationFault, accountingProvider } from '../../providers/accounting/index.ts';
 import { completeConnection, listConnections, readConnectState, readQuickbooks, removeConnection, signConnectState } from './connection.ts';
 import { renderConnectedPage, renderConsentPage } from './consent-page.ts';
-import { buildJournalEntries, findJournalEntry, listJournalEntries, retryJournalEntry } from './journal.ts';
+import { buildJournalEntries, findJournalEntry, listJournalEntries, retryEntriesFailedForConnection, retryJournalEntry } from './journal.ts';
 import { readAccountMap, saveAccountMap } from './mapping.ts';
 
 const tags = ['Accounting'];
@@ -89,6 +89,7 @@ export const accountingRoutes =
           if (!(error instanceof AccountingValidationFault)) throw error;
           return reply.status(400).send(renderConnectedPage({ nonce, connected: false, message: 'QuickBooks refused the connection: try again' }));
         }
+        await retryEntriesFailedForConnection(deps, claims.org_id);
         await buildJournalEntries(deps, claims.org_id);
         return reply.send(renderConnectedPage({ nonce, connected: true, message: 'QuickBooks is connected' }));
       },

@@ -11,7 +11,7 @@ import {
   type JournalLineInput,
   type QbAccount,
 } from '../../providers/accounting/index.ts';
-import { NOT_CONNECTED, withQuickbooks } from './connection.ts';
+import { EXPIRED, NOT_CONNECTED, withQuickbooks } from './connection.ts';
 import { JOURNAL_ENTRY_OPERATION } from './journal.ts';
 import { readAccountMap } from './mapping.ts';
 import { INVOICE_PAID, readEntryContext, type EntryCreator, type EntryInvoice } from './entry-context.ts';
@@ -72,7 +72,7 @@ async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart:
 function asCallError(error: unknown): never {
   if (error instanceof ProviderCallError) throw error;
   if (error instanceof AccountingValidationFault) throw failure(`qb_${error.code}`, error.message);
-  if (error instanceof AccountingAuthError) throw failure('qb_auth', 'The QuickBooks connection has expired: connect again');
+  if (error instanceof AccountingAuthError) throw failure('qb_auth', EXPIRED);
   if (error instanceof AppError && error.message === NOT_CONNECTED) throw failure('not_connected', NOT_CONNECTED);
   throw new ProviderCallError({ code: 'qb_unavailable', retryable: true });
 }

@@ -14,6 +14,7 @@ export function QuickbooksVendorCard({ creator }: { creator: CreatorRecord }) {
       isSaving={update.isPending}
       onSave={(qb_vendor) => update.mutateAsync({ qb_vendor })}
       onlyIfConnected
+      isCompact
     />
   );
 }

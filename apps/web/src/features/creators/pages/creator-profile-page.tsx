@@ -85,7 +85,7 @@ export default function CreatorProfilePage() {
           <Grid size={{ xs: 12, md: 6 }}>
             <NotesCard creator={creator} />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
             <QuickbooksVendorCard creator={creator} />
           </Grid>
         </Grid>
