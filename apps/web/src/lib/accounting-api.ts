@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AccountingConnectionRecord,
   AccountMapInput,
@@ -80,13 +80,27 @@ export function useSaveAccountMap() {
   });
 }
 
-export function useJournalEntries(options: { enabled: boolean; campaignId?: string }) {
+/** One page of journal entries and the cursor of the next (null on the last page): the answer useKeysetPaging records. */
+export type JournalEntriesPage = { data: JournalEntryRecord[]; next_cursor: string | null; total: null };
+
+/**
+ * A page of journal entries by keyset: the API answers the spec's array; one entry more than the
+ * page is asked for, so whether a next page exists (and its cursor: the page's last entry's) is known.
+ */
+export function useJournalEntries(options: { enabled: boolean; campaignId?: string; pageSize: number; startingAfter?: string }) {
   return useQuery({
-    queryKey: accountingKeys.journal(options.campaignId),
-    queryFn: () => api.get<JournalEntryRecord[]>('/api/qb/journalEntries', { query: { campaign_id: options.campaignId } }),
+    queryKey: [...accountingKeys.journal(options.campaignId), options.startingAfter ?? 'first'],
+    queryFn: async (): Promise<JournalEntriesPage> => {
+      const rows = await api.get<JournalEntryRecord[]>('/api/qb/journalEntries', {
+        query: { campaign_id: options.campaignId, limit: options.pageSize + 1, starting_after: options.startingAfter },
+      });
+      const data = rows.slice(0, options.pageSize);
+      return { data, next_cursor: rows.length > options.pageSize ? (data[data.length - 1]?.cursor ?? null) : null, total: null };
+    },
     enabled: options.enabled,
+    placeholderData: keepPreviousData,
     // An entry is pending while its call to QuickBooks is out: look again until it has answered.
-    refetchInterval: (query) => (query.state.data?.some((entry) => entry.Status === 'pending') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.data.some((entry) => entry.Status === 'pending') ? 2000 : false),
     meta: { errorMessage: 'There was an issue retrieving your journal entries' },
   });
 }

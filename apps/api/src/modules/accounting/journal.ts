@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/errors.ts';
+import { afterPosition, cursorMicros, decodeCursor, encodeCursor } from '../../lib/keyset.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
 import { ACCOUNTING_PROVIDER } from '../../providers/accounting/index.ts';
 import { draftJournalEntry, NOT_BOOKED, type TransferForBooks } from './drafts.ts';
@@ -159,24 +160,35 @@ export async function retryEntriesFailedForConnection(deps: AppDeps, org_id: str
   if (callIds.length) await runProviderCallsSoon(deps, callIds);
 }
 
-export async function listJournalEntries(deps: Pick<AppDeps, 'db'>, org_id: string, query: { campaign_id?: string; limit: number }) {
+/**
+ * The organisation's entries, newest first, `limit` at a time: after a cursor (starting_after, an
+ * entry's `cursor`) the page is found by keyset on (created_at, id), so a deep page costs what the
+ * first does. The answer stays the spec's array of entries.
+ */
+export async function listJournalEntries(
+  deps: Pick<AppDeps, 'db'>,
+  org_id: string,
+  query: { campaign_id?: string | undefined; limit: number; starting_after?: string | undefined },
+) {
+  const position = query.starting_after ? decodeCursor(query.starting_after) : null;
   const rows = await deps.db
-    .select()
+    .select({ entry: accountingJournalEntries, cursor_us: cursorMicros(accountingJournalEntries.created_at) })
     .from(accountingJournalEntries)
     .where(
       and(
         eq(accountingJournalEntries.org_id, org_id),
         query.campaign_id ? eq(accountingJournalEntries.campaign_id, query.campaign_id) : undefined,
+        position ? afterPosition(accountingJournalEntries.created_at, accountingJournalEntries.id, position) : undefined,
       ),
     )
     .orderBy(desc(accountingJournalEntries.created_at), desc(accountingJournalEntries.id))
     .limit(query.limit);
-  return rows.map(toJournalEntryRecord);
+  return rows.map(({ entry, cursor_us }) => toJournalEntryRecord(entry, cursor_us));
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toJournalEntryRecord(row: AccountingJournalEntry) {
+export function toJournalEntryRecord(row: AccountingJournalEntry, cursor_us: string) {
   return {
     id: row.id,
     Metadata: { Create_Time: row.created_at.toISOString() },
@@ -190,14 +202,15 @@ export function toJournalEntryRecord(row: AccountingJournalEntry) {
     date_failed: iso(row.date_failed),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    cursor: encodeCursor({ created_us: cursor_us, id: row.id }),
   };
 }
 
 export async function findJournalEntry(deps: Pick<AppDeps, 'db'>, org_id: string, id: string) {
   const [row] = await deps.db
-    .select()
+    .select({ entry: accountingJournalEntries, cursor_us: cursorMicros(accountingJournalEntries.created_at) })
     .from(accountingJournalEntries)
     .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id)));
   if (!row) throw new AppError('not_found', 'Not found');
-  return toJournalEntryRecord(row);
+  return toJournalEntryRecord(row.entry, row.cursor_us);
 }

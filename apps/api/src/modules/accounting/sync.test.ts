@@ -85,3 +85,31 @@ describe('the sync job', () => {
     expect(books.filter((row) => entries.some((entry) => entry.id === row.request_id))).toHaveLength(2);
   });
 });
+
+describe('GET /api/qb/journalEntries paging', () => {
+  it('pages the array by keyset with starting_after: every entry once, newest first', async () => {
+    const owner = await connectedOwner();
+    for (const cents of [1_100, 1_200, 1_300, 1_400, 1_500]) await pay(owner, cents);
+    const all = (await inject('GET', '/api/qb/journalEntries', owner.headers)).json<JournalEntryRecord[]>();
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const paged: JournalEntryRecord[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const response = await inject('GET', `/api/qb/journalEntries?limit=2${cursor ? `&starting_after=${cursor}` : ''}`, owner.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.json<JournalEntryRecord[]>();
+      paged.push(...rows);
+      if (rows.length < 2) break;
+      cursor = rows[rows.length - 1]!.cursor;
+    }
+    expect(paged.map((entry) => entry.id)).toEqual(all.map((entry) => entry.id));
+
+    const bad = await inject('GET', '/api/qb/journalEntries?starting_after=bm9wZQ', owner.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Invalid cursor');
+    expect((await inject('GET', '/api/qb/journalEntries?starting_after=%00', owner.headers)).statusCode).toBe(400);
+    // Another organisation's cursor only positions: it reads nothing of this one's.
+    const other = await connectedOwner();
+    expect((await inject('GET', `/api/qb/journalEntries?starting_after=${all[0]!.cursor}`, other.headers)).json()).toEqual([]);
+  });
+});
