@@ -7,7 +7,7 @@ import type { JournalEntryRecord } from '@crewpay/core';
 import { DataTable, PAGE_SIZE } from '../data-table.tsx';
 import { useKeysetPaging } from '../../lib/use-keyset-paging.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useJournalEntries, useRetryJournalEntry } from '../../lib/accounting-api.ts';
+import { useJournalEntries, useRetryJournalEntry, type JournalEntriesPage } from '../../lib/accounting-api.ts';
 
 const STATUS_COLORS = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
 
@@ -25,6 +25,12 @@ function StatusCell({ entry, canRetry }: { entry: JournalEntryRecord; canRetry: 
       )}
     </>
   );
+}
+
+/** On the last page the count is known (the pages before were full); before it, only that more follow. */
+function pageCount(page: number, data: JournalEntriesPage | undefined) {
+  if (!data || data.next_cursor) return { hasNextPage: Boolean(data?.next_cursor) };
+  return { rowCount: page * PAGE_SIZE + data.data.length };
 }
 
 /** Journal entries (Created, Details, Status): the Settings tab's, or one campaign's; a failure's reason shows beside it. */
@@ -50,7 +56,7 @@ export function JournalEntriesTable({ campaignId, canRetry }: { campaignId?: str
       rows={data?.data ?? []}
       columns={columns}
       isLoading={isLoading}
-      serverPaging={{ page, onPageChange: paging.onPageChange, hasNextPage: Boolean(data?.next_cursor) }}
+      serverPaging={{ page, onPageChange: paging.onPageChange, ...pageCount(page, data) }}
       emptyLabel="No journal entries yet"
     />
   );
