@@ -107,9 +107,12 @@ describe('npm start with SANDBOX=false', () => {
     const output = server.output();
     for (const name of [
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
+      'PLAID_CLIENT_ID',
+      'PLAID_SECRET',
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',

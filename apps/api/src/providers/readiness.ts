@@ -8,7 +8,6 @@ import type { Config } from '../config.ts';
 const SANDBOX_ONLY = [
   { capability: 'banking', provider: 'Stripe Treasury (wallet, bank links, ACH)' },
   { capability: 'payouts', provider: 'the Stripe ACH and Nium payout rails' },
-  { capability: 'payments-in', provider: 'the bank link of invoice ACH payments (Plaid Link)' },
 ] as const;
 
 type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;
@@ -18,9 +17,12 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
   const required: [string, string | undefined, string][] = [
     ['STRIPE_SECRET_KEY', providers.stripe.secretKey, 'Stripe card and bank payments'],
     ['STRIPE_WEBHOOK_SECRET', providers.stripe.webhookSecret, "the signing secret of Stripe's webhook endpoint /v1/webhooks/stripe"],
+    ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js card field"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
     ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
+    ['PLAID_CLIENT_ID', providers.plaid.clientId, 'the bank link of invoice ACH payments (Plaid Link)'],
+    ['PLAID_SECRET', providers.plaid.secret, 'the bank link of invoice ACH payments (Plaid Link)'],
     ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
     ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
     ['SMS_FROM', providers.sms.from, 'the number text messages are sent from'],

@@ -15,6 +15,7 @@ import { recordProviderCall, runProviderCallsSoon } from '../../src/modules/prov
 import { newId } from '../../src/lib/ids.ts';
 import { paymentsInProvider } from '../../src/providers/payments-in/index.ts';
 import { loadSandboxFunds } from '../../src/modules/treasury/ach.ts';
+import { startPlaidFake, type PlaidFake } from './plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
@@ -64,15 +65,17 @@ export async function sandboxWorld(): Promise<World> {
 }
 
 /** SANDBOX=false: Stripe and PayPal adapters on their local fakes (banking stays the sandbox's until its adapter exists). */
-export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake }> {
+export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake; plaid: PlaidFake }> {
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
-  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings });
+  const plaid = await startPlaidFake();
+  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...plaid.settings });
   return {
     name: 'real adapters on fakes',
     ctx,
     stripe,
     paypal,
+    plaid,
     payByCard: (linkId, card) => payByCard(ctx.app, linkId, STRIPE_CARDS[card]),
     async settle() {
       for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
