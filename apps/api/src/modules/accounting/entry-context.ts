@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { creators, customers, invoiceFundedPayments, invoices, ledgerTransfers, payments, type AccountingJournalEntry } from '../../db/schema/index.ts';
 import type { QbParty } from '../../providers/accounting/index.ts';
@@ -48,6 +48,7 @@ async function readInvoice(deps: Pick<AppDeps, 'db'>, org_id: string, invoice_id
     .select({ count: sql<number>`count(*)::int`, earnings: sql<number>`coalesce(sum(${payments.earnings}), 0)::bigint` })
     .from(invoiceFundedPayments)
     .innerJoin(payments, and(eq(payments.id, invoiceFundedPayments.payment_id), eq(payments.org_id, invoiceFundedPayments.org_id)))
-    .where(and(eq(invoiceFundedPayments.invoice_id, invoice_id), eq(invoiceFundedPayments.org_id, org_id)));
+    // A canceled payment funds nothing (the invoice screens leave it out too).
+    .where(and(eq(invoiceFundedPayments.invoice_id, invoice_id), eq(invoiceFundedPayments.org_id, org_id), ne(payments.status, 'canceled')));
   return { ...invoice, qb_customer: invoice.qb_customer ?? null, funded_count: funded?.count ?? 0, funded_earnings: Number(funded?.earnings ?? 0) };
 }
