@@ -63,6 +63,7 @@ describe('liveModeProblems', () => {
     SMTP_URL: 'smtp://mail.example.com:587',
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_x',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_WEBHOOK_ID: 'WH-1',
@@ -76,6 +77,7 @@ describe('liveModeProblems', () => {
     for (const name of [
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
@@ -85,7 +87,9 @@ describe('liveModeProblems', () => {
     ])
       expect(problems).toContain(`${name} is not set`);
     expect(problems).toMatch(/email: SMTP_URL is not set/);
-    expect(problems).toMatch(/banking: no real adapter/);
+    expect(problems).toMatch(/payouts: no real adapter/);
+    // Stripe Treasury is the real banking adapter now.
+    expect(problems).not.toMatch(/banking:/);
   });
 
   it('names only what is missing once the rest is set', () => {

@@ -41,6 +41,8 @@ const envSchema = z.object({
   // The real providers (SANDBOX=false): providers/live-settings.ts names any that is missing.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // The signing secret of the Connect endpoint (events of the organisations' connected accounts: Treasury).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
@@ -83,7 +85,7 @@ export type Config = {
 };
 
 export type ProviderSettings = {
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; connectWebhookSecret: string | undefined; apiBase: string };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
   sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
 };
@@ -122,7 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentLimits: { memo_max_length: values.PAYMENT_MEMO_MAX_LENGTH, min_amount: values.PAYMENT_MIN_AMOUNT },
     isPaymentMethodWizardOn: values.PAYMENT_METHOD_WIZARD,
     providers: {
-      stripe: { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiBase: values.STRIPE_API_BASE },
+      stripe: {
+        secretKey: values.STRIPE_SECRET_KEY,
+        webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+        connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET,
+        apiBase: values.STRIPE_API_BASE,
+      },
       paypal: {
         clientId: values.PAYPAL_CLIENT_ID,
         clientSecret: values.PAYPAL_CLIENT_SECRET,
