@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
  * An entry leaves this list when its real adapter is written.
  */
 const SANDBOX_ONLY = [
-  { capability: 'payouts', provider: 'the Stripe ACH and Nium payout rails' },
+  { capability: 'payouts', provider: 'the Nium payout rail' },
   { capability: 'payments-in', provider: 'the bank link of invoice ACH payments (Plaid Link)' },
 ] as const;
 

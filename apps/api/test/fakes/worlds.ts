@@ -150,6 +150,21 @@ export async function invoiceToPay(world: World, amount: number) {
  * to PayPal `receiver` (an email), or to Venmo when it is a phone number.
  */
 export async function paypalPayout(world: World, receiver: string, amount: number) {
+  return payeePayout(
+    world,
+    receiver.includes('@')
+      ? { selected_payment_method: 'paypal', paypal_email: receiver }
+      : { selected_payment_method: 'venmo', venmo_phone_number: receiver },
+    amount,
+  );
+}
+
+/** The same, to the agent's bank account by ACH (the `stripe` payout method). */
+export async function bankPayout(world: World, accountNumber: string, amount: number) {
+  return payeePayout(world, { selected_payment_method: 'stripe', account_number: accountNumber, routing_number: '110000000' }, amount);
+}
+
+async function payeePayout(world: World, method: Record<string, string>, amount: number) {
   const { app, deps } = world.ctx;
   const owner = await createOwner(app);
   await activate(app, owner.headers);
@@ -179,9 +194,7 @@ export async function paypalPayout(world: World, receiver: string, amount: numbe
     method: 'POST',
     url: `/v1/expiring_link?id=${link.split('/bankDetails?id=')[1]!}`,
     payload: {
-      ...(receiver.includes('@')
-        ? { selected_payment_method: 'paypal', paypal_email: receiver }
-        : { selected_payment_method: 'venmo', venmo_phone_number: receiver }),
+      ...method,
       entity_type: 'llc_partnership',
       tax_id: '12-3456789',
       business_name: 'Ava LLC',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
-import { liveWorld, postingsOf, stripeAccountsOf } from '../../../test/fakes/worlds.ts';
+import { bankPayout, liveWorld, postingsOf, stripeAccountsOf } from '../../../test/fakes/worlds.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from '../../../test/fakes/stripe-treasury-fake.ts';
 import { activate, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 import { financialAccounts, providerCalls, providerEvents, treasuryTransactions } from '../../db/schema/index.ts';
@@ -228,6 +228,31 @@ describe('Stripe Treasury: transfer out (OutboundPayment)', () => {
     const id = (await post('/v1/treasury/ach', owner.headers, { ...transfer, amount: 5_000 })).json().id as string;
     expect(await rowOf(id)).toMatchObject({ status: 'failed', failure_reason: 'insufficient_funds' });
     expect((await walletOf(owner.headers)).balances[0].amount).toBe(10_000);
+  });
+});
+
+describe("Stripe Treasury: a payee's bank payout (the stripe rail)", () => {
+  it("pays from the organisation's financial account with a key per payment and our payment id as metadata", async () => {
+    const { owner, payment } = await bankPayout(world, '000123456789', 5_000);
+    const create = requestsTo('/v1/treasury/outbound_payments').at(-1)!;
+    expect(create.headers['idempotency-key']).toMatch(new RegExp(`:${payment.id}$`));
+    const { financialAccount, stripeAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
+    expect(create.headers['stripe-account']).toBe(stripeAccount);
+    const params = new URLSearchParams(create.body);
+    expect(params.get('financial_account')).toBe(financialAccount);
+    expect(params.get('metadata[payment_id]')).toBe(payment.id);
+    expect(params.get('destination_payment_method_data[us_bank_account][account_number]')).toBe('000123456789');
+    const events = world.stripe.takeEvents();
+    expect(events.map((event) => event.type)).toEqual(['treasury.outbound_payment.posted']);
+    for (let i = 0; i < 2; i += 1) expect((await world.stripe.deliver(world.ctx.app, events[0]!)).statusCode).toBe(200);
+    const [stored] = await world.ctx.deps.db
+      .select()
+      .from(providerEvents)
+      .where(eq(providerEvents.id, events[0]!.id as string));
+    expect(stored!.type).toBe('payout.paid');
+    expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual([
+      { type: 'payment_succeeded', entries: { outside_bank: 5_000, wallet_held: -5_000 } },
+    ]);
   });
 });
 

@@ -18,7 +18,7 @@ import { stripeWebhookVerifier } from './stripe-events.ts';
  */
 export const liveAdapters = {
   paymentsIn: (config: Pick<Config, 'providers'>): PaymentsInProvider => createStripePaymentsIn(config.providers.stripe),
-  payouts: (config: Pick<Config, 'providers'>): PayoutsProvider => createLivePayouts(config),
+  payouts: (deps: Pick<AppDeps, 'config' | 'db'>): PayoutsProvider => createLivePayouts(deps),
   banking: (deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>): BankingProvider => createStripeTreasury(deps),
 };
 

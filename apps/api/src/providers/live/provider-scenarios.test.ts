@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   achDebit,
+  bankPayout,
   invoiceToPay,
   liveWorld,
   paypalPayout,
@@ -145,6 +146,23 @@ const transferScenarios: BankScenario[] = [
   },
 ];
 
+type BankPayoutScenario = { name: string; account: string; status: string; postings: unknown[] };
+const bankPayoutScenarios: BankPayoutScenario[] = [
+  { name: "a payee's bank payout (ACH) is paid: held -> outside", account: '000123456789', status: 'succeeded', postings: [paid] },
+  {
+    name: "a payee's bank payout (ACH) that fails: held -> available",
+    account: '000222222227',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
+  {
+    name: "a payee's bank payout (ACH) is paid, then returned: outside -> available",
+    account: '000111111113',
+    status: 'returned',
+    postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
+  },
+];
+
 const worlds: Record<string, World> = {};
 beforeAll(async () => {
   worlds.sandbox = await sandboxWorld();
@@ -184,6 +202,15 @@ describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worl
     const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
     expect(answer.json().status).toBe(scenario.invoice);
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+  });
+
+  it.each(bankPayoutScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, payment } = await bankPayout(world, scenario.account, 5_000);
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual(scenario.postings);
   });
 
   it.each(debitScenarios)('$name', async (scenario) => {

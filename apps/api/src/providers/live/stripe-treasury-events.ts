@@ -34,6 +34,12 @@ async function orgOfFinancialAccount(deps: EventDeps, financialAccountId: string
   return row?.org_id ?? null;
 }
 
+const PAYOUT_TYPES = { posted: 'payout.paid', failed: 'payout.failed', returned: 'payout.returned' } as const;
+
+/** An OutboundPayment is a wallet transfer out (our treasury transaction) or a payee's bank payout (our payment). */
+const outboundType = (payment: Stripe.Treasury.OutboundPayment, outcome: keyof typeof PAYOUT_TYPES) =>
+  payment.metadata.payment_id ? PAYOUT_TYPES[outcome] : `treasury.outbound_payment.${outcome}`;
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
@@ -45,7 +51,8 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  * - treasury.inbound_transfer.succeeded / failed / canceled (-> failed); an InboundTransfer
  *   returned after it succeeded shows as a ReceivedDebit linked to it
  *   (treasury.received_debit.created) -> treasury.inbound_transfer.returned;
- * - treasury.outbound_payment.posted / failed / canceled (-> failed) / returned;
+ * - treasury.outbound_payment.posted / failed / canceled (-> failed) / returned; a payee's bank
+ *   payout (metadata payment_id) -> payout.paid / payout.failed / payout.returned;
  * - treasury.received_credit.created or succeeded, when succeeded -> treasury.received_credit.succeeded;
  * - treasury.financial_account.features_status_updated, once the ABA address is active ->
  *   treasury.financial_account.address_ready (the account number sealed, never stored in clear).
@@ -87,18 +94,18 @@ export async function stripeTreasuryDomainEvents(
     }
     case 'treasury.outbound_payment.posted': {
       const payment = event.data.object;
-      return ours(event, 'treasury.outbound_payment.posted', payment.id, payment.metadata);
+      return ours(event, outboundType(payment, 'posted'), payment.id, payment.metadata);
     }
     case 'treasury.outbound_payment.failed':
     case 'treasury.outbound_payment.canceled': {
       const payment = event.data.object;
-      return ours(event, 'treasury.outbound_payment.failed', payment.id, payment.metadata, {
+      return ours(event, outboundType(payment, 'failed'), payment.id, payment.metadata, {
         reason: event.type === 'treasury.outbound_payment.canceled' ? 'canceled' : 'failed',
       });
     }
     case 'treasury.outbound_payment.returned': {
       const payment = event.data.object;
-      return ours(event, 'treasury.outbound_payment.returned', payment.id, payment.metadata, {
+      return ours(event, outboundType(payment, 'returned'), payment.id, payment.metadata, {
         reason: payment.returned_details?.code ?? 'returned',
       });
     }
