@@ -50,6 +50,8 @@ describe('the HTTP surface', () => {
   it('sets security headers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // The sandbox never loads a processor's script.
+    expect(response.headers['content-security-policy']).not.toContain('stripe.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

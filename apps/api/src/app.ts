@@ -77,17 +77,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandler(app);
   refuseNulInput(app);
 
+  // Outside the sandbox the pay page loads Stripe.js (card field) and Plaid Link (bank link): their
+  // scripts, frames and APIs, as Stripe's and Plaid's CSP guides list them.
+  const live = deps.config.isSandbox
+    ? { script: [], frame: [], connect: [] }
+    : {
+        script: ['https://js.stripe.com', 'https://cdn.plaid.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://cdn.plaid.com'],
+        // Link talks to the Plaid environment its token came from: the one PLAID_API_BASE names.
+        connect: ['https://api.stripe.com', new URL(deps.config.providers.plaid.apiBase).origin],
+      };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...live.script],
+        frameSrc: ["'self'", ...live.frame],
         // MUI (emotion) writes its styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...live.connect],
         frameAncestors: ["'none'"],
         // Helmet's default would break a plain-http deployment on any host but localhost.
         upgradeInsecureRequests: null,

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
   it('refuses to start on a bad value and names the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 64 hexadecimal characters/);
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(/SANDBOX/);
   });
 
@@ -64,9 +65,12 @@ describe('liveModeProblems', () => {
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_WEBHOOK_ID: 'WH-1',
+    PLAID_CLIENT_ID: 'plaid-client',
+    PLAID_SECRET: 'plaid-secret',
     SMS_ACCOUNT_SID: 'AC1',
     SMS_AUTH_TOKEN: 'token',
     SMS_FROM: '+15005550006',
@@ -78,9 +82,12 @@ describe('liveModeProblems', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_CONNECT_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
+      'PLAID_CLIENT_ID',
+      'PLAID_SECRET',
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',

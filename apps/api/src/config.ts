@@ -43,11 +43,18 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   // The signing secret of the Connect endpoint (events of the organisations' connected accounts: Treasury).
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_\w+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)')
+    .optional(),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_API_BASE: z.url().default('https://production.plaid.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
@@ -85,9 +92,17 @@ export type Config = {
 };
 
 export type ProviderSettings = {
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; connectWebhookSecret: string | undefined; apiBase: string };
+  /** publishableKey is the one public key: the pay page's Stripe.js turns a card into a PaymentMethod with it. */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    connectWebhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    apiBase: string;
+  };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
   sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
+  plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string };
 };
 
 /**
@@ -128,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         secretKey: values.STRIPE_SECRET_KEY,
         webhookSecret: values.STRIPE_WEBHOOK_SECRET,
         connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET,
+        publishableKey: values.STRIPE_PUBLISHABLE_KEY,
         apiBase: values.STRIPE_API_BASE,
       },
       paypal: {
@@ -136,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         webhookId: values.PAYPAL_WEBHOOK_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
+      plaid: { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, apiBase: values.PLAID_API_BASE.replace(/\/$/, '') },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,
         authToken: values.SMS_AUTH_TOKEN,

@@ -108,9 +108,12 @@ describe('npm start with SANDBOX=false', () => {
     for (const name of [
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_CONNECT_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
+      'PLAID_CLIENT_ID',
+      'PLAID_SECRET',
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',

@@ -44,8 +44,8 @@ export async function openSignedIn(page: Page, token: string, path = '/'): Promi
 
 type OutboxEmail = { to: string; subject: string; links: string[]; created_at: string };
 
-/** The newest set-new-password link emailed to `email`, read from the sandbox outbox. */
-export async function readResetLink(request: APIRequestContext, email: string): Promise<string> {
+/** The newest link emailed to `email` whose address contains `pathPart`, read from the sandbox outbox (path and query). */
+export async function readEmailedLink(request: APIRequestContext, email: string, pathPart: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
@@ -55,12 +55,18 @@ export async function readResetLink(request: APIRequestContext, email: string): 
         link = emails
           .filter((message) => message.to === email)
           .flatMap((message) => message.links)
-          .filter((url) => url.includes('/resetPassword/'))
+          .filter((url) => url.includes(pathPart))
           .at(-1);
         return link;
       },
-      { message: `a reset link emailed to ${email}` },
+      { message: `a link to ${pathPart} emailed to ${email}` },
     )
     .toBeTruthy();
-  return new URL(link ?? '').pathname;
+  const url = new URL(link ?? '');
+  return url.pathname + url.search;
+}
+
+/** The newest set-new-password link emailed to `email`, read from the sandbox outbox. */
+export async function readResetLink(request: APIRequestContext, email: string): Promise<string> {
+  return new URL(await readEmailedLink(request, email, '/resetPassword/'), 'http://x').pathname;
 }

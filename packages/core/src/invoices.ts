@@ -199,8 +199,9 @@ export const payInvoiceBody = z.discriminatedUnion('method', [
   z.object({ method: z.literal('card'), payment_method: z.string().regex(/^(tok_[a-z0-9]{8,64}|pm_\w{4,64})$/, invoiceMessages.card) }),
   z.object({
     method: z.literal('bank'),
-    public_token: z.string().regex(/^public-sandbox-[a-z0-9-]{8,80}$/, 'Invalid bank link'),
-    account_id: z.string().regex(/^acc_[a-z0-9]{4,64}$/, 'Invalid bank account'),
+    // Plaid Link's tokens (public-sandbox-..., public-production-...) and account ids (ours acc_..., Plaid's base62).
+    public_token: z.string().regex(/^public-(sandbox|development|production)-[a-z0-9-]{8,80}$/, 'Invalid bank link'),
+    account_id: z.string().regex(/^[A-Za-z0-9_-]{4,100}$/, 'Invalid bank account'),
   }),
 ]);
 export type PayInvoiceBody = z.infer<typeof payInvoiceBody>;

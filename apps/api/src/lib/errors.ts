@@ -12,6 +12,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  /** An outside service the person is waiting on did not answer (after our own retry). */
+  provider_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

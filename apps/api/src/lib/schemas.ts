@@ -17,6 +17,7 @@ export const errorResponses = {
   409: errorAnswer,
   410: errorAnswer,
   429: errorAnswer,
+  503: errorAnswer,
 } as const;
 
 export const idParams = z.object({ id: z.uuid({ error: 'Not found' }) });

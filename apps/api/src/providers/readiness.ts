@@ -5,10 +5,7 @@ import type { Config } from '../config.ts';
  * them would silently keep simulating money, so the server refuses to start and names them.
  * An entry leaves this list when its real adapter is written.
  */
-const SANDBOX_ONLY = [
-  { capability: 'payouts', provider: 'the Nium payout rail' },
-  { capability: 'payments-in', provider: 'the bank link of invoice ACH payments (Plaid Link)' },
-] as const;
+const SANDBOX_ONLY = [{ capability: 'payouts', provider: 'the Nium payout rail' }] as const;
 
 type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;
 
@@ -22,9 +19,12 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
       providers.stripe.connectWebhookSecret,
       "the signing secret of Stripe's Connect webhook endpoint /v1/webhooks/stripe (Treasury events of the organisations' accounts)",
     ],
+    ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js card field"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
     ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
+    ['PLAID_CLIENT_ID', providers.plaid.clientId, 'the bank link of invoice ACH payments (Plaid Link)'],
+    ['PLAID_SECRET', providers.plaid.secret, 'the bank link of invoice ACH payments (Plaid Link)'],
     ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
     ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
     ['SMS_FROM', providers.sms.from, 'the number text messages are sent from'],

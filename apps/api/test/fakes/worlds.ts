@@ -16,6 +16,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { paymentsInProvider } from '../../src/providers/payments-in/index.ts';
 import { simulateSandboxReceivedCredit } from '../../src/providers/banking/index.ts';
 import { stripeClient } from '../../src/providers/live/stripe-client.ts';
+import { startPlaidFake, type PlaidFake } from './plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from './stripe-treasury-fake.ts';
@@ -80,11 +81,12 @@ export async function stripeAccountsOf(ctx: TestContext, orgId: string) {
   return { financialAccount: row!.provider_account_id, stripeAccount: row!.provider_connected_account_id! };
 }
 
-/** SANDBOX=false: the Stripe (payments, Treasury) and PayPal adapters on their local fakes. */
-export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake }> {
+/** SANDBOX=false: the Stripe (payments, Treasury), Plaid and PayPal adapters on their local fakes. */
+export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake; plaid: PlaidFake }> {
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
-  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings });
+  const plaid = await startPlaidFake();
+  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...plaid.settings });
   const client = () => stripeClient(ctx.deps.config.providers.stripe);
   const deliverAll = async () => {
     for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
@@ -101,6 +103,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
     ctx,
     stripe,
     paypal,
+    plaid,
     payByCard: (linkId, card) => payByCard(ctx.app, linkId, STRIPE_CARDS[card]),
     async settle() {
       for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
-/** GET /v1/meta: what this server is (sandbox or not) and which optional screens it shows. */
-export type ServerMeta = { sandbox: boolean; payment_method_wizard: boolean };
+/** GET /v1/meta: what this server is (sandbox or not), which optional screens it shows, and Stripe's public key outside the sandbox. */
+export type ServerMeta = { sandbox: boolean; payment_method_wizard: boolean; stripe_publishable_key: string | null };
 
 export function useServerMeta() {
   return useQuery({

@@ -60,27 +60,25 @@ export type MailTransport = {
  * same message; a failed send stays queued and the job is retried.
  */
 export async function deliverEmail(db: Db, transport: MailTransport, emailId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [email] = await tx
-      .select()
-      .from(emails)
-      .where(and(eq(emails.id, emailId), eq(emails.status, 'queued')))
-      .for('update', { skipLocked: true });
-    if (!email) return;
-    try {
+  try {
+    await db.transaction(async (tx) => {
+      const [email] = await tx
+        .select()
+        .from(emails)
+        .where(and(eq(emails.id, emailId), eq(emails.status, 'queued')))
+        .for('update', { skipLocked: true });
+      if (!email) return;
       await transport.send(email);
       await tx
         .update(emails)
         .set({ status: 'sent', transport: transport.name, sent_at: new Date(), error: null })
         .where(eq(emails.id, emailId));
-    } catch (error) {
-      await tx
-        .update(emails)
-        .set({ error: (error as Error).message })
-        .where(eq(emails.id, emailId));
-      throw error;
-    }
-  });
+    });
+  } catch (error) {
+    // Recorded after the rollback, so the reason survives for the outbox pages and the retry.
+    await db.update(emails).set({ error: (error as Error).message }).where(and(eq(emails.id, emailId), eq(emails.status, 'queued')));
+    throw error;
+  }
 }
 
 /** Emails still queued a minute after they were written: their job was lost (a crash); send them again. */

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 
-const metaAnswer = z.object({ sandbox: z.boolean(), payment_method_wizard: z.boolean() });
+const metaAnswer = z.object({
+  sandbox: z.boolean(),
+  payment_method_wizard: z.boolean(),
+  /** Outside the sandbox the pay page's card field is Stripe.js, which needs this public key; null in the sandbox. */
+  stripe_publishable_key: z.string().nullable(),
+});
 
 /** What the browser needs to know about this server before anyone signs in. */
 export const metaRoutes =
@@ -13,10 +18,14 @@ export const metaRoutes =
       {
         config: { isPublic: true },
         schema: {
-          summary: 'Whether this server runs in sandbox mode (no real money moves), and which optional screens it shows',
+          summary: 'Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, and the card processor\'s public key',
           response: { 200: metaAnswer },
         },
       },
-      async () => ({ sandbox: deps.config.isSandbox, payment_method_wizard: deps.config.isPaymentMethodWizardOn }),
+      async () => ({
+        sandbox: deps.config.isSandbox,
+        payment_method_wizard: deps.config.isPaymentMethodWizardOn,
+        stripe_publishable_key: deps.config.isSandbox ? null : (deps.config.providers.stripe.publishableKey ?? null),
+      }),
     );
   };

@@ -16,27 +16,25 @@ export async function queueSms(tx: DbOrTx, message: { org_id?: string | null; to
 
 /** Sends one queued text; the row lock (SKIP LOCKED) keeps two workers from sending it twice; a failure stays queued and is retried. */
 export async function deliverSms(db: Db, transport: SmsTransport, smsId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [sms] = await tx
-      .select()
-      .from(smsMessages)
-      .where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')))
-      .for('update', { skipLocked: true });
-    if (!sms) return;
-    try {
+  try {
+    await db.transaction(async (tx) => {
+      const [sms] = await tx
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')))
+        .for('update', { skipLocked: true });
+      if (!sms) return;
       const sent = await transport.send({ to: sms.to, body: sms.body });
       await tx
         .update(smsMessages)
         .set({ status: 'sent', transport: transport.name, provider_id: sent.provider_id, sent_at: new Date(), error: null })
         .where(eq(smsMessages.id, smsId));
-    } catch (error) {
-      await tx
-        .update(smsMessages)
-        .set({ error: (error as Error).message.slice(0, 200) })
-        .where(eq(smsMessages.id, smsId));
-      throw error;
-    }
-  });
+    });
+  } catch (error) {
+    // Recorded after the rollback, so the reason survives for the outbox pages and the retry.
+    await db.update(smsMessages).set({ error: (error as Error).message.slice(0, 200) }).where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')));
+    throw error;
+  }
 }
 
 export async function registerSmsJobs(options: { db: Db; jobs: Jobs; transport?: SmsTransport }): Promise<void> {

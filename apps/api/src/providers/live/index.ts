@@ -7,6 +7,7 @@ import type { PaymentsInProvider } from '../payments-in/types.ts';
 import { createLivePayouts, PAYOUT_RAILS_PROVIDER } from '../payouts/live-payouts.ts';
 import type { PayoutsProvider } from '../payouts/types.ts';
 import { paypalWebhookVerifier } from './paypal-events.ts';
+import { createPlaidBankLink } from './plaid-client.ts';
 import { STRIPE_PROVIDER } from './stripe-client.ts';
 import { twilioWebhookVerifier } from './twilio-events.ts';
 import { stripeWebhookVerifier } from './stripe-events.ts';
@@ -17,7 +18,11 @@ import { stripeWebhookVerifier } from './stripe-events.ts';
  * while a key they need is missing.
  */
 export const liveAdapters = {
-  paymentsIn: (config: Pick<Config, 'providers'>): PaymentsInProvider => createStripePaymentsIn(config.providers.stripe),
+  // Stripe charges the card or debits the bank; Plaid links the bank and gives its numbers.
+  paymentsIn: (config: Pick<Config, 'providers'>): PaymentsInProvider => ({
+    ...createStripePaymentsIn(config.providers.stripe),
+    ...createPlaidBankLink(config.providers.plaid),
+  }),
   payouts: (deps: Pick<AppDeps, 'config' | 'db'>): PayoutsProvider => createLivePayouts(deps),
   banking: (deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>): BankingProvider => createStripeTreasury(deps),
 };

@@ -39,13 +39,6 @@ describe('Stripe card payments (PaymentIntents) on the fake', () => {
     expect((await chargeOf(invoice.id)).status).toBe('succeeded');
   });
 
-  it('answers that paying by bank is not available yet while the bank link has no real adapter', async () => {
-    const { linkId } = await invoiceToPay(world, 5_000);
-    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe('Paying by bank is not available yet: please pay by card');
-  });
-
   it('records a declined card as failed with Stripe decline code', async () => {
     const { invoice, linkId } = await invoiceToPay(world, 5_000);
     await world.payByCard(linkId, 'decline');

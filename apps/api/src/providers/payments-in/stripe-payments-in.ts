@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../../modules/provider-calls/index.ts';
 import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../live/stripe-client.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
@@ -32,7 +31,7 @@ function startedCharge(intent: Stripe.PaymentIntent): ProviderCharge {
  * error, as the sandbox does; the outcome (succeeded, failed, disputed, returned) arrives as
  * Stripe events through POST /v1/webhooks/stripe (providers/live/stripe-events.ts).
  */
-export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProvider {
+export function createStripePaymentsIn(settings: StripeSettings): Omit<PaymentsInProvider, 'createLinkToken' | 'exchangePublicToken'> {
   const stripe = stripeClient(settings);
   return {
     name: STRIPE_PROVIDER,
@@ -90,14 +89,6 @@ export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProv
         ),
       );
       return startedCharge(intent);
-    },
-
-    // Bank links for invoice ACH go through Plaid, which has no real adapter yet (providers/readiness.ts).
-    async createLinkToken() {
-      throw new AppError('conflict', 'Paying by bank is not available yet: please pay by card');
-    },
-    async exchangePublicToken() {
-      return null;
     },
   };
 }

@@ -83,10 +83,10 @@ describe('SMS through a Twilio-compatible API on the fake', () => {
     const id = await queueSms(ctx.deps.db, { org_id: orgId, to: '+15125550125', body: 'Reminder' });
     const first = await deliverSms(ctx.deps.db, transport(), id).catch((error: unknown) => error);
     expect(first).toMatchObject({ code: 'twilio_20429', retryable: true, retryAfterMs: 30_000 });
-    expect((await messageOf(id)).status).toBe('queued');
+    expect(await messageOf(id)).toMatchObject({ status: 'queued', error: 'twilio_20429' });
     expect(await deliverSms(ctx.deps.db, transport(), id).catch((error: unknown) => error)).toMatchObject({ code: 'twilio_20500' });
     await deliverSms(ctx.deps.db, transport(), id);
-    expect((await messageOf(id)).status).toBe('sent');
+    expect(await messageOf(id)).toMatchObject({ status: 'sent', error: null });
     twilio.takeCallbacks();
   });
 });

@@ -1,15 +1,33 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { formatExpiry, isExpiryInFuture, isLuhnValid, isValidCvc } from '@crewpay/core';
 import { failureMessage } from '../../../lib/notify.ts';
+import { useServerMeta } from '../../../lib/server-meta.ts';
 import { tokeniseCard } from '../api/pay.ts';
 
 export type CardChoice = { token: string; label: string };
+type CardFormProps = { onContinue: (card: CardChoice) => void };
+
+// Stripe.js is only downloaded where the real processor is configured (never in the sandbox).
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
+
+/** The card field: Stripe.js's own outside the sandbox (the number never reaches us), the sandbox's tokeniser in it. */
+export function CardForm({ onContinue }: CardFormProps) {
+  const { data: meta, isLoading } = useServerMeta();
+  if (isLoading) return <CircularProgress size={24} aria-label="Loading" />;
+  if (!meta?.stripe_publishable_key) return <SandboxCardForm onContinue={onContinue} />;
+  return (
+    <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
+      <StripeCardForm publishableKey={meta.stripe_publishable_key} onContinue={onContinue} />
+    </Suspense>
+  );
+}
 
 /** Card number (Luhn), expiration MM/YY (month clamped, in the future), CVC 0-9999; Continue tokenises the card. */
-export function CardForm({ onContinue }: { onContinue: (card: CardChoice) => void }) {
+function SandboxCardForm({ onContinue }: CardFormProps) {
   const [number, setNumber] = useState('');
   const [exp, setExp] = useState('');
   const [cvc, setCvc] = useState('');

@@ -13,7 +13,8 @@ import { formatCents, invoiceMessages, type InvoicePayMethod } from '@crewpay/co
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { failureMessage } from '../../../lib/notify.ts';
 import { fetchLinkToken, useInvoiceLink, usePayInvoice } from '../api/pay.ts';
-import { BankLinkDialog, type BankChoice } from '../components/bank-link-dialog.tsx';
+import { BankLink } from '../components/bank-link.tsx';
+import type { BankChoice } from '../components/bank-link-dialog.tsx';
 import { CardForm, type CardChoice } from '../components/card-form.tsx';
 import { InvoiceSummary } from '../components/invoice-summary.tsx';
 
@@ -140,7 +141,7 @@ export default function PayInvoicePage() {
         )}
       </Stack>
       {linkToken && (
-        <BankLinkDialog
+        <BankLink
           linkToken={linkToken}
           onClose={() => setLinkToken(null)}
           onLinked={(bank) => {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../test/context.ts';
+
+describe('GET /v1/meta outside the sandbox', () => {
+  it("gives the pay page Stripe's publishable key, and never a secret", async () => {
+    const ctx = await createTestContext({
+      SANDBOX: 'false',
+      STRIPE_SECRET_KEY: 'sk_test_never_shown',
+      STRIPE_WEBHOOK_SECRET: 'whsec_never_shown',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Public',
+      // No call leaves: building the app and answering /meta talk to no provider.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
+    const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ sandbox: false, payment_method_wizard: false, stripe_publishable_key: 'pk_test_51Public' });
+    expect(response.body).not.toContain('never_shown');
+    // Stripe.js and Plaid Link may load, frame their fields and call their APIs; nothing else from outside.
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://js.stripe.com https://cdn.plaid.com;");
+    expect(policy).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://cdn.plaid.com;");
+    expect(policy).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com https:\/\/production\.plaid\.com(;|$)/);
+  });
+});
