@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { chooseRecipient, dropSpareBlock, pdfPagesDrawn, signingLink, twoPagePdf } from './support/contracts.ts';
 import { activateViaApi } from './support/wallet.ts';
 
 // Tall enough that the panel's spare block and the whole page are on screen together, as on a desktop monitor.
@@ -12,56 +12,7 @@ test.use({ viewport: { width: 1440, height: 1700 } });
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
-/** A two-page letter-size agreement, written to a temporary file for the dropzone. */
-async function twoPagePdf(): Promise<string> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (const text of ['Influencer agreement, page one', 'Influencer agreement, page two']) {
-    const page = document.addPage([612, 792]);
-    page.drawText(text, { x: 72, y: 700, size: 18, font });
-  }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-contract-')), 'Agreement.pdf');
-  fs.writeFileSync(file, await document.save());
-  return file;
-}
-
-/** Drags the panel's spare block to a point of the shown page, as a person does with the mouse. */
-async function dropSpareBlock(page: Page, at: { x: number; y: number }) {
-  await page.getByTestId('pdf-page-overlay').scrollIntoViewIfNeeded();
-  const spare = await page.getByLabel('Spare signature block').boundingBox();
-  const sheet = await page.getByTestId('pdf-page-overlay').boundingBox();
-  expect(spare && sheet).toBeTruthy();
-  await page.mouse.move(spare!.x + 10, spare!.y + 8);
-  await page.mouse.down();
-  await page.mouse.move(sheet!.x + sheet!.width * at.x, sheet!.y + sheet!.height * at.y, { steps: 12 });
-  await page.mouse.up();
-}
-
-/** The newest signing link emailed to `to` (the provider call prepares the document first). */
-async function signingLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get('/dev/outbox', { headers: { accept: 'application/json' } })).json()) as {
-        to: string;
-        links: string[];
-      }[];
-      link = outbox
-        .filter((email) => email.to === to)
-        .flatMap((email) => email.links)
-        .findLast((url) => url.includes('/sign/'));
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname;
-}
-
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-
-async function chooseRecipient(form: Page | Locator, page: Page, name: string) {
-  await form.getByRole('combobox', { name: 'Recipient', exact: true }).fill(name.split(' ')[0]!);
-  await page.getByRole('option', { name: new RegExp(name) }).click();
-}
 
 test('[contracts] uploads a two-page PDF, places a block on each page, the creator signs by the emailed link, and the signed copy carries both stamps and the certificate', async ({
   page,
@@ -95,6 +46,7 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
   // A block dropped off the page is removed; the spare comes back to the panel.
   await dropSpareBlock(page, { x: 1.6, y: 0.5 });
   await expect(page.getByText('2 placed')).toBeVisible();
+  await pdfPagesDrawn(page);
   await page.screenshot({ path: shotPath('contracts-new-with-blocks'), animations: 'disabled' });
   await create.click();
   await expect(page).toHaveURL(/\/contracts$/);
@@ -109,6 +61,8 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
   await expect(signing.getByText(/highlighted block \(2\)/)).toBeVisible();
   await signing.getByLabel('Full name').fill('Nadia Rowe');
   await signing.getByLabel(/I agree to sign this document electronically/).check();
+  // The page is shown once drawn with its text, never half drawn.
+  await pdfPagesDrawn(signing);
   await signing.screenshot({ path: shotPath('contracts-signing-page'), animations: 'disabled' });
   await signing.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(signing.getByText('Signed. A copy with its signature certificate has been emailed to you.')).toBeVisible();
@@ -134,10 +88,12 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
 
   // The organisation sees it Signed.
   await page.reload();
-  await expect(page.getByRole('row', { name: /Spring launch agreement/ })).toContainText('Signed');
+  await expect(page.getByRole('row', { name: /Spring launch agreement/ })).toContainText('Signed', { timeout: 30_000 });
+  await page.screenshot({ path: shotPath('contracts-list'), animations: 'disabled' });
   await page.getByRole('link', { name: 'Spring launch agreement' }).click();
   await expect(page.getByText('Signed', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
+  await pdfPagesDrawn(page);
   await page.screenshot({ path: shotPath('contracts-signed-detail'), animations: 'disabled' });
 });
 

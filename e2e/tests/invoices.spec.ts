@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { readPayLink } from './support/invoices.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
@@ -12,29 +13,6 @@ const shot = (page: Page, name: string) =>
   });
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-/** The newest pay link emailed to `email` (the sandbox outbox). */
-async function readPayLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
-          to: string;
-          links: string[];
-        }[];
-        link = emails
-          .filter((message) => message.to === email)
-          .flatMap((message) => message.links)
-          .filter((url) => url.includes('/invoices/pay?id='))
-          .at(-1);
-        return link;
-      },
-      { message: `a pay link emailed to ${email}` },
-    )
-    .toBeTruthy();
-  return new URL(link!).pathname + new URL(link!).search;
-}
 
 test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by card and one by bank, both Paid and the wallet grows', async ({
   page,

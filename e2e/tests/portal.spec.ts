@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PASSWORD, createOwner, openSignedIn, readResetLink, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, toast } from './support/ui.ts';
 import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
@@ -26,6 +27,40 @@ async function choosePassword(request: APIRequestContext, email: string) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The staff sends an e-sign contract (two pages, a signature block on each) to one of their creators. */
+async function sendContract(request: APIRequestContext, headers: Headers, creatorId: string, title: string) {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const text of ['Creator agreement, page one', 'Creator agreement, page two']) {
+    document.addPage([612, 792]).drawText(text, { x: 72, y: 700, size: 18, font });
+  }
+  const block = (page: number) => ({
+    x: 100,
+    y: 600,
+    type: 'signature',
+    width: 80,
+    height: 16,
+    required: true,
+    signer: 0,
+    api_id: `signature_field_${page}`,
+    page,
+  });
+  const response = await request.post('/v1/contracts', {
+    headers,
+    multipart: {
+      title,
+      type: 'signature_request',
+      recipient: creatorId,
+      recipient_type: 'creator',
+      expiration_date: '2099-01-01',
+      formFields: JSON.stringify([block(1), block(2)]),
+      file: { name: 'Agreement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await document.save()) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string };
+}
+
 /** Signs in on the Creator / Customer side of the toggle. */
 async function signInAsExternal(page: Page, email: string) {
   await page.goto('/signin');
@@ -35,7 +70,7 @@ async function signInAsExternal(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('[portal] a creator of two organisations fills payout details for one and sees the waiting payment go Pending, then Posted', async ({
+test('[portal] a creator of two organisations signs a contract from the portal, fills payout details for one and sees the waiting payment go Pending, then Posted', async ({
   page,
   request,
 }) => {
@@ -55,6 +90,7 @@ test('[portal] a creator of two organisations fills payout details for one and s
   });
   const [payment] = ((await created.json()) as { data: { id: string }[] }).data;
   expect((await request.put('/v1/payments/initiate', { headers: payerHeaders, data: { ids: [payment!.id] } })).status()).toBe(200);
+  const contract = await sendContract(request, payerHeaders, inNorthwind.id, 'Summer collab agreement');
 
   await choosePassword(request, email);
   await signInAsExternal(page, email);
@@ -70,6 +106,39 @@ test('[portal] a creator of two organisations fills payout details for one and s
   const todo = page.getByRole('region', { name: 'To-do' });
   await expect(todo.getByText('Payment needs payout method')).toBeVisible();
   await shot(page, 'portal-01-home');
+
+  // The contract waiting for the creator's signature leads to its page; they sign it there.
+  await todo.getByText('Unsigned Contract').click();
+  await expect(page).toHaveURL(new RegExp(`/creator/contracts/${contract.id}$`));
+  await expect(page.getByRole('heading', { name: 'Summer collab agreement' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('Page 1 of 2')).toBeVisible({ timeout: 5_000 });
+  }).toPass();
+  await expect(page.getByText('Company: Northwind Studios')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByText('Signed on: -')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  const signPanel = page.getByRole('region', { name: 'Sign this document' });
+  await expect(signPanel.getByText(/highlighted block \(2\)/)).toBeVisible();
+  await expect(signPanel.getByLabel('Full name')).toHaveValue('Maya Lopez');
+  await signPanel.getByLabel(/I agree to sign this document electronically/).check();
+  await shot(page, 'portal-01b-contract-signing');
+  await signPanel.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(toast(page, 'Contract has been signed!')).toBeVisible();
+  await expect(signPanel).toHaveCount(0);
+  await expect(page.getByText('Signed', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Signed on: \d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
+  // The signed copy now shows: both pages and the signature certificate.
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await shot(page, 'portal-01c-contract-signed');
+  await nav.getByText('Home', { exact: true }).click();
+  await expect(todo.getByText('Unsigned Contract')).toHaveCount(0);
 
   // An external user on a staff page is sent back to the portal.
   await page.goto('/payments');
@@ -182,6 +251,22 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await shot(page, 'portal-08-customer-home');
   await page.goto('/creator/settings');
   await expect(page.getByRole('tab')).toHaveText(['Profile', 'Notifications']);
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New password', { exact: true }).fill('Another-passw0rd!');
+  await dialog.getByLabel('Confirm new password').fill('Another-passw0rd?');
+  await dialog.getByLabel('Confirm new password').blur();
+  await expect(dialog.getByText('Passwords must match')).toBeVisible();
+  await shot(page, 'portal-08b-customer-settings-password');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Contracts', { exact: true }).click();
+  await expect(page.getByRole('grid', { name: 'My contracts' }).getByText('No contracts yet')).toBeVisible();
+  await shot(page, 'portal-08c-customer-contracts');
+  // A contract that is not theirs (or does not exist) is refused, not a spinner for ever.
+  await page.goto(`/creator/contracts/${crypto.randomUUID()}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'There was an issue retrieving the contract' }).getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
 test('[portal] an owner acts as one of their creators from the profile; ?override refuses a stranger', async ({ page, request }) => {
@@ -208,4 +293,64 @@ test('[portal] an owner acts as one of their creators from the profile; ?overrid
   await expect(toast(page, 'User not found')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(/Acting as/)).toHaveCount(0);
+});
+
+test('[portal] an agent and manager signs in and saves their own business payout details, shown masked', async ({ page, request }) => {
+  test.slow();
+  const payer = await createOwner(request, 'agent-payer', 'Northwind Studios');
+  const headers = { 'auth-token': payer.token };
+  await activateViaApi(request, payer.token);
+  expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
+  const email = uniqueEmail('agent');
+  const added = await request.post('/v1/users', {
+    headers,
+    data: { email, first_name: 'Avery', last_name: 'Agent', is_agent: true, is_manager: true },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const agent = (await added.json()) as { id: string };
+  const created = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: agent.id, recipient_role: 'agent', earnings: 8_000, split: 100, memo: 'Agency fee' }],
+  });
+  const [payment] = ((await created.json()) as { data: { id: string }[] }).data;
+  expect((await request.put('/v1/payments/initiate', { headers, data: { ids: [payment!.id] } })).status()).toBe(200);
+
+  // An agent has no invitation: they set a password through 'Forgot password'.
+  expect((await request.put('/v1/users/password/reset', { data: { email } })).status()).toBe(200);
+  await choosePassword(request, email);
+  await signInAsExternal(page, email);
+  await expect(page).toHaveURL(/\/creator$/);
+  await expect(page.getByTestId('portal-orgs')).toHaveText('Working with Northwind Studios');
+  const todo = page.getByRole('region', { name: 'To-do' });
+  await todo.getByText('Payment needs payout method').click();
+  await expect(page).toHaveURL(/\/creator\/settings\?tab=payment_details/);
+
+  const card = page.getByRole('region', { name: 'Payment details for Northwind Studios as agent and manager' });
+  await expect(card.getByText('How Northwind Studios pays you as its agent and manager')).toBeVisible();
+  await card.getByLabel('Account number').fill('000987654321');
+  await card.getByLabel('Routing number').fill('110000000');
+  // No legal form on file yet: the Business side is open.
+  await expect(card.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByLabel('Legal entity type').click();
+  await page.getByRole('option', { name: 'LLC taxed as a partnership' }).click();
+  await card.getByLabel('Business name').fill('Avery Partners');
+  await card.getByLabel('EIN').fill('12-34');
+  await card.getByLabel('EIN').blur();
+  await expect(card.getByText('This field is required and must be 9 digits')).toBeVisible();
+  await card.getByLabel('EIN').fill('12-3456789');
+  await card.getByLabel('Address 1').fill('7 Agency Row');
+  await card.getByLabel('City').fill('Austin');
+  await card.getByLabel('State').click();
+  await page.getByRole('option', { name: 'TX — Texas' }).click();
+  await card.getByLabel('Zip').fill('78701');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Payment details updated!')).toBeVisible();
+  await expect(card.getByLabel('Account number')).toHaveValue('');
+  await expect(card.getByLabel('Account number')).toHaveAttribute('placeholder', '••••••4321');
+  await expect(card.getByLabel('EIN')).toHaveValue('');
+  await expect(card.getByLabel('Business name')).toHaveValue('Avery Partners');
+  await shot(page, 'portal-10-agent-payment-details');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Payments', { exact: true }).click();
+  await expect(page.getByRole('grid', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Agency fee' })).toContainText('Pending');
 });

@@ -46,3 +46,48 @@ export const individualUpdate = (extra: object = {}) => ({
   address: portalAddress,
   ...extra,
 });
+
+/**
+ * An agent and/or manager of the organisation (POST /v1/users without a role: an external payee
+ * account) who signs in to the portal through the set-new-password email. Answers their user id.
+ */
+export async function portalAgent(app: FastifyInstance, ownerHeaders: Headers, flags = { is_agent: true, is_manager: false }) {
+  const email = uniqueEmail('agent');
+  const added = await app.inject({
+    method: 'POST',
+    url: '/v1/users',
+    headers: ownerHeaders,
+    payload: { email, first_name: 'Avery', last_name: 'Agent', ...flags },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  // Its own address per call: the reset is rate limited per IP.
+  const remoteAddress = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
+  const reset = await app.inject({ method: 'PUT', url: '/v1/users/password/reset', payload: { email }, remoteAddress });
+  expect(reset.statusCode, reset.body).toBe(200);
+  return { id: added.json<{ id: string }>().id, email, headers: await creatorSignsIn(app, email) };
+}
+const randomOctet = () => Math.floor(Math.random() * 254) + 1;
+
+/** Each field of the portal's update with the message document 001 section 5 gives it. */
+export const portalValidationCases: [string, object, string][] = [
+  ['account number missing', { account_number: '' }, 'This field is required'],
+  ['account number letters', { account_number: '12ab' }, 'Account number must be digits only'],
+  ['routing number short', { routing_number: '12345' }, 'This field is required and must be 9 digits'],
+  ['PayPal email', { selected_payment_method: 'paypal', paypal_email: 'nope' }, 'This field is required and must be an email address'],
+  [
+    'Venmo phone',
+    { selected_payment_method: 'venmo', venmo_phone_number: '123' },
+    'This field is required and must be a valid US phone number',
+  ],
+  ['SSN', { tax_id: '1234' }, 'This field is required and must be 9 digits'],
+  ['first name', { first_name: ' ' }, 'This field is required'],
+  ['last name', { last_name: '' }, 'This field is required'],
+  ['date of birth', { date_of_birth: '2020-13-01' }, 'This field is required and must be a valid date of birth'],
+  ['zip', { address: { line_1: '1 Main', city: 'Austin', state: 'TX', zip: '123' } }, 'This field is required and must be 5 digits'],
+  ['state', { address: { line_1: '1 Main', city: 'Austin', state: 'T', zip: '78701' } }, 'This field is required and must be a US state'],
+  ['address 1', { address: { line_1: '', city: 'Austin', state: 'TX', zip: '78701' } }, 'This field is required'],
+  ['city', { address: { line_1: '1 Main', city: '', state: 'TX', zip: '78701' } }, 'This field is required'],
+  ['legal entity type', { entity_type: 'corp', business_name: 'X' }, 'This field is required'],
+  ['business name', { entity_type: 'c_corp', business_name: '' }, 'This field is required'],
+  ['EIN', { entity_type: 'c_corp', business_name: 'X', tax_id: '12-34' }, 'This field is required and must be 9 digits'],
+];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startingAfter } from './paging.ts';
 
 /** Spec section 9: contract and template PDFs are at most 25,000,000 bytes. */
 export const MAX_CONTRACT_PDF_BYTES = 25_000_000;
@@ -121,12 +122,35 @@ export const contractRecord = z.object({
 export type ContractRecord = z.infer<typeof contractRecord>;
 export const contractList = z.object({ data: z.array(contractRecord) });
 
+/** The contracts tables show 50 rows a page (the DataTable's page). */
+export const CONTRACTS_PAGE_SIZE = 50;
+
+/** Page by number (the spec's calls; answers the total) or after a cursor (starting_after = next_cursor). */
+const pageQuery = {
+  page: z.coerce.number({ error: 'Page must be a whole number' }).int().min(0).max(1_000_000).default(0),
+  page_size: z.coerce.number({ error: 'Page size must be a whole number' }).int().min(1).max(100).default(CONTRACTS_PAGE_SIZE),
+  starting_after: startingAfter,
+};
+
+/** Keyset paging answer: total is counted for a page number and null when asked by cursor. */
+const pageAnswer = {
+  total: z.number().int().nullable(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
+};
+
 export const listContractsQuery = z.object({
   payment_group_id: z.uuid().optional(),
   creator_id: z.uuid().optional(),
   customer_id: z.uuid().optional(),
   status: z.enum(['Invalid', 'Signed', 'Sent']).optional(),
+  ...pageQuery,
 });
+export const contractPage = z.object({ data: z.array(contractRecord), ...pageAnswer });
+export type ContractPage = z.infer<typeof contractPage>;
 
 export const contractReminderBody = z.object({
   reminder_type: z.enum(['sms', 'email']),
@@ -150,7 +174,9 @@ export const contractTemplateRecord = z.object({
   created_at: z.string(),
 });
 export type ContractTemplateRecord = z.infer<typeof contractTemplateRecord>;
-export const contractTemplateList = z.object({ data: z.array(contractTemplateRecord) });
+export const listContractTemplatesQuery = z.object(pageQuery);
+export const contractTemplatePage = z.object({ data: z.array(contractTemplateRecord), ...pageAnswer });
+export type ContractTemplatePage = z.infer<typeof contractTemplatePage>;
 export const createContractTemplateBody = z.object({
   template_id: z.string().min(1).max(100),
   title: z.string().trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters'),

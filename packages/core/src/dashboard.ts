@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** The to-do item types the dashboard lists today (contracts come with their feature). */
-export const todoTypes = ['Payment needs payout method', 'Unpaid Invoice'] as const;
+/** Spec 000 Home dashboard: the to-do item types. */
+export const todoTypes = ['Unsigned Contract', 'Payment needs payout method', 'Unpaid Invoice'] as const;
 export type TodoType = (typeof todoTypes)[number];
 
 /** Spec 'Payee/to-do': todoType, id, org_id, title, amount; has_phone says whether an SMS reminder can reach the recipient. */
@@ -10,7 +10,8 @@ export const todoItem = z.object({
   id: z.string().uuid(),
   org_id: z.string().uuid(),
   title: z.string(),
-  amount: z.number().int(),
+  /** In cents; null for an Unsigned Contract, which has no amount. */
+  amount: z.number().int().nullable(),
   has_phone: z.boolean(),
 });
 export type TodoItem = z.infer<typeof todoItem>;

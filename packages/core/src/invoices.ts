@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
+import { startingAfter } from './paging.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
 
 export const invoiceStatuses = ['requires_info', 'succeeded', 'canceled'] as const;
@@ -37,6 +38,7 @@ export const invoiceMessages = {
   reminders: 'Reminder(s) have been sent!',
   card: 'Your card number is invalid',
   fundedPayment: 'A funded payment must belong to the invoice campaign',
+  paymentUnderway: 'A payment of this invoice is under way: wait until it settles or fails',
 } as const;
 
 /** "Due upon invoice" for net 0, otherwise "Net {n}". */
@@ -125,10 +127,21 @@ export const invoiceListQuery = z.object({
   tab: z.enum(invoiceTabs).default('open'),
   customer_id: z.uuid('Must be a valid id').optional(),
   payment_group_id: z.uuid('Must be a valid id').optional(),
+  /** The invoice that funds this payment (the payment page's link back). */
+  funded_payment_id: z.uuid('Must be a valid id').optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(500).default(25),
+  starting_after: startingAfter,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+/** GET /v1/portal/invoices: the customer user's own invoices, newest first, by page or cursor. */
+export const portalInvoiceQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  starting_after: startingAfter,
+});
+export type PortalInvoiceQuery = z.infer<typeof portalInvoiceQuery>;
 
 /** Spec entity Invoice; the list row adds due_date and customer. */
 export const invoiceRecord = z.object({
@@ -157,8 +170,35 @@ export const invoiceRecord = z.object({
   paid_at: z.string().nullable(),
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
-export const invoicePage = z.object({ invoices: z.array(invoiceRecord), total: z.number().int() });
+
+/** What every keyset-paged invoice list answers beside its rows. */
+const pagingFields = {
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().int().nullable(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
+};
+export const invoicePage = z.object({ invoices: z.array(invoiceRecord), ...pagingFields });
 export type InvoicePage = z.infer<typeof invoicePage>;
+
+/** A row of the portal's invoices list (a customer user's own invoices). */
+export const portalInvoice = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  amount: z.number().int(),
+  net: z.number().int(),
+  due_date: z.string(),
+  status: z.enum(invoiceStatuses),
+  payment_group_id: z.uuid().nullable(),
+  payment_group_title: z.string().nullable(),
+  is_payable: z.boolean(),
+});
+export type PortalInvoice = z.infer<typeof portalInvoice>;
+export const portalInvoicePage = z.object({ data: z.array(portalInvoice), ...pagingFields });
+export type PortalInvoicePage = z.infer<typeof portalInvoicePage>;
 
 /** Spec entity Charge: each payment attempt. */
 export const chargeRecord = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, usPhoneSchema } from './activation.ts';
 import { businessEntityTypes, legalEntityTypes, payeeAddressSchema, payeeMessages, paymentStatuses } from './payments.ts';
+import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { isSecretToken, messages, requiredText } from './validation.ts';
 import type { Role } from './roles.ts';
@@ -11,9 +12,19 @@ import { routingNumberSchema } from './wallets.ts';
  * every organisation that works with them, their payments and their home page.
  */
 
-/** GET /v1/creators/user: one record per organisation. Secrets only as tok_ values and last four. */
+/** Who a portal record pays: the user's creator row, or the user themselves as an agent and/or manager. */
+export const portalPayeeRoles = ['creator', 'agent', 'manager'] as const;
+export type PortalPayeeRole = (typeof portalPayeeRoles)[number];
+
+/**
+ * GET /v1/creators/user: one record per organisation that pays the user: each creator row, and
+ * the user's own account where an organisation pays them as its agent or manager (id: the user's
+ * id). Secrets only as tok_ values and last four.
+ */
 export const creatorUserRecord = z.object({
   id: z.string(),
+  /** ['creator'] for a creator row; ['agent'], ['manager'] or both for the user's own agent/manager account. */
+  payee_roles: z.array(z.enum(portalPayeeRoles)),
   org_id: z.string(),
   org_name: z.string(),
   /** PayPal and Venmo are offered only when the organisation has PayPal enabled. */
@@ -129,15 +140,20 @@ export const portalPaymentRow = z.object({
 export type PortalPaymentRow = z.infer<typeof portalPaymentRow>;
 
 export const PORTAL_PAGE_SIZE = 50;
+/** GET /v1/portal/payments: by `starting_after` (the page before's next_cursor), or by page number (the spec's calls). */
 export const portalPageQuery = z.object({
   page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(0).max(100_000).default(0),
   page_size: z.coerce.number({ error: 'Page size must be a whole number' }).int().min(1).max(100).default(PORTAL_PAGE_SIZE),
+  starting_after: startingAfter,
 });
 export const portalPaymentPage = z.object({
   data: z.array(portalPaymentRow),
   page: z.number().int(),
   has_more: z.boolean(),
-  total: z.number().int(),
+  /** Counted for a page number; null when the page was asked by cursor. */
+  total: z.number().int().nullable(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type PortalPaymentPage = z.infer<typeof portalPaymentPage>;
 

@@ -33,6 +33,8 @@ type Props<R extends GridValidRowModel> = {
   onRowClick?: (row: R) => void;
   emptyLabel?: string;
   ariaLabel?: string;
+  /** The page offers its own export of every row (a server CSV): the toolbar's export of the shown page is left out. */
+  hasServerExport?: boolean;
 };
 
 /** Every table of the app: MUI X DataGrid, 50 rows a page, optional server paging and checkbox selection. */
@@ -66,7 +68,12 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         showToolbar
         // The toolbar's CSV export neutralises cells a spreadsheet would run as formulas (= + - @ tab CR),
         // the same rule as core's csvCell for server exports; stated here so it never silently turns off.
-        slotProps={{ toolbar: { csvOptions: { escapeFormulas: true } } }}
+        slotProps={{
+          toolbar: {
+            csvOptions: { escapeFormulas: true, disableToolbarButton: props.hasServerExport },
+            printOptions: { disableToolbarButton: props.hasServerExport },
+          },
+        }}
         pageSizeOptions={[pageSize]}
         {...(serverPaging
           ? {

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { contractMessages, type ContractRecord, type ContractTemplateRecord } from '@crewpay/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { CONTRACTS_PAGE_SIZE, contractMessages, type ContractPage, type ContractRecord, type ContractTemplatePage } from '@crewpay/core';
 import { api } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { queryClient } from './query-client.ts';
@@ -11,26 +11,34 @@ import { getToken } from './session/token.ts';
  */
 export const contractKeys = {
   all: ['contracts'] as const,
-  list: (filter: ContractFilter) => ['contracts', 'list', filter] as const,
+  list: (filter: ContractFilter, at: ListPosition) => ['contracts', 'list', filter, at.page, at.cursor ?? null] as const,
   one: (id: string) => ['contracts', 'one', id] as const,
   preview: (id: string) => ['contracts', 'preview', id] as const,
-  templates: ['contracts', 'templates'] as const,
+  templates: (at: ListPosition) => ['contracts', 'templates', at.page, at.cursor ?? null] as const,
 };
 
 export type ContractFilter = { payment_group_id?: string; creator_id?: string; customer_id?: string };
+/** A page of a list: page 0 by number (it answers the total), later pages after their cursor (useKeysetPaging). */
+export type ListPosition = { page: number; cursor?: string | undefined };
 
-export function useContracts(filter: ContractFilter = {}) {
+const pageQuery = (at: ListPosition) => ({ page: at.page, page_size: CONTRACTS_PAGE_SIZE, starting_after: at.cursor });
+
+/** GET /v1/contracts: one page of 50, newest first, filtered by campaign, creator or customer. */
+export function useContracts(filter: ContractFilter, at: ListPosition = { page: 0 }) {
   return useQuery({
-    queryKey: contractKeys.list(filter),
-    queryFn: () => api.get<{ data: ContractRecord[] }>('/v1/contracts', { query: filter }),
+    queryKey: contractKeys.list(filter, at),
+    queryFn: () => api.get<ContractPage>('/v1/contracts', { query: { ...filter, ...pageQuery(at) } }),
+    placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your contracts' },
   });
 }
 
-export function useContractTemplates() {
+/** GET /v1/contract_templates: the organisation's template (one at most), paged like the contracts. */
+export function useContractTemplates(at: ListPosition = { page: 0 }) {
   return useQuery({
-    queryKey: contractKeys.templates,
-    queryFn: () => api.get<{ data: ContractTemplateRecord[] }>('/v1/contract_templates'),
+    queryKey: contractKeys.templates(at),
+    queryFn: () => api.get<ContractTemplatePage>('/v1/contract_templates', { query: pageQuery(at) }),
+    placeholderData: keepPreviousData,
     meta: { errorMessage: contractMessages.templatesFailed },
   });
 }

@@ -18,7 +18,7 @@ import { getToken } from './session/token.ts';
  */
 export const invoiceKeys = {
   all: ['invoices'] as const,
-  list: (filter: InvoiceFilter, page: number) => ['invoices', 'list', filter, page] as const,
+  list: (filter: InvoiceFilter, page: number, cursor?: string) => ['invoices', 'list', filter, page, cursor ?? null] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
   charges: (id?: string) => ['invoices', 'charges', id ?? 'all'] as const,
 };
@@ -34,12 +34,25 @@ const refreshAfterChange = () =>
     queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
   ]);
 
-export function useInvoices(filter: InvoiceFilter, page: number) {
+/** One page of invoices: by its cursor once known (keyset), else by number (which also counts the total). */
+export function useInvoices(filter: InvoiceFilter, page: number, startingAfter?: string) {
   return useQuery({
-    queryKey: invoiceKeys.list(filter, page),
-    queryFn: () => api.get<InvoicePage>('/v1/invoices', { query: { ...filter, page, page_size: INVOICE_PAGE_SIZE } }),
+    queryKey: invoiceKeys.list(filter, page, startingAfter),
+    queryFn: () =>
+      api.get<InvoicePage>('/v1/invoices', {
+        query: { ...filter, page, page_size: INVOICE_PAGE_SIZE, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+      }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your invoices' },
+  });
+}
+
+/** The invoice that funds a payment, if any (the payment page's link back to it). */
+export function useFundingInvoice(paymentId: string) {
+  return useQuery({
+    queryKey: ['invoices', 'funding', paymentId],
+    queryFn: () => api.get<InvoicePage>('/v1/invoices', { query: { tab: 'all', funded_payment_id: paymentId, page_size: 1 } }),
+    select: (page) => page.invoices[0] ?? null,
   });
 }
 

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, type AnyPgColumn, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, type AnyPgColumn, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 
@@ -24,8 +24,23 @@ export const users = pgTable(
     account_number: text(),
     account_number_last4: text(),
     routing_number: text(),
+    routing_number_last4: text(),
     paypal_email: text(),
     venmo_phone_number: text(),
+    // An agent's or manager's tax details and home address (payee page or creator portal), as a
+    // creator's: the legal entity type, a business's name, an individual's date of birth, the tax
+    // id sealed with deps.secrets.
+    legal_entity_type: text({
+      enum: ['individual', 'c_corp', 's_corp', 'partnership', 'trust', 'llc_c_corp', 'llc_s_corp', 'llc_partnership'],
+    }),
+    business_name: text(),
+    date_of_birth: date({ mode: 'string' }),
+    state_tax_id: text(),
+    address_line_1: text(),
+    address_line_2: text(),
+    address_city: text(),
+    address_state: text(),
+    address_zip: text(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

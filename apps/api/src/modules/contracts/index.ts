@@ -8,6 +8,7 @@ import { contractSigningRoutes } from './public-routes.ts';
 import { contractRoutes as staffContractRoutes } from './routes.ts';
 import { contractTemplateRoutes } from './template-routes.ts';
 
+export { unsignedContractTodos } from './home.ts';
 export { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './esign-operations.ts';
 
 /** Every contracts route, under one multipart parser. */

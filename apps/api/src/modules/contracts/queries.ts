@@ -1,8 +1,10 @@
-import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { contractDisplayStatus, contractMessages, type ContractRecord } from '@crewpay/core';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { contractDisplayStatus, contractMessages, type ContractPage, type ContractRecord } from '@crewpay/core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, contracts, creators, customers, orgs, type Contract } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 
 /** A contract with the names its screens show (recipient, campaign, organisation), read in one query. */
 const columns = {
@@ -29,9 +31,10 @@ export type ContractRow = {
   org_website: string | null;
 };
 
-function selectContracts(db: DbOrTx) {
+/** The contracts with their names joined; `extra` adds columns (a page's cursor). */
+export function selectContracts<Extra extends Record<string, SQL | AnyPgColumn>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(columns)
+    .select({ ...columns, ...(extra ?? ({} as Extra)) })
     .from(contracts)
     .innerJoin(orgs, eq(orgs.id, contracts.org_id))
     .leftJoin(creators, eq(creators.id, contracts.creator_id))
@@ -89,16 +92,49 @@ function statusFilter(status: ContractFilter['status']): SQL | undefined {
   return undefined;
 }
 
-/** Contracts matching a scope (an organisation, or a portal user's recipient records) and the filters, newest first. */
-export async function listContractRows(db: DbOrTx, scope: SQL, filter: ContractFilter): Promise<ContractRow[]> {
+function filterConditions(scope: SQL, filter: ContractFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scope, statusFilter(filter.status)];
   if (filter.payment_group_id) conditions.push(eq(contracts.payment_group_id, filter.payment_group_id));
   if (filter.creator_id) conditions.push(eq(contracts.creator_id, filter.creator_id));
   if (filter.customer_id) conditions.push(eq(contracts.customer_id, filter.customer_id));
+  return and(...conditions);
+}
+
+export const newestFirst = [desc(contracts.created_at), desc(contracts.id)];
+
+/** Contracts matching a scope (a portal user's recipient records) and the filters, newest first. */
+export async function listContractRows(db: DbOrTx, scope: SQL, filter: ContractFilter): Promise<ContractRow[]> {
   return selectContracts(db)
-    .where(and(...conditions))
-    .orderBy(desc(contracts.created_at), desc(contracts.id))
+    .where(filterConditions(scope, filter))
+    .orderBy(...newestFirst)
     .limit(1000);
+}
+
+export type PageOptions = { page: number; page_size: number; starting_after?: string | undefined };
+
+/**
+ * One page of an organisation's contracts, newest first, on the (org_id, created_at, id) index.
+ * After a cursor (starting_after) the page is found by keyset; a page number (the spec's calls)
+ * skips by offset and also counts the total, which a client paging by cursor already has.
+ */
+export async function listContractPage(db: DbOrTx, orgId: string, filter: ContractFilter & PageOptions): Promise<ContractPage> {
+  const position = filter.starting_after ? decodeCursor(filter.starting_after) : null;
+  const where = filterConditions(orgScope(orgId), filter);
+  const pageRows = selectContracts(db, { id: contracts.id, cursor_us: cursorMicros(contracts.created_at) })
+    .where(position ? and(where, afterPosition(contracts.created_at, contracts.id, position)) : where)
+    .orderBy(...newestFirst)
+    .limit(filter.page_size + 1)
+    .offset(position ? 0 : filter.page * filter.page_size);
+  const [found, totalRows] = await Promise.all([pageRows, position ? null : db.select({ total: count() }).from(contracts).where(where)]);
+  const { rows, has_more, next_cursor } = keysetPage(found, filter.page_size);
+  return {
+    data: rows.map(toContractRecord),
+    total: totalRows ? (totalRows[0]?.total ?? 0) : null,
+    page: filter.page,
+    page_size: filter.page_size,
+    has_more,
+    next_cursor,
+  };
 }
 
 export async function findContractRow(db: DbOrTx, scope: SQL, id: string): Promise<ContractRow> {

@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  contractList,
   contractMessages,
+  contractPage,
   contractPreview,
   contractRecord,
   contractReminderBody,
@@ -19,7 +19,7 @@ import { fileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { jsonField, readContractMultipart } from './multipart.ts';
-import { findContractRow, listContractRows, orgScope, toContractRecord } from './queries.ts';
+import { findContractRow, listContractPage, orgScope, toContractRecord } from './queries.ts';
 import { createContract, invalidateContract, sendContractReminders } from './service.ts';
 
 const tags = ['Contracts'];
@@ -46,11 +46,15 @@ export const contractRoutes =
 
     app.get(
       '/contracts',
-      { schema: { tags, summary: 'Contracts (filters: campaign, recipient, display status)', querystring: listContractsQuery, response: { 200: contractList, ...errorResponses } } },
-      async (request) => {
-        const user = requireStaff(request);
-        return { data: (await listContractRows(deps.db, orgScope(user.org_id), request.query)).map(toContractRecord) };
+      {
+        schema: {
+          tags,
+          summary: 'Contracts, newest first (filters: campaign, recipient, display status; paged by page or starting_after)',
+          querystring: listContractsQuery,
+          response: { 200: contractPage, ...errorResponses },
+        },
       },
+      async (request) => listContractPage(deps.db, requireStaff(request).org_id, request.query),
     );
 
     app.get(

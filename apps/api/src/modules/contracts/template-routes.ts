@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contractMessages, contractTemplateList, contractTemplateRecord, createContractTemplateBody } from '@crewpay/core';
+import { contractMessages, contractTemplatePage, contractTemplateRecord, createContractTemplateBody, listContractTemplatesQuery } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -9,7 +9,7 @@ import { fileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { readContractMultipart } from './multipart.ts';
 import { fieldsError } from './routes.ts';
-import { findTemplate, listTemplates, saveTemplate, startTemplateDraft, toTemplateRecord } from './templates.ts';
+import { findTemplate, listTemplatePage, saveTemplate, startTemplateDraft, toTemplateRecord } from './templates.ts';
 
 const tags = ['Contract templates'];
 const templateParams = z.object({ templateId: z.string().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, contractMessages.templateNotFound) });
@@ -23,8 +23,15 @@ export const contractTemplateRoutes =
 
     app.get(
       '/contract_templates',
-      { schema: { tags, summary: "The organisation's template", response: { 200: contractTemplateList, ...errorResponses } } },
-      async (request) => ({ data: await listTemplates(deps.db, requireStaff(request).org_id) }),
+      {
+        schema: {
+          tags,
+          summary: "The organisation's template (paged by page or starting_after like the contracts)",
+          querystring: listContractTemplatesQuery,
+          response: { 200: contractTemplatePage, ...errorResponses },
+        },
+      },
+      async (request) => listTemplatePage(deps.db, requireStaff(request).org_id, request.query),
     );
 
     app.get(

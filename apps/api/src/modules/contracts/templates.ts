@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { contractMessages, type ContractTemplateRecord, type SignatureField } from '@crewpay/core';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { contractMessages, type ContractTemplatePage, type ContractTemplateRecord, type SignatureField } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractTemplates, type ContractTemplate } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
+import type { PageOptions } from './queries.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
 import { checkBlocksFit, checkContractPdf, pdfFileName, storePdf, type Upload } from './service.ts';
 
@@ -20,13 +22,30 @@ export function toTemplateRecord(row: ContractTemplate): ContractTemplateRecord 
   };
 }
 
-export async function listTemplates(db: DbOrTx, orgId: string): Promise<ContractTemplateRecord[]> {
-  const rows = await db
-    .select()
+const readyTemplates = (orgId: string) => and(eq(contractTemplates.org_id, orgId), eq(contractTemplates.state, 'ready'));
+const newestFirst = [desc(contractTemplates.created_at), desc(contractTemplates.id)];
+
+/** One page of the organisation's ready templates (the spec allows one; paged like every list). */
+export async function listTemplatePage(db: DbOrTx, orgId: string, options: PageOptions): Promise<ContractTemplatePage> {
+  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
+  const where = readyTemplates(orgId);
+  const pageRows = db
+    .select({ template: contractTemplates, id: contractTemplates.id, cursor_us: cursorMicros(contractTemplates.created_at) })
     .from(contractTemplates)
-    .where(and(eq(contractTemplates.org_id, orgId), eq(contractTemplates.state, 'ready')))
-    .orderBy(asc(contractTemplates.created_at));
-  return rows.map(toTemplateRecord);
+    .where(position ? and(where, afterPosition(contractTemplates.created_at, contractTemplates.id, position)) : where)
+    .orderBy(...newestFirst)
+    .limit(options.page_size + 1)
+    .offset(position ? 0 : options.page * options.page_size);
+  const [found, totalRows] = await Promise.all([pageRows, position ? null : db.select({ total: count() }).from(contractTemplates).where(where)]);
+  const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
+  return {
+    data: rows.map((row) => toTemplateRecord(row.template)),
+    total: totalRows ? (totalRows[0]?.total ?? 0) : null,
+    page: options.page,
+    page_size: options.page_size,
+    has_more,
+    next_cursor,
+  };
 }
 
 /** A template of the organisation by our id or its editor id (hellosign_template_id). */
@@ -41,7 +60,8 @@ export async function findTemplate(db: DbOrTx, orgId: string, templateId: string
 }
 
 async function assertNoReadyTemplate(db: DbOrTx, orgId: string) {
-  if ((await listTemplates(db, orgId)).length > 0) throw new AppError('conflict', contractMessages.templateExists);
+  const [ready] = await db.select({ id: contractTemplates.id }).from(contractTemplates).where(readyTemplates(orgId)).limit(1);
+  if (ready) throw new AppError('conflict', contractMessages.templateExists);
 }
 
 /**

@@ -6,6 +6,7 @@ import { findBalances } from '../ledger/index.ts';
 import { loadRecipients, recipientName } from '../payments/index.ts';
 import { activeCampaignsFor, hasCampaign } from '../campaigns/index.ts';
 import { openInvoiceTotals, unpaidInvoiceTodos } from '../invoices/index.ts';
+import { unsignedContractTodos } from '../contracts/index.ts';
 
 /** Every payment waiting for its recipient's payout details, newest first. */
 async function paymentTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
@@ -34,7 +35,7 @@ async function paymentTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
 
 /** GET /v1/dashboard: wallet balance, draft payments total, creators count, the to-do list and the active campaigns. */
 export async function dashboardFor(db: DbOrTx, orgId: string): Promise<DashboardAnswer> {
-  const [balances, [drafts], [creatorCount], paymentItems, invoiceItems, receivable, active_campaigns, has_campaign] = await Promise.all([
+  const [balances, [drafts], [creatorCount], paymentItems, invoiceItems, contractItems, receivable, active_campaigns, has_campaign] = await Promise.all([
     findBalances(db, orgId, ['wallet_available']),
     db
       .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
@@ -43,6 +44,7 @@ export async function dashboardFor(db: DbOrTx, orgId: string): Promise<Dashboard
     db.select({ total: count() }).from(creators).where(eq(creators.org_id, orgId)),
     paymentTodos(db, orgId),
     unpaidInvoiceTodos(db, orgId),
+    unsignedContractTodos(db, orgId),
     openInvoiceTotals(db, orgId),
     activeCampaignsFor(db, orgId),
     hasCampaign(db, orgId),
@@ -52,7 +54,7 @@ export async function dashboardFor(db: DbOrTx, orgId: string): Promise<Dashboard
     receivable,
     draft_payments: Number(drafts?.total ?? 0),
     total_creators: creatorCount?.total ?? 0,
-    todos: [...invoiceItems, ...paymentItems],
+    todos: [...contractItems, ...invoiceItems, ...paymentItems],
     active_campaigns,
     has_campaign,
   };

@@ -53,6 +53,10 @@ describe('paying by the sandbox bank link (ACH)', () => {
     expect(await balance(owner.headers)).toBe(0);
     expect((await get(`/v1/invoices/${good.id}`, owner.headers)).json().status).toBe('requires_info');
     expect((await post(`/v1/invoices/${good.id}/cancel`, owner.headers)).json().message).toBe(invoiceMessages.cancelFailed);
+    // The pending debit was made for this amount: the invoice cannot change under it.
+    const edit = await put(`/v1/invoices/${good.id}`, owner.headers, { amount: 5_000 });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(invoiceMessages.paymentUnderway);
 
     await advanceClock(ctx.app, 61);
     // ACH fee: 0.8% capped at $5.00.

@@ -37,9 +37,14 @@ describe('the portal invoices page', () => {
 
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json()).toEqual([
-      expect.objectContaining({ id: mine.id, title: 'Mine', amount: 10_000, net: 60, status: 'requires_info', is_payable: true }),
-    ]);
+    expect(list.json()).toEqual({
+      data: [expect.objectContaining({ id: mine.id, title: 'Mine', amount: 10_000, net: 60, status: 'requires_info', is_payable: true })],
+      total: 1,
+      page: 0,
+      page_size: 50,
+      has_more: false,
+      next_cursor: null,
+    });
     const link = await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers });
     expect(link.json().url).toMatch(/^\/invoices\/pay\?id=/);
     const info = await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${link.json().url.split('id=')[1]}` });
@@ -50,7 +55,7 @@ describe('the portal invoices page', () => {
     await activate(ctx.app, other.headers);
     await sendInvoice(ctx.app, other.headers, { email, name: 'Brand', title: 'Theirs' });
     const again = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
-    expect(again.json().map((invoice: { title: string }) => invoice.title)).toEqual(['Mine']);
+    expect(again.json().data.map((invoice: { title: string }) => invoice.title)).toEqual(['Mine']);
 
     const stranger = await customerUser(owner.org.id, uniqueEmail('stranger'));
     expect((await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers: stranger })).statusCode).toBe(

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { dueDateOf, invoiceMessages } from '@crewpay/core';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { dueDateOf, invoiceMessages, type PortalInvoicePage, type PortalInvoiceQuery } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, customers, invoices, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { createExpiringLink } from '../links/index.ts';
 import { payUrl } from './messages.ts';
 
@@ -17,27 +18,47 @@ async function customerIdsOf(db: DbOrTx, user: User): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** GET /v1/portal/invoices: title, amount, net, due_date, status, payment_group_id (canceled ones left out). */
-export async function listPortalInvoices(db: DbOrTx, user: User) {
+/**
+ * GET /v1/portal/invoices: title, amount, net, due_date, status, payment_group_id (canceled ones
+ * left out), newest first, paged like the staff list (starting_after, or ?page= with a total).
+ */
+export async function listPortalInvoices(db: DbOrTx, user: User, query: PortalInvoiceQuery): Promise<PortalInvoicePage> {
   const ids = await customerIdsOf(db, user);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ invoice: invoices, campaign: campaigns.title })
+  const { page, page_size, starting_after } = query;
+  const after = starting_after ? decodeCursor(starting_after) : undefined;
+  if (ids.length === 0) return { data: [], total: after ? null : 0, page, page_size, has_more: false, next_cursor: null };
+  const where = and(inArray(invoices.customer_id, ids), ne(invoices.status, 'canceled'));
+  const pageQuery = db
+    .select({ invoice: invoices, campaign: campaigns.title, cursor_us: cursorMicros(invoices.created_at) })
     .from(invoices)
     .leftJoin(campaigns, eq(campaigns.id, invoices.payment_group_id))
-    .where(and(inArray(invoices.customer_id, ids), ne(invoices.status, 'canceled')))
-    .orderBy(desc(invoices.created_at));
-  return rows.map(({ invoice, campaign }) => ({
-    id: invoice.id,
-    title: invoice.title,
-    amount: invoice.amount,
-    net: invoice.net,
-    due_date: dueDateOf(invoice.created_at, invoice.net),
-    status: invoice.status,
-    payment_group_id: invoice.payment_group_id,
-    payment_group_title: campaign,
-    is_payable: invoice.status === 'requires_info' && invoice.processor === 'stripe',
-  }));
+    .where(and(where, after ? afterPosition(invoices.created_at, invoices.id, after) : undefined))
+    .orderBy(desc(invoices.created_at), desc(invoices.id))
+    .limit(page_size + 1)
+    .offset(after ? 0 : page * page_size);
+  const [found, totalRows] = await Promise.all([pageQuery, after ? null : db.select({ value: count() }).from(invoices).where(where)]);
+  const { rows, has_more, next_cursor } = keysetPage(
+    found.map((row) => ({ ...row, id: row.invoice.id })),
+    page_size,
+  );
+  return {
+    data: rows.map(({ invoice, campaign }) => ({
+      id: invoice.id,
+      title: invoice.title,
+      amount: invoice.amount,
+      net: invoice.net,
+      due_date: dueDateOf(invoice.created_at, invoice.net),
+      status: invoice.status,
+      payment_group_id: invoice.payment_group_id,
+      payment_group_title: campaign,
+      is_payable: invoice.status === 'requires_info' && invoice.processor === 'stripe',
+    })),
+    total: totalRows ? (totalRows[0]?.value ?? 0) : null,
+    page,
+    page_size,
+    has_more,
+    next_cursor,
+  };
 }
 
 /** POST /v1/portal/invoices/{id}/pay_link: a fresh pay link of the customer's own open invoice. */

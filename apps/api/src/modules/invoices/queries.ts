@@ -12,6 +12,7 @@ import {
   type Invoice,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 
 const tabStatus: Record<InvoiceListQuery['tab'], Invoice['status'] | null> = {
   open: 'requires_info',
@@ -39,9 +40,13 @@ type Joined = {
   customer_phone: string | null;
   campaign_title: string | null;
   attachment_name: string | null;
+  cursor_us: string;
 };
 
-async function selectInvoices(db: DbOrTx, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<Joined[]> {
+/** A window of the newest-first list: after a cursor's row, or a page number's offset. */
+type Window = { limit: number; offset?: number; after?: KeysetPosition };
+
+async function selectInvoices(db: DbOrTx, where: SQL | undefined, window?: Window): Promise<Joined[]> {
   const query = db
     .select({
       invoice: invoices,
@@ -50,20 +55,21 @@ async function selectInvoices(db: DbOrTx, where: SQL | undefined, page?: { limit
       customer_phone: customers.phone_number,
       campaign_title: campaigns.title,
       attachment_name: invoiceAttachments.file_name,
+      cursor_us: cursorMicros(invoices.created_at),
     })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customer_id))
     .leftJoin(campaigns, eq(campaigns.id, invoices.payment_group_id))
     .leftJoin(invoiceAttachments, eq(invoiceAttachments.id, invoices.attachment_id))
-    .where(where)
+    .where(and(where, window?.after ? afterPosition(invoices.created_at, invoices.id, window.after) : undefined))
     .orderBy(desc(invoices.created_at), desc(invoices.id));
-  return page ? query.limit(page.limit).offset(page.offset) : query;
+  return window ? query.limit(window.limit).offset(window.offset ?? 0) : query;
 }
 
 async function withFundedPayments(db: DbOrTx, rows: Joined[]): Promise<InvoiceRecord[]> {
   const ids = rows.map((row) => row.invoice.id);
   const funded = ids.length ? await db.select().from(invoiceFundedPayments).where(inArray(invoiceFundedPayments.invoice_id, ids)) : [];
-  return rows.map(({ invoice, ...joined }) => ({
+  return rows.map(({ invoice, cursor_us: _cursor, ...joined }) => ({
     id: invoice.id,
     title: invoice.title,
     description: invoice.description,
@@ -96,30 +102,72 @@ export async function getInvoice(db: DbOrTx, options: { org_id: string; id: stri
   return (await withFundedPayments(db, rows))[0]!;
 }
 
-function listFilter(orgId: string, query: Partial<InvoiceListQuery>): SQL | undefined {
+function listFilter(db: DbOrTx, orgId: string, query: Partial<InvoiceListQuery>): SQL | undefined {
   const status = tabStatus[query.tab ?? 'all'];
   return and(
     eq(invoices.org_id, orgId),
     status ? eq(invoices.status, status) : undefined,
     query.customer_id ? eq(invoices.customer_id, query.customer_id) : undefined,
     query.payment_group_id ? eq(invoices.payment_group_id, query.payment_group_id) : undefined,
+    query.funded_payment_id
+      ? inArray(
+          invoices.id,
+          db
+            .select({ id: invoiceFundedPayments.invoice_id })
+            .from(invoiceFundedPayments)
+            .where(and(eq(invoiceFundedPayments.org_id, orgId), eq(invoiceFundedPayments.payment_id, query.funded_payment_id))),
+        )
+      : undefined,
   );
 }
 
-/** GET /v1/invoices: one page of a tab, newest first, with the tab's total count. */
+/**
+ * GET /v1/invoices: one page of a tab, newest first. By cursor (starting_after, the keyset of
+ * the creators list) it reads from the (org_id, created_at, id) index and counts nothing; by page
+ * number (the spec's ?page=) it also answers the tab's total.
+ */
 export async function listInvoices(db: DbOrTx, options: { org_id: string; query: InvoiceListQuery }): Promise<InvoicePage> {
-  const where = listFilter(options.org_id, options.query);
-  const { page, page_size } = options.query;
-  const [rows, [total]] = await Promise.all([
-    selectInvoices(db, where, { limit: page_size, offset: page * page_size }),
-    db.select({ value: count() }).from(invoices).where(where),
+  const where = listFilter(db, options.org_id, options.query);
+  const { page, page_size, starting_after } = options.query;
+  const after = starting_after ? decodeCursor(starting_after) : undefined;
+  const window: Window = after ? { limit: page_size + 1, after } : { limit: page_size + 1, offset: page * page_size };
+  const [found, totalRows] = await Promise.all([
+    selectInvoices(db, where, window),
+    after ? null : db.select({ value: count() }).from(invoices).where(where),
   ]);
-  return { invoices: await withFundedPayments(db, rows), total: total?.value ?? 0 };
+  const { rows, has_more, next_cursor } = keysetPage(
+    found.map((row) => ({ ...row, id: row.invoice.id })),
+    page_size,
+  );
+  return {
+    invoices: await withFundedPayments(db, rows),
+    total: totalRows ? (totalRows[0]?.value ?? 0) : null,
+    page,
+    page_size,
+    has_more,
+    next_cursor,
+  };
 }
 
-/** Every invoice of a filter (the CSV export), newest first. */
-export async function allInvoices(db: DbOrTx, options: { org_id: string; query: Partial<InvoiceListQuery> }): Promise<InvoiceRecord[]> {
-  return withFundedPayments(db, await selectInvoices(db, listFilter(options.org_id, options.query)));
+const EXPORT_CHUNK = 500;
+
+/**
+ * Every invoice of a filter (the CSV export), newest first, read in keyset chunks so a large
+ * organisation's report never holds the whole table in memory at once.
+ */
+export async function* allInvoices(
+  db: DbOrTx,
+  options: { org_id: string; query: Partial<InvoiceListQuery> },
+): AsyncGenerator<InvoiceRecord[]> {
+  const where = listFilter(db, options.org_id, options.query);
+  let after: KeysetPosition | undefined;
+  for (;;) {
+    const rows = await selectInvoices(db, where, { limit: EXPORT_CHUNK, after });
+    if (rows.length > 0) yield await withFundedPayments(db, rows);
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_CHUNK || !last) return;
+    after = { created_us: last.cursor_us, id: last.invoice.id };
+  }
 }
 
 export function toChargeRecord(row: Charge): ChargeRecord {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +13,8 @@ import {
   invoiceRemindersBody,
   invoiceTabs,
   MAX_CAMPAIGN_FILE_BYTES,
+  portalInvoicePage,
+  portalInvoiceQuery,
   updateInvoiceBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
@@ -57,12 +60,12 @@ export const invoiceRoutes =
       '/invoices/export',
       { schema: { tags, summary: 'invoices_report.csv (formula-like cells escaped)', querystring: exportQuery } },
       async (request, reply) => {
-        const rows = await allInvoices(deps.db, { org_id: requireStaff(request).org_id, query: request.query });
+        const chunks = allInvoices(deps.db, { org_id: requireStaff(request).org_id, query: request.query });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="invoices_report.csv"')
           .header('cache-control', 'private, no-store')
-          .send(invoicesCsv(rows));
+          .send(Readable.from(invoicesCsv(chunks)));
       },
     );
 
@@ -165,25 +168,11 @@ export const invoiceRoutes =
         schema: {
           tags,
           summary: "A customer user's own invoices (portal)",
-          response: {
-            200: z.array(
-              z.object({
-                id: z.uuid(),
-                title: z.string(),
-                amount: z.number().int(),
-                net: z.number().int(),
-                due_date: z.string(),
-                status: z.string(),
-                payment_group_id: z.uuid().nullable(),
-                payment_group_title: z.string().nullable(),
-                is_payable: z.boolean(),
-              }),
-            ),
-            ...errorResponses,
-          },
+          querystring: portalInvoiceQuery,
+          response: { 200: portalInvoicePage, ...errorResponses },
         },
       },
-      async (request) => listPortalInvoices(deps.db, requireAuth(request).user),
+      async (request) => listPortalInvoices(deps.db, requireAuth(request).user, request.query),
     );
 
     app.post(

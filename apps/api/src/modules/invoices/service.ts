@@ -83,6 +83,15 @@ async function linkFundedPayments(tx: Tx, invoice: Invoice, paymentIds: string[]
     throw new AppError('conflict', 'A payment is already funded by another invoice', { field: 'funded_payments' });
 }
 
+async function hasPendingCharge(tx: Tx, invoiceIds: string[]): Promise<boolean> {
+  const [pending] = await tx
+    .select({ id: charges.id })
+    .from(charges)
+    .where(and(inArray(charges.invoice_id, invoiceIds), eq(charges.status, 'pending')))
+    .limit(1);
+  return Boolean(pending);
+}
+
 async function orgName(tx: Tx, orgId: string): Promise<string> {
   const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
   return org?.name ?? '';
@@ -170,7 +179,13 @@ export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, bod
       (key) => body[key as keyof UpdateInvoiceBody] !== undefined,
     );
     if (invoice.status === 'succeeded' && editsFields) throw new AppError('conflict', invoiceMessages.paidNotEditable);
+    // The pending charge was made for the invoice as it was; it must settle or fail before the invoice changes.
+    if ((editsFields || statusChange) && (await hasPendingCharge(tx, [invoice.id])))
+      throw new AppError('conflict', invoiceMessages.paymentUnderway);
     if (body.payment_group_id !== undefined) await assertCampaign(tx, actor.org_id, body.payment_group_id);
+    // Funded payments belong to the invoice's campaign: another campaign (or none) leaves them unfunded.
+    if (body.payment_group_id !== undefined && body.payment_group_id !== invoice.payment_group_id)
+      await tx.delete(invoiceFundedPayments).where(eq(invoiceFundedPayments.invoice_id, invoice.id));
     const now = await sandboxNow(tx);
     await tx
       .update(invoices)
@@ -205,17 +220,16 @@ export async function cancelInvoices(deps: AppDeps, actor: Actor, ids: string[])
     if (rows.length !== new Set(ids).size) throw new AppError('not_found', invoiceMessages.notFound);
     if (rows.some((row) => row.status !== 'requires_info')) throw new AppError('conflict', invoiceMessages.cancelFailed);
     // A payment under way (an ACH debit not yet settled) must settle or fail first.
-    const [pending] = await tx
-      .select({ id: charges.id })
-      .from(charges)
-      .where(and(inArray(charges.invoice_id, ids), eq(charges.status, 'pending')))
-      .limit(1);
-    if (pending) throw new AppError('conflict', invoiceMessages.cancelFailed);
+    if (await hasPendingCharge(tx, ids)) throw new AppError('conflict', invoiceMessages.cancelFailed);
     const now = await sandboxNow(tx);
     await tx
       .update(invoices)
       .set({ status: 'canceled', canceled_at: now })
       .where(and(eq(invoices.org_id, actor.org_id), inArray(invoices.id, ids)));
+    // A canceled invoice funds nothing: its payments may be funded by the invoice that replaces it.
+    await tx
+      .delete(invoiceFundedPayments)
+      .where(and(eq(invoiceFundedPayments.org_id, actor.org_id), inArray(invoiceFundedPayments.invoice_id, ids)));
     return rows.length;
   });
 }

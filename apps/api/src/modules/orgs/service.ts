@@ -55,14 +55,16 @@ export async function updateOrg(deps: AppDeps, options: { org_id: string; change
 
 /**
  * GET /v1/orgs. Staff belong to one organisation. An external user belongs to every organisation
- * that added them as a creator or invited them as a customer (while someone acts as them: only
+ * that added them as a creator or invited them as a customer, and to the one that pays them as
+ * its agent or manager (while someone acts as them: only
  * the acting person's organisation, `onlyOrgId`).
  */
 export async function listUserOrgs(deps: AppDeps, options: { user: User; onlyOrgId: string | null }): Promise<Org[]> {
   const { user, onlyOrgId } = options;
   if (!user.is_external) return [await findOrg(deps.db, user.org_id)];
   const own = sql`${orgs.id} IN (SELECT ${creators.org_id} FROM ${creators} WHERE ${creators.user_id} = ${user.id}
-    UNION SELECT ${customers.org_id} FROM ${customers} WHERE ${customers.user_id} = ${user.id})`;
+    UNION SELECT ${customers.org_id} FROM ${customers} WHERE ${customers.user_id} = ${user.id}
+    UNION SELECT ${users.org_id} FROM ${users} WHERE ${users.id} = ${user.id} AND (${users.is_agent} OR ${users.is_manager}))`;
   return deps.db
     .select()
     .from(orgs)

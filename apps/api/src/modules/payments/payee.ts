@@ -81,23 +81,18 @@ function payoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
   };
 }
 
-/** Users rows keep no routing last four. */
-function userPayoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
-  const { routing_number_last4: _unused, ...columns } = payoutColumns(deps, body);
-  return columns;
-}
-
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/** Whether the person's identity on file is a business (agents and managers keep the legal entity type only). */
+const isBusinessOnFile = (person: Creator | User) =>
+  'entity_type' in person ? person.entity_type === 'business' : (person.legal_entity_type ?? 'individual') !== 'individual';
 
 /** Whether the submitted legal identity differs from the one payments were already executed to. */
 function changesIdentity(person: Creator | User, body: PayeeSubmissionBody): boolean {
   const isBusiness = body.entity_type !== 'individual';
-  if ('entity_type' in person) {
-    if ((person.entity_type === 'business') !== isBusiness) return true;
-    if (isBusiness) return !same(person.business_name, body.business_name);
-  }
-  if (body.entity_type !== 'individual') return false;
+  if (isBusinessOnFile(person) !== isBusiness) return true;
+  if (isBusiness) return !same(person.business_name, body.business_name);
   return !same(person.first_name, body.first_name) || !same(person.last_name, body.last_name);
 }
 
@@ -110,13 +105,16 @@ async function hasExecutedPayments(tx: DbOrTx, orgId: string, recipient: string)
   return Boolean(row);
 }
 
-function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: boolean) {
+/**
+ * The tax and address columns a submission writes, the same on a creator and on an agent's or
+ * manager's users row. A tok_ tax id keeps the stored one; a kept identity is not rewritten.
+ */
+function taxAndAddressColumns(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: boolean) {
   const taxId = isSecretToken(body.tax_id) ? {} : { state_tax_id: deps.secrets.encrypt(body.tax_id) };
   const identity = keepIdentity
     ? {}
     : body.entity_type === 'individual'
       ? {
-          entity_type: 'individual' as const,
           legal_entity_type: 'individual' as const,
           first_name: body.first_name,
           last_name: body.last_name,
@@ -124,14 +122,8 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
           business_name: null,
           ...taxId,
         }
-      : {
-          entity_type: 'business' as const,
-          legal_entity_type: body.entity_type,
-          business_name: body.business_name,
-          ...taxId,
-        };
+      : { legal_entity_type: body.entity_type, business_name: body.business_name, ...taxId };
   return {
-    ...payoutColumns(deps, body),
     ...identity,
     address_line_1: body.address.line_1,
     address_line_2: body.address.line_2 || null,
@@ -141,6 +133,18 @@ function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: 
   };
 }
 
+function creatorDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: boolean) {
+  const entityType = keepIdentity
+    ? {}
+    : { entity_type: body.entity_type === 'individual' ? ('individual' as const) : ('business' as const) };
+  return { ...payoutColumns(deps, body), ...entityType, ...taxAndAddressColumns(deps, body, keepIdentity) };
+}
+
+/** An agent's or manager's users row keeps no entity_type column (its legal_entity_type says it). */
+function userDetails(deps: AppDeps, body: PayeeSubmissionBody, keepIdentity: boolean) {
+  return { ...payoutColumns(deps, body), ...taxAndAddressColumns(deps, body, keepIdentity) };
+}
+
 /** A tok_ value stands for the stored secret: refused when nothing is stored to keep. */
 function assertKeptSecretsExist(current: Creator | User, body: PayeeSubmissionBody): void {
   const missing = (field: 'account_number' | 'routing_number') =>
@@ -148,8 +152,8 @@ function assertKeptSecretsExist(current: Creator | User, body: PayeeSubmissionBo
   for (const field of ['account_number', 'routing_number'] as const) {
     if (missing(field)) throw new AppError('validation_error', 'This field is required', { field });
   }
-  const storedTaxId = 'state_tax_id' in current ? current.state_tax_id : null;
-  if (isSecretToken(body.tax_id) && !storedTaxId) throw new AppError('validation_error', 'This field is required', { field: 'tax_id' });
+  if (isSecretToken(body.tax_id) && !current.state_tax_id)
+    throw new AppError('validation_error', 'This field is required', { field: 'tax_id' });
 }
 
 export type ApplyPayeeDetails = {
@@ -184,14 +188,7 @@ export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPay
   const isCreator = recipient_role === 'creator';
   const person = isCreator
     ? await saveCreatorPayeeDetails(tx, { org_id: org.id, id: recipient, details: creatorDetails(deps, body, isIdentityLocked) })
-    : await saveUserPayeeDetails(tx, {
-        org_id: org.id,
-        id: recipient,
-        details: {
-          ...userPayoutColumns(deps, body),
-          ...(body.entity_type === 'individual' && !isIdentityLocked ? { first_name: body.first_name, last_name: body.last_name } : {}),
-        },
-      });
+    : await saveUserPayeeDetails(tx, { org_id: org.id, id: recipient, details: userDetails(deps, body, isIdentityLocked) });
   if (!person) throw new AppError('not_found', 'Payee not found');
   const emailIds = await recordPayoutChange(tx, deps, {
     org_id: org.id,

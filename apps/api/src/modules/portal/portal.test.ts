@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner, readOutbox, uniqueEmail } from '../../../test/fixtures.ts';
 import { createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
-import { addCreatorWithEmail, creatorSignsIn, individualUpdate, portalCreator } from '../../../test/portal-fixtures.ts';
+import {
+  addCreatorWithEmail,
+  creatorSignsIn,
+  individualUpdate,
+  portalCreator,
+  portalValidationCases,
+} from '../../../test/portal-fixtures.ts';
 import { creators, payoutDetailChanges } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -118,29 +124,7 @@ describe('PUT /v1/creators/user/{id}', () => {
     expect(response.json()).toMatchObject({ message: 'This field is required', field: 'account_number' });
   });
 
-  const cases: [string, object, string][] = [
-    ['account number missing', { account_number: '' }, 'This field is required'],
-    ['account number letters', { account_number: '12ab' }, 'Account number must be digits only'],
-    ['routing number short', { routing_number: '12345' }, 'This field is required and must be 9 digits'],
-    ['PayPal email', { selected_payment_method: 'paypal', paypal_email: 'nope' }, 'This field is required and must be an email address'],
-    [
-      'Venmo phone',
-      { selected_payment_method: 'venmo', venmo_phone_number: '123' },
-      'This field is required and must be a valid US phone number',
-    ],
-    ['SSN', { tax_id: '1234' }, 'This field is required and must be 9 digits'],
-    ['first name', { first_name: ' ' }, 'This field is required'],
-    ['last name', { last_name: '' }, 'This field is required'],
-    ['date of birth', { date_of_birth: '2020-13-01' }, 'This field is required and must be a valid date of birth'],
-    ['zip', { address: { line_1: '1 Main', city: 'Austin', state: 'TX', zip: '123' } }, 'This field is required and must be 5 digits'],
-    ['state', { address: { line_1: '1 Main', city: 'Austin', state: 'T', zip: '78701' } }, 'This field is required and must be a US state'],
-    ['address 1', { address: { line_1: '', city: 'Austin', state: 'TX', zip: '78701' } }, 'This field is required'],
-    ['city', { address: { line_1: '1 Main', city: '', state: 'TX', zip: '78701' } }, 'This field is required'],
-    ['legal entity type', { entity_type: 'corp', business_name: 'X' }, 'This field is required'],
-    ['business name', { entity_type: 'c_corp', business_name: '' }, 'This field is required'],
-    ['EIN', { entity_type: 'c_corp', business_name: 'X', tax_id: '12-34' }, 'This field is required and must be 9 digits'],
-  ];
-  it.each(cases)('refuses %s with its message', async (_name, change, message) => {
+  it.each(portalValidationCases)('refuses %s with its message', async (_name, change, message) => {
     const owner = await createOwner(ctx.app);
     const creator = await portalCreator(ctx.app, owner.headers);
     const response = await call('PUT', `/v1/creators/user/${creator.id}`, creator.headers, individualUpdate(change));

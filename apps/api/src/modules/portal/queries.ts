@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-or
 import type { PortalPaymentPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, payments } from '../../db/schema/index.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { inScope, type PortalRecords, type PortalScope } from './scope.ts';
 
 /**
@@ -16,41 +17,49 @@ export function ownPaymentsFilter(scope: PortalScope, records: PortalRecords): S
   return and(or(toCreator, toSelf), eq(payments.is_deleted, false), ne(payments.status, 'draft'), inScope(scope, payments.org_id))!;
 }
 
-/** GET /v1/portal/payments: newest first, one page; total for the pager. */
+/**
+ * GET /v1/portal/payments: newest first, one page. By cursor (starting_after) a page starts after
+ * the last row of the page before, so the walk has no gaps or repeats while payments arrive; by
+ * page number (the spec's calls) it is an offset, and the total for the pager is counted.
+ */
 export async function listOwnPayments(
   tx: DbOrTx,
-  options: { scope: PortalScope; records: PortalRecords; page: number; page_size: number },
+  options: { scope: PortalScope; records: PortalRecords; page: number; page_size: number; starting_after?: string | undefined },
 ): Promise<PortalPaymentPage> {
+  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
   const where = ownPaymentsFilter(options.scope, options.records);
-  const [rows, [totals]] = await Promise.all([
-    tx
-      .select({
-        id: payments.id,
-        org_id: payments.org_id,
-        org_name: orgs.name,
-        status: payments.status,
-        memo: payments.memo,
-        amount: payments.amount,
-        date_posted: payments.date_posted,
-        created_at: payments.created_at,
-      })
-      .from(payments)
-      .innerJoin(orgs, eq(orgs.id, payments.org_id))
-      .where(where)
-      .orderBy(desc(payments.created_at), desc(payments.id))
-      .limit(options.page_size + 1)
-      .offset(options.page * options.page_size),
-    tx.select({ total: count() }).from(payments).where(where),
+  const query = tx
+    .select({
+      id: payments.id,
+      org_id: payments.org_id,
+      org_name: orgs.name,
+      status: payments.status,
+      memo: payments.memo,
+      amount: payments.amount,
+      date_posted: payments.date_posted,
+      created_at: payments.created_at,
+      cursor_us: cursorMicros(payments.created_at),
+    })
+    .from(payments)
+    .innerJoin(orgs, eq(orgs.id, payments.org_id))
+    .where(position ? and(where, afterPosition(payments.created_at, payments.id, position)) : where)
+    .orderBy(desc(payments.created_at), desc(payments.id))
+    .limit(options.page_size + 1);
+  const [found, totals] = await Promise.all([
+    position ? query : query.offset(options.page * options.page_size),
+    position ? null : tx.select({ total: count() }).from(payments).where(where),
   ]);
+  const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   return {
-    data: rows.slice(0, options.page_size).map((row) => ({
+    data: rows.map(({ cursor_us: _cursor, ...row }) => ({
       ...row,
       date_posted: row.date_posted?.toISOString() ?? null,
       created_at: row.created_at.toISOString(),
     })),
     page: options.page,
-    has_more: rows.length > options.page_size,
-    total: totals?.total ?? 0,
+    has_more,
+    total: totals ? (totals[0]?.total ?? 0) : null,
+    next_cursor,
   };
 }
 

@@ -1,62 +1,54 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { formatCents, type CreatorUserRecord, type CreatorUserUpdateBody, type PortalHomeAnswer, type PortalTodoItem } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, orgs, type Creator, type Org } from '../../db/schema/index.ts';
+import { creators, orgs, users, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { secretToken } from '../creators/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { applyPayeeDetails } from '../payments/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { collectContributions } from './contributors.ts';
 import { documentFigures } from './documents.ts';
 import { ownPaymentFigures, ownWaitingPayments } from './queries.ts';
+import { creatorPortalRecord, userPayeePortalRecord } from './records.ts';
 import { inScope, portalRecords, type PortalScope } from './scope.ts';
 
 export const CREATOR_NOT_FOUND = 'Creator not found';
 
-/** The allowlist of what a creator reads about themselves: secrets as tok_ values and last four only. */
-function toCreatorUserRecord(creator: Creator, org: Org): CreatorUserRecord {
-  const entityType = creator.legal_entity_type ?? (creator.entity_type === 'individual' ? 'individual' : null);
-  return {
-    id: creator.id,
-    org_id: org.id,
-    org_name: org.name,
-    is_paypal_enabled: org.paypal_enabled,
-    email: creator.email,
-    first_name: creator.first_name,
-    last_name: creator.last_name,
-    date_of_birth: creator.date_of_birth,
-    business_name: creator.business_name,
-    entity_type: entityType,
-    tax_id: secretToken(creator.state_tax_id),
-    account_number: secretToken(creator.account_number),
-    account_number_last4: creator.account_number ? creator.account_number_last4 : null,
-    routing_number: secretToken(creator.routing_number),
-    routing_number_last4: creator.routing_number ? creator.routing_number_last4 : null,
-    selected_payment_method: creator.selected_payment_method,
-    paypal_email: creator.paypal_email,
-    venmo_phone_number: creator.venmo_phone_number,
-    address_line_1: creator.address_line_1,
-    address_line_2: creator.address_line_2,
-    address_city: creator.address_city,
-    address_state: creator.address_state,
-    address_zip: creator.address_zip,
-  };
+/** The user's own account where their organisation pays them as its agent or manager (within the scope), or none. */
+async function ownUserPayee(tx: DbOrTx, scope: PortalScope, options: { forUpdate?: boolean } = {}) {
+  const query = tx
+    .select({ user: users, org: orgs })
+    .from(users)
+    .innerJoin(orgs, eq(orgs.id, users.org_id))
+    .where(and(eq(users.id, scope.user.id), or(eq(users.is_agent, true), eq(users.is_manager, true)), inScope(scope, users.org_id)));
+  const [row] = options.forUpdate ? await query.for('update', { of: users }) : await query;
+  return row ?? null;
 }
 
-/** GET /v1/creators/user: the user's creator record in each organisation (scoped while acting). */
+/**
+ * GET /v1/creators/user: the user's creator record in each organisation and, where an
+ * organisation pays them as its agent or manager, their own account (scoped while acting).
+ */
 export async function listOwnCreatorRecords(db: DbOrTx, scope: PortalScope): Promise<CreatorUserRecord[]> {
-  const rows = await db
-    .select({ creator: creators, org: orgs })
-    .from(creators)
-    .innerJoin(orgs, eq(orgs.id, creators.org_id))
-    .where(and(eq(creators.user_id, scope.user.id), inScope(scope, creators.org_id)))
-    .orderBy(orgs.name, creators.id);
-  return rows.map((row) => toCreatorUserRecord(row.creator, row.org));
+  const [rows, asPayee] = await Promise.all([
+    db
+      .select({ creator: creators, org: orgs })
+      .from(creators)
+      .innerJoin(orgs, eq(orgs.id, creators.org_id))
+      .where(and(eq(creators.user_id, scope.user.id), inScope(scope, creators.org_id)))
+      .orderBy(orgs.name, creators.id),
+    ownUserPayee(db, scope),
+  ]);
+  const records = rows.map((row) => creatorPortalRecord(row.creator, row.org));
+  if (!asPayee) return records;
+  // In organisation-name order; beside a creator record of the same organisation, after it.
+  const record = userPayeePortalRecord(asPayee.user, asPayee.org);
+  const at = records.findIndex((item) => item.org_name.localeCompare(record.org_name) > 0);
+  return at < 0 ? [...records, record] : [...records.slice(0, at), record, ...records.slice(at)];
 }
 
-/** One of the user's own creator rows, locked for the update; another creator's id is 404. */
+/** One of the user's own creator rows, locked for the update. */
 async function findOwnCreator(tx: DbOrTx, scope: PortalScope, id: string) {
   const [row] = await tx
     .select({ creator: creators, org: orgs })
@@ -64,14 +56,29 @@ async function findOwnCreator(tx: DbOrTx, scope: PortalScope, id: string) {
     .innerJoin(orgs, eq(orgs.id, creators.org_id))
     .where(and(eq(creators.id, id), eq(creators.user_id, scope.user.id), inScope(scope, creators.org_id)))
     .for('update', { of: creators });
-  if (!row) throw new AppError('not_found', CREATOR_NOT_FOUND);
-  return row;
+  return row ?? null;
 }
 
 /**
- * PUT /v1/creators/user/{id}: the creator's own payout, tax and address details for one
- * organisation. The same path as the payee link (payments' applyPayeeDetails): tok_ values keep
- * the stored secrets, the change is recorded and told, waiting payments start.
+ * The payee an id of the portal names: one of the user's creator rows, or (their own user id)
+ * the user as their organisation's agent or manager. Anyone else's id is 404.
+ */
+async function findOwnPayee(tx: DbOrTx, scope: PortalScope, id: string) {
+  const asCreator = await findOwnCreator(tx, scope, id);
+  if (asCreator) return { org: asCreator.org, recipient_role: 'creator' as const };
+  const asPayee = id === scope.user.id ? await ownUserPayee(tx, scope, { forUpdate: true }) : null;
+  if (!asPayee) throw new AppError('not_found', CREATOR_NOT_FOUND);
+  return { org: asPayee.org, recipient_role: asPayee.user.is_agent ? ('agent' as const) : ('manager' as const) };
+}
+
+const toPortalRecord = (person: Creator | User, org: Org) =>
+  'user_id' in person ? creatorPortalRecord(person, org) : userPayeePortalRecord(person, org);
+
+/**
+ * PUT /v1/creators/user/{id}: the payee's own payout, tax and address details for one
+ * organisation, as a creator or as its agent or manager. The same path as the payee link
+ * (payments' applyPayeeDetails): tok_ values keep the stored secrets, the change is recorded and
+ * told, waiting payments start.
  */
 export async function updateOwnCreatorRecord(
   deps: AppDeps,
@@ -80,16 +87,16 @@ export async function updateOwnCreatorRecord(
   if (options.body.id !== undefined && options.body.id !== options.id)
     throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
   const result = await deps.db.transaction(async (tx) => {
-    const { org } = await findOwnCreator(tx, options.scope, options.id);
+    const { org, recipient_role } = await findOwnPayee(tx, options.scope, options.id);
     const { person, emailIds, callIds } = await applyPayeeDetails(deps, tx, {
       org,
       recipient: options.id,
-      recipient_role: 'creator',
+      recipient_role,
       body: options.body,
       source: 'portal',
       changed_by_user_id: options.changed_by_user_id,
     });
-    return { record: toCreatorUserRecord(person as Creator, org), emailIds, callIds };
+    return { record: toPortalRecord(person, org), emailIds, callIds };
   });
   const { record, emailIds, callIds } = result;
   await runProviderCallsSoon(deps, callIds);

@@ -8,13 +8,23 @@ export type UserPayeeDetails = Pick<
   | 'account_number'
   | 'account_number_last4'
   | 'routing_number'
+  | 'routing_number_last4'
   | 'paypal_email'
   | 'venmo_phone_number'
   | 'first_name'
   | 'last_name'
+  | 'legal_entity_type'
+  | 'business_name'
+  | 'date_of_birth'
+  | 'state_tax_id'
+  | 'address_line_1'
+  | 'address_line_2'
+  | 'address_city'
+  | 'address_state'
+  | 'address_zip'
 >;
 
-/** An agent's or manager's row, for the payee page. */
+/** An agent's or manager's row, for the payee page and the portal. */
 export async function findUserForPayee(tx: DbOrTx, options: { org_id: string; id: string }): Promise<User | null> {
   const [row] = await tx
     .select()
@@ -23,7 +33,7 @@ export async function findUserForPayee(tx: DbOrTx, options: { org_id: string; id
   return row ?? null;
 }
 
-/** The payee page's one write on an agent or manager (payments/payee.ts goes through here, not the table). */
+/** The payee page's and the portal's one write on an agent or manager (payments/payee.ts goes through here, not the table). */
 export async function saveUserPayeeDetails(
   tx: DbOrTx,
   options: { org_id: string; id: string; details: Partial<UserPayeeDetails> },

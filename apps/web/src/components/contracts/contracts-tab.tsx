@@ -1,18 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { canRemindContract } from '@crewpay/core';
 import { DataTable } from '../data-table.tsx';
 import { useContractReminders, useContracts, useInvalidateContracts, type ContractFilter } from '../../lib/contracts-api.ts';
+import { useKeysetPaging } from '../../lib/use-keyset-paging.ts';
 import { contractColumns } from './contract-columns.tsx';
 
 /**
  * The Contracts tab of a creator, a campaign or a customer: Invalidate and Send email reminder
- * act on the selected contracts; only e-signature contracts that are Sent can be selected.
+ * act on the selected contracts; only e-signature contracts that are Sent can be selected. Paged
+ * on the server by cursor, 50 a page.
  */
 export function ContractsTab({ filter, newContractPath }: { filter: ContractFilter; newContractPath: string }) {
-  const { data, isFetching } = useContracts(filter);
+  const paging = useKeysetPaging(JSON.stringify(filter));
+  const { page, cursor, record } = paging;
+  const { data, isFetching } = useContracts(filter, { page, cursor });
+  useEffect(() => record(page, data), [record, page, data]);
   const [selected, setSelected] = useState<string[]>([]);
   const invalidate = useInvalidateContracts();
   const remind = useContractReminders();
@@ -36,6 +41,7 @@ export function ContractsTab({ filter, newContractPath }: { filter: ContractFilt
         rows={rows}
         columns={contractColumns()}
         isLoading={isFetching && !data}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         selectedIds={selected}
         onSelectionChange={(ids) => setSelected(ids.map(String))}
         isRowSelectable={canRemindContract}

@@ -5,12 +5,16 @@ import { describeNet, formatCents, type InvoiceRecord } from '@crewpay/core';
 import { formatDate } from '../../lib/format.ts';
 import { InvoiceStatusChip } from './invoice-status.tsx';
 
-/** The spec's invoice columns: title, amount, net, due_date, status, payment_group_id (and the customer on /invoices). */
+/**
+ * The spec's invoice columns: title, amount, net, due_date, status, payment_group_id (and the
+ * customer on /invoices). Not sortable: the server pages newest first, and sorting one page would mislead.
+ */
 export function invoiceColumns(options: { showCustomer: boolean }): GridColDef<InvoiceRecord>[] {
   const columns: (GridColDef<InvoiceRecord> | false)[] = [
     {
       field: 'title',
       headerName: 'Title',
+      sortable: false,
       flex: 1.3,
       minWidth: 180,
       renderCell: ({ row }) => (
@@ -19,20 +23,36 @@ export function invoiceColumns(options: { showCustomer: boolean }): GridColDef<I
         </Link>
       ),
     },
-    options.showCustomer && { field: 'customer_name', headerName: 'Customer', flex: 1, minWidth: 150 },
-    { field: 'amount', headerName: 'Amount', flex: 0.7, minWidth: 110, valueFormatter: (value: number) => formatCents(value) },
-    { field: 'net', headerName: 'Net', flex: 0.8, minWidth: 130, valueFormatter: (value: number) => describeNet(value) },
+    options.showCustomer && { field: 'customer_name', headerName: 'Customer', sortable: false, flex: 1, minWidth: 150 },
+    {
+      field: 'amount',
+      headerName: 'Amount',
+      sortable: false,
+      flex: 0.7,
+      minWidth: 110,
+      valueFormatter: (value: number) => formatCents(value),
+    },
+    { field: 'net', headerName: 'Net', sortable: false, flex: 0.8, minWidth: 130, valueFormatter: (value: number) => describeNet(value) },
     {
       field: 'due_date',
       headerName: 'Due date',
+      sortable: false,
       flex: 0.7,
       minWidth: 110,
       valueFormatter: (value: string) => formatDate(`${value}T12:00:00`),
     },
-    { field: 'status', headerName: 'Status', flex: 0.6, minWidth: 110, renderCell: ({ row }) => <InvoiceStatusChip status={row.status} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      sortable: false,
+      flex: 0.6,
+      minWidth: 110,
+      renderCell: ({ row }) => <InvoiceStatusChip status={row.status} />,
+    },
     {
       field: 'payment_group_id',
       headerName: 'Campaign',
+      sortable: false,
       flex: 1,
       minWidth: 150,
       renderCell: ({ row }) =>

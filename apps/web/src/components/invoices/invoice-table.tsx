@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,6 +7,7 @@ import type { InvoiceRecord } from '@crewpay/core';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable } from '../data-table.tsx';
 import { notifyFailure } from '../../lib/notify.ts';
+import { useKeysetPaging } from '../../lib/use-keyset-paging.ts';
 import { downloadInvoicesReport, useCancelInvoices, useInvoiceReminders, useInvoices, type InvoiceFilter } from '../../lib/invoices-api.ts';
 import { invoiceColumns } from './invoice-columns.tsx';
 
@@ -37,10 +38,13 @@ export function InvoiceTable({
   canCreate = true,
   singularConfirm = false,
 }: Props) {
-  const [page, setPage] = useState(0);
+  const paging = useKeysetPaging(`${filter.tab}|${filter.customer_id ?? ''}|${filter.payment_group_id ?? ''}`);
+  const { page, cursor, record } = paging;
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [isConfirming, setIsConfirming] = useState(false);
-  const { data, isFetching } = useInvoices(filter, page);
+  const { data, isFetching, isPlaceholderData } = useInvoices(filter, page, cursor);
+  // The previous page shown while the next loads is not this page's answer: its cursor would be misfiled.
+  useEffect(() => record(page, isPlaceholderData ? undefined : data), [record, page, data, isPlaceholderData]);
   const cancel = useCancelInvoices();
   const remind = useInvoiceReminders();
   const rows = data?.invoices ?? [];
@@ -81,12 +85,13 @@ export function InvoiceTable({
         rows={rows}
         columns={invoiceColumns({ showCustomer })}
         isLoading={isFetching && !data}
-        serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         selectedIds={selected}
         onSelectionChange={setSelected}
         isRowSelectable={(row) => row.status !== 'canceled'}
         emptyLabel="No invoices"
         ariaLabel="Invoices"
+        hasServerExport={showExport}
       />
       <ConfirmDialog
         isOpen={isConfirming}

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages, type ContractRecord } from '@crewpay/core';
 import { ContractStatusChip } from '../../../components/contracts/contract-columns.tsx';
+import { ContractHeader } from '../../../components/contracts/contract-header.tsx';
 import { PdfViewer } from '../../../components/contracts/pdf-viewer.tsx';
 import { PendingDocument } from '../../../components/contracts/pending-document.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
@@ -78,25 +79,20 @@ export default function ContractPage() {
     );
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          {contract.title}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button variant="outlined" color="error" disabled={!isSent || invalidate.isPending} onClick={() => invalidate.mutate([contract.id])}>
-            Invalidate
-          </Button>
-          <Button variant="outlined" disabled>
-            Send SMS reminder
-          </Button>
-          <Button variant="outlined" disabled={!isSent || remind.isPending} onClick={() => remind.mutate([contract.id])}>
-            Send email reminder
-          </Button>
-          <Button variant="contained" disabled={isCanceled} onClick={() => void download()}>
-            Download
-          </Button>
-        </Stack>
-      </Stack>
+      <ContractHeader title={contract.title}>
+        <Button variant="outlined" color="error" disabled={!isSent || invalidate.isPending} onClick={() => invalidate.mutate([contract.id])}>
+          Invalidate
+        </Button>
+        <Button variant="outlined" disabled>
+          Send SMS reminder
+        </Button>
+        <Button variant="outlined" disabled={!isSent || remind.isPending} onClick={() => remind.mutate([contract.id])}>
+          Send email reminder
+        </Button>
+        <Button variant="contained" disabled={isCanceled} onClick={() => void download()}>
+          Download
+        </Button>
+      </ContractHeader>
       {isCanceled && <Alert severity="warning">{contractMessages.invalidated}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 5 }}>

@@ -1,5 +1,4 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import { ContractForm } from '../../../components/contracts/contract-form.tsx';
 import { useCampaignSummary } from '../../../lib/contracts-api.ts';
@@ -16,9 +15,6 @@ export default function NewContractPage() {
   if (isLoading) return null;
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-        New Contract
-      </Typography>
       <ContractForm
         campaign={campaign ? { id: campaign.id, title: campaign.title } : undefined}
         campaignCustomer={campaign ? { id: campaign.customer_id, name: campaign.customer_name, email: null } : undefined}

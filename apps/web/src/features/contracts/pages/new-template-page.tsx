@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { PdfDropzone, type ChosenPdf } from '../../../components/contracts/pdf-dropzone.tsx';
 import { useStartTemplate } from '../api/templates.ts';
 
@@ -17,9 +16,6 @@ export default function NewTemplatePage() {
   const start = useStartTemplate();
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-        New Contract Template
-      </Typography>
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>

@@ -1,27 +1,33 @@
-import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages } from '@crewpay/core';
 import { ContractStatusChip } from '../../../components/contracts/contract-columns.tsx';
+import { ContractHeader } from '../../../components/contracts/contract-header.tsx';
 import { PdfViewer } from '../../../components/contracts/pdf-viewer.tsx';
 import { PendingDocument } from '../../../components/contracts/pending-document.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { downloadPdf, fetchPdf } from '../../../lib/contracts-api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useMyContract, useMySigningLink } from '../api/portal.ts';
+import { PortalSignPanel } from '../components/portal-sign-panel.tsx';
 
 /** /creator/contracts/{contractId}: title, company, dates, status, the document, Download, and Sign while it is Sent. */
 export default function PortalContractPage() {
   const { contractId = '' } = useParams();
-  const navigate = useNavigate();
-  const { data: contract, refetch } = useMyContract(contractId);
+  const queryClient = useQueryClient();
+  const [signingLinkId, setSigningLinkId] = useState<string | null>(null);
+  const { data: contract, isError, refetch } = useMyContract(contractId);
   const isCanceled = contract?.status === 'canceled';
   const file = useQuery({
     queryKey: ['portal-contracts', contractId, 'file', contract?.has_signed_file],
@@ -30,28 +36,28 @@ export default function PortalContractPage() {
     meta: { errorMessage: 'There was an issue retrieving your file' },
   });
   const signingLink = useMySigningLink();
+  if (isError) return <RetryNotice message="There was an issue retrieving the contract" onRetry={() => void refetch()} />;
   if (!contract) return <FullPageSpinner />;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          {contract.title}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          {canRemindContract(contract) && contract.preview_state === 'ready' && (
-            <Button variant="contained" disabled={signingLink.isPending} onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => void navigate(`/sign/${answer.link_id}`) })}>
-              Sign
-            </Button>
-          )}
+      <ContractHeader title={contract.title}>
+        {canRemindContract(contract) && contract.preview_state === 'ready' && (
           <Button
-            variant="outlined"
-            disabled={isCanceled}
-            onClick={() => void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'))}
+            variant="contained"
+            disabled={signingLink.isPending || signingLinkId !== null}
+            onClick={() => signingLink.mutate(contract.id, { onSuccess: (answer) => setSigningLinkId(answer.link_id) })}
           >
-            Download
+            Sign
           </Button>
-        </Stack>
-      </Stack>
+        )}
+        <Button
+          variant="outlined"
+          disabled={isCanceled}
+          onClick={() => void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'))}
+        >
+          Download
+        </Button>
+      </ContractHeader>
       {isCanceled && <Alert severity="warning">{contractMessages.invalidated}</Alert>}
       <Card variant="outlined">
         <CardContent>
@@ -69,7 +75,27 @@ export default function PortalContractPage() {
         </CardContent>
       </Card>
       {contract.preview_state === 'pending' && <PendingDocument onRefresh={() => void refetch()} />}
-      {!isCanceled && contract.preview_state === 'ready' && <PdfViewer bytes={file.data ?? null} width={560} />}
+      {!isCanceled && contract.preview_state === 'failed' && <Alert severity="error">{contractMessages.unreadablePdf}</Alert>}
+      {!isCanceled && contract.preview_state === 'ready' && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: signingLinkId ? 7 : 12 }}>
+            <PdfViewer bytes={file.data ?? null} fields={signingLinkId ? contract.formFields : []} width={560} />
+          </Grid>
+          {signingLinkId && (
+            <Grid size={{ xs: 12, md: 5 }}>
+              <PortalSignPanel
+                linkId={signingLinkId}
+                onSigned={() => {
+                  setSigningLinkId(null);
+                  // The signed copy, its date and the home's to-dos change.
+                  void queryClient.invalidateQueries({ queryKey: ['portal-contracts'] });
+                  void queryClient.invalidateQueries({ queryKey: ['portal', 'home'] });
+                }}
+              />
+            </Grid>
+          )}
+        </Grid>
+      )}
     </Stack>
   );
 }

@@ -43,10 +43,19 @@ function keptOf(record: CreatorUserRecord): KeptSecrets {
  */
 export const recordKey = (record: CreatorUserRecord) => JSON.stringify(record);
 
-/** One organisation's Payment Details card: payout method, tax information and address. */
+const roleNames = { creator: 'creator', agent: 'agent', manager: 'manager' } as const;
+
+/** 'agent', 'manager' or 'agent and manager' for an agent's or manager's own record; null for a creator record. */
+function payeeRoleLabel(record: CreatorUserRecord): string | null {
+  if (record.payee_roles.includes('creator')) return null;
+  return record.payee_roles.map((role) => roleNames[role]).join(' and ');
+}
+
+/** One organisation's Payment Details card (as its creator, or as its agent or manager): payout method, tax information and address. */
 export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserRecord; isFocused: boolean }) {
   const update = useUpdateCreatorRecord();
   const ref = useRef<HTMLElement>(null);
+  const asRole = payeeRoleLabel(record);
   // A to-do leads here with ?org=: that organisation's card comes into view.
   useEffect(() => {
     if (isFocused) ref.current?.scrollIntoView({ block: 'start' });
@@ -56,7 +65,7 @@ export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserR
       ref={ref}
       variant="outlined"
       component="section"
-      aria-label={`Payment details for ${record.org_name}`}
+      aria-label={`Payment details for ${record.org_name}${asRole ? ` as ${asRole}` : ''}`}
       sx={{ maxWidth: 760, ...(isFocused ? { borderColor: 'primary.main', borderWidth: 2 } : {}) }}
     >
       <CardContent sx={{ p: { xs: 2, md: 3 } }}>
@@ -64,7 +73,9 @@ export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserR
           {record.org_name}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          How {record.org_name} pays you, and the tax details they need.
+          {asRole
+            ? `How ${record.org_name} pays you as its ${asRole}, and the tax details they need.`
+            : `How ${record.org_name} pays you, and the tax details they need.`}
         </Typography>
         <PayoutDetailsForm
           isPaypalEnabled={record.is_paypal_enabled}

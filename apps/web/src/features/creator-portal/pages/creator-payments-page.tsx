@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PORTAL_PAGE_SIZE, formatCents, type PortalPaymentRow } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { usePortalPayments } from '../api/portal-payments.ts';
 
 /** The spec's columns: id, org, status (its labels), memo, amount, date posted. */
@@ -35,16 +36,18 @@ const columns: GridColDef<PortalPaymentRow>[] = [
   },
 ];
 
-/** /creator/payments: every payment made to the creator, newest first, paged by the server. */
+/** /creator/payments: every payment made to the creator, newest first, paged by the server (by cursor after page 0). */
 export default function CreatorPaymentsPage() {
-  const [page, setPage] = useState(0);
-  const { data, isFetching } = usePortalPayments(page, PORTAL_PAGE_SIZE);
+  const paging = useKeysetPaging('');
+  const { page, cursor, record } = paging;
+  const { data, isFetching } = usePortalPayments({ page, pageSize: PORTAL_PAGE_SIZE, cursor });
+  useEffect(() => record(page, data), [record, page, data]);
   return (
     <DataTable
       rows={data?.data ?? []}
       columns={columns}
       isLoading={isFetching}
-      serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
+      serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
       emptyLabel="No payments yet"
       ariaLabel="Payments"
     />

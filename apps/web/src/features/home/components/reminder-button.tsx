@@ -6,24 +6,30 @@ import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { TodoItem } from '@crewpay/core';
 import { useSendReminders } from '../../../components/payments/payments-api.ts';
+import { useContractReminders } from '../../../lib/contracts-api.ts';
 import { useInvoiceReminders } from '../../../lib/invoices-api.ts';
 
 /**
  * 'Send reminder' split button of a to-do item. A payment's Email sends the payee link again
  * (POST /v1/payments/reminders; payments have no SMS rail yet). An unpaid invoice's Email or SMS
- * sends a new pay link (POST /v1/invoices/reminders); SMS only when the customer has a phone.
+ * sends a new pay link (POST /v1/invoices/reminders); SMS only when the customer has a phone. An
+ * unsigned contract's Email sends a new signing link (POST /v1/contracts/reminders); contracts
+ * have no SMS reminder (the spec keeps the contract's Send SMS reminder disabled).
  */
 export function ReminderButton({ todo }: { todo: TodoItem }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [isOpen, setOpen] = useState(false);
   const remindPayment = useSendReminders();
   const remindInvoice = useInvoiceReminders();
+  const remindContract = useContractReminders();
   const isInvoice = todo.todoType === 'Unpaid Invoice';
-  const remind = isInvoice ? remindInvoice : remindPayment;
+  const isContract = todo.todoType === 'Unsigned Contract';
+  const remind = isInvoice ? remindInvoice : isContract ? remindContract : remindPayment;
 
   const send = (channel: 'sms' | 'email') => {
     setOpen(false);
     if (isInvoice) remindInvoice.mutate({ ids: [todo.id], channel });
+    else if (isContract) remindContract.mutate([todo.id]);
     else remindPayment.mutate([todo.id]);
   };
 

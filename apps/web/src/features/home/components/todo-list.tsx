@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -10,6 +12,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_LIST_SIZE, formatCents, type TodoItem } from '@crewpay/core';
 import { ReminderButton } from './reminder-button.tsx';
+
+/** What the item links to: an unsigned contract opens its page; the others have no page of their own here. */
+function TodoTitle({ todo }: { todo: TodoItem }) {
+  if (todo.todoType !== 'Unsigned Contract') return todo.title;
+  return (
+    <Link component={RouterLink} to={`/contracts/${todo.id}`} underline="hover">
+      {todo.title}
+    </Link>
+  );
+}
+
+/** The item's kind, and its amount when it has one (a contract has none). */
+const todoDetail = (todo: TodoItem) => (todo.amount === null ? todo.todoType : `${todo.todoType} · ${formatCents(todo.amount)}`);
 
 /** 'To-do': outstanding items, five before 'See all'. */
 export function TodoList({ todos }: { todos: TodoItem[] }) {
@@ -37,7 +52,7 @@ export function TodoList({ todos }: { todos: TodoItem[] }) {
               <li key={todo.id}>
                 {index > 0 && <Divider component="div" />}
                 <ListItem component="div" disableGutters secondaryAction={<ReminderButton todo={todo} />} sx={{ pr: 22 }}>
-                  <ListItemText primary={todo.title} secondary={`${todo.todoType} · ${formatCents(todo.amount)}`} />
+                  <ListItemText primary={<TodoTitle todo={todo} />} secondary={todoDetail(todo)} />
                 </ListItem>
               </li>
             ))}

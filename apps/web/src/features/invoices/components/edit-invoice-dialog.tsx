@@ -4,11 +4,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { INVOICE_MINIMUM_CENTS, invoiceMessages, NET_PRESETS, type InvoiceRecord } from '@crewpay/core';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useUpdateInvoice } from '../../../lib/invoices-api.ts';
+import { useCampaignChoices } from '../api/lookups.ts';
 import { netOf, TermsField, type TermsValue } from './terms-field.tsx';
 
 const termsOf = (net: number): TermsValue =>
@@ -21,6 +23,16 @@ export function EditInvoiceDialog({ invoice, isOpen, onClose }: { invoice: Invoi
   const [description, setDescription] = useState(invoice.description);
   const [amount, setAmount] = useState<number | null>(invoice.amount);
   const [terms, setTerms] = useState<TermsValue>(termsOf(invoice.net));
+  const [campaignId, setCampaignId] = useState(invoice.payment_group_id ?? '');
+  const { data: campaigns } = useCampaignChoices();
+  // The pick lists the newest 100 campaigns; the invoice's own stays choosable even when older.
+  const choices = [
+    ...(invoice.payment_group_id && !campaigns?.data.some((campaign) => campaign.id === invoice.payment_group_id)
+      ? [{ id: invoice.payment_group_id, title: invoice.payment_group_title ?? 'Current campaign' }]
+      : []),
+    ...(campaigns?.data ?? []),
+  ];
+  const dropsFunded = invoice.funded_payments.length > 0 && campaignId !== (invoice.payment_group_id ?? '');
   const net = netOf(terms);
   const isAmountValid = amount !== null && amount >= INVOICE_MINIMUM_CENTS;
   const canSave = title.trim() !== '' && description.trim() !== '' && isAmountValid && net !== null;
@@ -46,6 +58,20 @@ export function EditInvoiceDialog({ invoice, isOpen, onClose }: { invoice: Invoi
             helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '}
           />
           <TermsField value={terms} onChange={setTerms} />
+          <TextField
+            select
+            label="Campaign"
+            value={campaignId}
+            onChange={(event) => setCampaignId(event.target.value)}
+            helperText={dropsFunded ? 'Another campaign leaves the payments this invoice funds unfunded' : ' '}
+          >
+            <MenuItem value="">No campaign</MenuItem>
+            {choices.map((campaign) => (
+              <MenuItem key={campaign.id} value={campaign.id}>
+                {campaign.title}
+              </MenuItem>
+            ))}
+          </TextField>
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -53,7 +79,9 @@ export function EditInvoiceDialog({ invoice, isOpen, onClose }: { invoice: Invoi
         <Button
           variant="contained"
           disabled={!canSave || update.isPending}
-          onClick={() => update.mutate({ title, description, amount: amount!, net: net! }, { onSuccess: onClose })}
+          onClick={() =>
+            update.mutate({ title, description, amount: amount!, net: net!, payment_group_id: campaignId || null }, { onSuccess: onClose })
+          }
         >
           Save
         </Button>

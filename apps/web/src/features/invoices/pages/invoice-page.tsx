@@ -12,6 +12,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCharges, useInvoice, useUpdateInvoice } from '../../../lib/invoices-api.ts';
 import { EditInvoiceDialog } from '../components/edit-invoice-dialog.tsx';
+import { FundedPaymentsCard } from '../components/funded-payments-card.tsx';
 import { InfoCard } from '../components/info-card.tsx';
 
 const chargeStatus = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', reversed: 'Reversed' } as const;
@@ -88,9 +89,9 @@ export default function InvoicePage() {
                   {invoice.customer_name}
                 </Link>,
               ],
-              ['Email', invoice.customer_email ?? ''],
-              ['Attn', invoice.attn ?? ''],
-              ['CC', invoice.cc_emails.join(', ')],
+              ['Email', invoice.customer_email ?? '—'],
+              ['Attn', invoice.attn || '—'],
+              ['CC', invoice.cc_emails.join(', ') || '—'],
             ]}
           />
         </Grid>
@@ -122,14 +123,7 @@ export default function InvoicePage() {
           </InfoCard>
         </Grid>
         <Grid size={12}>
-          <InfoCard title="Funded payments">
-            {invoice.funded_payments.length === 0 && <Typography color="text.secondary">This invoice funds no payments</Typography>}
-            {invoice.funded_payments.map((paymentId) => (
-              <Link key={paymentId} component={RouterLink} to={`/payments/${paymentId}`}>
-                Payment {paymentId.slice(0, 8)}
-              </Link>
-            ))}
-          </InfoCard>
+          <FundedPaymentsCard invoice={invoice} />
         </Grid>
       </Grid>
       {isEditing && <EditInvoiceDialog invoice={invoice} isOpen onClose={() => setEditing(false)} />}

@@ -71,6 +71,12 @@ export default function NewInvoicePage() {
     isMethodChosen &&
     Boolean(org?.treasury_id);
 
+  // Funded payments belong to one campaign: another campaign starts the choice over.
+  const changeRecipient = (next: Recipient) => {
+    if (next.campaignId !== recipient.campaignId) setFunded([]);
+    setRecipient(next);
+  };
+
   const attach = (file: File) => {
     setUploading(true);
     uploadInvoiceAttachment(file)
@@ -109,7 +115,7 @@ export default function NewInvoicePage() {
         <Grid size={{ xs: 12, md: 6 }}>
           <RecipientCard
             value={recipient}
-            onChange={setRecipient}
+            onChange={changeRecipient}
             attachmentName={attachment?.file_name ?? null}
             isUploading={isUploading}
             onAttach={attach}
@@ -149,13 +155,15 @@ export default function NewInvoicePage() {
                 />
                 <TermsField value={terms} onChange={setTerms} />
                 <CollectPaymentFields value={collect} onChange={setCollect} />
-                {recipient.campaignId && (
-                  <FundedPaymentsField campaignId={recipient.campaignId} amount={amount} value={funded} onChange={setFunded} />
-                )}
               </Stack>
             </CardContent>
           </Card>
         </Grid>
+        {recipient.campaignId && (
+          <Grid size={12}>
+            <FundedPaymentsField campaignId={recipient.campaignId} amount={amount} value={funded} onChange={setFunded} />
+          </Grid>
+        )}
       </Grid>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="contained" size="large" disabled={!canSend || create.isPending} onClick={send}>

@@ -106,7 +106,12 @@ export default function PayInvoicePage() {
         {/* Hidden, not unmounted, while confirming: Back returns to the card as typed. */}
         {
           <Stack spacing={2} sx={{ display: choice ? 'none' : undefined }}>
-            <RadioGroup row value={current ?? ''} onChange={(event) => setMethod(event.target.value as InvoicePayMethod)}>
+            <RadioGroup
+              row
+              sx={{ columnGap: 3 }}
+              value={current ?? ''}
+              onChange={(event) => setMethod(event.target.value as InvoicePayMethod)}
+            >
               {allowed.includes('bank') && <FormControlLabel value="bank" control={<Radio />} label="Bank account" />}
               {allowed.includes('card') && <FormControlLabel value="card" control={<Radio />} label="Credit card" />}
             </RadioGroup>

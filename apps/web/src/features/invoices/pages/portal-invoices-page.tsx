@@ -1,55 +1,68 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { describeNet, formatCents, type InvoiceStatus } from '@crewpay/core';
-import { DataTable } from '../../../components/data-table.tsx';
+import { describeNet, formatCents, type PortalInvoice, type PortalInvoicePage } from '@crewpay/core';
+import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { InvoiceStatusChip } from '../../../components/invoices/invoice-status.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 
-type PortalInvoice = {
-  id: string;
-  title: string;
-  amount: number;
-  net: number;
-  due_date: string;
-  status: InvoiceStatus;
-  payment_group_id: string | null;
-  payment_group_title: string | null;
-  is_payable: boolean;
-};
-
-/** /creator/invoices for a customer user: their invoices, with Pay on an open one (a fresh pay link). */
+/** /creator/invoices for a customer user: their invoices (server paged), with Pay on an open one (a fresh pay link). */
 export default function PortalInvoicesPage() {
-  const { data, isLoading } = useQuery({
-    queryKey: ['portal', 'invoices'],
-    queryFn: () => api.get<PortalInvoice[]>('/v1/portal/invoices'),
+  const paging = useKeysetPaging('portal-invoices');
+  const { page, cursor, record } = paging;
+  const { data, isLoading, isPlaceholderData } = useQuery({
+    queryKey: ['portal', 'invoices', page, cursor ?? null],
+    queryFn: () =>
+      api.get<PortalInvoicePage>('/v1/portal/invoices', {
+        query: { page, page_size: PAGE_SIZE, ...(cursor ? { starting_after: cursor } : {}) },
+      }),
+    placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your invoices' },
   });
+  useEffect(() => record(page, isPlaceholderData ? undefined : data), [record, page, data, isPlaceholderData]);
   const payLink = useMutation({
     mutationFn: (id: string) => api.post<{ url: string }>(`/v1/portal/invoices/${id}/pay_link`),
     onSuccess: ({ url }) => window.location.assign(url),
     meta: { errorMessage: 'There was an issue generating the link' },
   });
   const columns: GridColDef<PortalInvoice>[] = [
-    { field: 'title', headerName: 'Title', flex: 1.3, minWidth: 180 },
-    { field: 'amount', headerName: 'Amount', flex: 0.7, minWidth: 110, valueFormatter: (value: number) => formatCents(value) },
-    { field: 'net', headerName: 'Net', flex: 0.8, minWidth: 130, valueFormatter: (value: number) => describeNet(value) },
+    { field: 'title', headerName: 'Title', flex: 1.3, minWidth: 180, sortable: false },
+    {
+      field: 'amount',
+      headerName: 'Amount',
+      flex: 0.7,
+      minWidth: 110,
+      sortable: false,
+      valueFormatter: (value: number) => formatCents(value),
+    },
+    { field: 'net', headerName: 'Net', flex: 0.8, minWidth: 130, sortable: false, valueFormatter: (value: number) => describeNet(value) },
     {
       field: 'due_date',
       headerName: 'Due date',
       flex: 0.7,
       minWidth: 110,
+      sortable: false,
       valueFormatter: (value: string) => formatDate(`${value}T12:00:00`),
     },
-    { field: 'status', headerName: 'Status', flex: 0.6, minWidth: 110, renderCell: ({ row }) => <InvoiceStatusChip status={row.status} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      flex: 0.6,
+      minWidth: 110,
+      sortable: false,
+      renderCell: ({ row }) => <InvoiceStatusChip status={row.status} />,
+    },
     {
       field: 'payment_group_id',
       headerName: 'Campaign',
       flex: 1,
       minWidth: 140,
+      sortable: false,
       valueGetter: (_value, row) => row.payment_group_title ?? '',
     },
     {
@@ -70,7 +83,14 @@ export default function PortalInvoicesPage() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         Invoices
       </Typography>
-      <DataTable<PortalInvoice> rows={data ?? []} columns={columns} isLoading={isLoading} emptyLabel="No invoices" ariaLabel="Invoices" />
+      <DataTable<PortalInvoice>
+        rows={data?.data ?? []}
+        columns={columns}
+        isLoading={isLoading}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
+        emptyLabel="No invoices"
+        ariaLabel="Invoices"
+      />
     </Stack>
   );
 }

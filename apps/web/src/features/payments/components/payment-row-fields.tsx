@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { formatCents, type ComputedRow } from '@crewpay/core';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { EarningsSplitMemoFields } from '../../../components/earnings-split-memo-fields.tsx';
 import { RecipientPicker, type RecipientOption } from './recipient-picker.tsx';
 
 export type FormRow = { key: number; recipient: RecipientOption | null; earnings: number | null; split: number | null; memo: string };
@@ -33,29 +33,7 @@ export function PaymentRowFields({ row, computed, showErrors, hasGroup, onChange
         ) : (
           <TextField size="small" label="Recipient" value={row.recipient?.label ?? ''} disabled sx={{ minWidth: { md: 220 } }} />
         )}
-        <MoneyInput
-          size="small"
-          label="Earnings"
-          value={row.earnings}
-          onChange={(earnings) => onChange({ ...row, earnings })}
-          sx={{ width: { md: 150 } }}
-        />
-        <TextField
-          size="small"
-          label="Split %"
-          type="number"
-          value={row.split ?? ''}
-          onChange={(event) => onChange({ ...row, split: event.target.value === '' ? null : Number(event.target.value) })}
-          slotProps={{ htmlInput: { min: 0, max: 100 } }}
-          sx={{ width: { md: 100 } }}
-        />
-        <TextField
-          size="small"
-          label="Memo"
-          value={row.memo}
-          onChange={(event) => onChange({ ...row, memo: event.target.value })}
-          sx={{ width: { md: 160 } }}
-        />
+        <EarningsSplitMemoFields value={row} onChange={(terms) => onChange({ ...row, ...terms })} />
         <Stack sx={{ minWidth: 150 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Amount">
             Amount {formatCents(own?.amount ?? 0)}

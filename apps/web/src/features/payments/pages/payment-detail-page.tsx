@@ -7,6 +7,7 @@ import { formatCents, payoutMethodLabels, type PaymentRecord } from '@crewpay/co
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useFundingInvoice } from '../../../lib/invoices-api.ts';
 import { usePayment } from '../../../components/payments/payments-api.ts';
 import { PaymentActions } from '../../../components/payments/payment-actions.tsx';
 import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
@@ -37,6 +38,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 export default function PaymentDetailPage() {
   const { id = '' } = useParams();
   const { data: payment, isError, refetch } = usePayment(id);
+  const { data: fundingInvoice } = useFundingInvoice(id);
   if (isError) return <RetryNotice message="There was an issue retrieving your payment" onRetry={() => void refetch()} />;
   if (!payment) return <FullPageSpinner />;
   const dated = statusDate(payment);
@@ -66,6 +68,16 @@ export default function PaymentDetailPage() {
         <Field label="State withholdings" value={formatCents(payment.state_withholdings)} />
         <Field label="Federal withholdings" value={formatCents(payment.federal_withholdings)} />
         <Field label="Memo" value={payment.memo || '—'} />
+        {fundingInvoice && (
+          <Field
+            label="Funded by invoice"
+            value={
+              <Link component={RouterLink} to={`/invoices/${fundingInvoice.id}`}>
+                {fundingInvoice.title}
+              </Link>
+            }
+          />
+        )}
         <Field
           label="Payment method"
           value={payment.method ? payoutMethodLabels[payment.method as keyof typeof payoutMethodLabels] : '—'}

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_recipient_created_idx" ON "payments" USING btree ("recipient","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE NOT is_deleted;

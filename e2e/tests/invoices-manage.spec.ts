@@ -1,0 +1,162 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { sendInvoiceViaApi } from './support/invoices.ts';
+import { toast } from './support/ui.ts';
+import { activateViaApi } from './support/wallet.ts';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
+
+async function addCustomer(request: APIRequestContext, token: string, data: Record<string, unknown>) {
+  const response = await request.post('/v1/customers', {
+    headers: { 'auth-token': token },
+    data: { email: uniqueEmail('brand'), ...data },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string };
+}
+
+test('[invoices] Send SMS reminder texts the pay link to a customer with a phone; the text is on the sandbox SMS page', async ({
+  page,
+  request,
+}) => {
+  const owner = await createOwner(request, 'invoices-sms', 'Northwind Studios');
+  await activateViaApi(request, owner.token);
+  const withPhone = await addCustomer(request, owner.token, { name: 'Fizz Drinks', phone_number: '+1 415 555 0142' });
+  const withoutPhone = await addCustomer(request, owner.token, { name: 'Quiet Co' });
+  await sendInvoiceViaApi(request, owner.token, { customer_id: withPhone.id, title: 'Texted invoice', amount: 32_100 });
+  await sendInvoiceViaApi(request, owner.token, { customer_id: withoutPhone.id, title: 'No phone invoice' });
+
+  await openSignedIn(page, owner.token, '/invoices');
+  const table = page.getByRole('grid', { name: 'Invoices' });
+  // One export: the server's invoices_report of every row (not the grid's export of the page shown).
+  await expect(table.getByRole('row', { name: /Texted invoice/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('invoices_report.csv');
+  const sms = page.getByRole('button', { name: 'Send SMS reminder' });
+  // SMS is offered only when a chosen invoice's customer has a phone number.
+  await table
+    .getByRole('row', { name: /No phone invoice/ })
+    .getByRole('checkbox')
+    .check();
+  await expect(sms).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send email reminder' })).toBeEnabled();
+  await table
+    .getByRole('row', { name: /No phone invoice/ })
+    .getByRole('checkbox')
+    .uncheck();
+  await table
+    .getByRole('row', { name: /Texted invoice/ })
+    .getByRole('checkbox')
+    .check();
+  await expect(sms).toBeEnabled();
+  await sms.click();
+  await expect(toast(page, 'Reminder(s) have been sent!')).toBeVisible();
+
+  await page.goto('/dev/sms');
+  const text = page.locator('article').filter({ hasText: 'to +1 415 555 0142' });
+  await expect(text).toContainText('Northwind Studios: invoice "Texted invoice" for $321.00');
+  const payLink = /Pay: (https?:\/\/\S+\/invoices\/pay\?id=\S+)/.exec((await text.first().textContent()) ?? '')?.[1];
+  expect(payLink).toBeTruthy();
+  await shot(page, 'invoices-11-sandbox-sms');
+  const url = new URL(payLink!);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText('Texted invoice')).toBeVisible();
+  await expect(page.getByText('$321.00').first()).toBeVisible();
+});
+
+test('[invoices] picks the payments an invoice funds from the campaign table, and the invoice lists them', async ({ page, request }) => {
+  const owner = await createOwner(request, 'invoices-funded', 'Northwind Studios');
+  await activateViaApi(request, owner.token);
+  const headers = { 'auth-token': owner.token };
+  const customer = await addCustomer(request, owner.token, { name: 'Fizz Drinks' });
+  const campaign = await request.post('/v1/campaigns', { headers, data: { title: 'Summer reels', customer_id: customer.id } });
+  expect(campaign.status(), await campaign.text()).toBe(200);
+  const campaignId = ((await campaign.json()) as { id: string }).id;
+  const creator = await request.post('/v1/creators', {
+    headers,
+    data: { email: uniqueEmail('maya'), first_name: 'Maya', last_name: 'Lopez' },
+  });
+  expect(creator.status(), await creator.text()).toBe(200);
+  const creatorId = ((await creator.json()) as { id: string }).id;
+  const drafts = await request.post('/v1/payments', {
+    headers,
+    data: [
+      { recipient: creatorId, recipient_role: 'creator', earnings: 40_000, split: 100, memo: 'Reel one', payment_group_id: campaignId },
+      { recipient: creatorId, recipient_role: 'creator', earnings: 20_000, split: 100, memo: 'Reel two', payment_group_id: campaignId },
+    ],
+  });
+  expect(drafts.status(), await drafts.text()).toBe(200);
+
+  await openSignedIn(page, owner.token, `/invoices/newInvoice?customerId=${customer.id}&campaignId=${campaignId}`);
+  const funded = page.getByRole('region', { name: 'Funded payments' });
+  await expect(funded.getByRole('heading', { name: 'What Payments does this Invoice fund?' })).toBeVisible();
+  await funded.getByLabel('About funded payments').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'If the earnings of the funded payments do not match the invoice, accounting journal entries for this invoice will fail.',
+  );
+  const payments = funded.getByRole('grid', { name: 'Campaign payments' });
+  for (const header of ['Recipient', 'Memo', 'Amount', 'Status'])
+    await expect(payments.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const reelOne = payments.getByRole('row', { name: /Reel one/ });
+  await expect(reelOne).toContainText('Maya Lopez');
+  await expect(reelOne).toContainText('$400.00');
+  await expect(reelOne).toContainText('Draft');
+
+  const invoiceCard = page.getByRole('region', { name: 'Invoice', exact: true });
+  await invoiceCard.getByRole('textbox', { name: 'Title' }).fill('Reels invoice');
+  await invoiceCard.getByRole('textbox', { name: 'Description' }).fill('Two reels');
+  await invoiceCard.getByRole('textbox', { name: 'Amount' }).fill('600');
+  await reelOne.getByRole('checkbox').check();
+  await expect(funded.getByRole('alert')).toHaveText(
+    'Funded payments total $400.00, the invoice $600.00: accounting journal entries will fail until they match.',
+  );
+  await payments
+    .getByRole('row', { name: /Reel two/ })
+    .getByRole('checkbox')
+    .check();
+  await expect(funded.getByRole('alert')).toHaveCount(0);
+  await expect(funded).toContainText('2 selected, $600.00');
+  await shot(page, 'invoices-12-funded-payments');
+  await page.getByRole('button', { name: 'Send Invoice' }).click();
+  await expect(toast(page, 'Invoice has been sent!')).toBeVisible();
+  await expect(page).toHaveURL(/\/invoices$/);
+
+  await page.getByRole('grid', { name: 'Invoices' }).getByRole('link', { name: 'Reels invoice' }).click();
+  const fundedCard = page.getByRole('region', { name: 'Funded payments' });
+  const fundedRows = fundedCard.getByRole('grid', { name: 'Funded payments' });
+  await expect(fundedRows.getByRole('row', { name: /Reel one/ })).toContainText('$400.00');
+  await expect(fundedRows.getByRole('row', { name: /Reel two/ })).toContainText('$200.00');
+  await expect(fundedCard.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'invoices-13-funded-detail');
+  // The link both ways: the payment names the invoice that funds it.
+  await fundedRows
+    .getByRole('row', { name: /Reel one/ })
+    .getByRole('link', { name: 'Maya Lopez' })
+    .click();
+  await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
+  await page.getByRole('link', { name: 'Reels invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Reels invoice' })).toBeVisible();
+
+  // Edit moves the invoice off the campaign: its funded payments are let go, as the dialog warns.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit invoice' });
+  await dialog.getByRole('combobox', { name: 'Campaign' }).click();
+  await page.getByRole('option', { name: 'No campaign' }).click();
+  await expect(dialog.getByText('Another campaign leaves the payments this invoice funds unfunded')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('650');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Invoice updated!')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Linked Campaign' })).toContainText('No campaign');
+  await expect(page.getByRole('region', { name: 'Invoice info' })).toContainText('$650.00');
+  await expect(page.getByRole('region', { name: 'Funded payments' })).toContainText('This invoice funds no payments');
+});
