@@ -27,7 +27,12 @@ const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64u
  */
 export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date()): AccountingProvider {
   async function issueTokens(realm_id: string): Promise<AccountingTokens> {
-    const tokens = { realm_id, access_token: token('qbat'), refresh_token: token('qbrt'), access_expires_at: new Date(now().getTime() + ACCESS_TOKEN_TTL_MS) };
+    const tokens = {
+      realm_id,
+      access_token: token('qbat'),
+      refresh_token: token('qbrt'),
+      access_expires_at: new Date(now().getTime() + ACCESS_TOKEN_TTL_MS),
+    };
     await db
       .update(qbSandboxCompanies)
       .set({
@@ -91,7 +96,10 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
   return {
     name: 'quickbooks-sandbox',
     async authorize({ org_id }) {
-      const realm_id = `9341${BigInt(`0x${hash(`realm:${org_id}`).slice(0, 12)}`).toString().padStart(12, '0').slice(0, 12)}`;
+      const realm_id = `9341${BigInt(`0x${hash(`realm:${org_id}`).slice(0, 12)}`)
+        .toString()
+        .padStart(12, '0')
+        .slice(0, 12)}`;
       await db
         .insert(qbSandboxCompanies)
         .values({
