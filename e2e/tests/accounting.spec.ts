@@ -8,7 +8,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`), animations: 'disabled', fullPage: true });
 
 /** A creator with a bank account paid `cents` through the API (posted once the sandbox clock moves). */
-async function payCreator(request: APIRequestContext, token: string, cents: number) {
+async function payCreator(request: APIRequestContext, token: string, cents: number, campaignId?: string) {
   const headers = { 'auth-token': token };
   const created = await request.post('/v1/creators', {
     headers,
@@ -18,7 +18,7 @@ async function payCreator(request: APIRequestContext, token: string, cents: numb
   const creator = (await created.json()) as { id: string };
   const drafts = await request.post('/v1/payments', {
     headers,
-    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: cents, split: 100, memo: 'Campaign' }],
+    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: cents, split: 100, memo: 'Campaign', payment_group_id: campaignId }],
   });
   expect(drafts.status(), await drafts.text()).toBe(200);
   const ids = ((await drafts.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
@@ -66,7 +66,12 @@ test('[accounting] connects the sandbox QuickBooks in the popup, maps the accoun
   await mapping.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Account mapping saved')).toBeVisible();
 
-  await payCreator(request, owner.token, 12_500);
+  const headers = { 'auth-token': owner.token };
+  const customer = await request.post('/v1/customers', { headers, data: { name: 'Acme Garages', email: uniqueEmail('qbcampaign') } });
+  const campaign = await request.post('/v1/campaigns', { headers, data: { title: 'Spring launch', customer_id: ((await customer.json()) as { id: string }).id } });
+  expect(campaign.status(), await campaign.text()).toBe(200);
+  const campaignId = ((await campaign.json()) as { id: string }).id;
+  await payCreator(request, owner.token, 12_500, campaignId);
   await advanceClock(request, 61);
   await page.reload();
   const journal = page.getByRole('grid', { name: 'Journal entries' });
@@ -76,4 +81,12 @@ test('[accounting] connects the sandbox QuickBooks in the popup, maps the accoun
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Clearing account' })).toHaveValue('Crewpay Clearing');
+
+  // The campaign's quickbooks tab lists that campaign's entries.
+  await page.goto(`/campaigns/${campaignId}?tab=quickbooks`);
+  const campaignJournal = page.getByRole('grid', { name: 'Journal entries' });
+  await expect(campaignJournal.getByRole('row', { name: /Payment posted/ })).toContainText('succeeded');
+  // One entry, one page: the pager knows the count once the last page is in.
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
+  await shot(page, '05-campaign-tab');
 });

@@ -117,14 +117,14 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
   await invoiceCard.getByRole('textbox', { name: 'Amount' }).fill('600');
   await reelOne.getByRole('checkbox').check();
   await expect(funded.getByRole('alert')).toHaveText(
-    'Funded payments total $400.00, the invoice $600.00: accounting journal entries will fail until they match.',
+    "Funded payments' earnings total $400.00, the invoice $600.00: accounting journal entries will fail until they match.",
   );
   await payments
     .getByRole('row', { name: /Reel two/ })
     .getByRole('checkbox')
     .check();
   await expect(funded.getByRole('alert')).toHaveCount(0);
-  await expect(funded).toContainText('2 selected, $600.00');
+  await expect(funded).toContainText('2 selected, earnings $600.00');
   await shot(page, 'invoices-12-funded-payments');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(toast(page, 'Invoice has been sent!')).toBeVisible();

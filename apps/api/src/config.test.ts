@@ -64,6 +64,7 @@ describe('liveModeProblems', () => {
     SMTP_URL: 'smtp://mail.example.com:587',
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_x',
     STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
@@ -80,6 +81,7 @@ describe('liveModeProblems', () => {
     for (const name of [
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
       'STRIPE_PUBLISHABLE_KEY',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
@@ -92,7 +94,9 @@ describe('liveModeProblems', () => {
     ])
       expect(problems).toContain(`${name} is not set`);
     expect(problems).toMatch(/email: SMTP_URL is not set/);
-    expect(problems).toMatch(/banking: no real adapter/);
+    expect(problems).toMatch(/payouts: no real adapter/);
+    // Stripe Treasury is the real banking adapter now.
+    expect(problems).not.toMatch(/banking:/);
   });
 
   it('names only what is missing once the rest is set', () => {

@@ -41,6 +41,8 @@ const envSchema = z.object({
   // The real providers (SANDBOX=false): providers/live-settings.ts names any that is missing.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // The signing secret of the Connect endpoint (events of the organisations' connected accounts: Treasury).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(/^pk_(live|test)_\w+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)')
@@ -98,7 +100,13 @@ export type Config = {
 
 export type ProviderSettings = {
   /** publishableKey is the one public key: the pay page's Stripe.js turns a card into a PaymentMethod with it. */
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    connectWebhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    apiBase: string;
+  };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
   sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
   plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string };
@@ -146,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stripe: {
         secretKey: values.STRIPE_SECRET_KEY,
         webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+        connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET,
         publishableKey: values.STRIPE_PUBLISHABLE_KEY,
         apiBase: values.STRIPE_API_BASE,
       },

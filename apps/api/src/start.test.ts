@@ -107,6 +107,7 @@ describe('npm start with SANDBOX=false', () => {
     const output = server.output();
     for (const name of [
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
       'STRIPE_PUBLISHABLE_KEY',
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',

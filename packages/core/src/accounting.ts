@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startingAfter } from './paging.ts';
 
 export const ACCOUNT_MAP_KEYS = ['income', 'payable', 'sales', 'receivable', 'clearing', 'labor'] as const;
 export type AccountMapKey = (typeof ACCOUNT_MAP_KEYS)[number];
@@ -83,10 +84,14 @@ export const journalEntry = z.object({
   date_failed: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** This entry's place in the list: pass it as starting_after for the entries after it (keyset paging). */
+  cursor: z.string(),
 });
 export type JournalEntryRecord = z.infer<typeof journalEntry>;
 
 export const journalEntriesQuery = z.object({
   campaign_id: z.uuid({ error: 'Not found' }).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
+  /** The cursor of the last entry of the page before: the list stays an array, paged by keyset. */
+  starting_after: startingAfter,
 });

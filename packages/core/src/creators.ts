@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatUsPhone, usPhoneDigits, usPhoneSchema } from './activation.ts';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
+import { qbCustomer } from './customers.ts';
 import { emailSchema, isSecretToken, isValidRoutingNumber, messages } from './validation.ts';
 import { accountNumberSchema, bankMessages, routingNumberSchema } from './wallets.ts';
 
@@ -150,6 +151,8 @@ export const updateCreatorBody = z
     selected_payment_method: z.enum(payoutMethods).nullable(),
     paypal_email: paypalEmailSchema.nullable(),
     venmo_phone_number: usPhoneSchema.nullable(),
+    /** The accounting vendor link: the QuickBooks vendor this creator is (the API stores QuickBooks' name). */
+    qb_vendor: qbCustomer.nullable(),
     ...addressFields,
   })
   .partial();
@@ -187,6 +190,7 @@ export const creatorRecord = z.object({
   selected_payment_method: z.enum(payoutMethods).nullable(),
   paypal_email: z.string().nullable(),
   venmo_phone_number: z.string().nullable(),
+  qb_vendor: z.object({ Id: z.string(), DisplayName: z.string() }).nullable(),
   address_line_1: z.string().nullable(),
   address_line_2: z.string().nullable(),
   address_city: z.string().nullable(),

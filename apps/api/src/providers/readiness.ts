@@ -5,18 +5,20 @@ import type { Config } from '../config.ts';
  * them would silently keep simulating money, so the server refuses to start and names them.
  * An entry leaves this list when its real adapter is written.
  */
-const SANDBOX_ONLY = [
-  { capability: 'banking', provider: 'Stripe Treasury (wallet, bank links, ACH)' },
-  { capability: 'payouts', provider: 'the Stripe ACH and Nium payout rails' },
-] as const;
+const SANDBOX_ONLY = [{ capability: 'payouts', provider: 'the Nium payout rail' }] as const;
 
 type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;
 
 /** Every variable the real adapters need, with what it is for (docs/operations.md, Going live). */
 function missingVariables({ providers }: ReadinessConfig): string[] {
   const required: [string, string | undefined, string][] = [
-    ['STRIPE_SECRET_KEY', providers.stripe.secretKey, 'Stripe card and bank payments'],
+    ['STRIPE_SECRET_KEY', providers.stripe.secretKey, 'Stripe card and bank payments, Stripe Treasury wallets'],
     ['STRIPE_WEBHOOK_SECRET', providers.stripe.webhookSecret, "the signing secret of Stripe's webhook endpoint /v1/webhooks/stripe"],
+    [
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
+      providers.stripe.connectWebhookSecret,
+      "the signing secret of Stripe's Connect webhook endpoint /v1/webhooks/stripe (Treasury events of the organisations' accounts)",
+    ],
     ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js card field"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],

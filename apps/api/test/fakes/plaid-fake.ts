@@ -27,7 +27,8 @@ export async function startPlaidFake() {
       return plaidError(400, 'INVALID_INPUT', 'INVALID_API_KEYS', 'invalid client_id or secret provided');
     if (request.path === '/link/token/create') {
       const user = body.user as { client_user_id?: string } | undefined;
-      if (!user?.client_user_id) return plaidError(400, 'INVALID_REQUEST', 'MISSING_FIELDS', 'the following required fields are missing: user.client_user_id');
+      if (!user?.client_user_id)
+        return plaidError(400, 'INVALID_REQUEST', 'MISSING_FIELDS', 'the following required fields are missing: user.client_user_id');
       const link_token = `link-production-${randomBytes(16).toString('hex')}`;
       linkTokens.push({ client_user_id: user.client_user_id, link_token });
       return { status: 200, body: { link_token, expiration: new Date(Date.now() + 4 * 3600_000).toISOString(), request_id: 'req' } };

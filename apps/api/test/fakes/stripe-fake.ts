@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { parseForm, startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { createTreasuryFake } from './stripe-treasury-fake.ts';
 
 export const STRIPE_FAKE_KEY = 'sk_test_crewpay_fake';
 export const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
+/** The Connect endpoint's own secret: events of connected accounts (Treasury) are signed with it. */
+export const STRIPE_FAKE_CONNECT_WEBHOOK_SECRET = 'whsec_crewpay_connect_fake';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -31,14 +34,15 @@ const stripeError = (status: number, error: Json): FakeAnswer => ({ status, body
 /**
  * Stripe's API as far as Crewpay uses it, on a local port: PaymentMethods, PaymentIntents (card
  * and us_bank_account, confirmed on create), idempotency keys (a repeat answers the first
- * answer, Idempotent-Replayed), bearer auth, documented error bodies, and the events Stripe
- * would send, which the test delivers signed (in order, twice, or reordered).
+ * answer, Idempotent-Replayed), bearer auth, documented error bodies, Treasury on connected
+ * accounts (stripe-treasury-fake.ts), and the events Stripe would send, which the test delivers
+ * signed (in order, twice, or reordered).
  */
 export async function startStripeFake() {
   const intents = new Map<string, Json>();
   const answers = new Map<string, FakeAnswer>();
   const pending: Json[] = [];
-  const event = (type: string, object: Json) =>
+  const event = (type: string, object: Json, account?: string) =>
     pending.push({
       id: id('evt'),
       object: 'event',
@@ -47,8 +51,14 @@ export async function startStripeFake() {
       type,
       livemode: false,
       pending_webhooks: 1,
+      ...(account ? { account } : {}),
       data: { object: structuredClone(object) },
     });
+  const treasury = createTreasuryFake(stripeError, event);
+  const accountOf = (request: FakeRequest) => {
+    const header = request.headers['stripe-account'];
+    return typeof header === 'string' ? header : undefined;
+  };
 
   function createIntent(params: Json): FakeAnswer {
     const types = (params.allowed_payment_method_types as string[] | undefined) ?? ['card'];
@@ -133,11 +143,15 @@ export async function startStripeFake() {
   }
 
   function post(request: FakeRequest): FakeAnswer {
+    const treasuryAnswer = treasury.post(request, accountOf(request));
+    if (treasuryAnswer) return treasuryAnswer;
     if (request.path === '/v1/payment_intents') return createIntent(parseForm(request.body));
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${request.path})` });
   }
 
   function get(request: FakeRequest): FakeAnswer {
+    const treasuryAnswer = treasury.get(request, accountOf(request));
+    if (treasuryAnswer) return treasuryAnswer;
     const [, , collection, objectId] = request.path.split('/');
     if (collection === 'payment_methods' && objectId) {
       const card = TEST_CARDS[objectId];
@@ -159,15 +173,24 @@ export async function startStripeFake() {
   const fake = await startHttpFake(route);
   return {
     ...fake,
-    settings: { STRIPE_SECRET_KEY: STRIPE_FAKE_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+    treasury,
+    settings: {
+      STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_FAKE_CONNECT_WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    },
     /** The events Stripe would send since the last call, oldest first. */
     takeEvents: () => pending.splice(0),
-    /** Delivers events to POST /v1/webhooks/stripe, signed with the endpoint's secret as Stripe signs them. */
+    /**
+     * Delivers events to POST /v1/webhooks/stripe, signed as Stripe signs them: with the Connect
+     * endpoint's secret when the event happened on a connected account, else the account endpoint's.
+     */
     deliver: async (app: FastifyInstance, event: Json, options: { secret?: string; timestamp?: number } = {}) => {
       const payload = JSON.stringify(event);
       const signature = Stripe.webhooks.generateTestHeaderString({
         payload,
-        secret: options.secret ?? STRIPE_FAKE_WEBHOOK_SECRET,
+        secret: options.secret ?? (event.account ? STRIPE_FAKE_CONNECT_WEBHOOK_SECRET : STRIPE_FAKE_WEBHOOK_SECRET),
         timestamp: options.timestamp,
       });
       return app.inject({

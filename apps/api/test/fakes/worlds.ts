@@ -4,8 +4,8 @@ import { createTestContext, type TestContext } from '../context.ts';
 import { createOwner } from '../fixtures.ts';
 import { addCustomer } from '../campaign-fixtures.ts';
 import { cardToken, payByCard, sendInvoice } from '../invoice-fixtures.ts';
-import { activate, advanceClock } from '../wallet-fixtures.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../src/db/schema/index.ts';
+import { activate, advanceClock, linkVerifiedBank, stripeWalletId } from '../wallet-fixtures.ts';
+import { financialAccounts, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../src/db/schema/index.ts';
 import { computeFee } from '@crewpay/core';
 import { charges } from '../../src/db/schema/index.ts';
 import { listOutbox } from '../../src/modules/email/outbox.ts';
@@ -14,12 +14,15 @@ import { findFeeRule } from '../../src/modules/fees/index.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../../src/modules/provider-calls/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { paymentsInProvider } from '../../src/providers/payments-in/index.ts';
-import { loadSandboxFunds } from '../../src/modules/treasury/ach.ts';
+import { simulateSandboxReceivedCredit } from '../../src/providers/banking/index.ts';
+import { stripeClient } from '../../src/providers/live/stripe-client.ts';
 import { startPlaidFake, type PlaidFake } from './plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
+import { STRIPE_TEST_DESCRIPTOR_CODE } from './stripe-treasury-fake.ts';
 
 export type CardBehaviour = 'succeed' | 'decline' | 'dispute';
+type BankOwner = { headers: Record<string, string>; email: string; org_id: string };
 
 /**
  * One implementation of the providers for the shared scenario table: the sandbox, or the real
@@ -36,6 +39,10 @@ export type World = {
   settle(): Promise<void>;
   /** Money arrives in the organisation's wallet (the sandbox's load; a received credit outside it). */
   fund(headers: Record<string, string>, orgId: string, amount: number): Promise<void>;
+  /** Someone sends money to the wallet's own account numbers (an ACH credit): reported, not yet delivered. */
+  receiveCredit(orgId: string, amount: number): Promise<void>;
+  /** The owner attaches this bank and verifies it with the micro-deposit's descriptor code; answers the payment method id. */
+  linkBank(owner: BankOwner, accountNumber: string): Promise<string>;
 };
 
 const SANDBOX_CARDS: Record<CardBehaviour, string> = {
@@ -61,15 +68,36 @@ export async function sandboxWorld(): Promise<World> {
     async fund(headers, _orgId, amount) {
       expect((await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers, payload: { amount } })).statusCode).toBe(200);
     },
+    async receiveCredit(orgId, amount) {
+      await simulateSandboxReceivedCredit(ctx.deps.db, { org_id: orgId, amount });
+    },
+    linkBank: (owner, accountNumber) => linkVerifiedBank(ctx.app, owner.headers, owner.email, accountNumber),
   };
 }
 
-/** SANDBOX=false: Stripe and PayPal adapters on their local fakes (banking stays the sandbox's until its adapter exists). */
+/** The organisation's Stripe financial account and the connected account holding it. */
+export async function stripeAccountsOf(ctx: TestContext, orgId: string) {
+  const [row] = await ctx.deps.db.select().from(financialAccounts).where(eq(financialAccounts.org_id, orgId));
+  return { financialAccount: row!.provider_account_id, stripeAccount: row!.provider_connected_account_id! };
+}
+
+/** SANDBOX=false: the Stripe (payments, Treasury), Plaid and PayPal adapters on their local fakes. */
 export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake; plaid: PlaidFake }> {
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
   const plaid = await startPlaidFake();
   const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...plaid.settings });
+  const client = () => stripeClient(ctx.deps.config.providers.stripe);
+  const deliverAll = async () => {
+    for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
+  };
+  async function receiveCredit(orgId: string, amount: number) {
+    const { financialAccount, stripeAccount } = await stripeAccountsOf(ctx, orgId);
+    await client().testHelpers.treasury.receivedCredits.create(
+      { financial_account: financialAccount, amount, currency: 'usd', network: 'ach', description: 'Received credit' },
+      { stripeAccount },
+    );
+  }
   return {
     name: 'real adapters on fakes',
     ctx,
@@ -82,8 +110,28 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       for (const event of paypal.takeEvents()) expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
     },
     async fund(_headers, orgId, amount) {
-      // A received credit (a wire into the wallet's account numbers), recorded as the sandbox's load records it.
-      await ctx.deps.db.transaction((tx) => loadSandboxFunds(ctx.deps, { tx, afterCommit: () => undefined }, { org_id: orgId, amount }));
+      // Outside the sandbox money arrives as a received credit at the wallet's account numbers.
+      await receiveCredit(orgId, amount);
+      await deliverAll();
+    },
+    receiveCredit,
+    async linkBank({ headers, org_id: orgId }, accountNumber) {
+      const attach = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/treasury/account',
+        headers,
+        payload: { account_number: accountNumber, routing_number: '110000000' },
+      });
+      expect(attach.statusCode, attach.body).toBe(200);
+      // What Stripe's hosted verification page does with the code the owner reads on the statement.
+      await client().setupIntents.verifyMicrodeposits(
+        attach.json<{ id: string }>().id,
+        { descriptor_code: STRIPE_TEST_DESCRIPTOR_CODE },
+        { stripeAccount: (await stripeAccountsOf(ctx, orgId)).stripeAccount },
+      );
+      await deliverAll();
+      const wallet = await ctx.app.inject({ method: 'GET', url: `/v1/wallets/${await stripeWalletId(ctx.app, headers)}`, headers });
+      return wallet.json<{ payment_method: { id: string } }>().payment_method.id;
     },
   };
 }
@@ -105,6 +153,21 @@ export async function invoiceToPay(world: World, amount: number) {
  * to PayPal `receiver` (an email), or to Venmo when it is a phone number.
  */
 export async function paypalPayout(world: World, receiver: string, amount: number) {
+  return payeePayout(
+    world,
+    receiver.includes('@')
+      ? { selected_payment_method: 'paypal', paypal_email: receiver }
+      : { selected_payment_method: 'venmo', venmo_phone_number: receiver },
+    amount,
+  );
+}
+
+/** The same, to the agent's bank account by ACH (the `stripe` payout method). */
+export async function bankPayout(world: World, accountNumber: string, amount: number) {
+  return payeePayout(world, { selected_payment_method: 'stripe', account_number: accountNumber, routing_number: '110000000' }, amount);
+}
+
+async function payeePayout(world: World, method: Record<string, string>, amount: number) {
   const { app, deps } = world.ctx;
   const owner = await createOwner(app);
   await activate(app, owner.headers);
@@ -134,9 +197,7 @@ export async function paypalPayout(world: World, receiver: string, amount: numbe
     method: 'POST',
     url: `/v1/expiring_link?id=${link.split('/bankDetails?id=')[1]!}`,
     payload: {
-      ...(receiver.includes('@')
-        ? { selected_payment_method: 'paypal', paypal_email: receiver }
-        : { selected_payment_method: 'venmo', venmo_phone_number: receiver }),
+      ...method,
       entity_type: 'llc_partnership',
       tax_id: '12-3456789',
       business_name: 'Ava LLC',

@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AccountingConnectionRecord,
   AccountMapInput,
   AccountMapRecord,
   JournalEntryRecord,
   QbAccountRecord,
+  QbPartyRecord,
 } from '@crewpay/core';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
@@ -19,6 +20,7 @@ export const accountingKeys = {
   connections: ['qb', 'orgOauth'] as const,
   accounts: ['qb', 'accounts'] as const,
   map: ['qb', 'acctMap'] as const,
+  parties: (kind: QuickbooksPartyKind) => ['qb', kind === 'customer' ? 'customers' : 'vendors'] as const,
   journal: (campaignId?: string) => ['qb', 'journalEntries', campaignId ?? 'all'] as const,
 };
 
@@ -49,6 +51,18 @@ export function useQuickbooksAccounts(enabled: boolean) {
   });
 }
 
+export type QuickbooksPartyKind = 'customer' | 'vendor';
+
+/** The company's customers (a Crewpay customer's Quickbooks card) or vendors (a creator's accounting link). */
+export function useQuickbooksParties(kind: QuickbooksPartyKind, enabled: boolean) {
+  return useQuery({
+    queryKey: accountingKeys.parties(kind),
+    queryFn: () => api.get<QbPartyRecord[]>(kind === 'customer' ? '/api/qb/customers' : '/api/qb/vendors'),
+    enabled,
+    meta: { errorMessage: `There was an issue retrieving your QuickBooks ${kind}s` },
+  });
+}
+
 export function useAccountMap(enabled: boolean) {
   return useQuery({
     queryKey: accountingKeys.map,
@@ -66,13 +80,27 @@ export function useSaveAccountMap() {
   });
 }
 
-export function useJournalEntries(options: { enabled: boolean; campaignId?: string }) {
+/** One page of journal entries and the cursor of the next (null on the last page): the answer useKeysetPaging records. */
+export type JournalEntriesPage = { data: JournalEntryRecord[]; next_cursor: string | null; total: null };
+
+/**
+ * A page of journal entries by keyset: the API answers the spec's array; one entry more than the
+ * page is asked for, so whether a next page exists (and its cursor: the page's last entry's) is known.
+ */
+export function useJournalEntries(options: { enabled: boolean; campaignId?: string; pageSize: number; startingAfter?: string }) {
   return useQuery({
-    queryKey: accountingKeys.journal(options.campaignId),
-    queryFn: () => api.get<JournalEntryRecord[]>('/api/qb/journalEntries', { query: { campaign_id: options.campaignId } }),
+    queryKey: [...accountingKeys.journal(options.campaignId), options.startingAfter ?? 'first'],
+    queryFn: async (): Promise<JournalEntriesPage> => {
+      const rows = await api.get<JournalEntryRecord[]>('/api/qb/journalEntries', {
+        query: { campaign_id: options.campaignId, limit: options.pageSize + 1, starting_after: options.startingAfter },
+      });
+      const data = rows.slice(0, options.pageSize);
+      return { data, next_cursor: rows.length > options.pageSize ? (data[data.length - 1]?.cursor ?? null) : null, total: null };
+    },
     enabled: options.enabled,
+    placeholderData: keepPreviousData,
     // An entry is pending while its call to QuickBooks is out: look again until it has answered.
-    refetchInterval: (query) => (query.state.data?.some((entry) => entry.Status === 'pending') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.data.some((entry) => entry.Status === 'pending') ? 2000 : false),
     meta: { errorMessage: 'There was an issue retrieving your journal entries' },
   });
 }

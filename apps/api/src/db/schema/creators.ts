@@ -50,6 +50,8 @@ export const creators = pgTable(
     selected_payment_method: text({ enum: ['stripe', 'paypal', 'venmo', 'nium'] }),
     paypal_email: text(),
     venmo_phone_number: text(),
+    /** The QuickBooks vendor this creator is (spec qb_vendor): payout journal lines name it. */
+    qb_vendor: jsonb().$type<{ Id: string; DisplayName: string }>(),
     address_line_1: text(),
     address_line_2: text(),
     address_city: text(),

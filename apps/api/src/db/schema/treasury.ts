@@ -15,9 +15,12 @@ export const financialAccounts = pgTable('financial_accounts', {
     .notNull()
     .default('stripe'),
   provider_account_id: text().notNull().unique(),
-  account_number_encrypted: text().notNull(),
-  account_last4: text().notNull(),
-  routing_number: text().notNull(),
+  // Stripe Treasury: the connected account that holds the financial account (null in the sandbox).
+  provider_connected_account_id: text(),
+  // The account's own numbers; a real provider may give them only once its address feature is active.
+  account_number_encrypted: text(),
+  account_last4: text(),
+  routing_number: text(),
   created_at: createdAt(),
 });
 
@@ -38,6 +41,8 @@ export const bankLinks = pgTable(
     account_last4: text().notNull(),
     routing_number: text().notNull(),
     bank_name: text().notNull(),
+    // The provider's page where the descriptor code is entered (null on links made before it was stored).
+    hosted_verification_url: text(),
     payment_method_id: text().unique(),
     verified_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),

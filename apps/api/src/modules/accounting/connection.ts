@@ -86,3 +86,15 @@ export async function withQuickbooks<T>(deps: AppDeps, org_id: string, call: (au
     return call(await refreshTokens(deps, row));
   }
 }
+
+export const EXPIRED = 'The QuickBooks connection has expired: connect again';
+
+/** A QuickBooks read as the organisation; a connection Intuit no longer honours says so (409), never a 500. */
+export async function readQuickbooks<T>(deps: AppDeps, org_id: string, read: (auth: AccountingAuth) => Promise<T>): Promise<T> {
+  try {
+    return await withQuickbooks(deps, org_id, read);
+  } catch (error) {
+    if (error instanceof AccountingAuthError) throw new AppError('conflict', EXPIRED);
+    throw error;
+  }
+}

@@ -2,3 +2,4 @@
 export { accountingRoutes } from './routes.ts';
 export { journalEntryOperation } from './sync.ts';
 export { buildJournalEntries, registerAccountingJobs, ACCOUNTING_SYNC_JOB } from './jobs.ts';
+export { resolveQuickbooksParty, type QuickbooksPartyKind } from './parties.ts';

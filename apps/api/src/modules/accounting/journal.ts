@@ -14,9 +14,11 @@ import {
 } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/errors.ts';
+import { afterPosition, cursorMicros, decodeCursor, encodeCursor } from '../../lib/keyset.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
 import { ACCOUNTING_PROVIDER } from '../../providers/accounting/index.ts';
 import { draftJournalEntry, NOT_BOOKED, type TransferForBooks } from './drafts.ts';
+import { EXPIRED, NOT_CONNECTED } from './connection.ts';
 
 export const JOURNAL_ENTRY_OPERATION = 'journal_entry.create';
 const SWEEP_BATCH = 200;
@@ -133,24 +135,60 @@ export async function retryJournalEntry(deps: AppDeps, org_id: string, id: strin
   await runProviderCallsSoon(deps, [callId]);
 }
 
-export async function listJournalEntries(deps: Pick<AppDeps, 'db'>, org_id: string, query: { campaign_id?: string; limit: number }) {
+/**
+ * After (re)connecting: the entries that failed only because QuickBooks was not connected or its
+ * connection had expired are sent again (new attempts, the same requestid), so nothing that
+ * happened while disconnected is left out of the books.
+ */
+export async function retryEntriesFailedForConnection(deps: AppDeps, org_id: string): Promise<void> {
+  const callIds = await deps.db.transaction(async (tx) => {
+    const entries = await tx
+      .update(accountingJournalEntries)
+      .set({ status: 'pending', attempt: sql`${accountingJournalEntries.attempt} + 1`, error_text: null, date_failed: null })
+      .where(
+        and(
+          eq(accountingJournalEntries.org_id, org_id),
+          eq(accountingJournalEntries.status, 'failed'),
+          inArray(accountingJournalEntries.error_text, [NOT_CONNECTED, EXPIRED]),
+        ),
+      )
+      .returning();
+    const ids: string[] = [];
+    for (const entry of entries) ids.push(await recordSync(tx, entry));
+    return ids;
+  });
+  if (callIds.length) await runProviderCallsSoon(deps, callIds);
+}
+
+/**
+ * The organisation's entries, newest first, `limit` at a time: after a cursor (starting_after, an
+ * entry's `cursor`) the page is found by keyset on (created_at, id), so a deep page costs what the
+ * first does. The answer stays the spec's array of entries.
+ */
+export async function listJournalEntries(
+  deps: Pick<AppDeps, 'db'>,
+  org_id: string,
+  query: { campaign_id?: string | undefined; limit: number; starting_after?: string | undefined },
+) {
+  const position = query.starting_after ? decodeCursor(query.starting_after) : null;
   const rows = await deps.db
-    .select()
+    .select({ entry: accountingJournalEntries, cursor_us: cursorMicros(accountingJournalEntries.created_at) })
     .from(accountingJournalEntries)
     .where(
       and(
         eq(accountingJournalEntries.org_id, org_id),
         query.campaign_id ? eq(accountingJournalEntries.campaign_id, query.campaign_id) : undefined,
+        position ? afterPosition(accountingJournalEntries.created_at, accountingJournalEntries.id, position) : undefined,
       ),
     )
     .orderBy(desc(accountingJournalEntries.created_at), desc(accountingJournalEntries.id))
     .limit(query.limit);
-  return rows.map(toJournalEntryRecord);
+  return rows.map(({ entry, cursor_us }) => toJournalEntryRecord(entry, cursor_us));
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toJournalEntryRecord(row: AccountingJournalEntry) {
+export function toJournalEntryRecord(row: AccountingJournalEntry, cursor_us: string) {
   return {
     id: row.id,
     Metadata: { Create_Time: row.created_at.toISOString() },
@@ -164,14 +202,15 @@ export function toJournalEntryRecord(row: AccountingJournalEntry) {
     date_failed: iso(row.date_failed),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    cursor: encodeCursor({ created_us: cursor_us, id: row.id }),
   };
 }
 
 export async function findJournalEntry(deps: Pick<AppDeps, 'db'>, org_id: string, id: string) {
   const [row] = await deps.db
-    .select()
+    .select({ entry: accountingJournalEntries, cursor_us: cursorMicros(accountingJournalEntries.created_at) })
     .from(accountingJournalEntries)
     .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id)));
   if (!row) throw new AppError('not_found', 'Not found');
-  return toJournalEntryRecord(row);
+  return toJournalEntryRecord(row.entry, row.cursor_us);
 }

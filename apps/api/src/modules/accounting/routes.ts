@@ -13,29 +13,16 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { findSession, requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { AppError } from '../../lib/errors.ts';
-import { AccountingAuthError, AccountingValidationFault, accountingProvider, type AccountingAuth } from '../../providers/accounting/index.ts';
-import { completeConnection, listConnections, readConnectState, removeConnection, signConnectState, withQuickbooks } from './connection.ts';
+import { AccountingValidationFault, accountingProvider } from '../../providers/accounting/index.ts';
+import { completeConnection, listConnections, readConnectState, readQuickbooks, removeConnection, signConnectState } from './connection.ts';
 import { renderConnectedPage, renderConsentPage } from './consent-page.ts';
-import { buildJournalEntries, findJournalEntry, listJournalEntries, retryJournalEntry } from './journal.ts';
+import { buildJournalEntries, findJournalEntry, listJournalEntries, retryEntriesFailedForConnection, retryJournalEntry } from './journal.ts';
 import { readAccountMap, saveAccountMap } from './mapping.ts';
 
 const tags = ['Accounting'];
 /** Connecting, mapping and retrying change the organisation's books: owners and admins. */
 const MANAGERS = ['owner', 'admin'] as const;
 const message = z.object({ message: z.string() });
-const EXPIRED = 'The QuickBooks connection has expired: connect again';
-
-/** A QuickBooks read as the organisation; a connection Intuit no longer honours says so (409), never a 500. */
-async function readQuickbooks<T>(deps: AppDeps, org_id: string, read: (auth: AccountingAuth) => Promise<T>): Promise<T> {
-  try {
-    return await withQuickbooks(deps, org_id, read);
-  } catch (error) {
-    if (error instanceof AccountingAuthError) throw new AppError('conflict', EXPIRED);
-    throw error;
-  }
-}
-
 const noStoreHtml = (nonce?: string) => ({
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
@@ -102,6 +89,7 @@ export const accountingRoutes =
           if (!(error instanceof AccountingValidationFault)) throw error;
           return reply.status(400).send(renderConnectedPage({ nonce, connected: false, message: 'QuickBooks refused the connection: try again' }));
         }
+        await retryEntriesFailedForConnection(deps, claims.org_id);
         await buildJournalEntries(deps, claims.org_id);
         return reply.send(renderConnectedPage({ nonce, connected: true, message: 'QuickBooks is connected' }));
       },

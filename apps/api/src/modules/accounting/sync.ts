@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { accountingJournalEntries, creators, type AccountingJournalEntry, type JournalLineDraft } from '../../db/schema/index.ts';
+import { accountingJournalEntries, type AccountingJournalEntry, type JournalLineDraft } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError, type ProviderOperation } from '../provider-calls/index.ts';
 import {
@@ -11,9 +11,10 @@ import {
   type JournalLineInput,
   type QbAccount,
 } from '../../providers/accounting/index.ts';
-import { NOT_CONNECTED, withQuickbooks } from './connection.ts';
+import { EXPIRED, NOT_CONNECTED, withQuickbooks } from './connection.ts';
 import { JOURNAL_ENTRY_OPERATION } from './journal.ts';
 import { readAccountMap } from './mapping.ts';
+import { INVOICE_PAID, readEntryContext, type EntryCreator, type EntryInvoice } from './entry-context.ts';
 
 const failure = (code: string, message: string) => new ProviderCallError({ code, retryable: false, message });
 
@@ -23,30 +24,46 @@ function creatorAccount(chart: QbAccount[], name: string): QbAccount | undefined
   return chart.find((account) => account.Active && account.Name.trim().toLowerCase() === wanted);
 }
 
-/** The drafted lines with QuickBooks accounts, or a failure naming what is not mapped. */
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** An invoice that funds payments is booked only when their earnings add up to what the customer paid. */
+function checkFundedEarnings(entry: AccountingJournalEntry, invoice: EntryInvoice | null) {
+  if (!invoice || !INVOICE_PAID.has(entry.transfer_type) || invoice.funded_count === 0) return;
+  if (invoice.funded_earnings !== invoice.amount)
+    throw failure(
+      'funded_earnings_mismatch',
+      `The funded payments' earnings (${dollars(invoice.funded_earnings)}) do not match the invoice amount (${dollars(invoice.amount)})`,
+    );
+}
+
+/** Who a line is about in QuickBooks: the invoice's customer on sales and receivable lines, the creator's vendor on payout lines. */
+function entityOf(line: JournalLineDraft, creator: EntryCreator | undefined, invoice: EntryInvoice | null): JournalLineInput['Entity'] {
+  if ((line.key === 'sales' || line.key === 'receivable') && invoice?.qb_customer)
+    return { Type: 'Customer', EntityRef: { value: invoice.qb_customer.Id, name: invoice.qb_customer.DisplayName } };
+  if ((line.key === 'income' || line.key === 'labor') && creator?.qb_vendor)
+    return { Type: 'Vendor', EntityRef: { value: creator.qb_vendor.Id, name: creator.qb_vendor.DisplayName } };
+  return undefined;
+}
+
+/** The drafted lines with QuickBooks accounts, or a failure naming what is not mapped or does not add up. */
 async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart: () => Promise<QbAccount[]>): Promise<JournalLineInput[]> {
   const map = await readAccountMap(deps, entry.org_id);
-  const creatorIds = entry.lines.flatMap((line) => (line.creator_id ? [line.creator_id] : []));
-  const names = creatorIds.length
-    ? await deps.db
-        .select({ id: creators.id, first_name: creators.first_name, last_name: creators.last_name, business_name: creators.business_name })
-        .from(creators)
-        .where(and(eq(creators.org_id, entry.org_id), inArray(creators.id, creatorIds)))
-    : [];
-  const resolved: JournalLineInput[] = [];
+  const context = await readEntryContext(deps, entry);
   const unmapped = [...new Set(entry.lines.map((line) => line.key).filter((key) => !map[key] && !(key === 'income' && map.unique_income_creator)))];
   if (unmapped.length)
     throw failure('unmapped', `The ${unmapped.join(' and ')} account${unmapped.length > 1 ? 's are' : ' is'} not mapped`);
-  for (const line of entry.lines as JournalLineDraft[]) {
+  checkFundedEarnings(entry, context.invoice);
+  const resolved: JournalLineInput[] = [];
+  for (const line of entry.lines) {
+    const creator = context.creators.find((candidate) => candidate.id === line.creator_id);
     let accountId = map[line.key]?.Id;
     if (line.key === 'income' && map.unique_income_creator) {
-      const creator = names.find((candidate) => candidate.id === line.creator_id);
-      const name = creator?.business_name || [creator?.first_name, creator?.last_name].filter(Boolean).join(' ');
-      accountId = name ? creatorAccount(await chart(), name)?.Id : undefined;
+      accountId = creator?.name ? creatorAccount(await chart(), creator.name)?.Id : undefined;
       if (!accountId) throw failure('unmapped', 'No QuickBooks income account is named after this creator (unique income per creator)');
     }
     if (!accountId) throw failure('unmapped', `The ${line.key} account is not mapped`);
-    resolved.push({ Amount: line.amount / 100, Description: line.description, PostingType: line.posting, AccountRef: { value: accountId } });
+    const Entity = entityOf(line, creator, context.invoice);
+    resolved.push({ Amount: line.amount / 100, Description: line.description, PostingType: line.posting, AccountRef: { value: accountId }, ...(Entity ? { Entity } : {}) });
   }
   return resolved;
 }
@@ -55,7 +72,7 @@ async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart:
 function asCallError(error: unknown): never {
   if (error instanceof ProviderCallError) throw error;
   if (error instanceof AccountingValidationFault) throw failure(`qb_${error.code}`, error.message);
-  if (error instanceof AccountingAuthError) throw failure('qb_auth', 'The QuickBooks connection has expired: connect again');
+  if (error instanceof AccountingAuthError) throw failure('qb_auth', EXPIRED);
   if (error instanceof AppError && error.message === NOT_CONNECTED) throw failure('not_connected', NOT_CONNECTED);
   throw new ProviderCallError({ code: 'qb_unavailable', retryable: true });
 }

@@ -64,8 +64,10 @@ export async function submitBusiness(deps: AppDeps, options: { org_id: string; b
       id: newId(),
       org_id: options.org_id,
       provider_account_id: account.provider_account_id,
-      account_number_encrypted: deps.secrets.encrypt(account.account_number),
-      account_last4: account.account_number.slice(-4),
+      provider_connected_account_id: account.connected_account_id,
+      // A real provider may give the numbers later (treasury.financial_account.address_ready).
+      account_number_encrypted: account.account_number ? deps.secrets.encrypt(account.account_number) : null,
+      account_last4: account.account_number?.slice(-4) ?? null,
       routing_number: account.routing_number,
     });
     await ensureLedgerAccounts(tx, options.org_id);

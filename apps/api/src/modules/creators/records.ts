@@ -36,6 +36,7 @@ export function toCreatorRecord(creator: Creator, tags: TagRef[], totals: Paymen
     selected_payment_method: creator.selected_payment_method,
     paypal_email: creator.paypal_email,
     venmo_phone_number: creator.venmo_phone_number,
+    qb_vendor: creator.qb_vendor ?? null,
     address_line_1: creator.address_line_1,
     address_line_2: creator.address_line_2,
     address_city: creator.address_city,

@@ -12,6 +12,7 @@ import {
   updateCreatorBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import { resolveQuickbooksParty } from '../accounting/index.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -86,7 +87,10 @@ export const creatorRoutes =
         if (touchesWithholding && !canManageWallets(user.role)) {
           throw new AppError('forbidden', 'Only an owner or admin can change W-2 status or the withholding rate');
         }
-        return updateCreator(deps, { org_id: user.org_id, id: request.params.id, body: request.body, actor_user_id: user.id });
+        const { qb_vendor, ...rest } = request.body;
+        // The accounting vendor link is checked against the company's vendors (outside any transaction).
+        const body = qb_vendor === undefined ? rest : { ...rest, qb_vendor: await resolveQuickbooksParty(deps, user.org_id, 'vendor', qb_vendor) };
+        return updateCreator(deps, { org_id: user.org_id, id: request.params.id, body, actor_user_id: user.id });
       },
     );
 

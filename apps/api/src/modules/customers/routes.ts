@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCustomerBody, customerListItem, customerPage, listCustomersQuery, updateCustomerBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
+import { resolveQuickbooksParty } from '../accounting/index.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { getCustomer, listCustomers } from './queries.ts';
 import { createCustomer, updateCustomer } from './service.ts';
@@ -55,6 +56,12 @@ export const customerRoutes =
           response: { 200: customerListItem, ...errorResponses },
         },
       },
-      async (request) => updateCustomer(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body }),
+      async (request) => {
+        const { org_id } = requireStaff(request);
+        const { qb_customer, ...rest } = request.body;
+        // The Quickbooks card's pick is checked against the company's customers (outside any transaction).
+        const body = qb_customer === undefined ? rest : { ...rest, qb_customer: await resolveQuickbooksParty(deps, org_id, 'customer', qb_customer) };
+        return updateCustomer(deps.db, { org_id, id: request.params.id, body });
+      },
     );
   };

@@ -53,7 +53,12 @@ export async function createAchDebit(
   await recordAchCall(deps, ctx, {
     org_id: options.org_id,
     operation: INBOUND_TRANSFER,
-    request: { treasury_transaction_id: id, amount: options.body.amount, account_number_sealed: link.account_number_encrypted },
+    request: {
+      treasury_transaction_id: id,
+      amount: options.body.amount,
+      account_number_sealed: link.account_number_encrypted,
+      payment_method_id: link.payment_method_id,
+    },
   });
   return row!;
 }
@@ -113,7 +118,14 @@ export async function createAchTransfer(
   await recordAchCall(deps, ctx, {
     org_id: options.org_id,
     operation: OUTBOUND_PAYMENT,
-    request: { treasury_transaction_id: id, amount, account_number_sealed: deps.secrets.encrypt(account_num) },
+    request: {
+      treasury_transaction_id: id,
+      amount,
+      account_number_sealed: deps.secrets.encrypt(account_num),
+      routing_number: routing_num,
+      account_holder_name: name,
+      description,
+    },
   });
   return row!;
 }

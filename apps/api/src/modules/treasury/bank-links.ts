@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AttachBankBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankLinks, financialAccounts, users, type BankLink, type FinancialAccount } from '../../db/schema/index.ts';
+import { bankLinks, financialAccounts, orgs, users, type BankLink, type FinancialAccount } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
@@ -41,10 +41,13 @@ export async function attachBank(deps: AppDeps, options: { org_id: string; user_
   const account = await findFinancialAccount(deps.db, options.org_id);
   await assertNoCurrentBankLink(deps.db, options.org_id);
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, options.user_id));
+  const [org] = await deps.db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, options.org_id));
   const linkId = newId();
   const intent = await bankingProvider(deps).createSetupIntent({
     org_id: options.org_id,
+    bank_link_id: linkId,
     ...options.body,
+    account_holder_name: org?.name ?? 'Account holder',
     notify_email: user?.email ?? null,
     idempotency_key: `setup_intent:${linkId}`,
   });
@@ -64,6 +67,7 @@ export async function attachBank(deps: AppDeps, options: { org_id: string; user_
         account_last4: options.body.account_number.slice(-4),
         routing_number: options.body.routing_number,
         bank_name: intent.bank_name,
+        hosted_verification_url: intent.hosted_verification_url,
       })
       .returning();
     return row!;
@@ -77,4 +81,9 @@ export async function findVerifiedBankLink(tx: DbOrTx, orgId: string, paymentMet
     .where(and(eq(bankLinks.org_id, orgId), eq(bankLinks.payment_method_id, paymentMethodId), eq(bankLinks.status, 'succeeded')));
   if (!link) throw new AppError('not_found', 'Payment method not found');
   return link;
+}
+
+/** Where the account holder enters the descriptor code: the page the provider named, or (older sandbox links) the sandbox's. */
+export function verificationUrlOf(deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>, link: BankLink): string {
+  return link.hosted_verification_url ?? bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id) ?? '';
 }

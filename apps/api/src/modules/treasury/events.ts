@@ -6,6 +6,7 @@ import { postTransfer } from '../ledger/index.ts';
 import { providerId } from '../../providers/banking/sandbox.ts';
 import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { applyAddressReady, applyReceivedCredit } from './account-events.ts';
 
 type Status = TreasuryTransaction['status'];
 /** One edge of a transaction's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its settlement). */
@@ -174,6 +175,8 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       });
       return;
     }
+    case 'treasury.financial_account.address_ready':
+      return applyAddressReady(tx, event);
     default:
       throw new Error(`Unknown banking event type ${event.type}`);
   }
@@ -198,6 +201,11 @@ export const isBankingEvent = (type: string) => type.startsWith('treasury.') || 
 export const bankingEvents: ProviderEventHandler = {
   handles: isBankingEvent,
   async apply(tx, event, now, afterCommit) {
+    if (event.type === 'treasury.received_credit.succeeded') {
+      const { credited, outcome } = await applyReceivedCredit(tx, event, now);
+      if (credited) afterCommit((db) => announceFundsArrived(db, event.org_id));
+      return outcome;
+    }
     const outcome = await applyToLedger(tx, event, now);
     if (event.type === 'treasury.inbound_transfer.succeeded' && outcome === undefined) {
       afterCommit((db) => announceFundsArrived(db, event.org_id));

@@ -145,8 +145,10 @@ describe('creations a person waits for, called before our transaction', () => {
     const ask = () =>
       provider.createSetupIntent({
         org_id: owner.org.id,
+        bank_link_id: owner.org.id,
         account_number: '000123456789',
         routing_number: '110000000',
+        account_holder_name: 'Acme',
         notify_email: owner.user.email,
         idempotency_key: `setup_intent:${owner.org.id}`,
       });

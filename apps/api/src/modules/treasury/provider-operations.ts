@@ -6,8 +6,20 @@ import { findLedgerAccounts, postTransfer } from '../ledger/index.ts';
 import { sandboxNow } from '../clock/index.ts';
 import type { ProviderCallError, ProviderOperation } from '../provider-calls/index.ts';
 
-/** What an ACH movement's call carries: our transaction, and the bank account number sealed with deps.secrets. */
-export type AchCallRequest = { treasury_transaction_id: string; amount: number; account_number_sealed: string };
+/**
+ * What an ACH movement's call carries: our transaction, and the bank account number sealed with
+ * deps.secrets; an ACH debit the verified payment method, a transfer out the receiving bank's
+ * routing number, holder and description (calls recorded before these were carried have none).
+ */
+export type AchCallRequest = {
+  treasury_transaction_id: string;
+  amount: number;
+  account_number_sealed: string;
+  payment_method_id?: string | null;
+  routing_number?: string;
+  account_holder_name?: string;
+  description?: string;
+};
 
 export const INBOUND_TRANSFER = 'banking.inbound_transfer';
 export const OUTBOUND_PAYMENT = 'banking.outbound_payment';
@@ -53,6 +65,7 @@ export const inboundTransferOperation: Omit<ProviderOperation<AchCallRequest, Pr
       org_id: ctx.org_id,
       amount: request.amount,
       account_number: deps.secrets.decrypt(request.account_number_sealed),
+      payment_method_id: request.payment_method_id ?? null,
       idempotency_key: ctx.idempotency_key,
       metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
@@ -70,6 +83,9 @@ export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, Pr
       org_id: ctx.org_id,
       amount: request.amount,
       account_number: deps.secrets.decrypt(request.account_number_sealed),
+      routing_number: request.routing_number ?? null,
+      account_holder_name: request.account_holder_name ?? null,
+      description: request.description ?? '',
       idempotency_key: ctx.idempotency_key,
       metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),

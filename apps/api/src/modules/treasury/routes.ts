@@ -4,9 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { bankingProvider } from '../../providers/banking/index.ts';
 import { createAchDebit, createAchTransfer, loadSandboxFunds, toTransactionAnswer } from './ach.ts';
-import { attachBank } from './bank-links.ts';
+import { attachBank, verificationUrlOf } from './bank-links.ts';
 
 const tags = ['Treasury'];
 const moneyAnswer = { 200: treasuryTransactionAnswer, ...errorResponses };
@@ -28,7 +27,7 @@ export const treasuryRoutes =
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         const link = await attachBank(deps, { org_id: user.org_id, user_id: user.id, body: request.body });
-        const url = bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id);
+        const url = verificationUrlOf(deps, link);
         return {
           id: link.setup_intent_id,
           status: link.status,

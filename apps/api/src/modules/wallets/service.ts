@@ -5,9 +5,8 @@ import { financialAccounts, paypalLinks, treasuryTransactions, type TreasuryTran
 import { AppError } from '../../lib/errors.ts';
 import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
-import { bankingProvider } from '../../providers/banking/index.ts';
 import { findBalances } from '../ledger/index.ts';
-import { findCurrentBankLink } from '../treasury/index.ts';
+import { findCurrentBankLink, verificationUrlOf } from '../treasury/index.ts';
 
 const usd = (amount: number) => [{ currency: 'usd' as const, amount }];
 
@@ -78,14 +77,18 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
               ? {
                   type: 'verify_with_microdeposits',
                   verify_with_microdeposits: {
-                    hosted_verification_url: bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id),
+                    hosted_verification_url: verificationUrlOf(deps, link),
                     microdeposit_type: 'descriptor_code',
                   },
                 }
               : null,
         }
       : null,
-    account_details: { account_number: deps.secrets.decrypt(account.account_number_encrypted), routing_number: account.routing_number },
+    // Null until a real provider has given the account's numbers.
+    account_details:
+      account.account_number_encrypted && account.routing_number
+        ? { account_number: deps.secrets.decrypt(account.account_number_encrypted), routing_number: account.routing_number }
+        : null,
     can_transfer_out: deps.config.transferOutOrgId === orgId,
   };
 }

@@ -27,7 +27,12 @@ const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64u
  */
 export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date()): AccountingProvider {
   async function issueTokens(realm_id: string): Promise<AccountingTokens> {
-    const tokens = { realm_id, access_token: token('qbat'), refresh_token: token('qbrt'), access_expires_at: new Date(now().getTime() + ACCESS_TOKEN_TTL_MS) };
+    const tokens = {
+      realm_id,
+      access_token: token('qbat'),
+      refresh_token: token('qbrt'),
+      access_expires_at: new Date(now().getTime() + ACCESS_TOKEN_TTL_MS),
+    };
     await db
       .update(qbSandboxCompanies)
       .set({
@@ -63,6 +68,12 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
       const account = books.accounts.find((candidate) => candidate.Id === line.AccountRef.value);
       if (!account) throw new AccountingValidationFault('2500', `Invalid Reference Id: account ${line.AccountRef.value} does not exist`);
       if (!account.Active) throw new AccountingValidationFault('610', `Object Not Found: the account ${account.Name} is inactive`);
+      const entity = line.Entity;
+      if (entity) {
+        const parties = entity.Type === 'Customer' ? books.customers : books.vendors;
+        if (!parties.some((party) => party.Id === entity.EntityRef.value))
+          throw new AccountingValidationFault('2500', `Invalid Reference Id: ${entity.Type.toLowerCase()} ${entity.EntityRef.value} does not exist`);
+      }
     }
     // QuickBooks numbers entries per company; the unique request id makes a racing duplicate insert nothing.
     const [created] = await db
@@ -85,7 +96,10 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
   return {
     name: 'quickbooks-sandbox',
     async authorize({ org_id }) {
-      const realm_id = `9341${BigInt(`0x${hash(`realm:${org_id}`).slice(0, 12)}`).toString().padStart(12, '0').slice(0, 12)}`;
+      const realm_id = `9341${BigInt(`0x${hash(`realm:${org_id}`).slice(0, 12)}`)
+        .toString()
+        .padStart(12, '0')
+        .slice(0, 12)}`;
       await db
         .insert(qbSandboxCompanies)
         .values({

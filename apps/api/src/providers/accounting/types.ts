@@ -10,6 +10,8 @@ export type JournalLineInput = {
   Description: string;
   PostingType: 'Debit' | 'Credit';
   AccountRef: { value: string };
+  /** The customer or vendor the line is about (QuickBooks' JournalEntryLineDetail.Entity). */
+  Entity?: { Type: 'Customer' | 'Vendor'; EntityRef: { value: string; name?: string } };
 };
 
 export type JournalEntryInput = {

@@ -1,10 +1,12 @@
 import type { AppDeps } from '../../deps.ts';
+import { liveAdapters } from '../live/index.ts';
 import { createSandboxBanking } from './sandbox.ts';
 import type { BankingProvider } from './types.ts';
 
 export type { BankingProvider, MovementMetadata, ProviderMoneyMovement } from './types.ts';
+export { simulateSandboxReceivedCredit } from './sandbox-received-credit.ts';
 
-/** The configured banking provider: the sandbox (the default and, for now, the only adapter). */
+/** The configured banking provider: the sandbox, or Stripe Treasury when SANDBOX=false (providers/live). */
 export function bankingProvider(deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>): BankingProvider {
-  return createSandboxBanking(deps);
+  return deps.config.isSandbox ? createSandboxBanking(deps) : liveAdapters.banking(deps);
 }

@@ -68,6 +68,7 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
     createFinancialAccount: (options) =>
       once('banking.financial_account', options.idempotency_key, async () => ({
         provider_account_id: providerId('fa'),
+        connected_account_id: null,
         account_number: `${randomInt(1_000_000, 10_000_000)}${randomInt(10_000, 100_000)}`,
         routing_number: SANDBOX_ROUTING_NUMBER,
       })),
@@ -93,7 +94,12 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
             }),
           );
         }
-        return { setup_intent_id: setupIntentId, bank_name: sandboxBankName(options.routing_number), status: 'requires_action' as const };
+        return {
+          setup_intent_id: setupIntentId,
+          bank_name: sandboxBankName(options.routing_number),
+          status: 'requires_action' as const,
+          hosted_verification_url: hostedVerificationUrl(setupIntentId),
+        };
       });
       await sendQueuedEmails(deps.jobs, emailIds);
       return intent;

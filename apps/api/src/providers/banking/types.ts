@@ -1,5 +1,22 @@
-export type ProviderFinancialAccount = { provider_account_id: string; account_number: string; routing_number: string };
-export type ProviderSetupIntent = { setup_intent_id: string; bank_name: string; status: 'requires_action' };
+/**
+ * A financial account as opened. A real provider may hold it on an account of its own for the
+ * organisation (Stripe: a connected account), and may give its numbers only once its address
+ * feature is active: then they are null here and arrive later as the
+ * treasury.financial_account.address_ready event.
+ */
+export type ProviderFinancialAccount = {
+  provider_account_id: string;
+  connected_account_id: string | null;
+  account_number: string | null;
+  routing_number: string | null;
+};
+/** hosted_verification_url: the provider's page where the account holder enters the descriptor code. */
+export type ProviderSetupIntent = {
+  setup_intent_id: string;
+  bank_name: string;
+  status: 'requires_action';
+  hosted_verification_url: string;
+};
 /** created_at: ISO time on the provider's clock. */
 export type ProviderMoneyMovement = { provider_id: string; status: 'processing'; created_at: string };
 
@@ -10,8 +27,8 @@ export type MovementMetadata = { treasury_transaction_id: string };
  * The banking capability (Stripe Treasury in the spec). Calls take plain data and an idempotency
  * key (the same key again answers the same and does nothing twice), never a transaction of
  * ours: creations a person waits for are called before our transaction, money movements from
- * the provider-calls outbox after it. What happens next (settled, failed, returned, verified)
- * arrives as signed events through POST /v1/webhooks/:provider.
+ * the provider-calls outbox after it. What happens next (settled, failed, returned, verified,
+ * money received) arrives as signed events through POST /v1/webhooks/:provider.
  */
 export type BankingProvider = {
   name: string;
@@ -19,17 +36,25 @@ export type BankingProvider = {
   /** Attaches an outside bank; the bank sends micro-deposits whose descriptor code verifies it. */
   createSetupIntent(options: {
     org_id: string;
+    bank_link_id: string;
     account_number: string;
     routing_number: string;
+    account_holder_name: string;
     notify_email: string | null;
     idempotency_key: string;
   }): Promise<ProviderSetupIntent>;
-  hostedVerificationUrl(setupIntentId: string): string;
-  /** Pulls money from a verified bank into the wallet (ACH debit). */
+  /**
+   * The verification page of a setup intent when it can be told from its id alone (the
+   * sandbox's); null for a provider whose page is only known from its answer (Stripe), which
+   * the bank link stores.
+   */
+  hostedVerificationUrl(setupIntentId: string): string | null;
+  /** Pulls money from a verified bank into the wallet (ACH debit of the verified payment method). */
   createInboundTransfer(options: {
     org_id: string;
     amount: number;
     account_number: string;
+    payment_method_id: string | null;
     idempotency_key: string;
     metadata: MovementMetadata;
   }): Promise<ProviderMoneyMovement>;
@@ -38,6 +63,9 @@ export type BankingProvider = {
     org_id: string;
     amount: number;
     account_number: string;
+    routing_number: string | null;
+    account_holder_name: string | null;
+    description: string;
     idempotency_key: string;
     metadata: MovementMetadata;
   }): Promise<ProviderMoneyMovement>;

@@ -1,4 +1,7 @@
 import type { Config } from '../../config.ts';
+import type { AppDeps } from '../../deps.ts';
+import { createStripeTreasury } from '../banking/stripe-treasury.ts';
+import type { BankingProvider } from '../banking/types.ts';
 import { createStripePaymentsIn } from '../payments-in/stripe-payments-in.ts';
 import type { PaymentsInProvider } from '../payments-in/types.ts';
 import { createLivePayouts, PAYOUT_RAILS_PROVIDER } from '../payouts/live-payouts.ts';
@@ -20,7 +23,8 @@ export const liveAdapters = {
     ...createStripePaymentsIn(config.providers.stripe),
     ...createPlaidBankLink(config.providers.plaid),
   }),
-  payouts: (config: Pick<Config, 'providers'>): PayoutsProvider => createLivePayouts(config),
+  payouts: (deps: Pick<AppDeps, 'config' | 'db'>): PayoutsProvider => createLivePayouts(deps),
+  banking: (deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>): BankingProvider => createStripeTreasury(deps),
 };
 
 /** The provider names the real adapters record their calls under (their operations are registered for each). */

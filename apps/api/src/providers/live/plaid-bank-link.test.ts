@@ -8,7 +8,8 @@ beforeAll(async () => {
   world = await liveWorld();
 });
 
-const linkTokenFor = (linkId: string) => world.ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
+const linkTokenFor = (linkId: string) =>
+  world.ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
 const payByBank = (linkId: string, bank: { public_token: string; account_id: string }) =>
   world.ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { method: 'bank', ...bank } });
 const chargeOf = async (invoiceId: string) => (await world.ctx.deps.db.select().from(charges).where(eq(charges.invoice_id, invoiceId)))[0];
@@ -63,7 +64,10 @@ describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stri
     expect((await linkTokenFor(linkId)).statusCode).toBe(200);
 
     for (let attempt = 0; attempt < 2; attempt += 1)
-      world.plaid.failNext(/\/item\/public_token\/exchange$/, { status: 502, body: { error_type: 'API_ERROR', error_code: 'PLANNED_MAINTENANCE' } });
+      world.plaid.failNext(/\/item\/public_token\/exchange$/, {
+        status: 502,
+        body: { error_type: 'API_ERROR', error_code: 'PLANNED_MAINTENANCE' },
+      });
     const down = await payByBank(linkId, world.plaid.mintPublicToken({ account: '000123456789', routing: '110000000' }));
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe('The bank link is not answering right now: please try again in a minute');

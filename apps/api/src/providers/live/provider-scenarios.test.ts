@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   achDebit,
+  bankPayout,
   invoiceToPay,
   liveWorld,
   paypalPayout,
@@ -9,6 +10,7 @@ import {
   type CardBehaviour,
   type World,
 } from '../../../test/fakes/worlds.ts';
+import { transactionStatus, walletAchDebit, walletReceivedCredit, walletTransferOut } from '../../../test/fakes/treasury-steps.ts';
 
 /**
  * The shared table: each scenario runs against the sandbox and against the real adapters on
@@ -99,6 +101,68 @@ const payoutScenarios: PayoutScenario[] = [
   },
 ];
 
+/** The wallet's banking (Stripe Treasury): funding by ACH debit, transfers out by ACH, money received. */
+type BankScenario = { name: string; account: string; status: string; postings: unknown[] };
+const debitSettled = { type: 'ach_debit_settled', entries: { outside_bank: -20_000, wallet_available: 20_000 } };
+
+const debitScenarios: BankScenario[] = [
+  {
+    name: 'wallet funding by ACH debit settles: outside -> available',
+    account: '000123456789',
+    status: 'succeeded',
+    postings: [debitSettled],
+  },
+  { name: 'wallet funding by ACH debit that fails posts nothing', account: '000222222227', status: 'failed', postings: [] },
+  {
+    name: 'wallet funding by ACH debit that settles and is returned: available -> outside again',
+    account: '000111111113',
+    status: 'returned',
+    postings: [debitSettled, { type: 'ach_debit_returned', entries: { outside_bank: 20_000, wallet_available: -20_000 } }],
+  },
+];
+
+// 20,000 out with its 0.01% fee (2): held at once, then paid out, given back, or paid and returned.
+const hold = { type: 'hold', entries: { wallet_available: -20_002, wallet_held: 20_002 } };
+const outPosted = { type: 'ach_out_posted', entries: { fees: 2, outside_bank: 20_000, wallet_held: -20_002 } };
+
+const transferScenarios: BankScenario[] = [
+  {
+    name: 'a bank payout (ACH out) posts: held -> outside and fee',
+    account: '000123456789',
+    status: 'succeeded',
+    postings: [hold, outPosted],
+  },
+  {
+    name: 'a bank payout (ACH out) that fails gives the held amount and fee back',
+    account: '000222222227',
+    status: 'failed',
+    postings: [hold, { type: 'ach_out_failed', entries: { wallet_available: 20_002, wallet_held: -20_002 } }],
+  },
+  {
+    name: 'a bank payout (ACH out) that posts and is returned gives amount and fee back',
+    account: '000111111113',
+    status: 'returned',
+    postings: [hold, outPosted, { type: 'ach_out_returned', entries: { fees: -2, outside_bank: -20_000, wallet_available: 20_002 } }],
+  },
+];
+
+type BankPayoutScenario = { name: string; account: string; status: string; postings: unknown[] };
+const bankPayoutScenarios: BankPayoutScenario[] = [
+  { name: "a payee's bank payout (ACH) is paid: held -> outside", account: '000123456789', status: 'succeeded', postings: [paid] },
+  {
+    name: "a payee's bank payout (ACH) that fails: held -> available",
+    account: '000222222227',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
+  {
+    name: "a payee's bank payout (ACH) is paid, then returned: outside -> available",
+    account: '000111111113',
+    status: 'returned',
+    postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
+  },
+];
+
 const worlds: Record<string, World> = {};
 beforeAll(async () => {
   worlds.sandbox = await sandboxWorld();
@@ -138,5 +202,39 @@ describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worl
     const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
     expect(answer.json().status).toBe(scenario.invoice);
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+  });
+
+  it.each(bankPayoutScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, payment } = await bankPayout(world, scenario.account, 5_000);
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual(scenario.postings);
+  });
+
+  it.each(debitScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, transactionId } = await walletAchDebit(world, scenario.account, 20_000);
+    await world.settle();
+    expect(await transactionStatus(world, transactionId)).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: transactionId })).toEqual(scenario.postings);
+  });
+
+  it.each(transferScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, transactionId } = await walletTransferOut(world, scenario.account, 20_000);
+    await world.settle();
+    expect(await transactionStatus(world, transactionId)).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: transactionId })).toEqual(scenario.postings);
+  });
+
+  it("a received credit (money sent to the wallet's account numbers) is credited once: outside -> available", async () => {
+    const world = worlds[worldName]!;
+    const { owner, transactionId } = await walletReceivedCredit(world, 7_500);
+    expect(await transactionStatus(world, transactionId)).toBe('succeeded');
+    expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: transactionId })).toEqual([
+      { type: 'received_credit', entries: { outside_bank: -7_500, wallet_available: 7_500 } },
+    ]);
   });
 });

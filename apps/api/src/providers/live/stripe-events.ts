@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../../modules/provider-calls/index.ts';
+import type { AppDeps } from '../../deps.ts';
 import { STRIPE_PROVIDER, stripeClient } from './stripe-client.ts';
+import { stripeTreasuryDomainEvents } from './stripe-treasury-events.ts';
 
 /** Stripe's default tolerance: a signature older than five minutes is refused (replays). */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -30,7 +32,13 @@ function domainEvent(
  * debit (Stripe reports an ACH return after settlement as a dispute). A dispute does not carry
  * the PaymentIntent's metadata, so the PaymentIntent is read.
  */
-export async function stripeDomainEvents(stripe: Stripe, event: Stripe.Event): Promise<ProviderEventInput[]> {
+export async function stripeDomainEvents(
+  stripe: Stripe,
+  deps: Pick<AppDeps, 'db' | 'secrets'>,
+  event: Stripe.Event,
+): Promise<ProviderEventInput[]> {
+  const treasury = await stripeTreasuryDomainEvents(stripe, deps, event);
+  if (treasury) return treasury;
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
@@ -63,7 +71,9 @@ export const headerValue = (headers: WebhookHeaders, name: string) => {
 
 /**
  * POST /v1/webhooks/stripe: the Stripe-Signature header checked by the official package's
- * constructEvent with the endpoint's secret (STRIPE_WEBHOOK_SECRET) and a 300-second tolerance.
+ * constructEvent with a 300-second tolerance, against the account endpoint's secret
+ * (STRIPE_WEBHOOK_SECRET) or the Connect endpoint's (STRIPE_CONNECT_WEBHOOK_SECRET: the
+ * organisations' connected accounts, where Treasury happens); both endpoints point here.
  * The events are then stored once by Stripe's event id and applied by the domain handlers.
  */
 export const stripeWebhookVerifier: WebhookVerifier = {
@@ -71,14 +81,19 @@ export const stripeWebhookVerifier: WebhookVerifier = {
   async verify(rawBody, headers, deps) {
     const settings = deps.config.providers.stripe;
     const signature = headerValue(headers, 'stripe-signature');
-    if (!settings.webhookSecret || !settings.secretKey || !signature) throw new WebhookSignatureError();
+    const secrets = [settings.webhookSecret, settings.connectWebhookSecret].filter((secret): secret is string => Boolean(secret));
+    if (secrets.length === 0 || !settings.secretKey || !signature) throw new WebhookSignatureError();
     const client = stripeClient(settings);
-    let event: Stripe.Event;
-    try {
-      event = client.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, STRIPE_SIGNATURE_TOLERANCE_SECONDS);
-    } catch {
-      throw new WebhookSignatureError();
-    }
-    return stripeDomainEvents(client, event);
+    const event = secrets
+      .map((secret) => {
+        try {
+          return client.webhooks.constructEvent(rawBody, signature, secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS);
+        } catch {
+          return null;
+        }
+      })
+      .find((verified) => verified !== null);
+    if (!event) throw new WebhookSignatureError();
+    return stripeDomainEvents(client, deps, event);
   },
 };

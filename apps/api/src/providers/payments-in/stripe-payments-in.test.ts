@@ -150,7 +150,7 @@ describe('Stripe ACH Direct Debit (us_bank_account PaymentIntents) on the fake',
     expect(body.get('mandate_data[customer_acceptance][type]')).toBe('offline');
     expect(body.get('allowed_payment_method_types[0]')).toBe('us_bank_account');
     const events = world.stripe.takeEvents() as unknown as Stripe.Event[];
-    const mapped = await Promise.all(events.map((event) => stripeDomainEvents(stripeClient(settings), event)));
+    const mapped = await Promise.all(events.map((event) => stripeDomainEvents(stripeClient(settings), world.ctx.deps, event)));
     expect(mapped.flat().map((event) => [event.type, event.object_id, event.data])).toEqual([
       ['charge.succeeded', answer.provider_id, metadata],
       ['charge.ach_returned', answer.provider_id, { ...metadata, reason: 'debit_not_authorized' }],
@@ -168,7 +168,7 @@ describe('Stripe ACH Direct Debit (us_bank_account PaymentIntents) on the fake',
       metadata,
     });
     const [failed] = world.stripe.takeEvents() as unknown as Stripe.Event[];
-    expect(await stripeDomainEvents(stripeClient(settings), failed!)).toEqual([
+    expect(await stripeDomainEvents(stripeClient(settings), world.ctx.deps, failed!)).toEqual([
       {
         id: failed!.id,
         type: 'charge.failed',

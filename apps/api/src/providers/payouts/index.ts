@@ -7,5 +7,5 @@ export type { PayoutDestination, PayoutRequest, PayoutsProvider, StartedPayout }
 
 /** The payout rails' provider: the sandbox, or the real rails when SANDBOX=false (providers/live). */
 export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): PayoutsProvider {
-  return deps.config.isSandbox ? createSandboxPayouts(deps) : liveAdapters.payouts(deps.config);
+  return deps.config.isSandbox ? createSandboxPayouts(deps) : liveAdapters.payouts(deps);
 }

@@ -90,16 +90,16 @@ describe('PayPal Payouts adapter on the fake', () => {
   });
 
   it('refuses for good a rail it has no real adapter for', async () => {
-    const provider = createLivePayouts(world.ctx.deps.config);
+    const provider = createLivePayouts(world.ctx.deps);
     const refusal = await provider
       .createPayouts({
         org_id: ORG,
-        idempotency_key: 'payouts:ach',
-        payouts: [request(4, { method: 'stripe', account_number: '000123456789', routing_number: '110000000' })],
+        idempotency_key: 'payouts:nium',
+        payouts: [request(4, { method: 'nium', account_number: '000123456789', routing_number: '110000000' })],
       })
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ProviderCallError);
-    expect(refusal).toMatchObject({ code: 'stripe_rail_unavailable', retryable: false });
+    expect(refusal).toMatchObject({ code: 'nium_rail_unavailable', retryable: false });
   });
 });
 

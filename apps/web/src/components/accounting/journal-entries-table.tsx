@@ -1,11 +1,13 @@
+import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { JournalEntryRecord } from '@crewpay/core';
-import { DataTable } from '../data-table.tsx';
+import { DataTable, PAGE_SIZE } from '../data-table.tsx';
+import { useKeysetPaging } from '../../lib/use-keyset-paging.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useJournalEntries, useRetryJournalEntry } from '../../lib/accounting-api.ts';
+import { useJournalEntries, useRetryJournalEntry, type JournalEntriesPage } from '../../lib/accounting-api.ts';
 
 const STATUS_COLORS = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
 
@@ -25,9 +27,18 @@ function StatusCell({ entry, canRetry }: { entry: JournalEntryRecord; canRetry: 
   );
 }
 
+/** On the last page the count is known (the pages before were full); before it, only that more follow. */
+function pageCount(page: number, data: JournalEntriesPage | undefined) {
+  if (!data || data.next_cursor) return { hasNextPage: Boolean(data?.next_cursor) };
+  return { rowCount: page * PAGE_SIZE + data.data.length };
+}
+
 /** Journal entries (Created, Details, Status): the Settings tab's, or one campaign's; a failure's reason shows beside it. */
 export function JournalEntriesTable({ campaignId, canRetry }: { campaignId?: string; canRetry: boolean }) {
-  const { data, isLoading } = useJournalEntries({ enabled: true, campaignId });
+  const paging = useKeysetPaging(campaignId ?? 'all');
+  const { page, cursor, record } = paging;
+  const { data, isLoading } = useJournalEntries({ enabled: true, campaignId, pageSize: PAGE_SIZE, startingAfter: cursor });
+  useEffect(() => record(page, data), [record, page, data]);
   const columns: GridColDef<JournalEntryRecord>[] = [
     { field: 'created_at', headerName: 'Created', width: 190, valueGetter: (_value, row) => row.Metadata.Create_Time, valueFormatter: (value: string) => formatDateTime(value) },
     {
@@ -39,5 +50,14 @@ export function JournalEntriesTable({ campaignId, canRetry }: { campaignId?: str
     },
     { field: 'Status', headerName: 'Status', width: 200, renderCell: ({ row }) => <StatusCell entry={row} canRetry={canRetry} /> },
   ];
-  return <DataTable ariaLabel="Journal entries" rows={data ?? []} columns={columns} isLoading={isLoading} emptyLabel="No journal entries yet" />;
+  return (
+    <DataTable
+      ariaLabel="Journal entries"
+      rows={data?.data ?? []}
+      columns={columns}
+      isLoading={isLoading}
+      serverPaging={{ page, onPageChange: paging.onPageChange, ...pageCount(page, data) }}
+      emptyLabel="No journal entries yet"
+    />
+  );
 }

@@ -17,6 +17,7 @@ import { ManagerCard } from '../components/manager-card.tsx';
 import { NotesCard } from '../components/notes-card.tsx';
 import { PayoutMethodsCard } from '../components/payout-methods-card.tsx';
 import { PlatformsCard } from '../components/platforms-card.tsx';
+import { QuickbooksVendorCard } from '../components/quickbooks-vendor-card.tsx';
 import { SplitsTab } from '../components/splits-tab.tsx';
 import { StatusCard } from '../components/status-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
@@ -83,6 +84,9 @@ export default function CreatorProfilePage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <NotesCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <QuickbooksVendorCard creator={creator} />
           </Grid>
         </Grid>
       )}

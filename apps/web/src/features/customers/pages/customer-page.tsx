@@ -12,6 +12,7 @@ import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { CustomerAddressCard } from '../components/customer-address-card.tsx';
 import { CustomerDetailsCard } from '../components/customer-details-card.tsx';
+import { CustomerQuickbooksCard } from '../components/customer-quickbooks-card.tsx';
 import { PortalAccessCard } from '../components/portal-access-card.tsx';
 
 const tabs = [
@@ -49,6 +50,9 @@ export default function CustomerPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <CustomerAddressCard customer={customer} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <CustomerQuickbooksCard customer={customer} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <PortalAccessCard customer={customer} />

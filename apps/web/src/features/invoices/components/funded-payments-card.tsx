@@ -1,17 +1,30 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import { formatCents, type InvoiceRecord, type PaymentRecord } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { paymentColumns } from '../../../components/payments/payment-columns.tsx';
 import { useCampaignPayments } from '../api/lookups.ts';
 import { InfoCard } from './info-card.tsx';
 
-const columns = paymentColumns.filter((column) => ['recipient_name', 'memo', 'amount', 'status'].includes(column.field));
+const earningsColumn: GridColDef<PaymentRecord> = {
+  field: 'earnings',
+  headerName: 'Earnings',
+  type: 'number',
+  width: 110,
+  sortable: false,
+  valueFormatter: (value: number) => formatCents(value),
+};
+const columns = [
+  ...paymentColumns.filter((column) => ['recipient_name', 'memo', 'amount', 'status'].includes(column.field)),
+  earningsColumn,
+];
 
 /**
  * The invoice detail's Funded payments: the payments (links to /payments/{id}) with recipient,
- * memo, amount and status, and the tooltip's warning when their total differs from the invoice.
+ * memo, earnings, amount and status, and the tooltip's warning when their earnings differ from the
+ * invoice amount (the rule its journal entry is checked by).
  */
 export function FundedPaymentsCard({ invoice }: { invoice: InvoiceRecord }) {
   const { data } = useCampaignPayments(invoice.payment_group_id ?? '');
@@ -19,7 +32,7 @@ export function FundedPaymentsCard({ invoice }: { invoice: InvoiceRecord }) {
   const rows = invoice.funded_payments.flatMap((id) => known.get(id) ?? []);
   // The lookup reads the campaign's newest 100 payments; an older funded one still gets its link.
   const unlisted = data ? invoice.funded_payments.filter((id) => !known.has(id)) : [];
-  const total = rows.reduce((sum, payment) => sum + payment.amount, 0);
+  const total = rows.reduce((sum, payment) => sum + payment.earnings, 0);
   const isMismatched = rows.length > 0 && unlisted.length === 0 && total !== invoice.amount;
   return (
     <InfoCard title="Funded payments">
@@ -35,8 +48,8 @@ export function FundedPaymentsCard({ invoice }: { invoice: InvoiceRecord }) {
       ))}
       {isMismatched && (
         <Typography variant="body2" color="warning.main" role="alert">
-          The funded payments total {formatCents(total)}, the invoice {formatCents(invoice.amount)}: accounting journal entries for this
-          invoice will fail until they match.
+          The funded payments' earnings total {formatCents(total)}, the invoice {formatCents(invoice.amount)}: accounting journal entries
+          for this invoice will fail until they match.
         </Typography>
       )}
     </InfoCard>

@@ -27,6 +27,14 @@ const columns: GridColDef<PaymentRecord>[] = [
   },
   { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 110, sortable: false },
   {
+    field: 'earnings',
+    headerName: 'Earnings',
+    type: 'number',
+    width: 110,
+    sortable: false,
+    valueFormatter: (value: number) => formatCents(value),
+  },
+  {
     field: 'amount',
     headerName: 'Amount',
     type: 'number',
@@ -45,13 +53,14 @@ const columns: GridColDef<PaymentRecord>[] = [
 
 /**
  * 'What Payments does this Invoice fund?': a selectable table of the campaign's payments (not
- * canceled ones), shown only when the campaign has some; warns when the totals differ.
+ * canceled ones), shown only when the campaign has some; warns when their earnings differ from
+ * the invoice amount, the rule the invoice's journal entry is checked by (modules/accounting).
  */
 export function FundedPaymentsField({ campaignId, amount, value, onChange }: Props) {
   const { data } = useCampaignPayments(campaignId);
   const payments = (data?.data ?? []).filter((payment) => payment.status !== 'canceled');
   if (payments.length === 0) return null;
-  const funded = payments.filter((payment) => value.includes(payment.id)).reduce((sum, payment) => sum + payment.amount, 0);
+  const funded = payments.filter((payment) => value.includes(payment.id)).reduce((sum, payment) => sum + payment.earnings, 0);
   const isMismatched = value.length > 0 && amount !== null && funded !== amount;
   return (
     <Card variant="outlined" component="section" aria-label="Funded payments">
@@ -74,8 +83,8 @@ export function FundedPaymentsField({ campaignId, amount, value, onChange }: Pro
           />
           <Typography variant="body2" color={isMismatched ? 'warning.main' : 'text.secondary'} role={isMismatched ? 'alert' : undefined}>
             {isMismatched
-              ? `Funded payments total ${formatCents(funded)}, the invoice ${formatCents(amount)}: accounting journal entries will fail until they match.`
-              : `${value.length} selected${value.length > 0 ? `, ${formatCents(funded)}` : ''}`}
+              ? `Funded payments' earnings total ${formatCents(funded)}, the invoice ${formatCents(amount)}: accounting journal entries will fail until they match.`
+              : `${value.length} selected${value.length > 0 ? `, earnings ${formatCents(funded)}` : ''}`}
           </Typography>
         </Stack>
       </CardContent>

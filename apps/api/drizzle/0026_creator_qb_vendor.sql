@@ -1,0 +1,1 @@
+ALTER TABLE "creators" ADD COLUMN "qb_vendor" jsonb;

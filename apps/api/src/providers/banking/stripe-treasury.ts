@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../deps.ts';
+import { financialAccounts } from '../../db/schema/index.ts';
+import { queueEmail, sendQueuedEmails } from '../../modules/email/index.ts';
+import { ProviderCallError } from '../../modules/provider-calls/index.ts';
+import { callStripe, STRIPE_PROVIDER, stripeClient } from '../live/stripe-client.ts';
+import type { BankingProvider, ProviderFinancialAccount, ProviderMoneyMovement } from './types.ts';
+
+type TreasuryDeps = Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>;
+
+/** The features the wallet uses: its own ABA numbers, ACH debits of the verified bank, ACH payments out. */
+export const FINANCIAL_ACCOUNT_FEATURES: Stripe.Treasury.FinancialAccountCreateParams.Features = {
+  financial_addresses: { aba: { requested: true } },
+  inbound_transfers: { ach: { requested: true } },
+  outbound_payments: { ach: { requested: true } },
+  deposit_insurance: { requested: true },
+};
+
+/** The expansion that makes Stripe answer the full account number of the ABA address. */
+export const ABA_NUMBER_EXPANSION = ['financial_addresses.aba.account_number'];
+
+/** The ABA numbers of a financial account, when its address feature is active and the number was expanded. */
+export function abaNumbers(account: Stripe.Treasury.FinancialAccount): { account_number: string; routing_number: string } | null {
+  const aba = account.financial_addresses.find((address) => address.type === 'aba')?.aba;
+  if (!aba?.account_number || !aba.routing_number) return null;
+  return { account_number: aba.account_number, routing_number: aba.routing_number };
+}
+
+/** A money movement Stripe accepted (processing); one already failed or canceled is refused for good. */
+function startedMovement(object: { id: string; status: string; created: number; failure_details?: { code: string } | null }) {
+  if (object.status === 'failed' || object.status === 'canceled')
+    throw new ProviderCallError({ code: object.failure_details?.code ?? object.status, retryable: false });
+  const movement: ProviderMoneyMovement = {
+    provider_id: object.id,
+    status: 'processing',
+    created_at: new Date(object.created * 1000).toISOString(),
+  };
+  return movement;
+}
+
+/**
+ * Banking on Stripe Treasury, with the official package. Each organisation has a connected
+ * account (Custom, Stripe-collected requirements) holding one FinancialAccount; every call after
+ * the first is made on that account (Stripe-Account header) with the caller's idempotency key.
+ * Bank links are SetupIntents attached to the account itself (attach_to_self) and verified by
+ * micro-deposits on Stripe's hosted page (descriptor code); ACH debits are InboundTransfers from
+ * the verified PaymentMethod, transfers out OutboundPayments. Outcomes arrive as Stripe events
+ * (providers/live/stripe-treasury-events.ts), mapped onto the sandbox's event types.
+ */
+export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
+  const stripe = () => stripeClient(deps.config.providers.stripe);
+
+  /** The organisation's financial account and the connected account that holds it. */
+  async function accountOf(orgId: string) {
+    const [row] = await deps.db
+      .select({ id: financialAccounts.provider_account_id, account: financialAccounts.provider_connected_account_id })
+      .from(financialAccounts)
+      .where(eq(financialAccounts.org_id, orgId));
+    if (!row?.account) throw new ProviderCallError({ code: 'financial_account_missing', retryable: false });
+    return { financialAccount: row.id, stripeAccount: row.account };
+  }
+
+  return {
+    name: STRIPE_PROVIDER,
+
+    async createFinancialAccount(options): Promise<ProviderFinancialAccount> {
+      const metadata = { org_id: options.org_id };
+      const account = await callStripe(() =>
+        stripe().accounts.create(
+          {
+            country: 'US',
+            controller: {
+              fees: { payer: 'application' },
+              losses: { payments: 'application' },
+              requirement_collection: 'stripe',
+              stripe_dashboard: { type: 'none' },
+            },
+            capabilities: {
+              treasury: { requested: true },
+              us_bank_account_ach_payments: { requested: true },
+              transfers: { requested: true },
+            },
+            metadata,
+          },
+          { idempotencyKey: `${options.idempotency_key}:account` },
+        ),
+      );
+      const financialAccount = await callStripe(() =>
+        stripe().treasury.financialAccounts.create(
+          { supported_currencies: ['usd'], features: FINANCIAL_ACCOUNT_FEATURES, metadata, expand: ABA_NUMBER_EXPANSION },
+          { idempotencyKey: `${options.idempotency_key}:financial_account`, stripeAccount: account.id },
+        ),
+      );
+      const numbers = abaNumbers(financialAccount);
+      return {
+        provider_account_id: financialAccount.id,
+        connected_account_id: account.id,
+        account_number: numbers?.account_number ?? null,
+        routing_number: numbers?.routing_number ?? null,
+      };
+    },
+
+    async createSetupIntent(options) {
+      const { stripeAccount } = await accountOf(options.org_id);
+      const intent = await callStripe(() =>
+        stripe().setupIntents.create(
+          {
+            attach_to_self: true,
+            flow_directions: ['inbound', 'outbound'],
+            allowed_payment_method_types: ['us_bank_account'],
+            payment_method_data: {
+              type: 'us_bank_account',
+              us_bank_account: {
+                account_holder_type: 'company',
+                account_number: options.account_number,
+                routing_number: options.routing_number,
+              },
+              billing_details: { name: options.account_holder_name },
+            },
+            payment_method_options: { us_bank_account: { verification_method: 'microdeposits' } },
+            mandate_data: { customer_acceptance: { type: 'offline' } },
+            confirm: true,
+            metadata: { org_id: options.org_id, bank_link_id: options.bank_link_id },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: options.idempotency_key, stripeAccount },
+        ),
+      );
+      const url = intent.next_action?.verify_with_microdeposits?.hosted_verification_url;
+      if (intent.status !== 'requires_action' || !url)
+        throw new ProviderCallError({ code: intent.last_setup_error?.code ?? `setup_intent_${intent.status}`, retryable: false });
+      const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+      // Stripe sends no email for a bank attached to the account itself: we tell the holder where to enter the code.
+      if (options.notify_email) {
+        const emailId = await deps.db.transaction((tx) =>
+          queueEmail(tx, {
+            org_id: options.org_id,
+            to: options.notify_email!,
+            subject: 'Verify your bank account',
+            paragraphs: [
+              `A deposit of $0.01 is on its way to your bank account ending in ${options.account_number.slice(-4)}; it arrives in 1-2 business days.`,
+              'Its statement description is a 6-character code starting with SM. Enter this code to verify your bank account.',
+            ],
+            links: [{ label: 'Verify your bank account', url }],
+          }),
+        );
+        await sendQueuedEmails(deps.jobs, [emailId]);
+      }
+      return {
+        setup_intent_id: intent.id,
+        bank_name: method?.us_bank_account?.bank_name ?? 'Bank account',
+        status: 'requires_action' as const,
+        hosted_verification_url: url,
+      };
+    },
+
+    hostedVerificationUrl: () => null,
+
+    async createInboundTransfer(options) {
+      if (!options.payment_method_id) throw new ProviderCallError({ code: 'payment_method_missing', retryable: false });
+      const { financialAccount, stripeAccount } = await accountOf(options.org_id);
+      const transfer = await callStripe(() =>
+        stripe().treasury.inboundTransfers.create(
+          {
+            financial_account: financialAccount,
+            amount: options.amount,
+            currency: 'usd',
+            origin_payment_method: options.payment_method_id!,
+            description: 'Add funds',
+            statement_descriptor: 'Crewpay',
+            metadata: { org_id: options.org_id, ...options.metadata },
+          },
+          { idempotencyKey: options.idempotency_key, stripeAccount },
+        ),
+      );
+      return startedMovement(transfer);
+    },
+
+    async createOutboundPayment(options) {
+      if (!options.routing_number) throw new ProviderCallError({ code: 'routing_number_missing', retryable: false });
+      const { financialAccount, stripeAccount } = await accountOf(options.org_id);
+      const payment = await callStripe(() =>
+        stripe().treasury.outboundPayments.create(
+          {
+            financial_account: financialAccount,
+            amount: options.amount,
+            currency: 'usd',
+            destination_payment_method_data: {
+              type: 'us_bank_account',
+              us_bank_account: {
+                account_holder_type: 'company',
+                account_number: options.account_number,
+                routing_number: options.routing_number!,
+              },
+              billing_details: { name: options.account_holder_name ?? 'Account holder' },
+            },
+            destination_payment_method_options: { us_bank_account: { network: 'ach' } },
+            description: options.description.slice(0, 1000) || 'Transfer out',
+            metadata: { org_id: options.org_id, ...options.metadata },
+          },
+          { idempotencyKey: options.idempotency_key, stripeAccount },
+        ),
+      );
+      return startedMovement(payment);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { financialAccounts } from '../../db/schema/index.ts';
+import { ProviderCallError } from '../../modules/provider-calls/index.ts';
+import { callStripe, stripeClient } from '../live/stripe-client.ts';
+import type { PayoutRequest, StartedPayout } from './types.ts';
+
+type BankPayout = PayoutRequest & { destination: { method: 'stripe'; account_number: string; routing_number: string } };
+
+export const isStripeBankPayout = (request: PayoutRequest): request is BankPayout => request.destination.method === 'stripe';
+
+/** How many OutboundPayments of one call are in flight at once (Stripe's rate limits are per account). */
+const PARALLEL = 4;
+
+/**
+ * The Stripe ACH payout rail: each payout is an OutboundPayment from the organisation's Treasury
+ * FinancialAccount (on its connected account) to the payee's bank, keyed `<call key>:<payment id>`
+ * so a retried call pays nobody twice. Our ids travel as metadata (org_id, payment_id): its
+ * treasury.outbound_payment.* events become payout.paid / failed / returned
+ * (providers/live/stripe-treasury-events.ts).
+ */
+export async function createStripeBankPayouts(
+  deps: Pick<AppDeps, 'config' | 'db'>,
+  options: { org_id: string; idempotency_key: string; payouts: BankPayout[] },
+): Promise<StartedPayout[]> {
+  if (options.payouts.length === 0) return [];
+  const [account] = await deps.db
+    .select({ id: financialAccounts.provider_account_id, account: financialAccounts.provider_connected_account_id })
+    .from(financialAccounts)
+    .where(eq(financialAccounts.org_id, options.org_id));
+  if (!account?.account) throw new ProviderCallError({ code: 'financial_account_missing', retryable: false });
+  const stripe = stripeClient(deps.config.providers.stripe);
+  const started: StartedPayout[] = [];
+  for (let start = 0; start < options.payouts.length; start += PARALLEL) {
+    const batch = options.payouts.slice(start, start + PARALLEL);
+    const answers = await Promise.all(
+      batch.map((payout) =>
+        callStripe(() =>
+          stripe.treasury.outboundPayments.create(
+            {
+              financial_account: account.id,
+              amount: payout.amount,
+              currency: 'usd',
+              destination_payment_method_data: {
+                type: 'us_bank_account',
+                us_bank_account: {
+                  account_holder_type: 'individual',
+                  account_number: payout.destination.account_number,
+                  routing_number: payout.destination.routing_number,
+                },
+                billing_details: { name: 'Crewpay payee' },
+              },
+              destination_payment_method_options: { us_bank_account: { network: 'ach' } },
+              description: 'Crewpay payout',
+              metadata: { org_id: options.org_id, payment_id: payout.payment_id },
+            },
+            { idempotencyKey: `${options.idempotency_key}:${payout.payment_id}`, stripeAccount: account.account! },
+          ),
+        ),
+      ),
+    );
+    answers.forEach((payment, index) => started.push({ payment_id: batch[index]!.payment_id, payout_id: payment.id }));
+  }
+  return started;
+}
