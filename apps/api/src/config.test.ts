@@ -94,9 +94,8 @@ describe('liveModeProblems', () => {
     ])
       expect(problems).toContain(`${name} is not set`);
     expect(problems).toMatch(/email: SMTP_URL is not set/);
-    expect(problems).toMatch(/payouts: no real adapter/);
-    // Stripe Treasury is the real banking adapter now.
-    expect(problems).not.toMatch(/banking:/);
+    // Every capability has a real adapter now: only configuration can be missing.
+    expect(problems).not.toMatch(/no real adapter/);
   });
 
   it('names only what is missing once the rest is set', () => {

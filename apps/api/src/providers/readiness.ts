@@ -1,12 +1,5 @@
 import type { Config } from '../config.ts';
 
-/**
- * Capabilities that still have only a sandbox adapter. Going live (SANDBOX=false) with one of
- * them would silently keep simulating money, so the server refuses to start and names them.
- * An entry leaves this list when its real adapter is written.
- */
-const SANDBOX_ONLY = [{ capability: 'payouts', provider: 'the Nium payout rail' }] as const;
-
 type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;
 
 /** Every variable the real adapters need, with what it is for (docs/operations.md, Going live). */
@@ -35,8 +28,8 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
 /** Sentences naming what keeps this configuration from running outside the sandbox; empty when ready. */
 export function liveModeProblems(config: ReadinessConfig): string[] {
   if (config.isSandbox) return [];
-  const problems = SANDBOX_ONLY.map(({ capability, provider }) => `${capability}: no real adapter yet for ${provider}`);
-  problems.push(...missingVariables(config));
+  // Every capability has its real adapter (providers/live); what can still be missing is configuration.
+  const problems = missingVariables(config);
   if (!config.smtpUrl) problems.push('email: SMTP_URL is not set (outside the sandbox email must really be sent)');
   return problems;
 }

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payments, providerCalls, providerEvents } from '../../db/schema/index.ts';
-import { ProviderCallError, runDueProviderCalls } from '../../modules/provider-calls/index.ts';
+import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { liveWorld, paypalPayout, postingsOf } from '../../../test/fakes/worlds.ts';
-import { createLivePayouts } from './live-payouts.ts';
 import { createPaypalPayouts, readSenderItemId, senderItemId } from './paypal-payouts.ts';
 import type { PayoutRequest } from './types.ts';
 
@@ -87,19 +86,6 @@ describe('PayPal Payouts adapter on the fake', () => {
       ['payouts:big:1', 1],
     ]);
     world.paypal.takeEvents();
-  });
-
-  it('refuses for good a rail it has no real adapter for', async () => {
-    const provider = createLivePayouts(world.ctx.deps);
-    const refusal = await provider
-      .createPayouts({
-        org_id: ORG,
-        idempotency_key: 'payouts:nium',
-        payouts: [request(4, { method: 'nium', account_number: '000123456789', routing_number: '110000000' })],
-      })
-      .catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(ProviderCallError);
-    expect(refusal).toMatchObject({ code: 'nium_rail_unavailable', retryable: false });
   });
 });
 

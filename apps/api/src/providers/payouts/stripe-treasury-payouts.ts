@@ -5,9 +5,14 @@ import { ProviderCallError } from '../../modules/provider-calls/index.ts';
 import { callStripe, stripeClient } from '../live/stripe-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
-type BankPayout = PayoutRequest & { destination: { method: 'stripe'; account_number: string; routing_number: string } };
+type BankPayout = PayoutRequest & { destination: { method: 'stripe' | 'nium'; account_number: string; routing_number: string } };
 
-export const isStripeBankPayout = (request: PayoutRequest): request is BankPayout => request.destination.method === 'stripe';
+/**
+ * Payouts to a US bank account: the `stripe` method, and `nium`, whose payout details are the
+ * same account and routing numbers (docs/decisions.md: no Nium API here; ACH pays that account).
+ */
+export const isBankPayout = (request: PayoutRequest): request is BankPayout =>
+  request.destination.method === 'stripe' || request.destination.method === 'nium';
 
 /** How many OutboundPayments of one call are in flight at once (Stripe's rate limits are per account). */
 const PARALLEL = 4;
