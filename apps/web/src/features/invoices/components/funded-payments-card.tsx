@@ -1,21 +1,13 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { formatCents, type InvoiceRecord, type PaymentRecord } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { paymentColumns } from '../../../components/payments/payment-columns.tsx';
 import { useCampaignPayments } from '../api/lookups.ts';
+import { earningsColumn } from './funded-payments-field.tsx';
 import { InfoCard } from './info-card.tsx';
 
-const earningsColumn: GridColDef<PaymentRecord> = {
-  field: 'earnings',
-  headerName: 'Earnings',
-  type: 'number',
-  width: 110,
-  sortable: false,
-  valueFormatter: (value: number) => formatCents(value),
-};
 const columns = [
   ...paymentColumns.filter((column) => ['recipient_name', 'memo', 'amount', 'status'].includes(column.field)),
   earningsColumn,

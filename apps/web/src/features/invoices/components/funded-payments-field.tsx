@@ -15,6 +15,16 @@ type Props = { campaignId: string; amount: number | null; value: string[]; onCha
 export const FUNDED_PAYMENTS_TOOLTIP =
   'If the earnings of the funded payments do not match the invoice, accounting journal entries for this invoice will fail.';
 
+/** What the funded payments are checked by (their earnings against the invoice amount). */
+export const earningsColumn: GridColDef<PaymentRecord> = {
+  field: 'earnings',
+  headerName: 'Earnings',
+  type: 'number',
+  width: 110,
+  sortable: false,
+  valueFormatter: (value: number) => formatCents(value),
+};
+
 // Plain text, not links: following a link would leave the unsaved invoice.
 const columns: GridColDef<PaymentRecord>[] = [
   {
@@ -26,14 +36,7 @@ const columns: GridColDef<PaymentRecord>[] = [
     valueGetter: (_value, row) => row.recipient_name || row.recipient_email || '',
   },
   { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 110, sortable: false },
-  {
-    field: 'earnings',
-    headerName: 'Earnings',
-    type: 'number',
-    width: 110,
-    sortable: false,
-    valueFormatter: (value: number) => formatCents(value),
-  },
+  earningsColumn,
   {
     field: 'amount',
     headerName: 'Amount',
