@@ -28,7 +28,10 @@ export async function loadRecipients(
   return { creators: new Map(creatorRows.map((row) => [row.id, row])), users: new Map(userRows.map((row) => [row.id, row])) };
 }
 
-type PayoutFields = Pick<Creator, 'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number'>;
+type PayoutFields = Pick<
+  Creator,
+  'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number' | 'first_name' | 'last_name' | 'email'
+> & { business_name?: string | null };
 
 /** Where the recipient is paid, or null when they have not given a complete payout method. */
 export function payoutDestination(secrets: SecretBox, row: PayoutFields, options: { paypalEnabled: boolean }): PayoutDestination | null {
@@ -40,6 +43,7 @@ export function payoutDestination(secrets: SecretBox, row: PayoutFields, options
         method: row.selected_payment_method,
         account_number: secrets.decrypt(row.account_number),
         routing_number: secrets.decrypt(row.routing_number),
+        account_holder: { name: recipientName(row), type: row.business_name ? 'company' : 'individual' },
       };
     case 'paypal':
       return options.paypalEnabled && row.paypal_email ? { method: 'paypal', paypal_email: row.paypal_email } : null;

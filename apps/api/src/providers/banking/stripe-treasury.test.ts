@@ -243,6 +243,9 @@ describe("Stripe Treasury: a payee's bank payout (the stripe rail)", () => {
     expect(params.get('financial_account')).toBe(financialAccount);
     expect(params.get('metadata[payment_id]')).toBe(payment.id);
     expect(params.get('destination_payment_method_data[us_bank_account][account_number]')).toBe('000123456789');
+    // The payee's name (their business here) is what their bank shows on the ACH entry.
+    expect(params.get('destination_payment_method_data[billing_details][name]')).toBe('Ava LLC');
+    expect(params.get('destination_payment_method_data[us_bank_account][account_holder_type]')).toBe('company');
     const events = world.stripe.takeEvents();
     expect(events.map((event) => event.type)).toEqual(['treasury.outbound_payment.posted']);
     for (let i = 0; i < 2; i += 1) expect((await world.stripe.deliver(world.ctx.app, events[0]!)).statusCode).toBe(200);

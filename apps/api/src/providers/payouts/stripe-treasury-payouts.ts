@@ -5,7 +5,7 @@ import { ProviderCallError } from '../../modules/provider-calls/index.ts';
 import { callStripe, stripeClient } from '../live/stripe-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
-type BankPayout = PayoutRequest & { destination: { method: 'stripe' | 'nium'; account_number: string; routing_number: string } };
+type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' | 'nium' }> };
 
 /**
  * Payouts to a US bank account: the `stripe` method, and `nium`, whose payout details are the
@@ -49,11 +49,12 @@ export async function createStripeBankPayouts(
               destination_payment_method_data: {
                 type: 'us_bank_account',
                 us_bank_account: {
-                  account_holder_type: 'individual',
+                  account_holder_type: payout.destination.account_holder?.type ?? 'individual',
                   account_number: payout.destination.account_number,
                   routing_number: payout.destination.routing_number,
                 },
-                billing_details: { name: 'Crewpay payee' },
+                // The name the payee's bank sees on the ACH entry; destinations sealed before it was kept say so plainly.
+                billing_details: { name: payout.destination.account_holder?.name ?? 'Crewpay payee' },
               },
               destination_payment_method_options: { us_bank_account: { network: 'ach' } },
               description: 'Crewpay payout',

@@ -2,7 +2,13 @@ export type PayoutRail = 'stripe' | 'paypal' | 'venmo' | 'nium';
 
 /** Where a payout goes: bank numbers for stripe (ACH) and nium, an email for PayPal, a phone for Venmo. */
 export type PayoutDestination =
-  | { method: 'stripe' | 'nium'; account_number: string; routing_number: string }
+  /** account_holder: the payee's name as the bank's ACH entry carries it (absent in destinations sealed before it was kept). */
+  | {
+      method: 'stripe' | 'nium';
+      account_number: string;
+      routing_number: string;
+      account_holder?: { name: string; type: 'individual' | 'company' };
+    }
   | { method: 'paypal'; paypal_email: string }
   | { method: 'venmo'; venmo_phone_number: string };
 
