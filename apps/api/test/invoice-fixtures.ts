@@ -42,6 +42,10 @@ export const payByCard = async (app: FastifyInstance, linkId: string, token: str
     payload: { method: 'card', payment_method: token },
   });
 
+/** The payer pays by ACH from a linked bank: the public token and account the bank link answered. */
+export const payByBank = async (app: FastifyInstance, linkId: string, bank: { public_token: string; account_id: string }) =>
+  app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { method: 'bank', ...bank } });
+
 /** The sandbox bank link: a link token, the login with user_good / pass_good, the chosen account. */
 export async function linkBank(app: FastifyInstance, linkId: string, accountName = 'Plaid Checking') {
   const token = await app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });

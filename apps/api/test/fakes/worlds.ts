@@ -3,18 +3,12 @@ import { expect } from 'vitest';
 import { createTestContext, type TestContext } from '../context.ts';
 import { createOwner } from '../fixtures.ts';
 import { addCustomer } from '../campaign-fixtures.ts';
-import { cardToken, payByCard, sendInvoice } from '../invoice-fixtures.ts';
+import { cardToken, linkBank as linkInvoiceBank, payByBank, payByCard, sendInvoice } from '../invoice-fixtures.ts';
 import { activate, advanceClock, linkVerifiedBank, stripeWalletId } from '../wallet-fixtures.ts';
 import { financialAccounts, ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../src/db/schema/index.ts';
-import { computeFee } from '@crewpay/core';
-import { charges } from '../../src/db/schema/index.ts';
 import { listOutbox } from '../../src/modules/email/outbox.ts';
-import { sandboxNow } from '../../src/modules/clock/index.ts';
-import { findFeeRule } from '../../src/modules/fees/index.ts';
-import { recordProviderCall, runProviderCallsSoon } from '../../src/modules/provider-calls/index.ts';
-import { newId } from '../../src/lib/ids.ts';
-import { paymentsInProvider } from '../../src/providers/payments-in/index.ts';
 import { simulateSandboxReceivedCredit } from '../../src/providers/banking/index.ts';
+import { sandboxBankAccounts } from '../../src/providers/payments-in/index.ts';
 import { stripeClient } from '../../src/providers/live/stripe-client.ts';
 import { startPlaidFake, type PlaidFake } from './plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
@@ -35,6 +29,8 @@ export type World = {
   ctx: TestContext;
   /** The payer pays the invoice behind the link with a card that behaves so. */
   payByCard(linkId: string, card: CardBehaviour): ReturnType<typeof payByCard>;
+  /** The payer links the bank holding this account (the sandbox's bank login; Plaid Link outside it) and pays by ACH. */
+  payByBank(linkId: string, accountNumber: string): ReturnType<typeof payByCard>;
   /** Every outcome the providers have to report arrives (through the webhook route). */
   settle(): Promise<void>;
   /** Money arrives in the organisation's wallet (the sandbox's load; a received credit outside it). */
@@ -62,6 +58,10 @@ export async function sandboxWorld(): Promise<World> {
     name: 'sandbox',
     ctx,
     payByCard: async (linkId, card) => payByCard(ctx.app, linkId, await cardToken(ctx.app, SANDBOX_CARDS[card])),
+    async payByBank(linkId, accountNumber) {
+      const account = sandboxBankAccounts.find((candidate) => candidate.account_number === accountNumber)!;
+      return payByBank(ctx.app, linkId, await linkInvoiceBank(ctx.app, linkId, account.name));
+    },
     async settle() {
       expect((await advanceClock(ctx.app, 3 * 86_400)).statusCode).toBe(200);
     },
@@ -105,6 +105,11 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
     paypal,
     plaid,
     payByCard: (linkId, card) => payByCard(ctx.app, linkId, STRIPE_CARDS[card]),
+    async payByBank(linkId, accountNumber) {
+      const token = await ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
+      expect(token.statusCode, token.body).toBe(200);
+      return payByBank(ctx.app, linkId, plaid.mintPublicToken({ account: accountNumber, routing: '110000000' }));
+    },
     async settle() {
       for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
       for (const event of paypal.takeEvents()) expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
@@ -206,50 +211,6 @@ async function payeePayout(world: World, method: Record<string, string>, amount:
   });
   expect(submitted.statusCode, submitted.body).toBe(200);
   return { owner, payment };
-}
-
-/**
- * An ACH debit of the invoice's payer, from the bank link on: the charge and its call recorded
- * as POST /v1/expiring_link records them (modules/invoices/pay.ts), then the call made. The bank
- * link itself (Plaid Link) is left out, since it has no real adapter yet; the debit, its events
- * and postings are the code under test.
- */
-export async function achDebit(world: World, invoice: { id: string; amount: number }, orgId: string, accountNumber: string) {
-  const { deps } = world.ctx;
-  const callIds: string[] = [];
-  await deps.db.transaction(async (tx) => {
-    const rule = await findFeeRule(tx, orgId, 'invoice_ach');
-    const [charge] = await tx
-      .insert(charges)
-      .values({
-        id: newId(),
-        org_id: orgId,
-        invoice_id: invoice.id,
-        charge_type: 'ach',
-        amount: invoice.amount,
-        fee: Math.min(invoice.amount, computeFee(invoice.amount, rule)),
-        method_label: `Checking •••• ${accountNumber.slice(-4)}`,
-        created_at: await sandboxNow(tx),
-      })
-      .returning();
-    callIds.push(
-      await recordProviderCall(tx, {
-        org_id: orgId,
-        provider: paymentsInProvider(deps).name,
-        operation: 'payments_in.ach_debit',
-        idempotency_key: `payments_in.ach_debit:${charge!.id}`,
-        subject_id: charge!.id,
-        request: {
-          charge_id: charge!.id,
-          invoice_id: invoice.id,
-          amount: invoice.amount,
-          account_number_sealed: deps.secrets.encrypt(accountNumber),
-          routing_number: '110000000',
-        },
-      }),
-    );
-  });
-  await runProviderCallsSoon(deps, callIds);
 }
 
 /** The ledger postings whose metadata names this object (invoice_id, payment_id ...): type and entries by account kind, in order. */

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { activate, advanceClock } from '../../../test/wallet-fixtures.ts';
 import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
-import { cardToken, linkBank, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
+import { cardToken, linkBank, payByBank, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 
 let ctx: TestContext;
@@ -23,8 +23,6 @@ async function activatedOwner() {
   return owner;
 }
 const balance = async (headers: Headers) => (await get('/v1/wallets', headers)).json().stripe.balances[0].amount as number;
-const payByBank = (linkId: string, bank: { public_token: string; account_id: string }) =>
-  ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { method: 'bank', ...bank } });
 
 describe('paying by the sandbox bank link (ACH)', () => {
   it('is pending, then settles on the sandbox clock crediting amount - fee; a returned debit reverses it', async () => {
@@ -42,14 +40,14 @@ describe('paying by the sandbox bank link (ACH)', () => {
     );
     expect(wrong.statusCode).toBe(400);
 
-    expect((await payByBank(goodLink, await linkBank(ctx.app, goodLink))).json()).toEqual({
+    expect((await payByBank(ctx.app, goodLink, await linkBank(ctx.app, goodLink))).json()).toEqual({
       status: 'pending',
       charge_type: 'ach',
       amount: 100_000,
     });
-    expect((await payByBank(returnedLink, await linkBank(ctx.app, returnedLink, 'Plaid Saving'))).json().status).toBe('pending');
+    expect((await payByBank(ctx.app, returnedLink, await linkBank(ctx.app, returnedLink, 'Plaid Saving'))).json().status).toBe('pending');
     // A second attempt while the first is pending charges nothing more.
-    expect((await payByBank(goodLink, await linkBank(ctx.app, goodLink))).json().status).toBe('pending');
+    expect((await payByBank(ctx.app, goodLink, await linkBank(ctx.app, goodLink))).json().status).toBe('pending');
     expect(await balance(owner.headers)).toBe(0);
     expect((await get(`/v1/invoices/${good.id}`, owner.headers)).json().status).toBe('requires_info');
     expect((await post(`/v1/invoices/${good.id}/cancel`, owner.headers)).json().message).toBe(invoiceMessages.cancelFailed);
@@ -78,7 +76,7 @@ describe('paying by the sandbox bank link (ACH)', () => {
     const customer = await addCustomer(ctx.app, owner.headers);
     const invoice = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id });
     const linkId = await payLinkId(ctx.app, customer.email);
-    await payByBank(linkId, await linkBank(ctx.app, linkId, 'Plaid Low Balance'));
+    await payByBank(ctx.app, linkId, await linkBank(ctx.app, linkId, 'Plaid Low Balance'));
     await advanceClock(ctx.app, 61);
     const grouped = (await get(`/v1/charges?invoice_id=${invoice.id}`, owner.headers)).json();
     expect(grouped[invoice.id][0]).toMatchObject({ status: 'failed', failure_reason: 'insufficient_funds' });

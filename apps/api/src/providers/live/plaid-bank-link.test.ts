@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, invoices } from '../../db/schema/index.ts';
 import { invoiceToPay, liveWorld, postingsOf } from '../../../test/fakes/worlds.ts';
+import { payByBank } from '../../../test/invoice-fixtures.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {
@@ -10,8 +11,6 @@ beforeAll(async () => {
 
 const linkTokenFor = (linkId: string) =>
   world.ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
-const payByBank = (linkId: string, bank: { public_token: string; account_id: string }) =>
-  world.ctx.app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { method: 'bank', ...bank } });
 const chargeOf = async (invoiceId: string) => (await world.ctx.deps.db.select().from(charges).where(eq(charges.invoice_id, invoiceId)))[0];
 
 describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stripe (fake)', () => {
@@ -25,7 +24,7 @@ describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stri
     expect(JSON.parse(created.body)).toMatchObject({ user: { client_user_id: invoice.id }, products: ['auth'], country_codes: ['US'] });
 
     const bank = world.plaid.mintPublicToken({ account: '000123456789', routing: '110000000' });
-    const paid = await payByBank(linkId, bank);
+    const paid = await payByBank(world.ctx.app, linkId, bank);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toEqual({ status: 'pending', charge_type: 'ach', amount: 20_000 });
     expect(await chargeOf(invoice.id)).toMatchObject({ status: 'pending', method_label: 'Plaid Checking •••• 6789' });
@@ -47,12 +46,12 @@ describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stri
   it('refuses a public token used twice or an account not in the link, with the message to connect again', async () => {
     const first = await invoiceToPay(world, 5_000);
     const bank = world.plaid.mintPublicToken({ account: '000123456789', routing: '110000000' });
-    expect((await payByBank(first.linkId, { ...bank, account_id: 'NotTheLinkedAccount1' })).json()).toMatchObject({
+    expect((await payByBank(world.ctx.app, first.linkId, { ...bank, account_id: 'NotTheLinkedAccount1' })).json()).toMatchObject({
       message: 'This bank link has expired: connect your bank again',
       field: 'public_token',
     });
     // The exchange above spent the token, as Plaid's does.
-    const again = await payByBank(first.linkId, bank);
+    const again = await payByBank(world.ctx.app, first.linkId, bank);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This bank link has expired: connect your bank again');
     expect(await chargeOf(first.invoice.id)).toBeUndefined();
@@ -68,7 +67,7 @@ describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stri
         status: 502,
         body: { error_type: 'API_ERROR', error_code: 'PLANNED_MAINTENANCE' },
       });
-    const down = await payByBank(linkId, world.plaid.mintPublicToken({ account: '000123456789', routing: '110000000' }));
+    const down = await payByBank(world.ctx.app, linkId, world.plaid.mintPublicToken({ account: '000123456789', routing: '110000000' }));
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe('The bank link is not answering right now: please try again in a minute');
 
@@ -79,7 +78,9 @@ describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stri
 
   it('a bank Stripe cannot debit leaves the invoice open with a failed charge', async () => {
     const { invoice, linkId } = await invoiceToPay(world, 5_000);
-    expect((await payByBank(linkId, world.plaid.mintPublicToken({ account: '000222222227', routing: '110000000' }))).statusCode).toBe(200);
+    expect(
+      (await payByBank(world.ctx.app, linkId, world.plaid.mintPublicToken({ account: '000222222227', routing: '110000000' }))).statusCode,
+    ).toBe(200);
     await world.settle();
     expect(await chargeOf(invoice.id)).toMatchObject({ status: 'failed' });
     const [row] = await world.ctx.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));

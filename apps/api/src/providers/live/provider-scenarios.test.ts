@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  achDebit,
   bankPayout,
   invoiceToPay,
   liveWorld,
@@ -196,8 +195,10 @@ describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worl
 
   it.each(achScenarios)('$name', async (scenario) => {
     const world = worlds[worldName]!;
-    const { owner, invoice } = await invoiceToPay(world, 20_000);
-    await achDebit(world, invoice, owner.org.id, scenario.account);
+    const { owner, invoice, linkId } = await invoiceToPay(world, 20_000);
+    // Through the pay link: the bank link (sandbox login or Plaid), then Stripe's or the sandbox's debit.
+    const paid = await world.payByBank(linkId, scenario.account);
+    expect(paid.json(), paid.body).toEqual({ status: 'pending', charge_type: 'ach', amount: 20_000 });
     await world.settle();
     const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
     expect(answer.json().status).toBe(scenario.invoice);

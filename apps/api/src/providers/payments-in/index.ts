@@ -5,7 +5,7 @@ import type { PaymentsInProvider } from './types.ts';
 
 export type { CardDetails, ChargeMetadata, LinkedBankAccount, PaymentsInProvider, ProviderCharge } from './types.ts';
 export { createSandboxPublicToken, tokeniseSandboxCard } from './sandbox.ts';
-export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxInstitutions, sandboxTestCards } from './test-cards.ts';
+export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxBankAccounts, sandboxInstitutions, sandboxTestCards } from './test-cards.ts';
 
 /** The configured card and bank payments provider: the sandbox, or Stripe when SANDBOX=false (providers/live). */
 export function paymentsInProvider(deps: AppDeps): PaymentsInProvider {
