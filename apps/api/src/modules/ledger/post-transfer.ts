@@ -1,3 +1,4 @@
+import type { QueryResult } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,65 +34,93 @@ function checkEntries(entries: LedgerEntryInput[]): Map<string, number> {
 }
 
 /**
- * Posts one balanced double-entry transfer inside the caller's transaction, in one statement (one
- * round trip) whose parts run in this order:
- * 1. the transfer (a repeated idempotency key inserts nothing: the rest then does nothing either,
- *    and the first transfer's id is looked up);
- * 2. its entries;
- * 3. the balances: the accounts are locked in id order (so two transfers over the same accounts
- *    never deadlock) and updated together, skipping any row that would go below zero, which
- *    refuses the transfer. The database CHECK on ledger_accounts is the last line: no code path
- *    can overdraw a wallet.
+ * The whole posting in one statement, whose parts run in this order:
+ * 1. the transfer ($1-$6; a repeated idempotency key inserts nothing: the rest then does nothing
+ *    either, and `existing_id` answers the first transfer when this statement can see it);
+ * 2. its entries (ids $7, accounts $8, amounts $9, one array element per entry);
+ * 3. the balances (accounts $10 sorted by id, their summed deltas $11): the accounts are locked in
+ *    id order (so two transfers over the same accounts never deadlock) and updated together,
+ *    skipping any row that would go below zero, which refuses the transfer. The database CHECK on
+ *    ledger_accounts is the last line: no code path can overdraw a wallet.
+ * NO KEY UPDATE is the lock an UPDATE takes; it lets the entries' foreign-key checks through.
+ *
+ * Its text never changes (the entries travel as arrays), so it is a named prepared statement:
+ * PostgreSQL parses and plans it once per connection instead of on every transfer, which cost as
+ * much CPU as the posting itself (issue 15).
  */
+const POST_TRANSFER_STATEMENT = 'ledger_post_transfer_v1';
+const POST_TRANSFER_SQL = `
+WITH t AS (
+  INSERT INTO ledger_transfers (id, org_id, idempotency_key, type, memo, metadata)
+  VALUES ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::jsonb)
+  ON CONFLICT (org_id, idempotency_key) DO NOTHING
+  RETURNING id
+), e AS (
+  INSERT INTO ledger_entries (id, transfer_id, account_id, amount)
+  SELECT v.id, t.id, v.account_id, v.amount FROM t, unnest($7::uuid[], $8::uuid[], $9::bigint[]) AS v(id, account_id, amount)
+), locked AS MATERIALIZED (
+  SELECT id FROM ledger_accounts
+  WHERE org_id = $2::uuid AND id = ANY ($10::uuid[]) AND EXISTS (SELECT 1 FROM t)
+  ORDER BY id FOR NO KEY UPDATE
+), u AS (
+  UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
+  FROM locked JOIN unnest($10::uuid[], $11::bigint[]) AS v(id, delta) ON v.id = locked.id
+  WHERE a.id = locked.id AND (a.allow_negative OR a.balance + v.delta >= 0)
+  RETURNING a.id
+)
+SELECT EXISTS (SELECT 1 FROM t) AS inserted,
+  (SELECT count(*) FROM locked)::int AS locked,
+  (SELECT count(*) FROM u)::int AS updated,
+  CASE WHEN NOT EXISTS (SELECT 1 FROM t)
+    THEN (SELECT id FROM ledger_transfers WHERE org_id = $2::uuid AND idempotency_key = $3::text) END AS existing_id`;
+
+type PostingOutcome = { inserted: boolean; locked: number; updated: number; existing_id: string | null };
+
+function runPosting(tx: DbOrTx, params: unknown[]): Promise<QueryResult<PostingOutcome>> {
+  const query = tx._.session.prepareQuery<{ execute: QueryResult<PostingOutcome>; all: unknown; values: unknown }>(
+    { sql: POST_TRANSFER_SQL, params },
+    undefined,
+    POST_TRANSFER_STATEMENT,
+    false,
+  );
+  return query.execute();
+}
+
+/** Posts one balanced double-entry transfer inside the caller's transaction, in one round trip (see POST_TRANSFER_SQL). */
 export async function postTransfer(tx: DbOrTx, options: PostTransferOptions): Promise<PostedTransfer> {
   const deltas = checkEntries(options.entries);
   const accountIds = [...deltas.keys()].sort();
   const transferId = newId();
-  const entryValues = options.entries.map((entry) => sql`(${newId()}::uuid, ${entry.account_id}::uuid, ${entry.amount}::bigint)`);
-  const deltaValues = accountIds.map((id) => sql`(${id}::uuid, ${deltas.get(id) ?? 0}::bigint)`);
-  const accountList = sql.join(
-    accountIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  // Every updated row comes out of "locked", which locks in id order: the lock order is the id order.
-  // NO KEY UPDATE is the lock an UPDATE takes; it lets the entries' foreign-key checks through.
-  const result = await tx.execute<{ inserted: boolean; updated: number }>(sql`
-    WITH t AS (
-      INSERT INTO ledger_transfers (id, org_id, idempotency_key, type, memo, metadata)
-      VALUES (${transferId}, ${options.org_id}, ${options.key}, ${options.type}, ${options.memo ?? ''}, ${JSON.stringify(options.metadata ?? {})}::jsonb)
-      ON CONFLICT (org_id, idempotency_key) DO NOTHING
-      RETURNING id
-    ), e AS (
-      INSERT INTO ledger_entries (id, transfer_id, account_id, amount)
-      SELECT v.id, t.id, v.account_id, v.amount FROM t, (VALUES ${sql.join(entryValues, sql`, `)}) AS v(id, account_id, amount)
-    ), locked AS MATERIALIZED (
-      SELECT id FROM ledger_accounts
-      WHERE org_id = ${options.org_id} AND id IN (${accountList}) AND EXISTS (SELECT 1 FROM t)
-      ORDER BY id FOR NO KEY UPDATE
-    ), u AS (
-      UPDATE ledger_accounts AS a SET balance = a.balance + v.delta
-      FROM locked JOIN (VALUES ${sql.join(deltaValues, sql`, `)}) AS v(id, delta) ON v.id = locked.id
-      WHERE a.id = locked.id AND (a.allow_negative OR a.balance + v.delta >= 0)
-      RETURNING a.id
-    )
-    SELECT EXISTS (SELECT 1 FROM t) AS inserted, (SELECT count(*) FROM u)::int AS updated`);
+  const result = await runPosting(tx, [
+    transferId,
+    options.org_id,
+    options.key,
+    options.type,
+    options.memo ?? '',
+    JSON.stringify(options.metadata ?? {}),
+    options.entries.map(() => newId()),
+    options.entries.map((entry) => entry.account_id),
+    options.entries.map((entry) => entry.amount),
+    accountIds,
+    accountIds.map((id) => deltas.get(id) ?? 0),
+  ]);
   const outcome = result.rows[0]!;
-  if (!outcome.inserted) {
-    const existing = await tx.execute<{ id: string }>(
-      sql`SELECT id FROM ledger_transfers WHERE org_id = ${options.org_id} AND idempotency_key = ${options.key}`,
-    );
-    const row = existing.rows[0];
-    if (!row) throw new Error('Ledger transfer conflict without a row');
-    return { id: row.id, isNew: false };
-  }
-  if (outcome.updated !== accountIds.length) {
-    const found = await tx.execute<{ count: string }>(
-      sql`SELECT COUNT(*)::text AS count FROM ledger_accounts WHERE org_id = ${options.org_id} AND id IN (${accountList})`,
-    );
-    if (Number(found.rows[0]?.count) !== accountIds.length)
-      throw new Error('A ledger account of this transfer does not exist in the organisation');
-    // The caller's transaction rolls back: the rows already updated and the transfer go with it.
-    throw new AppError('insufficient_funds', INSUFFICIENT_FUNDS_MESSAGE);
-  }
+  if (!outcome.inserted) return { id: outcome.existing_id ?? (await committedMeanwhile(tx, options)), isNew: false };
+  // The caller's transaction rolls back on either error: the rows already updated and the transfer go with it.
+  if (outcome.locked !== accountIds.length) throw new Error('A ledger account of this transfer does not exist in the organisation');
+  if (outcome.updated !== accountIds.length) throw new AppError('insufficient_funds', INSUFFICIENT_FUNDS_MESSAGE);
   return { id: transferId, isNew: true };
+}
+
+/**
+ * The key's transfer was committed by a concurrent posting after this statement's snapshot was
+ * taken (the insert waited for it, then did nothing): a new statement sees it.
+ */
+async function committedMeanwhile(tx: DbOrTx, options: PostTransferOptions): Promise<string> {
+  const existing = await tx.execute<{ id: string }>(
+    sql`SELECT id FROM ledger_transfers WHERE org_id = ${options.org_id} AND idempotency_key = ${options.key}`,
+  );
+  const row = existing.rows[0];
+  if (!row) throw new Error('Ledger transfer conflict without a row');
+  return row.id;
 }
