@@ -34,7 +34,11 @@ export function afterPosition(createdAt: AnyPgColumn, id: AnyPgColumn, position:
   return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${position.created_us}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
 }
 
-/** A list's sort key: newest first, the id breaking ties within one microsecond. */
+/**
+ * A list's sort key: newest first, the id breaking ties within one microsecond. ORDER BY ... DESC
+ * puts nulls first, so the indexes are declared `.desc().nullsFirst()`: an index with the other
+ * null order cannot give this order, and PostgreSQL would read and sort every row after the cursor.
+ */
 export type KeysetColumns = { table: PgTable; created_at: AnyPgColumn; id: AnyPgColumn };
 
 export const newestFirst = (columns: KeysetColumns) => [desc(columns.created_at), desc(columns.id)];
