@@ -1,4 +1,4 @@
-import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
@@ -30,7 +30,11 @@ export function decodeCursor(cursor: string): KeysetPosition {
 export const cursorMicros = (createdAt: AnyPgColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
 
 /** Rows after the position in newest-first order: (created_at, id) below the cursor's. */
-export function afterPosition(createdAt: AnyPgColumn, id: AnyPgColumn, position: KeysetPosition): SQL {
+export function afterPosition(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  position: KeysetPosition | { created_us: Placeholder; id: Placeholder },
+): SQL {
   return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${position.created_us}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
 }
 
