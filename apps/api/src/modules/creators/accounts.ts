@@ -113,6 +113,32 @@ function accountMessages(
   ];
 }
 
+/**
+ * Runs `attempt` (a transaction creating accounts) again when another organisation created one of
+ * the same people's accounts at the same moment: the unique email of users refuses the second
+ * insert once the first commits, and the next attempt finds that account and shares it.
+ */
+export async function retryOnAccountRace<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= 3 || !isAccountEmailConflict(error)) throw error;
+    }
+  }
+}
+
+function isAccountEmailConflict(error: unknown): boolean {
+  let current = error;
+  // Drizzle may wrap the driver's error in `cause`.
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, constraint, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505' && constraint === 'users_email_key') return true;
+    current = cause;
+  }
+  return false;
+}
+
 /** planCreatorAccounts and its writes, for a few people (one creator added by hand). */
 export async function ensureCreatorAccounts(
   tx: DbOrTx,

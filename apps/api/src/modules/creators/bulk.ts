@@ -7,7 +7,7 @@ import { creators, type Org } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { findOrg } from '../orgs/index.ts';
-import { findAccounts, planCreatorAccounts, type ExistingAccount } from './accounts.ts';
+import { findAccounts, planCreatorAccounts, retryOnAccountRace, type ExistingAccount } from './accounts.ts';
 import type { CsvRow } from './csv.ts';
 import { assertCanBulkAdd, lockOrg } from './plan.ts';
 import { newCreatorValues } from './service.ts';
@@ -95,17 +95,13 @@ async function writeInChunks(
   return emailIds;
 }
 
-/**
- * Adds the valid rows of a creators file in one transaction (all of them or, on any failure,
- * none) and lists the rows it left out and why. Set-based: the existing emails and accounts in
- * one read each, then one statement per 1,000 rows for the users, invitation links, emails and
- * creators together. Needs the standard plan and billing in good standing.
- */
-export async function bulkCreateCreators(deps: AppDeps, options: { org_id: string; rows: CsvRow[] }): Promise<BulkAnswer> {
-  assertCanBulkAdd(await findOrg(deps.db, options.org_id));
-  const { valid, issues } = checkRows(options.rows);
-
-  const { added, emailIds, duplicates } = await deps.db.transaction(async (tx) => {
+/** One attempt of the import: the transaction that checks the file against the organisation and writes it. */
+async function importRows(
+  deps: AppDeps,
+  options: { org_id: string; valid: ValidRow[] },
+): Promise<{ added: number; emailIds: string[]; duplicates: BulkIssue[] }> {
+  const { valid } = options;
+  return deps.db.transaction(async (tx) => {
     // Two uploads of one file wait for each other here: the second finds the first's creators.
     const org = await lockOrg(tx, options.org_id);
     assertCanBulkAdd(org);
@@ -126,6 +122,18 @@ export async function bulkCreateCreators(deps: AppDeps, options: { org_id: strin
     const emailIds = await writeInChunks(tx, deps, { org, rows: fresh, existing: accounts });
     return { added: fresh.length, emailIds, duplicates };
   });
+}
+
+/**
+ * Adds the valid rows of a creators file in one transaction (all of them or, on any failure,
+ * none) and lists the rows it left out and why. Set-based: the existing emails and accounts in
+ * one read each, then one statement per 1,000 rows for the users, invitation links, emails and
+ * creators together. Needs the standard plan and billing in good standing.
+ */
+export async function bulkCreateCreators(deps: AppDeps, options: { org_id: string; rows: CsvRow[] }): Promise<BulkAnswer> {
+  assertCanBulkAdd(await findOrg(deps.db, options.org_id));
+  const { valid, issues } = checkRows(options.rows);
+  const { added, emailIds, duplicates } = await retryOnAccountRace(() => importRows(deps, { org_id: options.org_id, valid }));
   await sendQueuedEmails(deps.jobs, emailIds);
   // A large import changes the table's shape at once; fresh statistics keep the list on its
   // indexes. Taken after the answer is on its way: the importer need not wait for them.

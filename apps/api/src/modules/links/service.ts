@@ -46,7 +46,9 @@ export async function createExpiringLink(
 }
 
 /** Many links' rows and ids, in order, for one insert (a bulk import invites thousands). */
-export function newExpiringLinks(items: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown> }[]): {
+export function newExpiringLinks(
+  items: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown> }[],
+): {
   linkIds: string[];
   rows: (typeof expiringLinks.$inferInsert)[];
 } {
