@@ -23,7 +23,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadLanding('/src/features/auth/pages/sign-in-page.tsx'), precompress()],
+  plugins: [react(), preloadLanding({ pageModuleSuffix: '/src/features/auth/pages/sign-in-page.tsx', tokenKey: 'crewpay.auth_token' }), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: true }])),
@@ -32,6 +32,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 20_000 } },
   },
 });

@@ -1,31 +1,59 @@
-import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 
+type Options = {
+  /** The landing page's module, e.g. '/src/features/auth/pages/sign-in-page.tsx'. */
+  pageModuleSuffix: string;
+  /** The localStorage key of the session token (lib/session/token.ts): present, the visitor is signed in. */
+  tokenKey: string;
+};
+
 /**
- * Adds <link rel="modulepreload"> for a lazily loaded page and the chunks it imports, so the
- * browser fetches them beside the entry instead of after the entry has run and React has
- * rendered the route (a second round trip on the first paint). Used for /signin, where every
- * signed-out visit lands; a signed-in visitor fetches these few kilobytes once per release.
+ * A signed-out visitor lands on /signin: a small async script of index.html adds
+ * <link rel="modulepreload"> for the sign-in page's chunks when no session token is stored, so the
+ * browser fetches them beside the entry instead of after the entry has run (a second round trip
+ * before the first paint). Static links would cost every signed-in load those requests, on the
+ * same six connections as the chunks it needs; an inline script is refused by the CSP.
  */
-export function preloadLanding(pageModuleSuffix: string): Plugin {
+export function preloadLanding({ pageModuleSuffix, tokenKey }: Options): Plugin {
+  let outDir = 'dist';
+  let script: { fileName: string; source: string } | undefined;
   return {
     name: 'crewpay-preload-landing',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const bundle = context.bundle;
-        const entry = context.chunk;
+        const { bundle, chunk: entry } = context;
         if (!bundle || !entry) return [];
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
         const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(pageModuleSuffix));
         if (!page) throw new Error(`preloadLanding: no chunk for ${pageModuleSuffix}`);
         const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
-        return staticClosure(page, bundle)
+        const hrefs = staticClosure(page, bundle)
           .filter((fileName) => !alreadyLoaded.has(fileName))
-          .map((fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' }));
+          .map((fileName) => `/${fileName}`);
+        const source = [
+          '// Signed out: the sign-in page is next; fetch its chunks beside the entry (see build/preload-landing.ts).',
+          `try { if (!localStorage.getItem(${JSON.stringify(tokenKey)})) for (const href of ${JSON.stringify(hrefs)}) {`,
+          '  const link = document.createElement("link"); link.rel = "modulepreload"; link.crossOrigin = ""; link.href = href; document.head.append(link);',
+          '} } catch { /* no storage: the page loads its chunks itself */ }',
+          '',
+        ].join('\n');
+        const hash = crypto.createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        script = { fileName: `assets/preload-landing-${hash}.js`, source };
+        return [{ tag: 'script', attrs: { async: true, src: `/${script.fileName}` }, injectTo: 'head' }];
       },
+    },
+    writeBundle() {
+      if (script) fs.writeFileSync(path.join(outDir, script.fileName), script.source);
     },
   };
 }
