@@ -1,4 +1,4 @@
-import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
@@ -30,11 +30,19 @@ export function decodeCursor(cursor: string): KeysetPosition {
 export const cursorMicros = (createdAt: AnyPgColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
 
 /** Rows after the position in newest-first order: (created_at, id) below the cursor's. */
-export function afterPosition(createdAt: AnyPgColumn, id: AnyPgColumn, position: KeysetPosition): SQL {
+export function afterPosition(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  position: KeysetPosition | { created_us: Placeholder; id: Placeholder },
+): SQL {
   return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${position.created_us}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
 }
 
-/** A list's sort key: newest first, the id breaking ties within one microsecond. */
+/**
+ * A list's sort key: newest first, the id breaking ties within one microsecond. ORDER BY ... DESC
+ * puts nulls first, so the indexes are declared `.desc().nullsFirst()`: an index with the other
+ * null order cannot give this order, and PostgreSQL would read and sort every row after the cursor.
+ */
 export type KeysetColumns = { table: PgTable; created_at: AnyPgColumn; id: AnyPgColumn };
 
 export const newestFirst = (columns: KeysetColumns) => [desc(columns.created_at), desc(columns.id)];

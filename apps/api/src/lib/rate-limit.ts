@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
@@ -22,15 +22,23 @@ export type WindowCount = { count: number; retry_after_seconds: number };
  * UNLOGGED (a custom migration): counters need no crash safety, and no WAL flush per request.
  */
 export async function countInWindow(db: DbOrTx, key: string, windowSeconds: number): Promise<WindowCount> {
-  const interval = `${windowSeconds} seconds`;
-  const result = await db.execute<{ count: number; retry_after_seconds: number }>(sql`
+  const result = await db.execute<{ count: number; retry_after_seconds: number }>(countInWindowSql(key, windowSeconds));
+  const row = result.rows[0];
+  return { count: Number(row?.count ?? 0), retry_after_seconds: Number(row?.retry_after_seconds ?? windowSeconds) };
+}
+
+/**
+ * The upsert of countInWindow, RETURNING count and retry_after_seconds, for use as a CTE. `key`
+ * and `window` (an interval's text, '60 seconds') may be a prepared statement's placeholders.
+ */
+export function countInWindowSql(key: unknown, windowSeconds: number | Placeholder): SQL {
+  const interval = typeof windowSeconds === 'number' ? `${windowSeconds} seconds` : windowSeconds;
+  return sql`
     INSERT INTO rate_limit_buckets (key, window_started_at, count) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limit_buckets.window_started_at <= now() - ${interval}::interval THEN 1 ELSE rate_limit_buckets.count + 1 END,
       window_started_at = CASE WHEN rate_limit_buckets.window_started_at <= now() - ${interval}::interval THEN now() ELSE rate_limit_buckets.window_started_at END
-    RETURNING count, greatest(1, ceil(extract(epoch from window_started_at + ${interval}::interval - now())))::int AS retry_after_seconds`);
-  const row = result.rows[0];
-  return { count: Number(row?.count ?? 0), retry_after_seconds: Number(row?.retry_after_seconds ?? windowSeconds) };
+    RETURNING count, greatest(1, ceil(extract(epoch from window_started_at + ${interval}::interval - now())))::int AS retry_after_seconds`;
 }
 
 /** Counts one attempt and refuses once the window's count passes the limit. */

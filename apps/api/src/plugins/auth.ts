@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { countInWindowSql, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /**
@@ -18,6 +19,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Set once the session token was looked up (with the rate limit's count, in one round trip). */
+    sessionLookedUp: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
@@ -41,6 +44,54 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
   if (!row) return null;
   if (row.acted_as) return { user: row.acted_as, actor: row.user, session_id: row.session_id, api_key_id: null };
   return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
+}
+
+/**
+ * The statement of countAndFindSession, prepared once per database: Drizzle builds its text once
+ * and PostgreSQL parses and plans it once per connection, instead of on every request.
+ */
+function prepareCountAndFindSession(db: Db) {
+  const bucket = db
+    .$with('bucket', {
+      count: sql<number>`count`.mapWith(Number).as('count'),
+      retry_after_seconds: sql<number>`retry_after_seconds`.mapWith(Number).as('retry_after_seconds'),
+    })
+    .as(countInWindowSql(sql.placeholder('key'), sql.placeholder('window')));
+  return db
+    .with(bucket)
+    .select({ count: bucket.count, retry_after_seconds: bucket.retry_after_seconds, user: users, session_id: sessions.id, acted_as: actedAs })
+    .from(bucket)
+    .leftJoin(sessions, and(eq(sessions.token_hash, sql.placeholder('token_hash')), gt(sessions.expires_at, sql.placeholder('now'))))
+    .leftJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(actedAs, eq(actedAs.id, sessions.acting_as_user_id))
+    .prepare('count_and_find_session');
+}
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareCountAndFindSession>>();
+
+/**
+ * A session-token call's rate-limit count and its session, in one round trip: the limit's upsert
+ * as a data-modifying CTE, the session left-joined to it, so the call counts whether or not the
+ * token matches a session. Looked up on every request (no cache), so a signed-out session stops at once.
+ */
+export async function countAndFindSession(
+  db: Db,
+  token: string,
+  limit: { key: string; windowSeconds: number },
+): Promise<{ counted: WindowCount; auth: AuthContext | null }> {
+  let prepared = preparedLookups.get(db);
+  if (!prepared) preparedLookups.set(db, (prepared = prepareCountAndFindSession(db)));
+  const [row] = await prepared.execute({
+    key: limit.key,
+    window: `${limit.windowSeconds} seconds`,
+    token_hash: hashToken(token),
+    now: new Date(),
+  });
+  const counted = { count: row?.count ?? 0, retry_after_seconds: row?.retry_after_seconds ?? limit.windowSeconds };
+  if (!row?.user || !row.session_id) return { counted, auth: null };
+  const auth = row.acted_as
+    ? { user: row.acted_as, actor: row.user, session_id: row.session_id, api_key_id: null }
+    : { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
+  return { counted, auth };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */
@@ -79,6 +130,7 @@ export function registerAuth(
   afterLookup?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
 ): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionLookedUp', false);
   // Before body validation, so a key on a refused route is told so whatever it sends.
   app.addHook('onRequest', async (request) => {
     const usesApiKey = !request.headers[AUTH_HEADER] && request.headers.authorization?.startsWith('Bearer ');
@@ -90,7 +142,7 @@ export function registerAuth(
     // Unknown routes fall through to the JSON 404, whoever asks.
     if (!request.routeOptions.url) return;
     const token = request.headers[AUTH_HEADER];
-    if (typeof token === 'string' && token.length > 0 && token.length < 200) {
+    if (!request.sessionLookedUp && typeof token === 'string' && token.length > 0 && token.length < 200) {
       request.auth = await findSession(db, token);
     }
     const bearer = /^Bearer (cp_(?:live|sandbox)_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? '')?.[1];

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { countInWindow, sweepRateLimits } from '../lib/rate-limit.ts';
+import { countInWindow, sweepRateLimits, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { credentialOf } from './auth.ts';
+import { AUTH_HEADER, countAndFindSession, credentialOf } from './auth.ts';
 
 /** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
 export type RequestLimits = { signedInMax: number; anonymousMax: number; windowSeconds: number };
@@ -26,8 +26,7 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  const enforce = async (reply: FastifyReply, key: string, max: number) => {
-    const counted = await countInWindow(db, key, limits.windowSeconds);
+  const check = (reply: FastifyReply, counted: WindowCount, max: number) => {
     void reply.header('x-ratelimit-limit', max);
     void reply.header('x-ratelimit-remaining', Math.max(0, max - counted.count));
     void reply.header('x-ratelimit-reset', counted.retry_after_seconds);
@@ -36,14 +35,21 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
       throw new AppError('rate_limited', REQUESTS_LIMITED_MESSAGE);
     }
   };
+  const enforce = async (reply: FastifyReply, key: string, max: number) => check(reply, await countInWindow(db, key, limits.windowSeconds), max);
   const byAddress = (request: FastifyRequest, reply: FastifyReply) => enforce(reply, `api:ip:${request.ip}`, limits.anonymousMax);
 
   app.addHook('onRequest', async (request, reply) => {
     // The API only: the built app's files read no database and a page load fetches dozens.
     if (!isApiPath(request.url)) return;
     const credential = credentialOf(request);
-    if (credential) await enforce(reply, `api:key:${hashToken(credential)}`, limits.signedInMax);
-    else await byAddress(request, reply);
+    if (!credential) return byAddress(request, reply);
+    const key = `api:key:${hashToken(credential)}`;
+    if (credential !== request.headers[AUTH_HEADER]) return enforce(reply, key, limits.signedInMax);
+    // A session token (the browser app's every call): counted and looked up in one round trip.
+    const { counted, auth } = await countAndFindSession(db, credential, { key, windowSeconds: limits.windowSeconds });
+    request.auth = auth;
+    request.sessionLookedUp = true;
+    check(reply, counted, limits.signedInMax);
   });
 
   /** For registerAuth: once the lookup is done, a credential that matched nobody counts against the address. */

@@ -39,7 +39,7 @@ export const customers = pgTable(
     uniqueIndex('customers_org_id_email_key').on(table.org_id, table.email),
     // Lets campaigns reference (customer, organisation) so a campaign cannot point at another organisation's customer.
     unique('customers_id_org_id_key').on(table.id, table.org_id),
-    index('customers_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('customers_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('customers_user_id_idx').on(table.user_id),
     index('customers_search_text_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
   ],
@@ -74,7 +74,7 @@ export const campaigns = pgTable(
     }),
     unique('campaigns_id_org_id_key').on(table.id, table.org_id),
     // Both tabs page newest first within an organisation (the status filter reads along the index).
-    index('campaigns_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('campaigns_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('campaigns_customer_id_idx').on(table.customer_id),
   ],
 );

@@ -46,7 +46,7 @@ export const contracts = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
-    index('contracts_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('contracts_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('contracts_creator_id_idx').on(table.creator_id),
     index('contracts_customer_id_idx').on(table.customer_id),
     index('contracts_payment_group_id_idx').on(table.payment_group_id),

@@ -73,7 +73,7 @@ export const creators = pgTable(
   (table) => [
     uniqueIndex('creators_org_id_email_key').on(table.org_id, table.email),
     // The list pages newest first within an organisation.
-    index('creators_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('creators_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('creators_user_id_idx').on(table.user_id),
     index('creators_manager_id_idx').on(table.manager_id),
     index('creators_agent_id_idx').on(table.agent_id),

@@ -62,7 +62,7 @@ export const invoices = pgTable(
       columns: [table.payment_group_id, table.org_id],
       foreignColumns: [campaigns.id, campaigns.org_id],
     }),
-    index('invoices_org_id_created_at_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('invoices_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('invoices_customer_id_idx').on(table.customer_id),
     index('invoices_payment_group_id_idx').on(table.payment_group_id),
   ],
@@ -118,7 +118,7 @@ export const charges = pgTable(
     uniqueIndex('charges_one_live_per_invoice_key')
       .on(table.invoice_id)
       .where(sql`status IN ('pending', 'succeeded')`),
-    index('charges_org_id_created_at_idx').on(table.org_id, table.created_at.desc()),
+    index('charges_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst()),
   ],
 );
 

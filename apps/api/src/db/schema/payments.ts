@@ -48,12 +48,12 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_org_created_idx')
-      .on(table.org_id, table.created_at.desc(), table.id.desc())
+      .on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`NOT is_deleted`),
     index('payments_org_recipient_idx').on(table.org_id, table.recipient),
     // The creator portal's list: one payee's payments across organisations, newest first, by keyset.
     index('payments_recipient_created_idx')
-      .on(table.recipient, table.created_at.desc(), table.id.desc())
+      .on(table.recipient, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`NOT is_deleted`),
     index('payments_org_status_idx').on(table.org_id, table.status),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),

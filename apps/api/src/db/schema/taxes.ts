@@ -34,7 +34,7 @@ export const taxDocumentRuns = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (table) => [index('tax_document_runs_org_created_idx').on(table.org_id, table.created_at.desc())],
+  (table) => [index('tax_document_runs_org_created_idx').on(table.org_id, table.created_at.desc().nullsFirst())],
 );
 
 export type TaxDocumentRun = typeof taxDocumentRuns.$inferSelect;

@@ -85,7 +85,7 @@ export const treasuryTransactions = pgTable(
   },
   (table) => [
     // The wallet's transactions page by keyset: newest first, the id breaking ties.
-    index('treasury_transactions_org_idx').on(table.org_id, table.created_at.desc(), table.id.desc()),
+    index('treasury_transactions_org_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // A payout's events find its wallet transaction by our payment id (before the provider's id is known).
     index('treasury_transactions_payment_idx').on(sql`(metadata->>'payment_id')`),
   ],

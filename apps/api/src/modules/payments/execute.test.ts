@@ -68,6 +68,8 @@ describe('PUT /v1/payments/initiate', () => {
       payments_count: 1,
       amount_paid: 25_000,
     });
+    const listed = (await inject('GET', '/v1/creators', owner.headers)).json().data;
+    expect(listed.find((row: { id: string }) => row.id === creator.id)).toMatchObject({ payments_count: 1, amount_paid: 25_000 });
   });
 
   it('gives the money back when a payout fails or is returned', async () => {
