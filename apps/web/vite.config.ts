@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { preloadLanding } from './build/preload-landing.ts';
 
 // In development the API runs on :3000 (`npm run dev`); in production it serves this build.
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -22,7 +23,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadLanding({ pageModuleSuffix: '/src/features/auth/pages/sign-in-page.tsx', tokenKey: 'crewpay.auth_token' }), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: true }])),
@@ -31,6 +32,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 20_000 } },
   },
 });

@@ -5,6 +5,8 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 /** What services see of the job system: put work on a queue to run later, outside the request. */
 export type Jobs = {
   send<T extends object>(name: string, data: T): Promise<void>;
+  /** Many jobs of one queue in one write (a bulk import's email batches). */
+  sendMany<T extends object>(name: string, items: T[]): Promise<void>;
   register<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Sends the job on a cron schedule (once per tick across all instances). */
   schedule(name: string, cron: string): Promise<void>;
@@ -27,6 +29,12 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
       await ensureQueue(name);
       await boss.send(name, data);
     },
+    async sendMany(name, items) {
+      if (items.length === 0) return;
+      await ensureQueue(name);
+      // One INSERT for all of them; the queue's retry policy applies as with send().
+      await boss.insert(items.map((data) => ({ name, data })));
+    },
     async register(name, handler) {
       await ensureQueue(name);
       if (!options.runWorkers) return;
@@ -48,11 +56,14 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
  */
 export function createInlineJobs(): Jobs {
   const handlers = new Map<string, JobHandler<object>>();
-  return {
+  const jobs: Jobs = {
     async send(name, data) {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`No handler registered for job ${name}`);
       await handler(data);
+    },
+    async sendMany(name, items) {
+      for (const data of items) await jobs.send(name, data);
     },
     async register(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
@@ -61,4 +72,5 @@ export function createInlineJobs(): Jobs {
     async schedule() {},
     async stop() {},
   };
+  return jobs;
 }

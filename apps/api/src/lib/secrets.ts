@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pooledRandomBytes } from './random.ts';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -20,7 +21,7 @@ export function createSecretBox(keyHex: string): SecretBox {
   return {
     deriveKey: (purpose) => createHmac('sha256', key).update(`crewpay:${purpose}`).digest('hex'),
     encrypt(plain) {
-      const iv = randomBytes(IV_BYTES);
+      const iv = pooledRandomBytes(IV_BYTES);
       const cipher = createCipheriv(ALGORITHM, key, iv);
       const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();

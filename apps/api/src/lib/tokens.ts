@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { pooledRandomBytes } from './random.ts';
 
 /** An unguessable token (256 bits) for sessions and public links. */
 export function newSecretToken(): string {
-  return randomBytes(32).toString('base64url');
+  return pooledRandomBytes(32).toString('base64url');
 }
 
 /** Tokens are stored hashed: a database leak must not hand out live sessions or links. */

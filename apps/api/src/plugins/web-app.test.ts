@@ -32,6 +32,7 @@ describe('serving the built app', () => {
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
     expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(bundle);
 
     const gzip = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });

@@ -22,6 +22,8 @@ export async function registerWebApp(app: FastifyInstance, options: { root?: str
       preCompressed: true,
       cacheControl: false,
       setHeaders: (response, filePath) => {
+        // The answer depends on Accept-Encoding (brotli, gzip or plain): a shared cache must key on it.
+        response.setHeader('vary', 'Accept-Encoding');
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
         const name = path.basename(filePath);
         if (name === 'index.html' || name.startsWith('index.html.')) response.setHeader('cache-control', 'no-cache');

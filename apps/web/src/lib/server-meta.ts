@@ -4,11 +4,14 @@ import { api } from './api-client.ts';
 /** GET /v1/meta: what this server is (sandbox or not), which optional screens it shows, and Stripe's public key outside the sandbox. */
 export type ServerMeta = { sandbox: boolean; payment_method_wizard: boolean; stripe_publishable_key: string | null };
 
+/** The query of the server's description; main.tsx starts it before the first render. */
+export const serverMetaQuery = {
+  queryKey: ['meta'],
+  queryFn: () => api.get<ServerMeta>('/v1/meta'),
+  staleTime: Infinity,
+  meta: { isSilent: true },
+};
+
 export function useServerMeta() {
-  return useQuery({
-    queryKey: ['meta'],
-    queryFn: () => api.get<ServerMeta>('/v1/meta'),
-    staleTime: Infinity,
-    meta: { isSilent: true },
-  });
+  return useQuery(serverMetaQuery);
 }

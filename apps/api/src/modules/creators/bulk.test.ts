@@ -167,6 +167,48 @@ describe('POST /v1/creators/bulk', () => {
     expect(await count(owner.headers)).toBe(2_500);
   }, 120_000);
 
+  it('adds each creator once when the same file is uploaded twice at the same moment', async () => {
+    const owner = await standardOwner();
+    const stamp = Date.now();
+    const emails = Array.from({ length: 1_200 }, (_, index) => `twice.${index}.${stamp}@example.com`);
+    const csv = [HEADER, ...emails.map((email) => `${email},Ann,Able,,,,000123456789,110000000`)].join('\n');
+    const answers = (await Promise.all([upload(owner.headers, { content: csv }), upload(owner.headers, { content: csv })])).map(
+      (response) => {
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+        return response.json<{ added: number; issues: { message: string }[] }>();
+      },
+    );
+    // One upload waits for the other and finds every row already there.
+    expect(answers.map((answer) => answer.added).sort((a, b) => a - b)).toEqual([0, 1_200]);
+    const second = answers.find((answer) => answer.added === 0)!;
+    expect(second.issues).toHaveLength(1_200);
+    expect(second.issues.every((issue) => issue.message === creatorMessages.duplicate)).toBe(true);
+    expect(await count(owner.headers)).toBe(1_200);
+    const accounts = await ctx.database.pool.query('SELECT count(*)::int AS n FROM users WHERE email = ANY($1)', [emails]);
+    expect(accounts.rows[0].n).toBe(1_200);
+    const invitations = await ctx.database.pool.query('SELECT count(*)::int AS n FROM emails WHERE "to" = ANY($1)', [emails]);
+    expect(invitations.rows[0].n).toBe(1_200);
+  }, 120_000);
+
+  it('gives a person uploaded by two organisations at the same moment one login and a creator row in each', async () => {
+    const [first, second] = await Promise.all([standardOwner(), standardOwner()]);
+    const stamp = Date.now();
+    const emails = Array.from({ length: 300 }, (_, index) => `shared.${index}.${stamp}@example.com`);
+    const csv = [HEADER, ...emails.map((email) => `${email},Ann,Able,,,,,`)].join('\n');
+    const responses = await Promise.all([upload(first.headers, { content: csv }), upload(second.headers, { content: csv })]);
+    for (const response of responses) {
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      expect(response.json()).toEqual({ added: 300, issues: [] });
+    }
+    const accounts = await ctx.database.pool.query('SELECT count(*)::int AS n FROM users WHERE email = ANY($1)', [emails]);
+    expect(accounts.rows[0].n).toBe(300);
+    const rows = await ctx.database.pool.query(
+      'SELECT count(DISTINCT user_id)::int AS people, count(*)::int AS n FROM creators WHERE email = ANY($1)',
+      [emails],
+    );
+    expect(rows.rows[0]).toEqual({ people: 300, n: 600 });
+  }, 120_000);
+
   it('accepts a JSON array of rows with the same rules', async () => {
     const owner = await standardOwner();
     const response = await ctx.app.inject({

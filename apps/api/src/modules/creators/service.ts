@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
-import { ensureCreatorAccounts } from './accounts.ts';
+import { ensureCreatorAccounts, retryOnAccountRace } from './accounts.ts';
 import { assertCanAddCreator, lockOrg } from './plan.ts';
 import { findCreatorRow, getCreator } from './queries.ts';
 import { sealSecret, secretChange } from './secrets.ts';
@@ -45,18 +45,20 @@ export function newCreatorValues(deps: AppDeps, options: { org_id: string; user_
 
 /** Adds one creator (free plan: refused at 5 or more) and emails them the portal invitation. */
 export async function createCreator(deps: AppDeps, options: { org_id: string; body: CreateCreatorBody }): Promise<CreatorRecord> {
-  const { creatorId, emailIds } = await deps.db.transaction(async (tx) => {
-    const org = await lockOrg(tx, options.org_id);
-    await assertCanAddCreator(tx, org);
-    const duplicate = await tx.query.creators.findFirst({
-      where: and(eq(creators.org_id, org.id), eq(creators.email, options.body.email)),
-    });
-    if (duplicate) throw new AppError('conflict', creatorMessages.duplicate, { field: 'email' });
-    const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: [options.body] });
-    const values = newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(options.body.email) ?? null, body: options.body });
-    await tx.insert(creators).values(values);
-    return { creatorId: values.id!, emailIds };
-  });
+  const { creatorId, emailIds } = await retryOnAccountRace(() =>
+    deps.db.transaction(async (tx) => {
+      const org = await lockOrg(tx, options.org_id);
+      await assertCanAddCreator(tx, org);
+      const duplicate = await tx.query.creators.findFirst({
+        where: and(eq(creators.org_id, org.id), eq(creators.email, options.body.email)),
+      });
+      if (duplicate) throw new AppError('conflict', creatorMessages.duplicate, { field: 'email' });
+      const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: [options.body] });
+      const values = newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(options.body.email) ?? null, body: options.body });
+      await tx.insert(creators).values(values);
+      return { creatorId: values.id!, emailIds };
+    }),
+  );
   await sendQueuedEmails(deps.jobs, emailIds);
   return getCreator(deps.db, { org_id: options.org_id, id: creatorId });
 }

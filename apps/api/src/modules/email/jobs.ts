@@ -22,15 +22,15 @@ export async function registerEmailJobs(options: { db: Db; jobs: Jobs; transport
   await options.jobs.schedule(SEND_QUEUED_EMAILS_JOB, '* * * * *');
 }
 
-/** One job per email; a large batch (a bulk import) goes out as jobs of 200 emails each. */
+/** One job per email; a large batch (a bulk import) goes out as jobs of 200 emails each, written at once. */
 export async function sendQueuedEmails(jobs: Jobs, emailIds: string[]): Promise<void> {
   if (emailIds.length <= 10) {
     for (const email_id of emailIds) await jobs.send(DELIVER_EMAIL_JOB, { email_id });
     return;
   }
-  for (let start = 0; start < emailIds.length; start += BATCH_SIZE) {
-    await jobs.send(DELIVER_EMAIL_BATCH_JOB, { email_ids: emailIds.slice(start, start + BATCH_SIZE) });
-  }
+  const batches: { email_ids: string[] }[] = [];
+  for (let start = 0; start < emailIds.length; start += BATCH_SIZE) batches.push({ email_ids: emailIds.slice(start, start + BATCH_SIZE) });
+  await jobs.sendMany(DELIVER_EMAIL_BATCH_JOB, batches);
 }
 
 /**

@@ -44,9 +44,14 @@ export async function queueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<st
   return row.id;
 }
 
-/** queueEmail for many messages, in batched inserts (a bulk import invites thousands). */
+/** The rows queueEmails writes, for a caller that inserts them with rows of other tables. */
+export function newEmailRows(messages: OutgoingEmail[]): (typeof emails.$inferInsert & { id: string })[] {
+  return messages.map(toEmailRow);
+}
+
+/** queueEmail for many messages, in one insert (a bulk import invites thousands). */
 export async function queueEmails(tx: DbOrTx, messages: OutgoingEmail[]): Promise<string[]> {
-  const rows = messages.map(toEmailRow);
+  const rows = newEmailRows(messages);
   await insertMany(tx, emails, rows);
   return rows.map((row) => row.id);
 }

@@ -5,6 +5,7 @@ export {
   createExpiringLinks,
   findUsableLink,
   markLinkUsed,
+  newExpiringLinks,
   type LinkType,
 } from './service.ts';
 export { issuePayeeLinks, payeePayloadOf, waitingPaymentsOfLink, type PayeeLinkPayload, type PayeeRole } from './payee-links.ts';

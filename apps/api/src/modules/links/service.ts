@@ -45,11 +45,13 @@ export async function createExpiringLink(
   return linkId;
 }
 
-/** Many links in one insert (a bulk import invites thousands); answers their ids in order. */
-export async function createExpiringLinks(
-  tx: DbOrTx,
+/** Many links' rows and ids, in order, for one insert (a bulk import invites thousands). */
+export function newExpiringLinks(
   items: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown> }[],
-): Promise<string[]> {
+): {
+  linkIds: string[];
+  rows: (typeof expiringLinks.$inferInsert)[];
+} {
   const now = Date.now();
   const linkIds = items.map(() => newSecretToken());
   const rows = items.map((item, index) => ({
@@ -61,6 +63,15 @@ export async function createExpiringLinks(
     payload: item.payload ?? {},
     expires_at: new Date(now + LINK_TTL_HOURS[item.type] * 3_600_000),
   }));
+  return { linkIds, rows };
+}
+
+/** Many links in one insert; answers their ids in order. */
+export async function createExpiringLinks(
+  tx: DbOrTx,
+  items: { type: LinkType; org_id?: string | null; user_id?: string | null; payload?: Record<string, unknown> }[],
+): Promise<string[]> {
+  const { linkIds, rows } = newExpiringLinks(items);
   await insertMany(tx, expiringLinks, rows);
   return linkIds;
 }

@@ -7,13 +7,15 @@ export const currentUserKey = ['user'] as const;
 
 export const getCurrentUser = () => api.get<UserRecord>('/v1/user');
 
+/** The query of the signed-in person; main.tsx starts it beside the first page's chunks. */
+export const currentUserQuery = {
+  queryKey: currentUserKey,
+  queryFn: getCurrentUser,
+  meta: { errorMessage: 'There was an issue refreshing your user data' },
+};
+
 /** GET /v1/user for the signed-in person; idle while nobody is signed in. */
 export function useCurrentUser() {
   const token = useAuthToken();
-  return useQuery({
-    queryKey: currentUserKey,
-    queryFn: getCurrentUser,
-    enabled: token !== null,
-    meta: { errorMessage: 'There was an issue refreshing your user data' },
-  });
+  return useQuery({ ...currentUserQuery, enabled: token !== null });
 }

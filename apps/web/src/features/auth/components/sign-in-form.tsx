@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { signInBody } from '@crewpay/core';
-import { FormPasswordField, FormTextField } from '../../../components/form/form-fields.tsx';
-import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useSignIn } from '../api/sign-in.ts';
-import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import type { SignInErrors, SignInField, SignInValues } from './sign-in-validation.ts';
+
+// The first page of every visit stays light: the rules (zod and the core schemas) load on the
+// first keystroke and the reset dialog on its first opening, not before the form paints. A
+// two-field form keeps its values in state rather than in react-hook-form.
+const loadValidation = () => import('./sign-in-validation.ts');
+const ResetPasswordDialog = lazy(() => import('./reset-password-dialog.tsx').then((module) => ({ default: module.ResetPasswordDialog })));
 
 type Audience = 'team' | 'creator';
 
@@ -20,21 +25,70 @@ const subtitles: Record<Audience, string> = {
   creator: 'Creators: your contracts, payments and payout details. Customers: your invoices and contracts.',
 };
 
+const fieldOrder: SignInField[] = ['email', 'password'];
+
+/** Errors wait for the first submit (leaving the email field to click 'Forgot password?' must not flag it), then follow each keystroke. */
+function useSignInFields() {
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
+
+  const onChange = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    const validation = loadValidation();
+    if (isSubmitted) void validation.then(({ validateSignIn }) => setErrors(errorsOf(validateSignIn(next))));
+  };
+
+  /** The parsed body (trimmed, lower-cased email), or null after showing the errors and focusing the first. */
+  const validate = async (): Promise<SignInValues | null> => {
+    setIsSubmitted(true);
+    const { validateSignIn } = await loadValidation();
+    const result = validateSignIn(values);
+    setErrors(errorsOf(result));
+    if ('body' in result) return result.body;
+    const first = fieldOrder.find((field) => result.errors[field] !== undefined);
+    if (first) inputs.current[first]?.focus();
+    return null;
+  };
+
+  const bind = (field: SignInField) => ({
+    name: field,
+    value: values[field],
+    onChange: onChange(field),
+    inputRef: (element: HTMLInputElement | null) => {
+      inputs.current[field] = element;
+    },
+    error: errors[field] !== undefined,
+    helperText: errors[field],
+  });
+
+  return { values, bind, validate };
+}
+
+const errorsOf = (result: { errors: SignInErrors } | { body: SignInValues }) => ('errors' in result ? result.errors : {});
+
 export function SignInForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [audience, setAudience] = useState<Audience>('team');
   const [isResetOpen, setIsResetOpen] = useState(false);
-  const { control, handleSubmit, getValues } = useZodForm(signInBody, {
-    defaultValues: { email: '', password: '' },
-    // Errors wait for the first submit: leaving the email field to click 'Forgot password?' must not flag it.
-    mode: 'onSubmit',
-  });
+  const [hasOpenedReset, setHasOpenedReset] = useState(false);
+  const { values, bind, validate } = useSignInFields();
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = await validate();
+    if (!body) return;
     await signIn.mutateAsync({ ...body, audience });
     await navigate('/', { replace: true });
-  });
+  };
+
+  const openReset = () => {
+    setHasOpenedReset(true);
+    setIsResetOpen(true);
+  };
 
   return (
     <>
@@ -56,11 +110,11 @@ export function SignInForm() {
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <Stack spacing={2.5}>
-          <FormTextField control={control} name="email" label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
-          <FormPasswordField control={control} name="password" label="Password" autoComplete="current-password" fullWidth />
+          <TextField {...bind('email')} label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
+          <PasswordField {...bind('password')} label="Password" autoComplete="current-password" fullWidth />
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Link component="button" type="button" variant="body2" onClick={() => setIsResetOpen(true)}>
+          <Link component="button" type="button" variant="body2" onClick={openReset}>
             Forgot password?
           </Link>
         </Box>
@@ -74,7 +128,11 @@ export function SignInForm() {
           Create an account
         </Link>
       </Typography>
-      <ResetPasswordDialog isOpen={isResetOpen} initialEmail={getValues('email')} onClose={() => setIsResetOpen(false)} />
+      {hasOpenedReset && (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog isOpen={isResetOpen} initialEmail={values.email} onClose={() => setIsResetOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

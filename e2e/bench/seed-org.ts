@@ -1,0 +1,99 @@
+// A signed-up, activated organisation with 10,000 creators and 50,000 payments, for the bench's
+// signed-in pages. The owner, the organisation, its activation, one creator and one payment go
+// through the API, so every row the rest is cloned from is one the API wrote; the other 9,999
+// creators and 49,999 payments are cloned from them with one set-based INSERT each. The payments
+// are drafts: the state nothing has been paid in yet, so no ledger transfer is owed.
+import pg from 'pg';
+
+export const SEEDED_CREATORS = 10_000;
+export const SEEDED_PAYMENTS = 50_000;
+
+export type SeededOrg = { token: string; orgId: string };
+
+const PASSWORD = 'Bench-passw0rd!';
+
+const representative = {
+  first_name: 'Jenny',
+  last_name: 'Rosen',
+  job_title: 'CEO',
+  phone: '(415) 555-0134',
+  dob: '1985-06-15',
+  ssn: '000000000',
+  address: '510 Townsend St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94103',
+  terms: true,
+};
+const business = {
+  ein: '000000000',
+  phone: '(415) 555-0199',
+  product_description: 'Creator campaigns',
+  address: '510 Townsend St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94103',
+  agreement: true,
+};
+
+async function call<T>(base: string, method: string, path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 'auth-token': token } : {}) };
+  const response = await fetch(`${base}${path}`, { method, headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function seedOrg(base: string, databaseUrl: string): Promise<SeededOrg> {
+  const session = await call<{ auth_token: string }>(base, 'POST', '/v1/users/signup', { email: 'web-bench@example.com', password: PASSWORD });
+  const token = session.auth_token;
+  const org = await call<{ id: string }>(base, 'POST', '/v1/org', { name: 'Bench Studios', website: 'https://bench.example' }, token);
+  await call(base, 'POST', '/v1/org/owner', representative, token);
+  await call(base, 'POST', '/v1/org/business', business, token);
+  const creator = await call<{ id: string }>(
+    base,
+    'POST',
+    '/v1/creators',
+    { email: 'creator.0@bench.example', first_name: 'First0', last_name: 'Last0' },
+    token,
+  );
+  const created = await call<{ data: { id: string }[] }>(
+    base,
+    'POST',
+    '/v1/payments',
+    [{ recipient: creator.id, recipient_role: 'creator', earnings: 125_000, memo: 'Reels' }],
+    token,
+  );
+  const payment = created.data[0]!;
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Each clone a minute older than the last, so the lists page through distinct created_at values.
+    await client.query(
+      `INSERT INTO creators (id, org_id, email, entity_type, first_name, last_name, is_active, created_at, updated_at)
+       SELECT gen_random_uuid(), c.org_id, 'creator.' || i || '@bench.example', c.entity_type, 'First' || i, 'Last' || i,
+              true, c.created_at - i * interval '1 minute', c.updated_at
+       FROM creators c, generate_series(1, $2::int - 1) AS i
+       WHERE c.id = $1`,
+      [creator.id, SEEDED_CREATORS],
+    );
+    await client.query(
+      `INSERT INTO payments (id, org_id, recipient, recipient_role, status, memo, amount, earnings, split,
+                             state_withholdings, federal_withholdings, fee, created_at, updated_at)
+       SELECT gen_random_uuid(), p.org_id, c.id, p.recipient_role, 'draft', p.memo, p.amount, p.earnings, p.split,
+              p.state_withholdings, p.federal_withholdings, p.fee, p.created_at - n * interval '10 seconds', p.updated_at
+       FROM payments p,
+            generate_series(1, $3::int - 1) AS n
+            JOIN (SELECT id, row_number() OVER (ORDER BY created_at DESC) - 1 AS rank FROM creators WHERE org_id = $2) c
+              ON c.rank = n % $4
+       WHERE p.id = $1`,
+      [payment.id, org.id, SEEDED_PAYMENTS, SEEDED_CREATORS],
+    );
+    await client.query('ANALYZE creators; ANALYZE payments');
+  } finally {
+    await client.end();
+  }
+  return { token, orgId: org.id };
+}
