@@ -110,23 +110,23 @@ function preparePage(db: DbOrTx, shape: PageShape) {
   const newestFirst = [desc(creators.created_at), desc(creators.id)];
   const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at), ...rowExtras };
   const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.active ? '_active' : ''}`;
-  if (shape.cursor) {
-    const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
-    return db
-      .select(columns)
-      .from(creators)
-      .where(and(where, afterPosition(creators.created_at, creators.id, position)))
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
-  }
-  const pageIds = db
-    .select({ id: creators.id })
-    .from(creators)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+  // The page's ids first, then only those rows with their tags and totals: a search's matches
+  // are sorted before the limit, and PostgreSQL would work out the extras of every match.
+  const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
+  const pageIds = shape.cursor
+    ? db
+        .select({ id: creators.id })
+        .from(creators)
+        .where(and(where, afterPosition(creators.created_at, creators.id, position)))
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+    : db
+        .select({ id: creators.id })
+        .from(creators)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
   return db
     .select(columns)
     .from(creators)
