@@ -4,6 +4,7 @@
 // creators and 49,999 payments are cloned from them with one set-based INSERT each. The payments
 // are drafts: the state nothing has been paid in yet, so no ledger transfer is owed.
 import pg from 'pg';
+import { business, representative } from '../tests/support/activation-details.ts';
 
 export const SEEDED_CREATORS = 10_000;
 export const SEEDED_PAYMENTS = 50_000;
@@ -11,32 +12,6 @@ export const SEEDED_PAYMENTS = 50_000;
 export type SeededOrg = { token: string; orgId: string };
 
 const PASSWORD = 'Bench-passw0rd!';
-
-const representative = {
-  first_name: 'Jenny',
-  last_name: 'Rosen',
-  job_title: 'CEO',
-  phone: '(415) 555-0134',
-  dob: '1985-06-15',
-  ssn: '000000000',
-  address: '510 Townsend St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94103',
-  terms: true,
-};
-const business = {
-  ein: '000000000',
-  phone: '(415) 555-0199',
-  product_description: 'Creator campaigns',
-  address: '510 Townsend St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94103',
-  agreement: true,
-};
 
 async function call<T>(base: string, method: string, path: string, body: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { 'auth-token': token } : {}) };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { business, representative } from './activation-details.ts';
 
 /**
  * The one organisation the e2e server lets transfer funds out (its TRANSFER_OUT_ORG_ID).
@@ -35,32 +36,6 @@ export async function makeCollaborator(userId: string, orgId: string): Promise<v
     await client.end();
   }
 }
-
-const representative = {
-  first_name: 'Jenny',
-  last_name: 'Rosen',
-  job_title: 'CEO',
-  phone: '(415) 555-0134',
-  dob: '1985-06-15',
-  ssn: '000000000',
-  address: '510 Townsend St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94103',
-  terms: true,
-};
-const business = {
-  ein: '000000000',
-  phone: '(415) 555-0199',
-  product_description: 'Creator campaigns',
-  address: '510 Townsend St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94103',
-  agreement: true,
-};
 
 /** Both activation steps through the API. */
 export async function activateViaApi(request: APIRequestContext, token: string): Promise<void> {
