@@ -41,7 +41,11 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
     .leftJoin(actedAs, eq(actedAs.id, sessions.acting_as_user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date())))
     .limit(1);
-  if (!row) return null;
+  return row ? sessionContext(row) : null;
+}
+
+/** A session row's caller: while acting as someone (login-as), that user, with the real person as actor. */
+function sessionContext(row: { user: User; session_id: string; acted_as: User | null }): AuthContext {
   if (row.acted_as) return { user: row.acted_as, actor: row.user, session_id: row.session_id, api_key_id: null };
   return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
 }
@@ -88,10 +92,7 @@ export async function countAndFindSession(
   });
   const counted = { count: row?.count ?? 0, retry_after_seconds: row?.retry_after_seconds ?? limit.windowSeconds };
   if (!row?.user || !row.session_id) return { counted, auth: null };
-  const auth = row.acted_as
-    ? { user: row.acted_as, actor: row.user, session_id: row.session_id, api_key_id: null }
-    : { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
-  return { counted, auth };
+  return { counted, auth: sessionContext({ user: row.user, session_id: row.session_id, acted_as: row.acted_as }) };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */
