@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { preloadLanding } from './build/preload-landing.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 // In development the API runs on :3000 (`npm run dev`); in production it serves this build.
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -23,7 +24,13 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadLanding({ pageModuleSuffix: '/src/features/auth/pages/sign-in-page.tsx', tokenKey: 'crewpay.auth_token' }), precompress()],
+  plugins: [
+    react(),
+    preloadLanding({ pageModuleSuffix: '/src/features/auth/pages/sign-in-page.tsx', tokenKey: 'crewpay.auth_token' }),
+    // Where a signed-out visitor lands: painted from the HTML, then hydrated.
+    prerenderPages({ paths: ['/signin'] }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: true }])),

@@ -6,6 +6,13 @@ import { WEB_DIST_DIR } from '../lib/paths.ts';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/sandbox/'];
 
+/**
+ * Pages the web build prerenders for a signed-out visitor (apps/web/build/prerender-pages.ts):
+ * GET /signin answers signin.html, the sign-in page already in the HTML, when the build has it.
+ */
+const PRERENDERED_PAGES = ['/signin'];
+const prerenderedFile = (pathname: string) => `${pathname.slice(1).replaceAll('/', '-')}.html`;
+
 /** Serves the built browser app; unknown API paths answer JSON 404, every other path the app. */
 export async function registerWebApp(app: FastifyInstance, options: { root?: string } = {}): Promise<void> {
   const root = options.root ?? WEB_DIST_DIR;
@@ -25,11 +32,16 @@ export async function registerWebApp(app: FastifyInstance, options: { root?: str
         // The answer depends on Accept-Encoding (brotli, gzip or plain): a shared cache must key on it.
         response.setHeader('vary', 'Accept-Encoding');
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
-        const name = path.basename(filePath);
-        if (name === 'index.html' || name.startsWith('index.html.')) response.setHeader('cache-control', 'no-cache');
+        // An HTML page names the hashed bundles of the current build: never cached without asking.
+        if (/\.html(\.br|\.gz)?$/.test(filePath)) response.setHeader('cache-control', 'no-cache');
         else response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+    for (const pathname of PRERENDERED_PAGES) {
+      const file = prerenderedFile(pathname);
+      if (!fs.existsSync(path.join(root, file))) continue;
+      app.get(pathname, { schema: { hide: true } }, (_request, reply) => reply.sendFile(file));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) || request.url === '/v1' || request.url === '/api';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type Location, type RouteObject } from 'react-router';
 
 type PageModule = { default: ComponentType };
 
@@ -32,19 +32,26 @@ const isPreloadable = (type: unknown): type is PreloadablePage =>
 const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
- * Fetches the pages (and the signed-in frame) the current address renders, before the first
- * render. `stopAt` names the guards that will redirect this visitor elsewhere: what lies beyond
- * them is not fetched (a signed-out visit to / does not download the dashboard).
+ * Loads the pages (and frames) `location` renders, down to the first guard `stopAt` names (one
+ * that will redirect this visitor elsewhere: what lies beyond it is not fetched).
  */
-export async function preloadFirstPages(routes: RouteObject[], stopAt: (element: ReactElement) => boolean): Promise<void> {
+export function preloadPagesAt(routes: RouteObject[], stopAt: (element: ReactElement) => boolean, location: Partial<Location>): Promise<unknown[]> {
   const pages: Promise<unknown>[] = [];
-  for (const { route } of matchRoutes(routes, window.location) ?? []) {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
     const element = route.element as ReactElement | undefined;
     if (!element) continue;
     if (stopAt(element)) break;
     if (isPreloadable(element.type)) pages.push(element.type.preload());
   }
+  return Promise.all(pages);
+}
+
+/**
+ * Fetches the pages the current address renders before the first render, waiting at most
+ * FIRST_RENDER_WAIT_MS (a signed-out visit to / does not download the dashboard: see preloadPagesAt).
+ */
+export async function preloadFirstPages(routes: RouteObject[], stopAt: (element: ReactElement) => boolean): Promise<void> {
   const waited = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   // A page that fails to load shows its error through the router, as without the preload.
-  await Promise.race([Promise.all(pages).catch(() => undefined), waited]);
+  await Promise.race([preloadPagesAt(routes, stopAt, window.location).catch(() => undefined), waited]);
 }

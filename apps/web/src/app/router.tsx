@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-boundary.tsx';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -168,5 +168,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

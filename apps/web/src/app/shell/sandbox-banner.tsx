@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import { useServerMeta } from '../../lib/server-meta.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const BANNER_HEIGHT = 20;
 
@@ -11,7 +12,8 @@ const BANNER_HEIGHT = 20;
  */
 export function SandboxBanner() {
   const { data } = useServerMeta();
-  const isSandbox = data?.sandbox === true;
+  // Not part of the prerendered sign-in page: the HTML cannot know which server serves it.
+  const isSandbox = useHydrated() && data?.sandbox === true;
   useEffect(() => {
     if (!isSandbox) return;
     document.body.style.paddingBottom = `${BANNER_HEIGHT}px`;

@@ -42,15 +42,20 @@ export function subscribeToToken(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-// Signing out (or in) in another tab changes this tab's session too.
-window.addEventListener('storage', (event) => {
-  if (event.key !== TOKEN_KEY) return;
-  currentToken = readToken();
-  emit();
-});
+// Signing out (or in) in another tab changes this tab's session too. (No window: the build's prerender.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_KEY) return;
+    currentToken = readToken();
+    emit();
+  });
+}
+
+/** The pages prerendered at build time are a signed-out visitor's (main.tsx hydrates only those). */
+const prerenderedToken = () => null;
 
 export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribeToToken, getToken);
+  return useSyncExternalStore(subscribeToToken, getToken, prerenderedToken);
 }
 
 export function useIsSignedIn(): boolean {

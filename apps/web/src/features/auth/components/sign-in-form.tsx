@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import type { SignInErrors, SignInField, SignInValues } from './sign-in-validation.ts';
 
@@ -33,6 +34,13 @@ function useSignInFields() {
   const [errors, setErrors] = useState<SignInErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
+
+  // The page is prerendered (build/prerender-pages.ts): what was typed or autofilled into its
+  // fields before React hydrated them is kept, not wiped by the first re-render of the empty state.
+  useEffect(() => {
+    const typed = { email: inputs.current.email?.value ?? '', password: inputs.current.password?.value ?? '' };
+    if (typed.email || typed.password) setValues(typed);
+  }, []);
 
   const onChange = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
@@ -76,6 +84,9 @@ export function SignInForm() {
   const [isResetOpen, setIsResetOpen] = useState(false);
   const [hasOpenedReset, setHasOpenedReset] = useState(false);
   const { values, bind, validate } = useSignInFields();
+  // Until hydrated, the prerendered form has no submit button, so Enter cannot send it natively
+  // (a GET with the password in the address); it looks the same either way.
+  const isHydrated = useHydrated();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +129,7 @@ export function SignInForm() {
             Forgot password?
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ mt: 3 }}>
+        <Button type={isHydrated ? 'submit' : 'button'} variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ mt: 3 }}>
           Sign in
         </Button>
       </Box>
