@@ -8,6 +8,7 @@ import { registerWebApp } from './web-app.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-web-'));
 const bundle = 'console.log("the app");'.repeat(100);
+const signInPage = `<!doctype html><div id="root" data-prerendered="/signin"><h1>Welcome back</h1>${'<p>form</p>'.repeat(100)}</div>`;
 const app = Fastify();
 
 beforeAll(async () => {
@@ -18,6 +19,9 @@ beforeAll(async () => {
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bundle));
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bundle));
   fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(root, 'signin.html'), signInPage);
+  fs.writeFileSync(path.join(root, 'signin.html.br'), zlib.brotliCompressSync(signInPage));
+  fs.writeFileSync(path.join(root, 'signin.html.gz'), zlib.gzipSync(signInPage));
   await registerWebApp(app, { root });
   await app.ready();
 });
@@ -51,6 +55,32 @@ describe('serving the built app', () => {
     expect(page.body).toContain('id="root"');
     const icon = await app.inject({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers /signin with the prerendered sign-in page, compressed and never cached without asking', async () => {
+    const brotli = await app.inject({ url: '/signin', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(signInPage);
+
+    const withQuery = await app.inject({ url: '/signin?next=%2Fpayments', headers: { 'accept-encoding': 'gzip' } });
+    expect(withQuery.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(withQuery.rawPayload).toString()).toBe(signInPage);
+
+    const plain = await app.inject({ url: '/signin' });
+    expect(plain.body).toBe(signInPage);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the other routes of the app with index.html, not the prerendered page', async () => {
+    for (const url of ['/', '/signup/join', '/signin/extra', '/payments']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe('<!doctype html><div id="root"></div>');
+    }
   });
 
   it('answers an unknown API path with a JSON 404, not the app', async () => {
