@@ -193,8 +193,11 @@ describe('GET /v1/creators', () => {
     expect(page.json()).toMatchObject({ total: 8, page: 1, page_size: 3, has_more: true });
     expect(page.json().data.map((creator: { first_name: string }) => creator.first_name)).toEqual(['Name4', 'Name3', 'Name2']);
     const last = await ctx.app.inject({ method: 'GET', url: '/v1/creators?page=2&page_size=3', headers: owner.headers });
-    expect(last.json()).toMatchObject({ has_more: false });
+    expect(last.json()).toMatchObject({ total: 8, has_more: false });
     expect(last.json().data).toHaveLength(2);
+    // Past the last page: no row carries the total, which is still counted.
+    const past = await ctx.app.inject({ method: 'GET', url: '/v1/creators?page=9&page_size=3', headers: owner.headers });
+    expect(past.json()).toMatchObject({ total: 8, data: [], has_more: false });
     for (const search of ['NEEDLE', 'zed quinn', 'Quinn']) {
       const found = await ctx.app.inject({
         method: 'GET',
@@ -202,6 +205,7 @@ describe('GET /v1/creators', () => {
         headers: owner.headers,
       });
       expect(found.json().total, search).toBe(1);
+      expect(found.json().next_cursor, search).toBeNull();
       expect(found.json().data[0].first_name).toBe('Zed');
     }
     const none = await ctx.app.inject({ method: 'GET', url: '/v1/creators?search=%25', headers: owner.headers });

@@ -126,28 +126,34 @@ function preparePage(db: DbOrTx, shape: PageShape) {
   const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at).as('cursor_us') };
   const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.active ? '_active' : ''}_${shape.limit}`;
   const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
-  // By page number, the page's ids first on the index alone, then only those rows are read.
+  // By page number, the page's ids first on the index alone, then only those rows are read; the
+  // match count rides along as a window over the rows the ids query reads anyway (a search's
+  // matches are all read to be sorted), instead of a second statement reading them again.
+  const pageIds = db
+    .select({ id: creators.id, total: sql<number>`count(*) OVER ()`.mapWith(Number).as('total') })
+    .from(creators)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(literalLimit(shape.limit))
+    .offset(sql.placeholder('offset'))
+    .as('page_ids');
   const rows = shape.cursor
     ? db
-        .select(columns)
+        .select({ ...columns, total: sql<number | null>`NULL::bigint`.mapWith(Number).as('total') })
         .from(creators)
         .where(and(where, afterPosition(creators.created_at, creators.id, position)))
         .orderBy(...newestFirst)
         .limit(literalLimit(shape.limit))
     : db
-        .select(columns)
+        .select({ ...columns, total: pageIds.total })
         .from(creators)
-        .where(
-          and(
-            eq(creators.org_id, orgId),
-            inArray(creators.id, db.select({ id: creators.id }).from(creators).where(where).orderBy(...newestFirst).limit(literalLimit(shape.limit)).offset(sql.placeholder('offset'))),
-          ),
-        );
+        .innerJoin(pageIds, eq(pageIds.id, creators.id))
+        .where(eq(creators.org_id, orgId));
   const page = db.$with('page').as(rows);
   const extras = rowExtras(db, 'page', orgId);
-  const { created_at, cursor_us: _cursor, ...plainColumns } = cteColumns(page);
+  const { created_at, cursor_us: _cursor, total: _total, ...plainColumns } = cteColumns(page);
   const item = jsonObject<CreatorListItem>({ ...plainColumns, created_at: isoTimestamp(created_at), ...extras.fields });
-  return joinExtras(db.with(page).select({ cursor_us: page.cursor_us, id: page.id, item }).from(page).$dynamic(), extras, page.id)
+  return joinExtras(db.with(page).select({ cursor_us: page.cursor_us, id: page.id, total: page.total, item }).from(page).$dynamic(), extras, page.id)
     .orderBy(desc(page.created_at), desc(page.id))
 .prepare(name);
 }
@@ -161,6 +167,18 @@ function pageQuery(db: DbOrTx, shape: PageShape) {
   let prepared = byShape.get(key);
   if (!prepared) byShape.set(key, (prepared = preparePage(db, shape)));
   return prepared;
+}
+
+/**
+ * The total of a page asked for by number: counted with the page's rows, unless the page lies
+ * past the last row (no row came back to carry it), when it is counted apart.
+ */
+async function pageNumberTotal(db: DbOrTx, found: { total: number | null }[], filters: ListFilters, page: number): Promise<number> {
+  const carried = found[0]?.total;
+  if (carried !== undefined && carried !== null) return carried;
+  if (page === 0) return 0;
+  const [counted] = await db.select({ total: count() }).from(creators).where(creatorsWhere(filters));
+  return counted?.total ?? 0;
 }
 
 /**
@@ -193,19 +211,16 @@ export async function listCreators(
     active: filters.is_active !== undefined,
     limit: options.page_size + 1,
   });
-  const [found, totalRows] = await Promise.all([
-    page.execute({
-      ...filters,
-      offset: options.page * options.page_size,
-      created_us: position?.created_us,
-      cursor_id: position?.id,
-    }),
-    position ? null : db.select({ total: count() }).from(creators).where(creatorsWhere(filters)),
-  ]);
+  const found = await page.execute({
+    ...filters,
+    offset: options.page * options.page_size,
+    created_us: position?.created_us,
+    cursor_id: position?.id,
+  });
   const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   return {
     data: rows.map((row) => row.item),
-    total: totalRows ? (totalRows[0]?.total ?? 0) : null,
+    total: position ? null : await pageNumberTotal(db, found, filters, options.page),
     page: options.page,
     page_size: options.page_size,
     has_more,
