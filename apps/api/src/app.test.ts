@@ -53,6 +53,16 @@ describe('the HTTP surface', () => {
     // The sandbox never loads a processor's script.
     expect(response.headers['content-security-policy']).not.toContain('stripe.com');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Refused calls carry them too, and a route's own CSP (the accounting pages') still wins.
+    const refused = await ctx.app.inject({ method: 'GET', url: '/v1/creators' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(refused.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('lists the outbox as an HTML page by default', async () => {

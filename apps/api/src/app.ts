@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { registerRequestLimit } from './plugins/request-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { refuseNulInput } from './plugins/text-input.ts';
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         // Link talks to the Plaid environment its token came from: the one PLAID_API_BASE names.
         connect: ['https://api.stripe.com', new URL(deps.config.providers.plaid.apiBase).origin],
       };
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

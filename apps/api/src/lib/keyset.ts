@@ -29,6 +29,17 @@ export function decodeCursor(cursor: string): KeysetPosition {
 /** The column to select beside each row so its cursor can be made. */
 export const cursorMicros = (createdAt: AnyPgColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
 
+/**
+ * A LIMIT written into a prepared statement's text instead of sent as a parameter: with
+ * `LIMIT $n` PostgreSQL cannot cost a generic plan, so it plans the statement again on every
+ * execution. Drizzle writes an SQL object given to `.limit()` as it is (its type says only
+ * number or placeholder, hence the cast); `rows` is checked to be a plain count first.
+ */
+export function literalLimit(rows: number): Placeholder {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
+  return sql.raw(String(rows)) as unknown as Placeholder;
+}
+
 /** Rows after the position in newest-first order: (created_at, id) below the cursor's. */
 export function afterPosition(
   createdAt: AnyPgColumn,

@@ -1,15 +1,18 @@
 // Benchmarks of the people feature (npm run bench): a 10,000-row creators CSV import, and
 // GET /v1/creators with 10,000 creators under 50 concurrent clients beside a bare node-postgres
 // keyset server on the same database, in the same run, over real HTTP (embedded PostgreSQL
-// unless DATABASE_URL is set). The load generator runs in its own process (support/load.ts).
+// unless DATABASE_URL is set). The load generator runs in its own process (support/load.ts), on
+// the two servers in alternating rounds.
 import { startBareServer } from './support/bare-server.ts';
 import { startBenchServer } from './support/bench-server.ts';
-import { loadInChild } from './support/load-in-child.ts';
+import { loadAlternating, loadInChild } from './support/load-in-child.ts';
 import { ms, reportFigures, rssMb } from './support/results.ts';
 
 const ROWS = 10_000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+/** Each comparison runs in this many alternating rounds (API, bare, API, bare...). */
+const ROUNDS = 4;
 
 async function main(): Promise<void> {
   const { base, url, stop } = await startBenchServer();
@@ -60,17 +63,19 @@ async function main(): Promise<void> {
     // Warm-up: JIT, the connection pools and PostgreSQL's caches, as a running server has them.
     await load(base, apiPages, 400);
     await load(bare.base, barePages, 400);
-    const api = await load(base, apiPages);
-    const yardstick = await load(bare.base, barePages);
-    const single = await load(base, apiPages, 200, 1);
-    const bareSingle = await load(bare.base, barePages, 200, 1);
-    const search = await load(
-      base,
-      searches.map((term) => `/v1/creators?page_size=50&search=${term}`),
-    );
-    const bareSearch = await load(
-      bare.base,
-      searches.map((term) => `/?search=${term}`),
+    const side = (target: string, urls: string[], requests = REQUESTS, concurrency = CONCURRENCY) => ({ base: target, headers, urls, requests, concurrency });
+    const [api, yardstick] = await loadAlternating(side(base, apiPages), side(bare.base, barePages), ROUNDS);
+    const [single, bareSingle] = await loadAlternating(side(base, apiPages, 400, 1), side(bare.base, barePages, 400, 1), ROUNDS);
+    const [search, bareSearch] = await loadAlternating(
+      side(
+        base,
+        searches.map((term) => `/v1/creators?page_size=50&search=${term}`),
+      ),
+      side(
+        bare.base,
+        searches.map((term) => `/?search=${term}`),
+      ),
+      ROUNDS,
     );
     const rss = rssMb();
 

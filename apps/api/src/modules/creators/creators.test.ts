@@ -193,8 +193,11 @@ describe('GET /v1/creators', () => {
     expect(page.json()).toMatchObject({ total: 8, page: 1, page_size: 3, has_more: true });
     expect(page.json().data.map((creator: { first_name: string }) => creator.first_name)).toEqual(['Name4', 'Name3', 'Name2']);
     const last = await ctx.app.inject({ method: 'GET', url: '/v1/creators?page=2&page_size=3', headers: owner.headers });
-    expect(last.json()).toMatchObject({ has_more: false });
+    expect(last.json()).toMatchObject({ total: 8, has_more: false });
     expect(last.json().data).toHaveLength(2);
+    // Past the last page: no row carries the total, which is still counted.
+    const past = await ctx.app.inject({ method: 'GET', url: '/v1/creators?page=9&page_size=3', headers: owner.headers });
+    expect(past.json()).toMatchObject({ total: 8, data: [], has_more: false });
     for (const search of ['NEEDLE', 'zed quinn', 'Quinn']) {
       const found = await ctx.app.inject({
         method: 'GET',
@@ -202,10 +205,30 @@ describe('GET /v1/creators', () => {
         headers: owner.headers,
       });
       expect(found.json().total, search).toBe(1);
+      expect(found.json().next_cursor, search).toBeNull();
       expect(found.json().data[0].first_name).toBe('Zed');
     }
     const none = await ctx.app.inject({ method: 'GET', url: '/v1/creators?search=%25', headers: owner.headers });
     expect(none.json().total).toBe(0);
+  });
+
+  it('answers each row of a page, by number or by cursor, with the same values as the profile', async () => {
+    const owner = await createOwner(ctx.app);
+    await addCreator(ctx.app, owner.headers, { first_name: 'Older' });
+    const newer = await addCreator(ctx.app, owner.headers, { first_name: 'Newer' });
+    const first = (await ctx.app.inject({ method: 'GET', url: '/v1/creators?page_size=1', headers: owner.headers })).json();
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `/v1/creators?page_size=1&starting_after=${first.next_cursor}`, headers: owner.headers })
+    ).json();
+    for (const row of [first.data[0], after.data[0]]) {
+      const profile = (await ctx.app.inject({ method: 'GET', url: `/v1/creators/${row.id}`, headers: owner.headers })).json();
+      expect(Object.keys(row).sort()).toEqual(
+        ['id', 'email', 'entity_type', 'first_name', 'last_name', 'business_name', 'is_active', 'selected_payment_method', 'created_at', 'tags', 'payments_count', 'amount_paid'].sort(),
+      );
+      expect(profile).toMatchObject(row);
+    }
+    expect(first.data[0]).toMatchObject({ id: newer.id, created_at: newer.created_at, tags: [], payments_count: 0, amount_paid: 0 });
+    expect(after.data[0].first_name).toBe('Older');
   });
 });
 

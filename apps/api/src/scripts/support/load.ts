@@ -1,11 +1,12 @@
 // The load generator of `npm run bench`, run as its own process (load-in-child.ts) so its
 // requests do not take CPU from the server it measures. Reads one JSON argument (base URL,
 // headers, the URLs to cycle through, requests, concurrency) and prints one JSON line:
-// median and p99 latency in ms and requests per second.
+// median and p99 latency in ms, requests per second, and the run's seconds and latencies (to merge rounds).
+import { percentile } from './results.ts';
+
 export type Job = { base: string; headers: Record<string, string>; urls: string[]; requests: number; concurrency: number };
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const latencies: number[] = [];
 let next = 0;
@@ -25,4 +26,4 @@ const wall = performance.now();
 await Promise.all(Array.from({ length: job.concurrency }, client));
 const seconds = (performance.now() - wall) / 1000;
 latencies.sort((a, b) => a - b);
-console.log(JSON.stringify({ median: percentile(latencies, 50), p99: percentile(latencies, 99), rps: job.requests / seconds }));
+console.log(JSON.stringify({ median: percentile(latencies, 50), p99: percentile(latencies, 99), rps: job.requests / seconds, seconds, latencies }));
