@@ -60,7 +60,7 @@ test.describe('the prerendered sign-in page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('[auth] keeps what was typed before the page hydrated', async ({ page, request }) => {
+  test('[auth] keeps what was typed and clicked before the page hydrated', async ({ page, request }) => {
     const owner = await createOwner(request, 'earlytyping');
     // The sign-in page's chunk held back until the fields are filled: hydration waits for it.
     let release: () => void = () => undefined;
@@ -72,11 +72,13 @@ test.describe('the prerendered sign-in page', () => {
     await page.goto('/signin', { waitUntil: 'commit' });
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    // Clicked after the entry script ran (it runs before DOMContentLoaded) but before React handles
+    // the page: the click is held, and replayed once hydrated. (A click in the fraction of a second
+    // between the paint and the entry script is not kept; what was typed then is.)
+    await page.waitForLoadState('domcontentloaded');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await isHydrated(page)).toBe(false);
     release();
-    await expect.poll(() => isHydrated(page)).toBe(true);
-    await expect(page.getByLabel('Email address')).toHaveValue(owner.email);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prepareFirstScreen } from './app/first-screen.ts';
+import { holdEarlyClicks } from './lib/early-clicks.ts';
 import { getToken } from './lib/session/token.ts';
 
 const container = document.getElementById('root');
@@ -15,6 +16,8 @@ if (!container) throw new Error('index.html has no #root element');
 const prerenderedPath = container.dataset.prerendered;
 const hydrates = prerenderedPath === window.location.pathname && getToken() === null;
 if (prerenderedPath && !hydrates) container.replaceChildren();
+// From now until hydrated, a click on the painted page is kept and replayed (lib/early-clicks.ts).
+if (hydrates) holdEarlyClicks(container);
 
 const app = (
   <StrictMode>
@@ -22,7 +25,7 @@ const app = (
   </StrictMode>
 );
 
-void prepareFirstScreen().then(() => {
+void prepareFirstScreen({ hydrating: hydrates }).then(() => {
   if (hydrates) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

@@ -9,6 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { useReplayEarlyClick } from '../../../lib/early-clicks.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import type { SignInErrors, SignInField, SignInValues } from './sign-in-validation.ts';
@@ -53,7 +54,10 @@ function useSignInFields() {
   const validate = async (): Promise<SignInValues | null> => {
     setIsSubmitted(true);
     const { validateSignIn } = await loadValidation();
-    const result = validateSignIn(values);
+    // The fields as on screen: the state, unless a click held before hydration is replayed before
+    // the state has taken in what was typed (app/replay-early-clicks.tsx).
+    const onScreen = { email: inputs.current.email?.value ?? values.email, password: inputs.current.password?.value ?? values.password };
+    const result = validateSignIn(onScreen);
     setErrors(errorsOf(result));
     if ('body' in result) return result.body;
     const first = fieldOrder.find((field) => result.errors[field] !== undefined);
@@ -87,6 +91,7 @@ export function SignInForm() {
   // Until hydrated, the prerendered form has no submit button, so Enter cannot send it natively
   // (a GET with the password in the address); it looks the same either way.
   const isHydrated = useHydrated();
+  useReplayEarlyClick();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
