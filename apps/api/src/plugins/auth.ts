@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
@@ -31,22 +30,24 @@ declare module 'fastify' {
 
 export const AUTH_HEADER = 'auth-token';
 
-const actedAs = alias(users, 'acted_as');
-
 async function findSession(db: Db, token: string): Promise<AuthContext | null> {
   const [row] = await db
-    .select({ user: users, session_id: sessions.id, acted_as: actedAs })
+    .select({ user: users, session_id: sessions.id, acting_as_user_id: sessions.acting_as_user_id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(actedAs, eq(actedAs.id, sessions.acting_as_user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date())))
     .limit(1);
-  return row ? sessionContext(row) : null;
+  return row ? sessionContext(db, row) : null;
 }
 
-/** A session row's caller: while acting as someone (login-as), that user, with the real person as actor. */
-function sessionContext(row: { user: User; session_id: string; acted_as: User | null }): AuthContext {
-  if (row.acted_as) return { user: row.acted_as, actor: row.user, session_id: row.session_id, api_key_id: null };
+/**
+ * A session row's caller: while acting as someone (login-as), that user, with the real person as
+ * actor. The user acted as is read apart, only then: the lookup every request makes maps one
+ * user's columns, not two.
+ */
+async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
+  const actedAs = row.acting_as_user_id ? (await db.select().from(users).where(eq(users.id, row.acting_as_user_id)))[0] : undefined;
+  if (actedAs) return { user: actedAs, actor: row.user, session_id: row.session_id, api_key_id: null };
   return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
 }
 
@@ -63,11 +64,16 @@ function prepareCountAndFindSession(db: Db) {
     .as(countInWindowSql(sql.placeholder('key'), sql.placeholder('window')));
   return db
     .with(bucket)
-    .select({ count: bucket.count, retry_after_seconds: bucket.retry_after_seconds, user: users, session_id: sessions.id, acted_as: actedAs })
+    .select({
+      count: bucket.count,
+      retry_after_seconds: bucket.retry_after_seconds,
+      user: users,
+      session_id: sessions.id,
+      acting_as_user_id: sessions.acting_as_user_id,
+    })
     .from(bucket)
     .leftJoin(sessions, and(eq(sessions.token_hash, sql.placeholder('token_hash')), gt(sessions.expires_at, sql.placeholder('now'))))
     .leftJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(actedAs, eq(actedAs.id, sessions.acting_as_user_id))
     .prepare('count_and_find_session');
 }
 const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareCountAndFindSession>>();
@@ -92,7 +98,7 @@ export async function countAndFindSession(
   });
   const counted = { count: row?.count ?? 0, retry_after_seconds: row?.retry_after_seconds ?? limit.windowSeconds };
   if (!row?.user || !row.session_id) return { counted, auth: null };
-  return { counted, auth: sessionContext({ user: row.user, session_id: row.session_id, acted_as: row.acted_as }) };
+  return { counted, auth: await sessionContext(db, { user: row.user, session_id: row.session_id, acting_as_user_id: row.acting_as_user_id }) };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, getTableColumns, inArray, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { creatorMessages, type CreatorListItem, type CreatorPage } from '@crewpay/core';
-import type { DbOrTx } from '../../db/client.ts';
-import { isoTimestamp, jsonObject } from '../../db/json-rows.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared-rows.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit } from '../../lib/keyset.ts';
@@ -67,7 +67,8 @@ function rowExtras(db: DbOrTx, rowsName: string, orgId: string | Placeholder) {
     .select({
       recipient: payments.recipient,
       payments_count: count().as('payments_count'),
-      amount_paid: sql<number>`sum(${payments.amount}) FILTER (WHERE ${payments.status} = 'succeeded')`.as('amount_paid'),
+      // A sum of bigints is numeric (a string to the driver); the cents fit a bigint.
+      amount_paid: sql<number>`(sum(${payments.amount}) FILTER (WHERE ${payments.status} = 'succeeded'))::bigint`.as('amount_paid'),
     })
     .from(payments)
     .where(and(eq(payments.org_id, orgId), not(payments.is_deleted), inArray(payments.recipient, rowIds)))
@@ -115,7 +116,7 @@ type PageShape = { cursor: boolean; search: boolean; active: boolean; limit: num
  * is written into the statement (page_size is 1-100, and the app asks for one size): with it a
  * parameter, PostgreSQL cannot cost a generic plan and plans the statement again on every call.
  */
-function preparePage(db: DbOrTx, shape: PageShape) {
+function preparePage(db: Db, shape: PageShape) {
   const orgId = sql.placeholder('org_id');
   const where = creatorsWhere({
     org_id: orgId,
@@ -151,16 +152,19 @@ function preparePage(db: DbOrTx, shape: PageShape) {
         .where(eq(creators.org_id, orgId));
   const page = db.$with('page').as(rows);
   const extras = rowExtras(db, 'page', orgId);
-  const { created_at, cursor_us: _cursor, total: _total, ...plainColumns } = cteColumns(page);
-  const item = jsonObject<CreatorListItem>({ ...plainColumns, created_at: isoTimestamp(created_at), ...extras.fields });
-  return joinExtras(db.with(page).select({ cursor_us: page.cursor_us, id: page.id, total: page.total, item }).from(page).$dynamic(), extras, page.id)
-    .orderBy(desc(page.created_at), desc(page.id))
-.prepare(name);
+  const query = joinExtras(db.with(page).select({ ...cteColumns(page), ...extras.fields }).from(page).$dynamic(), extras, page.id).orderBy(
+    desc(page.created_at),
+    desc(page.id),
+  );
+  return preparedRows<PageRow>(db, name, query);
 }
 
-const preparedPages = new WeakMap<DbOrTx, Map<string, ReturnType<typeof preparePage>>>();
+/** A page row as node-postgres parses it: created_at a Date, counts and sums numbers, tags parsed. */
+type PageRow = Omit<CreatorListItem, 'created_at'> & { created_at: Date; cursor_us: string; total: number | null };
 
-function pageQuery(db: DbOrTx, shape: PageShape) {
+const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+
+function pageQuery(db: Db, shape: PageShape) {
   const key = `${shape.cursor}.${shape.search}.${shape.active}.${shape.limit}`;
   let byShape = preparedPages.get(db);
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
@@ -188,7 +192,7 @@ async function pageNumberTotal(db: DbOrTx, found: { total: number | null }[], fi
  * page number: a client paging by cursor has it from its first page.
  */
 export async function listCreators(
-  db: DbOrTx,
+  db: Db,
   options: {
     org_id: string;
     page: number;
@@ -219,7 +223,7 @@ export async function listCreators(
   });
   const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   return {
-    data: rows.map((row) => row.item),
+    data: rows.map(({ cursor_us: _cursor, total: _total, created_at, ...row }) => ({ ...row, created_at: created_at.toISOString() })),
     total: position ? null : await pageNumberTotal(db, found, filters, options.page),
     page: options.page,
     page_size: options.page_size,
