@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, type AuditLogEntry } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -40,5 +40,5 @@ export async function completeAudit(tx: DbOrTx, id: string, statusCode: number):
 
 /** An organisation's audit rows, newest first (tests, and the screens that will show them). */
 export async function listAudit(tx: DbOrTx, orgId: string): Promise<AuditLogEntry[]> {
-  return tx.query.auditLog.findMany({ where: eq(auditLog.org_id, orgId), orderBy: (row, { desc }) => [desc(row.created_at)] });
+  return tx.select().from(auditLog).where(eq(auditLog.org_id, orgId)).orderBy(desc(auditLog.created_at));
 }

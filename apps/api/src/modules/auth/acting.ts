@@ -33,7 +33,7 @@ async function assertMayActAs(db: DbOrTx, auth: AuthContext, targetId: string): 
   if (caller.is_external) throw new AppError('forbidden', loginAsMessages.externalRefused);
   if (!auth.session_id || (caller.role !== 'owner' && caller.role !== 'admin')) throw new AppError('forbidden', loginAsMessages.notAllowed);
   if (targetId === caller.id) throw new AppError('validation_error', loginAsMessages.self, { field: 'user_id' });
-  const target = await db.query.users.findFirst({ where: eq(users.id, targetId) });
+  const target = (await db.select().from(users).where(eq(users.id, targetId)).limit(1))[0];
   if (!target) throw new AppError('not_found', loginAsMessages.notFound);
   const isOwn = target.is_external ? await isExternalOf(db, caller.org_id, target.id) : target.org_id === caller.org_id;
   if (!isOwn) throw new AppError('not_found', loginAsMessages.notFound);

@@ -36,7 +36,7 @@ export async function signUp(deps: AppDeps, body: SignUpBody): Promise<SessionRe
 export async function signIn(deps: AppDeps, body: SignInBody & { ip: string }): Promise<SessionResult> {
   await consumeRateLimit(deps.db, rateLimits.signInPerIp, body.ip);
   await consumeRateLimit(deps.db, rateLimits.signInPerEmail, body.email);
-  const user = await deps.db.query.users.findFirst({ where: eq(users.email, body.email) });
+  const user = (await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1))[0];
   const isMatch = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isMatch) throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   // The sign-in toggle means something: the wrong side is told which one to use (only after the
@@ -69,7 +69,7 @@ export async function requestPasswordReset(deps: AppDeps, body: ResetPasswordBod
   await consumeRateLimit(deps.db, rateLimits.resetPerIp, body.ip);
   await consumeRateLimit(deps.db, rateLimits.resetPerEmail, body.email);
   const emailId = await deps.db.transaction(async (tx) => {
-    const user = await tx.query.users.findFirst({ where: eq(users.email, body.email) });
+    const user = (await tx.select().from(users).where(eq(users.email, body.email)).limit(1))[0];
     if (!user) return null;
     const linkId = await createExpiringLink(tx, { type: 'password_reset', user_id: user.id, org_id: null });
     return queueEmail(tx, {

@@ -27,7 +27,7 @@ async function findOwnCustomer(tx: DbOrTx, options: { org_id: string; id: string
 
 async function accessOf(tx: DbOrTx, customer: Customer): Promise<CustomerPortalAccess> {
   if (!customer.user_id) return { customer_id: customer.id, user_id: null, has_password: false };
-  const user = await tx.query.users.findFirst({ where: eq(users.id, customer.user_id) });
+  const user = (await tx.select().from(users).where(eq(users.id, customer.user_id)).limit(1))[0];
   return { customer_id: customer.id, user_id: customer.user_id, has_password: Boolean(user?.password_hash) };
 }
 
@@ -48,7 +48,7 @@ export async function inviteCustomerToPortal(deps: AppDeps, options: { org_id: s
     if (!customer.email) throw new AppError('validation_error', portalAccessMessages.noEmail, { field: 'email' });
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, options.org_id));
     if (!org) throw new AppError('not_found', 'Customer not found');
-    let account = await tx.query.users.findFirst({ where: eq(users.email, customer.email) });
+    let account = (await tx.select().from(users).where(eq(users.email, customer.email)).limit(1))[0];
     if (account && !(account.is_external && account.role === 'customer'))
       throw new AppError('conflict', portalAccessMessages.otherKindOfAccount, { field: 'email' });
     if (!account) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
 import { emails, type Email, type EmailAttachment } from '../../db/schema/index.ts';
@@ -99,10 +99,7 @@ export async function findStaleQueuedEmails(db: Db, olderThan: Date): Promise<st
 }
 
 export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {
-  const newest = await db.query.emails.findMany({
-    orderBy: (table, { desc }) => [desc(table.created_at), desc(table.id)],
-    limit: options.limit,
-  });
+  const newest = await db.select().from(emails).orderBy(desc(emails.created_at), desc(emails.id)).limit(options.limit);
   return newest.reverse();
 }
 

@@ -45,6 +45,21 @@ describe('the ledger rules live in PostgreSQL', () => {
     expect(refusal).toMatch(/is unbalanced: its entries sum to -100/);
   });
 
+  it('refuses an entry added later to a balanced transfer (the entries check alone fires)', async () => {
+    // Another organisation's accounts, kept in step with the raw entries, so the books of the rest stay as they are.
+    const own = await ensureLedgerAccounts(ctx.deps.db, (await createOwner(ctx.app)).org.id);
+    const posted = newId();
+    await ctx.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO ledger_transfers (id, org_id, idempotency_key, type) VALUES (${posted}, ${own.outside_bank.org_id}, ${`raw-${posted}`}, 'raw')`);
+      await tx.execute(entryRow(posted, own.outside_bank.id, -200));
+      await tx.execute(entryRow(posted, own.wallet_available.id, 200));
+      await tx.execute(sql`UPDATE ledger_accounts SET balance = balance - 200 WHERE id = ${own.outside_bank.id}`);
+      await tx.execute(sql`UPDATE ledger_accounts SET balance = balance + 200 WHERE id = ${own.wallet_available.id}`);
+    });
+    const refusal = await databaseRefusal(() => [entryRow(posted, own.wallet_available.id, 50)]);
+    expect(refusal).toMatch(/is unbalanced: its entries sum to 50/);
+  });
+
   it('refuses a transfer without entries and an entry of zero', async () => {
     expect(await databaseRefusal((id) => [transferRow(id)])).toMatch(/has no entries/);
     expect(

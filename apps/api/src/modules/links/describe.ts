@@ -5,6 +5,6 @@ import { findUsableLink } from './service.ts';
 
 export async function describeLink(db: DbOrTx, linkId: string) {
   const link = await findUsableLink(db, linkId);
-  const user = link.user_id ? await db.query.users.findFirst({ where: eq(users.id, link.user_id) }) : undefined;
+  const user = link.user_id ? (await db.select().from(users).where(eq(users.id, link.user_id)).limit(1))[0] : undefined;
   return { type: link.type, email: user?.email ?? null, expires_at: link.expires_at.toISOString() };
 }

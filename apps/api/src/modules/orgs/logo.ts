@@ -41,7 +41,7 @@ export async function removeLogo(deps: AppDeps, orgId: string): Promise<Org> {
 }
 
 export async function readLogo(deps: AppDeps, orgId: string): Promise<{ content_type: LogoType; bytes: Buffer }> {
-  const logo = await deps.db.query.orgLogos.findFirst({ where: eq(orgLogos.org_id, orgId) });
+  const logo = (await deps.db.select().from(orgLogos).where(eq(orgLogos.org_id, orgId)).limit(1))[0];
   if (!logo) throw new AppError('not_found', 'No logo');
   return logo;
 }

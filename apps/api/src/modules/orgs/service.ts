@@ -27,7 +27,7 @@ export function toOrgRecord(org: Org): OrgRecord {
 }
 
 export async function findOrg(db: DbOrTx, orgId: string): Promise<Org> {
-  const org = await db.query.orgs.findFirst({ where: eq(orgs.id, orgId) });
+  const org = (await db.select().from(orgs).where(eq(orgs.id, orgId)).limit(1))[0];
   if (!org) throw new AppError('not_found', 'Organization not found');
   return org;
 }

@@ -73,9 +73,7 @@ export async function deleteEndpoint(deps: AppDeps, options: { org_id: string; i
  * person sees next) has its outcome; a failure is retried by the delivery job like any other.
  */
 export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id: string }): Promise<WebhookDeliveryRecord> {
-  const endpoint = await deps.db.query.webhookEndpoints.findFirst({
-    where: and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id)),
-  });
+  const endpoint = (await deps.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id))).limit(1))[0];
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found');
   const [deliveryId] = await emitWebhookEvent(
     deps.db,
@@ -84,7 +82,7 @@ export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id
   );
   if (!deliveryId) throw new Error('Test delivery was not recorded');
   await deliverOne(deps, deliveryId);
-  const delivery = await deps.db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, deliveryId) });
+  const delivery = (await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1))[0];
   if (!delivery) throw new Error('Test delivery vanished');
   return toDeliveryRecord(delivery);
 }
