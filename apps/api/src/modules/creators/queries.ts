@@ -127,29 +127,14 @@ function preparePage(db: Db, shape: PageShape) {
   const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at).as('cursor_us') };
   const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.active ? '_active' : ''}_${shape.limit}`;
   const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
-  // By page number, the page's ids first on the index alone, then only those rows are read; the
-  // match count rides along as a window over the rows the ids query reads anyway (a search's
-  // matches are all read to be sorted), instead of a second statement reading them again.
-  const pageIds = db
-    .select({ id: creators.id, total: sql<number>`count(*) OVER ()`.mapWith(Number).as('total') })
-    .from(creators)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(literalLimit(shape.limit))
-    .offset(sql.placeholder('offset'))
-    .as('page_ids');
   const rows = shape.cursor
     ? db
-        .select({ ...columns, total: sql<number | null>`NULL::bigint`.mapWith(Number).as('total') })
+        .select({ ...columns, total: sql<number | null>`NULL::bigint`.as('total') })
         .from(creators)
         .where(and(where, afterPosition(creators.created_at, creators.id, position)))
         .orderBy(...newestFirst)
         .limit(literalLimit(shape.limit))
-    : db
-        .select({ ...columns, total: pageIds.total })
-        .from(creators)
-        .innerJoin(pageIds, eq(pageIds.id, creators.id))
-        .where(eq(creators.org_id, orgId));
+    : pageByNumber(db, { columns, where, orgId, limit: shape.limit });
   const page = db.$with('page').as(rows);
   const extras = rowExtras(db, 'page', orgId);
   const query = joinExtras(db.with(page).select({ ...cteColumns(page), ...extras.fields }).from(page).$dynamic(), extras, page.id).orderBy(
@@ -157,6 +142,27 @@ function preparePage(db: Db, shape: PageShape) {
     desc(page.id),
   );
   return preparedRows<PageRow>(db, name, query);
+}
+
+/**
+ * A page asked for by number: its ids first, on the index alone, then only those rows. The match
+ * count rides along as a window over the rows the ids query reads anyway (a search's matches are
+ * all read to be sorted), instead of a second statement reading them again.
+ */
+function pageByNumber(db: Db, options: { columns: typeof listColumns & { cursor_us: SQL.Aliased<string> }; where: SQL; orgId: Placeholder; limit: number }) {
+  const pageIds = db
+    .select({ id: creators.id, total: sql<number | null>`count(*) OVER ()`.as('total') })
+    .from(creators)
+    .where(options.where)
+    .orderBy(desc(creators.created_at), desc(creators.id))
+    .limit(literalLimit(options.limit))
+    .offset(sql.placeholder('offset'))
+    .as('page_ids');
+  return db
+    .select({ ...options.columns, total: pageIds.total })
+    .from(creators)
+    .innerJoin(pageIds, eq(pageIds.id, creators.id))
+    .where(eq(creators.org_id, options.orgId));
 }
 
 /** A page row as node-postgres parses it: created_at a Date, counts and sums numbers, tags parsed. */
