@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
@@ -22,23 +22,26 @@ export type WindowCount = { count: number; retry_after_seconds: number };
  * UNLOGGED (a custom migration): counters need no crash safety, and no WAL flush per request.
  */
 export async function countInWindow(db: DbOrTx, key: string, windowSeconds: number): Promise<WindowCount> {
-  const result = await db.execute<{ count: number; retry_after_seconds: number }>(countInWindowSql(key, windowSeconds));
+  const result = await db.execute<{ count: number; retry_after_seconds: number }>(
+    windowUpsertSql(sql`VALUES (${key}, now(), 1)`, sql`${`${windowSeconds} seconds`}::interval`),
+  );
   const row = result.rows[0];
   return { count: Number(row?.count ?? 0), retry_after_seconds: Number(row?.retry_after_seconds ?? windowSeconds) };
 }
 
 /**
- * The upsert of countInWindow, RETURNING count and retry_after_seconds, for use as a CTE. `key`
- * and `window` (an interval's text, '60 seconds') may be a prepared statement's placeholders.
+ * The window rule, written once: each of `rows` (key, now(), calls: a VALUES or a SELECT, one row
+ * per key) adds its calls to its key's window, or starts a new window when the old one has run
+ * out, RETURNING key, count and retry_after_seconds. `interval` is an SQL interval ('60 seconds').
  */
-export function countInWindowSql(key: unknown, windowSeconds: number | Placeholder): SQL {
-  const interval = typeof windowSeconds === 'number' ? `${windowSeconds} seconds` : windowSeconds;
+export function windowUpsertSql(rows: SQL, interval: SQL): SQL {
+  const expired = sql`rate_limit_buckets.window_started_at <= now() - ${interval}`;
   return sql`
-    INSERT INTO rate_limit_buckets (key, window_started_at, count) VALUES (${key}, now(), 1)
+    INSERT INTO rate_limit_buckets (key, window_started_at, count) ${rows}
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit_buckets.window_started_at <= now() - ${interval}::interval THEN 1 ELSE rate_limit_buckets.count + 1 END,
-      window_started_at = CASE WHEN rate_limit_buckets.window_started_at <= now() - ${interval}::interval THEN now() ELSE rate_limit_buckets.window_started_at END
-    RETURNING count, greatest(1, ceil(extract(epoch from window_started_at + ${interval}::interval - now())))::int AS retry_after_seconds`;
+      count = CASE WHEN ${expired} THEN excluded.count ELSE rate_limit_buckets.count + excluded.count END,
+      window_started_at = CASE WHEN ${expired} THEN now() ELSE rate_limit_buckets.window_started_at END
+    RETURNING key, count, greatest(1, ceil(extract(epoch from window_started_at + ${interval} - now())))::int AS retry_after_seconds`;
 }
 
 /** Counts one attempt and refuses once the window's count passes the limit. */

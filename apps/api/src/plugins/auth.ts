@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { countInWindowSql, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /**
@@ -18,7 +17,7 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     auth: AuthContext | null;
-    /** Set once the session token was looked up (with the rate limit's count, in one round trip). */
+    /** Set once the session token was looked up (with the rate limit's count, session-lookups.ts). */
     sessionLookedUp: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -45,60 +44,10 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
  * actor. The user acted as is read apart, only then: the lookup every request makes maps one
  * user's columns, not two.
  */
-async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
+export async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
   const actedAs = row.acting_as_user_id ? (await db.select().from(users).where(eq(users.id, row.acting_as_user_id)))[0] : undefined;
   if (actedAs) return { user: actedAs, actor: row.user, session_id: row.session_id, api_key_id: null };
   return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
-}
-
-/**
- * The statement of countAndFindSession, prepared once per database: Drizzle builds its text once
- * and PostgreSQL parses and plans it once per connection, instead of on every request.
- */
-function prepareCountAndFindSession(db: Db) {
-  const bucket = db
-    .$with('bucket', {
-      count: sql<number>`count`.mapWith(Number).as('count'),
-      retry_after_seconds: sql<number>`retry_after_seconds`.mapWith(Number).as('retry_after_seconds'),
-    })
-    .as(countInWindowSql(sql.placeholder('key'), sql.placeholder('window')));
-  return db
-    .with(bucket)
-    .select({
-      count: bucket.count,
-      retry_after_seconds: bucket.retry_after_seconds,
-      user: users,
-      session_id: sessions.id,
-      acting_as_user_id: sessions.acting_as_user_id,
-    })
-    .from(bucket)
-    .leftJoin(sessions, and(eq(sessions.token_hash, sql.placeholder('token_hash')), gt(sessions.expires_at, sql.placeholder('now'))))
-    .leftJoin(users, eq(users.id, sessions.user_id))
-    .prepare('count_and_find_session');
-}
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareCountAndFindSession>>();
-
-/**
- * A session-token call's rate-limit count and its session, in one round trip: the limit's upsert
- * as a data-modifying CTE, the session left-joined to it, so the call counts whether or not the
- * token matches a session. Looked up on every request (no cache), so a signed-out session stops at once.
- */
-export async function countAndFindSession(
-  db: Db,
-  token: string,
-  limit: { key: string; windowSeconds: number },
-): Promise<{ counted: WindowCount; auth: AuthContext | null }> {
-  let prepared = preparedLookups.get(db);
-  if (!prepared) preparedLookups.set(db, (prepared = prepareCountAndFindSession(db)));
-  const [row] = await prepared.execute({
-    key: limit.key,
-    window: `${limit.windowSeconds} seconds`,
-    token_hash: hashToken(token),
-    now: new Date(),
-  });
-  const counted = { count: row?.count ?? 0, retry_after_seconds: row?.retry_after_seconds ?? limit.windowSeconds };
-  if (!row?.user || !row.session_id) return { counted, auth: null };
-  return { counted, auth: await sessionContext(db, { user: row.user, session_id: row.session_id, acting_as_user_id: row.acting_as_user_id }) };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */

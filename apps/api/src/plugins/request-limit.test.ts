@@ -68,6 +68,38 @@ describe('the API-wide rate limit', () => {
     expect((await getUser(ctx.app, headers)).statusCode).toBe(429);
   });
 
+  it('counts calls that arrive together exactly, several sessions in one batch', async () => {
+    // Each signs up from its own address: sign-ups count against the anonymous limit of 3.
+    const signUpFrom = async (ip: string) => {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/users/signup',
+        headers: { 'x-forwarded-for': ip },
+        payload: { email: uniqueEmail('burst'), password: PASSWORD },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ auth_token: string }>();
+    };
+    const [first, second] = await Promise.all([signUpFrom('198.51.100.65'), signUpFrom('198.51.100.66')]);
+    const burst = (session: { auth_token: string }, calls: number) =>
+      Array.from({ length: calls }, () => getUser(ctx.app, authHeaders(session.auth_token)));
+    // Both sessions at once, the first past its limit: the lookups go out in batches (session-lookups.ts).
+    const [answersA, answersB, nobody] = await Promise.all([
+      Promise.all(burst(first!, SIGNED_IN_MAX + 3)),
+      Promise.all(burst(second!, SIGNED_IN_MAX - 1)),
+      getUser(ctx.app, { 'auth-token': 'not-a-session-burst', 'x-forwarded-for': '198.51.100.64' }),
+    ]);
+    expect(nobody.statusCode).toBe(401);
+    const remaining = (answers: { statusCode: number; headers: Record<string, unknown> }[]) =>
+      answers.filter((answer) => answer.statusCode === 200).map((answer) => Number(answer.headers['x-ratelimit-remaining']));
+    expect(answersA.filter((answer) => answer.statusCode === 429)).toHaveLength(3);
+    expect(remaining(answersA).sort()).toEqual([0, 1, 2, 3]);
+    expect(answersB.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(remaining(answersB).sort()).toEqual([1, 2, 3]);
+    expect(answersB.every((answer) => answer.json<{ email: string }>().email === answersB[0]!.json<{ email: string }>().email)).toBe(true);
+    expect(answersB[0]!.json<{ email: string }>().email).not.toBe(answersA[0]!.json<{ email: string }>().email);
+  });
+
   it('counts a token that matches no session against the address too', async () => {
     const madeUp = (index: number) => ({ 'auth-token': `not-a-session-${index}` });
     for (let index = 0; index < ANONYMOUS_MAX; index += 1) {

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { countInWindow, sweepRateLimits, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { AUTH_HEADER, countAndFindSession, credentialOf } from './auth.ts';
+import { AUTH_HEADER, credentialOf } from './auth.ts';
+import { countAndFindSession, CREDENTIAL_KEY_PREFIX } from './session-lookups.ts';
 
 /** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
 export type RequestLimits = { signedInMax: number; anonymousMax: number; windowSeconds: number };
@@ -43,10 +44,11 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
     if (!isApiPath(request.url)) return;
     const credential = credentialOf(request);
     if (!credential) return byAddress(request, reply);
-    const key = `api:key:${hashToken(credential)}`;
+    const key = `${CREDENTIAL_KEY_PREFIX}${hashToken(credential)}`;
     if (credential !== request.headers[AUTH_HEADER]) return enforce(reply, key, limits.signedInMax);
-    // A session token (the browser app's every call): counted and looked up in one round trip.
-    const { counted, auth } = await countAndFindSession(db, credential, { key, windowSeconds: limits.windowSeconds });
+    // A session token (the browser app's every call): counted and looked up in one round trip,
+    // shared with the session calls that arrive beside it.
+    const { counted, auth } = await countAndFindSession(db, credential, limits.windowSeconds);
     request.auth = auth;
     request.sessionLookedUp = true;
     check(reply, counted, limits.signedInMax);
