@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { windowUpsertSql, type WindowCount } from '../lib/rate-limit.ts';
+import { literalLimit } from '../lib/keyset.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { sessionContext, type AuthContext } from './auth.ts';
 
@@ -33,7 +34,8 @@ function prepareBatch(db: Db) {
         sql`${sql.placeholder('window')}::interval`,
       ),
     );
-  // LATERAL: each key's session found on the token_hash index, never by a hash join over all sessions.
+  // LATERAL with a LIMIT: each key's session is found on the token_hash index (a generic plan
+  // checked over 50,000 sessions), never by a hash join over all of them.
   const session = db
     .select({ id: sessions.id, user_id: sessions.user_id, acting_as_user_id: sessions.acting_as_user_id })
     .from(sessions)
@@ -43,7 +45,7 @@ function prepareBatch(db: Db) {
         gt(sessions.expires_at, sql.placeholder('now')),
       ),
     )
-    .limit(1)
+    .limit(literalLimit(1))
     .as('session');
   return db
     .with(bucket)
