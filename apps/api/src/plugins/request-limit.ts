@@ -44,8 +44,8 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
     if (!isApiPath(request.url)) return;
     const credential = credentialOf(request);
     if (!credential) return byAddress(request, reply);
-    const key = `${CREDENTIAL_KEY_PREFIX}${hashToken(credential)}`;
-    if (credential !== request.headers[AUTH_HEADER]) return enforce(reply, key, limits.signedInMax);
+    // An API key: counted on its own (its owner is looked up in registerAuth).
+    if (credential !== request.headers[AUTH_HEADER]) return enforce(reply, `${CREDENTIAL_KEY_PREFIX}${hashToken(credential)}`, limits.signedInMax);
     // A session token (the browser app's every call): counted and looked up in one round trip,
     // shared with the session calls that arrive beside it.
     const { counted, auth } = await countAndFindSession(db, credential, limits.windowSeconds);
