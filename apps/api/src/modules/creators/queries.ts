@@ -134,7 +134,7 @@ function preparePage(db: Db, shape: PageShape) {
         .where(and(where, afterPosition(creators.created_at, creators.id, position)))
         .orderBy(...newestFirst)
         .limit(literalLimit(shape.limit))
-    : pageByNumber(db, { columns, where, orgId, limit: shape.limit });
+    : pageByNumber(db, { columns, where, orgId, limit: shape.limit, search: shape.search });
   const page = db.$with('page').as(rows);
   const extras = rowExtras(db, 'page', orgId);
   const query = joinExtras(db.with(page).select({ ...cteColumns(page), ...extras.fields }).from(page).$dynamic(), extras, page.id).orderBy(
@@ -145,13 +145,21 @@ function preparePage(db: Db, shape: PageShape) {
 }
 
 /**
- * A page asked for by number: its ids first, on the index alone, then only those rows. The match
- * count rides along as a window over the rows the ids query reads anyway (a search's matches are
- * all read to be sorted), instead of a second statement reading them again.
+ * A page asked for by number: its ids first, on the index alone, then only those rows. A search
+ * reads all its matches to sort them, so its match count rides along as a window over them. A
+ * plain page's ids stop at the page's end on the (org_id, created_at, id) index, and its total is
+ * one count of the organisation's rows beside them: as a window, the count made PostgreSQL read
+ * and sort every row to hand back 51 (8.5 of the first page's 10 ms over 10,000 creators).
  */
-function pageByNumber(db: Db, options: { columns: typeof listColumns & { cursor_us: SQL.Aliased<string> }; where: SQL; orgId: Placeholder; limit: number }) {
+function pageByNumber(
+  db: Db,
+  options: { columns: typeof listColumns & { cursor_us: SQL.Aliased<string> }; where: SQL; orgId: Placeholder; limit: number; search: boolean },
+) {
+  const total = options.search
+    ? sql<number | null>`count(*) OVER ()`
+    : sql<number | null>`(${db.select({ total: count() }).from(creators).where(options.where)})`;
   const pageIds = db
-    .select({ id: creators.id, total: sql<number | null>`count(*) OVER ()`.as('total') })
+    .select({ id: creators.id, total: total.as('total') })
     .from(creators)
     .where(options.where)
     .orderBy(desc(creators.created_at), desc(creators.id))
