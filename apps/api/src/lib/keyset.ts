@@ -40,6 +40,18 @@ export function literalLimit(rows: number): Placeholder {
   return sql.raw(String(rows)) as unknown as Placeholder;
 }
 
+/**
+ * A prepared statement's parameter read through a one-row subquery, so that no plan can see its
+ * value: PostgreSQL then costs its custom plans as it costs the generic one, and after five
+ * executions keeps the generic plan instead of planning the statement again on every call. For a
+ * value whose estimate swings (a search pattern: one match or all; an OFFSET), where each custom
+ * plan looked cheaper and planning cost more than running (docs/performance.md). The subquery
+ * runs once per execution, and an index condition still uses its value.
+ */
+export function unseenByPlanner(placeholder: Placeholder, type: 'text' | 'bigint'): SQL {
+  return sql`(SELECT ${placeholder}::${sql.raw(type)})`;
+}
+
 /** Rows after the position in newest-first order: (created_at, id) below the cursor's. */
 export function afterPosition(
   createdAt: AnyPgColumn,

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared-rows.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit } from '../../lib/keyset.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit, unseenByPlanner } from '../../lib/keyset.ts';
 import { toCreatorRecord, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -96,7 +96,7 @@ function joinExtras<Query extends PgSelect>(query: Query, extras: ReturnType<typ
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-type ListFilters = { org_id: string | Placeholder; is_active?: boolean | Placeholder | undefined; search?: string | Placeholder | undefined };
+type ListFilters = { org_id: string | Placeholder; is_active?: boolean | Placeholder | undefined; search?: string | SQL | undefined };
 
 /** The filters of a creators list; each value may be a prepared statement's placeholder. */
 function creatorsWhere(filters: ListFilters): SQL {
@@ -115,13 +115,15 @@ type PageShape = { cursor: boolean; search: boolean; active: boolean; limit: num
  * with one statement that Drizzle has already built and PostgreSQL has already parsed. The limit
  * is written into the statement (page_size is 1-100, and the app asks for one size): with it a
  * parameter, PostgreSQL cannot cost a generic plan and plans the statement again on every call.
+ * The search pattern and the offset are hidden from the planner for the same reason
+ * (unseenByPlanner).
  */
 function preparePage(db: Db, shape: PageShape) {
   const orgId = sql.placeholder('org_id');
   const where = creatorsWhere({
     org_id: orgId,
     is_active: shape.active ? sql.placeholder('is_active') : undefined,
-    search: shape.search ? sql.placeholder('search') : undefined,
+    search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
   });
   const newestFirst = [desc(creators.created_at), desc(creators.id)];
   const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at).as('cursor_us') };
@@ -164,7 +166,7 @@ function pageByNumber(
     .where(options.where)
     .orderBy(desc(creators.created_at), desc(creators.id))
     .limit(literalLimit(options.limit))
-    .offset(sql.placeholder('offset'))
+    .offset(unseenByPlanner(sql.placeholder('offset'), 'bigint') as unknown as Placeholder)
     .as('page_ids');
   return db
     .select({ ...options.columns, total: pageIds.total })
