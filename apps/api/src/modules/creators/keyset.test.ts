@@ -2,15 +2,19 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner, multipartFile, uniqueEmail, upgradePlan } from '../../../test/fixtures.ts';
+import { openDatabase } from '../../db/client.ts';
+import { listCreators } from './queries.ts';
 
 let ctx: TestContext;
 let headers: Record<string, string>;
+let orgId: string;
 const COUNT = 120;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const owner = await createOwner(ctx.app, { orgName: 'Keyset' });
   headers = owner.headers;
+  orgId = owner.org.id;
   await upgradePlan(ctx.app, headers);
   const lines = Array.from({ length: COUNT }, (_, index) => `${uniqueEmail(`keyset-${index}`)},First${index},Last${index}`);
   const file = multipartFile({ filename: 'creators.csv', type: 'text/csv', content: ['email,first_name,last_name', ...lines].join('\n') });
@@ -67,6 +71,38 @@ describe('GET /v1/creators by cursor (starting_after)', () => {
       const answer = await list(`starting_after=${bad}`);
       expect(answer.statusCode, bad).toBe(400);
       expect(answer.json().message).toBe('Invalid cursor');
+    }
+  });
+});
+
+describe('the page statements keep one plan', () => {
+  it('plans a search or the first page once, not on every call', async () => {
+    // 5,000 creators: a search for a name finds one of them and the first page skips none, so with
+    // the term and the offset visible each call's own plan looked cheaper than the generic one and
+    // PostgreSQL planned the statement anew every time (1 ms a search, more than running it).
+    const big = (await createOwner(ctx.app, { orgName: 'Planned once' })).org.id;
+    await ctx.database.db.execute(sql`
+      INSERT INTO creators (id, org_id, email, first_name, last_name)
+      SELECT gen_random_uuid(), ${big}, 'planned.' || g || '@example.com', 'First' || g, 'Last' || g FROM generate_series(1, 5000) g`);
+    await ctx.database.pool.query('ANALYZE creators');
+    // One connection, so every call meets the same prepared statements.
+    const single = openDatabase(ctx.database.pool.options.connectionString!, { max: 1 });
+    try {
+      const terms = ['last1234', 'first4321', 'last2468', 'planned.4999@', 'nobody', 'last3579', 'first1357', 'last4000', 'first2500', 'last999@'];
+      for (const search of terms) {
+        await listCreators(single.db, { org_id: big, page: 0, page_size: 50, search });
+        await listCreators(single.db, { org_id: big, page: 0, page_size: 50 });
+      }
+      const plans = await single.pool.query<{ name: string; generic_plans: string; custom_plans: string }>(
+        `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'creators_page_number%' ORDER BY name`,
+      );
+      // PostgreSQL plans a statement's first five calls for their values, then keeps the generic plan if it is no dearer.
+      expect(plans.rows.map((row) => [row.name, Number(row.generic_plans), Number(row.custom_plans)])).toEqual([
+        ['creators_page_number_51', 5, 5],
+        ['creators_page_number_search_51', 5, 5],
+      ]);
+    } finally {
+      await single.close();
     }
   });
 });
