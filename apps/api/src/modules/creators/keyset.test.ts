@@ -7,14 +7,12 @@ import { listCreators } from './queries.ts';
 
 let ctx: TestContext;
 let headers: Record<string, string>;
-let orgId: string;
 const COUNT = 120;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const owner = await createOwner(ctx.app, { orgName: 'Keyset' });
   headers = owner.headers;
-  orgId = owner.org.id;
   await upgradePlan(ctx.app, headers);
   const lines = Array.from({ length: COUNT }, (_, index) => `${uniqueEmail(`keyset-${index}`)},First${index},Last${index}`);
   const file = multipartFile({ filename: 'creators.csv', type: 'text/csv', content: ['email,first_name,last_name', ...lines].join('\n') });
