@@ -62,7 +62,9 @@ async function main(): Promise<void> {
         CROSS JOIN generate_series(1, ${PAYMENTS_PER_CAMPAIGN}) p
         JOIN numbered_creators nc ON nc.n = (p * 7) % 200
        WHERE c.org_id = ${orgId}`);
-    await database.db.execute(sql`ANALYZE customers; ANALYZE campaigns; ANALYZE payments`);
+    // As autovacuum leaves tables at rest: the seed is months of use written in one statement, and
+    // until a vacuum marks its pages all-visible every index-only read would visit the table too.
+    await database.db.execute(sql`VACUUM (ANALYZE) customers, campaigns, payments`);
     const seedSeconds = (performance.now() - seeded) / 1000;
     const counts = (
       await database.db.execute<{ campaigns: string; payments: string }>(

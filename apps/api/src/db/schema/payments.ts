@@ -47,15 +47,17 @@ export const payments = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [
+    // The list's order, then status: a tab's page by number skips its offset on the index alone.
     index('payments_org_created_idx')
-      .on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst(), table.status)
       .where(sql`NOT is_deleted`),
     index('payments_org_recipient_idx').on(table.org_id, table.recipient),
     // The creator portal's list: one payee's payments across organisations, newest first, by keyset.
     index('payments_recipient_created_idx')
       .on(table.recipient, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`NOT is_deleted`),
-    index('payments_org_status_idx').on(table.org_id, table.status),
+    // Every status query skips deleted rows; a tab's total counts on this small index alone.
+    index('payments_org_status_idx').on(table.org_id, table.status).where(sql`NOT is_deleted`),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
     // A payment's campaign must be a campaign of the same organisation.
     foreignKey({

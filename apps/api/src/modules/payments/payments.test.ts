@@ -97,6 +97,24 @@ describe('PUT and DELETE /v1/payments', () => {
 });
 
 describe('GET /v1/payments', () => {
+  it("names each recipient, a creator or an agent, with their email, by page number and by cursor", async () => {
+    const owner = await fundedOwner(0);
+    const creator = await addCreator(ctx.app, owner.headers);
+    const email = `agent.${Date.now()}@example.com`;
+    const agent = (await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email, is_agent: true })).json();
+    await drafts(owner.headers, [row(creator.id), { recipient: agent.id, recipient_role: 'agent', earnings: 5_000, split: 100, memo: '' }]);
+    const byPage = (await inject('GET', '/v1/payments', owner.headers)).json();
+    const named = (list: { recipient_role: string; recipient_name: string; recipient_email: string | null }[]) =>
+      list.map((payment) => [payment.recipient_role, payment.recipient_name, payment.recipient_email]).sort();
+    expect(named(byPage.data)).toEqual([
+      ['agent', 'Ava Agent', email],
+      ['creator', 'Casey Creator', creator.email],
+    ]);
+    const first = (await inject('GET', '/v1/payments?page_size=1', owner.headers)).json();
+    const second = (await inject('GET', `/v1/payments?page_size=1&starting_after=${first.next_cursor}`, owner.headers)).json();
+    expect(named([...first.data, ...second.data])).toEqual(named(byPage.data));
+  });
+
   it('filters by tab (an unknown tab is All), recipient and pages on the server', async () => {
     const owner = await fundedOwner(1_000_000);
     const banked = await addCreator(ctx.app, owner.headers, BANK);
@@ -114,6 +132,9 @@ describe('GET /v1/payments', () => {
     expect(page).toMatchObject({ total: 3, page: 1, has_more: false });
     expect(page.data).toHaveLength(1);
     expect(page.data[0].recipient_name).toBe('Casey Creator');
+    // Past the last row no row carries the total: it is still the tab's count.
+    const past = (await inject('GET', '/v1/payments?tab=all_payments&page=4&page_size=2', owner.headers)).json();
+    expect(past).toMatchObject({ total: 3, page: 4, data: [], has_more: false });
 
     // By cursor: the same rows in the same order, the total counted only on the first page.
     const numbered = (await inject('GET', '/v1/payments?tab=all_payments', owner.headers)).json();
@@ -124,6 +145,7 @@ describe('GET /v1/payments', () => {
     ).json();
     expect(rest).toMatchObject({ total: null, has_more: false, next_cursor: null });
     expect([...first.data, ...rest.data].map((p: { id: string }) => p.id)).toEqual(numbered.data.map((p: { id: string }) => p.id));
+    expect([...first.data, ...rest.data]).toEqual(numbered.data);
     const bad = await inject('GET', '/v1/payments?starting_after=bm9wZQ', owner.headers);
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'Invalid cursor']);
   });

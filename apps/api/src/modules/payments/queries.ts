@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentTabOf, type PaymentRecord, type PaymentsPage } from '@crewpay/core';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { paymentStatuses, paymentTabOf, type PaymentRecord, type PaymentsPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import { creators, payments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
-import { toPaymentRecords } from './records.ts';
+import { recipientName } from './recipients.ts';
+import { toPaymentRecord, toPaymentRecords } from './records.ts';
 
 export type ListOptions = {
   org_id: string;
@@ -18,58 +19,87 @@ export type ListOptions = {
 };
 
 /**
+ * Each payment's recipient, joined in the page's statement (a creator for role creator, else a
+ * member): read apart, the names cost two more round trips a page.
+ */
+const recipientColumns = {
+  creator_email: creators.email,
+  creator_first_name: creators.first_name,
+  creator_last_name: creators.last_name,
+  creator_business_name: creators.business_name,
+  user_email: users.email,
+  user_first_name: users.first_name,
+  user_last_name: users.last_name,
+};
+
+type RecipientColumns = { [Key in keyof typeof recipientColumns]: string | null };
+
+function namedRecipient(row: RecipientColumns): { name: string; email: string | null } | undefined {
+  if (row.creator_email !== null)
+    return {
+      name: recipientName({ email: row.creator_email, first_name: row.creator_first_name, last_name: row.creator_last_name, business_name: row.creator_business_name }),
+      email: row.creator_email,
+    };
+  if (row.user_email !== null)
+    return { name: recipientName({ email: row.user_email, first_name: row.user_first_name, last_name: row.user_last_name }), email: row.user_email };
+  return undefined;
+}
+
+/**
  * One page of the organisation's payments, newest first, for a tab and optional filters: by
  * keyset after a cursor, else by page number over the index alone (see creators' listCreators).
+ * One statement either way: a page by number carries its total as a count beside the ids (an
+ * InitPlan run once), and the recipients' names come joined. A page past the last row has no row
+ * to carry the total, so only then is it counted apart.
  */
 export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<PaymentsPage> {
   const position = options.starting_after ? decodeCursor(options.starting_after) : null;
   const tab = paymentTabOf(options.tab);
-  const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false), inArray(payments.status, [...tab.statuses])];
+  const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false)];
+  // The All tab lists every status: a filter naming all of them still costs a test per row.
+  if (tab.statuses.length < paymentStatuses.length) filters.push(inArray(payments.status, [...tab.statuses]));
   if (options.payment_group_id) filters.push(eq(payments.payment_group_id, options.payment_group_id));
   // A recipient filter also shows the agent and manager payments that came from that creator's rows.
   if (options.recipient)
     filters.push(sql`(${payments.recipient} = ${options.recipient} OR ${payments.managed_creator_id} = ${options.recipient})`);
   const where = and(...filters);
   const newestFirst = [desc(payments.created_at), desc(payments.id)];
-  const columns = { payment: payments, cursor_us: cursorMicros(payments.created_at) };
-  const pageRows = position
-    ? tx
-        .select(columns)
-        .from(payments)
-        .where(and(where, afterPosition(payments.created_at, payments.id, position)))
-        .orderBy(...newestFirst)
-        .limit(options.page_size + 1)
-    : tx
-        .select(columns)
-        .from(payments)
-        .where(
-          and(
-            eq(payments.org_id, options.org_id),
-            inArray(
-              payments.id,
-              tx
-                .select({ id: payments.id })
-                .from(payments)
-                .where(where)
-                .orderBy(...newestFirst)
-                .limit(options.page_size + 1)
-                .offset(options.page * options.page_size),
-            ),
-          ),
-        )
-        .orderBy(...newestFirst);
-  const [found, totalRows] = await Promise.all([pageRows, position ? null : tx.select({ value: count() }).from(payments).where(where)]);
+  const countAll = tx.select({ value: count() }).from(payments).where(where);
+  const total = position ? sql<number | null>`NULL::bigint` : sql<number | null>`(${countAll})`;
+  const pageWhere = position
+    ? and(where, afterPosition(payments.created_at, payments.id, position))
+    : and(
+        eq(payments.org_id, options.org_id),
+        inArray(
+          payments.id,
+          tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(options.page_size + 1)
+            .offset(options.page * options.page_size),
+        ),
+      );
+  const pageRows = tx
+    .select({ payment: payments, cursor_us: cursorMicros(payments.created_at), total: total.mapWith(Number), ...recipientColumns })
+    .from(payments)
+    .leftJoin(
+      creators,
+      and(eq(payments.recipient_role, 'creator'), eq(creators.id, payments.recipient), eq(creators.org_id, payments.org_id)),
+    )
+    .leftJoin(users, and(ne(payments.recipient_role, 'creator'), eq(users.id, payments.recipient), eq(users.org_id, payments.org_id)))
+    .where(pageWhere)
+    .orderBy(...newestFirst);
+  const found = await pageRows;
   const { rows, has_more, next_cursor } = keysetPage(
-    found.map((row) => ({ id: row.payment.id, cursor_us: row.cursor_us, payment: row.payment })),
+    found.map((row) => ({ ...row, id: row.payment.id })),
     options.page_size,
   );
+  const carried = found[0]?.total;
   return {
-    data: await toPaymentRecords(
-      tx,
-      options.org_id,
-      rows.map((row) => row.payment),
-    ),
-    total: totalRows ? (totalRows[0]?.value ?? 0) : null,
+    data: rows.map((row) => toPaymentRecord(row.payment, namedRecipient(row))),
+    total: position ? null : (carried ?? (options.page === 0 ? 0 : ((await countAll)[0]?.value ?? 0))),
     page: options.page,
     page_size: options.page_size,
     has_more,
