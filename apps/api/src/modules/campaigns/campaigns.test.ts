@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCampaign, addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
 import { addCreator, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
 import { advanceClock } from '../../../test/wallet-fixtures.ts';
 
 let ctx: TestContext;
@@ -145,6 +146,33 @@ describe('GET /v1/campaigns', () => {
     });
     expect(await names('?search=tw')).toEqual(['Two']);
     expect((await call('GET', '/v1/campaigns?archived=maybe', owner.headers)).statusCode).toBe(400);
+  });
+
+  it("counts a campaign's invoices in its list row (paid ones, and all but the canceled), by page number and by cursor", async () => {
+    const owner = await fundedOwner(ctx.app);
+    const campaign = await addCampaign(ctx.app, owner.headers);
+    const other = await addCampaign(ctx.app, owner.headers, { title: 'Other' });
+    const forCampaign = { customer_id: campaign.customer_id, payment_group_id: campaign.id };
+    const paid = await sendInvoice(ctx.app, owner.headers, forCampaign);
+    const linkId = await payLinkId(ctx.app, paid.customer_email);
+    expect((await payByCard(ctx.app, linkId, await cardToken(ctx.app, '4242424242424242'))).json().status).toBe('succeeded');
+    await sendInvoice(ctx.app, owner.headers, forCampaign);
+    const canceled = await sendInvoice(ctx.app, owner.headers, forCampaign);
+    expect((await call('POST', `/v1/invoices/${canceled.id}/cancel`, owner.headers)).statusCode).toBe(200);
+
+    const byNumber = (await call('GET', '/v1/campaigns', owner.headers)).json();
+    const figures = (rows: { id: string; invoices_paid: number; invoices_total: number }[]) =>
+      rows.map((row) => [row.id, row.invoices_paid, row.invoices_total]);
+    expect(figures(byNumber.data)).toEqual([
+      [other.id, 0, 0],
+      [campaign.id, 1, 2],
+    ]);
+    const first = (await call('GET', '/v1/campaigns?page_size=1', owner.headers)).json();
+    const second = (await call('GET', `/v1/campaigns?page_size=1&starting_after=${first.next_cursor}`, owner.headers)).json();
+    expect([first.total, second.total]).toEqual([2, null]);
+    expect(figures([...first.data, ...second.data])).toEqual(figures(byNumber.data));
+    // Past the last row no row carries the total: it is still the tab's count.
+    expect((await call('GET', '/v1/campaigns?page=5&page_size=1', owner.headers)).json()).toMatchObject({ data: [], total: 2, has_more: false });
   });
 
   it('counts posted/total payments and sums the overview money in SQL; gross revenue is the budget minus total payments', async () => {
