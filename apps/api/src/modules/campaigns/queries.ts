@@ -170,6 +170,8 @@ export async function listCampaigns(db: DbOrTx, options: ListOptions): Promise<C
   const found = await db
     .select({
       ...campaignColumns,
+      // keysetPage's id beside the nested row: copying each row to add it cost a spread per row.
+      id: campaigns.id,
       cursor_us: cursorMicros(campaigns.created_at),
       total: total.mapWith(Number),
       payments_total: paid.payments_total,
@@ -185,10 +187,7 @@ export async function listCampaigns(db: DbOrTx, options: ListOptions): Promise<C
     .where(pageWhere(db, campaignKeyset, { scope, where, ...options }))
     .orderBy(...newestFirst(campaignKeyset))
     .limit(options.page_size + 1);
-  const { rows, has_more, next_cursor } = keysetPage(
-    found.map((row) => ({ ...row, id: row.campaign.id })),
-    options.page_size,
-  );
+  const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   const data: CampaignListItem[] = rows.map((row) => ({
     ...toCampaignRecord(row),
     payments_posted: row.payments_posted,
