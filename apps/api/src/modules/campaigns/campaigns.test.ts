@@ -173,6 +173,17 @@ describe('GET /v1/campaigns', () => {
     expect(figures([...first.data, ...second.data])).toEqual(figures(byNumber.data));
     // Past the last row no row carries the total: it is still the tab's count.
     expect((await call('GET', '/v1/campaigns?page=5&page_size=1', owner.headers)).json()).toMatchObject({ data: [], total: 2, has_more: false });
+    // The campaign's overview and its customer count the same invoices (10,000 cents each).
+    expect((await call('GET', `/v1/campaigns/${campaign.id}`, owner.headers)).json().figures).toMatchObject({
+      invoices_total: 2,
+      invoices_paid: 1,
+      invoices_completed: 10_000,
+      invoices_incomplete: 10_000,
+    });
+    expect((await call('GET', `/v1/customers/${campaign.customer_id}`, owner.headers)).json()).toMatchObject({
+      invoice_volume: 10_000,
+      invoice_count: 2,
+    });
   });
 
   it('counts posted/total payments and sums the overview money in SQL; gross revenue is the budget minus total payments', async () => {
