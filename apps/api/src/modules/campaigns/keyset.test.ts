@@ -51,6 +51,29 @@ describe('GET /v1/campaigns by cursor (starting_after)', () => {
     expect(walked).toHaveLength(10); // Launch 10 to 19; Launch 1 is archived
   });
 
+  it("filters by customer and by a search with LIKE's own characters, each with its total, by number and by cursor", async () => {
+    const second = await addCustomer(ctx.app, headers);
+    const titles = ['Promo 100%', 'Promo_2', 'Promo 2x'];
+    const promos: Record<string, string> = {};
+    for (const title of titles) promos[title] = (await addCampaign(ctx.app, headers, { customer_id: second.id, title })).id;
+    ownIds.push(...Object.values(promos));
+    const list = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/v1/campaigns?${query}`, headers })).json();
+
+    const byCustomer = await walkBothWays(ctx.app, headers, `/v1/campaigns?customer_id=${second.id}`, { pageSize: 2 });
+    expect(byCustomer.walked).toEqual(byCustomer.numbered);
+    expect(new Set(byCustomer.walked)).toEqual(new Set(Object.values(promos)));
+    expect((await list(`customer_id=${second.id}`)).total).toBe(3);
+    expect(await list(`customer_id=${second.id}&page=9&page_size=2`)).toMatchObject({ data: [], total: 3 });
+    // % and _ are matched as themselves, not as wildcards.
+    const percent = await list('search=100%25');
+    expect([percent.total, percent.data.map((row: { id: string }) => row.id)]).toEqual([1, [promos['Promo 100%']]]);
+    const underscore = await list(`search=o_2&customer_id=${second.id}`);
+    expect([underscore.total, underscore.data.map((row: { id: string }) => row.id)]).toEqual([1, [promos.Promo_2]]);
+    // Another organisation's customer id finds nothing here.
+    const foreign = await addCustomer(ctx.app, otherHeaders);
+    expect(await list(`customer_id=${foreign.id}`)).toMatchObject({ data: [], total: 0 });
+  });
+
   it("never shows another organisation's campaigns after a cursor made from its own list", async () => {
     const { firstCursor } = await walkBothWays(ctx.app, otherHeaders, '/v1/campaigns', { pageSize: 2 });
     const answer = await ctx.app.inject({ method: 'GET', url: `/v1/campaigns?page_size=100&starting_after=${firstCursor}`, headers });

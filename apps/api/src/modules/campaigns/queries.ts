@@ -1,12 +1,11 @@
-import { and, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { campaignMessages, type CampaignListItem, type CampaignPage, type CampaignRecord } from '@crewpay/core';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { campaignMessages, type CampaignRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, customers, invoices, payments, users } from '../../db/schema/index.ts';
+import { campaigns, customers, payments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 
 /** A campaign with the names the screens show, read in one query. */
-const campaignColumns = {
+export const campaignColumns = {
   campaign: campaigns,
   customer_name: customers.name,
   agent_first_name: users.first_name,
@@ -109,94 +108,4 @@ export async function paymentFiguresByCampaign(
     });
   }
   return figures;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-type ListOptions = {
-  org_id: string;
-  page: number;
-  page_size: number;
-  starting_after?: string | undefined;
-  archived: boolean;
-  customer_id?: string | undefined;
-  search?: string | undefined;
-};
-
-const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
-
-/**
- * A campaign row's list figures, read beside it (LATERAL, on the payment_group_id indexes): the
- * payments' count and posted ones, and the invoices' count (canceled ones count nowhere) and paid
- * ones. Read apart they cost two more round trips a page (docs/performance.md).
- */
-function listFigures(db: DbOrTx) {
-  const paid = db
-    .select({
-      payments_total: sql<number>`count(*)::int`.as('payments_total'),
-      payments_posted: sql<number>`(count(*) FILTER (WHERE ${payments.status} = 'succeeded'))::int`.as('payments_posted'),
-    })
-    .from(payments)
-    .where(and(eq(payments.org_id, campaigns.org_id), eq(payments.payment_group_id, campaigns.id), eq(payments.is_deleted, false)))
-    .as('payment_figures');
-  const invoiced = db
-    .select({
-      invoices_total: sql<number>`(count(*) FILTER (WHERE ${invoices.status} <> 'canceled'))::int`.as('invoices_total'),
-      invoices_paid: sql<number>`(count(*) FILTER (WHERE ${invoices.status} = 'succeeded'))::int`.as('invoices_paid'),
-    })
-    .from(invoices)
-    .where(and(eq(invoices.org_id, campaigns.org_id), eq(invoices.payment_group_id, campaigns.id)))
-    .as('invoice_figures');
-  return { paid, invoiced };
-}
-
-/**
- * One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the
- * archived tab shows only them. By keyset after a cursor, else by page number over the index
- * (lib/keyset.ts). One statement: the rows, their names and figures, and for a page number the
- * total as a count beside them (an InitPlan, run once); a page past the last row has no row to
- * carry it, so only then is it counted apart.
- */
-export async function listCampaigns(db: DbOrTx, options: ListOptions): Promise<CampaignPage> {
-  const scope = eq(campaigns.org_id, options.org_id);
-  const filters: SQL[] = [scope, options.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived')];
-  if (options.customer_id) filters.push(eq(campaigns.customer_id, options.customer_id));
-  const search = options.search?.trim();
-  if (search) filters.push(ilike(campaigns.title, `%${escapeLike(search)}%`));
-  const where = and(...filters);
-  const countAll = db.select({ total: count() }).from(campaigns).where(where);
-  const total = options.starting_after ? sql<number | null>`NULL::bigint` : sql<number | null>`(${countAll})`;
-  const { paid, invoiced } = listFigures(db);
-  const found = await db
-    .select({
-      ...campaignColumns,
-      // keysetPage's id beside the nested row: copying each row to add it cost a spread per row.
-      id: campaigns.id,
-      cursor_us: cursorMicros(campaigns.created_at),
-      total: total.mapWith(Number),
-      payments_total: paid.payments_total,
-      payments_posted: paid.payments_posted,
-      invoices_total: invoiced.invoices_total,
-      invoices_paid: invoiced.invoices_paid,
-    })
-    .from(campaigns)
-    .innerJoin(customers, eq(customers.id, campaigns.customer_id))
-    .leftJoin(users, eq(users.id, campaigns.agent_id))
-    .leftJoinLateral(paid, sql`true`)
-    .leftJoinLateral(invoiced, sql`true`)
-    .where(pageWhere(db, campaignKeyset, { scope, where, ...options }))
-    .orderBy(...newestFirst(campaignKeyset))
-    .limit(options.page_size + 1);
-  const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
-  const data: CampaignListItem[] = rows.map((row) => ({
-    ...toCampaignRecord(row),
-    payments_posted: row.payments_posted,
-    payments_total: row.payments_total,
-    invoices_paid: row.invoices_paid,
-    invoices_total: row.invoices_total,
-  }));
-  const carried = found[0]?.total;
-  const pastTheEnd = async () => (options.page === 0 ? 0 : ((await countAll)[0]?.total ?? 0));
-  const pageTotal = options.starting_after ? null : (carried ?? (await pastTheEnd()));
-  return { data, total: pageTotal, page: options.page, page_size: options.page_size, has_more, next_cursor };
 }

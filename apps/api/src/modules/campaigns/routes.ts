@@ -3,7 +3,7 @@ import { campaignDetail, campaignPage, createCampaignBody, listCampaignsQuery, u
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { listCampaigns } from './queries.ts';
+import { listCampaigns } from './list.ts';
 import { createCampaign, getCampaignDetail, updateCampaign } from './service.ts';
 
 const tags = ['Campaigns'];

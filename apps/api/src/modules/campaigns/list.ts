@@ -1,0 +1,164 @@
+import { and, count, eq, ilike, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { CampaignListItem, CampaignPage } from '@crewpay/core';
+import type { Db } from '../../db/client.ts';
+import { campaigns, customers, invoices, payments, users } from '../../db/schema/index.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit, newestFirst, unseenByPlanner } from '../../lib/keyset.ts';
+import { campaignColumns, toCampaignRecord } from './queries.ts';
+
+type ListOptions = {
+  org_id: string;
+  page: number;
+  page_size: number;
+  starting_after?: string | undefined;
+  archived: boolean;
+  customer_id?: string | undefined;
+  search?: string | undefined;
+};
+
+const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A tab's filters; each value is either the request's or a prepared statement's placeholder. */
+type Filters = { org_id: string | Placeholder; archived: boolean; customer_id?: string | Placeholder; search?: string | SQL };
+
+function campaignsWhere(filters: Filters): SQL {
+  const conditions: SQL[] = [
+    eq(campaigns.org_id, filters.org_id),
+    filters.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived'),
+  ];
+  if (filters.customer_id !== undefined) conditions.push(eq(campaigns.customer_id, filters.customer_id));
+  if (filters.search !== undefined) conditions.push(ilike(campaigns.title, filters.search));
+  return and(...conditions)!;
+}
+
+/**
+ * A campaign row's list figures, read beside it (LATERAL, on the payment_group_id indexes): the
+ * payments' count and posted ones, and the invoices' count (canceled ones count nowhere) and paid
+ * ones. Read apart they cost two more round trips a page (docs/performance.md).
+ */
+function listFigures(db: Db) {
+  const paid = db
+    .select({
+      payments_total: sql<number>`count(*)::int`.as('payments_total'),
+      payments_posted: sql<number>`(count(*) FILTER (WHERE ${payments.status} = 'succeeded'))::int`.as('payments_posted'),
+    })
+    .from(payments)
+    .where(and(eq(payments.org_id, campaigns.org_id), eq(payments.payment_group_id, campaigns.id), eq(payments.is_deleted, false)))
+    .as('payment_figures');
+  const invoiced = db
+    .select({
+      invoices_total: sql<number>`(count(*) FILTER (WHERE ${invoices.status} <> 'canceled'))::int`.as('invoices_total'),
+      invoices_paid: sql<number>`(count(*) FILTER (WHERE ${invoices.status} = 'succeeded'))::int`.as('invoices_paid'),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.org_id, campaigns.org_id), eq(invoices.payment_group_id, campaigns.id)))
+    .as('invoice_figures');
+  return { paid, invoiced };
+}
+
+type PageShape = { cursor: boolean; archived: boolean; customer: boolean; search: boolean; limit: number };
+
+/**
+ * The page statement of one shape (after a cursor or by page number; a tab; with or without a
+ * customer and a search; its size), prepared once per database as the creators page is: built by
+ * Drizzle once, planned by PostgreSQL once per connection rather than on every request. A page by
+ * number finds its ids on the index first (a deferred join) and carries the tab's total as a
+ * count beside them (an InitPlan, run once). The search pattern and the offset are hidden from
+ * the planner so the generic plan is kept (lib/keyset.ts).
+ */
+function preparePage(db: Db, shape: PageShape) {
+  const orgId = sql.placeholder('org_id');
+  const where = campaignsWhere({
+    org_id: orgId,
+    archived: shape.archived,
+    customer_id: shape.customer ? sql.placeholder('customer_id') : undefined,
+    search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
+  });
+  const total = shape.cursor ? sql<number | null>`NULL::bigint` : sql<number | null>`(${db.select({ total: count() }).from(campaigns).where(where)})`;
+  const pageIds = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(where)
+    .orderBy(...newestFirst(campaignKeyset))
+    .limit(literalLimit(shape.limit))
+    .offset(unseenByPlanner(sql.placeholder('offset'), 'bigint') as unknown as Placeholder);
+  const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
+  const { paid, invoiced } = listFigures(db);
+  const name = `campaigns_page_${shape.cursor ? 'cursor' : 'number'}${shape.archived ? '_archived' : ''}${shape.customer ? '_customer' : ''}${shape.search ? '_search' : ''}_${shape.limit}`;
+  return db
+    .select({
+      ...campaignColumns,
+      id: campaigns.id,
+      cursor_us: cursorMicros(campaigns.created_at),
+      total: total.mapWith(Number),
+      payments_total: paid.payments_total,
+      payments_posted: paid.payments_posted,
+      invoices_total: invoiced.invoices_total,
+      invoices_paid: invoiced.invoices_paid,
+    })
+    .from(campaigns)
+    .innerJoin(customers, eq(customers.id, campaigns.customer_id))
+    .leftJoin(users, eq(users.id, campaigns.agent_id))
+    .leftJoinLateral(paid, sql`true`)
+    .leftJoinLateral(invoiced, sql`true`)
+    .where(shape.cursor ? and(where, afterPosition(campaigns.created_at, campaigns.id, position)) : and(eq(campaigns.org_id, orgId), inArray(campaigns.id, pageIds)))
+    .orderBy(...newestFirst(campaignKeyset))
+    .limit(literalLimit(shape.limit))
+    .prepare(name);
+}
+
+const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+
+function pageQuery(db: Db, shape: PageShape) {
+  const key = `${shape.cursor}.${shape.archived}.${shape.customer}.${shape.search}.${shape.limit}`;
+  let byShape = preparedPages.get(db);
+  if (!byShape) preparedPages.set(db, (byShape = new Map()));
+  let prepared = byShape.get(key);
+  if (!prepared) byShape.set(key, (prepared = preparePage(db, shape)));
+  return prepared;
+}
+
+/**
+ * One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the
+ * archived tab shows only them. By keyset after a cursor, else by page number. One statement: the
+ * rows, their names and figures, and for a page number the total; a page past the last row has
+ * no row to carry the total, so only then is it counted apart.
+ */
+export async function listCampaigns(db: Db, options: ListOptions): Promise<CampaignPage> {
+  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
+  const term = options.search?.trim();
+  const search = term ? `%${escapeLike(term)}%` : undefined;
+  const found = await pageQuery(db, {
+    cursor: position !== null,
+    archived: options.archived,
+    customer: options.customer_id !== undefined,
+    search: search !== undefined,
+    limit: options.page_size + 1,
+  }).execute({
+    org_id: options.org_id,
+    customer_id: options.customer_id,
+    search,
+    offset: options.page * options.page_size,
+    created_us: position?.created_us,
+    cursor_id: position?.id,
+  });
+  const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
+  const data: CampaignListItem[] = rows.map((row) => ({
+    ...toCampaignRecord(row),
+    payments_posted: row.payments_posted,
+    payments_total: row.payments_total,
+    invoices_paid: row.invoices_paid,
+    invoices_total: row.invoices_total,
+  }));
+  return { data, total: position ? null : await pageTotal(db, found, options, search), page: options.page, page_size: options.page_size, has_more, next_cursor };
+}
+
+/** The total of a page by number: carried by its rows, or counted apart when it lies past the end. */
+async function pageTotal(db: Db, found: { total: number | null }[], options: ListOptions, search: string | undefined): Promise<number> {
+  const carried = found[0]?.total;
+  if (carried !== undefined && carried !== null) return carried;
+  if (options.page === 0) return 0;
+  const filters = { org_id: options.org_id, archived: options.archived, customer_id: options.customer_id, search };
+  const [counted] = await db.select({ total: count() }).from(campaigns).where(campaignsWhere(filters));
+  return counted?.total ?? 0;
+}
