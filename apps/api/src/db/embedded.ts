@@ -34,12 +34,23 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; the last flag wins.
     initdbFlags: ['--lc-messages=C', '--encoding=UTF8', '--locale=C.UTF-8'],
-    onLog: (message) => options.onLog?.(String(message)),
-    onError: (message) => options.onLog?.(String(message)),
+    onLog: (message) => log(String(message)),
+    onError: (message) => log(String(message)),
   });
+  // The package rejects without a reason when PostgreSQL stops during start-up: its last words say why.
+  const lastLines: string[] = [];
+  function log(message: string) {
+    lastLines.push(message.trim());
+    if (lastLines.length > 10) lastLines.shift();
+    options.onLog?.(message);
+  }
   const isInitialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
-  if (!isInitialised) await server.initialise();
-  await server.start();
+  try {
+    if (!isInitialised) await server.initialise();
+    await server.start();
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start on port ${port}: ${error instanceof Error ? error.message : lastLines.join(' | ')}`, { cause: error });
+  }
   return {
     url: embeddedUrl(port),
     stop: () => server.stop(),
