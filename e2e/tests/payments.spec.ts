@@ -153,8 +153,10 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await advanceClock(request, 61);
   await page.goto('/payments?tab=posted_payments');
   await page.getByRole('link', { name: 'Robin Payee' }).click();
-  // The list has its own 'Posted' tab and chip: wait for the detail page before reading its status.
+  // The list has its own 'Posted' tab and chip, and it stays on screen while the detail page loads
+  // after the URL has changed: wait for a row only the detail shows before reading its status.
   await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Federal withholdings')).toBeVisible();
   await expect(page.getByText('Posted', { exact: true })).toBeVisible();
   await expect(page.getByText('Date posted')).toBeVisible();
   await shot(page, 'payments-06-detail-posted');
