@@ -26,3 +26,20 @@ export function preparedRows<Row>(db: Db, name: string, query: BuiltSelect) {
     },
   };
 }
+
+/**
+ * `prepare` run once per database and statement shape (its flags and page size), the result
+ * kept: a list's page statements are built by Drizzle once and, being named, parsed and planned
+ * by PostgreSQL once per connection.
+ */
+export function preparedPerShape<Shape extends Record<string, boolean | number>, Prepared>(prepare: (db: Db, shape: Shape) => Prepared) {
+  const byDatabase = new WeakMap<Db, Map<string, Prepared>>();
+  return (db: Db, shape: Shape): Prepared => {
+    let byShape = byDatabase.get(db);
+    if (!byShape) byDatabase.set(db, (byShape = new Map()));
+    const key = JSON.stringify(shape);
+    let prepared = byShape.get(key);
+    if (!prepared) byShape.set(key, (prepared = prepare(db, shape)));
+    return prepared;
+  };
+}

@@ -108,3 +108,16 @@ export function keysetPage<Row extends { id: string; cursor_us: string }>(
   const has_more = rows.length > pageSize;
   return { rows: page, has_more, next_cursor: has_more && last ? encodeCursor({ created_us: last.cursor_us, id: last.id }) : null };
 }
+
+/**
+ * The total of a page asked for by number, counted beside its rows (each row carries it): a page
+ * past the last row has no row to carry it, so only then is it counted apart.
+ */
+export async function pageNumberTotal(found: { total: number | null }[], page: number, countApart: () => Promise<number>): Promise<number> {
+  const carried = found[0]?.total;
+  if (carried !== undefined && carried !== null) return carried;
+  return page === 0 ? 0 : countApart();
+}
+
+/** `term` as a LIKE pattern matching it anywhere, its own %, _ and backslash matched as themselves. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

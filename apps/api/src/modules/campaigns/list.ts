@@ -2,7 +2,18 @@ import { and, count, eq, ilike, inArray, ne, sql, type Placeholder, type SQL } f
 import type { CampaignListItem, CampaignPage } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
 import { campaigns, customers, invoices, payments, users } from '../../db/schema/index.ts';
-import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit, newestFirst, unseenByPlanner } from '../../lib/keyset.ts';
+import { preparedPerShape } from '../../db/prepared-rows.ts';
+import {
+  afterPosition,
+  containsPattern,
+  cursorMicros,
+  decodeCursor,
+  keysetPage,
+  literalLimit,
+  newestFirst,
+  pageNumberTotal,
+  unseenByPlanner,
+} from '../../lib/keyset.ts';
 import { campaignColumns, toCampaignRecord } from './queries.ts';
 
 type ListOptions = {
@@ -16,7 +27,6 @@ type ListOptions = {
 };
 
 const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A tab's filters; each value is either the request's or a prepared statement's placeholder. */
 type Filters = { org_id: string | Placeholder; archived: boolean; customer_id?: string | Placeholder; search?: string | SQL };
@@ -107,16 +117,7 @@ function preparePage(db: Db, shape: PageShape) {
     .prepare(name);
 }
 
-const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
-
-function pageQuery(db: Db, shape: PageShape) {
-  const key = `${shape.cursor}.${shape.archived}.${shape.customer}.${shape.search}.${shape.limit}`;
-  let byShape = preparedPages.get(db);
-  if (!byShape) preparedPages.set(db, (byShape = new Map()));
-  let prepared = byShape.get(key);
-  if (!prepared) byShape.set(key, (prepared = preparePage(db, shape)));
-  return prepared;
-}
+const pageQuery = preparedPerShape(preparePage);
 
 /**
  * One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the
@@ -127,7 +128,7 @@ function pageQuery(db: Db, shape: PageShape) {
 export async function listCampaigns(db: Db, options: ListOptions): Promise<CampaignPage> {
   const position = options.starting_after ? decodeCursor(options.starting_after) : null;
   const term = options.search?.trim();
-  const search = term ? `%${escapeLike(term)}%` : undefined;
+  const search = term ? containsPattern(term) : undefined;
   const found = await pageQuery(db, {
     cursor: position !== null,
     archived: options.archived,
@@ -150,15 +151,11 @@ export async function listCampaigns(db: Db, options: ListOptions): Promise<Campa
     invoices_paid: row.invoices_paid,
     invoices_total: row.invoices_total,
   }));
-  return { data, total: position ? null : await pageTotal(db, found, options, search), page: options.page, page_size: options.page_size, has_more, next_cursor };
-}
-
-/** The total of a page by number: carried by its rows, or counted apart when it lies past the end. */
-async function pageTotal(db: Db, found: { total: number | null }[], options: ListOptions, search: string | undefined): Promise<number> {
-  const carried = found[0]?.total;
-  if (carried !== undefined && carried !== null) return carried;
-  if (options.page === 0) return 0;
-  const filters = { org_id: options.org_id, archived: options.archived, customer_id: options.customer_id, search };
-  const [counted] = await db.select({ total: count() }).from(campaigns).where(campaignsWhere(filters));
-  return counted?.total ?? 0;
+  const countApart = async () => {
+    const filters = { org_id: options.org_id, archived: options.archived, customer_id: options.customer_id, search };
+    const [counted] = await db.select({ total: count() }).from(campaigns).where(campaignsWhere(filters));
+    return counted?.total ?? 0;
+  };
+  const total = position ? null : await pageNumberTotal(found, options.page, countApart);
+  return { data, total, page: options.page, page_size: options.page_size, has_more, next_cursor };
 }

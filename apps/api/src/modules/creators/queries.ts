@@ -2,10 +2,10 @@ import { and, count, desc, eq, getTableColumns, inArray, not, sql, type Placehol
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { creatorMessages, type CreatorListItem, type CreatorPage } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared-rows.ts';
+import { preparedPerShape, preparedRows } from '../../db/prepared-rows.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit, unseenByPlanner } from '../../lib/keyset.ts';
+import { afterPosition, containsPattern, cursorMicros, decodeCursor, keysetPage, literalLimit, pageNumberTotal, unseenByPlanner } from '../../lib/keyset.ts';
 import { toCreatorRecord, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -94,7 +94,6 @@ function joinExtras<Query extends PgSelect>(query: Query, extras: ReturnType<typ
     .leftJoin(extras.rowTotals, eq(extras.rowTotals.recipient, rowId));
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 type ListFilters = { org_id: string | Placeholder; is_active?: boolean | Placeholder | undefined; search?: string | SQL | undefined };
 
@@ -178,25 +177,10 @@ function pageByNumber(
 /** A page row as node-postgres parses it: created_at a Date, counts and sums numbers, tags parsed. */
 type PageRow = Omit<CreatorListItem, 'created_at'> & { created_at: Date; cursor_us: string; total: number | null };
 
-const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+const pageQuery = preparedPerShape(preparePage);
 
-function pageQuery(db: Db, shape: PageShape) {
-  const key = `${shape.cursor}.${shape.search}.${shape.active}.${shape.limit}`;
-  let byShape = preparedPages.get(db);
-  if (!byShape) preparedPages.set(db, (byShape = new Map()));
-  let prepared = byShape.get(key);
-  if (!prepared) byShape.set(key, (prepared = preparePage(db, shape)));
-  return prepared;
-}
-
-/**
- * The total of a page asked for by number: counted with the page's rows, unless the page lies
- * past the last row (no row came back to carry it), when it is counted apart.
- */
-async function pageNumberTotal(db: DbOrTx, found: { total: number | null }[], filters: ListFilters, page: number): Promise<number> {
-  const carried = found[0]?.total;
-  if (carried !== undefined && carried !== null) return carried;
-  if (page === 0) return 0;
+/** The organisation's creators matching `filters`, counted apart (for a page past the last row). */
+async function countCreators(db: DbOrTx, filters: ListFilters): Promise<number> {
   const [counted] = await db.select({ total: count() }).from(creators).where(creatorsWhere(filters));
   return counted?.total ?? 0;
 }
@@ -244,7 +228,7 @@ export async function listCreators(
   const filters = {
     org_id: options.org_id,
     is_active: options.is_active,
-    search: term ? `%${escapeLike(term.toLowerCase())}%` : undefined,
+    search: term ? containsPattern(term.toLowerCase()) : undefined,
   };
   const page = pageQuery(db, {
     cursor: position !== null,
@@ -261,7 +245,7 @@ export async function listCreators(
   const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   return {
     data: rows.map(toListItem),
-    total: position ? null : await pageNumberTotal(db, found, filters, options.page),
+    total: position ? null : await pageNumberTotal(found, options.page, () => countCreators(db, filters)),
     page: options.page,
     page_size: options.page_size,
     has_more,

@@ -3,7 +3,7 @@ import { customerMessages, type CustomerListItem, type CustomerPage, type Custom
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, type Customer } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
+import { containsPattern, cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 import { invoiceFiguresBy } from './invoice-figures.ts';
 
 export function toCustomerRecord(row: Customer): CustomerRecord {
@@ -50,7 +50,6 @@ export async function getCustomer(db: DbOrTx, options: { org_id: string; id: str
   return item!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const customerKeyset = { table: customers, created_at: customers.created_at, id: customers.id };
 
@@ -67,7 +66,7 @@ export async function listCustomers(
   const filters: SQL[] = [scope];
   const search = options.search?.trim();
   // search_text is the lower-cased name and email, trigram-indexed for %term% matches.
-  if (search) filters.push(like(customers.search_text, `%${escapeLike(search.toLowerCase())}%`));
+  if (search) filters.push(like(customers.search_text, containsPattern(search.toLowerCase())));
   const where = and(...filters);
   const [found, totalRows] = await Promise.all([
     db

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
-import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, pageNumberTotal } from '../../lib/keyset.ts';
 import { recipientName } from './recipients.ts';
 import { toPaymentRecord, toPaymentRecords } from './records.ts';
 
@@ -94,10 +94,10 @@ export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<Pa
     .orderBy(...newestFirst);
   const found = await pageRows;
   const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
-  const carried = found[0]?.total;
+  const countApart = async () => (await countAll)[0]?.value ?? 0;
   return {
     data: rows.map((row) => toPaymentRecord(row.payment, namedRecipient(row))),
-    total: position ? null : (carried ?? (options.page === 0 ? 0 : ((await countAll)[0]?.value ?? 0))),
+    total: position ? null : await pageNumberTotal(found, options.page, countApart),
     page: options.page,
     page_size: options.page_size,
     has_more,
