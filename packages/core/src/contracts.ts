@@ -6,6 +6,30 @@ export const MAX_CONTRACT_PDF_BYTES = 25_000_000;
 /** Spec section 9: a signature block is 80 by 16 points on a 612 by 792 page. */
 export const SIGNATURE_BLOCK = { width: 80, height: 16 } as const;
 export const REFERENCE_PAGE = { width: 612, height: 792 } as const;
+/**
+ * What reading one PDF may cost (docs/security.md, PDF limits). A few megabytes can hold
+ * compressed data that expands to gigabytes; past any of these the file is refused.
+ */
+export const PDF_LIMITS = {
+  pages: 1_000,
+  objects: 100_000,
+  /** Bytes decompressed while reading (object and cross-reference streams, and any other it decodes). */
+  inflatedBytes: 50_000_000,
+  seconds: 10,
+  memoryMb: 256,
+  /** A drawn signature: width times height of its PNG. */
+  signaturePixels: 4_000_000,
+} as const;
+export type PdfLimit = 'pages' | 'objects' | 'inflated' | 'time' | 'memory';
+
+/** The refusal of a PDF past one of PDF_LIMITS, naming the limit. */
+export const pdfLimitMessages: Record<PdfLimit, string> = {
+  pages: 'This PDF has more than 1,000 pages: split it into smaller documents',
+  objects: 'This PDF is too complex to process: it has more than 100,000 objects',
+  inflated: 'This PDF is too complex to process: its compressed content expands to more than 50 MB',
+  time: 'This PDF is too complex to process: reading it takes more than 10 seconds',
+  memory: 'This PDF is too complex to process: reading it needs more than 256 MB of memory',
+};
 
 export const contractMessages = {
   badPdf: 'Contract must be a PDF under 25 MB',
