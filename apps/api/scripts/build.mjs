@@ -15,7 +15,8 @@ const dependencies = [...Object.keys(api.dependencies ?? {}), ...Object.keys(cor
 
 await build({
   absWorkingDir: apiRoot,
-  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', reconcile: 'src/scripts/reconcile.ts' },
+  // pdf-worker: the PDF worker thread's entry, found next to the others (providers/esign/pdf-thread.ts).
+  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', reconcile: 'src/scripts/reconcile.ts', 'pdf-worker': 'src/providers/esign/pdf-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/index.ts';
-import { readPdf } from './pdf.ts';
-import { stampSignedPdf } from './stamp.ts';
+import { pdfLimitMessages } from '@crewpay/core';
+import { readPdf, stampPdf, type PdfRefusal } from './pdf.ts';
 import type { EsignProvider } from './types.ts';
 import { signEsignWebhook, verifyEsignWebhook } from './webhook.ts';
 
@@ -22,6 +22,10 @@ export class EsignRequestError extends Error {
   }
 }
 
+/** Why the service refuses a document: a limit of docs/security.md by its message, or unreadable. */
+const refusalMessage = (refusal: PdfRefusal) =>
+  refusal === 'type' || refusal === 'unreadable' ? 'The document is not a readable PDF' : pdfLimitMessages[refusal];
+
 /**
  * Crewpay's own e-signature service. It keeps its side in file storage under esign/: the
  * prepared document of each request and the signed files, as a hosted service would keep them.
@@ -36,7 +40,7 @@ export function createBuiltinEsign(options: { storage: FileStorage; webhookSecre
       const signature_request_id = createHash('sha256').update(`crewpay-esign:${input.idempotency_key}`).digest('hex').slice(0, 32);
       const bytes = await readAll(await storage.read(input.document_key));
       const pdf = await readPdf(bytes);
-      if (!pdf.ok) throw new EsignRequestError('The document is not a readable PDF', false);
+      if (!pdf.ok) throw new EsignRequestError(refusalMessage(pdf.reason), false);
       const outside = input.form_fields.find((field) => field.page > pdf.pages.length);
       if (outside)
         throw new EsignRequestError(
@@ -49,13 +53,15 @@ export function createBuiltinEsign(options: { storage: FileStorage; webhookSecre
     async signRequest(input) {
       const original = await readAll(await storage.read(`${requestKey(input.signature_request_id)}/original`));
       const signature = input.signature;
-      const stamped = await stampSignedPdf({
+      const outcome = await stampPdf({
         original,
         title: input.title,
         contract_ref: input.signature_request_id,
         form_fields: input.form_fields,
         signature,
       });
+      if (!outcome.ok) throw new EsignRequestError(refusalMessage(outcome.refusal), false);
+      const stamped = outcome.value;
       // A key of its own per signing: two racing signatures never overwrite each other's file;
       // the contract keeps the one whose event applied first.
       const signed_key = `${requestKey(input.signature_request_id)}/signed-${randomBytes(8).toString('hex')}`;

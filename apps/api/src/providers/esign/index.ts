@@ -7,7 +7,7 @@ import type { EsignProvider } from './types.ts';
 export type { EsignEvent, EsignProvider, SignatureInput, SignedDocument } from './types.ts';
 export { EsignSignatureError } from './webhook.ts';
 export { EsignRequestError, readAll } from './builtin.ts';
-export { readPdf } from './pdf.ts';
+export { isSignaturePng, readPdf, type PdfRefusal } from './pdf.ts';
 export { blockRectangle, sha256 } from './stamp.ts';
 
 /** The e-signature service: Crewpay's built-in one (a Dropbox Sign or Documenso adapter would plug in here). */

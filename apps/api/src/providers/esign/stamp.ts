@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { ParseSpeeds, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { fromReferenceRect, type SignatureField } from '@crewpay/core';
 import type { SignatureInput } from './types.ts';
 
@@ -89,6 +89,9 @@ function drawAuditPage(document: PDFDocument, rows: [string, string][], fonts: {
   }
 }
 
+/** Runs in the PDF worker thread (pdf-tasks.ts): pdf-lib need not yield between objects, nothing else waits on this thread. */
+const unyielding = { parse: { parseSpeed: ParseSpeeds.Fastest }, save: { objectsPerTick: Infinity } };
+
 /** Stamps every block with the signature, then appends the audit page. Answers the bytes and their hashes. */
 export async function stampSignedPdf(options: {
   original: Uint8Array;
@@ -97,14 +100,14 @@ export async function stampSignedPdf(options: {
   form_fields: SignatureField[];
   signature: SignatureInput;
 }): Promise<{ bytes: Uint8Array; original_sha256: string; stamped_sha256: string; signed_sha256: string; audit: Record<string, string> }> {
-  const document = await PDFDocument.load(options.original, { updateMetadata: false });
+  const document = await PDFDocument.load(options.original, { updateMetadata: false, throwOnInvalidObject: true, ...unyielding.parse });
   const signatureFont = await document.embedFont(StandardFonts.TimesRomanItalic);
   const pages = document.getPages();
   for (const field of options.form_fields) {
     const page = pages[field.page - 1];
     if (page) await drawSignature(document, page, field, options.signature.signature, signatureFont);
   }
-  const stamped = await document.save({ useObjectStreams: false });
+  const stamped = await document.save({ useObjectStreams: false, ...unyielding.save });
   const original_sha256 = sha256(options.original);
   const stamped_sha256 = sha256(stamped);
   const audit: Record<string, string> = {
@@ -119,7 +122,7 @@ export async function stampSignedPdf(options: {
     original_sha256,
     stamped_sha256,
   };
-  const withAudit = await PDFDocument.load(stamped, { updateMetadata: false });
+  const withAudit = await PDFDocument.load(stamped, { updateMetadata: false, ...unyielding.parse });
   const fonts = {
     regular: await withAudit.embedFont(StandardFonts.Helvetica),
     bold: await withAudit.embedFont(StandardFonts.HelveticaBold),
@@ -141,6 +144,6 @@ export async function stampSignedPdf(options: {
     ],
     fonts,
   );
-  const bytes = await withAudit.save({ useObjectStreams: false });
+  const bytes = await withAudit.save({ useObjectStreams: false, ...unyielding.save });
   return { bytes, original_sha256, stamped_sha256, signed_sha256: sha256(bytes), audit };
 }

@@ -1,0 +1,86 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PDF_LIMITS, type SignatureField } from '@crewpay/core';
+import { twoPagePdf } from '../../../test/contract-fixtures.ts';
+import { pdfBomb, pdfWithObjects } from '../../../test/pdf-fixtures.ts';
+import { inPdfThread } from './pdf-thread.ts';
+
+const signature = {
+  signer_name: 'Casey Creator',
+  signer_email: 'casey@example.com',
+  signature: { type: 'typed' as const, text: 'Casey Creator' },
+  signed_at: new Date('2030-01-01T00:00:00Z'),
+  ip: '203.0.113.7',
+  user_agent: 'Vitest',
+};
+const block: SignatureField = {
+  x: 100,
+  y: 600,
+  type: 'signature',
+  width: 80,
+  height: 16,
+  required: true,
+  signer: 0,
+  api_id: 'signature_field_1',
+  page: 1,
+};
+
+let bomb: Buffer;
+beforeAll(async () => {
+  bomb = await pdfBomb(600);
+});
+
+describe('inPdfThread', () => {
+  it('answers the pages of a PDF, and stamps one, off the main thread', async () => {
+    const pdf = await twoPagePdf();
+    const read = await inPdfThread('inspect', { bytes: pdf });
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        pages: [
+          { width: 612, height: 792 },
+          { width: 595.28, height: 841.89 },
+        ],
+      },
+    });
+    const stamped = await inPdfThread('stamp', { original: pdf, title: 'Agreement', contract_ref: 'ref', form_fields: [block], signature });
+    expect(stamped.ok && Buffer.from(stamped.value.bytes).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('stamps a PDF its upload let through: objects are counted per document, not per task', async () => {
+    const pdf = pdfWithObjects(60_000);
+    expect((await inPdfThread('inspect', { bytes: pdf })).ok).toBe(true);
+    const stamped = await inPdfThread('stamp', { original: pdf, title: 'Agreement', contract_ref: 'ref', form_fields: [block], signature });
+    expect(stamped.ok).toBe(true);
+  });
+
+  it('stops inflating at the limit, without blocking the event loop; stamping a stored bomb too', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    expect(await inPdfThread('inspect', { bytes: bomb })).toEqual({ ok: false, refusal: 'inflated' });
+    expect(await inPdfThread('stamp', { original: bomb, title: 'T', contract_ref: 'ref', form_fields: [block], signature })).toEqual({
+      ok: false,
+      refusal: 'inflated',
+    });
+    delay.disable();
+    expect(delay.max / 1e6).toBeLessThan(500);
+  });
+
+  it('ends a worker past its deadline, even inside synchronous inflation', async () => {
+    const started = performance.now();
+    const outcome = await inPdfThread('inspect', { bytes: bomb }, { ...PDF_LIMITS, inflatedBytes: Infinity, seconds: 1.5 });
+    expect(outcome).toEqual({ ok: false, refusal: 'time' });
+    expect(performance.now() - started).toBeLessThan(4000);
+  });
+
+  it('ends a worker past its heap limit', async () => {
+    const outcome = await inPdfThread('inspect', { bytes: pdfWithObjects(400_000) }, { ...PDF_LIMITS, objects: Infinity, memoryMb: 16 });
+    expect(outcome).toEqual({ ok: false, refusal: 'memory' });
+  });
+
+  it('answers each of several PDFs asked for at once (past two, they wait their turn)', async () => {
+    const pdf = await twoPagePdf();
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => inPdfThread('inspect', { bytes: pdf })));
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+  });
+});
