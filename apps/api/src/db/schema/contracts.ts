@@ -72,6 +72,8 @@ export const contractTemplates = pgTable(
     storage_key: text().notNull(),
     sha256: text().notNull(),
     size: integer().notNull(),
+    /** Pages, as the upload's one parse found them (null: uploaded before it was kept). */
+    page_count: integer(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

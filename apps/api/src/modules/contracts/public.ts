@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import { contractMessages, type SigningView } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { contracts, type Contract } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ESIGN_PROVIDER, esignProvider } from '../../providers/esign/index.ts';
+import { ESIGN_PROVIDER, esignProvider, EsignRequestError, isSignaturePng } from '../../providers/esign/index.ts';
 import { receiveProviderWebhook } from '../provider-calls/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { emailSignature } from './events.ts';
@@ -52,14 +51,21 @@ export async function signingLinkDocument(deps: AppDeps, linkId: string): Promis
   return { key: contract.original_key, file_name: contract.file_name };
 }
 
+/** A drawn signature's PNG, read in the PDF worker as the stamp will embed it (a PNG can expand like a PDF). */
 async function drawnSignature(dataUrl: string | undefined): Promise<Buffer> {
   const png = Buffer.from((dataUrl ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
-  try {
-    await (await PDFDocument.create()).embedPng(png);
-  } catch {
-    throw new AppError('validation_error', contractMessages.signatureRequired, { field: 'signature_image' });
-  }
+  if (!(await isSignaturePng(png))) throw new AppError('validation_error', contractMessages.signatureRequired, { field: 'signature_image' });
   return png;
+}
+
+/** The provider's signing, its refusal of the document (a limit of docs/security.md) answered as such. */
+async function signWithProvider(deps: AppDeps, input: Parameters<ReturnType<typeof esignProvider>['signRequest']>[0]) {
+  try {
+    return await esignProvider(deps).signRequest(input);
+  } catch (error) {
+    if (error instanceof EsignRequestError) throw new AppError('conflict', error.message);
+    throw error;
+  }
 }
 
 /**
@@ -80,7 +86,7 @@ export async function signThroughLink(
     options.signature_type === 'drawn'
       ? { type: 'drawn' as const, png: await drawnSignature(options.signature_image) }
       : { type: 'typed' as const, text: options.signer_name };
-  const signed = await esignProvider(deps).signRequest({
+  const signed = await signWithProvider(deps, {
     org_id: contract.org_id,
     signature_request_id: contract.signature_request_id,
     document_key: contract.original_key,

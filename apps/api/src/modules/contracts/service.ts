@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { canRemindContract, contractMessages, MAX_CONTRACT_PDF_BYTES, type ContractRecord, type SignatureField } from '@crewpay/core';
+import { canRemindContract, contractMessages, MAX_CONTRACT_PDF_BYTES, pdfLimitMessages, type ContractRecord, type SignatureField } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { contracts, contractTemplates, creators, customers, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { readPdf } from '../../providers/esign/index.ts';
+import { readPdf, type PdfRefusal } from '../../providers/esign/index.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { findFeeRule } from '../fees/index.ts';
@@ -18,13 +18,20 @@ import { queueSigningEmail, recordSignatureRequest } from './signing.ts';
 export type ContractCtx = { deps: AppDeps; storage: FileStorage };
 export type Upload = { file_name: string; bytes: Buffer };
 
-/** A PDF by content (header and parse), at most 25,000,000 bytes; answers its pages' sizes. */
+function refusalMessage(reason: PdfRefusal): string {
+  if (reason === 'type') return contractMessages.badPdf;
+  return reason === 'unreadable' ? contractMessages.unreadablePdf : pdfLimitMessages[reason];
+}
+
+/**
+ * A PDF by content (header and parse), at most 25,000,000 bytes and within PDF_LIMITS; answers
+ * its pages' sizes. The one parse of an upload, in the PDF worker: later steps keep what it found.
+ */
 export async function checkContractPdf(upload: Upload): Promise<{ width: number; height: number }[]> {
   if (upload.bytes.length === 0 || upload.bytes.length > MAX_CONTRACT_PDF_BYTES)
     throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
   const pdf = await readPdf(upload.bytes);
-  if (!pdf.ok)
-    throw new AppError('validation_error', pdf.reason === 'type' ? contractMessages.badPdf : contractMessages.unreadablePdf, { field: 'file' });
+  if (!pdf.ok) throw new AppError('validation_error', refusalMessage(pdf.reason), { field: 'file' });
   return pdf.pages;
 }
 
@@ -105,7 +112,7 @@ async function documentOf(ctx: ContractCtx, input: CreateContractInput) {
     key: template.storage_key,
     sha: template.sha256,
     file_name: template.file_name,
-    pages: Infinity,
+    pages: template.page_count ?? Infinity,
     fields: input.formFields.length > 0 ? input.formFields : template.form_fields,
     template_id: template.id,
   };

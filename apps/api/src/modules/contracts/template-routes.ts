@@ -5,13 +5,19 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { readAll, readPdf } from '../../providers/esign/index.ts';
-import { fileStorage } from '../../providers/storage/index.ts';
+import { fileStorage, type FileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { readContractMultipart } from './multipart.ts';
 import { fieldsError } from './routes.ts';
 import { findTemplate, listTemplatePage, saveTemplate, startTemplateDraft, toTemplateRecord } from './templates.ts';
 
 const tags = ['Contract templates'];
+
+/** A draft uploaded before its page count was kept is read once more, in the PDF worker. */
+async function storedPageCount(storage: FileStorage, key: string): Promise<number> {
+  const pdf = await readPdf(await readAll(await storage.read(key)));
+  return pdf.ok ? pdf.pages.length : 0;
+}
 const templateParams = z.object({ templateId: z.string().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, contractMessages.templateNotFound) });
 const embeddedFields = z.object({ title: z.string().trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters') });
 
@@ -78,8 +84,7 @@ export const contractTemplateRoutes =
       async (request) => {
         const user = requireStaff(request);
         const draft = await findTemplate(deps.db, user.org_id, request.body.template_id);
-        const pdf = await readPdf(await readAll(await storage.read(draft.storage_key)));
-        return saveTemplate(deps.db, { org_id: user.org_id, ...request.body, pageCount: pdf.ok ? pdf.pages.length : 0 });
+        return saveTemplate(deps.db, { org_id: user.org_id, ...request.body, pageCount: draft.page_count ?? (await storedPageCount(storage, draft.storage_key)) });
       },
     );
   };

@@ -73,7 +73,7 @@ export async function startTemplateDraft(
   options: { org_id: string; title: string; file?: Upload },
 ): Promise<{ edit_url: string; template_id: string }> {
   if (!options.file) throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
-  await checkContractPdf(options.file);
+  const pages = await checkContractPdf(options.file);
   await assertNoReadyTemplate(ctx.db, options.org_id);
   const id = newId();
   const key = `contract-templates/${options.org_id}/${id}`;
@@ -94,6 +94,7 @@ export async function startTemplateDraft(
     storage_key: key,
     sha256: sha,
     size: options.file.bytes.length,
+    page_count: pages.length,
   });
   return { edit_url: `/contracts/templates/${templateId}/edit`, template_id: templateId };
 }
