@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {
-      restrictToOperator(tools, deps.config.operatorToken);
+      restrictToOperator(tools, { operatorToken: deps.config.operatorToken, isBehindProxy: deps.config.trustProxy });
       await tools.register(devRoutes(deps), { prefix: '/dev' });
       await tools.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
       await tools.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });
