@@ -1,0 +1,1 @@
+ALTER TABLE "org_api_tokens" ADD COLUMN "scopes" text[] DEFAULT '{"read","creators:write","payments:write"}' NOT NULL;
