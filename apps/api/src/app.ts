@@ -10,6 +10,7 @@ import { refuseNulInput } from './plugins/text-input.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
+import { registerActingRules } from './plugins/acting-rules.ts';
 import { wireModuleEvents } from './events/wiring.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { linkRoutes } from './modules/links/index.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerOpenApi(app);
   registerAuth(app, deps.db, limitUnknownCredential);
   registerActingAudit(app, deps.db);
+  registerActingRules(app);
 
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(metaRoutes(deps), { prefix: '/v1' });

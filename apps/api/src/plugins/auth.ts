@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { endExpiredActing } from '../modules/auth/acting-expiry.ts';
 import { assertKeyMay, isPeopleOnly } from './api-key-rules.ts';
 
 /**
@@ -20,6 +21,8 @@ export type AuthContext = {
   actor: User | null;
   /** An API key's scopes; null for a session (a person's rights are their role's). */
   scopes: readonly ApiKeyScope[] | null;
+  /** While acting: when acting ends by itself (ACTING_MINUTES after it began). */
+  acting_expires_at: Date | null;
 };
 
 declare module 'fastify' {
@@ -50,13 +53,25 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
 
 /**
  * A session row's caller: while acting as someone (login-as), that user, with the real person as
- * actor. The user acted as is read apart, only then: the lookup every request makes maps one
- * user's columns, not two.
+ * actor, until acting expires; then the real person again (acting is ended on the way, once).
+ * The user acted as is read apart, only then: the lookup every request makes maps one user's
+ * columns, not two.
  */
 export async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
-  const actedAs = row.acting_as_user_id ? (await db.select().from(users).where(eq(users.id, row.acting_as_user_id)))[0] : undefined;
-  if (actedAs) return { user: actedAs, actor: row.user, session_id: row.session_id, api_key_id: null, scopes: null };
-  return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null, scopes: null };
+  const own: AuthContext = { user: row.user, actor: null, session_id: row.session_id, api_key_id: null, scopes: null, acting_expires_at: null };
+  if (!row.acting_as_user_id) return own;
+  const [acting] = await db
+    .select({ user: users, expires_at: sessions.acting_expires_at })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.acting_as_user_id))
+    .where(eq(sessions.id, row.session_id));
+  if (!acting) return own;
+  // No end time: acting that began before acting expired (migration acting_expiry) ends now.
+  if (!acting.expires_at || acting.expires_at <= new Date()) {
+    await endExpiredActing(db, { session_id: row.session_id, actor: row.user, acted_as: acting.user });
+    return own;
+  }
+  return { ...own, user: acting.user, actor: row.user, acting_expires_at: acting.expires_at };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */
@@ -68,7 +83,7 @@ async function findApiKey(db: Db, key: string): Promise<AuthContext | null> {
     .where(eq(orgApiTokens.token_hash, hashToken(key)))
     .orderBy(asc(users.created_at))
     .limit(1);
-  return row ? { ...row, session_id: '', actor: null } : null;
+  return row ? { ...row, session_id: '', actor: null, acting_expires_at: null } : null;
 }
 
 export type Credential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
