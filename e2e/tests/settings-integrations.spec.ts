@@ -91,7 +91,10 @@ test('[settings] creates an API key with its scopes, calls the API within them, 
   const creators = await request.get('/v1/creators', { headers: bearer });
   expect(creators.status()).toBe(200);
   expect(await creators.json()).toMatchObject({ data: [] });
-  const creator = await request.post('/v1/creators', { headers: bearer, data: { email: 'scoped@example.com', first_name: 'A', last_name: 'B' } });
+  const creator = await request.post('/v1/creators', {
+    headers: bearer,
+    data: { email: 'scoped@example.com', first_name: 'A', last_name: 'B' },
+  });
   expect(creator.status()).toBe(403);
   // A key never travels with a session token beside it.
   expect((await request.get('/v1/creators', { headers: { ...bearer, 'auth-token': 'x' } })).status()).toBe(400);

@@ -36,7 +36,13 @@ describe('organisation API keys', () => {
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/org_api_token', headers: owner.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      { id: created.id, prefix: 'cp_sandbox_', last4: created.key.slice(-4), created_at: created.created_at, scopes: [...DEFAULT_API_KEY_SCOPES] },
+      {
+        id: created.id,
+        prefix: 'cp_sandbox_',
+        last4: created.key.slice(-4),
+        created_at: created.created_at,
+        scopes: [...DEFAULT_API_KEY_SCOPES],
+      },
     ]);
     expect(list.body).not.toContain(created.key);
   });

@@ -96,7 +96,10 @@ describe('a key is held to its scopes', () => {
     await ctx.deps.db.execute(
       sql`INSERT INTO org_api_tokens (id, org_id, token_hash, prefix, last4) VALUES (${newId()}, ${owner.org.id}, ${hashToken(key)}, 'cp_sandbox_', ${key.slice(-4)})`,
     );
-    const [row] = await ctx.deps.db.select().from(orgApiTokens).where(eq(orgApiTokens.token_hash, hashToken(key)));
+    const [row] = await ctx.deps.db
+      .select()
+      .from(orgApiTokens)
+      .where(eq(orgApiTokens.token_hash, hashToken(key)));
     expect(row!.scopes).toEqual([...DEFAULT_API_KEY_SCOPES]);
     expect((await call('GET', '/v1/creators', bearer(key))).statusCode).toBe(200);
     expectRefused(await call('POST', '/v1/org_api_token', bearer(key)), apiKeyMessages.peopleOnly);

@@ -19,7 +19,12 @@ const expiredRows = (actorId: string) =>
 async function ownerActingAsTeammate() {
   const owner = await createOwner(ctx.app);
   const teammate = await createCollaborator(ctx.deps, owner.org.id);
-  const started = await ctx.app.inject({ method: 'POST', url: '/v1/users/loginas', headers: owner.headers, payload: { user_id: teammate.user.id } });
+  const started = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/users/loginas',
+    headers: owner.headers,
+    payload: { user_id: teammate.user.id },
+  });
   expect(started.statusCode, started.body).toBe(200);
   return { owner, teammate, started: started.json<{ acting_by: { expires_at: string } }>() };
 }
@@ -31,7 +36,10 @@ describe('acting expires', () => {
     const lasts = Date.parse(started.acting_by.expires_at) - before;
     expect(lasts).toBeGreaterThan((ACTING_MINUTES - 1) * 60_000);
     expect(lasts).toBeLessThanOrEqual(ACTING_MINUTES * 60_000 + 5_000);
-    expect(await whoAmI(owner.headers)).toMatchObject({ id: teammate.user.id, acting_by: { id: owner.user.id, expires_at: started.acting_by.expires_at } });
+    expect(await whoAmI(owner.headers)).toMatchObject({
+      id: teammate.user.id,
+      acting_by: { id: owner.user.id, expires_at: started.acting_by.expires_at },
+    });
 
     await ctx.deps.db
       .update(sessions)

@@ -34,7 +34,10 @@ function expectRefused(response: { statusCode: number; json: () => { message: st
 }
 
 const signingLinksOf = (contractId: string) =>
-  ctx.deps.db.$count(expiringLinks, and(eq(expiringLinks.type, 'contract_signing'), sql`${expiringLinks.payload}->>'contract_id' = ${contractId}`));
+  ctx.deps.db.$count(
+    expiringLinks,
+    and(eq(expiringLinks.type, 'contract_signing'), sql`${expiringLinks.payload}->>'contract_id' = ${contractId}`),
+  );
 
 describe('acting as a creator cannot sign for them (issue 33, finding 3)', () => {
   it('refuses the portal signing link while acting, so nothing is left to sign after acting ends', async () => {
@@ -93,18 +96,34 @@ describe('acting cannot change payout or tax details, nor approve', () => {
   it('refuses bank and tax fields of a creator while acting as a team member, and lets the rest through', async () => {
     const owner = await fundedOwner(ctx.app, 0);
     const collaborator = await createCollaborator(ctx.deps, owner.org.id);
-    const creator = (await call('POST', '/v1/creators', owner.headers, { email: uniqueEmail('c'), first_name: 'R', last_name: 'B', ...BANK })).json();
+    const creator = (
+      await call('POST', '/v1/creators', owner.headers, { email: uniqueEmail('c'), first_name: 'R', last_name: 'B', ...BANK })
+    ).json();
     await actAs(owner.headers, collaborator.user.id);
-    for (const change of [{ account_number: '000999888777', routing_number: '021000021' }, { state_tax_id: '123456789' }, { selected_payment_method: 'paypal' }]) {
-      expectRefused(await call('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, ...change }), loginAsMessages.noPayoutDetails);
+    for (const change of [
+      { account_number: '000999888777', routing_number: '021000021' },
+      { state_tax_id: '123456789' },
+      { selected_payment_method: 'paypal' },
+    ]) {
+      expectRefused(
+        await call('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, ...change }),
+        loginAsMessages.noPayoutDetails,
+      );
     }
-    expect((await call('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, bio: 'Edited while acting' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, bio: 'Edited while acting' })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses executing payments while acting as an admin; the admin, as themselves, executes', async () => {
     const owner = await fundedOwner(ctx.app, 100_000);
-    const [admin] = await ctx.deps.db.insert(users).values({ id: newId(), email: uniqueEmail('admin'), org_id: owner.org.id, role: 'admin' }).returning();
-    const creator = (await call('POST', '/v1/creators', owner.headers, { email: uniqueEmail('c'), first_name: 'P', last_name: 'Q', ...BANK })).json();
+    const [admin] = await ctx.deps.db
+      .insert(users)
+      .values({ id: newId(), email: uniqueEmail('admin'), org_id: owner.org.id, role: 'admin' })
+      .returning();
+    const creator = (
+      await call('POST', '/v1/creators', owner.headers, { email: uniqueEmail('c'), first_name: 'P', last_name: 'Q', ...BANK })
+    ).json();
     const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id)]);
     await actAs(owner.headers, admin!.id);
     expectRefused(await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] }), loginAsMessages.noApproving);
@@ -115,7 +134,8 @@ describe('acting cannot change payout or tax details, nor approve', () => {
   });
 
   it('names only routes the app has', () => {
-    for (const { method, url } of actingRuleRoutes()) expect(ctx.app.hasRoute({ method: method as Method, url }), `${method} ${url}`).toBe(true);
+    for (const { method, url } of actingRuleRoutes())
+      expect(ctx.app.hasRoute({ method: method as Method, url }), `${method} ${url}`).toBe(true);
   });
 });
 
@@ -126,8 +146,12 @@ describe('while acting, the person acted for is told', () => {
     await actAs(owner.headers, creator.user_id);
     await stopActing(owner.headers);
     const notices = (await call('GET', '/v1/notifications', creator.headers)).json<{ text: string }[]>();
-    expect(notices.map((notice) => notice.text)).toContainEqual(expect.stringMatching(/^.+ of Acme Creators signed in to Crewpay as you on .+ UTC, until .+ UTC at the latest\./));
-    const mail = (await readOutbox(ctx.app)).filter((email) => email.to === creator.email && email.subject.endsWith('signed in to Crewpay as you'));
+    expect(notices.map((notice) => notice.text)).toContainEqual(
+      expect.stringMatching(/^.+ of Acme Creators signed in to Crewpay as you on .+ UTC, until .+ UTC at the latest\./),
+    );
+    const mail = (await readOutbox(ctx.app)).filter(
+      (email) => email.to === creator.email && email.subject.endsWith('signed in to Crewpay as you'),
+    );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain(owner.user.email);
     expect(mail[0]!.text).toContain('cannot sign for you, execute payments, or change your payout, bank or tax details');

@@ -149,7 +149,9 @@ describe('email', () => {
     const run = (await generate(owner.headers, { year: THIS_YEAR, method: 'email', userIds: [first.id, second.id] })).json();
     expect(run).toMatchObject({ status: 'succeeded', emails_sent: 2, processed: 2 });
 
-    const outbox = (await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { ...operatorHeaders, accept: 'application/json' } })).json();
+    const outbox = (
+      await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { ...operatorHeaders, accept: 'application/json' } })
+    ).json();
     for (const [creator, figure, last4, other] of [
       [first, '3,000.00', '***-**-6789', 'Eli Two'],
       [second, '4,100.50', '***-**-4321', 'Emma One'],

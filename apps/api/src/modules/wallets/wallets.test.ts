@@ -48,7 +48,9 @@ describe('wallet routes and roles', () => {
 
   it('reads and advances the one sandbox clock', async () => {
     const before = (await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders })).json();
-    const advanced = (await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 3600 } })).json();
+    const advanced = (
+      await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 3600 } })
+    ).json();
     expect(advanced.offset_seconds).toBe(before.offset_seconds + 3600);
     expect(new Date(advanced.now).getTime() - new Date(before.now).getTime()).toBeGreaterThanOrEqual(3_600_000);
   });

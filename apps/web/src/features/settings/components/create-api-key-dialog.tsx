@@ -12,7 +12,15 @@ import { DEFAULT_API_KEY_SCOPES, apiKeyScopeLabels, apiKeyScopes, type ApiKeySco
 import { useCreateApiKey } from '../api/api-keys.ts';
 
 /** Scopes (the default ones ticked); answers with the full key, shown once by the caller. */
-export function CreateApiKeyDialog({ isOpen, onClose, onCreated }: { isOpen: boolean; onClose: () => void; onCreated: (key: string) => void }) {
+export function CreateApiKeyDialog({
+  isOpen,
+  onClose,
+  onCreated,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onCreated: (key: string) => void;
+}) {
   const create = useCreateApiKey();
   const [scopes, setScopes] = useState<ApiKeyScope[]>([...DEFAULT_API_KEY_SCOPES]);
   const close = () => {
@@ -36,8 +44,8 @@ export function CreateApiKeyDialog({ isOpen, onClose, onCreated }: { isOpen: boo
       <DialogTitle id="create-api-key-title">Create API key</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary">
-          Choose what the key may do. Whatever you choose, a key never manages members, API keys or webhooks, never executes payments
-          or moves money, and never acts as anyone.
+          Choose what the key may do. Whatever you choose, a key never manages members, API keys or webhooks, never executes payments or
+          moves money, and never acts as anyone.
         </Typography>
         <FormGroup aria-label="Scopes" sx={{ mt: 1.5 }}>
           {apiKeyScopes.map((scope) => (
