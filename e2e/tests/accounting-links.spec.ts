@@ -6,9 +6,12 @@ import { toast } from './support/ui.ts';
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`), animations: 'disabled', fullPage: true });
 
-/** Connects the sandbox QuickBooks as the popup does (consent page, Connect, callback), through the API. */
+/** Connects the sandbox QuickBooks as the popup does (a code, consent page, Connect, callback), through the API. */
 async function connectQuickbooks(request: APIRequestContext, token: string) {
-  const page = await request.get(`/api/qb/connect?jwt=${encodeURIComponent(token)}`);
+  const issued = await request.post('/api/qb/connect_code', { headers: { 'auth-token': token } });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { code } = (await issued.json()) as { code: string };
+  const page = await request.get(`/api/qb/connect?code=${encodeURIComponent(code)}`);
   const state = /name="state" value="([^"]+)"/.exec(await page.text())![1]!;
   const callback = await request.get(`/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=allow`);
   expect(await callback.text()).toContain('QuickBooks is connected');

@@ -44,6 +44,9 @@ test('[accounting] connects the sandbox QuickBooks in the popup, maps the accoun
   const popup = await popupOpened;
   expect(popup.viewportSize()).toEqual({ width: 800, height: 650 });
   await expect(popup.getByRole('heading', { name: 'Crewpay wants to connect to your QuickBooks company' })).toBeVisible();
+  // The popup's URL carries a single-use code, never the session token (history, logs, Referer).
+  expect(popup.url()).toMatch(/\/api\/qb\/connect\?code=[A-Za-z0-9_-]+$/);
+  expect(popup.url()).not.toContain(owner.token);
   await popup.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-01-consent.png') });
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -210,6 +210,8 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
   await page.getByRole('button', { name: `Act as ${teammateEmail}` }).click();
   const banner = page.getByRole('status').filter({ hasText: `Acting as ${teammateEmail}` });
   await expect(banner).toBeVisible();
+  // Acting ends by itself an hour after it began; the banner says until when, and that all is recorded.
+  await expect(banner).toContainText(/ until \d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} [AP]M\. Everything you see and change is recorded, and they are told\./);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Wallets', { exact: true })).toHaveCount(0);
   await page.goto('/payments?tab=draft_payments');
   await expect(banner).toBeVisible();

@@ -61,29 +61,48 @@ test('[settings] switching a split source changes the sample money flow', async 
   expect(org).toMatchObject({ agent_split_source: 'org', manager_split_source: 'creator' });
 });
 
-test('[settings] creates an API key, calls GET /v1/creators with it, and deletes it', async ({ page, request }) => {
+test('[settings] creates an API key with its scopes, calls the API within them, and deletes it', async ({ page, request }) => {
   const owner = await createOwner(request, 'apikey', 'Key Studios');
   await openSignedIn(page, owner.token, '/settings?tab=api');
   await expect(page.getByRole('main').getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/docs');
   const card = page.getByRole('region', { name: 'API keys' });
   await expect(card).toContainText('No API keys yet');
   await card.getByRole('button', { name: 'Create API key' }).click();
+  const scopes = page.getByRole('dialog', { name: 'Create API key' });
+  // The default scopes come ticked: read, creators and payments writes.
+  await expect(scopes.getByRole('checkbox', { name: /^Read/ })).toBeChecked();
+  await expect(scopes.getByRole('checkbox', { name: /^Payments/ })).toBeChecked();
+  await expect(scopes.getByRole('checkbox', { name: /^Customers/ })).not.toBeChecked();
+  await scopes.getByRole('checkbox', { name: /^Creators/ }).uncheck();
+  await scopes.getByRole('checkbox', { name: /^Customers/ }).check();
+  await shot(page, '12-api-key-scopes');
+  await scopes.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Your new API key' });
   const key = await dialog.getByTestId('secret-once-value').inputValue();
   expect(key).toMatch(/^cp_sandbox_[A-Za-z0-9_-]{43}$/);
   await shot(page, '12-api-key-created');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(card.getByRole('list', { name: 'API key list' })).toContainText(`cp_sandbox_…${key.slice(-4)}`);
+  await expect(card.getByRole('list', { name: 'API key list' })).toContainText('Scopes: read, payments:write, customers:write');
   await expect(card).not.toContainText(key);
+  await shot(page, '12-api-key-listed');
 
-  const creators = await request.get('/v1/creators', { headers: { authorization: `Bearer ${key}` } });
+  const bearer = { authorization: `Bearer ${key}` };
+  const creators = await request.get('/v1/creators', { headers: bearer });
   expect(creators.status()).toBe(200);
   expect(await creators.json()).toMatchObject({ data: [] });
+  const creator = await request.post('/v1/creators', {
+    headers: bearer,
+    data: { email: 'scoped@example.com', first_name: 'A', last_name: 'B' },
+  });
+  expect(creator.status()).toBe(403);
+  // A key never travels with a session token beside it.
+  expect((await request.get('/v1/creators', { headers: { ...bearer, 'auth-token': 'x' } })).status()).toBe(400);
 
   await card.getByRole('button', { name: `Delete cp_sandbox_…${key.slice(-4)}` }).click();
   await page.getByRole('dialog', { name: 'Delete API key' }).getByRole('button', { name: 'Delete' }).click();
   await expect(card).toContainText('No API keys yet');
-  expect((await request.get('/v1/creators', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
+  expect((await request.get('/v1/creators', { headers: bearer })).status()).toBe(401);
 });
 
 test('[settings] a webhook to a local receiver gets a signed test event, shown in the delivery log', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../test/context.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('the HTTP surface', () => {
   });
 
   it('lists the outbox as an HTML page by default', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/dev/outbox' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: operatorHeaders });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<h1>Sandbox outbox</h1>');
   });

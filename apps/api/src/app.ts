@@ -10,6 +10,7 @@ import { refuseNulInput } from './plugins/text-input.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
+import { registerActingRules } from './plugins/acting-rules.ts';
 import { wireModuleEvents } from './events/wiring.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { linkRoutes } from './modules/links/index.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerOpenApi(app);
   registerAuth(app, deps.db, limitUnknownCredential);
   registerActingAudit(app, deps.db);
+  registerActingRules(app);
 
   app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(metaRoutes(deps), { prefix: '/v1' });
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {
-      restrictToOperator(tools, deps.config.operatorToken);
+      restrictToOperator(tools, { operatorToken: deps.config.operatorToken, isBehindProxy: deps.config.trustProxy });
       await tools.register(devRoutes(deps), { prefix: '/dev' });
       await tools.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
       await tools.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });

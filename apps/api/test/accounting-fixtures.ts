@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
-/** Connects the sandbox QuickBooks as the popup does: consent page, Connect, the callback. */
+/** A single-use code for the consent popup, asked for with the session header as the browser does. */
+export async function connectCode(app: FastifyInstance, token: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/qb/connect_code', headers: { 'auth-token': token } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ code: string }>().code;
+}
+
+/** Connects the sandbox QuickBooks as the popup does: a code, the consent page, Connect, the callback. */
 export async function connectQuickbooks(app: FastifyInstance, token: string) {
-  const page = await app.inject({ method: 'GET', url: `/api/qb/connect?jwt=${encodeURIComponent(token)}` });
+  const code = await connectCode(app, token);
+  const page = await app.inject({ method: 'GET', url: `/api/qb/connect?code=${encodeURIComponent(code)}` });
   expect(page.statusCode, page.body).toBe(200);
   const state = /name="state" value="([^"]+)"/.exec(page.body)![1]!;
   const consent = await app.inject({ method: 'GET', url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=allow&company=x` });

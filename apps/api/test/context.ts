@@ -20,6 +20,14 @@ import type { AppDeps } from '../src/deps.ts';
 export type TestContext = { app: FastifyInstance; deps: AppDeps; database: Database };
 
 /**
+ * The operator token of every test app. Tests run as behind a proxy (TRUST_PROXY), where the
+ * sandbox tools (/dev, /sandbox) answer only with the operator token, so the tests that use
+ * them send it, as an operator behind a proxy would.
+ */
+export const TEST_OPERATOR_TOKEN = 'operator-token-of-the-test-apps-0123456789';
+export const operatorHeaders = { 'x-operator-token': TEST_OPERATOR_TOKEN } as const;
+
+/**
  * A test file's own world: a fresh database cloned from the migrated template and the same
  * app main.ts builds, with jobs run inline so their effects are visible at once.
  */
@@ -32,13 +40,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await admin.end();
 
   const database = openDatabase(withDatabase(serverUrl, databaseName), { max: 10 });
-  // As behind a proxy: tests give each caller its own address with X-Forwarded-For (the sandbox
-  // tools' loopback check reads the socket and ignores it, which operator-only.test.ts proves).
+  // As behind a proxy: tests give each caller its own address with X-Forwarded-For (and the
+  // sandbox tools want the operator token, which operator-only.test.ts proves).
   const config = loadConfig({
     DATA_DIR: '/tmp/crewpay-test-unused',
     PUBLIC_URL: 'http://crewpay.test',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
+    OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
     // The API-wide limit is tested on its own (plugins/request-limit.test.ts); elsewhere it must not bite.
     RATE_LIMIT_SIGNED_IN_MAX: '1000000',
     RATE_LIMIT_ANONYMOUS_MAX: '1000000',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { SessionAnswer } from '@crewpay/core';
+import { operatorHeaders } from './context.ts';
 
 export const PASSWORD = 'Sup3r-secret!';
 
@@ -40,7 +41,7 @@ type OutboxEmail = {
 };
 
 export async function readOutbox(app: FastifyInstance): Promise<OutboxEmail[]> {
-  const response = await app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'application/json' } });
+  const response = await app.inject({ method: 'GET', url: '/dev/outbox', headers: { ...operatorHeaders, accept: 'application/json' } });
   expect(response.statusCode).toBe(200);
   return response.json<OutboxEmail[]>();
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../src/deps.ts';
 import { users } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { startSession } from '../src/modules/auth/sessions.ts';
+import { operatorHeaders } from './context.ts';
 import { authHeaders, readOutbox, uniqueEmail } from './fixtures.ts';
 
 export const representative = {
@@ -75,7 +76,7 @@ export async function linkVerifiedBank(
   const verify = await app.inject({
     method: 'POST',
     url: `/sandbox/verify/${setupIntentId}`,
-    headers: { accept: 'application/json' },
+    headers: { ...operatorHeaders, accept: 'application/json' },
     payload: { code },
   });
   expect(verify.statusCode, verify.body).toBe(200);
@@ -95,4 +96,4 @@ export async function createCollaborator(deps: AppDeps, orgId: string) {
 }
 
 export const advanceClock = (app: FastifyInstance, seconds: number) =>
-  app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds } });
+  app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds } });

@@ -70,6 +70,18 @@ export type AccountMapRecord = z.infer<typeof accountMap>;
 export const accountingConnection = z.object({ id: z.uuid(), platform: z.literal('quickbooks'), created_at: z.string() });
 export type AccountingConnectionRecord = z.infer<typeof accountingConnection>;
 
+/**
+ * POST /api/qb/connect_code: a single-use code, good for CONNECT_CODE_SECONDS, that opens the
+ * consent popup (GET /api/qb/connect?code=). The popup's URL never carries the session token.
+ */
+export const CONNECT_CODE_SECONDS = 60;
+export const accountingConnectCode = z.object({ code: z.string(), expires_at: z.string() });
+export type AccountingConnectCode = z.infer<typeof accountingConnectCode>;
+export const connectCodeMessages = {
+  expired: 'This connection request has expired. Close this window and try again from Crewpay.',
+  tokenInUrl: 'This connection link is no longer accepted. Close this window and use Connect QuickBooks in Crewpay again.',
+} as const;
+
 /** Status: succeeded when ref_id is present, else failed (pending while the sync has not answered yet). */
 export const journalEntry = z.object({
   id: z.uuid(),

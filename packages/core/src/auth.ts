@@ -47,7 +47,14 @@ export const userRecord = z.object({
   updated_at: z.string(),
   /** Login-as: the real person acting as this user (null or absent when nobody is). */
   acting_by: z
-    .object({ id: z.string(), email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .object({
+      id: z.string(),
+      email: z.string(),
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      /** When acting ends by itself (login-as lasts ACTING_MINUTES at most). */
+      expires_at: z.string().nullable(),
+    })
     .nullable()
     .optional(),
 });

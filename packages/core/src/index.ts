@@ -21,6 +21,7 @@ export * from './customers.ts';
 export * from './campaigns.ts';
 export * from './deliverables.ts';
 export * from './campaign-files.ts';
+export * from './api-keys.ts';
 export * from './integrations.ts';
 export * from './split-sample.ts';
 export * from './notifications.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiKeyScopes } from './api-keys.ts';
 
 /** API keys: `cp_live_` or `cp_sandbox_` then 32 random bytes in base64url. */
 export const apiTokenPrefixes = { live: 'cp_live_', sandbox: 'cp_sandbox_' } as const;
@@ -9,6 +10,7 @@ export const apiTokenRecord = z.object({
   prefix: z.string(),
   last4: z.string(),
   created_at: z.string(),
+  scopes: z.array(z.enum(apiKeyScopes)),
 });
 export type ApiTokenRecord = z.infer<typeof apiTokenRecord>;
 

@@ -204,7 +204,15 @@ export const loginAsMessages = {
   externalRefused: 'Creators and customers cannot act as another user',
   whileActing: 'Go back to your own account first',
   failed: 'There was an issue logging in as that user',
+  noSigningLinks: 'Acting as someone cannot open their contracts for signing: they sign for themselves',
+  noSigning: 'Acting as someone cannot sign for them: go back to your own account',
+  noLinks: 'Acting as someone cannot use the links sent to them: go back to your own account',
+  noApproving: 'Acting as someone cannot execute payments or move money: go back to your own account',
+  noPayoutDetails: 'Acting as someone cannot change payout, bank or tax details: only they can',
 } as const;
+
+/** Acting as someone (login-as) ends by itself this long after it began. */
+export const ACTING_MINUTES = 60;
 
 /** POST /v1/customers/{id}/portal_invite answer: the customer's portal login. */
 export const customerPortalAccess = z.object({

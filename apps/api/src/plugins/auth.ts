@@ -1,17 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { DEFAULT_ORG_ID, staffRoles, type Role } from '@crewpay/core';
+import { DEFAULT_ORG_ID, apiKeyMessages, staffRoles, type ApiKeyScope, type Role } from '@crewpay/core';
 import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { endExpiredActing } from '../modules/auth/acting-expiry.ts';
+import { assertKeyMay, isPeopleOnly } from './api-key-rules.ts';
 
 /**
- * A session's user, or for an organisation API key its owner (api_key_id set, session_id empty).
- * While an owner or admin acts as another user (login-as), `user` is the user acted as, so every
- * rule applies as it would to them, and `actor` is the real person behind the keyboard.
+ * A session's user, or for an organisation API key its owner (api_key_id set, session_id empty,
+ * `scopes` what the key may do). While an owner or admin acts as another user (login-as), `user`
+ * is the user acted as, so every rule applies as it would to them, and `actor` is the real person
+ * behind the keyboard.
  */
-export type AuthContext = { user: User; session_id: string; api_key_id: string | null; actor: User | null };
+export type AuthContext = {
+  user: User;
+  session_id: string;
+  api_key_id: string | null;
+  actor: User | null;
+  /** An API key's scopes; null for a session (a person's rights are their role's). */
+  scopes: readonly ApiKeyScope[] | null;
+  /** While acting: when acting ends by itself (ACTING_MINUTES after it began). */
+  acting_expires_at: Date | null;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -41,44 +53,61 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
 
 /**
  * A session row's caller: while acting as someone (login-as), that user, with the real person as
- * actor. The user acted as is read apart, only then: the lookup every request makes maps one
- * user's columns, not two.
+ * actor, until acting expires; then the real person again (acting is ended on the way, once).
+ * The user acted as is read apart, only then: the lookup every request makes maps one user's
+ * columns, not two.
  */
 export async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
-  const actedAs = row.acting_as_user_id ? (await db.select().from(users).where(eq(users.id, row.acting_as_user_id)))[0] : undefined;
-  if (actedAs) return { user: actedAs, actor: row.user, session_id: row.session_id, api_key_id: null };
-  return { user: row.user, actor: null, session_id: row.session_id, api_key_id: null };
+  const own: AuthContext = { user: row.user, actor: null, session_id: row.session_id, api_key_id: null, scopes: null, acting_expires_at: null };
+  if (!row.acting_as_user_id) return own;
+  const [acting] = await db
+    .select({ user: users, expires_at: sessions.acting_expires_at })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.acting_as_user_id))
+    .where(eq(sessions.id, row.session_id));
+  if (!acting) return own;
+  // No end time: acting that began before acting expired (migration acting_expiry) ends now.
+  if (!acting.expires_at || acting.expires_at <= new Date()) {
+    await endExpiredActing(db, { session_id: row.session_id, actor: row.user, acted_as: acting.user });
+    return own;
+  }
+  return { ...own, user: acting.user, actor: row.user, acting_expires_at: acting.expires_at };
 }
 
 /** Looked up on every request (no cache), so a deleted key stops at once. */
 async function findApiKey(db: Db, key: string): Promise<AuthContext | null> {
   const [row] = await db
-    .select({ user: users, api_key_id: orgApiTokens.id })
+    .select({ user: users, api_key_id: orgApiTokens.id, scopes: orgApiTokens.scopes })
     .from(orgApiTokens)
     .innerJoin(users, and(eq(users.org_id, orgApiTokens.org_id), eq(users.role, 'owner')))
     .where(eq(orgApiTokens.token_hash, hashToken(key)))
     .orderBy(asc(users.created_at))
     .limit(1);
-  return row ? { ...row, session_id: '', actor: null } : null;
+  return row ? { ...row, session_id: '', actor: null, acting_expires_at: null } : null;
 }
 
-/** Member management (/v1/users writes) and key and webhook management stay with people. */
-function refusesApiKeys(method: string, routeUrl: string): boolean {
-  if (routeUrl.startsWith('/v1/org_api_token') || routeUrl.startsWith('/v1/webhook_endpoints')) return true;
-  return routeUrl.startsWith('/v1/users') && method !== 'GET';
+export type Credential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
+
+/**
+ * The one credential a request presents, decided from what it carries and nothing else: the
+ * auth-token header means a session (a token that matches none is no one: it never falls back to
+ * a key), an Authorization: Bearer header an API key. A request carrying both is refused, so a
+ * key can never borrow a session's rights, nor a made-up token a key's.
+ */
+export function presentedCredential(request: FastifyRequest): Credential | null {
+  const token = request.headers[AUTH_HEADER];
+  const authorization = request.headers.authorization ?? '';
+  const hasBearer = /^bearer\b/i.test(authorization);
+  if (token !== undefined && hasBearer) throw new AppError('bad_request', apiKeyMessages.twoCredentials);
+  if (token !== undefined) return typeof token === 'string' && token.length > 0 && token.length < 200 ? { kind: 'session', token } : null;
+  const key = /^Bearer (cp_(?:live|sandbox)_[A-Za-z0-9_-]{43})$/.exec(authorization)?.[1];
+  return key ? { kind: 'api_key', key } : null;
 }
 
 /**
- * Resolves the session of every API request and refuses those without one, unless the route
+ * Resolves the caller of every request and refuses API requests without one, unless the route
  * says it is public: a route forgetting to check is closed, not open.
  */
-/** The credential a request sends (a session token, else an API key), if it has that shape. */
-export function credentialOf(request: FastifyRequest): string | null {
-  const token = request.headers[AUTH_HEADER];
-  if (typeof token === 'string' && token.length > 0 && token.length < 200) return token;
-  return /^Bearer (cp_(?:live|sandbox)_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
-}
-
 export function registerAuth(
   app: FastifyInstance,
   db: Db,
@@ -87,24 +116,21 @@ export function registerAuth(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionLookedUp', false);
-  // Before body validation, so a key on a refused route is told so whatever it sends.
+  // A key is looked up and held to its scopes before body validation, so a key on a route it may
+  // not use is told so whatever it sends.
   app.addHook('onRequest', async (request) => {
-    const usesApiKey = !request.headers[AUTH_HEADER] && request.headers.authorization?.startsWith('Bearer ');
-    if (usesApiKey && request.routeOptions.url && refusesApiKeys(request.method, request.routeOptions.url)) {
-      throw new AppError('forbidden', 'API keys cannot manage members, API keys or webhooks');
-    }
+    const credential = presentedCredential(request);
+    const routeUrl = request.routeOptions.url;
+    if (credential?.kind !== 'api_key' || !routeUrl) return;
+    if (isPeopleOnly(request.method, routeUrl)) throw new AppError('forbidden', apiKeyMessages.peopleOnly);
+    request.auth = await findApiKey(db, credential.key);
+    if (request.auth) assertKeyMay(request.auth.scopes ?? [], request.method, routeUrl);
   });
   app.addHook('preHandler', async (request, reply) => {
     // Unknown routes fall through to the JSON 404, whoever asks.
     if (!request.routeOptions.url) return;
-    const token = request.headers[AUTH_HEADER];
-    if (!request.sessionLookedUp && typeof token === 'string' && token.length > 0 && token.length < 200) {
-      request.auth = await findSession(db, token);
-    }
-    const bearer = /^Bearer (cp_(?:live|sandbox)_[A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!request.auth && bearer) {
-      request.auth = await findApiKey(db, bearer);
-    }
+    const credential = presentedCredential(request);
+    if (credential?.kind === 'session' && !request.sessionLookedUp) request.auth = await findSession(db, credential.token);
     await afterLookup?.(request, reply);
     const isApiRoute = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
     if (isApiRoute && !request.routeOptions.config.isPublic && !request.auth) {
@@ -138,4 +164,3 @@ export function requireExternal(request: FastifyRequest): AuthContext {
   if (!auth.user.is_external || auth.api_key_id) throw new AppError('forbidden', 'This is only available to creators and customers');
   return auth;
 }
-export { findSession };

@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createOwner } from '../../test/fixtures.ts';
-import { isLoopback, OPERATOR_HEADER } from './operator-only.ts';
+import { isForwarded, isLoopback, OPERATOR_HEADER, OPERATOR_ONLY_MESSAGE } from './operator-only.ts';
 
 const REMOTE = '203.0.113.7';
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-0123456789';
 
 let ctx: TestContext;
+/** A server reached directly, not behind a proxy (TRUST_PROXY off, as `npm start` runs by default). */
+let direct: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ OPERATOR_TOKEN });
+  direct = await createTestContext({ OPERATOR_TOKEN, TRUST_PROXY: 'false' });
 });
 
 describe('sandbox tools from another machine', () => {
@@ -40,7 +43,7 @@ describe('sandbox tools from another machine', () => {
       const response = await ctx.app.inject({ ...request, remoteAddress: REMOTE });
       expect(response.statusCode, request.url).toBe(403);
     }
-    const clock = await ctx.app.inject({ method: 'GET', url: '/dev/clock' });
+    const clock = await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: { [OPERATOR_HEADER]: OPERATOR_TOKEN } });
     expect(clock.json().offset_seconds).toBe(0);
   });
 
@@ -86,7 +89,7 @@ describe('sandbox tools from another machine', () => {
 describe('sandbox tools on this machine', () => {
   it('answer loopback callers, IPv4, IPv6 and IPv4-mapped', async () => {
     for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/dev/clock', remoteAddress });
+      const response = await direct.app.inject({ method: 'GET', url: '/dev/clock', remoteAddress });
       expect(response.statusCode, remoteAddress).toBe(200);
     }
   });
@@ -95,6 +98,61 @@ describe('sandbox tools on this machine', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta', remoteAddress: REMOTE });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ sandbox: true, payment_method_wizard: false, stripe_publishable_key: null });
+  });
+});
+
+describe('sandbox tools behind a proxy on this machine', () => {
+  // nginx on the same host connects from 127.0.0.1 and says who it speaks for in these headers.
+  const forwarded: Record<string, string>[] = [
+    { 'x-forwarded-for': REMOTE },
+    { 'x-forwarded-for': '127.0.0.1' },
+    { forwarded: `for=${REMOTE};proto=https` },
+    { 'x-real-ip': REMOTE },
+    { 'x-forwarded-host': 'pay.example.com' },
+    { 'x-forwarded-proto': 'https' },
+    { via: '1.1 proxy' },
+  ];
+
+  it('refuse a loopback request carrying forwarding headers: a reset email cannot be read through the proxy', async () => {
+    const { user } = await createOwner(direct.app);
+    await direct.app.inject({ method: 'PUT', url: '/v1/users/password/reset', payload: { email: user.email } });
+    for (const headers of forwarded) {
+      const outbox = await direct.app.inject({
+        method: 'GET',
+        url: '/dev/outbox',
+        headers: { ...headers, accept: 'application/json' },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(outbox.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(outbox.json()).toMatchObject({ code: 'operator_only', message: OPERATOR_ONLY_MESSAGE });
+      expect(outbox.body).not.toContain(user.email);
+    }
+    const clock = await direct.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: forwarded[0], payload: { seconds: 60 } });
+    expect(clock.statusCode).toBe(403);
+  });
+
+  it('refuse every loopback request without the token when TRUST_PROXY is set, and answer the token', async () => {
+    for (const url of ['/dev/outbox', '/dev/clock', '/sandbox/verify/any', '/sandbox/paypal/consent?state=x']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, remoteAddress: '127.0.0.1' });
+      expect(response.statusCode, url).toBe(403);
+    }
+    const withToken = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/clock',
+      headers: { ...forwarded[0], [OPERATOR_HEADER]: OPERATOR_TOKEN },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(withToken.statusCode).toBe(200);
+  });
+});
+
+describe('isForwarded', () => {
+  it('tells a request a proxy passed on from a direct one', () => {
+    expect(isForwarded({ 'x-forwarded-for': '1.2.3.4' })).toBe(true);
+    expect(isForwarded({ 'x-forwarded-port': '443' })).toBe(true);
+    expect(isForwarded({ forwarded: 'for=1.2.3.4' })).toBe(true);
+    expect(isForwarded({ 'x-real-ip': '1.2.3.4' })).toBe(true);
+    expect(isForwarded({ host: '127.0.0.1:3000', accept: 'text/html', cookie: 'a=b' })).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { countInWindow, sweepRateLimits, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { AUTH_HEADER, credentialOf } from './auth.ts';
+import { presentedCredential } from './auth.ts';
 import { countAndFindSession, CREDENTIAL_KEY_PREFIX } from './session-lookups.ts';
 
 /** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
@@ -42,13 +42,14 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
   app.addHook('onRequest', async (request, reply) => {
     // The API only: the built app's files read no database and a page load fetches dozens.
     if (!isApiPath(request.url)) return;
-    const credential = credentialOf(request);
+    // A request carrying two credentials is refused here, before anything is counted or read.
+    const credential = presentedCredential(request);
     if (!credential) return byAddress(request, reply);
     // An API key: counted on its own (its owner is looked up in registerAuth).
-    if (credential !== request.headers[AUTH_HEADER]) return enforce(reply, `${CREDENTIAL_KEY_PREFIX}${hashToken(credential)}`, limits.signedInMax);
+    if (credential.kind === 'api_key') return enforce(reply, `${CREDENTIAL_KEY_PREFIX}${hashToken(credential.key)}`, limits.signedInMax);
     // A session token (the browser app's every call): counted and looked up in one round trip,
     // shared with the session calls that arrive beside it.
-    const { counted, auth } = await countAndFindSession(db, credential, limits.windowSeconds);
+    const { counted, auth } = await countAndFindSession(db, credential.token, limits.windowSeconds);
     request.auth = auth;
     request.sessionLookedUp = true;
     check(reply, counted, limits.signedInMax);
@@ -56,6 +57,6 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
 
   /** For registerAuth: once the lookup is done, a credential that matched nobody counts against the address. */
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.auth && isApiPath(request.url) && credentialOf(request)) await byAddress(request, reply);
+    if (!request.auth && isApiPath(request.url) && presentedCredential(request)) await byAddress(request, reply);
   };
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type {
+  AccountingConnectCode,
   AccountingConnectionRecord,
   AccountMapInput,
   AccountMapRecord,
@@ -9,7 +10,6 @@ import type {
 } from '@crewpay/core';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
-import { getToken } from './session/token.ts';
 
 /**
  * QuickBooks: the Settings tab, the campaign's quickbooks tab and the customer's Quickbooks card
@@ -113,15 +113,30 @@ export function useRetryJournalEntry() {
   });
 }
 
-/** Intuit's consent in an 800x650 popup on the API host; the popup posts a message back when done. */
-export function openQuickbooksConsent(): Window | null {
+/**
+ * Intuit's consent in an 800x650 popup on the API host; the popup posts a message back when done.
+ * It opens blank at once, in the click (a popup opened after an await may be blocked), and is
+ * sent on by useStartQuickbooksConsent.
+ */
+export function openQuickbooksPopup(): Window | null {
   const left = Math.max(0, (window.screen.width - 800) / 2);
   const top = Math.max(0, (window.screen.height - 650) / 2);
-  return window.open(
-    `/api/qb/connect?jwt=${encodeURIComponent(getToken() ?? '')}`,
-    'quickbooks-connect',
-    `popup,width=800,height=650,left=${left},top=${top}`,
-  );
+  return window.open('about:blank', 'quickbooks-connect', `popup,width=800,height=650,left=${left},top=${top}`);
+}
+
+/**
+ * Sends the popup to the consent page with a single-use code asked for with the session header:
+ * the session token itself never travels in a URL (history, logs, Referer).
+ */
+export function useStartQuickbooksConsent() {
+  return useMutation({
+    mutationFn: async (popup: Window) => {
+      const { code } = await api.post<AccountingConnectCode>('/api/qb/connect_code');
+      popup.location.href = `/api/qb/connect?code=${encodeURIComponent(code)}`;
+    },
+    onError: (_error, popup) => popup.close(),
+    meta: { errorMessage: 'There was an issue connecting QuickBooks' },
+  });
 }
 
 export const refreshAccounting = refreshAll;

@@ -3,6 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp
 import { createdAt, id, updatedAt } from './columns.ts';
 import { ledgerTransfers } from './ledger.ts';
 import { orgs } from './orgs.ts';
+import { users } from './users.ts';
 
 export const accountingPlatforms = ['quickbooks'] as const;
 export const accountMapKeys = ['income', 'payable', 'sales', 'receivable', 'clearing', 'labor'] as const;
@@ -29,6 +30,27 @@ export const accountingConnections = pgTable(
     updated_at: updatedAt(),
   },
   (table) => [uniqueIndex('accounting_connections_org_platform_key').on(table.org_id, table.platform)],
+);
+
+/**
+ * Single-use codes that open the QuickBooks consent popup for one owner or admin (a minute each):
+ * the popup's URL carries one instead of the session token. Only the code's hash is kept.
+ */
+export const accountingConnectCodes = pgTable(
+  'accounting_connect_codes',
+  {
+    id: id(),
+    code_hash: text().notNull(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [uniqueIndex('accounting_connect_codes_code_hash_key').on(table.code_hash), index('accounting_connect_codes_expires_at_idx').on(table.expires_at)],
 );
 
 /** Which QuickBooks account each kind of line goes to ({Id, Name} as QuickBooks names it). */

@@ -1,4 +1,5 @@
 import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@crewpay/core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 
@@ -25,6 +26,15 @@ export const orgApiTokens = pgTable(
     token_hash: text().notNull(),
     prefix: text().notNull(),
     last4: text().notNull(),
+    /**
+     * What the key may do (plugins/api-key-rules.ts). The default is what keys made before scopes
+     * existed were given when the column was added (migration api_key_scopes).
+     */
+    scopes: text()
+      .array()
+      .$type<ApiKeyScope[]>()
+      .notNull()
+      .default([...DEFAULT_API_KEY_SCOPES]),
     created_at: createdAt(),
   },
   (table) => [uniqueIndex('org_api_tokens_token_hash_key').on(table.token_hash), index('org_api_tokens_org_id_idx').on(table.org_id)],

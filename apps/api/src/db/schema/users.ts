@@ -60,6 +60,9 @@ export const sessions = pgTable(
      * go back. The real user stays the session's owner, so signing out ends both.
      */
     acting_as_user_id: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** When acting began and when it ends by itself (ACTING_MINUTES later): set and cleared with acting_as_user_id. */
+    acting_started_at: timestamp({ withTimezone: true }),
+    acting_expires_at: timestamp({ withTimezone: true }),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     created_at: createdAt(),
   },

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { advanceClock, createCollaborator } from '../../../test/wallet-fixtures.ts';
-import { connectQuickbooks, FULL_MAPPING } from '../../../test/accounting-fixtures.ts';
+import { connectCode, connectQuickbooks, FULL_MAPPING } from '../../../test/accounting-fixtures.ts';
 import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
 import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
 
@@ -71,11 +71,11 @@ describe('connecting QuickBooks', () => {
   });
 
   it('refuses a consent page without a valid session, a cancelled consent and a forged state', async () => {
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/qb/connect?jwt=nope' });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/qb/connect?code=nope' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body).not.toContain('name="state" value="');
     const owner = await createOwner(ctx.app);
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect?jwt=${owner.token}` });
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect?code=${await connectCode(ctx.app, owner.token)}` });
     const state = /name="state" value="([^"]+)"/.exec(page.body)![1]!;
     const cancelled = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=deny` });
     const back = await ctx.app.inject({ method: 'GET', url: String(cancelled.headers.location) });
@@ -140,8 +140,8 @@ describe('POST /api/qb/acctMap', () => {
     const connections = (await inject('GET', '/api/orgOauth', owner.headers)).json<AccountingConnectionRecord[]>();
     expect((await inject('DELETE', `/api/orgOauth?id=${connections[0]!.id}`, collaborator.headers)).statusCode).toBe(403);
     expect((await inject('GET', '/api/qb/acctMap', collaborator.headers)).statusCode).toBe(200);
-    const popup = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect?jwt=${collaborator.headers['auth-token']}` });
-    expect(popup.statusCode).toBe(401);
+    const popup = await ctx.app.inject({ method: 'POST', url: '/api/qb/connect_code', headers: collaborator.headers });
+    expect(popup.statusCode).toBe(403);
     for (const url of ['/api/orgOauth', '/api/qb/acctMap', '/api/qb/journalEntries', '/api/qb/accounts'])
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });

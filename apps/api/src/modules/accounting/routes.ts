@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CONNECT_CODE_SECONDS,
+  accountingConnectCode,
   accountingConnection,
   accountMap,
+  connectCodeMessages,
   accountMapBody,
   journalEntriesQuery,
   journalEntry,
@@ -11,11 +14,12 @@ import {
   qbParty,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import { findSession, requireStaff } from '../../plugins/auth.ts';
+import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { AccountingValidationFault, accountingProvider } from '../../providers/accounting/index.ts';
 import { completeConnection, listConnections, readConnectState, readQuickbooks, removeConnection, signConnectState } from './connection.ts';
 import { renderConnectedPage, renderConsentPage } from './consent-page.ts';
+import { CONNECT_ROLES, issueConnectCode, redeemConnectCode } from './connect-codes.ts';
 import { buildJournalEntries, findJournalEntry, listJournalEntries, retryEntriesFailedForConnection, retryJournalEntry } from './journal.ts';
 import { readAccountMap, saveAccountMap } from './mapping.ts';
 
@@ -34,18 +38,34 @@ export const accountingRoutes =
   async (app) => {
     const provider = () => accountingProvider(deps);
 
+    app.post(
+      '/qb/connect_code',
+      {
+        schema: {
+          tags,
+          summary: `A single-use code (${CONNECT_CODE_SECONDS} s) for the QuickBooks consent popup: open /api/qb/connect?code=<code>`,
+          response: { 200: accountingConnectCode, ...errorResponses },
+        },
+      },
+      async (request) => issueConnectCode(deps.db, requireStaff(request, CONNECT_ROLES)),
+    );
+
     app.get(
       '/qb/connect',
       {
         config: { isPublic: true },
-        schema: { tags, summary: 'The QuickBooks consent page, opened in an 800x650 popup with the session token as jwt', querystring: z.object({ jwt: z.string().max(200).optional() }) },
+        schema: {
+          tags,
+          summary: 'The QuickBooks consent page, opened in an 800x650 popup with a code from POST /api/qb/connect_code',
+          // jwt is named only to be refused: the session token must never travel in a URL.
+          querystring: z.object({ code: z.string().max(200).optional(), jwt: z.string().max(2000).optional() }),
+        },
       },
       async (request, reply) => {
-        const session = request.query.jwt ? await findSession(deps.db, request.query.jwt) : null;
-        const user = session?.user;
-        const allowed = user && !user.is_external && (MANAGERS as readonly string[]).includes(user.role);
         reply.headers(noStoreHtml()).type('text/html');
-        if (!allowed) return reply.status(401).send(renderConsentPage({ state: '', error: 'Sign in to Crewpay as an owner or admin to connect QuickBooks' }));
+        if (request.query.jwt !== undefined) return reply.status(400).send(renderConsentPage({ state: '', error: connectCodeMessages.tokenInUrl }));
+        const user = request.query.code ? await redeemConnectCode(deps.db, request.query.code) : null;
+        if (!user) return reply.status(401).send(renderConsentPage({ state: '', error: connectCodeMessages.expired }));
         return reply.send(renderConsentPage({ state: signConnectState(deps, { org_id: user.org_id, user_id: user.id }) }));
       },
     );

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_API_KEY_SCOPES, apiKeyMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, authHeaders, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { createCollaborator } from '../../../test/wallet-fixtures.ts';
@@ -34,7 +35,15 @@ describe('organisation API keys', () => {
 
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/org_api_token', headers: owner.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([{ id: created.id, prefix: 'cp_sandbox_', last4: created.key.slice(-4), created_at: created.created_at }]);
+    expect(list.json()).toEqual([
+      {
+        id: created.id,
+        prefix: 'cp_sandbox_',
+        last4: created.key.slice(-4),
+        created_at: created.created_at,
+        scopes: [...DEFAULT_API_KEY_SCOPES],
+      },
+    ]);
     expect(list.body).not.toContain(created.key);
   });
 
@@ -69,7 +78,7 @@ describe('organisation API keys', () => {
     for (const attempt of attempts) {
       const response = await ctx.app.inject({ ...attempt, headers: bearer(key) });
       expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
-      expect(response.json().message).toBe('API keys cannot manage members, API keys or webhooks');
+      expect(response.json().message).toBe(apiKeyMessages.peopleOnly);
     }
     expect(await ctx.deps.db.$count(orgApiTokens, eq(orgApiTokens.org_id, owner.org.id))).toBe(1);
   });

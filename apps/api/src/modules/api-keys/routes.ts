@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiTokenRecord, createdApiToken, messageAnswer } from '@crewpay/core';
+import { DEFAULT_API_KEY_SCOPES, apiKeyScopes, apiTokenRecord, createApiTokenBody, createdApiToken, messageAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -29,11 +29,13 @@ export const apiTokenRoutes =
       {
         schema: {
           tags,
-          summary: 'Create an API key (the full key is shown in this answer only)',
+          summary: 'Create an API key with its scopes (the full key is shown in this answer only)',
+          description: `Scopes: ${apiKeyScopes.join(', ')}. Without scopes the key gets ${DEFAULT_API_KEY_SCOPES.join(', ')}.`,
+          body: createApiTokenBody.nullish(),
           response: { 200: createdApiToken, ...errorResponses },
         },
       },
-      async (request) => createApiToken(deps, requireStaff(request, managers).org_id),
+      async (request) => createApiToken(deps, { org_id: requireStaff(request, managers).org_id, scopes: request.body?.scopes }),
     );
 
     app.delete(

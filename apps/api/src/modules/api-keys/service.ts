@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { apiTokenPrefixes, type ApiTokenRecord, type CreatedApiToken } from '@crewpay/core';
+import { DEFAULT_API_KEY_SCOPES, apiTokenPrefixes, type ApiKeyScope, type ApiTokenRecord, type CreatedApiToken } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { orgApiTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,6 +13,7 @@ const toRecord = (row: TokenRow): ApiTokenRecord => ({
   prefix: row.prefix,
   last4: row.last4,
   created_at: row.created_at.toISOString(),
+  scopes: row.scopes,
 });
 
 export async function listApiTokens(deps: AppDeps, orgId: string): Promise<ApiTokenRecord[]> {
@@ -20,13 +21,23 @@ export async function listApiTokens(deps: AppDeps, orgId: string): Promise<ApiTo
   return rows.map(toRecord);
 }
 
-/** The full key is in this answer only: the table keeps its SHA-256, prefix and last 4. */
-export async function createApiToken(deps: AppDeps, orgId: string): Promise<CreatedApiToken> {
+/** The full key is in this answer only: the table keeps its SHA-256, prefix, last 4 and scopes. */
+export async function createApiToken(
+  deps: AppDeps,
+  options: { org_id: string; scopes?: readonly ApiKeyScope[] | undefined },
+): Promise<CreatedApiToken> {
   const prefix = deps.config.isSandbox ? apiTokenPrefixes.sandbox : apiTokenPrefixes.live;
   const key = `${prefix}${newSecretToken()}`;
   const [row] = await deps.db
     .insert(orgApiTokens)
-    .values({ id: newId(), org_id: orgId, token_hash: hashToken(key), prefix, last4: key.slice(-4) })
+    .values({
+      id: newId(),
+      org_id: options.org_id,
+      token_hash: hashToken(key),
+      prefix,
+      last4: key.slice(-4),
+      scopes: [...(options.scopes ?? DEFAULT_API_KEY_SCOPES)],
+    })
     .returning();
   if (!row) throw new Error('API key insert returned nothing');
   return { ...toRecord(row), key };

@@ -9,19 +9,18 @@ declare module 'fastify' {
   }
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
- * Every write made while acting as another user is recorded with both users. The row is written
- * before the handler runs (if it cannot be written, the write does not happen) and completed
- * with the answer's status once the response is sent, so refused attempts are recorded too.
- * Registered after the auth plugin, whose preHandler resolves who is acting.
+ * Every request made while acting as another user, reads as well as writes (what was seen of
+ * someone's account matters as much as what was changed), is recorded with both users. The row
+ * is written before the handler runs (if it cannot be written, the request does not happen) and
+ * completed with the answer's status once the response is sent, so refused attempts are recorded
+ * too. Registered after the auth plugin, whose preHandler resolves who is acting.
  */
 export function registerActingAudit(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auditId', null);
   app.addHook('preHandler', async (request) => {
     const auth = request.auth;
-    if (!auth?.actor || READS.has(request.method) || !request.routeOptions.url) return;
+    if (!auth?.actor || !request.routeOptions.url) return;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const targetId = typeof params.id === 'string' ? params.id : null;
     request.auditId = await recordAudit(db, {

@@ -34,7 +34,7 @@ async function team() {
 }
 
 describe('POST /v1/users/loginas', () => {
-  it('an owner acts as a team member: every rule is the team member’s, and each write is audited with both users', async () => {
+  it('an owner acts as a team member: every rule is the team member’s, and each request, read or write, is audited with both users', async () => {
     const { owner, teammate } = await team();
     const started = await loginAs(owner.headers, teammate.id);
     expect(started.statusCode, started.body).toBe(200);
@@ -46,7 +46,7 @@ describe('POST /v1/users/loginas', () => {
     expect(execute.statusCode).toBe(403);
     const tag = await call('POST', '/v1/tags', owner.headers, [{ label: 'acted' }]);
     expect(tag.statusCode, tag.body).toBe(200);
-    // Reads are not writes: not recorded.
+    // Reads are recorded too: what was seen of someone's account matters.
     await call('GET', '/v1/creators', owner.headers);
 
     const back = await call('DELETE', '/v1/users/loginas', owner.headers);
@@ -57,8 +57,10 @@ describe('POST /v1/users/loginas', () => {
     const rows = await auditOf(owner.user.id);
     expect(rows.map((row) => [row.action, row.user_id, row.status_code])).toEqual([
       ['login_as.start', teammate.id, 200],
+      ['GET /v1/user', teammate.id, 200],
       ['PUT /v1/payments/initiate', teammate.id, 403],
       ['POST /v1/tags', teammate.id, 200],
+      ['GET /v1/creators', teammate.id, 200],
       ['DELETE /v1/users/loginas', teammate.id, 200],
       ['login_as.end', teammate.id, 200],
     ]);
@@ -108,7 +110,10 @@ describe('POST /v1/users/loginas', () => {
     expect(records.map((r: { org_name: string }) => r.org_name)).toEqual(['Acting Org']);
     expect((await call('GET', '/v1/orgs', first.headers)).json().map((o: { name: string }) => o.name)).toEqual(['Acting Org']);
     expect((await call('GET', '/v1/org', first.headers)).json()).toMatchObject({ name: 'Acting Org', treasury_id: null });
-    expect((await call('PUT', `/v1/creators/user/${mine.id}`, first.headers, individualUpdate())).statusCode).toBe(200);
+    // Payout and tax details are the creator's own to change, never while acting as them.
+    const details = await call('PUT', `/v1/creators/user/${mine.id}`, first.headers, individualUpdate());
+    expect(details.statusCode).toBe(403);
+    expect(details.json().message).toBe(loginAsMessages.noPayoutDetails);
     expect((await loginAs(first.headers, mine.user_id)).json().message).toBe(loginAsMessages.whileActing);
     const password = await call('PUT', '/v1/users/password', first.headers, { current_password: PASSWORD, new_password: 'An0ther-pass!' });
     expect(password.statusCode).toBe(403);
@@ -117,8 +122,9 @@ describe('POST /v1/users/loginas', () => {
     expect(rows.find((row) => row.action === 'PUT /v1/creators/user/:id')).toMatchObject({
       user_id: mine.user_id,
       target_id: mine.id,
-      status_code: 200,
+      status_code: 403,
     });
+    expect(rows.find((row) => row.action === 'GET /v1/creators/user')).toMatchObject({ user_id: mine.user_id, status_code: 200 });
   });
 
   it('refuses API keys', async () => {

@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { canActAs, loginAsMessages } from '@crewpay/core';
+import { ACTING_MINUTES, canActAs, loginAsMessages } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { creators, customers, sessions, users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
+import { sendQueuedEmails } from '../email/index.ts';
+import { tellActedFor } from './acting-notice.ts';
 
 /** Whether an external account is a creator or customer of `orgId` (its own records there). */
 async function isExternalOf(tx: DbOrTx, orgId: string, userId: string): Promise<boolean> {
@@ -41,11 +44,19 @@ async function assertMayActAs(db: DbOrTx, auth: AuthContext, targetId: string): 
   return target;
 }
 
-/** POST /v1/users/loginas: this session acts as the target until the way back is taken. */
-export async function startActingAs(db: Db, auth: AuthContext, targetId: string): Promise<AuthContext> {
-  return db.transaction(async (tx) => {
+/**
+ * POST /v1/users/loginas: this session acts as the target for ACTING_MINUTES at most (or until
+ * the way back is taken), and the target is told (tellActedFor).
+ */
+export async function startActingAs(deps: AppDeps, auth: AuthContext, targetId: string): Promise<AuthContext> {
+  const started_at = new Date();
+  const expires_at = new Date(started_at.getTime() + ACTING_MINUTES * 60_000);
+  const { acting, emailIds } = await deps.db.transaction(async (tx) => {
     const target = await assertMayActAs(tx, auth, targetId);
-    await tx.update(sessions).set({ acting_as_user_id: target.id }).where(eq(sessions.id, auth.session_id));
+    await tx
+      .update(sessions)
+      .set({ acting_as_user_id: target.id, acting_started_at: started_at, acting_expires_at: expires_at })
+      .where(eq(sessions.id, auth.session_id));
     await recordAudit(tx, {
       org_id: auth.user.org_id,
       actor_user_id: auth.user.id,
@@ -53,9 +64,13 @@ export async function startActingAs(db: Db, auth: AuthContext, targetId: string)
       action: 'login_as.start',
       target_id: target.id,
       status_code: 200,
+      details: { expires_at: expires_at.toISOString() },
     });
-    return { ...auth, user: target, actor: auth.user };
+    const ids = await tellActedFor(tx, deps, { actor: auth.user, acted_for: target, started_at, expires_at });
+    return { acting: { ...auth, user: target, actor: auth.user, acting_expires_at: expires_at }, emailIds: ids };
   });
+  await sendQueuedEmails(deps.jobs, emailIds);
+  return acting;
 }
 
 /** DELETE /v1/users/loginas: back to the real user's own account (nothing to do when not acting). */
@@ -63,7 +78,10 @@ export async function stopActing(db: Db, auth: AuthContext): Promise<User> {
   if (!auth.actor) return auth.user;
   const actor = auth.actor;
   await db.transaction(async (tx) => {
-    await tx.update(sessions).set({ acting_as_user_id: null }).where(eq(sessions.id, auth.session_id));
+    await tx
+      .update(sessions)
+      .set({ acting_as_user_id: null, acting_started_at: null, acting_expires_at: null })
+      .where(eq(sessions.id, auth.session_id));
     await recordAudit(tx, {
       org_id: actor.org_id,
       actor_user_id: actor.id,

@@ -54,8 +54,8 @@ export const authRoutes =
       '/user',
       { schema: { tags, summary: 'The signed-in user', response: { 200: userRecord, ...errorResponses } } },
       async (request) => {
-        const { user, actor } = requireAuth(request);
-        return toUserRecord(user, actor);
+        const { user, actor, acting_expires_at } = requireAuth(request);
+        return toUserRecord(user, actor, acting_expires_at);
       },
     );
 
@@ -70,8 +70,8 @@ export const authRoutes =
         },
       },
       async (request) => {
-        const acting = await startActingAs(deps.db, requireAuth(request), request.body.user_id);
-        return toUserRecord(acting.user, acting.actor);
+        const acting = await startActingAs(deps, requireAuth(request), request.body.user_id);
+        return toUserRecord(acting.user, acting.actor, acting.acting_expires_at);
       },
     );
 

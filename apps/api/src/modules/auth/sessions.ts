@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 export type SessionResult = { auth_token: string; is_external: boolean; user: UserRecord };
 
 /** The allowlist of user fields any answer may carry: a new column never leaks by accident. */
-export function toUserRecord(user: User, actor: User | null = null): UserRecord {
+export function toUserRecord(user: User, actor: User | null = null, actingExpiresAt: Date | null = null): UserRecord {
   return {
     id: user.id,
     email: user.email,
@@ -19,7 +19,15 @@ export function toUserRecord(user: User, actor: User | null = null): UserRecord 
     last_name: user.last_name,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
-    acting_by: actor ? { id: actor.id, email: actor.email, first_name: actor.first_name, last_name: actor.last_name } : null,
+    acting_by: actor
+      ? {
+          id: actor.id,
+          email: actor.email,
+          first_name: actor.first_name,
+          last_name: actor.last_name,
+          expires_at: actingExpiresAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { BillingRecord } from '@crewpay/core';
+import { operatorHeaders } from '../../../test/context.ts';
 import { advanceClock } from '../../../test/wallet-fixtures.ts';
 
 type Headers = Record<string, string>;
@@ -13,7 +14,7 @@ export async function readBilling(app: FastifyInstance, headers: Headers): Promi
 
 /** Moves the sandbox clock to one hour into `day` ('YYYY-MM-DD', UTC); never backwards. */
 export async function advanceClockTo(app: FastifyInstance, day: string): Promise<void> {
-  const clock = await app.inject({ method: 'GET', url: '/dev/clock' });
+  const clock = await app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders });
   const seconds = Math.ceil((Date.parse(`${day}T01:00:00Z`) - Date.parse(clock.json<{ now: string }>().now)) / 1000);
   if (seconds > 0) expect((await advanceClock(app, seconds)).statusCode).toBe(200);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { upgradePlan } from '../../../test/fixtures.ts';
 import { fundedOwner as funded, injector, walletBalance } from '../../../test/payment-fixtures.ts';
 import { linkVerifiedBank } from '../../../test/wallet-fixtures.ts';
@@ -46,7 +46,7 @@ describe('PUT /v1/org/plan and GET /v1/billing', () => {
       owed: 0,
     });
     await upgradePlan(ctx.app, owner.headers);
-    const clock = (await ctx.app.inject({ method: 'GET', url: '/dev/clock' })).json<{ now: string }>().now;
+    const clock = (await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders })).json<{ now: string }>().now;
     const billing = await readBilling(ctx.app, owner.headers);
     const now = new Date(clock);
     const firstOfNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
@@ -115,7 +115,7 @@ describe('the monthly charge', () => {
 
   it('never charges an organisation on the free plan', async () => {
     const owner = await funded(ctx.app, 100_000);
-    const { now } = (await ctx.app.inject({ method: 'GET', url: '/dev/clock' })).json<{ now: string }>();
+    const { now } = (await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders })).json<{ now: string }>();
     const date = new Date(now);
     await advanceClockTo(ctx.app, new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 2)).toISOString().slice(0, 10));
     await runMonthlyBilling(ctx.deps.db);
@@ -164,7 +164,7 @@ describe('delinquency', () => {
     const debit = await inject('POST', '/v1/treasury/ach_debit', owner.headers, { amount: 50_000, payment_method: paymentMethod });
     expect(debit.statusCode, debit.body).toBe(200);
     expect((await readBilling(ctx.app, owner.headers)).status).toBe('delinquent');
-    await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 61 } });
+    await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 61 } });
     expect(await readBilling(ctx.app, owner.headers)).toMatchObject({ status: 'active', owed: 0 });
     expect(await balance(owner.headers)).toBe(50_000 - 24_900);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceMessages } from '@crewpay/core';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { activate, advanceClock } from '../../../test/wallet-fixtures.ts';
 import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
@@ -146,7 +146,7 @@ describe('managing invoices', () => {
 
     const sms = await post('/v1/invoices/reminders', owner.headers, { ids: [formula.id], channel: 'sms' });
     expect(sms.json()).toMatchObject({ count: 1, message: invoiceMessages.reminders });
-    const texts = (await get('/dev/sms', { accept: 'application/json' })).json();
+    const texts = (await get('/dev/sms', { ...operatorHeaders, accept: 'application/json' })).json();
     expect(texts[0]).toMatchObject({ to: '+1 415 555 0100', status: 'sent' });
     expect((await post('/v1/invoices/reminders', owner.headers, { ids: [formula.id], channel: 'email' })).json().count).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceMessages, NUL_MESSAGE } from '@crewpay/core';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { createOwner, multipartFile, readOutbox, uniqueEmail } from '../../../test/fixtures.ts';
 import { activate } from '../../../test/wallet-fixtures.ts';
 import { addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
@@ -122,7 +122,7 @@ describe('creating invoices', () => {
       // The PDF itself travels with the email, not only as a link.
       const [file] = message.attachments;
       expect(file?.filename).toMatch(/\.pdf$/);
-      const attachedPdf = await ctx.app.inject({ method: 'GET', url: file!.url });
+      const attachedPdf = await ctx.app.inject({ method: 'GET', url: file!.url, headers: operatorHeaders });
       expect(attachedPdf.headers['content-type']).toBe('application/pdf');
       expect(attachedPdf.body.startsWith('%PDF')).toBe(true);
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner, upgradePlan } from '../../../test/fixtures.ts';
 import { BANK, fundedOwner, injector } from '../../../test/payment-fixtures.ts';
 import { payAndPost, readPdf, setPaymentDates, taxableCreator } from '../../../test/tax-fixtures.ts';
@@ -25,7 +25,7 @@ describe('1099-NEC figures come from the posted payments, less returns', () => {
     // The fourth payout goes to an account that returns it (Stripe's test number), after it posts.
     await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, account_number: '000111111113' });
     const [returned] = await payAndPost(ctx, owner.headers, creator.id, [20_000]);
-    await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 61 } });
+    await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 61 } });
     expect((await inject('GET', `/v1/payments/${returned}`, owner.headers)).json().status).toBe('returned');
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
 
@@ -149,7 +149,9 @@ describe('email', () => {
     const run = (await generate(owner.headers, { year: THIS_YEAR, method: 'email', userIds: [first.id, second.id] })).json();
     expect(run).toMatchObject({ status: 'succeeded', emails_sent: 2, processed: 2 });
 
-    const outbox = (await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'application/json' } })).json();
+    const outbox = (
+      await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { ...operatorHeaders, accept: 'application/json' } })
+    ).json();
     for (const [creator, figure, last4, other] of [
       [first, '3,000.00', '***-**-6789', 'Eli Two'],
       [second, '4,100.50', '***-**-4321', 'Emma One'],
@@ -160,7 +162,7 @@ describe('email', () => {
       expect(emails).toHaveLength(1);
       expect(emails[0]).toMatchObject({ subject: `Your ${THIS_YEAR} Form 1099-NEC from Acme Creators`, status: 'sent' });
       expect(emails[0].attachments).toHaveLength(1);
-      const attachment = await ctx.app.inject({ method: 'GET', url: emails[0].attachments[0].url });
+      const attachment = await ctx.app.inject({ method: 'GET', url: emails[0].attachments[0].url, headers: operatorHeaders });
       expect(attachment.headers['content-type']).toBe('application/pdf');
       const { text } = readPdf(attachment.rawPayload, 'emailed');
       expect(text).toContain(figure);

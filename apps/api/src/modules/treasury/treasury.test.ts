@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_OUT_REFUSED } from '@crewpay/core';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { createOwner, readOutbox } from '../../../test/fixtures.ts';
 import { activate, advanceClock, latestDescriptorCode, linkVerifiedBank, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 import { providerEvents } from '../../db/schema/index.ts';
@@ -54,14 +54,14 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     const code = await latestDescriptorCode(ctx.app, owner.user.email);
     expect(code).toMatch(/^SM[A-Z0-9]{4}$/);
 
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/verify/${setupIntent.id}` });
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/verify/${setupIntent.id}`, headers: operatorHeaders });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(`action="/sandbox/verify/${setupIntent.id}"`);
     const wrong = await ctx.app.inject({
       method: 'POST',
       url: `/sandbox/verify/${setupIntent.id}`,
       payload: 'code=SM0000',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('That code does not match the statement description. 9 attempts left.');
@@ -71,7 +71,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
       method: 'POST',
       url: `/sandbox/verify/${setupIntent.id}`,
       payload: `code=${code.toLowerCase()}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('Bank account verified');
@@ -111,7 +111,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
       await ctx.app.inject({
         method: 'POST',
         url: `/sandbox/verify/${id}`,
-        headers: { accept: 'application/json' },
+        headers: { ...operatorHeaders, accept: 'application/json' },
         payload: { code: 'SMZZZZ' },
       });
     const wallet = (await get(`/v1/wallets/${owner.walletId}`, owner.headers)).json();
@@ -120,7 +120,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     const late = await ctx.app.inject({
       method: 'POST',
       url: `/sandbox/verify/${id}`,
-      headers: { accept: 'application/json' },
+      headers: { ...operatorHeaders, accept: 'application/json' },
       payload: { code: correct },
     });
     expect(late.json().status).toBe('not_pending');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { activate, createCollaborator, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 
@@ -47,8 +47,10 @@ describe('wallet routes and roles', () => {
   });
 
   it('reads and advances the one sandbox clock', async () => {
-    const before = (await ctx.app.inject({ method: 'GET', url: '/dev/clock' })).json();
-    const advanced = (await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', payload: { seconds: 3600 } })).json();
+    const before = (await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders })).json();
+    const advanced = (
+      await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 3600 } })
+    ).json();
     expect(advanced.offset_seconds).toBe(before.offset_seconds + 3600);
     expect(new Date(advanced.now).getTime() - new Date(before.now).getTime()).toBeGreaterThanOrEqual(3_600_000);
   });
@@ -60,13 +62,13 @@ describe('/v1/paypal/oauth', () => {
     const status = (await ctx.app.inject({ method: 'GET', url: '/v1/paypal/oauth', headers: owner.headers })).json();
     expect(status).toMatchObject({ status: 'unlinked', email: null });
     const consentPath = status.url.replace('http://crewpay.test', '');
-    const page = await ctx.app.inject({ method: 'GET', url: consentPath });
+    const page = await ctx.app.inject({ method: 'GET', url: consentPath, headers: operatorHeaders });
     expect(page.body).toContain('Agree and Connect');
     const state = new URL(status.url).searchParams.get('state')!;
     const consent = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/paypal/consent',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ state, email: 'Payouts@Acme.example' }).toString(),
     });
     expect(consent.statusCode).toBe(303);
@@ -78,7 +80,7 @@ describe('/v1/paypal/oauth', () => {
     const replay = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/paypal/consent',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ state, email: 'x@y.example' }).toString(),
     });
     expect(replay.statusCode).toBe(400);

@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { UserRecord } from '@crewpay/core';
-import { displayName } from '../../lib/format.ts';
-import { useStopActing } from '../../lib/session/acting.ts';
+import { displayName, formatDateTime } from '../../lib/format.ts';
+import { useReloadWhenActingEnds, useStopActing } from '../../lib/session/acting.ts';
 
-/** While an owner or admin acts as someone else: who they are acting as, and the way back. */
+/** While an owner or admin acts as someone else: who they are acting as, until when (it ends by itself), and the way back. */
 export function ActingBanner({ user }: { user: UserRecord }) {
   const stop = useStopActing();
+  useReloadWhenActingEnds(user.acting_by?.expires_at);
   if (!user.acting_by) return null;
   return (
     <Alert
@@ -21,7 +22,9 @@ export function ActingBanner({ user }: { user: UserRecord }) {
         </Button>
       }
     >
-      Acting as {displayName(user)} (signed in as {displayName(user.acting_by)}). Everything you change is recorded.
+      Acting as {displayName(user)} (signed in as {displayName(user.acting_by)})
+      {user.acting_by.expires_at ? ` until ${formatDateTime(user.acting_by.expires_at)}` : ''}. Everything you see and change is recorded,
+      and they are told.
     </Alert>
   );
 }

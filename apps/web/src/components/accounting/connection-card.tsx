@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import type { AccountingConnectionRecord } from '@crewpay/core';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { openQuickbooksConsent, refreshAccounting, useDisconnectQuickbooks } from '../../lib/accounting-api.ts';
+import { openQuickbooksPopup, refreshAccounting, useDisconnectQuickbooks, useStartQuickbooksConsent } from '../../lib/accounting-api.ts';
 
 /** Connection: Connect opens Intuit's consent in a popup; the popup's message (or its closing) refreshes the tab. */
 export function ConnectionCard({ connection }: { connection: AccountingConnectionRecord | undefined }) {
   const disconnect = useDisconnectQuickbooks();
+  const startConsent = useStartQuickbooksConsent();
   const [isConfirming, setConfirming] = useState(false);
   const [popup, setPopup] = useState<Window | null>(null);
 
@@ -35,6 +36,13 @@ export function ConnectionCard({ connection }: { connection: AccountingConnectio
     return () => window.clearInterval(timer);
   }, [popup]);
 
+  const connect = () => {
+    const opened = openQuickbooksPopup();
+    if (!opened) return;
+    setPopup(opened);
+    startConsent.mutate(opened);
+  };
+
   return (
     <Card variant="outlined" component="section" aria-label="Connection">
       <CardContent>
@@ -54,7 +62,7 @@ export function ConnectionCard({ connection }: { connection: AccountingConnectio
               Disconnect
             </Button>
           ) : (
-            <Button variant="contained" loading={popup !== null} onClick={() => setPopup(openQuickbooksConsent())}>
+            <Button variant="contained" loading={popup !== null} onClick={() => connect()}>
               Connect to QuickBooks
             </Button>
           )}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { loginAsMessages, type UserRecord } from '@crewpay/core';
 import { api } from '../api-client.ts';
@@ -29,4 +30,15 @@ export function useStopActing() {
     meta: { errorMessage: 'There was an issue going back to your account' },
     onSuccess: reloadHome,
   });
+}
+
+/** Acting ends by itself on the server at `expiresAt`: the page then reloads as the real user. */
+export function useReloadWhenActingEnds(expiresAt: string | null | undefined) {
+  useEffect(() => {
+    if (!expiresAt) return;
+    // A second after the end, so the server has ended it; setTimeout holds at most about 24.8 days.
+    const wait = Math.min(Math.max(0, Date.parse(expiresAt) - Date.now()) + 1000, 2_147_483_647);
+    const timer = window.setTimeout(reloadHome, wait);
+    return () => window.clearTimeout(timer);
+  }, [expiresAt]);
 }

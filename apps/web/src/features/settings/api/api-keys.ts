@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ApiTokenRecord, CreatedApiToken, MessageAnswer } from '@crewpay/core';
+import type { ApiTokenRecord, CreateApiTokenBody, CreatedApiToken, MessageAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -15,10 +15,10 @@ export function useApiKeys() {
   });
 }
 
-/** POST /v1/org_api_token: the answer holds the full key, shown once. */
+/** POST /v1/org_api_token with the key's scopes: the answer holds the full key, shown once. */
 export function useCreateApiKey() {
   return useMutation({
-    mutationFn: () => api.post<CreatedApiToken>('/v1/org_api_token'),
+    mutationFn: (body: CreateApiTokenBody) => api.post<CreatedApiToken>('/v1/org_api_token', body),
     onSuccess: refresh,
     meta: { errorMessage: 'There was an issue creating your api keys', successMessage: 'API key created' },
   });

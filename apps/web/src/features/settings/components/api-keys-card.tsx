@@ -13,16 +13,17 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { ApiTokenRecord } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useApiKeys, useCreateApiKey, useDeleteApiKey } from '../api/api-keys.ts';
+import { useApiKeys, useDeleteApiKey } from '../api/api-keys.ts';
+import { CreateApiKeyDialog } from './create-api-key-dialog.tsx';
 import { SecretOnceDialog } from './secret-once-dialog.tsx';
 
 const maskedKey = (key: ApiTokenRecord) => `${key.prefix}…${key.last4}`;
 
-/** API keys: created (shown once), listed by prefix and last 4, deleted (revoked at once). */
+/** API keys: created with their scopes (the key shown once), listed by prefix, last 4 and scopes, deleted (revoked at once). */
 export function ApiKeysCard() {
   const keys = useApiKeys();
-  const create = useCreateApiKey();
   const remove = useDeleteApiKey();
+  const [isCreating, setCreating] = useState(false);
   const [createdKey, setCreatedKey] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ApiTokenRecord | null>(null);
   return (
@@ -32,17 +33,13 @@ export function ApiKeysCard() {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
             API keys
           </Typography>
-          <Button
-            variant="contained"
-            loading={create.isPending}
-            onClick={() => create.mutate(undefined, { onSuccess: (created) => setCreatedKey(created.key) })}
-          >
+          <Button variant="contained" onClick={() => setCreating(true)}>
             Create API key
           </Button>
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          Send a key as <code>Authorization: Bearer &lt;key&gt;</code>. It acts with the owner&apos;s rights, except managing members, API
-          keys and webhooks.
+          Send a key as <code>Authorization: Bearer &lt;key&gt;</code>, never with a session&apos;s auth-token beside it. It acts for the
+          organization within its scopes; members, API keys, webhooks, executing payments and moving money stay with people.
         </Typography>
         {keys.data && keys.data.length === 0 && (
           <Typography variant="body2" sx={{ mt: 2 }}>
@@ -64,13 +61,14 @@ export function ApiKeysCard() {
             >
               <ListItemText
                 primary={maskedKey(key)}
-                secondary={`Created ${formatDateTime(key.created_at)}`}
+                secondary={`Created ${formatDateTime(key.created_at)} · Scopes: ${key.scopes.join(', ')}`}
                 slotProps={{ primary: { sx: { fontFamily: 'monospace' } } }}
               />
             </ListItem>
           ))}
         </List>
       </CardContent>
+      <CreateApiKeyDialog isOpen={isCreating} onClose={() => setCreating(false)} onCreated={setCreatedKey} />
       <SecretOnceDialog title="Your new API key" label="API key" secret={createdKey} onClose={() => setCreatedKey(null)} />
       <ConfirmDialog
         isOpen={toDelete !== null}

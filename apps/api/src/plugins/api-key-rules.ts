@@ -1,0 +1,51 @@
+import { apiKeyMessages, type ApiKeyScope } from '@crewpay/core';
+import { AppError } from '../lib/errors.ts';
+
+const READS = new Set(['GET', 'HEAD']);
+
+/** Whether a route's URL is `prefix` or below it (segment by segment: /v1/tags is not /v1/tag). */
+const isUnder = (url: string, prefix: string) => url === prefix || url.startsWith(`${prefix}/`);
+
+/**
+ * People's business: members, sign-in and login-as (/v1/users writes), API keys and webhooks
+ * (reads too: where webhooks go is no key's business). No scope opens these.
+ */
+export function isPeopleOnly(method: string, routeUrl: string): boolean {
+  if (isUnder(routeUrl, '/v1/org_api_token') || isUnder(routeUrl, '/v1/webhook_endpoints')) return true;
+  return isUnder(routeUrl, '/v1/users') && !READS.has(method);
+}
+
+/** The areas a key may write, each opened by its scope; the first prefix that matches decides. */
+const WRITE_AREAS: readonly (readonly [prefix: string, scope: ApiKeyScope | null])[] = [
+  // Executing is the organisation's approval to pay: a person's, never a key's.
+  ['/v1/payments/initiate/preview', 'payments:write'],
+  ['/v1/payments/initiate', null],
+  ['/v1/payments', 'payments:write'],
+  ['/v1/creators', 'creators:write'],
+  ['/v1/tags', 'creators:write'],
+  ['/v1/campaigns', 'campaigns:write'],
+  ['/v1/deliverables', 'campaigns:write'],
+  ['/v1/campaign_files', 'campaigns:write'],
+  ['/v1/customers', 'customers:write'],
+  ['/v1/invoices', 'invoices:write'],
+  ['/v1/contracts', 'contracts:write'],
+  ['/v1/contract_templates', 'contracts:write'],
+];
+
+/**
+ * The scope a key needs for a route: `read` for reads, the area's scope for writes, null when no
+ * scope opens it (writes outside the areas: money moves, the organisation's settings, activation,
+ * billing, accounting, tax forms, notifications).
+ */
+export function scopeFor(method: string, routeUrl: string): ApiKeyScope | null {
+  if (READS.has(method)) return 'read';
+  return WRITE_AREAS.find(([prefix]) => isUnder(routeUrl, prefix))?.[1] ?? null;
+}
+
+/** Refuses (403) a key's request its scopes do not open, with what is missing. */
+export function assertKeyMay(scopes: readonly ApiKeyScope[], method: string, routeUrl: string): void {
+  if (isPeopleOnly(method, routeUrl)) throw new AppError('forbidden', apiKeyMessages.peopleOnly);
+  const needed = scopeFor(method, routeUrl);
+  if (!needed) throw new AppError('forbidden', apiKeyMessages.notForKeys);
+  if (!scopes.includes(needed)) throw new AppError('forbidden', apiKeyMessages.missingScope(needed));
+}
