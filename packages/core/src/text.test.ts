@@ -17,6 +17,13 @@ describe('text()', () => {
   it('finds the path of a NUL inside nested input', () => {
     expect(findNul({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
     expect(findNul({ a: 1, b: ['ok'] })).toBeNull();
+    expect(findNul({ a: { 'b\u0000': 1 } })).toBe('a.b\u0000');
+  });
+
+  it('walks input nested far deeper than the call stack without overflowing', () => {
+    let deep: unknown = 'bottom\u0000';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(findNul(deep)).toBe(Array(100_000).fill('0').join('.'));
   });
 });
 

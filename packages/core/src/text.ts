@@ -11,21 +11,36 @@ export const textMessages = {
 
 export const hasNul = (value: string): boolean => value.includes('\u0000');
 
-/** The dotted path of the first string holding a NUL inside a parsed body, query or params; null if none. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return hasNul(value) ? path.join('.') : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, [...path, String(index)]);
-      if (found !== null) return found;
+type PathStep = { key: string; parent: PathStep | null };
+
+const dottedPath = (step: PathStep | null): string => {
+  const keys: string[] = [];
+  for (let at = step; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The dotted path of the first string (or key) holding a NUL inside a parsed body, query or
+ * params; null if none. Walked with its own stack, not recursion: input nested deeper than the
+ * call stack must answer a 400, never overflow it. Each step keeps only its key and its
+ * parent's step, so deep input costs no copying; the path is spelled out once, when found.
+ */
+export function findNul(value: unknown): string | null {
+  const pending: { value: unknown; step: PathStep | null }[] = [{ value, step: null }];
+  while (pending.length > 0) {
+    const { value: item, step } = pending.pop()!;
+    if (typeof item === 'string') {
+      if (hasNul(item)) return dottedPath(step);
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasNul(key)) return [...path, key].join('.');
-      const found = findNul(item, [...path, key]);
-      if (found !== null) return found;
+    if (item === null || typeof item !== 'object') continue;
+    const entries = Array.isArray(item) ? item.map((child, index) => [String(index), child] as const) : Object.entries(item);
+    const keyWithNul = entries.find(([key]) => hasNul(key));
+    if (keyWithNul) return dottedPath({ key: keyWithNul[0], parent: step });
+    // Pushed last to first, so children are looked at in document order.
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index]!;
+      pending.push({ value: child, step: { key, parent: step } });
     }
   }
   return null;
