@@ -9,6 +9,7 @@ import {
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
 import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -122,10 +123,11 @@ export async function updateCreator(
         business_name: next.business_name ?? undefined,
       }).map((i) => ({ field: i.path, message: i.message }))[0];
     if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
-    if (Object.keys(changes).length === 0) return [];
+    const toSet = columnsToSet(changes);
+    if (!toSet) return [];
     await tx
       .update(creators)
-      .set(changes)
+      .set(toSet)
       .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
     // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
     return recordPayoutChange(tx, deps, {
@@ -177,9 +179,11 @@ export async function saveCreatorPayeeDetails(
   tx: DbOrTx,
   options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> },
 ): Promise<Creator | null> {
+  const changes = columnsToSet(options.details);
+  if (!changes) return findCreatorForPayee(tx, options);
   const [row] = await tx
     .update(creators)
-    .set(options.details)
+    .set(changes)
     .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)))
     .returning();
   return row ?? null;
