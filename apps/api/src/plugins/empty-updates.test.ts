@@ -22,7 +22,7 @@ describe('PUT with nothing to change', () => {
     await activate(ctx.app, owner.headers);
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = owner.headers) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = owner.headers) =>
     ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   /** PUT `payload` to `url`: 200 and exactly what GET `readUrl` answers (nothing was written). */
