@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  canChangePayoutDetails,
   creatorMessages,
   creatorName,
   nameIssues,
+  payoutDetailsMessages,
   type CreateCreatorBody,
   type CreatorRecord,
   type UpdateCreatorBody,
@@ -10,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { columnsToSet } from '../../db/update-columns.ts';
-import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
+import { creators, payments, users, type Creator, type NewCreator, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/index.ts';
@@ -89,7 +91,7 @@ function payoutIssues(next: Creator): { field: string; message: string } | null 
 /** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
 export async function updateCreator(
   deps: AppDeps,
-  options: { org_id: string; id: string; body: UpdateCreatorBody; actor_user_id?: string },
+  options: { org_id: string; id: string; body: UpdateCreatorBody; actor: Pick<User, 'id' | 'role'> },
 ): Promise<CreatorRecord> {
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
   if (bodyId !== undefined && bodyId !== options.id)
@@ -123,6 +125,9 @@ export async function updateCreator(
         business_name: next.business_name ?? undefined,
       }).map((i) => ({ field: i.path, message: i.message }))[0];
     if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
+    const payoutFields = changedPayoutFields(current, changes);
+    if (payoutFields.length > 0 && !canChangePayoutDetails(options.actor.role))
+      throw new AppError('forbidden', payoutDetailsMessages.onlyOwnersAndAdmins);
     const toSet = columnsToSet(changes);
     if (!toSet) return [];
     await tx
@@ -141,8 +146,8 @@ export async function updateCreator(
         link: `/creators/${current.id}`,
       },
       source: 'staff',
-      changed_by_user_id: options.actor_user_id ?? null,
-      fields: changedPayoutFields(current, changes),
+      changed_by_user_id: options.actor.id,
+      fields: payoutFields,
       replacesDetails: hasPayoutDetails(current),
     });
   });
