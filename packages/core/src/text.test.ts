@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOrgBody, isWebsite } from './orgs.ts';
 import { createPaymentsBody } from './payments.ts';
-import { csvCell, findNul, text, textMessages, toCsv } from './text.ts';
+import { findNul, text, textMessages } from './text.ts';
 import { centsSchema, isValidRoutingNumber } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 
@@ -76,27 +76,5 @@ describe('websites', () => {
   it.each(['not a url', 'acme', 'javascript:alert(1)', 'ftp://acme.com', 'https://user:pw@acme.com'])('refuses %s', (value) => {
     expect(isWebsite(value)).toBe(false);
     expect(firstMessage(createOrgBody, { name: 'A', website: value })).toBe('Enter a website address, like https://example.com');
-  });
-});
-
-describe('CSV cells', () => {
-  it.each([
-    ['=SUM(A1)', `"'=SUM(A1)"`],
-    ['+1', `"'+1"`],
-    ['-2', `"'-2"`],
-    ['@x', `"'@x"`],
-    ['\tx', `"'\tx"`],
-    ['\rx', `"'\rx"`],
-  ])('neutralises %j', (cell, expected) => {
-    expect(csvCell(cell)).toBe(expected);
-  });
-  it('quotes commas, quotes and newlines and leaves plain text alone', () => {
-    expect(
-      toCsv([
-        ['name', 'memo'],
-        ['Ann', 'a,"b"\nc'],
-        [null, 5],
-      ]),
-    ).toBe('name,memo\r\nAnn,"a,""b""\nc"\r\n,5');
   });
 });

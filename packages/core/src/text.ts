@@ -49,23 +49,3 @@ export function findNul(value: unknown): string | null {
 /** The one string schema of every text field: a string (with `message` when it is not one) without NUL characters. */
 export const text = (message?: string) =>
   z.string(message ? { error: message } : undefined).refine((value) => !hasNul(value), { message: textMessages.nul, abort: true });
-
-// CSV exports: a cell a spreadsheet would read as a formula is turned into plain text.
-// See https://owasp.org/www-community/attacks/CSV_Injection
-const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
-
-/** True when a spreadsheet would run the cell as a formula. */
-export const isFormulaLike = (cell: string): boolean => cell.length > 0 && FORMULA_STARTS.includes(cell[0]!);
-
-/** A cell safe to open in a spreadsheet: formula-like text gets a leading apostrophe, and quotes when needed. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const raw = typeof value === 'string' ? value : String(value);
-  const neutral = isFormulaLike(raw) ? `'${raw}` : raw;
-  return /[",\r\n]/.test(neutral) || neutral !== raw ? `"${neutral.replace(/"/g, '""')}"` : neutral;
-}
-
-/** A whole CSV document (header row first), each cell through csvCell, CRLF line ends. */
-export function toCsv(rows: readonly (readonly unknown[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
-}
