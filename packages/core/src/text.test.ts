@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOrgBody, isWebsite } from './orgs.ts';
 import { createPaymentsBody } from './payments.ts';
-import { findNul, text, textMessages } from './text.ts';
+import { findNul, secretText, stripBidiControls, text, textMessages } from './text.ts';
 import { centsSchema, isValidRoutingNumber } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 
@@ -24,6 +24,19 @@ describe('text()', () => {
     let deep: unknown = 'bottom\u0000';
     for (let level = 0; level < 100_000; level++) deep = [deep];
     expect(findNul(deep)).toBe(Array(100_000).fill('0').join('.'));
+  });
+});
+
+describe('bidirectional controls', () => {
+  it('are removed by every text field, before trim and length checks', () => {
+    expect(stripBidiControls('\u202Aa\u202Bb\u202Cc\u202Dd\u202Ee\u2066f\u2067g\u2068h\u2069i\u200Ej\u200Fk\u061Cl')).toBe('abcdefghijkl');
+    expect(text().trim().max(7).parse(' \u202Eexe.pdf\u202C ')).toBe('exe.pdf');
+    expect(text().parse('שלום \u05E2\u05D5\u05DC\u05DD')).toBe('שלום \u05E2\u05D5\u05DC\u05DD');
+  });
+
+  it('are kept in a password', () => {
+    expect(secretText().parse('pa\u200Ess')).toBe('pa\u200Ess');
+    expect(firstMessage(secretText(), 'a\u0000')).toBe(textMessages.nul);
   });
 });
 

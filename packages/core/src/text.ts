@@ -46,6 +46,27 @@ export function findNul(value: unknown): string | null {
   return null;
 }
 
-/** The one string schema of every text field: a string (with `message` when it is not one) without NUL characters. */
+/**
+ * Unicode's bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069) and marks (U+200E, U+200F, U+061C). Invisible, they reorder what is shown
+ * around them: "\u202Eexe.pdf" reads "fdp.exe" in a name, an email or a file list.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** The text without bidirectional controls (names, file names, and anything else shown or emailed). */
+export const stripBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
+
+/**
+ * The one string schema of every text field: a string (with `message` when it is not one)
+ * without NUL characters, its bidirectional controls removed (overwrite keeps it a string
+ * schema, so .trim(), .max() and the rest chain after it as before).
+ */
 export const text = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(stripBidiControls)
+    .refine((value) => !hasNul(value), { message: textMessages.nul, abort: true });
+
+/** A password: kept exactly as typed (every character counts toward the hash), NUL still refused. */
+export const secretText = (message?: string) =>
   z.string(message ? { error: message } : undefined).refine((value) => !hasNul(value), { message: textMessages.nul, abort: true });
