@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { messages, requiredText } from './validation.ts';
 import { usStateCodes } from './us-states.ts';
 
@@ -62,7 +63,7 @@ export const dobSchema = z
 
 const address = {
   address: requiredText(200),
-  address2: z.string().trim().max(200, 'Must be at most 200 characters').optional().default(''),
+  address2: text().trim().max(200, 'Must be at most 200 characters').optional().default(''),
   city: requiredText(100),
   state: stateSchema,
   zip_code: zipSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { externalRoles, staffRoles } from './roles.ts';
-import { text } from './text.ts';
+import { secretText } from './text.ts';
 import { emailSchema, passwordSchema, messages } from './validation.ts';
 
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
@@ -18,12 +18,12 @@ export const signInBody = z.object({
   email: emailSchema,
   // Optional so API clients without the toggle sign in as before.
   audience: z.enum(signInAudiences, { error: 'Choose Team member or Creator' }).optional(),
-  password: text(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
+  password: secretText(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
 export const changePasswordBody = z.object({
-  current_password: text(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
+  current_password: secretText(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
   new_password: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUL_MESSAGE, withoutNul } from './customers.ts';
+import { text } from './text.ts';
 import { messages } from './validation.ts';
 import { startingAfter } from './paging.ts';
 
@@ -38,7 +39,7 @@ const optionalText = (max: number) =>
   z
     .preprocess(
       blankToNull,
-      z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional(),
+      text().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional(),
     )
     .transform((value) => value ?? null);
 export const campaignDateSchema = z
@@ -56,8 +57,7 @@ const dealSizeSchema = z
       .optional(),
   )
   .transform((value) => value ?? null);
-const titleSchema = z
-  .string({ error: messages.required })
+const titleSchema = text(messages.required)
   .trim()
   .min(1, messages.required)
   .max(200, 'Must be at most 200 characters')

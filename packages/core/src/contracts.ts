@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { startingAfter } from './paging.ts';
+import { text } from './text.ts';
 
 /** Spec section 9: contract and template PDFs are at most 25,000,000 bytes. */
 export const MAX_CONTRACT_PDF_BYTES = 25_000_000;
@@ -107,7 +108,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM
 
 /** POST /v1/contracts text fields (multipart beside `file`). */
 export const createContractFields = z.object({
-  title: z.string().trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters'),
+  title: text('This field is required').trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters'),
   type: z.enum(contractTypes),
   recipient: z.uuid({ error: 'Choose a recipient' }),
   recipient_type: z.enum(contractRecipientTypes).default('creator'),
@@ -203,7 +204,7 @@ export const contractTemplatePage = z.object({ data: z.array(contractTemplateRec
 export type ContractTemplatePage = z.infer<typeof contractTemplatePage>;
 export const createContractTemplateBody = z.object({
   template_id: z.string().min(1).max(100),
-  title: z.string().trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters'),
+  title: text('This field is required').trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters'),
   formFields: signatureFields.min(1, contractMessages.missingBlocks),
 });
 
@@ -219,7 +220,7 @@ export const signingView = z.object({
 });
 export type SigningView = z.infer<typeof signingView>;
 export const signContractBody = z.object({
-  signer_name: z.string().trim().min(1, 'This field is required').max(120, 'Must be at most 120 characters'),
+  signer_name: text('This field is required').trim().min(1, 'This field is required').max(120, 'Must be at most 120 characters'),
   /** Typed: the name in a script font; drawn: a PNG data URL of the drawn strokes. */
   signature_type: z.enum(['typed', 'drawn']),
   signature_image: z

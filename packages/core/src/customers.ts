@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, messages } from './validation.ts';
-import { hasNul, textMessages } from './text.ts';
+import { hasNul, text, textMessages } from './text.ts';
 import { startingAfter } from './paging.ts';
 
 export const customerMessages = {
@@ -44,7 +44,7 @@ const optionalText = (max: number) =>
   z
     .preprocess(
       blankToNull,
-      z.string().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional(),
+      text().trim().max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE).nullable().optional(),
     )
     .transform((value) => value ?? null);
 const phoneSchema = z
@@ -58,8 +58,7 @@ const phoneSchema = z
       .optional(),
   )
   .transform((value) => value ?? null);
-export const customerNameSchema = z
-  .string({ error: messages.required })
+export const customerNameSchema = text(messages.required)
   .trim()
   .min(1, messages.required)
   .max(200, 'Must be at most 200 characters')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { campaignDateSchema } from './campaigns.ts';
 import { NUL_MESSAGE, withoutNul } from './customers.ts';
+import { text } from './text.ts';
 import { messages } from './validation.ts';
 
 export const deliverableMessages = {
@@ -12,8 +13,7 @@ export const deliverableMessages = {
   deleted: 'Deliverable has been deleted!',
 } as const;
 
-const descriptionSchema = z
-  .string({ error: messages.required })
+const descriptionSchema = text(messages.required)
   .trim()
   .min(1, messages.required)
   .max(2000, 'Must be at most 2000 characters')

@@ -1,6 +1,7 @@
 export * from './money.ts';
 export * from './zod-messages.ts';
 export * from './text.ts';
+export * from './csv.ts';
 export * from './validation.ts';
 export * from './roles.ts';
 export * from './auth.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
 import { startingAfter } from './paging.ts';
+import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
 
 export const invoiceStatuses = ['requires_info', 'succeeded', 'canceled'] as const;
@@ -51,15 +52,9 @@ export function dueDateOf(createdAt: Date | string, net: number): string {
 }
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(max, `Must be at most ${max} characters`)
-    .refine(withoutNul, NUL_MESSAGE);
+  text(messages.required).trim().min(1, messages.required).max(max, `Must be at most ${max} characters`).refine(withoutNul, NUL_MESSAGE);
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .refine(withoutNul, NUL_MESSAGE)

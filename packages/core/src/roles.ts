@@ -15,4 +15,18 @@ export function canManageWallets(role: Role): boolean {
   return role === 'owner' || role === 'admin';
 }
 
+/**
+ * Where a payee's money goes (a creator's bank account, PayPal, Venmo or payout method; an
+ * agent's or manager's email, where their payout links are sent): owners and admins only, like
+ * moving money. A team member could otherwise redirect a payout an owner then executes unseen.
+ */
+export function canChangePayoutDetails(role: Role): boolean {
+  return canManageWallets(role);
+}
+
+export const payoutDetailsMessages = {
+  onlyOwnersAndAdmins: 'Only an owner or admin can change payout details',
+  payeeEmailOnlyOwnersAndAdmins: 'Only an owner or admin can change the email of an agent or manager',
+} as const;
+
 export const DEFAULT_ORG_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { messages } from './validation.ts';
 
-export const tagLabelSchema = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, messages.required)
-  .max(50, 'Must be at most 50 characters');
+export const tagLabelSchema = text(messages.required).trim().min(1, messages.required).max(50, 'Must be at most 50 characters');
 
 /** POST /v1/tags: an array of {label}. */
 export const createTagsBody = z

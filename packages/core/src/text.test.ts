@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOrgBody, isWebsite } from './orgs.ts';
 import { createPaymentsBody } from './payments.ts';
-import { csvCell, findNul, text, textMessages, toCsv } from './text.ts';
+import { findNul, secretText, stripBidiControls, text, textMessages } from './text.ts';
 import { centsSchema, isValidRoutingNumber } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 
@@ -17,6 +17,26 @@ describe('text()', () => {
   it('finds the path of a NUL inside nested input', () => {
     expect(findNul({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
     expect(findNul({ a: 1, b: ['ok'] })).toBeNull();
+    expect(findNul({ a: { 'b\u0000': 1 } })).toBe('a.b\u0000');
+  });
+
+  it('walks input nested far deeper than the call stack without overflowing', () => {
+    let deep: unknown = 'bottom\u0000';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(findNul(deep)).toBe(Array(100_000).fill('0').join('.'));
+  });
+});
+
+describe('bidirectional controls', () => {
+  it('are removed by every text field, before trim and length checks', () => {
+    expect(stripBidiControls('\u202Aa\u202Bb\u202Cc\u202Dd\u202Ee\u2066f\u2067g\u2068h\u2069i\u200Ej\u200Fk\u061Cl')).toBe('abcdefghijkl');
+    expect(text().trim().max(7).parse(' \u202Eexe.pdf\u202C ')).toBe('exe.pdf');
+    expect(text().parse('שלום \u05E2\u05D5\u05DC\u05DD')).toBe('שלום \u05E2\u05D5\u05DC\u05DD');
+  });
+
+  it('are kept in a password', () => {
+    expect(secretText().parse('pa\u200Ess')).toBe('pa\u200Ess');
+    expect(firstMessage(secretText(), 'a\u0000')).toBe(textMessages.nul);
   });
 });
 
@@ -69,27 +89,5 @@ describe('websites', () => {
   it.each(['not a url', 'acme', 'javascript:alert(1)', 'ftp://acme.com', 'https://user:pw@acme.com'])('refuses %s', (value) => {
     expect(isWebsite(value)).toBe(false);
     expect(firstMessage(createOrgBody, { name: 'A', website: value })).toBe('Enter a website address, like https://example.com');
-  });
-});
-
-describe('CSV cells', () => {
-  it.each([
-    ['=SUM(A1)', `"'=SUM(A1)"`],
-    ['+1', `"'+1"`],
-    ['-2', `"'-2"`],
-    ['@x', `"'@x"`],
-    ['\tx', `"'\tx"`],
-    ['\rx', `"'\rx"`],
-  ])('neutralises %j', (cell, expected) => {
-    expect(csvCell(cell)).toBe(expected);
-  });
-  it('quotes commas, quotes and newlines and leaves plain text alone', () => {
-    expect(
-      toCsv([
-        ['name', 'memo'],
-        ['Ann', 'a,"b"\nc'],
-        [null, 5],
-      ]),
-    ).toBe('name,memo\r\nAnn,"a,""b""\nc"\r\n,5');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatCents } from './money.ts';
-import { text } from './text.ts';
+import { secretText, text } from './text.ts';
 
 export const messages = {
   required: 'This field is required',
@@ -31,7 +31,7 @@ export const emailSchema = text(messages.email)
   .pipe(z.email({ error: messages.email }))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = text(messages.password).refine(isValidPassword, { message: messages.password });
+export const passwordSchema = secretText(messages.password).refine(isValidPassword, { message: messages.password });
 
 export const requiredText = (max = 255) =>
   text(messages.required).trim().min(1, messages.required).max(max, `Must be at most ${max} characters`);

@@ -2,12 +2,14 @@ import { useMemo } from 'react';
 import Paper from '@mui/material/Paper';
 import {
   DataGrid,
+  useGridApiRef,
   type GridColDef,
   type GridRowId,
   type GridRowParams,
   type GridRowSelectionModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { CsvMenuItem } from './grid-csv.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -43,6 +45,7 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
   const hasSelection = onSelectionChange !== undefined;
   // The spec: 50 rows a page, or the whole list when it is exactly 100 rows long.
   const pageSize = !serverPaging && rows.length === 100 ? 100 : PAGE_SIZE;
+  const apiRef = useGridApiRef();
 
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selectedIds ?? []) }), [selectedIds]);
 
@@ -58,6 +61,7 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
   return (
     <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       <DataGrid<R>
+        apiRef={apiRef}
         rows={rows}
         columns={columns}
         loading={isLoading}
@@ -66,12 +70,15 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         autoHeight
         disableRowSelectionOnClick
         showToolbar
-        // The toolbar's CSV export neutralises cells a spreadsheet would run as formulas (= + - @ tab CR),
-        // the same rule as core's csvCell for server exports; stated here so it never silently turns off.
+        // The toolbar's CSV export is ours (grid-csv.tsx): core's csvCell, the server exports' rule, in
+        // place of MUI X's, which only escapes an ASCII = + - @ first. MUI X's own item stays off.
         slotProps={{
           toolbar: {
-            csvOptions: { escapeFormulas: true, disableToolbarButton: props.hasServerExport },
+            csvOptions: { disableToolbarButton: true },
             printOptions: { disableToolbarButton: props.hasServerExport },
+            additionalExportMenuItems: props.hasServerExport
+              ? undefined
+              : (closeMenu) => <CsvMenuItem apiRef={apiRef} onDone={closeMenu} />,
           },
         }}
         pageSizeOptions={[pageSize]}

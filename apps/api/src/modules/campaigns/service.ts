@@ -8,7 +8,8 @@ import {
   type UpdateCampaignBody,
 } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, users, type Campaign } from '../../db/schema/index.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
+import { campaigns, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { findCustomerRow, invoiceFiguresBy } from '../customers/index.ts';
@@ -63,11 +64,6 @@ export async function createCampaign(db: DbOrTx, options: { org_id: string; body
   return getCampaignDetail(db, { org_id: options.org_id, id });
 }
 
-function changesOf(body: UpdateCampaignBody): Partial<Campaign> {
-  const { id: _id, ...fields } = body;
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<Campaign>;
-}
-
 /** PUT /v1/campaigns/{id}: General step and details card; dates are checked after merging with what is stored. */
 export async function updateCampaign(
   db: DbOrTx,
@@ -76,17 +72,18 @@ export async function updateCampaign(
   if (options.body.id && options.body.id !== options.id)
     throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
   const current = await findCampaign(db, options);
-  const changes = changesOf(options.body);
+  const { id: _id, ...changes } = options.body;
   const start = changes.campaign_start_date !== undefined ? changes.campaign_start_date : current.campaign_start_date;
   const end = changes.campaign_end_date !== undefined ? changes.campaign_end_date : current.campaign_end_date;
   if (endsBeforeStart(start, end)) throw new AppError('validation_error', campaignMessages.endBeforeStart, { field: 'campaign_end_date' });
   if (changes.customer_id && changes.customer_id !== current.customer_id)
     await findCustomerRow(db, { org_id: options.org_id, id: changes.customer_id, field: 'customer_id' });
   if (changes.agent_id && changes.agent_id !== current.agent_id) await assertAgent(db, options.org_id, changes.agent_id);
-  if (Object.keys(changes).length > 0) {
+  const toSet = columnsToSet(changes);
+  if (toSet) {
     await db
       .update(campaigns)
-      .set(changes)
+      .set(toSet)
       .where(and(eq(campaigns.org_id, options.org_id), eq(campaigns.id, options.id)));
   }
   return getCampaignDetail(db, options);

@@ -1,15 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  canChangePayoutDetails,
   creatorMessages,
   creatorName,
   nameIssues,
+  payoutDetailsMessages,
   type CreateCreatorBody,
   type CreatorRecord,
   type UpdateCreatorBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, payments, users, type Creator, type NewCreator } from '../../db/schema/index.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
+import { creators, payments, users, type Creator, type NewCreator, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/index.ts';
@@ -88,7 +91,7 @@ function payoutIssues(next: Creator): { field: string; message: string } | null 
 /** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
 export async function updateCreator(
   deps: AppDeps,
-  options: { org_id: string; id: string; body: UpdateCreatorBody; actor_user_id?: string },
+  options: { org_id: string; id: string; body: UpdateCreatorBody; actor: Pick<User, 'id' | 'role'> },
 ): Promise<CreatorRecord> {
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
   if (bodyId !== undefined && bodyId !== options.id)
@@ -122,10 +125,14 @@ export async function updateCreator(
         business_name: next.business_name ?? undefined,
       }).map((i) => ({ field: i.path, message: i.message }))[0];
     if (issue) throw new AppError('validation_error', issue.message, { field: issue.field });
-    if (Object.keys(changes).length === 0) return [];
+    const payoutFields = changedPayoutFields(current, changes);
+    if (payoutFields.length > 0 && !canChangePayoutDetails(options.actor.role))
+      throw new AppError('forbidden', payoutDetailsMessages.onlyOwnersAndAdmins);
+    const toSet = columnsToSet(changes);
+    if (!toSet) return [];
     await tx
       .update(creators)
-      .set(changes)
+      .set(toSet)
       .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
     // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
     return recordPayoutChange(tx, deps, {
@@ -139,8 +146,8 @@ export async function updateCreator(
         link: `/creators/${current.id}`,
       },
       source: 'staff',
-      changed_by_user_id: options.actor_user_id ?? null,
-      fields: changedPayoutFields(current, changes),
+      changed_by_user_id: options.actor.id,
+      fields: payoutFields,
       replacesDetails: hasPayoutDetails(current),
     });
   });
@@ -177,9 +184,11 @@ export async function saveCreatorPayeeDetails(
   tx: DbOrTx,
   options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> },
 ): Promise<Creator | null> {
+  const changes = columnsToSet(options.details);
+  if (!changes) return findCreatorForPayee(tx, options);
   const [row] = await tx
     .update(creators)
-    .set(options.details)
+    .set(changes)
     .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)))
     .returning();
   return row ?? null;

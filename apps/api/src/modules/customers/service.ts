@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { customerMessages, type CreateCustomerBody, type CustomerListItem, type UpdateCustomerBody } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
 import { customers, type Customer } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -61,8 +62,8 @@ export async function updateCustomer(
   if (options.body.id && options.body.id !== options.id)
     throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
   await findCustomerRow(db, options);
-  const changes = changesOf(options.body);
-  if (Object.keys(changes).length > 0) {
+  const changes = columnsToSet(changesOf(options.body));
+  if (changes) {
     try {
       await db
         .update(customers)

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { deliverableMessages, type CreateDeliverableBody, type DeliverableRecord, type UpdateDeliverableBody } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { deliverables, type Deliverable } from '../../db/schema/index.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
+import { deliverables } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
@@ -24,9 +25,9 @@ export async function updateDeliverable(
 ): Promise<DeliverableRecord> {
   await findDeliverable(db, options);
   const { id: _id, ...fields } = options.body;
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<Deliverable>;
-  if (changes.creator_id) await assertCreatorOfOrg(db, { org_id: options.org_id, id: changes.creator_id });
-  if (Object.keys(changes).length > 0) {
+  if (fields.creator_id) await assertCreatorOfOrg(db, { org_id: options.org_id, id: fields.creator_id });
+  const changes = columnsToSet(fields);
+  if (changes) {
     await db
       .update(deliverables)
       .set(changes)

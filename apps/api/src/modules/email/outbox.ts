@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { stripBidiControls } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
 import { emails, type Email, type EmailAttachment } from '../../db/schema/index.ts';
@@ -18,8 +19,18 @@ export type OutgoingEmail = {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-function toEmailRow(message: OutgoingEmail) {
-  const links = message.links ?? [];
+/**
+ * Names in a message (a person's, an organisation's, a file's) come from people: bidirectional
+ * controls are removed from everything written, so "\u202Eexe.pdf" cannot pose as a PDF even
+ * from a name stored before the schemas removed them.
+ */
+function toEmailRow(original: OutgoingEmail) {
+  const message = {
+    ...original,
+    subject: stripBidiControls(original.subject),
+    paragraphs: original.paragraphs.map(stripBidiControls),
+  };
+  const links = (original.links ?? []).map((link) => ({ ...link, label: stripBidiControls(link.label) }));
   const text = [...message.paragraphs, ...links.map((link) => `${link.label}: ${link.url}`)].join('\n\n');
   const html = [
     ...message.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),

@@ -1,4 +1,4 @@
-import type { CampaignFileType } from '@crewpay/core';
+import { stripBidiControls, type CampaignFileType } from '@crewpay/core';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -95,7 +95,8 @@ const extensions: Record<CampaignFileType, string[]> = {
  * type (a PDF named "invoice.exe" is kept as "invoice.exe.pdf").
  */
 export function sanitizeFileName(original: string, type: CampaignFileType, max = 200): string {
-  const base = original.split(/[\\/]/).pop() ?? '';
+  // Bidirectional controls would show "\u202Efdp.exe" as "exe.pdf": removed first.
+  const base = stripBidiControls(original).split(/[\\/]/).pop() ?? '';
   let name = base
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"|?*;]/g, '_')

@@ -30,7 +30,7 @@ const rowOf = (row: InvoiceRecord) => [
 
 /**
  * invoices_report.csv, written as the chunks of rows arrive (the export streams every row of the
- * tab); amounts in dollars; toCsv turns cells starting with = + - @ into plain text.
+ * tab); amounts in dollars; toCsv (core csv.ts) turns formula-like cells into plain text.
  */
 export async function* invoicesCsv(chunks: AsyncIterable<InvoiceRecord[]>): AsyncGenerator<string> {
   yield toCsv([HEADER]);

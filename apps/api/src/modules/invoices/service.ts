@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { invoiceMessages, type CreateInvoiceBody, type InvoiceRecord, type UpdateInvoiceBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
 import {
   campaigns,
   charges,
@@ -187,17 +188,15 @@ export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, bod
     if (body.payment_group_id !== undefined && body.payment_group_id !== invoice.payment_group_id)
       await tx.delete(invoiceFundedPayments).where(eq(invoiceFundedPayments.invoice_id, invoice.id));
     const now = await sandboxNow(tx);
-    await tx
-      .update(invoices)
-      .set({
-        title: body.title,
-        description: body.description,
-        amount: body.amount,
-        net: body.net,
-        payment_group_id: body.payment_group_id,
-        ...(statusChange ? { status: body.status, paid_at: body.status === 'succeeded' ? now : null } : {}),
-      })
-      .where(eq(invoices.id, invoice.id));
+    const changes = columnsToSet({
+      title: body.title,
+      description: body.description,
+      amount: body.amount,
+      net: body.net,
+      payment_group_id: body.payment_group_id,
+      ...(statusChange ? { status: body.status, paid_at: body.status === 'succeeded' ? now : null } : {}),
+    });
+    if (changes) await tx.update(invoices).set(changes).where(eq(invoices.id, invoice.id));
     if (statusChange && body.status === 'succeeded')
       await emitWebhookEvent(tx, {
         org_id: actor.org_id,

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -11,8 +12,13 @@ beforeAll(async () => {
 
 // A real 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24)]);
+const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366aa' } });
+let JPEG: Buffer;
+let WEBP: Buffer;
+beforeAll(async () => {
+  JPEG = await image(8, 8).jpeg().toBuffer();
+  WEBP = await image(8, 8).webp().toBuffer();
+});
 
 async function upload(headers: Record<string, string>, file: { filename: string; type: string; content: string | Buffer }) {
   const body = multipartFile(file);
@@ -30,7 +36,8 @@ describe('PUT /v1/org/logo', () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['x-content-type-options']).toBe('nosniff');
-    expect(logo.rawPayload.equals(PNG)).toBe(true);
+    // Stored as decoded and encoded again: the same 1x1 PNG image, not necessarily the same bytes.
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
   it('reads JPEG and WebP from their bytes', async () => {
@@ -89,5 +96,46 @@ describe('PUT /v1/org/logo', () => {
     const json = await ctx.app.inject({ method: 'PUT', url: '/v1/org/logo', headers: owner.headers, payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'PUT', url: '/v1/org/logo', payload: { file: 'x' } })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /v1/org/logo: the image is decoded, not only its first bytes', () => {
+  it('refuses a PNG header before HTML, a truncated PNG and a JPEG header before a PDF with "invalid file type"', async () => {
+    const owner = await createOwner(ctx.app);
+    for (const content of [
+      Buffer.concat([PNG.subarray(0, 8), Buffer.from('<html><script>alert(1)</script></html>')]),
+      // Cut inside its pixel data (IDAT).
+      PNG.subarray(0, PNG.length - 20),
+      Buffer.concat([JPEG.subarray(0, 3), Buffer.from('%PDF-1.7 not an image')]),
+      Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24)]),
+    ]) {
+      const response = await upload(owner.headers, { filename: 'logo.png', type: 'image/png', content });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'invalid file type', field: 'file' });
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/org/logo', headers: owner.headers })).statusCode).toBe(404);
+  });
+
+  it('stores pixels only: bytes appended after the image and metadata are dropped', async () => {
+    const owner = await createOwner(ctx.app);
+    const withExif = await image(8, 8)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-location-42' } })
+      .toBuffer();
+    const polyglot = Buffer.concat([withExif, Buffer.from('<html><script>alert(1)</script></html>')]);
+    expect((await upload(owner.headers, { filename: 'logo.jpg', type: 'image/jpeg', content: polyglot })).statusCode).toBe(200);
+    const logo = await ctx.app.inject({ method: 'GET', url: '/v1/org/logo', headers: owner.headers });
+    expect(logo.headers['content-type']).toBe('image/jpeg');
+    expect(logo.rawPayload.includes('<html>')).toBe(false);
+    expect(logo.rawPayload.includes('secret-location-42')).toBe(false);
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
+  });
+
+  it('refuses an image wider or taller than 4096 pixels with a clear message', async () => {
+    const owner = await createOwner(ctx.app);
+    const wide = await image(4097, 1).png().toBuffer();
+    const response = await upload(owner.headers, { filename: 'logo.png', type: 'image/png', content: wide });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The logo must be at most 4096 × 4096 pixels', field: 'file' });
   });
 });

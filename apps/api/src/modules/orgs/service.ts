@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_ORG_ID, firstBillingDate, type CreateOrgBody, type OrgRecord, type UpdateOrgBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
 import { creators, customers, orgs, users, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -47,8 +48,9 @@ export async function createOrg(deps: AppDeps, options: { user: User } & CreateO
 }
 
 export async function updateOrg(deps: AppDeps, options: { org_id: string; changes: UpdateOrgBody }): Promise<Org> {
-  if (Object.keys(options.changes).length === 0) return findOrg(deps.db, options.org_id);
-  const [org] = await deps.db.update(orgs).set(options.changes).where(eq(orgs.id, options.org_id)).returning();
+  const changes = columnsToSet(options.changes);
+  if (!changes) return findOrg(deps.db, options.org_id);
+  const [org] = await deps.db.update(orgs).set(changes).where(eq(orgs.id, options.org_id)).returning();
   if (!org) throw new AppError('not_found', 'Organization not found');
   return org;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, readOutbox } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
-import { createCollaborator } from '../../../test/wallet-fixtures.ts';
+import { createMember } from '../../../test/campaign-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,11 +18,11 @@ const changesOf = async (payeeId: string) =>
   ).rows;
 
 describe('payout details changes are never silent', () => {
-  it('a team member changing a creator’s bank account notifies and emails the owners, emails the creator and is recorded without values', async () => {
+  it('an admin changing a creator’s bank account notifies and emails the owners, emails the creator and is recorded without values', async () => {
     const owner = await fundedOwner(ctx.app, 10_000);
     const creator = await addCreator(ctx.app, owner.headers, { ...BANK, first_name: 'Rae', last_name: 'Banked' });
-    const collaborator = await createCollaborator(ctx.deps, owner.org.id);
-    const changed = await inject('PUT', `/v1/creators/${creator.id}`, collaborator.headers, {
+    const admin = await createMember(ctx.deps, owner.org.id, 'admin');
+    const changed = await inject('PUT', `/v1/creators/${creator.id}`, admin.headers, {
       id: creator.id,
       account_number: '000999888777',
       routing_number: '021000021',
@@ -47,7 +47,7 @@ describe('payout details changes are never silent', () => {
     expect(toCreator[0]!.text).not.toContain('000999888777');
 
     const rows = await changesOf(creator.id);
-    expect(rows).toEqual([{ source: 'staff', fields: ['bank_account'], changed_by_user_id: collaborator.user.id }]);
+    expect(rows).toEqual([{ source: 'staff', fields: ['bank_account'], changed_by_user_id: admin.user.id }]);
     // The exact match above already holds no value; the number itself must appear nowhere (a bare '777' also matched random ids).
     expect(JSON.stringify(rows)).not.toContain('000999888777');
   });

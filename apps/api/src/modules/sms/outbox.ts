@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { stripBidiControls } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { smsMessages, type SmsMessage } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -10,7 +11,8 @@ export const DELIVER_SMS_JOB = 'sms.deliver';
 /** Writes the text in the caller's transaction: it is sent if, and only if, the change commits. */
 export async function queueSms(tx: DbOrTx, message: { org_id?: string | null; to: string; body: string }): Promise<string> {
   const id = newId();
-  await tx.insert(smsMessages).values({ id, org_id: message.org_id ?? null, to: message.to, body: message.body });
+  // An organisation's name is in the text: no bidirectional controls, as in emails.
+  await tx.insert(smsMessages).values({ id, org_id: message.org_id ?? null, to: message.to, body: stripBidiControls(message.body) });
   return id;
 }
 

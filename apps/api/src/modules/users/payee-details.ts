@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
 import { users, type User } from '../../db/schema/index.ts';
 
 export type UserPayeeDetails = Pick<
@@ -38,9 +39,11 @@ export async function saveUserPayeeDetails(
   tx: DbOrTx,
   options: { org_id: string; id: string; details: Partial<UserPayeeDetails> },
 ): Promise<User | null> {
+  const changes = columnsToSet(options.details);
+  if (!changes) return findUserForPayee(tx, options);
   const [row] = await tx
     .update(users)
-    .set(options.details)
+    .set(changes)
     .where(and(eq(users.org_id, options.org_id), eq(users.id, options.id)))
     .returning();
   return row ?? null;

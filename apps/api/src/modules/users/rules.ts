@@ -1,4 +1,4 @@
-import { memberMessages, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
+import { canChangePayoutDetails, memberMessages, payoutDetailsMessages, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
 import type { Org, User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -16,11 +16,14 @@ export function assertMayInvite(actor: User, org: Org, body: InviteUserBody): vo
 /**
  * Edits: only an owner or admin sets a role, never their own; admins cannot change owners or
  * admins, nor make admins; the owner keeps the role. Anyone may edit their own name and phone.
+ * An agent's or manager's email is where their payout links go: only owners and admins change it.
  */
 export function assertMayUpdate(actor: User, target: User, body: UpdateUserBody): void {
   const isSelf = actor.id === target.id;
   if (target.is_external) {
     if (body.role !== undefined) throw new AppError('validation_error', memberMessages.noRoleForPayees, { field: 'role' });
+    const changesEmail = body.email !== undefined && body.email !== target.email;
+    if (changesEmail && !canChangePayoutDetails(actor.role)) throw refuse(payoutDetailsMessages.payeeEmailOnlyOwnersAndAdmins);
     return;
   }
   if (body.role !== undefined) {

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { memberMessages, roleLabels, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { columnsToSet } from '../../db/update-columns.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -90,10 +91,11 @@ export async function updateUser(deps: AppDeps, options: { actor: User; id: stri
     const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
     assertMayUpdate(options.actor, target, options.body);
     if (options.body.email && options.body.email !== target.email) await assertEmailFree(tx, options.body.email, target.id);
-    if (Object.keys(options.body).length === 0) return { user: target, emailIds: [] };
+    const changes = columnsToSet(options.body);
+    if (!changes) return { user: target, emailIds: [] };
     const [updated] = await tx
       .update(users)
-      .set(options.body)
+      .set(changes)
       .where(and(eq(users.org_id, target.org_id), eq(users.id, target.id)))
       .returning();
     // An agent's or manager's email is where their payout links go: changing it is a payout change.

@@ -5,14 +5,19 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
+  canChangePayoutDetails,
   displayUsPhone,
   maskLastFour,
+  payoutDetailsMessages,
   payoutMethodLabels,
   type CreatorRecord,
   type PayoutMethod,
+  type Role,
   type UpdateCreatorBody,
 } from '@crewpay/core';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
 import { BankDialog, PaypalDialog, VenmoDialog, type PayoutDialogKind } from './payout-dialogs.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -36,16 +41,22 @@ function rowsOf(creator: CreatorRecord): Row[] {
   ];
 }
 
-/** Exactly one selected among stripe, paypal, venmo and nium; each needs its details first. */
+/**
+ * Exactly one selected among stripe, paypal, venmo and nium; each needs its details first.
+ * Where the creator's money goes is for owners and admins: a team member sees it read-only.
+ */
 export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
   const update = useUpdateCreator(creator.id, { successMessage: 'Payout method updated!' });
   const [dialog, setDialog] = useState<PayoutDialogKind | null>(null);
+  const { data: user } = useCurrentUser();
+  const canChange = user ? canChangePayoutDetails(user.role as Role) : false;
   const close = () => setDialog(null);
 
   return (
     <SectionCard
       title="Payout methods"
       action={
+        canChange &&
         creator.selected_payment_method && (
           <Button size="small" color="inherit" onClick={() => update.mutate({ selected_payment_method: null })}>
             Clear selection
@@ -59,7 +70,7 @@ export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
             key={row.method}
             disableGutters
             secondaryAction={
-              row.detail && row.method !== 'nium' ? (
+              !canChange ? null : row.detail && row.method !== 'nium' ? (
                 <Button size="small" color="inherit" onClick={() => update.mutate(row.removal)}>
                   Remove
                 </Button>
@@ -75,7 +86,7 @@ export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
             <Stack direction="row" sx={{ alignItems: 'center', width: '100%', pr: 9 }}>
               <Radio
                 checked={creator.selected_payment_method === row.method}
-                disabled={!row.detail || update.isPending}
+                disabled={!canChange || !row.detail || update.isPending}
                 onChange={() => update.mutate({ selected_payment_method: row.method })}
                 slotProps={{ input: { 'aria-label': `Pay with ${row.label}` } }}
               />
@@ -84,6 +95,11 @@ export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
           </ListItem>
         ))}
       </List>
+      {user && !canChange && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {payoutDetailsMessages.onlyOwnersAndAdmins}.
+        </Typography>
+      )}
       {dialog === 'bank' && <BankDialog creator={creator} onClose={close} />}
       {dialog === 'paypal' && <PaypalDialog creator={creator} onClose={close} />}
       {dialog === 'venmo' && <VenmoDialog creator={creator} onClose={close} />}

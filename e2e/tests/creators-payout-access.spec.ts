@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { makeCollaborator } from './support/wallet.ts';
+
+const shot = async (page: Page, name: string) => {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `creators-payout-access-${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
+};
+
+test('[creators] a team member sees a creator’s payout methods read-only; the owner can change them', async ({ page, request }) => {
+  const owner = await createOwner(request, 'payoutaccess', 'Harbor Talent');
+  const headers = { 'auth-token': owner.token };
+  const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
+  const added = await request.post('/v1/creators', {
+    headers,
+    data: {
+      email: uniqueEmail('rae'),
+      first_name: 'Rae',
+      last_name: 'Banked',
+      account_number: '000123456789',
+      routing_number: '110000000',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const creator = (await added.json()) as { id: string };
+
+  const member = await signUpViaApi(request, uniqueEmail('teammember'));
+  await makeCollaborator(member.user.id, org.id);
+  await openSignedIn(page, member.auth_token, `/creators/${creator.id}`);
+  const payout = page.getByRole('region', { name: 'Payout methods' });
+  await expect(payout).toContainText('••••••6789');
+  await expect(payout).toContainText('Only an owner or admin can change payout details.');
+  await expect(payout.getByRole('button')).toHaveCount(0);
+  await expect(payout.getByRole('radio', { name: 'Pay with Bank account' })).toBeDisabled();
+  await shot(page, 'team-member');
+
+  await openSignedIn(page, owner.token, `/creators/${creator.id}`);
+  await expect(payout.getByRole('listitem').filter({ hasText: 'PayPal' }).getByRole('button', { name: 'Add' })).toBeVisible();
+  await expect(payout).not.toContainText('Only an owner or admin');
+  await expect(payout.getByRole('radio', { name: 'Pay with Bank account' })).toBeEnabled();
+});
