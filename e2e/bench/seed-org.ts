@@ -20,9 +20,24 @@ async function call<T>(base: string, method: string, path: string, body: unknown
   return (await response.json()) as T;
 }
 
+/** Signs up as a person does: the form, then the link the server emails (read from its sandbox outbox). */
+async function signUp(base: string, email: string): Promise<string> {
+  await call(base, 'POST', '/v1/users/signup', { email, password: PASSWORD });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const outbox = await fetch(`${base}/dev/outbox`, { headers: { accept: 'application/json' } });
+    const messages = (await outbox.json()) as { to: string; links: string[] }[];
+    const link = messages.flatMap((message) => (message.to === email ? message.links : [])).find((url) => url.includes('/confirmSignup/'));
+    if (link) {
+      const id = link.split('/confirmSignup/')[1];
+      return (await call<{ auth_token: string }>(base, 'POST', '/v1/users/signup/confirm', { id })).auth_token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No sign-up link was emailed to ${email}`);
+}
+
 export async function seedOrg(base: string, databaseUrl: string): Promise<SeededOrg> {
-  const session = await call<{ auth_token: string }>(base, 'POST', '/v1/users/signup', { email: 'web-bench@example.com', password: PASSWORD });
-  const token = session.auth_token;
+  const token = await signUp(base, 'web-bench@example.com');
   const org = await call<{ id: string }>(base, 'POST', '/v1/org', { name: 'Bench Studios', website: 'https://bench.example' }, token);
   await call(base, 'POST', '/v1/org/owner', representative, token);
   await call(base, 'POST', '/v1/org/business', business, token);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createOwner, PASSWORD, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { createOwner, PASSWORD, readEmailedLink, signUpViaApi, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, signOutThroughSidebar, toast } from './support/ui.ts';
 
 test.describe('sign up, sign in and sign out', () => {
-  test('[auth] signs up, creates an organisation and lands home', async ({ page }) => {
+  test('[auth] signs up, opens the emailed link, creates an organisation and lands home', async ({ page, request }) => {
     const email = uniqueEmail('Signup');
     await page.goto('/signup/join');
 
@@ -13,6 +13,13 @@ test.describe('sign up, sign in and sign out', () => {
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByLabel('I agree to the Crewpay Terms of Service').check();
     await page.getByRole('button', { name: 'Sign up' }).click();
+
+    // The account is made by the link emailed to the address (the same screen if it already had one).
+    await expect(page.getByRole('status')).toHaveText('Check your email: we sent you a link to finish signing up.');
+    await expect(page.getByText(email.toLowerCase())).toBeVisible();
+    await page.goto(await readEmailedLink(request, email.toLowerCase(), '/confirmSignup/'));
+    await expect(page.getByRole('heading', { name: 'Finish signing up' })).toBeVisible();
+    await page.getByRole('button', { name: 'Finish signing up' }).click();
 
     await expect(page).toHaveURL(/\/createOrg$/);
     await expect(page.getByRole('heading', { name: 'Create your organization' })).toBeVisible();

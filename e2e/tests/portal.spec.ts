@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { PASSWORD, createOwner, openSignedIn, readResetLink, uniqueEmail } from './support/api.ts';
+import { PASSWORD, createOwner, openSignedIn, readResetLink, signUpViaApi, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, toast } from './support/ui.ts';
 import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
 
@@ -197,8 +197,7 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
   await activateViaApi(request, owner.token);
   const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
   const teammateEmail = uniqueEmail('teammate');
-  const signUp = await request.post('/v1/users/signup', { data: { email: teammateEmail, password: PASSWORD } });
-  const teammate = ((await signUp.json()) as { user: { id: string } }).user;
+  const teammate = (await signUpViaApi(request, teammateEmail)).user;
   await makeCollaborator(teammate.id, org.id);
   const creator = await addCreator(request, headers, uniqueEmail('draft'));
   await request.post('/v1/payments', {

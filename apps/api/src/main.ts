@@ -13,6 +13,7 @@ import { registerBillingJobs } from './modules/billing/index.ts';
 import { registerWebhookJobs } from './modules/webhooks/index.ts';
 import { registerTaxJobs } from './modules/taxes/index.ts';
 import { registerAccountingJobs } from './modules/accounting/index.ts';
+import { registerAuthJobs } from './modules/auth/jobs.ts';
 import { processDueProviderEvents, registerProviderCallJobs, runDueProviderCalls } from './modules/provider-calls/index.ts';
 import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { liveModeProblems } from './providers/readiness.ts';
@@ -55,6 +56,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   const deps = { config, db: database.db, jobs, secrets };
   await registerProviderCallJobs(deps);
   await registerAccountingJobs(deps);
+  await registerAuthJobs(deps);
   await registerBillingJobs({ db: database.db, jobs });
   await registerWebhookJobs({ config, db: database.db, jobs, secrets });
   await registerTaxJobs({ db: database.db, jobs, secrets });

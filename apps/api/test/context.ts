@@ -14,6 +14,7 @@ import { registerBillingJobs } from '../src/modules/billing/index.ts';
 import { registerWebhookJobs } from '../src/modules/webhooks/index.ts';
 import { registerTaxJobs } from '../src/modules/taxes/index.ts';
 import { registerProviderCallJobs } from '../src/modules/provider-calls/index.ts';
+import { registerAuthJobs } from '../src/modules/auth/jobs.ts';
 import { createOutboxTransport } from '../src/modules/email/transports.ts';
 import type { AppDeps } from '../src/deps.ts';
 
@@ -61,6 +62,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await registerWebhookJobs({ ...deps, jobs });
   await registerTaxJobs({ ...deps, jobs });
   await registerProviderCallJobs(deps);
+  await registerAuthJobs(deps);
   const app = await buildApp(deps);
   await app.ready();
 

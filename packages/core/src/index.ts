@@ -5,6 +5,7 @@ export * from './csv.ts';
 export * from './validation.ts';
 export * from './roles.ts';
 export * from './auth.ts';
+export * from './account.ts';
 export * from './orgs.ts';
 export * from './us-states.ts';
 export * from './activation.ts';

@@ -5,8 +5,13 @@ import { AppError } from './errors.ts';
 export type RateLimit = { name: string; max: number; windowSeconds: number };
 
 export const rateLimits = {
-  signInPerEmail: { name: 'signin:email', max: 10, windowSeconds: 15 * 60 },
-  signInPerIp: { name: 'signin:ip', max: 100, windowSeconds: 15 * 60 },
+  // Sign-in counts failures only (modules/auth/throttle.ts): an office signing in is never blocked.
+  signInFailuresPerIp: { name: 'signin:ip-failures', max: 200, windowSeconds: 60 * 60 },
+  signInFailuresPerAccount: { name: 'signin:account-failures', max: 50, windowSeconds: 60 * 60 },
+  // Each sign-up emails the address: no more than a few emails an hour to one inbox.
+  signUpPerEmail: { name: 'signup:email', max: 5, windowSeconds: 60 * 60 },
+  // Each attempt checks the password: a stolen session cannot guess it here either.
+  emailChangePerUser: { name: 'email-change:user', max: 10, windowSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset:ip', max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
@@ -44,13 +49,22 @@ export function windowUpsertSql(rows: SQL, interval: SQL): SQL {
     RETURNING key, count, greatest(1, ceil(extract(epoch from window_started_at + ${interval} - now())))::int AS retry_after_seconds`;
 }
 
+/** A window's count so far, without counting this request (0 once the window has run out). */
+export async function windowCount(db: DbOrTx, limit: RateLimit, subject: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    SELECT count FROM rate_limit_buckets
+    WHERE key = ${`${limit.name}:${subject}`} AND window_started_at > now() - ${`${limit.windowSeconds} seconds`}::interval`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 /** Counts one attempt and refuses once the window's count passes the limit. */
 export async function consumeRateLimit(db: DbOrTx, limit: RateLimit, subject: string): Promise<void> {
   const { count } = await countInWindow(db, `${limit.name}:${subject}`, limit.windowSeconds);
   if (count > limit.max) throw new AppError('rate_limited', RATE_LIMITED_MESSAGE);
 }
 
-/** Forgets windows that ended long ago (the longest window above is an hour). */
+/** Forgets windows that ended long ago (the longest window above is an hour), and sign-in back-offs quiet for a day. */
 export async function sweepRateLimits(db: DbOrTx): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_started_at < now() - interval '1 day'`);
+  await db.execute(sql`DELETE FROM sign_in_backoffs WHERE last_failed_at < now() - interval '1 day'`);
 }

@@ -12,20 +12,14 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 
 async function main(): Promise<void> {
-  const { base, database, stop } = await startBenchServer();
+  const { base, database, signUp, stop } = await startBenchServer();
 
   try {
     const json = async (response: Response) => {
       if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    const session = await json(
-      await fetch(`${base}/v1/users/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-passw0rd!' }),
-      }),
-    );
+    const session = await signUp('bench@example.com', 'Bench-passw0rd!');
     const headers = { 'auth-token': String(session.auth_token) };
     const org = await json(
       await fetch(`${base}/v1/org`, {

@@ -34,7 +34,7 @@ const business = {
 };
 
 async function main(): Promise<void> {
-  const { base, database, deps, stop } = await startBenchServer();
+  const { base, database, deps, signUp, stop } = await startBenchServer();
 
   try {
     let headers: Record<string, string> = {};
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    const session = await call('POST', '/v1/users/signup', { email: 'bench@example.com', password: 'Bench-passw0rd!' });
+    const session = await signUp('bench@example.com', 'Bench-passw0rd!');
     headers = { 'auth-token': String(session.auth_token) };
     await call('POST', '/v1/org', { name: 'Bench', website: 'https://bench.example' });
     await call('PUT', '/v1/org/plan', { plan: 'standard' });

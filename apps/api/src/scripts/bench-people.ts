@@ -15,7 +15,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const ROUNDS = 4;
 
 async function main(): Promise<void> {
-  const { base, url, stop } = await startBenchServer();
+  const { base, url, signUp, stop } = await startBenchServer();
   let stopBare: (() => Promise<void>) | undefined;
   try {
     const json = async (response: Response) => {
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       fetch(`${base}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
         json,
       );
-    const session = await post('/v1/users/signup', { email: 'bench@example.com', password: 'Bench-passw0rd!' });
+    const session = await signUp('bench@example.com', 'Bench-passw0rd!');
     const headers = { 'auth-token': String(session.auth_token) };
     const org = await post('/v1/org', { name: 'Bench', website: 'https://bench.example' }, headers);
     await post('/v1/org/plan', { plan: 'standard' }, headers, 'PUT');

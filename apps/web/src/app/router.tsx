@@ -14,6 +14,8 @@ import type { RouteHandle } from './route-handle.ts';
 const SignInPage = preloadablePage(() => import('../features/auth/pages/sign-in-page.tsx'));
 const SignUpPage = preloadablePage(() => import('../features/auth/pages/sign-up-page.tsx'));
 const SetNewPasswordPage = preloadablePage(() => import('../features/auth/pages/set-new-password-page.tsx'));
+const ConfirmSignUpPage = preloadablePage(() => import('../features/auth/pages/confirm-sign-up-page.tsx'));
+const ConfirmEmailPage = preloadablePage(() => import('../features/auth/pages/confirm-email-page.tsx'));
 const CreateOrgPage = preloadablePage(() => import('../features/orgs/pages/create-org-page.tsx'));
 const HomePage = preloadablePage(() => import('../features/home/pages/home-page.tsx'));
 const CreatorHomePage = preloadablePage(() => import('../features/creator-portal/pages/creator-home-page.tsx'));
@@ -81,6 +83,8 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: '/resetPassword/:linkId', element: <SetNewPasswordPage />, handle: handle('Set a new password') },
+          { path: '/confirmSignup/:linkId', element: <ConfirmSignUpPage />, handle: handle('Finish signing up') },
+          { path: '/confirmEmail/:linkId', element: <ConfirmEmailPage />, handle: handle('Confirm email') },
           { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
           { path: '/invoices/pay', element: <PayInvoicePage />, handle: handle('Pay invoice') },
           { path: '/sign/:linkId', element: <SigningPage />, handle: handle('Sign a contract') },

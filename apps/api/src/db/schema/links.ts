@@ -4,7 +4,8 @@ import { orgs } from './orgs.ts';
 import { users } from './users.ts';
 
 /**
- * Public links sent by email (set a password, give payout details, pay an invoice).
+ * Public links sent by email (set a password, give payout details, pay an invoice, finish signing
+ * up, confirm a new email address).
  * The link id in the URL is a random token; only its hash is stored.
  */
 export const expiringLinks = pgTable(
@@ -12,7 +13,9 @@ export const expiringLinks = pgTable(
   {
     id: id(),
     token_hash: text().notNull(),
-    type: text({ enum: ['password_reset', 'invitation', 'payee', 'invoice_payment', 'contract_signing'] }).notNull(),
+    type: text({
+      enum: ['password_reset', 'invitation', 'payee', 'invoice_payment', 'contract_signing', 'sign_up', 'email_change'],
+    }).notNull(),
     org_id: uuid().references(() => orgs.id),
     user_id: uuid().references(() => users.id, { onDelete: 'cascade' }),
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),

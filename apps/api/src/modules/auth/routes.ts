@@ -16,7 +16,11 @@ import { AppError } from '../../lib/errors.ts';
 import { startActingAs, stopActing } from './acting.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { toUserRecord } from './sessions.ts';
-import { changePassword, requestPasswordReset, signIn, signOut, signUp } from './service.ts';
+import { accountRoutes } from './account-routes.ts';
+import { deviceCookie, deviceTokenOf } from './device.ts';
+import { requestPasswordReset } from './password-reset.ts';
+import { changePassword, signIn, signOut } from './service.ts';
+import { requestSignUp } from './sign-up.ts';
 
 const tags = ['Accounts'];
 
@@ -27,9 +31,15 @@ export const authRoutes =
       '/users/signup',
       {
         config: { isPublic: true },
-        schema: { tags, summary: 'Create an account', security: [], body: signUpBody, response: { 200: sessionAnswer, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Start an account: emails a link that creates it (or, for an address with an account, a note)',
+          security: [],
+          body: signUpBody,
+          response: { 200: messageAnswer, ...errorResponses },
+        },
       },
-      async (request) => signUp(deps, request.body),
+      async (request) => requestSignUp(deps, request.body),
     );
 
     app.post(
@@ -38,7 +48,12 @@ export const authRoutes =
         config: { isPublic: true },
         schema: { tags, summary: 'Sign in', security: [], body: signInBody, response: { 200: sessionAnswer, ...errorResponses } },
       },
-      async (request) => signIn(deps, { ...request.body, ip: request.ip }),
+      async (request, reply) => {
+        const device_token = deviceTokenOf(request.headers.cookie);
+        const result = await signIn(deps, { ...request.body, ip: request.ip, device_token });
+        void reply.header('set-cookie', deviceCookie(result.device_token, { isSecure: deps.config.publicUrl.startsWith('https:') }));
+        return result.session;
+      },
     );
 
     app.post(
@@ -116,4 +131,6 @@ export const authRoutes =
         return { message: 'Request has been sent, check your email!' };
       },
     );
+
+    await app.register(accountRoutes(deps));
   };

@@ -3,9 +3,11 @@ export {
   LINK_TTL_HOURS,
   createExpiringLink,
   createExpiringLinks,
+  endUserLinks,
   findUsableLink,
   markLinkUsed,
   newExpiringLinks,
+  PASSWORD_LINK_TYPES,
   type LinkType,
 } from './service.ts';
 export { issuePayeeLinks, payeePayloadOf, waitingPaymentsOfLink, type PayeeLinkPayload, type PayeeRole } from './payee-links.ts';

@@ -25,7 +25,7 @@ describe('PUT /v1/users/password/reset', () => {
     await signUp(ctx.app, email);
     const response = await requestReset(email.toUpperCase());
     expect(response.json()).toEqual({ message: 'Request has been sent, check your email!' });
-    const [sent] = (await readOutbox(ctx.app)).filter((mail) => mail.to === email);
+    const sent = (await readOutbox(ctx.app)).filter((mail) => mail.to === email).at(-1);
     expect(sent?.subject).toBe('Reset your Crewpay password');
     expect(sent?.status).toBe('sent');
     expect(sent?.links[0]).toMatch(/^http:\/\/crewpay\.test\/resetPassword\/[A-Za-z0-9_-]{43}$/);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
 import { expiringLinks, type ExpiringLink } from '../../db/schema/index.ts';
@@ -15,7 +15,12 @@ export const LINK_TTL_HOURS: Record<LinkType, number> = {
   invoice_payment: 24 * 120,
   // Signing links end with the contract's expiration date, passed as expires_at.
   contract_signing: 24 * 30,
+  sign_up: 24,
+  email_change: 24,
 };
+
+/** Links that set an account's password: at most one is live per account, and a new password ends them all. */
+export const PASSWORD_LINK_TYPES = ['password_reset', 'invitation'] as const satisfies LinkType[];
 
 export const INVALID_LINK_MESSAGE = 'Sorry! This link is no longer valid.';
 
@@ -90,4 +95,16 @@ export async function findUsableLink(tx: DbOrTx, linkId: string, options: { forU
 
 export async function markLinkUsed(tx: DbOrTx, link: ExpiringLink): Promise<void> {
   await tx.update(expiringLinks).set({ used_at: new Date() }).where(eq(expiringLinks.id, link.id));
+}
+
+/**
+ * Ends every live link of these types that acts on the user's account (marked used: a link is
+ * either usable or not, whatever ended it). Called when a newer link replaces them and whenever
+ * the password or the email changes.
+ */
+export async function endUserLinks(tx: DbOrTx, options: { user_id: string; types: readonly LinkType[] }): Promise<void> {
+  await tx
+    .update(expiringLinks)
+    .set({ used_at: new Date() })
+    .where(and(eq(expiringLinks.user_id, options.user_id), inArray(expiringLinks.type, [...options.types]), isNull(expiringLinks.used_at)));
 }

@@ -1,4 +1,4 @@
-import { canChangePayoutDetails, memberMessages, payoutDetailsMessages, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
+import { accountMessages, canChangePayoutDetails, memberMessages, payoutDetailsMessages, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
 import type { Org, User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -15,7 +15,8 @@ export function assertMayInvite(actor: User, org: Org, body: InviteUserBody): vo
 
 /**
  * Edits: only an owner or admin sets a role, never their own; admins cannot change owners or
- * admins, nor make admins; the owner keeps the role. Anyone may edit their own name and phone.
+ * admins, nor make admins; the owner keeps the role. Anyone may edit their own name and phone (not
+ * their own email: that needs their password, PUT /v1/users/email).
  * An agent's or manager's email is where their payout links go: only owners and admins change it.
  */
 export function assertMayUpdate(actor: User, target: User, body: UpdateUserBody): void {
@@ -32,7 +33,11 @@ export function assertMayUpdate(actor: User, target: User, body: UpdateUserBody)
     if (target.role === 'owner') throw refuse(memberMessages.ownerStays);
     if (actor.role === 'admin' && (target.role === 'admin' || body.role === 'admin')) throw refuse(memberMessages.adminsAndOwners);
   }
-  if (isSelf) return;
+  if (isSelf) {
+    // Your own email moves only with your password and the new address's confirmation (PUT /v1/users/email).
+    if (body.email !== undefined && body.email !== target.email) throw refuse(accountMessages.ownEmailInProfile);
+    return;
+  }
   if (!isStaffRank(actor.role)) throw refuse(memberMessages.collaboratorEdit);
   if (actor.role === 'admin' && isStaffRank(target.role)) throw refuse(memberMessages.adminsAndOwners);
 }

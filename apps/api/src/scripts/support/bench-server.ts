@@ -13,8 +13,17 @@ import { createSecretBox } from '../../lib/secrets.ts';
 import { registerEmailJobs } from '../../modules/email/jobs.ts';
 import { createOutboxTransport } from '../../modules/email/transports.ts';
 import type { AppDeps } from '../../deps.ts';
+import { benchSignUp } from './bench-sign-up.ts';
 
-export type BenchServer = { base: string; url: string; database: Database; deps: AppDeps; stop(): Promise<void> };
+export type BenchServer = {
+  base: string;
+  url: string;
+  database: Database;
+  deps: AppDeps;
+  /** An account signed in (bench-sign-up.ts): its session token. */
+  signUp(email: string, password: string): Promise<{ auth_token: string }>;
+  stop(): Promise<void>;
+};
 
 /**
  * The real app over real HTTP on a fresh database (embedded PostgreSQL unless DATABASE_URL is
@@ -55,6 +64,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     url,
     database,
     deps,
+    signUp: (email, password) => benchSignUp({ base, deps }, email, password),
     async stop() {
       await app.close();
       await jobs.stop();

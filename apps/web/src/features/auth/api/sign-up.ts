@@ -1,15 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionAnswer, SignUpBody } from '@crewpay/core';
+import type { MessageAnswer, SessionAnswer, SignUpBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
 
-export const signUp = (body: SignUpBody) => api.post<SessionAnswer>('/v1/users/signup', body);
+export const signUp = (body: SignUpBody) => api.post<MessageAnswer>('/v1/users/signup', body);
 
-/** POST /v1/users/signup; keeps the new session on success. */
+/** POST /v1/users/signup: the server emails the address a link; the answer is the same whoever owns it. */
 export function useSignUp() {
+  return useMutation({ mutationFn: signUp, meta: { errorMessage: 'There was an issue signing up' } });
+}
+
+export const confirmSignUp = (id: string) => api.post<SessionAnswer>('/v1/users/signup/confirm', { id });
+
+/** POST /v1/users/signup/confirm: the emailed link creates the account; keeps the new session. */
+export function useConfirmSignUp() {
   return useMutation({
-    mutationFn: signUp,
+    mutationFn: confirmSignUp,
     onSuccess: startSession,
-    meta: { errorMessage: 'There was an issue signing up' },
+    // The page shows why a link failed in place of its button.
+    meta: { isSilent: true },
   });
 }

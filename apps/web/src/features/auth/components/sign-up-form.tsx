@@ -1,4 +1,5 @@
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import { FormCheckbox, FormPasswordField, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { SignUpSent } from './sign-up-sent.tsx';
 
 // The API's sign-up body plus what only the form asks: the confirmation and the terms.
 const signUpForm = signUpBody
@@ -21,18 +23,20 @@ const signUpForm = signUpBody
   });
 
 export function SignUpForm() {
-  const navigate = useNavigate();
   const signUp = useSignUp();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useZodForm(signUpForm, {
     defaultValues: { email: '', password: '', confirm_password: '', has_accepted_terms: false },
   });
 
-  // The schema lower-cases the email before it is sent.
+  // The schema lower-cases the email before it is sent. The answer is the same for an address
+  // that already has an account (it gets an email instead): the screen must not tell either.
   const onSubmit = handleSubmit(async ({ email, password }) => {
     await signUp.mutateAsync({ email, password });
-    await navigate('/', { replace: true });
+    setSentTo(email);
   });
 
+  if (sentTo) return <SignUpSent email={sentTo} />;
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
       <Stack spacing={2.5}>

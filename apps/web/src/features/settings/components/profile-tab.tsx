@@ -7,11 +7,13 @@ import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
 import { ChangePasswordDialog } from '../../../components/change-password-dialog.tsx';
 import { useServerMeta } from '../../../lib/server-meta.ts';
+import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
 
-/** Settings > Profile: My account, with the email and the Change password dialog; the wizard when its flag is on. */
+/** Settings > Profile: My account, with the email and the Change email and Change password dialogs; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
+  const [isChangingEmail, setIsChangingEmail] = useState(false);
   const { data: meta } = useServerMeta();
   return (
     <Stack spacing={2}>
@@ -22,12 +24,18 @@ export function ProfileTab({ viewer }: { viewer: UserRecord }) {
           </Typography>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography variant="body2">Email address: {viewer.email}</Typography>
-            <Button variant="outlined" onClick={() => setIsChanging(true)}>
-              Change password
-            </Button>
+            <Stack direction="row" spacing={1.5}>
+              <Button variant="outlined" onClick={() => setIsChangingEmail(true)}>
+                Change email
+              </Button>
+              <Button variant="outlined" onClick={() => setIsChanging(true)}>
+                Change password
+              </Button>
+            </Stack>
           </Stack>
         </CardContent>
         {isChanging && <ChangePasswordDialog onClose={() => setIsChanging(false)} />}
+        {isChangingEmail && <ChangeEmailDialog currentEmail={viewer.email} onClose={() => setIsChangingEmail(false)} />}
       </Card>
       {meta?.payment_method_wizard && <PaymentMethodWizard />}
     </Stack>
