@@ -20,6 +20,10 @@ import type { AppDeps } from '../src/deps.ts';
 
 export type TestContext = { app: FastifyInstance; deps: AppDeps; database: Database };
 
+/** Each test app's database, so fixtures read what the app wrote (the outbox) in every mode. */
+const appDatabases = new WeakMap<FastifyInstance, Database>();
+export const databaseOfApp = (app: FastifyInstance): Database | undefined => appDatabases.get(app);
+
 /**
  * The operator token of every test app. Tests run as behind a proxy (TRUST_PROXY), where the
  * sandbox tools (/dev, /sandbox) answer only with the operator token, so the tests that use
@@ -65,6 +69,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await registerAuthJobs(deps);
   const app = await buildApp(deps);
   await app.ready();
+  appDatabases.set(app, database);
 
   afterAll(async () => {
     await app.close();

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { SessionAnswer } from '@crewpay/core';
-import { operatorHeaders } from './context.ts';
+import { desc, eq } from 'drizzle-orm';
+import { emails } from '../src/db/schema/index.ts';
+import { databaseOfApp, operatorHeaders } from './context.ts';
 
 export const PASSWORD = 'Sup3r-secret!';
 
@@ -11,8 +13,8 @@ export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${++count
 export const authHeaders = (token: string) => ({ 'auth-token': token });
 
 /** Signs up as a person does: the form, then the link emailed to the address, which signs them in. */
-export async function signUp(app: FastifyInstance, email = uniqueEmail()): Promise<SessionAnswer> {
-  const response = await app.inject({ method: 'POST', url: '/v1/users/signup', payload: { email, password: PASSWORD } });
+export async function signUp(app: FastifyInstance, email = uniqueEmail(), password = PASSWORD): Promise<SessionAnswer> {
+  const response = await app.inject({ method: 'POST', url: '/v1/users/signup', payload: { email, password } });
   expect(response.statusCode, response.body).toBe(200);
   const id = await latestLinkId(app, email.toLowerCase(), '/confirmSignup/');
   const confirmed = await app.inject({ method: 'POST', url: '/v1/users/signup/confirm', payload: { id } });
@@ -50,10 +52,16 @@ export async function readOutbox(app: FastifyInstance): Promise<OutboxEmail[]> {
   return response.json<OutboxEmail[]>();
 }
 
-/** The id at the end of the newest link emailed to `to` under `path` (e.g. /resetPassword/). */
+/**
+ * The id at the end of the newest link emailed to `to` under `path` (e.g. /resetPassword/). Read
+ * from the outbox table, not /dev/outbox, so it works with the sandbox tools off (SANDBOX=false).
+ */
 export async function latestLinkId(app: FastifyInstance, to: string, path: string): Promise<string> {
-  const emails = (await readOutbox(app)).filter((email) => email.to === to);
-  const link = emails.at(-1)?.links.find((url) => url.includes(path));
+  const database = databaseOfApp(app);
+  const [newest] = database
+    ? await database.db.select({ links: emails.links }).from(emails).where(eq(emails.to, to)).orderBy(desc(emails.created_at), desc(emails.id)).limit(1)
+    : (await readOutbox(app)).filter((email) => email.to === to).reverse();
+  const link = newest?.links.find((url) => url.includes(path));
   expect(link, `no ${path} link emailed to ${to}`).toBeDefined();
   return link!.split(path)[1]!.split('?')[0]!;
 }
