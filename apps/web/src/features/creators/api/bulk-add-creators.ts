@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { creatorMessages, type BulkAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
 
 export const bulkAddCreators = (file: File) => {
   const form = new FormData();

@@ -6,8 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { PaymentRecord, PaymentRowInput } from '@crewpay/core';
-import { useUpdatePayment } from '../../../components/payments/payments-api.ts';
-import { usePaymentMath } from '../api/use-payment-math.ts';
+import { usePaymentMath, useUpdatePayment } from '../../../entities/payments/index.ts';
 import { PaymentRowFields, type FormRow } from './payment-row-fields.tsx';
 
 type Props = { payment: PaymentRecord; onClose: () => void };
