@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AccountingConnectionRecord,
   AccountMapInput,
@@ -26,12 +26,16 @@ export const accountingKeys = {
 
 const refreshAll = () => queryClient.invalidateQueries({ queryKey: accountingKeys.all });
 
-export function useAccountingConnections() {
-  return useQuery({
+function accountingConnectionsQuery() {
+  return queryOptions({
     queryKey: accountingKeys.connections,
     queryFn: () => api.get<AccountingConnectionRecord[]>('/api/orgOauth'),
     meta: { errorMessage: 'There was an issue retrieving your QuickBooks connection' },
   });
+}
+
+export function useAccountingConnections() {
+  return useQuery(accountingConnectionsQuery());
 }
 
 export function useDisconnectQuickbooks() {
@@ -42,34 +46,43 @@ export function useDisconnectQuickbooks() {
   });
 }
 
-export function useQuickbooksAccounts(enabled: boolean) {
-  return useQuery({
+function quickbooksAccountsQuery() {
+  return queryOptions({
     queryKey: accountingKeys.accounts,
     queryFn: () => api.get<QbAccountRecord[]>('/api/qb/accounts'),
-    enabled,
     meta: { errorMessage: 'There was an issue retrieving your QuickBooks accounts' },
   });
+}
+
+export function useQuickbooksAccounts(enabled: boolean) {
+  return useQuery({ ...quickbooksAccountsQuery(), enabled });
 }
 
 export type QuickbooksPartyKind = 'customer' | 'vendor';
 
 /** The company's customers (a Crewpay customer's Quickbooks card) or vendors (a creator's accounting link). */
-export function useQuickbooksParties(kind: QuickbooksPartyKind, enabled: boolean) {
-  return useQuery({
+function quickbooksPartiesQuery(kind: QuickbooksPartyKind) {
+  return queryOptions({
     queryKey: accountingKeys.parties(kind),
     queryFn: () => api.get<QbPartyRecord[]>(kind === 'customer' ? '/api/qb/customers' : '/api/qb/vendors'),
-    enabled,
     meta: { errorMessage: `There was an issue retrieving your QuickBooks ${kind}s` },
   });
 }
 
-export function useAccountMap(enabled: boolean) {
-  return useQuery({
+export function useQuickbooksParties(kind: QuickbooksPartyKind, enabled: boolean) {
+  return useQuery({ ...quickbooksPartiesQuery(kind), enabled });
+}
+
+function accountMapQuery() {
+  return queryOptions({
     queryKey: accountingKeys.map,
     queryFn: () => api.get<AccountMapRecord>('/api/qb/acctMap'),
-    enabled,
     meta: { errorMessage: 'There was an issue retrieving your account mapping' },
   });
+}
+
+export function useAccountMap(enabled: boolean) {
+  return useQuery({ ...accountMapQuery(), enabled });
 }
 
 export function useSaveAccountMap() {
@@ -87,8 +100,8 @@ export type JournalEntriesPage = { data: JournalEntryRecord[]; next_cursor: stri
  * A page of journal entries by keyset: the API answers the spec's array; one entry more than the
  * page is asked for, so whether a next page exists (and its cursor: the page's last entry's) is known.
  */
-export function useJournalEntries(options: { enabled: boolean; campaignId?: string; pageSize: number; startingAfter?: string }) {
-  return useQuery({
+function journalEntriesQuery(options: { campaignId?: string; pageSize: number; startingAfter?: string }) {
+  return queryOptions({
     queryKey: [...accountingKeys.journal(options.campaignId), options.startingAfter ?? 'first'],
     queryFn: async (): Promise<JournalEntriesPage> => {
       const rows = await api.get<JournalEntryRecord[]>('/api/qb/journalEntries', {
@@ -97,12 +110,15 @@ export function useJournalEntries(options: { enabled: boolean; campaignId?: stri
       const data = rows.slice(0, options.pageSize);
       return { data, next_cursor: rows.length > options.pageSize ? (data[data.length - 1]?.cursor ?? null) : null, total: null };
     },
-    enabled: options.enabled,
     placeholderData: keepPreviousData,
     // An entry is pending while its call to QuickBooks is out: look again until it has answered.
     refetchInterval: (query) => (query.state.data?.data.some((entry) => entry.Status === 'pending') ? 2000 : false),
     meta: { errorMessage: 'There was an issue retrieving your journal entries' },
   });
+}
+
+export function useJournalEntries(options: { enabled: boolean; campaignId?: string; pageSize: number; startingAfter?: string }) {
+  return useQuery({ ...journalEntriesQuery(options), enabled: options.enabled });
 }
 
 export function useRetryJournalEntry() {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CONTRACTS_PAGE_SIZE, contractMessages, type ContractPage, type ContractRecord, type ContractTemplatePage } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -24,8 +24,8 @@ export type ListPosition = { page: number; cursor?: string | undefined };
 const pageQuery = (at: ListPosition) => ({ page: at.page, page_size: CONTRACTS_PAGE_SIZE, starting_after: at.cursor });
 
 /** GET /v1/contracts: one page of 50, newest first, filtered by campaign, creator or customer. */
-export function useContracts(filter: ContractFilter, at: ListPosition = { page: 0 }) {
-  return useQuery({
+function contractsQuery(filter: ContractFilter, at: ListPosition = { page: 0 }) {
+  return queryOptions({
     queryKey: contractKeys.list(filter, at),
     queryFn: () => api.get<ContractPage>('/v1/contracts', { query: { ...filter, ...pageQuery(at) } }),
     placeholderData: keepPreviousData,
@@ -33,14 +33,22 @@ export function useContracts(filter: ContractFilter, at: ListPosition = { page: 
   });
 }
 
+export function useContracts(filter: ContractFilter, at: ListPosition = { page: 0 }) {
+  return useQuery(contractsQuery(filter, at));
+}
+
 /** GET /v1/contract_templates: the organisation's template (one at most), paged like the contracts. */
-export function useContractTemplates(at: ListPosition = { page: 0 }) {
-  return useQuery({
+function contractTemplatesQuery(at: ListPosition = { page: 0 }) {
+  return queryOptions({
     queryKey: contractKeys.templates(at),
     queryFn: () => api.get<ContractTemplatePage>('/v1/contract_templates', { query: pageQuery(at) }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: contractMessages.templatesFailed },
   });
+}
+
+export function useContractTemplates(at: ListPosition = { page: 0 }) {
+  return useQuery(contractTemplatesQuery(at));
 }
 
 export type NewContract = {
@@ -115,20 +123,27 @@ export async function downloadPdf(path: string, fileName: string): Promise<void>
 }
 
 /** The campaigns a contract can belong to (the first 50, newest first). */
-export function useCampaignOptions() {
-  return useQuery({
+function campaignOptionsQuery() {
+  return queryOptions({
     queryKey: ['campaigns', 'options'],
     queryFn: () => api.get<{ data: { id: string; title: string; customer_id: string; customer_name: string }[] }>('/v1/campaigns', { query: { page: 0, page_size: 50 } }),
     meta: { errorMessage: 'There was an issue retrieving your campaigns' },
   });
 }
 
+export function useCampaignOptions() {
+  return useQuery(campaignOptionsQuery());
+}
+
 /** One campaign's title and customer (a campaign contract goes to its customer). */
-export function useCampaignSummary(id: string | null) {
-  return useQuery({
+function campaignSummaryQuery(id: string | null) {
+  return queryOptions({
     queryKey: ['campaigns', 'summary', id],
     queryFn: () => api.get<{ id: string; title: string; customer_id: string; customer_name: string }>(`/v1/campaigns/${id}`),
-    enabled: id !== null,
     meta: { errorMessage: 'There was an issue retrieving your campaigns' },
   });
+}
+
+export function useCampaignSummary(id: string | null) {
+  return useQuery({ ...campaignSummaryQuery(id), enabled: id !== null });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatorPage } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { creatorKeys } from './keys.ts';
@@ -11,11 +11,15 @@ export const getCreators = (options: ListOptions) =>
   });
 
 /** GET /v1/creators: one page of 50, searched on the server; after page 0 by cursor. */
-export function useCreators(options: ListOptions) {
-  return useQuery({
+function creatorsQuery(options: ListOptions) {
+  return queryOptions({
     queryKey: creatorKeys.list(options.page, options.search, options.cursor),
     queryFn: () => getCreators(options),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue getting your creators' },
   });
+}
+
+export function useCreators(options: ListOptions) {
+  return useQuery(creatorsQuery(options));
 }

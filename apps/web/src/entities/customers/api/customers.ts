@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { CreateCustomerBody, CustomerListItem, CustomerPage, UpdateCustomerInput } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -14,8 +14,8 @@ export const customerKeys = {
 };
 
 /** A page of customers; `cursor` (the page before's next_cursor) makes it a keyset read. */
-export function useCustomers(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
-  return useQuery({
+function customersQuery(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
+  return queryOptions({
     queryKey: [...customerKeys.list(options.page, options.search, options.cursor), options.pageSize ?? 50],
     queryFn: () =>
       api.get<CustomerPage>('/v1/customers', {
@@ -31,12 +31,20 @@ export function useCustomers(options: { page: number; search: string; pageSize?:
   });
 }
 
-export function useCustomer(id: string) {
-  return useQuery({
+export function useCustomers(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
+  return useQuery(customersQuery(options));
+}
+
+function customerQuery(id: string) {
+  return queryOptions({
     queryKey: customerKeys.one(id),
     queryFn: () => api.get<CustomerListItem>(`/v1/customers/${id}`),
     meta: { errorMessage: 'There was an issue retrieving customers' },
   });
+}
+
+export function useCustomer(id: string) {
+  return useQuery(customerQuery(id));
 }
 
 export function useCreateCustomer() {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ChargeRecord,
   CreateInvoiceBody,
@@ -35,8 +35,8 @@ const refreshAfterChange = () =>
   ]);
 
 /** One page of invoices: by its cursor once known (keyset), else by number (which also counts the total). */
-export function useInvoices(filter: InvoiceFilter, page: number, startingAfter?: string) {
-  return useQuery({
+function invoicesQuery(filter: InvoiceFilter, page: number, startingAfter?: string) {
+  return queryOptions({
     queryKey: invoiceKeys.list(filter, page, startingAfter),
     queryFn: () =>
       api.get<InvoicePage>('/v1/invoices', {
@@ -47,33 +47,53 @@ export function useInvoices(filter: InvoiceFilter, page: number, startingAfter?:
   });
 }
 
+export function useInvoices(filter: InvoiceFilter, page: number, startingAfter?: string) {
+  return useQuery(invoicesQuery(filter, page, startingAfter));
+}
+
 /** The invoice that funds a payment, if any (the payment page's link back to it). */
-export function useFundingInvoice(paymentId: string) {
-  return useQuery({
+function fundingInvoiceQuery(paymentId: string) {
+  return queryOptions({
     queryKey: ['invoices', 'funding', paymentId],
     queryFn: () => api.get<InvoicePage>('/v1/invoices', { query: { tab: 'all', funded_payment_id: paymentId, page_size: 1 } }),
     select: (page) => page.invoices[0] ?? null,
   });
 }
 
-export function useInvoice(id: string) {
-  return useQuery({
+export function useFundingInvoice(paymentId: string) {
+  return useQuery(fundingInvoiceQuery(paymentId));
+}
+
+function invoiceQuery(id: string) {
+  return queryOptions({
     queryKey: invoiceKeys.one(id),
     queryFn: () => api.get<InvoiceRecord>(`/v1/invoices/${id}`),
     meta: { errorMessage: 'There was an issue retrieving your invoices' },
   });
 }
 
-export function useCharges(invoiceId?: string) {
-  return useQuery({
+export function useInvoice(id: string) {
+  return useQuery(invoiceQuery(id));
+}
+
+function chargesQuery(invoiceId?: string) {
+  return queryOptions({
     queryKey: invoiceKeys.charges(invoiceId),
     queryFn: () => api.get<Record<string, ChargeRecord[]>>('/v1/charges', { query: { invoice_id: invoiceId } }),
     meta: { errorMessage: 'There was an issue retrieving your charges' },
   });
 }
 
+export function useCharges(invoiceId?: string) {
+  return useQuery(chargesQuery(invoiceId));
+}
+
+function feeSchedulesQuery() {
+  return queryOptions({ queryKey: ['fee_schedules'], queryFn: () => api.get<FeeScheduleRecord[]>('/v1/fee_schedules') });
+}
+
 export function useFeeSchedules() {
-  return useQuery({ queryKey: ['fee_schedules'], queryFn: () => api.get<FeeScheduleRecord[]>('/v1/fee_schedules') });
+  return useQuery(feeSchedulesQuery());
 }
 
 export function useCreateInvoice() {

@@ -1,5 +1,5 @@
 /** GET and PUT /v1/notifications: shared by the header's bell and the Notifications tab of Settings. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -13,8 +13,8 @@ export const NOTIFICATION_REFRESH_MS = 600_000;
 
 export const getNotifications = () => api.get<Notification[]>('/v1/notifications');
 
-export function useNotifications() {
-  return useQuery({
+function notificationsQuery() {
+  return queryOptions({
     queryKey: notificationsKey,
     queryFn: getNotifications,
     refetchInterval: NOTIFICATION_REFRESH_MS,
@@ -22,6 +22,10 @@ export function useNotifications() {
     refetchOnWindowFocus: 'always',
     meta: { errorMessage: 'There was an issue retrieving your notifications' },
   });
+}
+
+export function useNotifications() {
+  return useQuery(notificationsQuery());
 }
 
 export const dismissNotification = (id: string) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   executedMessage,
   type CreatePaymentsBody,
@@ -37,8 +37,8 @@ const refreshAfterChange = async () => {
   ]);
 };
 
-export function usePayments(filters: PaymentFilters) {
-  return useQuery({
+function paymentsQuery(filters: PaymentFilters) {
+  return queryOptions({
     queryKey: paymentKeys.list(filters),
     queryFn: () => api.get<PaymentsPage>('/v1/payments', { query: { ...filters, page_size: 50 } }),
     placeholderData: keepPreviousData,
@@ -46,20 +46,32 @@ export function usePayments(filters: PaymentFilters) {
   });
 }
 
-export function usePayment(id: string) {
-  return useQuery({
+export function usePayments(filters: PaymentFilters) {
+  return useQuery(paymentsQuery(filters));
+}
+
+function paymentQuery(id: string) {
+  return queryOptions({
     queryKey: paymentKeys.one(id),
     queryFn: () => api.get<PaymentRecord>(`/v1/payments/${id}`),
     meta: { errorMessage: 'There was an issue retrieving your payment' },
   });
 }
 
-export function usePaymentTotals(recipient?: string) {
-  return useQuery({
+export function usePayment(id: string) {
+  return useQuery(paymentQuery(id));
+}
+
+function paymentTotalsQuery(recipient?: string) {
+  return queryOptions({
     queryKey: paymentKeys.totals(recipient),
     queryFn: () => api.get<{ pending: number; completed: number }>('/v1/payments/totals', { query: { recipient } }),
     meta: { errorMessage: 'There was an issue retrieving your toal payments' },
   });
+}
+
+export function usePaymentTotals(recipient?: string) {
+  return useQuery(paymentTotalsQuery(recipient));
 }
 
 export function useCreatePayments() {
@@ -103,15 +115,18 @@ export function useInitiatePayments() {
 }
 
 /** What Execute Payments would do with these drafts: the confirmation dialog's figures. */
-export function useExecutionPreview(ids: string[], enabled: boolean) {
-  return useQuery({
+function executionPreviewQuery(ids: string[]) {
+  return queryOptions({
     queryKey: ['payments', 'preview', ids] as const,
     queryFn: () => api.post<InitiatePreview>('/v1/payments/initiate/preview', { ids }),
-    enabled: enabled && ids.length > 0,
     staleTime: 0,
     gcTime: 0,
     meta: { errorMessage: 'There was an issue preparing your payments' },
   });
+}
+
+export function useExecutionPreview(ids: string[], enabled: boolean) {
+  return useQuery({ ...executionPreviewQuery(ids), enabled: enabled && ids.length > 0 });
 }
 
 export function useSendReminders() {
