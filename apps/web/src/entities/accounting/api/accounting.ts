@@ -15,7 +15,7 @@ import { getToken } from '../../../lib/session/token.ts';
  * QuickBooks: the Settings tab, the campaign's quickbooks tab and the customer's Quickbooks card
  * all read these, so the calls live here (docs/accounting.md).
  */
-export const accountingKeys = {
+const accountingKeys = {
   all: ['qb'] as const,
   connections: ['qb', 'orgOauth'] as const,
   accounts: ['qb', 'accounts'] as const,

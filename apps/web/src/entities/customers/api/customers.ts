@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/query-client.ts';
  * Customers are used by their own pages and by the campaign wizard's customer picker and inline
  * Add Customer dialog, so their calls live here rather than in one feature.
  */
-export const customerKeys = {
+const customerKeys = {
   all: ['customers'] as const,
   list: (page: number, search: string, cursor?: string) => ['customers', 'list', page, search, cursor] as const,
   one: (id: string) => ['customers', 'one', id] as const,

@@ -16,7 +16,7 @@ import { getToken } from '../../../lib/session/token.ts';
  * Invoices are listed by their own pages, the customer's and the campaign's Invoices tabs and
  * the portal, so their calls live here rather than in one feature.
  */
-export const invoiceKeys = {
+const invoiceKeys = {
   all: ['invoices'] as const,
   list: (filter: InvoiceFilter, page: number, cursor?: string) => ['invoices', 'list', filter, page, cursor ?? null] as const,
   one: (id: string) => ['invoices', 'one', id] as const,
@@ -24,7 +24,7 @@ export const invoiceKeys = {
 };
 
 export type InvoiceFilter = { tab: InvoiceTab; customer_id?: string; payment_group_id?: string };
-export const INVOICE_PAGE_SIZE = 50;
+const INVOICE_PAGE_SIZE = 50;
 
 const refreshAfterChange = () =>
   Promise.all([

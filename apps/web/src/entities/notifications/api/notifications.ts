@@ -6,12 +6,12 @@ import { queryClient } from '../../../lib/query-client.ts';
 
 export type Notification = { id: string; text: string; link: string | null; dismissed: boolean; created_at: string };
 
-export const notificationsKey = ['notifications'] as const;
+const notificationsKey = ['notifications'] as const;
 
 /** The spec: notifications refresh every 10 minutes. */
-export const NOTIFICATION_REFRESH_MS = 600_000;
+const NOTIFICATION_REFRESH_MS = 600_000;
 
-export const getNotifications = () => api.get<Notification[]>('/v1/notifications');
+const getNotifications = () => api.get<Notification[]>('/v1/notifications');
 
 function notificationsQuery() {
   return queryOptions({
@@ -28,7 +28,7 @@ export function useNotifications() {
   return useQuery(notificationsQuery());
 }
 
-export const dismissNotification = (id: string) =>
+const dismissNotification = (id: string) =>
   api.put<Notification>(`/v1/notifications/${encodeURIComponent(id)}`, { dismissed: true });
 
 /** PUT /v1/notifications/{id}: hides the notification at once and puts it back if the call fails. */

@@ -45,7 +45,7 @@ const businessOptions = businessEntityTypes.map((type) => ({ value: type, label:
 const stateOptions = usStates.map((state) => ({ value: state.code, label: `${state.code} — ${state.name}` }));
 
 /** The schemas a form checks with: the payee page's, or the portal's (which also take tok_ values). */
-export type PayoutSchemas = { method: z.ZodType; tax: z.ZodType };
+type PayoutSchemas = { method: z.ZodType; tax: z.ZodType };
 const payeeSchemas: PayoutSchemas = { method: payeeMethodSchema, tax: payeeTaxSchema };
 
 /**

@@ -13,7 +13,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** Query keys of the payments feature; creators and wallets show payment figures too. */
-export const paymentKeys = {
+const paymentKeys = {
   all: ['payments'] as const,
   list: (filters: PaymentFilters) => ['payments', 'list', filters] as const,
   one: (id: string) => ['payments', 'one', id] as const,

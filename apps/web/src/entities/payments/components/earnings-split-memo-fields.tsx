@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { MoneyInput } from '../../../components/money-input.tsx';
 
-export type EarningsSplitMemo = { earnings: number | null; split: number | null; memo: string };
+type EarningsSplitMemo = { earnings: number | null; split: number | null; memo: string };
 
 type Props = { value: EarningsSplitMemo; onChange: (value: EarningsSplitMemo) => void };
 

@@ -3,7 +3,7 @@ import type { SessionAnswer, SignUpBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
 
-export const signUp = (body: SignUpBody) => api.post<SessionAnswer>('/v1/users/signup', body);
+const signUp = (body: SignUpBody) => api.post<SessionAnswer>('/v1/users/signup', body);
 
 /** POST /v1/users/signup; keeps the new session on success. */
 export function useSignUp() {

@@ -11,7 +11,7 @@ export type CreatorOption = Pick<
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCreators } from '../../../entities/creators/index.ts';
 
-export const creatorLabel = (creator: CreatorOption) => creatorName(creator) || creator.email;
+const creatorLabel = (creator: CreatorOption) => creatorName(creator) || creator.email;
 
 type Props = { value: CreatorOption | null; onChange: (creator: CreatorOption | null) => void; label?: string };
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { creatorKeys } from '../../../entities/creators/index.ts';
 
-export const updateCreator = (id: string, changes: Omit<UpdateCreatorBody, 'id'>) =>
+const updateCreator = (id: string, changes: Omit<UpdateCreatorBody, 'id'>) =>
   api.put<CreatorRecord>(`/v1/creators/${id}`, { id, ...changes });
 
 /** PUT /v1/creators/{id} with the id plus the changed fields only. */

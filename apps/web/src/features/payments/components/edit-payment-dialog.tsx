@@ -12,7 +12,7 @@ import { PaymentRowFields, type FormRow } from './payment-row-fields.tsx';
 type Props = { payment: PaymentRecord; onClose: () => void };
 
 /** Edit a draft: earnings, split and memo with the new payment form's row and math (PUT /v1/payments). */
-export function EditPaymentDialog({ payment, onClose }: Props) {
+function EditPaymentDialog({ payment, onClose }: Props) {
   const [row, setRow] = useState<FormRow>({
     key: 1,
     recipient: {

@@ -25,7 +25,7 @@ type Options = {
 };
 
 const roleLabel = (role: string) => roleLabels[role as StaffRole] ?? role;
-export const draftEmailError = (draft: MemberDraft) =>
+const draftEmailError = (draft: MemberDraft) =>
   emailSchema.safeParse(draft.email).success ? null : 'This field is required and must be an email';
 
 /** Columns of the members card; the row being edited shows inputs, confirm and cancel. */
