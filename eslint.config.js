@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+import { importLayersRule } from './scripts/eslint-import-layers.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -27,26 +29,11 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Shared code must not reach into features, nor one feature into another.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
-  },
-  {
-    // A web feature never reaches into another: shared pieces live in components/ or lib/.
-    files: ['apps/web/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./\\.\\./[a-z]',
-              message: "Import another feature's pieces through apps/web/src/components or lib, not from the feature.",
-            },
-          ],
-        },
-      ],
-    },
+    // The browser app's layers, from the table `npm run check` reads too: app -> features ->
+    // entities -> components/lib; no feature imports another; an entity is used through its index.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { imports: importLayersRule } } },
+    rules: { 'layers/imports': ['error', { table: path.join(import.meta.dirname, 'apps/web/import-layers.json') }] },
   },
   {
     // An API module is used through its index.ts only (its tests may reach further).

@@ -5,6 +5,18 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
+        // Component tests of the browser app's shared pieces, in jsdom.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      // The repository's own checks (the import graph of each tree).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], sequence: { groupOrder: 0 } } },
+      {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],

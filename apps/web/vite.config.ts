@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { preloadLanding } from './build/preload-landing.ts';
 import { prerenderPages } from './build/prerender-pages.ts';
+import { pureEntityIndexes } from './build/pure-entity-indexes.ts';
 
 // In development the API runs on :3000 (`npm run dev`); in production it serves this build.
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -26,6 +27,7 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   plugins: [
     react(),
+    pureEntityIndexes(),
     preloadLanding({ pageModuleSuffix: '/src/features/auth/pages/sign-in-page.tsx', tokenKey: 'crewpay.auth_token' }),
     // Where a signed-out visitor lands: painted from the HTML, then hydrated.
     prerenderPages({ paths: ['/signin'] }),

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 
 /** Where render errors are reported. There is no error-tracking service yet; the console is the report. */
-export function reportError(error: unknown, info?: ErrorInfo): void {
+function reportError(error: unknown, info?: ErrorInfo): void {
   console.error('Uncaught render error', error, info?.componentStack ?? '');
 }
 
-export function SomethingWentWrong() {
+function SomethingWentWrong() {
   return (
     <Box role="alert" sx={{ py: 10, px: 3, textAlign: 'center' }}>
       <ErrorOutlineRounded color="error" sx={{ fontSize: 48, mb: 1 }} />

@@ -13,7 +13,10 @@ import { routes } from './router.tsx';
 
 export type PrerenderedPage = { html: string; styleTags: string; title: string };
 
-/** The markup React renders for `pathname` on a signed-out visitor's first load, and its styles. */
+/**
+ * The markup React renders for `pathname` on a signed-out visitor's first load, and its styles.
+ * @public Loaded by name by build/prerender-pages.ts (ssrLoadModule), which no import shows.
+ */
 export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
   // The page chunks must be in before rendering, as in the browser (prepareFirstScreen): a lazy
   // page still loading would render its spinner instead.

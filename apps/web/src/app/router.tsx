@@ -56,7 +56,7 @@ const PortalContractPage = preloadablePage(() => import('../features/contracts/p
 const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
 
 /** The sign-up route carries a fixed suffix that is never shown as text. */
-export const SIGN_UP_PATH = '/signup/join';
+const SIGN_UP_PATH = '/signup/join';
 
 /**
  * The spec's route table, as far as it is built. Routes of features still to come

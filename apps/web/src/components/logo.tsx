@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 type Props = { isCompact?: boolean; color?: string };
 
 /** The Crewpay mark: a "C" closing on a coin. */
-export function LogoMark({ size = 32 }: { size?: number }) {
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="8" fill="#4f46e5" />

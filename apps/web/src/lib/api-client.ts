@@ -41,7 +41,7 @@ function asText(value: unknown): string | null {
  * The one way the browser talks to the API: attaches the session token, sends JSON,
  * and turns any status above 399 into an ApiError carrying the server's message.
  */
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers['auth-token'] = token;

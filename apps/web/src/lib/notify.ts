@@ -1,7 +1,7 @@
 import { enqueueSnackbar } from 'notistack';
 import { ApiError, UNREADABLE_ANSWER } from './api-error.ts';
 
-export function capitalizeFirst(text: string): string {
+function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -15,19 +15,11 @@ export function failureMessage(error: unknown, defaultMessage?: string): string 
   return error instanceof Error && error.message ? error.message : UNREADABLE_ANSWER;
 }
 
-let lastFailureMessage: string | null = null;
-
-/** The last failure shown, kept for support ("stores the message"). */
-export function getLastFailureMessage(): string | null {
-  return lastFailureMessage;
-}
-
 /** The failure handler: an error toast with the first letter capitalised. */
 export function notifyFailure(error: unknown, defaultMessage?: string): void {
   // An ended session is answered by the redirect to /signin, not by a toast per call.
   if (error instanceof ApiError && error.isSessionExpired) return;
   const message = capitalizeFirst(failureMessage(error, defaultMessage));
-  lastFailureMessage = message;
   enqueueSnackbar(message, { variant: 'error' });
 }
 
@@ -37,6 +29,5 @@ export function notifySuccess(message: string): void {
 
 /** An error toast with a fixed text, whatever the server said. */
 export function notifyError(message: string): void {
-  lastFailureMessage = message;
   enqueueSnackbar(message, { variant: 'error' });
 }

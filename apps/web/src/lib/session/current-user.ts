@@ -5,7 +5,7 @@ import { useAuthToken } from './token.ts';
 
 export const currentUserKey = ['user'] as const;
 
-export const getCurrentUser = () => api.get<UserRecord>('/v1/user');
+const getCurrentUser = () => api.get<UserRecord>('/v1/user');
 
 /** The query of the signed-in person; main.tsx starts it beside the first page's chunks. */
 export const currentUserQuery = {

@@ -4,7 +4,7 @@ import { api } from '../api-client.ts';
 import { clearToken, getToken } from './token.ts';
 
 /** Location state telling the guest-only guard that this visit ends a session. */
-export type SignOutState = { isSigningOut: true };
+type SignOutState = { isSigningOut: true };
 
 export function isSigningOut(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'isSigningOut' in state;

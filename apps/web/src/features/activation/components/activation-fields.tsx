@@ -29,7 +29,7 @@ export function PhoneField<T extends FieldValues, O>({ control, name, label, req
 }
 
 /** The 50 states, DC and the territories, by abbreviation. */
-export function StateField<T extends FieldValues, O>({ control, name, label, required }: Binding<T, O>) {
+function StateField<T extends FieldValues, O>({ control, name, label, required }: Binding<T, O>) {
   const input = useTextInputProps({ control, name });
   return (
     <TextField

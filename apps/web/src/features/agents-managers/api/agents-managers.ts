@@ -2,18 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InviteUserBody, MemberRecord, UpdateUserBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
 
-const agentsManagersKey = ['users', 'agentsManagers'] as const;
 const personKey = (id: string) => ['users', 'one', id] as const;
-
-/** GET /v1/users?isAgentManager=true */
-export function useAgentsManagers() {
-  return useQuery({
-    queryKey: agentsManagersKey,
-    queryFn: () => api.get<MemberRecord[]>('/v1/users', { query: { isAgentManager: true } }),
-    meta: { errorMessage: 'There was an issue retrieving your Agents/ Managers' },
-  });
-}
 
 export function usePerson(id: string) {
   return useQuery({
@@ -37,7 +28,7 @@ export function useUpdateAgentManager(id: string) {
     mutationFn: (body: UpdateUserBody) => api.put<MemberRecord>(`/v1/users/${id}`, body),
     onSuccess: async (person) => {
       queryClient.setQueryData(personKey(id), person);
-      await queryClient.invalidateQueries({ queryKey: agentsManagersKey });
+      await queryClient.invalidateQueries({ queryKey: creatorKeys.agentsManagers });
     },
     meta: { errorMessage: 'There was an issue updating your Agent/ Manager', successMessage: 'Saved!' },
   });

@@ -18,7 +18,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { displayName } from '../../../lib/format.ts';
 import { usePerson, useUpdateAgentManager } from '../api/agents-managers.ts';
-import { PaymentsTable } from '../../../components/payments/payments-table.tsx';
+import { PaymentsTable } from '../../../entities/payments/index.ts';
 
 const tabs = [
   { value: 'profile', label: 'Profile' },

@@ -9,7 +9,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { displayUsPhone, type MemberRecord } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { displayName, formatDate } from '../../../lib/format.ts';
-import { useAgentsManagers } from '../api/agents-managers.ts';
+import { useAgentsManagers } from '../../../entities/creators/index.ts';
 import { NewAgentManagerDialog } from '../components/new-agent-manager-dialog.tsx';
 
 const tabs = [

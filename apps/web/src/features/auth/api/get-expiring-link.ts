@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export type ExpiringLink = { type: string; email?: string };
 
-export const getExpiringLink = (linkId: string) => api.get<ExpiringLink>('/v1/expiring_link', { query: { id: linkId } });
+const getExpiringLink = (linkId: string) => api.get<ExpiringLink>('/v1/expiring_link', { query: { id: linkId } });
 
 /**
  * Links being spent (set-password submitted). Signing in clears the query cache and re-mounts the

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MessageAnswer, ResetPasswordBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
-export const requestPasswordReset = (body: ResetPasswordBody) => api.put<MessageAnswer>('/v1/users/password/reset', body);
+const requestPasswordReset = (body: ResetPasswordBody) => api.put<MessageAnswer>('/v1/users/password/reset', body);
 
 /** PUT /v1/users/password/reset: emails a set-new-password link. */
 export function useRequestPasswordReset() {

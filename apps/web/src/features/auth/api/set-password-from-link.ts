@@ -5,7 +5,7 @@ import { startSession } from '../../../lib/session/start-session.ts';
 
 type Variables = SetPasswordFromLinkBody & { linkId: string };
 
-export const setPasswordFromLink = ({ linkId, password }: Variables) =>
+const setPasswordFromLink = ({ linkId, password }: Variables) =>
   api.post<SessionAnswer>('/v1/expiring_link', { password }, { query: { id: linkId } });
 
 /** POST /v1/expiring_link?id=: sets the new password and signs the person in. */

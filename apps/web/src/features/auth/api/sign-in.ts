@@ -3,7 +3,7 @@ import type { SessionAnswer, SignInBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
 
-export const signIn = (body: SignInBody) => api.post<SessionAnswer>('/v1/users/signin', body);
+const signIn = (body: SignInBody) => api.post<SessionAnswer>('/v1/users/signin', body);
 
 /** POST /v1/users/signin; keeps the session on success. */
 export function useSignIn() {

@@ -3,7 +3,7 @@ import type { MessageAnswer, SessionAnswer, SignUpBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
 
-export const signUp = (body: SignUpBody) => api.post<MessageAnswer>('/v1/users/signup', body);
+const signUp = (body: SignUpBody) => api.post<MessageAnswer>('/v1/users/signup', body);
 
 /** POST /v1/users/signup: the server emails the address a link; the answer is the same whoever owns it. */
 export function useSignUp() {

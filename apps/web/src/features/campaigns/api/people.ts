@@ -1,10 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { CreatorRecord } from '@crewpay/core';
-import { getCreator } from '../../../lib/creators/get-creator.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
-
-export { useAgentsManagers } from '../../../lib/creators/get-agents-managers.ts';
-export { useCreators as useCreatorOptions } from '../../../lib/creators/get-creators.ts';
+import { creatorKeys, getCreator } from '../../../entities/creators/index.ts';
 
 /** The creators chosen by id (from /creators' selection or a row being edited). */
 export function useCreatorsById(ids: readonly string[]): Map<string, CreatorRecord> {

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import { PaymentsTable } from '../../../components/payments/payments-table.tsx';
+import { PaymentsTable } from '../../../entities/payments/index.ts';
 
 /** The campaign's payments: selection, Execute Payments (owner/admin) and New Payment into this campaign. */
 export function CampaignPaymentsTab({ campaignId }: { campaignId: string }) {

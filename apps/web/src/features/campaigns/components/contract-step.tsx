@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ContractForm } from '../../../components/contracts/contract-form.tsx';
+import { ContractForm } from '../../../entities/contracts/index.ts';
 import { useCampaign } from '../api/campaigns.ts';
 
 /** Contract: an e-signature contract to the campaign's customer, or an already-signed one; Skip or Create Contract lead to the campaign. */

@@ -9,9 +9,9 @@ export type CreatorOption = Pick<
   'id' | 'email' | 'first_name' | 'last_name' | 'business_name' | 'entity_type' | 'is_active'
 >;
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { useCreatorOptions } from '../api/people.ts';
+import { useCreators } from '../../../entities/creators/index.ts';
 
-export const creatorLabel = (creator: CreatorOption) => creatorName(creator) || creator.email;
+const creatorLabel = (creator: CreatorOption) => creatorName(creator) || creator.email;
 
 type Props = { value: CreatorOption | null; onChange: (creator: CreatorOption | null) => void; label?: string };
 
@@ -19,7 +19,7 @@ type Props = { value: CreatorOption | null; onChange: (creator: CreatorOption | 
 export function CreatorPicker({ value, onChange, label = 'Creator' }: Props) {
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim(), 300);
-  const { data, isFetching } = useCreatorOptions({ page: 0, search: value && input === creatorLabel(value) ? '' : search });
+  const { data, isFetching } = useCreators({ page: 0, search: value && input === creatorLabel(value) ? '' : search });
   return (
     <Autocomplete
       size="small"

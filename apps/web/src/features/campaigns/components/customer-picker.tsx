@@ -3,8 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { NewCustomerDialog } from '../../../components/new-customer-dialog.tsx';
-import { useCustomers } from '../../../lib/customers-api.ts';
+import { NewCustomerDialog, useCustomers } from '../../../entities/customers/index.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 
 export type CustomerOption = { id: string; name: string; email: string | null };

@@ -7,7 +7,7 @@ import { createCampaignBody, type CampaignRecord, type CreateCampaignInput } fro
 import { FormMoneyInput, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useCreateCampaign, useUpdateCampaign } from '../api/campaigns.ts';
-import { useAgentsManagers } from '../api/people.ts';
+import { useAgentsManagers } from '../../../entities/creators/index.ts';
 import { CustomerPicker, type CustomerOption } from './customer-picker.tsx';
 
 const valuesOf = (campaign: CampaignRecord | undefined): CreateCampaignInput => ({

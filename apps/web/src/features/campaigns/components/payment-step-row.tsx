@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { formatCents, type ComputedRow } from '@crewpay/core';
-import { EarningsSplitMemoFields } from '../../../components/earnings-split-memo-fields.tsx';
+import { EarningsSplitMemoFields } from '../../../entities/payments/index.ts';
 import { CreatorPicker, type CreatorOption } from './creator-picker.tsx';
 
 export type PaymentStepRow = { key: number; creator: CreatorOption | null; earnings: number | null; split: number | null; memo: string };

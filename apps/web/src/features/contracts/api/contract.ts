@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { contractMessages, type ContractRecord } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
-import { contractKeys } from '../../../lib/contracts-api.ts';
+import { contractKeys } from '../../../entities/contracts/index.ts';
 
 export function useContract(id: string) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SignContractBody, SigningView } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
-import { fetchPdf } from '../../../lib/contracts-api.ts';
+import { fetchPdf } from '../../../entities/contracts/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 const keys = { view: (linkId: string) => ['contract-signing', linkId] as const, document: (linkId: string, state: string) => ['contract-signing', linkId, 'document', state] as const };

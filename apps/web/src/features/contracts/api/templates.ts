@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { contractMessages, type ContractTemplateRecord, type SignatureField } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
-import { contractKeys, fetchPdf } from '../../../lib/contracts-api.ts';
+import { contractKeys, fetchPdf } from '../../../entities/contracts/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** POST /v1/contract_templates/embedded: the PDF and title; answers edit_url, our block editor. */

@@ -5,8 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { DataTable } from '../../../components/data-table.tsx';
-import { contractColumns } from '../../../components/contracts/contract-columns.tsx';
-import { useContracts, useContractTemplates } from '../../../lib/contracts-api.ts';
+import { contractColumns, useContracts, useContractTemplates } from '../../../entities/contracts/index.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { templateColumns } from '../components/template-columns.tsx';
 

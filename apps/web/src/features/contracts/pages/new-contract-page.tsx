@@ -1,7 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
-import { ContractForm } from '../../../components/contracts/contract-form.tsx';
-import { useCampaignSummary } from '../../../lib/contracts-api.ts';
+import { ContractForm, useCampaignSummary } from '../../../entities/contracts/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

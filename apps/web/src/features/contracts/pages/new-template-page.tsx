@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PdfDropzone, type ChosenPdf } from '../../../components/contracts/pdf-dropzone.tsx';
+import { type ChosenPdf, PdfDropzone } from '../../../entities/contracts/index.ts';
 import { useStartTemplate } from '../api/templates.ts';
 
 /** /contracts/newContractTemplate: Title and the PDF; Create Contract Template opens our template editor. */

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import Paper from '@mui/material/Paper';
 import type { ContractRecord } from '@crewpay/core';
-import { ContractStatusChip } from '../../../components/contracts/contract-columns.tsx';
+import { ContractStatusChip } from '../../../entities/contracts/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useMyContracts } from '../api/portal.ts';
 

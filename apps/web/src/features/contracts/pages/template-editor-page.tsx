@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SignatureField } from '@crewpay/core';
-import { BlockEditor } from '../../../components/contracts/block-editor.tsx';
+import { BlockEditor } from '../../../entities/contracts/index.ts';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useSaveTemplate, useTemplateDraft } from '../api/templates.ts';
 

@@ -3,7 +3,7 @@ import { portalMessages, type CreatorUserRecord, type CreatorUserUpdateBody } fr
 import { api } from '../../../lib/api-client.ts';
 import { portalHomeKey } from './portal-home.ts';
 
-export const creatorRecordsKey = ['creators', 'user'] as const;
+const creatorRecordsKey = ['creators', 'user'] as const;
 
 /** GET /v1/creators/user: the signed-in creator's record in each organisation (secrets masked). */
 export function useCreatorRecords() {

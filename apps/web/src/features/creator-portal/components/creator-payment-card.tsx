@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { maskLastFour, portalMethodSchema, portalTaxSchema, type CreatorUserRecord, type CreatorUserUpdateBody } from '@crewpay/core';
-import { PayoutDetailsForm, type KeptSecrets, type PayoutFormValues } from '../../../components/payout-details-form.tsx';
+import { type KeptSecrets, PayoutDetailsForm, type PayoutFormValues } from '../../../entities/payees/index.ts';
 import { useUpdateCreatorRecord } from '../api/creator-records.ts';
 
 const portalSchemas = { method: portalMethodSchema, tax: portalTaxSchema };

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
-import { ChangePasswordDialog } from '../../../components/change-password-dialog.tsx';
+import { ChangePasswordDialog } from '../../../entities/users/index.ts';
 
 /** Settings > Profile in the portal: the email and the password update ('Passwords must match'). */
 export function ProfileCard({ user }: { user: UserRecord }) {

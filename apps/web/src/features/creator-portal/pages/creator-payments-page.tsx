@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PORTAL_PAGE_SIZE, formatCents, type PortalPaymentRow } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
-import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
+import { PaymentStatusChip } from '../../../entities/payments/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { usePortalPayments } from '../api/portal-payments.ts';

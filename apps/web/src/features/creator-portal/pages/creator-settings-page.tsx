@@ -4,9 +4,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
-import { NotificationList } from '../../../components/notification-list.tsx';
+import { NotificationList, useDismissNotification, useNotifications } from '../../../entities/notifications/index.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
-import { useDismissNotification, useNotifications } from '../../../lib/notifications.ts';
 import { PaymentDetailsTab } from '../components/payment-details-tab.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 

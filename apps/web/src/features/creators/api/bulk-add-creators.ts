@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { creatorMessages, type BulkAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
 
-export const bulkAddCreators = (file: File) => {
+const bulkAddCreators = (file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
   return api.post<BulkAnswer>('/v1/creators/bulk', form);

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreateCreatorBody, CreatorRecord } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
 
-export const createCreator = (body: CreateCreatorBody) => api.post<CreatorRecord>('/v1/creators', body);
+const createCreator = (body: CreateCreatorBody) => api.post<CreatorRecord>('/v1/creators', body);
 
 /** POST /v1/creators: the server also emails the creator an invitation. */
 export function useCreateCreator() {

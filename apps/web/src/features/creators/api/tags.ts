@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CreatorRecord, EnrollmentRecord, TagRecord } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
 
 /** GET /v1/tags: the organisation's tags, offered when tagging a creator. */
 export function useTags() {

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreatorRecord, UpdateCreatorBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
 
-export const updateCreator = (id: string, changes: Omit<UpdateCreatorBody, 'id'>) =>
+const updateCreator = (id: string, changes: Omit<UpdateCreatorBody, 'id'>) =>
   api.put<CreatorRecord>(`/v1/creators/${id}`, { id, ...changes });
 
 /** PUT /v1/creators/{id} with the id plus the changed fields only. */

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreatorRecord } from '@crewpay/core';
 import { displayName } from '../../../lib/format.ts';
-import { useAgentsManagers } from '../../../lib/creators/get-agents-managers.ts';
+import { useAgentsManagers } from '../../../entities/creators/index.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
 import { SectionCard } from './section-card.tsx';
 

@@ -1,5 +1,5 @@
 import type { CreatorRecord } from '@crewpay/core';
-import { QuickbooksPartyCard } from '../../../components/accounting/quickbooks-party-card.tsx';
+import { QuickbooksPartyCard } from '../../../entities/accounting/index.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
 
 /** The accounting vendor link (qb_vendor), shown only while QuickBooks is connected; payout journal entries name the vendor. */

@@ -10,7 +10,7 @@ import { FREE_PLAN_CREATOR_LIMIT, creatorMessages } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { NoticeDialog, addFundsNotice, upgradeNotice, type Notice } from '../../../components/notice-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
-import { useCreators } from '../../../lib/creators/get-creators.ts';
+import { useCreators } from '../../../entities/creators/index.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { BulkAddDialog } from '../components/bulk-add-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';

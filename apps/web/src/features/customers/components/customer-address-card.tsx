@@ -6,7 +6,7 @@ import { customerAddressBody, usStates, type CustomerRecord } from '@crewpay/cor
 import { DetailRow, EditableCard } from '../../../components/editable-card.tsx';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { useUpdateCustomer } from '../../../lib/customers-api.ts';
+import { useUpdateCustomer } from '../../../entities/customers/index.ts';
 
 /** The Address card sends the spec's address object; the rules are the API's (state 2 letters, zip 5 digits). */
 const addressForm = z.object({ address: customerAddressBody });

@@ -3,7 +3,7 @@ import { updateCustomerBody, type CustomerRecord, type UpdateCustomerInput } fro
 import { DetailRow, EditableCard } from '../../../components/editable-card.tsx';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { useUpdateCustomer } from '../../../lib/customers-api.ts';
+import { useUpdateCustomer } from '../../../entities/customers/index.ts';
 
 const valuesOf = (customer: CustomerRecord): UpdateCustomerInput => ({
   name: customer.name,

@@ -1,6 +1,6 @@
 import type { CustomerRecord } from '@crewpay/core';
-import { QuickbooksPartyCard } from '../../../components/accounting/quickbooks-party-card.tsx';
-import { useUpdateCustomer } from '../../../lib/customers-api.ts';
+import { QuickbooksPartyCard } from '../../../entities/accounting/index.ts';
+import { useUpdateCustomer } from '../../../entities/customers/index.ts';
 
 /** Info tab: the QuickBooks customer this customer is (qb_customer); invoice-paid journal entries name it. */
 export function CustomerQuickbooksCard({ customer }: { customer: CustomerRecord }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DashboardAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
-export const dashboardKey = ['dashboard'] as const;
+const dashboardKey = ['dashboard'] as const;
 
 /** GET /v1/dashboard: balance, draft payments, creators count and to-do items; fresh on every visit. */
 export function useDashboard() {

@@ -5,9 +5,9 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { TodoItem } from '@crewpay/core';
-import { useSendReminders } from '../../../components/payments/payments-api.ts';
-import { useContractReminders } from '../../../lib/contracts-api.ts';
-import { useInvoiceReminders } from '../../../lib/invoices-api.ts';
+import { useSendReminders } from '../../../entities/payments/index.ts';
+import { useContractReminders } from '../../../entities/contracts/index.ts';
+import { useInvoiceReminders } from '../../../entities/invoices/index.ts';
 
 /**
  * 'Send reminder' split button of a to-do item. A payment's Email sends the payee link again

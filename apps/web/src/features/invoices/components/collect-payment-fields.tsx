@@ -2,7 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { describeFee, type FeeType, type InvoicePayMethod } from '@crewpay/core';
-import { useFeeSchedules } from '../../../lib/invoices-api.ts';
+import { useFeeSchedules } from '../../../entities/invoices/index.ts';
 
 export type CollectValue = { isCollected: boolean; bank: boolean; card: boolean };
 

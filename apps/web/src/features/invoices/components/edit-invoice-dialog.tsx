@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { INVOICE_MINIMUM_CENTS, invoiceMessages, NET_PRESETS, type InvoiceRecord } from '@crewpay/core';
 import { MoneyInput } from '../../../components/money-input.tsx';
-import { useUpdateInvoice } from '../../../lib/invoices-api.ts';
+import { useUpdateInvoice } from '../../../entities/invoices/index.ts';
 import { useCampaignChoices } from '../api/lookups.ts';
 import { netOf, TermsField, type TermsValue } from './terms-field.tsx';
 

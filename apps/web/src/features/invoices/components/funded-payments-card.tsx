@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatCents, type InvoiceRecord, type PaymentRecord } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
-import { paymentColumns } from '../../../components/payments/payment-columns.tsx';
+import { paymentColumns } from '../../../entities/payments/index.ts';
 import { useCampaignPayments } from '../api/lookups.ts';
 import { earningsColumn } from './funded-payments-field.tsx';
 import { InfoCard } from './info-card.tsx';

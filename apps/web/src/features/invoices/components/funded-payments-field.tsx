@@ -7,12 +7,12 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { GridColDef, GridRowId } from '@mui/x-data-grid';
 import { formatCents, type PaymentRecord } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
-import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
+import { PaymentStatusChip } from '../../../entities/payments/index.ts';
 import { useCampaignPayments } from '../api/lookups.ts';
 
 type Props = { campaignId: string; amount: number | null; value: string[]; onChange: (ids: string[]) => void };
 
-export const FUNDED_PAYMENTS_TOOLTIP =
+const FUNDED_PAYMENTS_TOOLTIP =
   'If the earnings of the funded payments do not match the invoice, accounting journal entries for this invoice will fail.';
 
 /** What the funded payments are checked by (their earnings against the invoice amount). */

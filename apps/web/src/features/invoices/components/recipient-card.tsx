@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isValidCcEmailList, customerMessages, type CustomerListItem } from '@crewpay/core';
-import { useCustomers } from '../../../lib/customers-api.ts';
+import { useCustomers } from '../../../entities/customers/index.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCampaignChoices } from '../api/lookups.ts';
 

@@ -4,7 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { invoiceTabs, type InvoiceTab } from '@crewpay/core';
-import { InvoiceTable } from '../../../components/invoices/invoice-table.tsx';
+import { InvoiceTable } from '../../../entities/invoices/index.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 
 const labels: Record<InvoiceTab, string> = { open: 'Open', paid: 'Paid', canceled: 'Canceled', all: 'All' };

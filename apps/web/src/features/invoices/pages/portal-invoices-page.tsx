@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { describeNet, formatCents, type PortalInvoice, type PortalInvoicePage } from '@crewpay/core';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
-import { InvoiceStatusChip } from '../../../components/invoices/invoice-status.tsx';
+import { InvoiceStatusChip } from '../../../entities/invoices/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';

@@ -7,8 +7,7 @@ import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { NotificationList } from '../../../components/notification-list.tsx';
-import { useDismissNotification, useNotifications } from '../../../lib/notifications.ts';
+import { NotificationList, useDismissNotification, useNotifications } from '../../../entities/notifications/index.ts';
 
 /** The header's bell: unread count on the badge, the list in a popover. */
 export function NotificationBell() {

@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { currentOrgKey } from '../../../lib/session/current-org.ts';
 import { currentUserKey } from '../../../lib/session/current-user.ts';
 
-export const createOrg = (body: CreateOrgBody) => api.post<OrgRecord>('/v1/org', body);
+const createOrg = (body: CreateOrgBody) => api.post<OrgRecord>('/v1/org', body);
 
 /** POST /v1/org: the signed-in person becomes the owner of a new organisation. */
 export function useCreateOrg() {

@@ -6,7 +6,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { formatCents, payoutMethodLabels } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { usePayeeLink, useSubmitPayee } from '../api/payee-link.ts';
-import { PayoutDetailsForm } from '../../../components/payout-details-form.tsx';
+import { PayoutDetailsForm } from '../../../entities/payees/index.ts';
 
 const INVALID = 'Sorry! This link is no longer valid.';
 

@@ -6,14 +6,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { PaymentRecord, PaymentRowInput } from '@crewpay/core';
-import { useUpdatePayment } from '../../../components/payments/payments-api.ts';
-import { usePaymentMath } from '../api/use-payment-math.ts';
+import { usePaymentMath, useUpdatePayment } from '../../../entities/payments/index.ts';
 import { PaymentRowFields, type FormRow } from './payment-row-fields.tsx';
 
 type Props = { payment: PaymentRecord; onClose: () => void };
 
 /** Edit a draft: earnings, split and memo with the new payment form's row and math (PUT /v1/payments). */
-export function EditPaymentDialog({ payment, onClose }: Props) {
+function EditPaymentDialog({ payment, onClose }: Props) {
   const [row, setRow] = useState<FormRow>({
     key: 1,
     recipient: {

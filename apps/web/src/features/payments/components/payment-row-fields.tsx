@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { formatCents, type ComputedRow } from '@crewpay/core';
-import { EarningsSplitMemoFields } from '../../../components/earnings-split-memo-fields.tsx';
+import { EarningsSplitMemoFields } from '../../../entities/payments/index.ts';
 import { RecipientPicker, type RecipientOption } from './recipient-picker.tsx';
 
 export type FormRow = { key: number; recipient: RecipientOption | null; earnings: number | null; split: number | null; memo: string };

@@ -3,8 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { creatorName, type RecipientRole } from '@crewpay/core';
-import { useAgentsManagers } from '../../../lib/creators/get-agents-managers.ts';
-import { getCreators } from '../../../lib/creators/get-creators.ts';
+import { getCreators, useAgentsManagers } from '../../../entities/creators/index.ts';
 
 export type RecipientOption = { id: string; role: RecipientRole; label: string; email: string; isDisabled: boolean };
 

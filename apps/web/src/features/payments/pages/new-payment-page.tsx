@@ -8,10 +8,8 @@ import Typography from '@mui/material/Typography';
 import { creatorName, formatCents, paymentMessages, type PaymentRecord, type PaymentRowInput } from '@crewpay/core';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useQuery } from '@tanstack/react-query';
-import { getCreator } from '../../../lib/creators/get-creator.ts';
-import { creatorKeys } from '../../../lib/creators/keys.ts';
-import { useCreatePayments } from '../../../components/payments/payments-api.ts';
-import { usePaymentMath } from '../../../lib/use-payment-math.ts';
+import { creatorKeys, getCreator } from '../../../entities/creators/index.ts';
+import { useCreatePayments, usePaymentMath } from '../../../entities/payments/index.ts';
 import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx';
 import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
 

@@ -7,10 +7,8 @@ import { formatCents, payoutMethodLabels, type PaymentRecord } from '@crewpay/co
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useFundingInvoice } from '../../../lib/invoices-api.ts';
-import { usePayment } from '../../../components/payments/payments-api.ts';
-import { PaymentActions } from '../../../components/payments/payment-actions.tsx';
-import { PaymentStatusChip } from '../../../components/payments/payment-columns.tsx';
+import { useFundingInvoice } from '../../../entities/invoices/index.ts';
+import { PaymentActions, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-dialog.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */

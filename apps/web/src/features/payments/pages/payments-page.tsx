@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
-import { PaymentsTable } from '../../../components/payments/payments-table.tsx';
+import { PaymentsTable } from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-dialog.tsx';
 
 /** /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first). */

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { ActAsButton } from '../../../components/act-as-button.tsx';
+import { ActAsButton } from '../../../entities/users/index.ts';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -25,7 +25,7 @@ type Options = {
 };
 
 const roleLabel = (role: string) => roleLabels[role as StaffRole] ?? role;
-export const draftEmailError = (draft: MemberDraft) =>
+const draftEmailError = (draft: MemberDraft) =>
   emailSchema.safeParse(draft.email).success ? null : 'This field is required and must be an email';
 
 /** Columns of the members card; the row being edited shows inputs, confirm and cancel. */

@@ -1,7 +1,6 @@
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import { NotificationList } from '../../../components/notification-list.tsx';
-import { useDismissNotification, useNotifications } from '../../../lib/notifications.ts';
+import { NotificationList, useDismissNotification, useNotifications } from '../../../entities/notifications/index.ts';
 import { EmailPreferencesCard } from './email-preferences-card.tsx';
 
 /** Settings > Notifications: the same list as the bell, with dismiss, or 'No Notifications to show'; then the member's email choice. */

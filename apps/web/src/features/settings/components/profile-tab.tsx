@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
-import { ChangePasswordDialog } from '../../../components/change-password-dialog.tsx';
+import { ChangePasswordDialog } from '../../../entities/users/index.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';

@@ -15,7 +15,7 @@ import { SplitsCard } from '../components/splits-card.tsx';
 import { ApiTab } from '../components/api-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
-import { QuickbooksTab } from '../../../components/accounting/quickbooks-tab.tsx';
+import { QuickbooksTab } from '../../../entities/accounting/index.ts';
 
 type SettingsTab = { value: string; label: string; isVisible: (viewer: UserRecord) => boolean };
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { getToken } from '../../../lib/session/token.ts';
 
-export const taxKeys = {
+const taxKeys = {
   paidUsers: (year: number, page: number) => ['taxes', 'paid-users', year, page] as const,
 };
 
@@ -17,8 +17,8 @@ export function usePaidUsers(options: { year: number; page: number }) {
   });
 }
 
-export const startTaxRun = (body: TaxRequestBody) => api.post<TaxRun>('/v1/taxes', body);
-export const getTaxRun = (id: string) => api.get<TaxRun>(`/v1/taxes/runs/${id}`);
+const startTaxRun = (body: TaxRequestBody) => api.post<TaxRun>('/v1/taxes', body);
+const getTaxRun = (id: string) => api.get<TaxRun>(`/v1/taxes/runs/${id}`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

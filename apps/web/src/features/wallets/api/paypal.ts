@@ -4,9 +4,9 @@ import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { walletsKey } from './get-wallets.ts';
 
-export const paypalKey = ['paypal', 'oauth'] as const;
+const paypalKey = ['paypal', 'oauth'] as const;
 /** The spec's poll of the link status while connecting. */
-export const PAYPAL_POLL_MS = 500;
+const PAYPAL_POLL_MS = 500;
 
 export function usePaypalStatus(isConnecting: boolean) {
   return useQuery({

@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { CreateCustomerBody, CustomerListItem, CustomerPage, UpdateCustomerInput } from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+/**
+ * Customers are used by their own pages and by the campaign wizard's customer picker and inline
+ * Add Customer dialog, so their calls live here rather than in one feature.
+ */
+const customerKeys = {
+  all: ['customers'] as const,
+  list: (page: number, search: string, cursor?: string) => ['customers', 'list', page, search, cursor] as const,
+  one: (id: string) => ['customers', 'one', id] as const,
+};
+
+/** A page of customers; `cursor` (the page before's next_cursor) makes it a keyset read. */
+function customersQuery(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
+  return queryOptions({
+    queryKey: [...customerKeys.list(options.page, options.search, options.cursor), options.pageSize ?? 50],
+    queryFn: () =>
+      api.get<CustomerPage>('/v1/customers', {
+        query: {
+          page: options.page,
+          page_size: options.pageSize ?? 50,
+          search: options.search || undefined,
+          starting_after: options.cursor,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving customers' },
+  });
+}
+
+export function useCustomers(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
+  return useQuery(customersQuery(options));
+}
+
+function customerQuery(id: string) {
+  return queryOptions({
+    queryKey: customerKeys.one(id),
+    queryFn: () => api.get<CustomerListItem>(`/v1/customers/${id}`),
+    meta: { errorMessage: 'There was an issue retrieving customers' },
+  });
+}
+
+export function useCustomer(id: string) {
+  return useQuery(customerQuery(id));
+}
+
+export function useCreateCustomer() {
+  return useMutation({
+    mutationFn: (body: CreateCustomerBody) => api.post<CustomerListItem>('/v1/customers', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    meta: { errorMessage: 'There was an issue adding customers', successMessage: 'Customer has been added!' },
+  });
+}
+
+export function useUpdateCustomer(id: string) {
+  return useMutation({
+    mutationFn: (body: UpdateCustomerInput) => api.put<CustomerListItem>(`/v1/customers/${id}`, body),
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.one(id), customer);
+      return queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+    meta: { errorMessage: 'There was an issue updating customers', successMessage: 'Customer has been updated!' },
+  });
+}

@@ -1,0 +1,147 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  ChargeRecord,
+  CreateInvoiceBody,
+  FeeScheduleRecord,
+  InvoicePage,
+  InvoiceRecord,
+  InvoiceTab,
+  UpdateInvoiceBody,
+} from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { getToken } from '../../../lib/session/token.ts';
+
+/**
+ * Invoices are listed by their own pages, the customer's and the campaign's Invoices tabs and
+ * the portal, so their calls live here rather than in one feature.
+ */
+const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (filter: InvoiceFilter, page: number, cursor?: string) => ['invoices', 'list', filter, page, cursor ?? null] as const,
+  one: (id: string) => ['invoices', 'one', id] as const,
+  charges: (id?: string) => ['invoices', 'charges', id ?? 'all'] as const,
+};
+
+export type InvoiceFilter = { tab: InvoiceTab; customer_id?: string; payment_group_id?: string };
+const INVOICE_PAGE_SIZE = 50;
+
+const refreshAfterChange = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['customers'] }),
+    queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
+
+/** One page of invoices: by its cursor once known (keyset), else by number (which also counts the total). */
+function invoicesQuery(filter: InvoiceFilter, page: number, startingAfter?: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.list(filter, page, startingAfter),
+    queryFn: () =>
+      api.get<InvoicePage>('/v1/invoices', {
+        query: { ...filter, page, page_size: INVOICE_PAGE_SIZE, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving your invoices' },
+  });
+}
+
+export function useInvoices(filter: InvoiceFilter, page: number, startingAfter?: string) {
+  return useQuery(invoicesQuery(filter, page, startingAfter));
+}
+
+/** The invoice that funds a payment, if any (the payment page's link back to it). */
+function fundingInvoiceQuery(paymentId: string) {
+  return queryOptions({
+    queryKey: ['invoices', 'funding', paymentId],
+    queryFn: () => api.get<InvoicePage>('/v1/invoices', { query: { tab: 'all', funded_payment_id: paymentId, page_size: 1 } }),
+    select: (page) => page.invoices[0] ?? null,
+  });
+}
+
+export function useFundingInvoice(paymentId: string) {
+  return useQuery(fundingInvoiceQuery(paymentId));
+}
+
+function invoiceQuery(id: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.one(id),
+    queryFn: () => api.get<InvoiceRecord>(`/v1/invoices/${id}`),
+    meta: { errorMessage: 'There was an issue retrieving your invoices' },
+  });
+}
+
+export function useInvoice(id: string) {
+  return useQuery(invoiceQuery(id));
+}
+
+function chargesQuery(invoiceId?: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.charges(invoiceId),
+    queryFn: () => api.get<Record<string, ChargeRecord[]>>('/v1/charges', { query: { invoice_id: invoiceId } }),
+    meta: { errorMessage: 'There was an issue retrieving your charges' },
+  });
+}
+
+export function useCharges(invoiceId?: string) {
+  return useQuery(chargesQuery(invoiceId));
+}
+
+function feeSchedulesQuery() {
+  return queryOptions({ queryKey: ['fee_schedules'], queryFn: () => api.get<FeeScheduleRecord[]>('/v1/fee_schedules') });
+}
+
+export function useFeeSchedules() {
+  return useQuery(feeSchedulesQuery());
+}
+
+export function useCreateInvoice() {
+  return useMutation({
+    mutationFn: (body: CreateInvoiceBody) => api.post<InvoiceRecord>('/v1/invoices', body),
+    onSuccess: refreshAfterChange,
+    meta: { errorMessage: 'There was an issue creating the invoice', successMessage: 'Invoice has been sent!' },
+  });
+}
+
+export function useUpdateInvoice(id: string) {
+  return useMutation({
+    mutationFn: (body: UpdateInvoiceBody) => api.put<InvoiceRecord>(`/v1/invoices/${id}`, body),
+    onSuccess: refreshAfterChange,
+    meta: { errorMessage: 'Failed to update Payment Group for Invoice', successMessage: 'Invoice updated!' },
+  });
+}
+
+export function useCancelInvoices() {
+  return useMutation({
+    mutationFn: (ids: string[]) => api.post<{ count: number }>('/v1/invoices/cancel', { ids }),
+    onSuccess: refreshAfterChange,
+    meta: { errorMessage: 'Failed to invalidate invoice', successMessage: 'Invoice(s) have been canceled!' },
+  });
+}
+
+export function useInvoiceReminders() {
+  return useMutation({
+    mutationFn: (body: { ids: string[]; channel: 'sms' | 'email' }) => api.post<{ count: number }>('/v1/invoices/reminders', body),
+    meta: { errorMessage: 'There was an issue sending the reminders', successMessage: 'Reminder(s) have been sent!' },
+  });
+}
+
+export async function uploadInvoiceAttachment(file: File): Promise<{ id: string; file_name: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post('/v1/invoices/attachment', form);
+}
+
+/** invoices_report.csv of a tab, downloaded with the session (the server escapes formula-like cells). */
+export async function downloadInvoicesReport(filter: InvoiceFilter): Promise<void> {
+  const params = new URLSearchParams({ tab: filter.tab, ...(filter.customer_id ? { customer_id: filter.customer_id } : {}) });
+  const response = await fetch(`/v1/invoices/export?${params.toString()}`, { headers: { 'auth-token': getToken() ?? '' } });
+  if (!response.ok) throw new Error('There was an issue exporting your invoices');
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = 'invoices_report.csv';
+  anchor.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,12 @@
+export {
+  uploadInvoiceAttachment,
+  useCharges,
+  useCreateInvoice,
+  useFeeSchedules,
+  useFundingInvoice,
+  useInvoice,
+  useInvoiceReminders,
+  useUpdateInvoice,
+} from './api/invoices.ts';
+export { InvoiceStatusChip } from './components/invoice-status.tsx';
+export { InvoiceTable } from './components/invoice-table.tsx';

@@ -1,0 +1,1 @@
+export { type KeptSecrets, PayoutDetailsForm, type PayoutFormValues } from './components/payout-details-form.tsx';

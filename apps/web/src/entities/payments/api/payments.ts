@@ -1,0 +1,137 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  executedMessage,
+  type CreatePaymentsBody,
+  type InitiateAnswer,
+  type InitiatePreview,
+  type PaymentRecord,
+  type PaymentsPage,
+  type PaymentTab,
+} from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+/** Query keys of the payments feature; creators and wallets show payment figures too. */
+const paymentKeys = {
+  all: ['payments'] as const,
+  list: (filters: PaymentFilters) => ['payments', 'list', filters] as const,
+  one: (id: string) => ['payments', 'one', id] as const,
+  totals: (recipient?: string) => ['payments', 'totals', recipient ?? null] as const,
+};
+
+export type PaymentFilters = {
+  tab: PaymentTab;
+  page: number;
+  /** The page's keyset cursor (starting_after); page 0 has none. */
+  starting_after?: string | undefined;
+  recipient?: string | undefined;
+  payment_group_id?: string | undefined;
+};
+
+const refreshAfterChange = async () => {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['creators'] }),
+    queryClient.invalidateQueries({ queryKey: ['wallets'] }),
+  ]);
+};
+
+function paymentsQuery(filters: PaymentFilters) {
+  return queryOptions({
+    queryKey: paymentKeys.list(filters),
+    queryFn: () => api.get<PaymentsPage>('/v1/payments', { query: { ...filters, page_size: 50 } }),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving your payments' },
+  });
+}
+
+export function usePayments(filters: PaymentFilters) {
+  return useQuery(paymentsQuery(filters));
+}
+
+function paymentQuery(id: string) {
+  return queryOptions({
+    queryKey: paymentKeys.one(id),
+    queryFn: () => api.get<PaymentRecord>(`/v1/payments/${id}`),
+    meta: { errorMessage: 'There was an issue retrieving your payment' },
+  });
+}
+
+export function usePayment(id: string) {
+  return useQuery(paymentQuery(id));
+}
+
+function paymentTotalsQuery(recipient?: string) {
+  return queryOptions({
+    queryKey: paymentKeys.totals(recipient),
+    queryFn: () => api.get<{ pending: number; completed: number }>('/v1/payments/totals', { query: { recipient } }),
+    meta: { errorMessage: 'There was an issue retrieving your toal payments' },
+  });
+}
+
+export function usePaymentTotals(recipient?: string) {
+  return useQuery(paymentTotalsQuery(recipient));
+}
+
+export function useCreatePayments() {
+  return useMutation({
+    // One Idempotency-Key per submission (kept across retries, new after success): a retried Save creates the drafts once.
+    mutationFn: ({ rows, idempotencyKey }: { rows: CreatePaymentsBody; idempotencyKey: string }) =>
+      api.post<{ data: PaymentRecord[] }>('/v1/payments', rows, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: refreshAfterChange,
+    meta: { errorMessage: 'There was an issue creating your payments' },
+  });
+}
+
+export function useUpdatePayment() {
+  return useMutation({
+    mutationFn: (body: { id: string; earnings: number | null; split: number | null; memo: string }) =>
+      api.put<PaymentRecord>('/v1/payments', body),
+    onSuccess: refreshAfterChange,
+    meta: { errorMessage: 'There was an issue updating your payment', successMessage: 'Payment updated!' },
+  });
+}
+
+export function useDeletePayments() {
+  return useMutation({
+    mutationFn: (ids: string[]) => api.delete<{ message: string }>('/v1/payments', { ids }),
+    onSuccess: refreshAfterChange,
+    meta: { errorMessage: 'There was an issue deleting your payments', successMessage: 'Payments have been deleted!' },
+  });
+}
+
+export function useInitiatePayments() {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: { ids: string[]; payment_group_id?: string }; idempotencyKey: string }) =>
+      api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: async (answer) => {
+      // The toast says what happened: '2 payments on the way, 3 waiting for payout details'.
+      notifySuccess(executedMessage(answer));
+      await refreshAfterChange();
+    },
+    meta: { errorMessage: 'There was an issue initiating your payments' },
+  });
+}
+
+/** What Execute Payments would do with these drafts: the confirmation dialog's figures. */
+function executionPreviewQuery(ids: string[]) {
+  return queryOptions({
+    queryKey: ['payments', 'preview', ids] as const,
+    queryFn: () => api.post<InitiatePreview>('/v1/payments/initiate/preview', { ids }),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { errorMessage: 'There was an issue preparing your payments' },
+  });
+}
+
+export function useExecutionPreview(ids: string[], enabled: boolean) {
+  return useQuery({ ...executionPreviewQuery(ids), enabled: enabled && ids.length > 0 });
+}
+
+export function useSendReminders() {
+  return useMutation({
+    mutationFn: (ids: string[]) => api.post<{ message: string }>('/v1/payments/reminders', ids),
+    meta: { errorMessage: 'There was an issue sending your Payment reminder(s)', successMessage: 'Reminder(s) have been sent!' },
+  });
+}

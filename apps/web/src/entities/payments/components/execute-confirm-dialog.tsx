@@ -1,0 +1,40 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCents } from '@crewpay/core';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useExecutionPreview } from '../api/payments.ts';
+
+type Props = { ids: string[]; isOpen: boolean; isPending: boolean; onConfirm: () => void; onClose: () => void };
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Execute Payments asks first: how many, the total, the fees and how many will wait for payout details. */
+export function ExecuteConfirmDialog({ ids, isOpen, isPending, onConfirm, onClose }: Props) {
+  const { data: preview, isFetching } = useExecutionPreview(ids, isOpen);
+  const ready = preview && !isFetching;
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      title="Execute payments"
+      confirmLabel="Execute"
+      isPending={isPending || !ready}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    >
+      {ready ? (
+        <Stack spacing={1} aria-label="Execution summary">
+          <Typography>{`Execute ${plural(preview.count, 'payment')} for ${formatCents(preview.amount + preview.fees)}?`}</Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+          >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
+          {preview.requires_info > 0 && (
+            <Typography variant="body2">{`${plural(preview.requires_info, 'payment')} will wait for payout details: we email the recipients a link, and the money stays held until they answer.`}</Typography>
+          )}
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">Preparing your payments…</Typography>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatCents, payoutMethodLabels, paymentStatusLabels, type PaymentRecord, type PaymentStatus } from '@crewpay/core';
+import { formatDate } from '../../../lib/format.ts';
+
+const statusColors: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
+  draft: 'default',
+  requires_info: 'warning',
+  processing: 'info',
+  succeeded: 'success',
+  returned: 'error',
+  failed: 'error',
+  canceled: 'default',
+};
+
+export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
+  return (
+    <Chip
+      size="small"
+      label={paymentStatusLabels[status]}
+      color={statusColors[status]}
+      variant={status === 'draft' ? 'outlined' : 'filled'}
+    />
+  );
+}
+
+const roleLabels = { creator: 'Creator', agent: 'Agent', manager: 'Manager' } as const;
+
+export const paymentColumns: GridColDef<PaymentRecord>[] = [
+  {
+    field: 'recipient_name',
+    headerName: 'Recipient',
+    flex: 1.2,
+    minWidth: 180,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Link component={RouterLink} to={`/payments/${row.id}`} underline="hover">
+        {row.recipient_name || row.recipient_email}
+      </Link>
+    ),
+  },
+  {
+    field: 'recipient_role',
+    headerName: 'Role',
+    width: 100,
+    sortable: false,
+    valueFormatter: (value: PaymentRecord['recipient_role']) => roleLabels[value],
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 140,
+    sortable: false,
+    renderCell: ({ row }) => <PaymentStatusChip status={row.status} />,
+  },
+  {
+    field: 'amount',
+    headerName: 'Amount',
+    type: 'number',
+    width: 130,
+    sortable: false,
+    valueFormatter: (value: number) => formatCents(value),
+  },
+  { field: 'fee', headerName: 'Fee', type: 'number', width: 100, sortable: false, valueFormatter: (value: number) => formatCents(value) },
+  { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 120, sortable: false },
+  {
+    field: 'method',
+    headerName: 'Method',
+    width: 130,
+    sortable: false,
+    valueFormatter: (value: PaymentRecord['method']) => (value ? payoutMethodLabels[value as keyof typeof payoutMethodLabels] : ''),
+  },
+  { field: 'created_at', headerName: 'Created', width: 120, sortable: false, valueFormatter: (value: string) => formatDate(value) },
+];

@@ -1,0 +1,7 @@
+export { useCreatePayments, usePayment, usePayments, useSendReminders, useUpdatePayment } from './api/payments.ts';
+export { usePaymentMath } from './api/use-payment-math.ts';
+export { CreatorPaymentsTab } from './components/creator-payments-tab.tsx';
+export { EarningsSplitMemoFields } from './components/earnings-split-memo-fields.tsx';
+export { PaymentActions } from './components/payment-actions.tsx';
+export { paymentColumns, PaymentStatusChip } from './components/payment-columns.tsx';
+export { PaymentsTable } from './components/payments-table.tsx';

@@ -1,0 +1,2 @@
+export { ActAsButton } from './components/act-as-button.tsx';
+export { ChangePasswordDialog } from './components/change-password-dialog.tsx';

@@ -1,0 +1,5 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
+afterEach(cleanup);
