@@ -1,18 +1,16 @@
 import { collectOwedBilling } from '../modules/billing/index.ts';
 import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from '../modules/contracts/index.ts';
 import { createPayoutsOperation, payoutEvents, reconcilePayments } from '../modules/payments/index.ts';
-import {
-  registerProviderOperation,
-  registerWebhookVerifier,
-  SANDBOX_PROVIDER,
-  sandboxWebhookVerifier,
-} from '../modules/provider-calls/index.ts';
+import { deliverDueSandboxEvents, registerProviderOperation, registerWebhookVerifier } from '../modules/provider-calls/index.ts';
+import { SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from '../providers/sandbox-events.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from '../modules/treasury/index.ts';
 import { achChargeOperation, cardChargeOperation, chargeEvents } from '../modules/invoices/index.ts';
 import { notifyOnDomainEvent } from '../modules/notifications/index.ts';
 import { smsStatusEvents } from '../modules/sms/index.ts';
 import { journalEntryOperation } from '../modules/accounting/index.ts';
-import { LIVE_PROVIDERS, liveWebhookVerifiers } from '../providers/live/index.ts';
+import { LIVE_PROVIDERS, liveWebhookVerifiers } from '../providers/index.ts';
+import { endExpiredActing } from '../modules/auth/acting-expiry.ts';
+import { setActingExpiry } from '../plugins/auth.ts';
 import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile } from './dispatcher.ts';
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -36,6 +34,8 @@ export function wireModuleEvents(options: { publicUrl?: string } = {}): void {
     registerProviderOperation({ provider, ...achChargeOperation });
   }
   registerWebhookVerifier(sandboxWebhookVerifier);
+  setSandboxDelivery(deliverDueSandboxEvents);
+  setActingExpiry(endExpiredActing);
   for (const verifier of liveWebhookVerifiers) registerWebhookVerifier(verifier);
   // Crewpay's built-in e-signature is a real service (not a sandbox): its own provider name and secret.
   registerProviderOperation(journalEntryOperation);

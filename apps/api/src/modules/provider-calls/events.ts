@@ -3,8 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import { providerEvents } from '../../db/schema/index.ts';
 import { providerEventHandlerFor } from '../../events/dispatcher.ts';
 import { loggableError } from '../../lib/log-safe.ts';
-import { sandboxNow } from '../clock/index.ts';
-import type { ProviderEventInput } from './registry.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import type { ProviderEventInput } from '../../providers/contract.ts';
 
 /** 1 min, 2 min, 4 min ... at most an hour between tries of an event whose object is not known yet. */
 export const eventRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { sendQueuedEmails } from '../email/index.ts';
-import { ProviderCallError, providerOperationFor, type OutcomeEffects } from './registry.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import { providerOperationFor, type OutcomeEffects } from './registry.ts';
 
 /** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
 export const CALL_LEASE_MS = 5 * 60_000;

@@ -5,7 +5,7 @@ import { treasuryTransactions, type TreasuryTransaction } from '../../db/schema/
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { findLedgerAccounts } from '../ledger/index.ts';
 import { holdFunds } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';

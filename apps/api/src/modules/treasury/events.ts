@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { bankLinks, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
 import { findLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
-import { providerId } from '../../providers/banking/sandbox.ts';
+import { providerId } from '../../providers/banking/index.ts';
 import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { applyAddressReady, applyReceivedCredit } from './account-events.ts';

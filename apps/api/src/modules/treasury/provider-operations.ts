@@ -3,8 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import { treasuryTransactions, type ProviderCall } from '../../db/schema/index.ts';
 import { bankingProvider, type ProviderMoneyMovement } from '../../providers/banking/index.ts';
 import { findLedgerAccounts, postTransfer } from '../ledger/index.ts';
-import { sandboxNow } from '../clock/index.ts';
-import type { ProviderCallError, ProviderOperation } from '../provider-calls/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import type { ProviderCallError } from '../../providers/contract.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
 
 /**
  * What an ACH movement's call carries: our transaction, and the bank account number sealed with

@@ -3,4 +3,3 @@ export { emitWebhookEvent, type WebhookEvent } from './emit.ts';
 export { webhookRoutes } from './routes.ts';
 export { registerWebhookJobs, WEBHOOKS_DUE_JOB } from './jobs.ts';
 export { deliverDue, retryDelayMs, MAX_DELIVERY_AGE_MS } from './deliver.ts';
-export { verifySignature, signatureHeader, SIGNATURE_HEADER } from './signature.ts';

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
-import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../live/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
+import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
 
 const BRANDS: Record<string, string> = {

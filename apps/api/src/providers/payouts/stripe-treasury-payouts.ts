@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
-import { callStripe, stripeClient } from '../live/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
+import { callStripe, stripeClient } from '../clients/stripe-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' | 'nium' }> };
