@@ -17,7 +17,7 @@ import ts from 'typescript';
  */
 export const LAYERS = [
   // What everything stands on: helpers that know no feature, the database, the job queue, the config.
-  { name: 'base', prefixes: ['lib/', 'db/', 'jobs/', 'config.ts', 'deps.ts', 'start-errors.ts'] },
+  { name: 'base', prefixes: ['lib/', 'db/', 'jobs/', 'config.ts', 'deps.ts', 'paths.ts', 'start-errors.ts'] },
   // Outside services: the contract every capability follows, sandbox and live adapters, vendor clients.
   { name: 'providers', prefixes: ['providers/'] },
   // What modules share to speak HTTP and to react to each other: Fastify plugins, the event dispatcher.

@@ -26,7 +26,7 @@ const verifiers = new Map<string, WebhookVerifier>();
 
 const operationKey = (provider: string, operation: string) => `${provider}\u0000${operation}`;
 
-/** Registers (or replaces) the operation; done at start, in src/events/wiring.ts. */
+/** Registers (or replaces) the operation; done at start, in src/wiring.ts. */
 export function registerProviderOperation<Request, Response>(operation: ProviderOperation<Request, Response>): void {
   operations.set(operationKey(operation.provider, operation.operation), operation as unknown as ProviderOperation<never, unknown>);
 }
