@@ -45,7 +45,7 @@ function startedMovement(object: { id: string; status: string; created: number; 
  * Bank links are SetupIntents attached to the account itself (attach_to_self) and verified by
  * micro-deposits on Stripe's hosted page (descriptor code); ACH debits are InboundTransfers from
  * the verified PaymentMethod, transfers out OutboundPayments. Outcomes arrive as Stripe events
- * (providers/live/stripe-treasury-events.ts), mapped onto the sandbox's event types.
+ * (providers/webhooks/stripe-treasury-events.ts), mapped onto the sandbox's event types.
  */
 export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
   const stripe = () => stripeClient(deps.config.providers.stripe);

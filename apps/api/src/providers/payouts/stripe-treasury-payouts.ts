@@ -22,7 +22,7 @@ const PARALLEL = 4;
  * FinancialAccount (on its connected account) to the payee's bank, keyed `<call key>:<payment id>`
  * so a retried call pays nobody twice. Our ids travel as metadata (org_id, payment_id): its
  * treasury.outbound_payment.* events become payout.paid / failed / returned
- * (providers/live/stripe-treasury-events.ts).
+ * (providers/webhooks/stripe-treasury-events.ts).
  */
 export async function createStripeBankPayouts(
   deps: Pick<AppDeps, 'config' | 'db'>,
