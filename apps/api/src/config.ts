@@ -38,7 +38,7 @@ const envSchema = z.object({
   PAYMENT_MEMO_MAX_LENGTH: z.coerce.number().int().min(1).max(1000).default(10),
   PAYMENT_MIN_AMOUNT: z.coerce.number().int().min(0).default(100),
   PAYMENT_METHOD_WIZARD: booleanFlag.default(false),
-  // The real providers (SANDBOX=false): providers/live-settings.ts names any that is missing.
+  // The real providers (SANDBOX=false): providers/readiness.ts names any that is missing.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   // The signing secret of the Connect endpoint (events of the organisations' connected accounts: Treasury).

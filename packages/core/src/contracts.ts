@@ -94,10 +94,6 @@ export const signatureField = z.object({
 export type SignatureField = z.infer<typeof signatureField>;
 export const signatureFields = z.array(signatureField).max(200);
 
-/** Scales a point from a page of another size to the 612x792 reference (and back with `fromReference`). */
-export function toReferencePoints(value: { x: number; y: number }, page: { width: number; height: number }) {
-  return { x: (value.x * REFERENCE_PAGE.width) / page.width, y: (value.y * REFERENCE_PAGE.height) / page.height };
-}
 export function fromReferenceRect(field: Pick<SignatureField, 'x' | 'y' | 'width' | 'height'>, page: { width: number; height: number }) {
   const sx = page.width / REFERENCE_PAGE.width;
   const sy = page.height / REFERENCE_PAGE.height;

@@ -27,8 +27,6 @@ export const payoutMethodLabels: Record<PayoutMethod | 'ach', string> = {
 };
 
 export const FREE_PLAN_CREATOR_LIMIT = 5;
-export const DEFAULT_MANAGER_SPLIT = 10;
-export const DEFAULT_AGENT_SPLIT = 10;
 export const splitMessage = 'Splits are percentages from 0 to 100';
 export const linkMessage = 'Must be a link starting with http:// or https://';
 

@@ -29,7 +29,6 @@ export const paymentTabs = [
   { value: 'draft_payments', label: 'Draft', statuses: ['draft'] },
 ] as const satisfies readonly { value: string; label: string; statuses: readonly PaymentStatus[] }[];
 export type PaymentTab = (typeof paymentTabs)[number]['value'];
-export const paymentTabValues = paymentTabs.map((tab) => tab.value) as [PaymentTab, ...PaymentTab[]];
 /** An unknown tab value opens the first tab. */
 export const paymentTabOf = (value: string | null | undefined) => paymentTabs.find((tab) => tab.value === value) ?? paymentTabs[0];
 
@@ -121,7 +120,6 @@ export const paymentRowBody = z.object({
 });
 export const createPaymentsBody = z.array(paymentRowBody).max(10_000);
 export type CreatePaymentsBody = z.infer<typeof createPaymentsBody>;
-export const rowErrorsAnswer = z.object({ message: z.string(), rows: z.array(z.object({ index: z.number().int(), message: z.string() })) });
 export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
 
 export const updatePaymentBody = z.object({

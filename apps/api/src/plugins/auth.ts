@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { endExpiredActing } from '../modules/auth/acting-expiry.ts';
 import { assertKeyMay, isPeopleOnly } from './api-key-rules.ts';
 
 /**
@@ -51,6 +50,17 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
   return row ? sessionContext(db, row) : null;
 }
 
+/** Ends acting whose time is up and records it in the audit (modules/auth's endExpiredActing). */
+export type ActingExpiry = (db: Db, options: { session_id: string; actor: User; acted_as: User }) => Promise<void>;
+let endExpiredActing: ActingExpiry | undefined;
+
+/** Set once at start by src/wiring.ts: the auth module lives above the plugins, which may not import it. */
+export function setActingExpiry(handler: ActingExpiry): void {
+  endExpiredActing = handler;
+}
+
+export const isActingExpirySet = () => endExpiredActing !== undefined;
+
 /**
  * A session row's caller: while acting as someone (login-as), that user, with the real person as
  * actor, until acting expires; then the real person again (acting is ended on the way, once).
@@ -68,6 +78,7 @@ export async function sessionContext(db: Db, row: { user: User; session_id: stri
   if (!acting) return own;
   // No end time: acting that began before acting expired (migration acting_expiry) ends now.
   if (!acting.expires_at || acting.expires_at <= new Date()) {
+    if (!endExpiredActing) throw new Error('The end of acting is not wired (src/wiring.ts)');
     await endExpiredActing(db, { session_id: row.session_id, actor: row.user, acted_as: acting.user });
     return own;
   }

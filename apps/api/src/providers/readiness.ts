@@ -28,7 +28,7 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
 /** Sentences naming what keeps this configuration from running outside the sandbox; empty when ready. */
 export function liveModeProblems(config: ReadinessConfig): string[] {
   if (config.isSandbox) return [];
-  // Every capability has its real adapter (providers/live); what can still be missing is configuration.
+  // Every capability has its real adapter (its index.ts chooses it); what can still be missing is configuration.
   const problems = missingVariables(config);
   if (!config.smtpUrl) problems.push('email: SMTP_URL is not set (outside the sandbox email must really be sent)');
   return problems;

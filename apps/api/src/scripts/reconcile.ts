@@ -3,8 +3,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { reconcileLedger } from '../modules/ledger/reconcile.ts';
-import { wireModuleEvents } from '../events/wiring.ts';
+import { reconcileLedger } from '../modules/ledger/index.ts';
+import { wireHandlers } from '../wiring.ts';
 
 /** `npm run reconcile`: checks the books of the configured database (the embedded one by default). */
 async function main(): Promise<void> {
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const database = openDatabase(url, { max: 2 });
   try {
     await runMigrations(database);
-    wireModuleEvents();
+    wireHandlers({ publicUrl: config.publicUrl });
     const report = await reconcileLedger(database.db);
     console.log(
       `Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`,

@@ -9,7 +9,7 @@ import { financialAccounts, ledgerAccounts, ledgerEntries, ledgerTransfers } fro
 import { listOutbox } from '../../src/modules/email/outbox.ts';
 import { simulateSandboxReceivedCredit } from '../../src/providers/banking/index.ts';
 import { sandboxBankAccounts } from '../../src/providers/payments-in/index.ts';
-import { stripeClient } from '../../src/providers/live/stripe-client.ts';
+import { stripeClient } from '../../src/providers/clients/stripe-client.ts';
 import { startPlaidFake, type PlaidFake } from './plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from './paypal-fake.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';

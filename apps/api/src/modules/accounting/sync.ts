@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { accountingJournalEntries, type AccountingJournalEntry, type JournalLineDraft } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ProviderCallError, type ProviderOperation } from '../provider-calls/index.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
 import {
   ACCOUNTING_PROVIDER,
   AccountingAuthError,

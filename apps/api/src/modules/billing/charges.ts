@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { billingCharges, orgs, type BillingCharge, type Org } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, customers, invoices, orgs, type ProviderCall } from '../../db/schema/index.ts';
 import { paymentsInProvider, type ProviderCharge } from '../../providers/payments-in/index.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { queueEmail } from '../email/index.ts';
 import type { OutcomeEffects, ProviderOperation } from '../provider-calls/index.ts';
 import { receiptEmail } from './messages.ts';

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, treasuryTransactions, type Payment, type ProviderEvent } from '../../db/schema/index.ts';
 import type { ProviderEventHandler, ProviderEventOutcome } from '../../events/dispatcher.ts';
-import { findLedgerAccounts } from '../ledger/index.ts';
-import { postTransfer, type LedgerEntryInput } from '../ledger/index.ts';
+import { findLedgerAccounts, outgoingMoneyEntries, postTransfer, type OutgoingOutcome } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Target = 'succeeded' | 'failed' | 'returned';
@@ -18,26 +17,8 @@ export const PAYOUT_EDGES: Record<string, Edge> = {
 
 export const isPayoutEvent = (type: string) => type in PAYOUT_EDGES;
 
-function ledgerEntries(a: Awaited<ReturnType<typeof findLedgerAccounts>>, to: Target, amount: number, fee: number): LedgerEntryInput[] {
-  if (to === 'succeeded') {
-    const entries = [
-      { account_id: a.wallet_held.id, amount: -(amount + fee) },
-      { account_id: a.outside_bank.id, amount },
-    ];
-    return fee > 0 ? [...entries, { account_id: a.fees.id, amount: fee }] : entries;
-  }
-  if (to === 'failed') {
-    return [
-      { account_id: a.wallet_held.id, amount: -(amount + fee) },
-      { account_id: a.wallet_available.id, amount: amount + fee },
-    ];
-  }
-  const entries = [
-    { account_id: a.outside_bank.id, amount: -amount },
-    { account_id: a.wallet_available.id, amount: amount + fee },
-  ];
-  return fee > 0 ? [...entries, { account_id: a.fees.id, amount: -fee }] : entries;
-}
+/** A payment's end state is the outcome of the money it sent out (modules/ledger/recipes.ts). */
+const OUTCOME_OF: Record<Target, OutgoingOutcome> = { succeeded: 'paid', failed: 'failed', returned: 'returned' };
 
 /**
  * Moves a payment (locked) along one edge, with its wallet transaction and the ledger posting
@@ -84,7 +65,7 @@ export async function settlePayment(
     key: options.key,
     type: `payment_${edge.to}`,
     metadata: { payment_id: current.id },
-    entries: ledgerEntries(await findLedgerAccounts(tx, options.org_id), edge.to, amount, fee),
+    entries: outgoingMoneyEntries(await findLedgerAccounts(tx, options.org_id), OUTCOME_OF[edge.to], { amount, fee }),
   });
   await emitWebhookEvent(tx, {
     org_id: options.org_id,

@@ -1,11 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { RecipientRole } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, users, type Creator, type User } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
-
-export type RecipientRow = { role: 'creator'; row: Creator } | { role: 'agent' | 'manager'; row: User };
 
 /** The organisation's creators and agents/managers among `ids` (others' ids are simply absent). */
 export async function loadRecipients(
@@ -65,4 +62,3 @@ export function recipientName(row: {
   return name || row.email;
 }
 
-export type RecipientKey = { recipient: string; recipient_role: RecipientRole };

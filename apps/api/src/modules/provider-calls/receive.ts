@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { applyProviderEvents, retryWaitingProviderEvents, storeProviderEvents } from './events.ts';
-import { WebhookSignatureError, webhookVerifierFor, type ProviderEventInput, type WebhookHeaders } from './registry.ts';
+import { WebhookSignatureError, type ProviderEventInput, type WebhookHeaders } from '../../providers/contract.ts';
+import { webhookVerifierFor } from './registry.ts';
 
 export const INVALID_SIGNATURE = 'Invalid signature';
 export const INVALID_PAYLOAD = 'Invalid webhook payload';

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery } from '../../db/schema/index.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
-import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
+import { SIGNATURE_HEADER, signatureHeader } from '../../lib/webhook-signature.ts';
 import { postJson } from './http-post.ts';
 
 export type WebhookDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;

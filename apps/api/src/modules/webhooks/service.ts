@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { emitWebhookEvent } from './emit.ts';
 import { deliverOne } from './deliver.ts';
-import { newWebhookSecret } from './signature.ts';
+import { newWebhookSecret } from '../../lib/webhook-signature.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
 
 const MAX_ENDPOINTS = 20;

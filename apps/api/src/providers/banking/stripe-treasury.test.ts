@@ -7,7 +7,7 @@ import { activate, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 import { financialAccounts, providerCalls, providerEvents, treasuryTransactions } from '../../db/schema/index.ts';
 import { listOutbox } from '../../modules/email/outbox.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
-import { stripeClient } from '../live/stripe-client.ts';
+import { stripeClient } from '../clients/stripe-client.ts';
 import { createLivePayouts } from '../payouts/live-payouts.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
-import { queueEmail, sendQueuedEmails } from '../../modules/email/index.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
-import { callStripe, STRIPE_PROVIDER, stripeClient } from '../live/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
+import { callStripe, STRIPE_PROVIDER, stripeClient } from '../clients/stripe-client.ts';
 import type { BankingProvider, ProviderFinancialAccount, ProviderMoneyMovement } from './types.ts';
 
-type TreasuryDeps = Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>;
+type TreasuryDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 
 /** The features the wallet uses: its own ABA numbers, ACH debits of the verified bank, ACH payments out. */
 export const FINANCIAL_ACCOUNT_FEATURES: Stripe.Treasury.FinancialAccountCreateParams.Features = {
@@ -46,7 +45,7 @@ function startedMovement(object: { id: string; status: string; created: number; 
  * Bank links are SetupIntents attached to the account itself (attach_to_self) and verified by
  * micro-deposits on Stripe's hosted page (descriptor code); ACH debits are InboundTransfers from
  * the verified PaymentMethod, transfers out OutboundPayments. Outcomes arrive as Stripe events
- * (providers/live/stripe-treasury-events.ts), mapped onto the sandbox's event types.
+ * (providers/webhooks/stripe-treasury-events.ts), mapped onto the sandbox's event types.
  */
 export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
   const stripe = () => stripeClient(deps.config.providers.stripe);
@@ -131,27 +130,12 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
       if (intent.status !== 'requires_action' || !url)
         throw new ProviderCallError({ code: intent.last_setup_error?.code ?? `setup_intent_${intent.status}`, retryable: false });
       const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
-      // Stripe sends no email for a bank attached to the account itself: we tell the holder where to enter the code.
-      if (options.notify_email) {
-        const emailId = await deps.db.transaction((tx) =>
-          queueEmail(tx, {
-            org_id: options.org_id,
-            to: options.notify_email!,
-            subject: 'Verify your bank account',
-            paragraphs: [
-              `A deposit of $0.01 is on its way to your bank account ending in ${options.account_number.slice(-4)}; it arrives in 1-2 business days.`,
-              'Its statement description is a 6-character code starting with SM. Enter this code to verify your bank account.',
-            ],
-            links: [{ label: 'Verify your bank account', url }],
-          }),
-        );
-        await sendQueuedEmails(deps.jobs, [emailId]);
-      }
       return {
         setup_intent_id: intent.id,
         bank_name: method?.us_bank_account?.bank_name ?? 'Bank account',
         status: 'requires_action' as const,
         hosted_verification_url: url,
+        descriptor_code: null,
       };
     },
 

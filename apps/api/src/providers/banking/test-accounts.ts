@@ -3,7 +3,6 @@
  * for any routing number: an ACH debit or payment to one of these fails or is returned.
  */
 export const SANDBOX_ROUTING_NUMBER = '110000000';
-export const SANDBOX_SUCCESS_ACCOUNT = '000123456789';
 
 export type SandboxOutcome = { outcome: 'fail' | 'return'; reason: string };
 

@@ -10,12 +10,17 @@ export type ProviderFinancialAccount = {
   account_number: string | null;
   routing_number: string | null;
 };
-/** hosted_verification_url: the provider's page where the account holder enters the descriptor code. */
+/**
+ * hosted_verification_url: the provider's page where the account holder enters the descriptor
+ * code. descriptor_code: the code itself when the provider tells it (the sandbox bank); null when
+ * only the holder's bank statement shows it (Stripe: 6 characters starting with SM).
+ */
 export type ProviderSetupIntent = {
   setup_intent_id: string;
   bank_name: string;
   status: 'requires_action';
   hosted_verification_url: string;
+  descriptor_code: string | null;
 };
 /** created_at: ISO time on the provider's clock. */
 export type ProviderMoneyMovement = { provider_id: string; status: 'processing'; created_at: string };
@@ -33,14 +38,13 @@ export type MovementMetadata = { treasury_transaction_id: string };
 export type BankingProvider = {
   name: string;
   createFinancialAccount(options: { org_id: string; idempotency_key: string }): Promise<ProviderFinancialAccount>;
-  /** Attaches an outside bank; the bank sends micro-deposits whose descriptor code verifies it. */
+  /** Attaches an outside bank; the bank sends micro-deposits whose descriptor code verifies it (the treasury module emails the holder). */
   createSetupIntent(options: {
     org_id: string;
     bank_link_id: string;
     account_number: string;
     routing_number: string;
     account_holder_name: string;
-    notify_email: string | null;
     idempotency_key: string;
   }): Promise<ProviderSetupIntent>;
   /**

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { invoiceToPay, postingsOf, liveWorld } from '../../../test/fakes/worlds.ts';
-import { stripeClient } from '../live/stripe-client.ts';
-import { stripeDomainEvents } from '../live/stripe-events.ts';
+import { stripeClient } from '../clients/stripe-client.ts';
+import { stripeDomainEvents } from '../webhooks/stripe-events.ts';
 import { createStripePaymentsIn } from './stripe-payments-in.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;

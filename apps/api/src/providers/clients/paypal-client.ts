@@ -1,5 +1,5 @@
 import type { ProviderSettings } from '../../config.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
+import { ProviderCallError } from '../contract.ts';
 import { retryAfterMs } from './stripe-client.ts';
 
 export type PaypalSettings = ProviderSettings['paypal'];

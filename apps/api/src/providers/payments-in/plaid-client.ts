@@ -1,6 +1,6 @@
 import type { ProviderSettings } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { LinkedBankAccount } from '../payments-in/types.ts';
+import type { LinkedBankAccount } from './types.ts';
 
 export type PlaidSettings = ProviderSettings['plaid'];
 

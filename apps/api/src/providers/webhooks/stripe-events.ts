@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../../modules/provider-calls/index.ts';
+import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../contract.ts';
 import type { AppDeps } from '../../deps.ts';
-import { STRIPE_PROVIDER, stripeClient } from './stripe-client.ts';
+import { STRIPE_PROVIDER, stripeClient } from '../clients/stripe-client.ts';
 import { stripeTreasuryDomainEvents } from './stripe-treasury-events.ts';
 
 /** Stripe's default tolerance: a signature older than five minutes is refused (replays). */

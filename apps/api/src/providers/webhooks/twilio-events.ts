@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { smsMessages } from '../../db/schema/index.ts';
-import { WebhookSignatureError, type WebhookVerifier } from '../../modules/provider-calls/index.ts';
+import { WebhookSignatureError, type WebhookVerifier } from '../contract.ts';
 import { isTwilioSignatureValid, TWILIO_PROVIDER, twilioStatusCallbackUrl } from '../sms/twilio-sms.ts';
 import { headerValue } from './stripe-events.ts';
 

@@ -1,6 +1,6 @@
-import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../../modules/provider-calls/index.ts';
+import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../contract.ts';
 import { readSenderItemId } from '../payouts/paypal-payouts.ts';
-import { PAYPAL_PROVIDER, paypalClient } from './paypal-client.ts';
+import { PAYPAL_PROVIDER, paypalClient } from '../clients/paypal-client.ts';
 import { headerValue } from './stripe-events.ts';
 
 type PaypalEvent = {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 /**
  * One clock for all sandbox time: real time plus an offset kept in the database, so every API

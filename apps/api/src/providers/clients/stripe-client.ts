@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { ProviderSettings } from '../../config.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
+import { ProviderCallError } from '../contract.ts';
 
 export type StripeSettings = ProviderSettings['stripe'];
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
-import type { ProviderEventInput } from '../../modules/provider-calls/index.ts';
+import type { ProviderEventInput } from '../contract.ts';
 import { ABA_NUMBER_EXPANSION, abaNumbers } from '../banking/stripe-treasury.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
