@@ -9,8 +9,8 @@ export const apiImportZones = {
     schema: [],
     messages: {
       belowModules: '{{from}} is below the modules: it may not import {{to}} (src/wiring.ts connects them).',
-      throughIndex: "Use the {{module}} module through its index.ts, not {{to}}.",
-      providerThroughIndex: "Use the {{capability}} provider through its index.ts, not {{to}}.",
+      throughIndex: 'Use the {{module}} module through its index.ts, not {{to}}.',
+      providerThroughIndex: 'Use the {{capability}} provider through its index.ts, not {{to}}.',
     },
   },
   create(context) {
@@ -26,7 +26,13 @@ export const apiImportZones = {
       else if (top === 'modules' && !(fromTop === 'modules' && fromModule === name) && rest.join('/') !== 'index.ts')
         context.report({ node, messageId: 'throughIndex', data: { module: name, to } });
       // A provider capability's files are its own; its index.ts chooses sandbox or live.
-      else if (top === 'providers' && rest.length > 0 && !(fromTop === 'providers' && fromModule === name) && fromTop !== 'providers' && rest.join('/') !== 'index.ts')
+      else if (
+        top === 'providers' &&
+        rest.length > 0 &&
+        !(fromTop === 'providers' && fromModule === name) &&
+        fromTop !== 'providers' &&
+        rest.join('/') !== 'index.ts'
+      )
         context.report({ node, messageId: 'providerThroughIndex', data: { capability: name, to } });
     };
     const source = (node) => node.source && check(node, node.source.value);

@@ -54,7 +54,8 @@ async function load(browser: Browser, visit: Visit): Promise<Load> {
   const context = await browser.newContext();
   try {
     // Signed in the way the app keeps its session, before the page's first script runs.
-    if (visit.token) await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, visit.token] as const);
+    if (visit.token)
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, visit.token] as const);
     await context.addInitScript({ content: contentClock(visit.content) });
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
@@ -122,7 +123,11 @@ async function measureSignedIn(browser: Browser, token: string): Promise<{ rows:
     path: '/payments',
     token,
     content: '[role=row] [role=gridcell]',
-    shown: (page) => page.getByRole('row', { name: /First\d+ Last\d+/ }).first().waitFor(),
+    shown: (page) =>
+      page
+        .getByRole('row', { name: /First\d+ Last\d+/ })
+        .first()
+        .waitFor(),
   });
   const seeded = `${SEEDED_CREATORS.toLocaleString('en-US')} creators, ${SEEDED_PAYMENTS.toLocaleString('en-US')} payments`;
   return {

@@ -80,8 +80,16 @@ export function canRemindContract(contract: { type: string; status: string; sign
 
 /** Spec entity Signature field: PDF points on a 612x792 page, 80x16, required, signer 0. */
 export const signatureField = z.object({
-  x: z.number().finite().min(0).max(REFERENCE_PAGE.width - SIGNATURE_BLOCK.width),
-  y: z.number().finite().min(0).max(REFERENCE_PAGE.height - SIGNATURE_BLOCK.height),
+  x: z
+    .number()
+    .finite()
+    .min(0)
+    .max(REFERENCE_PAGE.width - SIGNATURE_BLOCK.width),
+  y: z
+    .number()
+    .finite()
+    .min(0)
+    .max(REFERENCE_PAGE.height - SIGNATURE_BLOCK.height),
   type: z.literal('signature').default('signature'),
   width: z.literal(SIGNATURE_BLOCK.width).default(SIGNATURE_BLOCK.width),
   height: z.literal(SIGNATURE_BLOCK.height).default(SIGNATURE_BLOCK.height),
@@ -179,8 +187,18 @@ export const contractReminderBody = z.object({
   ids: z
     .string()
     .max(40_000)
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'ids must be contract ids' })).min(1, 'Choose at least one contract').max(500)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.uuid({ error: 'ids must be contract ids' }))
+        .min(1, 'Choose at least one contract')
+        .max(500),
+    ),
 });
 
 export const contractPreview = z.object({ state: z.enum(['PENDING', 'READY']), file: z.string().nullable() });

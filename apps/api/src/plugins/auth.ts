@@ -67,8 +67,18 @@ export const isActingExpirySet = () => endExpiredActing !== undefined;
  * The user acted as is read apart, only then: the lookup every request makes maps one user's
  * columns, not two.
  */
-export async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
-  const own: AuthContext = { user: row.user, actor: null, session_id: row.session_id, api_key_id: null, scopes: null, acting_expires_at: null };
+export async function sessionContext(
+  db: Db,
+  row: { user: User; session_id: string; acting_as_user_id: string | null },
+): Promise<AuthContext> {
+  const own: AuthContext = {
+    user: row.user,
+    actor: null,
+    session_id: row.session_id,
+    api_key_id: null,
+    scopes: null,
+    acting_expires_at: null,
+  };
   if (!row.acting_as_user_id) return own;
   const [acting] = await db
     .select({ user: users, expires_at: sessions.acting_expires_at })

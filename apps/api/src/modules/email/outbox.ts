@@ -93,7 +93,10 @@ export async function deliverEmail(db: Db, transport: MailTransport, emailId: st
     });
   } catch (error) {
     // Recorded after the rollback, so the reason survives for the outbox pages and the retry.
-    await db.update(emails).set({ error: (error as Error).message }).where(and(eq(emails.id, emailId), eq(emails.status, 'queued')));
+    await db
+      .update(emails)
+      .set({ error: (error as Error).message })
+      .where(and(eq(emails.id, emailId), eq(emails.status, 'queued')));
     throw error;
   }
 }

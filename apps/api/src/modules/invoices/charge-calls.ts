@@ -37,7 +37,9 @@ async function recordCharge(tx: Tx, call: ProviderCall, answer: ProviderCharge, 
     .innerJoin(orgs, eq(orgs.id, invoices.org_id))
     .where(eq(charges.id, charge_id));
   if (row?.email)
-    effects.emailIds.push(await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: row.label })));
+    effects.emailIds.push(
+      await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: row.label })),
+    );
 }
 
 /** Refused for good (a declined card): the charge fails and the invoice stays open. */

@@ -27,7 +27,14 @@ export async function loadRecipients(
 
 type PayoutFields = Pick<
   Creator,
-  'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number' | 'first_name' | 'last_name' | 'email'
+  | 'selected_payment_method'
+  | 'account_number'
+  | 'routing_number'
+  | 'paypal_email'
+  | 'venmo_phone_number'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
 > & { business_name?: string | null };
 
 /** Where the recipient is paid, or null when they have not given a complete payout method. */
@@ -61,4 +68,3 @@ export function recipientName(row: {
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   return name || row.email;
 }
-

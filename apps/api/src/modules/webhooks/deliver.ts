@@ -21,7 +21,13 @@ export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 **
 type Outcome = { ok: boolean; response_code: number | null; error: string | null };
 
 async function post(deps: WebhookDeps, delivery: WebhookDelivery): Promise<Outcome> {
-  const endpoint = (await deps.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, delivery.endpoint_id), eq(webhookEndpoints.org_id, delivery.org_id))).limit(1))[0];
+  const endpoint = (
+    await deps.db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, delivery.endpoint_id), eq(webhookEndpoints.org_id, delivery.org_id)))
+      .limit(1)
+  )[0];
   if (!endpoint) return { ok: false, response_code: null, error: 'Endpoint deleted' };
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);

@@ -265,7 +265,9 @@ describe("Stripe Treasury: a payee's bank payout (the stripe rail)", () => {
     const started = await createLivePayouts(world.ctx.deps).createPayouts({
       org_id: owner.org.id,
       idempotency_key: 'payouts:nium',
-      payouts: [{ payment_id, amount: 4_000, destination: { method: 'nium', account_number: '000123456789', routing_number: '110000000' } }],
+      payouts: [
+        { payment_id, amount: 4_000, destination: { method: 'nium', account_number: '000123456789', routing_number: '110000000' } },
+      ],
     });
     expect(started).toEqual([expect.objectContaining({ payment_id })]);
     const create = requestsTo('/v1/treasury/outbound_payments').at(-1)!;

@@ -72,7 +72,9 @@ export function BlockEditor({ bytes, fields, onChange, width = 612 }: Props) {
     setDrag({ source, offsetX: event.clientX - rect.left, offsetY: event.clientY - rect.top, x: event.clientX, y: event.clientY });
   };
   const geometry = pageRef.current.geometry;
-  const ghost = geometry ? blockPixels({ x: 0, y: 0, ...SIGNATURE_BLOCK }, geometry) : { width: SIGNATURE_BLOCK.width, height: SIGNATURE_BLOCK.height };
+  const ghost = geometry
+    ? blockPixels({ x: 0, y: 0, ...SIGNATURE_BLOCK }, geometry)
+    : { width: SIGNATURE_BLOCK.width, height: SIGNATURE_BLOCK.height };
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -108,13 +110,32 @@ export function BlockEditor({ bytes, fields, onChange, width = 612 }: Props) {
           Drag to add
         </Typography>
         <Box sx={{ height: ghost.height + 8 }}>
-          {drag?.source !== 'spare' && <SignatureBlock label="Spare signature block" style={{ width: ghost.width, height: ghost.height }} onPointerDown={startDrag('spare')} />}
+          {drag?.source !== 'spare' && (
+            <SignatureBlock
+              label="Spare signature block"
+              style={{ width: ghost.width, height: ghost.height }}
+              onPointerDown={startDrag('spare')}
+            />
+          )}
         </Box>
         <Typography variant="caption" color="text.secondary">
           {fields.length} placed
         </Typography>
       </Paper>
-      {drag && <SignatureBlock label="Dragged signature block" style={{ position: 'fixed', left: drag.x - drag.offsetX, top: drag.y - drag.offsetY, width: ghost.width, height: ghost.height, zIndex: 2000, pointerEvents: 'none' }} />}
+      {drag && (
+        <SignatureBlock
+          label="Dragged signature block"
+          style={{
+            position: 'fixed',
+            left: drag.x - drag.offsetX,
+            top: drag.y - drag.offsetY,
+            width: ghost.width,
+            height: ghost.height,
+            zIndex: 2000,
+            pointerEvents: 'none',
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -6,17 +6,32 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /** A block's rectangle on screen, in pixels from the page's top left. */
 export function blockPixels(field: Pick<SignatureField, 'x' | 'y' | 'width' | 'height'>, geometry: PageGeometry) {
   const rect = fromReferenceRect(field, { width: geometry.widthPts, height: geometry.heightPts });
-  return { left: rect.x * geometry.scale, top: rect.y * geometry.scale, width: rect.width * geometry.scale, height: rect.height * geometry.scale };
+  return {
+    left: rect.x * geometry.scale,
+    top: rect.y * geometry.scale,
+    width: rect.width * geometry.scale,
+    height: rect.height * geometry.scale,
+  };
 }
 
 /**
  * Where a block dropped at (left, top) pixels of the page lands in 612x792 reference points,
  * kept whole on the page; null when the drop point is off the page (the block is removed).
  */
-export function dropPosition(options: { left: number; top: number; pointerX: number; pointerY: number; pageRect: DOMRect; geometry: PageGeometry }) {
+export function dropPosition(options: {
+  left: number;
+  top: number;
+  pointerX: number;
+  pointerY: number;
+  pageRect: DOMRect;
+  geometry: PageGeometry;
+}) {
   const { pageRect, geometry } = options;
   const isOnPage =
-    options.pointerX >= pageRect.left && options.pointerX <= pageRect.right && options.pointerY >= pageRect.top && options.pointerY <= pageRect.bottom;
+    options.pointerX >= pageRect.left &&
+    options.pointerX <= pageRect.right &&
+    options.pointerY >= pageRect.top &&
+    options.pointerY <= pageRect.bottom;
   if (!isOnPage) return null;
   const x = ((options.left / geometry.scale) * REFERENCE_PAGE.width) / geometry.widthPts;
   const y = ((options.top / geometry.scale) * REFERENCE_PAGE.height) / geometry.heightPts;
@@ -32,5 +47,14 @@ export function nextFieldNumber(fields: SignatureField[]): number {
 }
 
 export function newField(n: number, page: number, position: { x: number; y: number }): SignatureField {
-  return { ...position, type: 'signature', width: SIGNATURE_BLOCK.width, height: SIGNATURE_BLOCK.height, required: true, signer: 0, api_id: `signature_field_${n}`, page };
+  return {
+    ...position,
+    type: 'signature',
+    width: SIGNATURE_BLOCK.width,
+    height: SIGNATURE_BLOCK.height,
+    required: true,
+    signer: 0,
+    api_id: `signature_field_${n}`,
+    page,
+  };
 }

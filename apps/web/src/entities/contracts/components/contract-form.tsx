@@ -63,7 +63,13 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
 
   return (
     <Stack spacing={2}>
-      <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_event, value: typeof mode | null) => value && setMode(value)} aria-label="Contract kind">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mode}
+        onChange={(_event, value: typeof mode | null) => value && setMode(value)}
+        aria-label="Contract kind"
+      >
         <ToggleButton value="signature_request">E-signature contract</ToggleButton>
         <ToggleButton value="plain_file">Upload an already signed contract</ToggleButton>
       </ToggleButtonGroup>
@@ -73,7 +79,13 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
             Contract details
           </Typography>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
-            <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              label="Title"
+              required
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             <TextField
               select
               label="Recipient Type"
@@ -88,15 +100,30 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
               <MenuItem value="customer">Customer</MenuItem>
             </TextField>
             <RecipientPicker key={recipientType} type={recipientType} value={recipient} onChange={setRecipient} />
-            <TextField select label="Campaign" value={campaign} disabled={fixedCampaign !== undefined} onChange={(event) => setCampaign(event.target.value)}>
+            <TextField
+              select
+              label="Campaign"
+              value={campaign}
+              disabled={fixedCampaign !== undefined}
+              onChange={(event) => setCampaign(event.target.value)}
+            >
               <MenuItem value="">None</MenuItem>
-              {[...(fixedCampaign ? [fixedCampaign] : []), ...(campaigns.data?.data ?? []).filter((item) => item.id !== fixedCampaign?.id)].map((item) => (
+              {[
+                ...(fixedCampaign ? [fixedCampaign] : []),
+                ...(campaigns.data?.data ?? []).filter((item) => item.id !== fixedCampaign?.id),
+              ].map((item) => (
                 <MenuItem key={item.id} value={item.id}>
                   {item.title}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Expiration date" type="date" value={expiration} onChange={(event) => setExpiration(event.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }} />
+            <TextField
+              label="Expiration date"
+              type="date"
+              value={expiration}
+              onChange={(event) => setExpiration(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
+            />
             {mode === 'signature_request' && (templates.data?.data.length ?? 0) > 0 && (
               <TextField select label="Template" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
                 <MenuItem value="">No template</MenuItem>

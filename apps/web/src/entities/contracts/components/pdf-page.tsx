@@ -52,7 +52,8 @@ export function PdfPage({ document, pageNumber, width, overlay, overlayRef }: Pr
     let isCurrent = true;
     let cancel = () => {};
     // Another page: the previous one's pixels must not stand under this page's blocks meanwhile.
-    if (shownPage.current !== pageNumber && canvasRef.current) canvasRef.current.getContext('2d')?.clearRect(0, 0, canvasRef.current.width, canvasRef.current.height);
+    if (shownPage.current !== pageNumber && canvasRef.current)
+      canvasRef.current.getContext('2d')?.clearRect(0, 0, canvasRef.current.width, canvasRef.current.height);
     void document.getPage(pageNumber).then(async (page) => {
       if (!isCurrent || !canvasRef.current) return;
       const base = page.getViewport({ scale: 1 });

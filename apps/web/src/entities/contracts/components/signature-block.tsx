@@ -37,7 +37,16 @@ export function SignatureBlock({ label, style, onPointerDown, onRemove }: Props)
           size="small"
           onPointerDown={(event) => event.stopPropagation()}
           onClick={onRemove}
-          sx={{ position: 'absolute', right: -10, top: -10, p: 0, bgcolor: 'background.paper', border: 1, borderColor: 'divider', '&:hover': { bgcolor: 'background.paper' } }}
+          sx={{
+            position: 'absolute',
+            right: -10,
+            top: -10,
+            p: 0,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            '&:hover': { bgcolor: 'background.paper' },
+          }}
         >
           <CloseIcon sx={{ fontSize: 12 }} />
         </IconButton>

@@ -134,7 +134,14 @@ export function SignInForm() {
             Forgot password?
           </Link>
         </Box>
-        <Button type={isHydrated ? 'submit' : 'button'} variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ mt: 3 }}>
+        <Button
+          type={isHydrated ? 'submit' : 'button'}
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={signIn.isPending}
+          sx={{ mt: 3 }}
+        >
           Sign in
         </Button>
       </Box>

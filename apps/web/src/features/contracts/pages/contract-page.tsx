@@ -8,7 +8,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages, type ContractRecord } from '@crewpay/core';
-import { ContractHeader, ContractStatusChip, downloadPdf, PdfViewer, PendingDocument, useContractReminders, useInvalidateContracts } from '../../../entities/contracts/index.ts';
+import {
+  ContractHeader,
+  ContractStatusChip,
+  downloadPdf,
+  PdfViewer,
+  PendingDocument,
+  useContractReminders,
+  useInvalidateContracts,
+} from '../../../entities/contracts/index.ts';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -70,13 +78,19 @@ export default function ContractPage() {
   const isSent = canRemindContract(contract);
   const isCanceled = contract.status === 'canceled';
   const download = () =>
-    downloadPdf(`/v1/contracts/${contract.id}/file?version=signed`, contract.has_signed_file ? contract.file_name.replace(/\.pdf$/i, ' (signed).pdf') : contract.file_name).catch(
-      (error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'),
-    );
+    downloadPdf(
+      `/v1/contracts/${contract.id}/file?version=signed`,
+      contract.has_signed_file ? contract.file_name.replace(/\.pdf$/i, ' (signed).pdf') : contract.file_name,
+    ).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'));
   return (
     <Stack spacing={2}>
       <ContractHeader title={contract.title}>
-        <Button variant="outlined" color="error" disabled={!isSent || invalidate.isPending} onClick={() => invalidate.mutate([contract.id])}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={!isSent || invalidate.isPending}
+          onClick={() => invalidate.mutate([contract.id])}
+        >
           Invalidate
         </Button>
         <Button variant="outlined" disabled>

@@ -46,7 +46,12 @@ export default function SigningPage() {
         <Alert
           severity="success"
           action={
-            <Button color="inherit" onClick={() => void downloadPdf(`/v1/contract_signing/${linkId}/document`, fileName).catch((error: unknown) => notifyFailure(error))}>
+            <Button
+              color="inherit"
+              onClick={() =>
+                void downloadPdf(`/v1/contract_signing/${linkId}/document`, fileName).catch((error: unknown) => notifyFailure(error))
+              }
+            >
               Download signed copy
             </Button>
           }
@@ -66,7 +71,8 @@ export default function SigningPage() {
                   Sign this document
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                  Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of {view.expiration_date}.
+                  Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of{' '}
+                  {view.expiration_date}.
                 </Typography>
                 <SignForm defaultName={view.signer_name} isSigning={sign.isPending} onSign={(body) => sign.mutate(body)} />
               </Paper>
