@@ -8,8 +8,8 @@ import {
   sandboxWorld,
   type CardBehaviour,
   type World,
-} from '../../test/fakes/worlds.ts';
-import { transactionStatus, walletAchDebit, walletReceivedCredit, walletTransferOut } from '../../test/fakes/treasury-steps.ts';
+} from '../../test/worlds.ts';
+import { transactionStatus, walletAchDebit, walletReceivedCredit, walletTransferOut } from '../../test/treasury-steps.ts';
 
 /**
  * The shared table: each scenario runs against the sandbox and against the real adapters on

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../../../test/fixtures.ts';
-import { bankPayout, liveWorld, postingsOf, stripeAccountsOf } from '../../../test/fakes/worlds.ts';
-import { STRIPE_TEST_DESCRIPTOR_CODE } from '../../../test/fakes/stripe-treasury-fake.ts';
+import { bankPayout, liveWorld, postingsOf, stripeAccountsOf } from '../../../test/worlds.ts';
+import { STRIPE_TEST_DESCRIPTOR_CODE } from '../../../fakes/stripe-treasury-fake.ts';
 import { activate, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 import { financialAccounts, providerCalls, providerEvents, treasuryTransactions } from '../../db/schema/index.ts';
 import { listOutbox } from '../../modules/email/outbox.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, invoices } from '../../db/schema/index.ts';
-import { invoiceToPay, liveWorld, postingsOf } from '../../../test/fakes/worlds.ts';
+import { invoiceToPay, liveWorld, postingsOf } from '../../../test/worlds.ts';
 import { payByBank } from '../../../test/invoice-fixtures.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
-import { invoiceToPay, postingsOf, liveWorld } from '../../../test/fakes/worlds.ts';
+import { invoiceToPay, postingsOf, liveWorld } from '../../../test/worlds.ts';
 import { stripeClient } from '../clients/stripe-client.ts';
 import { stripeDomainEvents } from '../webhooks/stripe-events.ts';
 import { createStripePaymentsIn } from './stripe-payments-in.ts';

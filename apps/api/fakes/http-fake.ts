@@ -1,17 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: string };
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 type Route = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
- * A provider's API on 127.0.0.1 and an ephemeral port, for tests only (nothing leaves the
- * machine). It records every request, and can be told to answer the next matching requests
- * with a scripted failure first (a 429 with Retry-After, a 500), as the real services do.
+ * A provider's API on 127.0.0.1 (an ephemeral port unless one is given), for tests and for
+ * `npm run fakes` (nothing leaves the machine). It records every request, and can be told to
+ * answer the next matching requests with a scripted failure first (a 429 with Retry-After, a
+ * 500), as the real services do. Under vitest it closes after the test file.
  */
-export async function startHttpFake(route: Route) {
+export async function startHttpFake(route: Route, options: { port?: number } = {}) {
   const requests: FakeRequest[] = [];
   const failures: { path: RegExp; answer: FakeAnswer }[] = [];
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -39,11 +39,16 @@ export async function startHttpFake(route: Route) {
       outgoing.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  if (process.env.VITEST) {
+    const { afterAll } = await import('vitest');
+    afterAll(close);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
+    close,
     requests,
     /** The next request to a matching path gets this answer instead (once). */
     failNext: (path: RegExp, answer: FakeAnswer) => failures.push({ path, answer }),

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createOwner } from '../fixtures.ts';
-import { activate } from '../wallet-fixtures.ts';
-import { treasuryTransactions } from '../../src/db/schema/index.ts';
+import { createOwner } from './fixtures.ts';
+import { activate } from './wallet-fixtures.ts';
+import { treasuryTransactions } from '../src/db/schema/index.ts';
 import type { World } from './worlds.ts';
 
 /** Steps of the wallet's banking scenarios, the same for the sandbox and for Stripe Treasury on its fake. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { twilioSignature } from '../../src/providers/sms/twilio-sms.ts';
+import { twilioSignature } from '../src/providers/sms/twilio-sms.ts';
 import { startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
 
 export const TWILIO_FAKE = { accountSid: `AC${'f'.repeat(32)}`, authToken: 'crewpay-fake-auth-token', from: '+15005550006' };
