@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: string };
-export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+export type FakeAnswer = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The connection drops before any answer (a reset, a timeout): the caller cannot know what became of its request. */
+  dropConnection?: boolean;
+};
 type Route = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
@@ -35,6 +41,7 @@ export async function startHttpFake(route: Route, options: { port?: number } = {
       } catch (error) {
         reply = { status: 500, body: { error: { type: 'api_error', message: String(error) } } };
       }
+      if (reply.dropConnection) return void incoming.socket.destroy();
       outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       outgoing.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
     }

@@ -11,6 +11,14 @@ beforeAll(async () => {
 
 const linkTokenFor = (linkId: string) =>
   world.ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
+/** Plaid's error body (PlaidError in its description). */
+const plaidError = (error_type: string, error_code: string) => ({
+  error_type,
+  error_code,
+  error_message: error_code.toLowerCase(),
+  display_message: null,
+  request_id: 'req-scripted',
+});
 const chargeOf = async (invoiceId: string) => (await world.ctx.deps.db.select().from(charges).where(eq(charges.invoice_id, invoiceId)))[0];
 
 describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stripe (fake)', () => {
@@ -59,19 +67,19 @@ describe('the bank link of invoice ACH payments on Plaid (fake), debited by Stri
 
   it('tries once more when Plaid answers a server error, and says to try again later when it keeps failing or limits us', async () => {
     const { invoice, linkId } = await invoiceToPay(world, 5_000);
-    world.plaid.failNext(/\/link\/token\/create$/, { status: 500, body: { error_type: 'API_ERROR', error_code: 'INTERNAL_SERVER_ERROR' } });
+    world.plaid.failNext(/\/link\/token\/create$/, { status: 500, body: plaidError('API_ERROR', 'INTERNAL_SERVER_ERROR') });
     expect((await linkTokenFor(linkId)).statusCode).toBe(200);
 
     for (let attempt = 0; attempt < 2; attempt += 1)
       world.plaid.failNext(/\/item\/public_token\/exchange$/, {
         status: 502,
-        body: { error_type: 'API_ERROR', error_code: 'PLANNED_MAINTENANCE' },
+        body: plaidError('API_ERROR', 'PLANNED_MAINTENANCE'),
       });
     const down = await payByBank(world.ctx.app, linkId, world.plaid.mintPublicToken({ account: '000123456789', routing: '110000000' }));
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe('The bank link is not answering right now: please try again in a minute');
 
-    world.plaid.failNext(/\/link\/token\/create$/, { status: 429, body: { error_type: 'RATE_LIMIT_EXCEEDED', error_code: 'RATE_LIMIT' } });
+    world.plaid.failNext(/\/link\/token\/create$/, { status: 429, body: plaidError('RATE_LIMIT_EXCEEDED', 'RATE_LIMIT') });
     expect((await linkTokenFor(linkId)).statusCode).toBe(429);
     expect(await chargeOf(invoice.id)).toBeUndefined();
   });

@@ -77,9 +77,12 @@ describe('SMS through a Twilio-compatible API on the fake', () => {
     twilio.failNext(/Messages\.json$/, {
       status: 429,
       headers: { 'retry-after': '30' },
-      body: { code: 20429, message: 'Too Many Requests', status: 429 },
+      body: { code: 20429, message: 'Too Many Requests', more_info: 'https://www.twilio.com/docs/errors/20429', status: 429 },
     });
-    twilio.failNext(/Messages\.json$/, { status: 500, body: { code: 20500, message: 'Internal Server Error', status: 500 } });
+    twilio.failNext(/Messages\.json$/, {
+      status: 500,
+      body: { code: 20500, message: 'Internal Server Error', more_info: 'https://www.twilio.com/docs/errors/20500', status: 500 },
+    });
     const id = await queueSms(ctx.deps.db, { org_id: orgId, to: '+15125550125', body: 'Reminder' });
     const first = await deliverSms(ctx.deps.db, transport(), id).catch((error: unknown) => error);
     expect(first).toMatchObject({ code: 'twilio_20429', retryable: true, retryAfterMs: 30_000 });
