@@ -109,6 +109,25 @@ describe('liveModeProblems', () => {
     expect(problems.join('\n')).not.toMatch(/STRIPE|SMS_|SMTP/);
   });
 
+  it('takes a Twilio Messaging Service instead of SMS_FROM, and refuses one that is not a Messaging Service SID', () => {
+    const { SMS_FROM: _unset, ...env } = liveEnv;
+    expect(liveModeProblems(loadConfig(env)).join('\n')).toMatch(/SMS_FROM is not set/);
+    const service = `MG${'a'.repeat(32)}`;
+    const config = loadConfig({ ...env, SMS_MESSAGING_SERVICE_SID: service });
+    expect(config.providers.sms.messagingServiceSid).toBe(service);
+    expect(liveModeProblems(config).join('\n')).not.toMatch(/SMS_/);
+    expect(() => loadConfig({ SMS_MESSAGING_SERVICE_SID: 'PN123' })).toThrow(/SMS_MESSAGING_SERVICE_SID/);
+  });
+
+  it('sends Plaid Link back to PLAID_REDIRECT_URI, else to PUBLIC_URL/oauth-redirect when that is https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).providers.plaid.redirectUri).toBe(
+      'https://pay.example.com/oauth-redirect',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).providers.plaid.redirectUri).toBeUndefined();
+    const configured = loadConfig({ PUBLIC_URL: 'https://pay.example.com', PLAID_REDIRECT_URI: 'https://example.com/back' });
+    expect(configured.providers.plaid.redirectUri).toBe('https://example.com/back');
+  });
+
   it('reads the base addresses so tests can point the adapters at local fakes', () => {
     const config = loadConfig({
       STRIPE_API_BASE: 'http://127.0.0.1:4196',

@@ -38,9 +38,11 @@ export const PROVIDER_EVENT_TYPES = [
   'treasury.outbound_payment.returned',
   'treasury.received_credit.succeeded',
   'treasury.financial_account.address_ready',
-  // sms: a text's final status
+  // sms: a text's final status; a reply STOP or START from a number
   'sms.delivered',
   'sms.failed',
+  'sms.opted_out',
+  'sms.opted_in',
   // esign: a contract signed by everyone
   'signature_request.signed',
 ] as const;

@@ -20,7 +20,11 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
     ['PLAID_SECRET', providers.plaid.secret, 'the bank link of invoice ACH payments (Plaid Link)'],
     ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
     ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
-    ['SMS_FROM', providers.sms.from, 'the number text messages are sent from'],
+    [
+      'SMS_FROM',
+      providers.sms.from ?? providers.sms.messagingServiceSid,
+      'the number text messages are sent from; or SMS_MESSAGING_SERVICE_SID, a Twilio Messaging Service',
+    ],
   ];
   return required.filter(([, value]) => !value).map(([name, , purpose]) => `${name} is not set (${purpose})`);
 }

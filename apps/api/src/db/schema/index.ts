@@ -22,3 +22,4 @@ export * from './contracts.ts';
 export * from './provider-calls.ts';
 export * from './invoices.ts';
 export * from './accounting.ts';
+export * from './sms.ts';
