@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { isTwilioSignatureValid } from '../src/providers/sms/twilio-sms.ts';
 import { startTwilioFake, TWILIO_FAKE } from './twilio-fake.ts';
 
 const auth = `Basic ${Buffer.from(`${TWILIO_FAKE.accountSid}:${TWILIO_FAKE.authToken}`).toString('base64')}`;
@@ -41,5 +44,35 @@ describe("the Twilio fake, checked against Twilio's OpenAPI description", () => 
     const state = (await (await fetch(`${twilio.url}/_fake/state`)).json()) as ReturnType<typeof twilio.state>;
     expect(state.messages).toHaveLength(1);
     expect(twilio.takeProblems()).toEqual([]);
+  });
+
+  it('standalone, POSTs the status callbacks to the StatusCallback URL, signed as Twilio signs them', async () => {
+    const received: { url: string; params: URLSearchParams; signature: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({
+          url: request.url ?? '',
+          params: new URLSearchParams(body),
+          signature: String(request.headers['x-twilio-signature']),
+        });
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/v1/webhooks/twilio`;
+    const twilio = await startTwilioFake({ deliverOverHttp: true });
+    try {
+      await fetch(messagesUrl(twilio.url), form({ To: '+15125550101', From: TWILIO_FAKE.from, Body: 'Hi', StatusCallback: callbackUrl }));
+      await expect.poll(() => received.length, { timeout: 5_000 }).toBe(2);
+      expect(received.map((callback) => callback.params.get('MessageStatus'))).toEqual(['sent', 'delivered']);
+      for (const callback of received)
+        expect(isTwilioSignatureValid(TWILIO_FAKE.authToken, callbackUrl, callback.params, callback.signature)).toBe(true);
+      expect(twilio.takeCallbacks()).toEqual([]);
+    } finally {
+      await twilio.close();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
