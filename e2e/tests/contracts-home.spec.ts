@@ -58,7 +58,7 @@ test('[contracts] Home lists an Unsigned Contract to-do: its title opens the con
     const texts = (await (await request.get('/dev/sms', { headers: { accept: 'application/json' } })).json()) as Text[];
     return texts.find((item) => item.to === to);
   };
-  await expect.poll(async () => (await textTo('+14155550177'))?.status).toBe('sent');
+  await expect.poll(async () => (await textTo('+14155550177'))?.status, { timeout: 30_000 }).toBe('sent');
   const text = await textTo('+14155550177');
   expect(text!.body).toMatch(/^Harbor Media: please review and sign "Summer series agreement" by 2099-12-31\. Sign: \S+\/sign\/\S+$/);
 
