@@ -5,6 +5,7 @@ import { isActingExpirySet, setActingExpiry } from './plugins/auth.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers, PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from './providers/sandbox-events.ts';
 import type { SmsTransport } from './providers/sms/index.ts';
+import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
 import { EMAIL_CHANGE_JOB, endExpiredActing, PASSWORD_RESET_JOB, registerAuthJobs, SIGN_UP_JOB } from './modules/auth/index.ts';
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
@@ -53,7 +54,7 @@ const providerOperations: Omit<ProviderOperation<never, unknown>, 'provider'>[] 
 ];
 /** Operations of a provider of their own (QuickBooks; Crewpay's built-in e-signature, a real service, not a sandbox). */
 const ownProviderOperations: ProviderOperation<never, unknown>[] = [journalEntryOperation, signatureRequestOperation];
-const providerEventHandlers = [signedEventHandler, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
+const providerEventHandlers = [signedEventHandler, accountEvents, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
 const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier];
 
 /** Every queue a module sends to or schedules: each must have its worker. */
