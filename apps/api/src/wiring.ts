@@ -32,6 +32,8 @@ import {
   webhookVerifierFor,
   type ProviderOperation,
 } from './modules/provider-calls/index.ts';
+import { feeTransferOperation } from './modules/platform-fees/index.ts';
+import { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, registerProviderSyncJobs } from './modules/provider-sync/index.ts';
 import { DELIVER_SMS_JOB, registerSmsJobs, smsStatusEvents } from './modules/sms/index.ts';
 import { GENERATE_TAX_DOCUMENTS_JOB, registerTaxJobs } from './modules/taxes/index.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from './modules/treasury/index.ts';
@@ -53,7 +55,11 @@ const providerOperations: Omit<ProviderOperation<never, unknown>, 'provider'>[] 
   achChargeOperation,
 ];
 /** Operations of a provider of their own (QuickBooks; Crewpay's built-in e-signature, a real service, not a sandbox). */
-const ownProviderOperations: ProviderOperation<never, unknown>[] = [journalEntryOperation, signatureRequestOperation];
+const ownProviderOperations: ProviderOperation<never, unknown>[] = [
+  journalEntryOperation,
+  signatureRequestOperation,
+  feeTransferOperation as unknown as ProviderOperation<never, unknown>,
+];
 const providerEventHandlers = [signedEventHandler, accountEvents, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
 const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier];
 
@@ -72,6 +78,8 @@ const JOB_QUEUES = [
   MONTHLY_BILLING_JOB,
   WEBHOOKS_DUE_JOB,
   GENERATE_TAX_DOCUMENTS_JOB,
+  MISSED_EVENTS_JOB,
+  PROVIDER_CHECK_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -121,6 +129,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerBillingJobs({ db: deps.db, jobs });
   await registerWebhookJobs(wired);
   await registerTaxJobs(wired);
+  await registerProviderSyncJobs(wired);
   return registered;
 }
 

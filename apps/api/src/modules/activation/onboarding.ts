@@ -7,6 +7,21 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
 import type { OnboardingSubmission, ProviderAccountState } from '../../providers/banking/index.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+
+/**
+ * A call to the provider a person waits on: its breakdown is a 503 to try again (every call is
+ * keyed, so the retry makes nothing twice), its refusal a 400 saying the details were refused.
+ */
+export async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderCallError)) throw error;
+    if (error.retryable) throw new AppError('provider_unavailable', 'Stripe is not answering right now: please try again in a minute');
+    throw new AppError('bad_request', 'Stripe refused these details: please check them and try again');
+  }
+}
 
 /**
  * The organisation's account at the banking provider. Created once and stored in its own
@@ -19,10 +34,9 @@ export async function ensureAccountHolder(deps: AppDeps, orgId: string): Promise
     (await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.org_id, orgId)))[0]?.provider_account_id;
   const known = await stored();
   if (known) return known;
-  const { account_id: accountId } = await bankingProvider(deps).createAccountHolder({
-    org_id: orgId,
-    idempotency_key: `account_holder:${orgId}`,
-  });
+  const { account_id: accountId } = await askProvider(() =>
+    bankingProvider(deps).createAccountHolder({ org_id: orgId, idempotency_key: `account_holder:${orgId}` }),
+  );
   await deps.db
     .insert(connectedAccounts)
     .values({ id: newId(), org_id: orgId, provider_account_id: accountId })
@@ -96,12 +110,14 @@ async function submissionOf(deps: AppDeps, orgId: string, email: string): Promis
 export async function submitOnboarding(deps: AppDeps, options: { org_id: string; account_id: string; email: string }): Promise<void> {
   const submission = await submissionOf(deps, options.org_id, options.email);
   const digest = createHash('sha256').update(JSON.stringify(submission)).digest('hex').slice(0, 24);
-  const state = await bankingProvider(deps).submitOnboarding({
-    org_id: options.org_id,
-    account_id: options.account_id,
-    submission,
-    idempotency_key: `onboarding:${options.org_id}:${digest}`,
-  });
+  const state = await askProvider(() =>
+    bankingProvider(deps).submitOnboarding({
+      org_id: options.org_id,
+      account_id: options.account_id,
+      submission,
+      idempotency_key: `onboarding:${options.org_id}:${digest}`,
+    }),
+  );
   await saveAccountState(deps.db, options.org_id, state);
 }
 

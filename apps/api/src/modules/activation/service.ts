@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
 import { ensureLedgerAccounts } from '../ledger/index.ts';
 import { ensureFeeSchedules } from '../fees/index.ts';
-import { ensureAccountHolder, hasOutstandingRequirements, submitOnboarding } from './onboarding.ts';
+import { askProvider, ensureAccountHolder, hasOutstandingRequirements, submitOnboarding } from './onboarding.ts';
 
 type Representative = z.output<typeof representativeBody>;
 type Business = z.output<typeof businessBody>;
@@ -99,11 +99,9 @@ export async function submitBusiness(deps: AppDeps, options: { org_id: string; b
 /** Opens the financial account on the organisation's provider account and activates the organisation. */
 async function openWallet(deps: AppDeps, orgId: string): Promise<Org> {
   const accountId = await ensureAccountHolder(deps, orgId);
-  const account = await bankingProvider(deps).createFinancialAccount({
-    org_id: orgId,
-    account_id: accountId,
-    idempotency_key: `financial_account:${orgId}`,
-  });
+  const account = await askProvider(() =>
+    bankingProvider(deps).createFinancialAccount({ org_id: orgId, account_id: accountId, idempotency_key: `financial_account:${orgId}` }),
+  );
   return deps.db.transaction(async (tx) => {
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId)).for('update');
     if (org?.treasury_id) throw new AppError('conflict', ALREADY_ACTIVATED);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { connectedAccounts, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
+import { askProvider } from './onboarding.ts';
 
 /**
  * What the provider still needs of the organisation, for the owner: each requirement with the
@@ -35,10 +36,9 @@ export async function onboardingStatus(db: DbOrTx, orgId: string): Promise<Onboa
 export async function onboardingLink(deps: AppDeps, orgId: string): Promise<string> {
   const [account] = await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.org_id, orgId));
   if (!account || account.requirements.length === 0) throw new AppError('bad_request', 'Stripe needs nothing more from your organization');
-  const url = await bankingProvider(deps).onboardingLink({
-    account_id: account.provider_account_id,
-    return_url: `${deps.config.publicUrl}/verification`,
-  });
+  const url = await askProvider(() =>
+    bankingProvider(deps).onboardingLink({ account_id: account.provider_account_id, return_url: `${deps.config.publicUrl}/verification` }),
+  );
   if (!url) throw new AppError('bad_request', 'Stripe needs nothing more from your organization');
   return url;
 }
