@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { connectedAccounts, providerEventCursors, providerEvents } from '../../db/schema/index.ts';
-import { STRIPE_PROVIDER } from '../../providers/clients/stripe-client.ts';
-import { domainEventsOf, listStripeEvents, STRIPE_EVENT_RETENTION_SECONDS } from '../../providers/webhooks/index.ts';
+import { domainEventsOf, listStripeEvents, STRIPE_EVENT_RETENTION_SECONDS, STRIPE_PROVIDER } from '../../providers/webhooks/index.ts';
 import { acceptProviderEvents } from '../provider-calls/index.ts';
 
 /** Listing starts this much before the last sweep, so an event stamped a little before it (clock skew, slow delivery) is not skipped. */

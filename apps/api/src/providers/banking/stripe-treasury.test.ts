@@ -211,7 +211,8 @@ describe('Stripe Treasury: transfer out (OutboundPayment)', () => {
     expect(params.get('metadata[treasury_transaction_id]')).toBe(id);
     for (const event of settled()) await world.stripe.deliver(world.ctx.app, event);
     expect((await rowOf(id)).status).toBe('succeeded');
-    expect(world.stripe.treasury.cashOf((await stripeAccountsOf(world.ctx, owner.org.id)).financialAccount)).toBe(80_000);
+    // 20,000 went to the payee's bank and its fee (2 cents) to the platform's financial account.
+    expect(world.stripe.treasury.cashOf((await stripeAccountsOf(world.ctx, owner.org.id)).financialAccount)).toBe(79_998);
   });
 
   it('tries a 500 again after the backoff, and a payment returned after it posted gives the money back', async () => {
