@@ -44,9 +44,6 @@ export default function VerificationPage() {
   const { status, requirements } = onboarding.data;
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Typography variant="h5" sx={{ fontWeight: 700 }}>
-        Verification
-      </Typography>
       {status === 'complete' && <Alert severity="success">Stripe has everything it needs: your wallet is ready.</Alert>}
       {status === 'pending_verification' && <Alert severity="info">Stripe is verifying your organization.</Alert>}
       {status === 'not_started' && (
