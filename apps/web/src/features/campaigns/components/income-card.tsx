@@ -10,7 +10,7 @@ function Figure({ label, cents, hint }: { label: string; cents: number; hint: st
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h6" aria-label={label} sx={{ fontWeight: 700, color: cents < 0 ? 'error.main' : undefined }}>
+      <Typography variant="h6" component="p" aria-label={label} sx={{ fontWeight: 700, color: cents < 0 ? 'error.main' : undefined }}>
         {formatCents(cents)}
       </Typography>
       <Typography variant="caption" color="text.secondary">

@@ -29,7 +29,7 @@ function DetailsCard({ contract }: { contract: ContractRecord }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Details
         </Typography>
         <Detail label="Contract title">{contract.title}</Detail>
