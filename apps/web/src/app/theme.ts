@@ -55,5 +55,7 @@ export const theme = createTheme({
     MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
     MuiToggleButton: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    // Tabs wider than a phone scroll inside their own row (arrows when they overflow), never the page.
+    MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
   },
 });

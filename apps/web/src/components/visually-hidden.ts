@@ -1,8 +1,8 @@
-/** Styles that hide text from the eye but not from a screen reader (names, live announcements). */
+/** Styles that hide text from the eye but not from a screen reader (names, live announcements); sizes in px, as 1 in sx is 100%. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

@@ -39,7 +39,7 @@ export function AppShell() {
           variant="temporary"
           open={isMenuOpen}
           onClose={closeMenu}
-          slotProps={{ paper: { sx: { bgcolor: brand.sidebar, borderRight: 0 } } }}
+          slotProps={{ paper: { 'aria-label': 'Menu', sx: { bgcolor: brand.sidebar, borderRight: 0 } } }}
         >
           <Sidebar user={user} isCollapsed={false} onNavigate={closeMenu} />
         </Drawer>

@@ -134,7 +134,7 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
           )}
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {needsBlock && (
           <Typography id="contract-needs-block" variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
             {contractMessages.missingBlocks}

@@ -29,7 +29,7 @@ export function IncomeCard({ campaign }: { campaign: CampaignDetail }) {
         <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 2 }}>
           Income
         </Typography>
-        <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Figure label="Current" cents={figures.income_current} hint="Paid invoices minus completed payments" />
           <Figure
             label="Projected"

@@ -18,8 +18,10 @@ import { useContract, useContractPreview } from '../api/contract.ts';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography sx={{ width: 150, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
-      <Typography component="div">{children}</Typography>
+      <Typography sx={{ width: { xs: 120, sm: 150 }, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
+      <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }
