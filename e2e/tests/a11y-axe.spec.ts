@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { contextsFor, openScreen, seedScreens } from './support/screens.ts';
+import { openScreen, seedScreens, withViewers } from './support/screens.ts';
 
 // WCAG 2.0-2.2 A and AA, and axe's best practices.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -26,29 +26,29 @@ test('[a11y] axe finds no serious or critical violation on any main screen, nor 
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const seeded = await seedScreens(request);
-  const contexts = await contextsFor(browser, seeded, { width: 1440, height: 900 });
   const found: string[] = [];
-  for (const screen of seeded.screens) {
-    const page = await contexts.get(screen.as)!.newPage();
-    await openScreen(page, screen);
-    await page.screenshot({ path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
-    found.push(...(await findings(page, screen.name)));
-    await page.close();
-  }
+  await withViewers(browser, seeded, { width: 1440, height: 900 }, async (contexts) => {
+    for (const screen of seeded.screens) {
+      const page = await contexts.get(screen.as)!.newPage();
+      await openScreen(page, screen);
+      await page.screenshot({ path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
+      found.push(...(await findings(page, screen.name)));
+      await page.close();
+    }
 
-  // Two states a screen opens into: the notifications popover, and the phone's navigation drawer.
-  const owner = await contexts.get('owner')!.newPage();
-  await openScreen(owner, { name: 'home', path: '/', as: 'owner' });
-  await owner.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(owner.getByText('Notifications', { exact: true })).toBeVisible();
-  found.push(...(await findings(owner, 'notifications-popover')));
-  await owner.setViewportSize({ width: 390, height: 844 });
-  await owner.keyboard.press('Escape');
-  await owner.getByRole('button', { name: 'Open menu' }).click();
-  await expect(owner.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  found.push(...(await findings(owner, 'phone-menu-drawer')));
-
+    // Two states a screen opens into: the notifications popover, and the phone's navigation drawer.
+    const owner = await contexts.get('owner')!.newPage();
+    await openScreen(owner, { name: 'home', path: '/', as: 'owner' });
+    await owner.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(owner.getByText('Notifications', { exact: true })).toBeVisible();
+    found.push(...(await findings(owner, 'notifications-popover')));
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.keyboard.press('Escape');
+    await owner.getByRole('button', { name: 'Open menu' }).click();
+    await expect(owner.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    found.push(...(await findings(owner, 'phone-menu-drawer')));
+  });
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -51,7 +51,7 @@ test('[keyboard] the contract editor by keyboard alone: add, nudge, remove, page
   await page.keyboard.press('Enter');
   const first = page.getByRole('button', { name: 'Signature block 1', exact: true });
   await expect(first).toBeFocused();
-  await expect(status(page)).toHaveText(/Signature block 1 placed, 72 points from the left, 704 from the top of page 1/);
+  await expect(status(page)).toHaveText(/Added Signature block 1 at 72 points from the left, 704 from the top of page 1/);
   await page.keyboard.press('Shift+ArrowUp');
   await page.keyboard.press('Shift+ArrowUp');
   await page.keyboard.press('ArrowRight');
@@ -73,7 +73,7 @@ test('[keyboard] the contract editor by keyboard alone: add, nudge, remove, page
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Signature block 2', exact: true })).toBeFocused();
   await page.keyboard.press('Delete');
-  await expect(status(page)).toHaveText('Signature block 2 removed. 1 placed.');
+  await expect(status(page)).toHaveText('Removed Signature block 2; 1 left.');
   await expect(add).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Signature block 2', exact: true })).toBeFocused();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { contextsFor, openScreen, seedScreens } from './support/screens.ts';
+import { openScreen, seedScreens, withViewers } from './support/screens.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -12,32 +12,33 @@ const tooWide = (page: Page) =>
   }, PHONE.width);
 
 test('[responsive] every main screen fits a 390 px phone: no sideways scrolling, the menu in a drawer', async ({ browser, request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const seeded = await seedScreens(request);
-  const contexts = await contextsFor(browser, seeded, PHONE);
-  const found: string[] = [];
-  for (const screen of seeded.screens) {
-    const page = await contexts.get(screen.as)!.newPage();
-    await openScreen(page, screen);
-    await page.screenshot({
-      path: path.resolve(test.info().project.testDir, '../screenshots', `phone-${screen.name}.png`),
-      fullPage: true,
-    });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (width > PHONE.width) found.push(`${screen.name}: ${width} px wide (${(await tooWide(page)).join(', ')})`);
-    await page.close();
-  }
-  expect(found, found.join('\n')).toEqual([]);
+  await withViewers(browser, seeded, PHONE, async (contexts) => {
+    const found: string[] = [];
+    for (const screen of seeded.screens) {
+      const page = await contexts.get(screen.as)!.newPage();
+      await openScreen(page, screen);
+      await page.screenshot({
+        path: path.resolve(test.info().project.testDir, '../screenshots', `phone-${screen.name}.png`),
+        fullPage: true,
+      });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) found.push(`${screen.name}: ${width} px wide (${(await tooWide(page)).join(', ')})`);
+      await page.close();
+    }
+    expect(found, found.join('\n')).toEqual([]);
 
-  // The signed-in frame: no sidebar beside the page, a menu button opening it as a drawer.
-  const page = await contexts.get('owner')!.newPage();
-  await openScreen(page, { name: 'creators', path: '/creators', as: 'owner' });
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav).toHaveCount(0);
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(nav).toBeVisible();
-  await nav.getByRole('link', { name: 'Payments' }).click();
-  await expect(page).toHaveURL(/\/payments$/);
-  await expect(nav).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    // The signed-in frame: no sidebar beside the page, a menu button opening it as a drawer.
+    const page = await contexts.get('owner')!.newPage();
+    await openScreen(page, { name: 'creators', path: '/creators', as: 'owner' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Payments' }).click();
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(nav).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  });
 });

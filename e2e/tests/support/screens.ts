@@ -1,10 +1,10 @@
+import fs from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PASSWORD, createOwner, readEmailedLink, signUpViaApi, uniqueEmail } from './api.ts';
 import { signingLink, twoPagePdf } from './contracts.ts';
 import { readPayLink, sendInvoiceViaApi } from './invoices.ts';
 import { choosePasswordFromInvitation } from './portal-login.ts';
 import { activateViaApi } from './wallet.ts';
-import fs from 'node:fs';
 
 /** Who looks at a screen: nobody signed in, the organisation's owner, or a portal user. */
 export type Viewer = 'guest' | 'owner' | 'creator' | 'customer' | 'newcomer';
@@ -152,8 +152,16 @@ export async function seedScreens(request: APIRequestContext): Promise<SeededScr
 /** The localStorage key the web app keeps its session token under. */
 const TOKEN_KEY = 'crewpay.auth_token';
 
-/** A browser context per viewer, signed in before any page script runs. */
-export async function contextsFor(browser: Browser, seeded: SeededScreens, viewport: { width: number; height: number }) {
+/**
+ * Runs `use` with a browser context per viewer, each signed in before any page script runs, and
+ * closes them after (they are the spec's own, not the test's, so nothing else would).
+ */
+export async function withViewers(
+  browser: Browser,
+  seeded: SeededScreens,
+  viewport: { width: number; height: number },
+  use: (contexts: Map<Viewer, BrowserContext>) => Promise<void>,
+) {
   const contexts = new Map<Viewer, BrowserContext>();
   for (const viewer of ['guest', 'owner', 'creator', 'customer', 'newcomer'] as const) {
     const context = await browser.newContext({ viewport });
@@ -161,7 +169,11 @@ export async function contextsFor(browser: Browser, seeded: SeededScreens, viewp
       await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, seeded.tokens[viewer]] as const);
     contexts.set(viewer, context);
   }
-  return contexts;
+  try {
+    await use(contexts);
+  } finally {
+    await Promise.all([...contexts.values()].map((context) => context.close()));
+  }
 }
 
 /** Opens a screen and waits until its content is drawn: its heading shown, no spinner, the network quiet. */

@@ -33,7 +33,7 @@ export function AuthLayout({ title, subtitle, children }: Props) {
       >
         <Logo color="#fff" />
         <Box>
-          <Typography variant="h3" component="p" sx={{ fontWeight: 800, lineHeight: 1.15, mb: 3, maxWidth: 420 }}>
+          <Typography variant="h3" component="h2" sx={{ fontWeight: 800, lineHeight: 1.15, mb: 3, maxWidth: 420 }}>
             Pay the people who create for you.
           </Typography>
           <Stack spacing={1.5}>

@@ -138,7 +138,7 @@ describe('BlockEditor (signature blocks on a contract)', () => {
     expect(seen.fields).toEqual([placed('signature_field_1', 72, 704)]);
     const block = await screen.findByRole('button', { name: 'Signature block 1' });
     expect(document.activeElement).toBe(block);
-    expect(screen.getByRole('status').textContent).toBe('Signature block 1 placed, 72 points from the left, 704 from the top of page 1. Use the arrow keys to move it.');
+    expect(screen.getByRole('status').textContent).toBe('Added Signature block 1 at 72 points from the left, 704 from the top of page 1. Use the arrow keys to move it.');
     // A second one goes above the first, not under it.
     screen.getByRole('button', { name: 'Add signature block' }).focus();
     await userEvent.keyboard('{Enter}');
@@ -164,7 +164,7 @@ describe('BlockEditor (signature blocks on a contract)', () => {
     await userEvent.keyboard('{Delete}');
     expect(seen.fields).toEqual([placed('signature_field_1', 10, 10)]);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add signature block' }));
-    expect(screen.getByRole('status').textContent).toBe('Signature block 2 removed. 1 placed.');
+    expect(screen.getByRole('status').textContent).toBe('Removed Signature block 2; 1 left.');
     screen.getByRole('button', { name: 'Signature block 1' }).focus();
     await userEvent.keyboard('{Backspace}');
     expect(seen.fields).toEqual([]);

@@ -45,10 +45,10 @@ export function BlockEditor({ bytes, fields, onChange, width = 612 }: Props) {
     onDropped: (field, source) =>
       setAnnouncement(
         field
-          ? `${blockName(field)} placed, ${where(field)}.`
+          ? `${source === 'spare' ? 'Added' : 'Moved'} ${blockName(field)} to ${where(field)}.`
           : source === 'spare'
-            ? 'No block placed.'
-            : `${blockName({ api_id: source })} removed.`,
+            ? 'No block added.'
+            : `Removed ${blockName({ api_id: source })}.`,
       ),
   });
 
@@ -59,7 +59,7 @@ export function BlockEditor({ bytes, fields, onChange, width = 612 }: Props) {
     const field = newField(nextFieldNumber(fields), current, defaultPosition(fields, current));
     onChange([...fields, field]);
     setFocusId(field.api_id);
-    setAnnouncement(`${blockName(field)} placed, ${where(field)}. Use the arrow keys to move it.`);
+    setAnnouncement(`Added ${blockName(field)} at ${where(field)}. Use the arrow keys to move it.`);
   };
   const move = (field: SignatureField, dx: number, dy: number) => {
     const moved = nudged(field, dx, dy);
@@ -68,7 +68,7 @@ export function BlockEditor({ bytes, fields, onChange, width = 612 }: Props) {
   };
   const remove = (field: SignatureField, byKeyboard: boolean) => {
     onChange(fields.filter((other) => other.api_id !== field.api_id));
-    setAnnouncement(`${blockName(field)} removed. ${fields.length - 1} placed.`);
+    setAnnouncement(`Removed ${blockName(field)}; ${fields.length - 1} left.`);
     // The focused block is gone: the focus goes to where the next one can be added, not to <body>.
     if (byKeyboard) addButton.current?.focus();
   };
