@@ -17,7 +17,7 @@ import { TransferFundsDialog } from './transfer-funds-dialog.tsx';
 export function WalletNotSetup() {
   return (
     <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
-      <Typography variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         Your US-only Wallet is not setup
       </Typography>
       <Link component={RouterLink} to="/createFundAcct">
@@ -119,7 +119,7 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
         </Stack>
       </Paper>
       <Box>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
           Transactions
         </Typography>
         <TransactionsTable walletId={wallet.id} />
