@@ -1,35 +1,41 @@
-// `npm run fakes`: every provider fake as a standalone local server on a fixed port, for trying
-// Crewpay with SANDBOX=false on one machine. Prints the settings to start Crewpay with; each
-// fake answers GET /_fake/state with what it holds.
+import { startPaypalFake } from './paypal-fake.ts';
 import { startPlaidFake } from './plaid-fake.ts';
+import { startStripeFake } from './stripe-fake.ts';
 import { startTwilioFake } from './twilio-fake.ts';
 
+/**
+ * `npm run fakes`: every provider fake as a standalone local server on a fixed port (override
+ * with FAKES_BASE_PORT), to run the whole app with SANDBOX=false on one machine and rehearse
+ * going live. Stripe posts its events, signed, to the webhook endpoints registered through its
+ * own API (`npm run stripe:webhooks` against it). GET <fake>/_fake/state shows what a fake holds.
+ * Prints the settings to give the app; stops on Ctrl-C.
+ */
+const base = Number(process.env.FAKES_BASE_PORT ?? 12110);
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 
-const fakes = [
-  {
-    name: 'Twilio (SMS)',
-    // Status callbacks and replies (STOP) are POSTed to Crewpay as Twilio would, signed.
-    start: () => startTwilioFake({ port: 12141, deliverOverHttp: true, inboundUrl: `${publicUrl}/v1/webhooks/twilio` }),
-  },
-  {
-    name: 'Plaid (bank link)',
-    // Plaid allows an http redirect URI on localhost only; PUBLIC_URL's /oauth-redirect is on the allowed list.
-    start: () => startPlaidFake({ port: 12140, allowedRedirectUris: [`${publicUrl}/oauth-redirect`] }),
-  },
-];
+const stripe = await startStripeFake({ port: base + 1 });
+stripe.events.delivery.overHttp = true;
+const paypal = await startPaypalFake({ port: base + 2 });
+// Plaid allows an http redirect URI on localhost only; PUBLIC_URL's /oauth-redirect is on the allowed list.
+const plaid = await startPlaidFake({ port: base + 3, allowedRedirectUris: [`${publicUrl}/oauth-redirect`] });
+plaid.settings.PLAID_REDIRECT_URI = `${publicUrl}/oauth-redirect`;
+// Status callbacks and replies (STOP) are POSTed to Crewpay as Twilio would, signed.
+const sms = await startTwilioFake({ port: base + 4, deliverOverHttp: true, inboundUrl: `${publicUrl}/v1/webhooks/twilio` });
 
-const settings: Record<string, string> = {};
-for (const fake of fakes) {
-  const started = await fake.start();
-  console.log(`${fake.name}: ${started.url} (state: ${started.url}/_fake/state)`);
-  Object.assign(settings, started.settings);
-}
-if (settings.PLAID_REDIRECT_URI) settings.PLAID_REDIRECT_URI = `${publicUrl}/oauth-redirect`;
-console.log('\nStart Crewpay with:');
-console.log(`SANDBOX=false PUBLIC_URL=${publicUrl} \\`);
+const fakes = { stripe, paypal, plaid, sms };
+console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
+for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);
+console.log('\nStart Crewpay with these settings (and SMTP_URL / MAIL_FROM for email), then `npm run stripe:webhooks`:');
+console.log(`SANDBOX=false\nPUBLIC_URL=${publicUrl}`);
+for (const fake of Object.values(fakes)) for (const [name, value] of Object.entries(fake.settings)) console.log(`${name}=${value}`);
+console.log('STRIPE_PUBLISHABLE_KEY=pk_test_crewpay_fake');
 console.log(
-  Object.entries(settings)
-    .map(([name, value]) => `  ${name}=${value}`)
-    .join(' \\\n'),
+  "\nSTRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET above are the tests'; for events over HTTP use the secrets npm run stripe:webhooks prints.",
 );
+
+const stop = async () => {
+  await Promise.all(Object.values(fakes).map((fake) => fake.close()));
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
