@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payments, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { liveWorld, paypalPayout, postingsOf } from '../../../test/worlds.ts';
+import { PAYPAL_FAKE_PARTNER } from '../../../fakes/paypal-fake.ts';
 import { createPaypalPayouts, readSenderItemId, senderItemId } from './paypal-payouts.ts';
 import type { PayoutRequest } from './types.ts';
 
@@ -54,6 +55,7 @@ describe('PayPal Payouts adapter on the fake', () => {
         recipient_type: 'PHONE',
         receiver: '+15125550123',
         recipient_wallet: 'VENMO',
+        note: 'Payment from Crewpay',
         amount: { value: '50.02', currency: 'USD' },
         sender_item_id: senderItemId(ORG, items[1]!.payment_id),
       },
@@ -76,6 +78,7 @@ describe('PayPal Payouts adapter on the fake', () => {
   it('splits more than 15,000 items into batches of at most 15,000 with their own sender_batch_id', async () => {
     const provider = createPaypalPayouts(world.ctx.deps.config.providers.paypal);
     const items = Array.from({ length: 15_001 }, (_, index) => request(index + 10));
+    world.paypal.setBalance(PAYPAL_FAKE_PARTNER.merchantId, 1_000_000_000);
     const started = await provider.createPayouts({ org_id: ORG, idempotency_key: 'payouts:big', payouts: items });
     expect(new Set(started.map((payout) => payout.payout_id)).size).toBe(15_001);
     const batches = paths('/v1/payments/payouts')

@@ -23,7 +23,7 @@ export function readSenderItemId(value: string): { org_id: string; payment_id: s
 }
 
 type BatchAnswer = { batch_header: { payout_batch_id: string; batch_status: string } };
-type BatchDetails = BatchAnswer & { items?: { payout_item_id: string; payout_item: { sender_item_id: string } }[]; total_page?: number };
+type BatchDetails = BatchAnswer & { items?: { payout_item_id: string; payout_item: { sender_item_id: string } }[]; total_pages?: number };
 
 function item(orgId: string, request: PayoutRequest) {
   const { destination } = request;
@@ -41,6 +41,8 @@ function item(orgId: string, request: PayoutRequest) {
         recipient_type: 'PHONE',
         receiver: destination.venmo_phone_number,
         recipient_wallet: 'VENMO',
+        // PayPal requires a note on Venmo items (recipient_wallet_enum): the payee sees it in Venmo.
+        note: 'Payment from Crewpay',
         amount,
         sender_item_id: senderItemId(orgId, request.payment_id),
       };
@@ -64,7 +66,7 @@ export function createPaypalPayouts(settings: PaypalSettings) {
         `/v1/payments/payouts/${encodeURIComponent(batchId)}?page=${page}&page_size=${PAGE_SIZE}&total_required=true`,
       );
       for (const entry of details.items ?? []) ids.set(entry.payout_item.sender_item_id, entry.payout_item_id);
-      if (page >= (details.total_page ?? 1)) return ids;
+      if (page >= (details.total_pages ?? 1)) return ids;
     }
   }
 
