@@ -19,7 +19,7 @@ export function createWebhooks(options: { now: () => number }) {
   const signature = (id: string, time: string, body: string) =>
     createHmac('sha256', signingKey)
       .update(`${id}|${time}|${PAYPAL_FAKE_PARTNER.webhookId}|${createHash('sha256').update(body).digest('hex')}`)
-      .digest('base64');
+      .digest('hex');
 
   function emit(type: string, resourceType: string, resource: Json) {
     pending.push({

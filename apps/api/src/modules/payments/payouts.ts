@@ -11,11 +11,27 @@ import { queueEmails } from '../email/index.ts';
 import { issuePayeeLinks } from '../links/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
 import { loadRecipients, payoutDestination, recipientName } from './recipients.ts';
+import { isPaypalMethod, releasePaypalAmounts } from './paypal-money.ts';
 
 const CHUNK = 1000;
 
 async function inChunks<T>(items: T[], work: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < items.length; start += CHUNK) await work(items.slice(start, start + CHUNK));
+}
+
+/** The rows in chunks of CHUNK that never mix a PayPal or Venmo payout with a bank one. */
+async function inRailChunks<T extends { destination: PayoutDestination }>(
+  rows: T[],
+  work: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  await inChunks(
+    rows.filter((row) => !isPaypalMethod(row.destination.method)),
+    work,
+  );
+  await inChunks(
+    rows.filter((row) => isPaypalMethod(row.destination.method)),
+    work,
+  );
 }
 
 /** Each payment's payout destination (null: the recipient has not given a complete payout method). */
@@ -36,7 +52,9 @@ export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Pay
  * Starts the payouts of payments whose money is already held, inside the caller's transaction:
  * each becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id),
  * and the provider calls are recorded, a thousand payouts a call (one call per chunk of an
- * execution, not one per payment). Answers the calls' ids: run them once the transaction has
+ * execution, not one per payment; PayPal and Venmo ones apart). A PayPal or Venmo payment that
+ * waited for its payee's details gives its held amount back to the wallet: PayPal pays it from
+ * the organisation's PayPal account. Answers the calls' ids: run them once the transaction has
  * committed (runProviderCallsSoon); the provider is never called with these rows locked.
  */
 export async function startPayouts(
@@ -71,9 +89,16 @@ export async function startPayouts(
     created_at: now,
   }));
   await inChunks(transactions, (chunk) => tx.insert(treasuryTransactions).values(chunk));
+  const paypal = rows.filter((row) => isPaypalMethod(row.destination.method));
+  await releasePaypalAmounts(
+    tx,
+    orgId,
+    paypal.map((row) => row.payment),
+  );
   const execution = newId();
   const callIds: string[] = [];
-  await inChunks(rows, async (chunk) => {
+  // PayPal and Venmo items in calls of their own: their batch is accepted or refused as a whole.
+  await inRailChunks(rows, async (chunk) => {
     const payouts: PayoutCallItem[] = chunk.map(({ payment, destination }) => ({
       payment_id: payment.id,
       amount: payment.amount,
