@@ -7,8 +7,11 @@ const crewpay = (process.env.CREWPAY_URL ?? 'http://127.0.0.1:3000').replace(/\/
 const settings: Record<string, string> = {};
 const stops: (() => Promise<void>)[] = [];
 
+/** FAKES=paypal,... starts only those (a live-mode e2e needs PayPal alone); all by default. */
+const wanted = (name: string) => !process.env.FAKES || process.env.FAKES.split(',').includes(name);
+
 // PayPal (Payouts, Partner Referrals, balances, webhooks): PAYPAL_FAKE_PORT, default 4104.
-{
+if (wanted('paypal')) {
   const paypal = await startPaypalFake({
     port: Number(process.env.PAYPAL_FAKE_PORT ?? 4104),
     webhookUrl: `${crewpay}/v1/webhooks/paypal`,
