@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
 import { paypalAccountsProvider, type PaypalBalance } from '../../providers/paypal-accounts/index.ts';
 import { ensureLedgerAccounts, findBalances, paypalSyncEntries, postTransfer } from '../ledger/index.ts';
 
@@ -62,7 +63,8 @@ export async function paypalWalletBalance(deps: Pick<AppDeps, 'config' | 'db'>, 
   try {
     balance = await paypalAccountsProvider(deps).balance(merchantId);
   } catch (error) {
-    console.error('[paypal] reading the balance failed; showing our books', error instanceof Error ? error.name : typeof error);
+    if (!(error instanceof ProviderCallError)) throw error;
+    console.error('[paypal] reading the balance failed; showing our books', error.code);
     return books();
   }
   await syncPaypalBooks(deps, orgId, balance);

@@ -33,8 +33,10 @@ export async function finishLink(deps: AppDeps, link: PaypalLink): Promise<void>
   try {
     merchant = await paypalAccountsProvider(deps).findMerchant(link.id);
   } catch (error) {
-    if (error instanceof ProviderCallError && error.retryable) throw new AppError('provider_unavailable', PAYPAL_UNAVAILABLE);
-    throw error;
+    if (!(error instanceof ProviderCallError)) throw error;
+    // A refusal of ours (credentials, partner id) is the operator's to fix: logged by its code, said plainly.
+    if (!error.retryable) console.error('[paypal] PayPal refused to say which account was connected', error.code);
+    throw new AppError('provider_unavailable', PAYPAL_UNAVAILABLE);
   }
   if (!merchant) {
     // Asked: the status poll asks again in a while (updated_at).

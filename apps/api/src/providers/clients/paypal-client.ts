@@ -78,7 +78,10 @@ export function paypalClient(settings: PaypalSettings) {
               : { body: JSON.stringify(options.body) }),
         };
         try {
-          return (await (await send(`${apiBase}${path}`, init)).json()) as T;
+          const response = await send(`${apiBase}${path}`, init);
+          return (await response.json().catch(() => {
+            throw new ProviderCallError({ code: 'paypal_unreadable_answer', retryable: true });
+          })) as T;
         } catch (error) {
           if (attempt === 0 && error instanceof ProviderCallError && error.code === 'AUTHENTICATION_FAILURE') {
             tokens.delete(cacheKey);
