@@ -1,31 +1,50 @@
-// `npm run fakes`: every provider fake as a standalone local server on a fixed port, for a Crewpay
-// started with SANDBOX=false against them. Prints the settings to start it with. Ctrl-C stops them.
 import { startPaypalFake } from './paypal-fake.ts';
+import { startPlaidFake } from './plaid-fake.ts';
+import { startStripeFake } from './stripe-fake.ts';
+import { startTwilioFake } from './twilio-fake.ts';
 
-/** Where the fakes deliver their webhooks: the Crewpay they serve (its PUBLIC_URL). */
+/**
+ * `npm run fakes`: every provider fake as a standalone local server on a fixed port (override
+ * with FAKES_BASE_PORT), to run the whole app with SANDBOX=false on one machine and rehearse
+ * going live. Stripe posts its events, signed, to the webhook endpoints registered through its
+ * own API (`npm run stripe:webhooks` against it); PayPal delivers its webhooks to the Crewpay at
+ * CREWPAY_URL, as PayPal does to a registered webhook. GET <fake>/_fake/state shows what a fake
+ * holds. FAKES=paypal,... starts only those (the live-mode e2e needs PayPal alone). Prints the
+ * settings to give the app; stops on Ctrl-C.
+ */
+const base = Number(process.env.FAKES_BASE_PORT ?? 12110);
 const crewpay = (process.env.CREWPAY_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-const settings: Record<string, string> = {};
-const stops: (() => Promise<void>)[] = [];
-
-/** FAKES=paypal,... starts only those (a live-mode e2e needs PayPal alone); all by default. */
 const wanted = (name: string) => !process.env.FAKES || process.env.FAKES.split(',').includes(name);
 
-// PayPal (Payouts, Partner Referrals, balances, webhooks): PAYPAL_FAKE_PORT, default 4104.
-if (wanted('paypal')) {
-  const paypal = await startPaypalFake({
-    port: Number(process.env.PAYPAL_FAKE_PORT ?? 4104),
+type Fake = { url: string; settings: Record<string, string>; close: () => Promise<void> };
+const fakes: Record<string, Fake> = {};
+if (wanted('stripe')) {
+  const stripe = await startStripeFake({ port: base + 1 });
+  stripe.events.delivery.overHttp = true;
+  fakes.stripe = stripe;
+}
+if (wanted('paypal'))
+  fakes.paypal = await startPaypalFake({
+    port: Number(process.env.PAYPAL_FAKE_PORT ?? base + 2),
     webhookUrl: `${crewpay}/v1/webhooks/paypal`,
   });
-  Object.assign(settings, paypal.settings);
-  stops.push(paypal.close);
-  console.log(
-    `PayPal fake on ${paypal.url} (state: ${paypal.url}/_fake/state, advance its clock: POST ${paypal.url}/_fake/advance?days=30)`,
-  );
-}
+if (wanted('plaid')) fakes.plaid = await startPlaidFake({ port: base + 3 });
+if (wanted('sms')) fakes.sms = await startTwilioFake({ port: base + 4 });
 
-console.log(`\nStart Crewpay with SANDBOX=false PUBLIC_URL=${crewpay} and:\n`);
-for (const [name, value] of Object.entries(settings)) console.log(`${name}=${value}`);
+console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
+for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);
+if (fakes.paypal) console.log(`  (advance PayPal's clock: POST ${fakes.paypal.url}/_fake/advance?days=30)`);
+console.log('\nStart Crewpay with these settings (and SMTP_URL / MAIL_FROM for email), then `npm run stripe:webhooks`:');
+console.log(`SANDBOX=false\nPUBLIC_URL=${crewpay}`);
+for (const fake of Object.values(fakes)) for (const [name, value] of Object.entries(fake.settings)) console.log(`${name}=${value}`);
+console.log('STRIPE_PUBLISHABLE_KEY=pk_test_crewpay_fake');
+console.log(
+  "\nSTRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET above are the tests'; for events over HTTP use the secrets npm run stripe:webhooks prints.",
+);
 
-const stop = () => void Promise.all(stops.map((close) => close())).then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+const stop = async () => {
+  await Promise.all(Object.values(fakes).map((fake) => fake.close()));
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -4,6 +4,7 @@ import { payments, treasuryTransactions, type Payment, type ProviderEvent } from
 import type { ProviderEventHandler, ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { findLedgerAccounts, outgoingMoneyEntries, paypalPayoutEntries, postTransfer, type OutgoingOutcome } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 import { hasPaypalSent, isPaypalMethod, postPaypalSent } from './paypal-money.ts';
 
 type Target = 'succeeded' | 'failed' | 'returned';
@@ -81,13 +82,24 @@ export async function settlePayment(
   const { amount, fee } = payment!;
   const entries = await outcomeEntries(tx, current, OUTCOME_OF[edge.to]);
   // A PayPal payment refused before PayPal took anything, with no fee: nothing moved, nothing to post.
-  if (entries.length > 0)
-    await postTransfer(tx, {
+  const posted =
+    entries.length > 0
+      ? await postTransfer(tx, {
+          org_id: options.org_id,
+          key: options.key,
+          type: `payment_${edge.to}`,
+          metadata: { payment_id: current.id },
+          entries,
+        })
+      : null;
+  // The payout's fee goes to the platform once it is paid, and back if the payout is returned.
+  if (posted && edge.to !== 'failed')
+    await recordFeeTransfer(tx, {
       org_id: options.org_id,
-      key: options.key,
-      type: `payment_${edge.to}`,
-      metadata: { payment_id: current.id },
-      entries,
+      direction: edge.to === 'succeeded' ? 'collect' : 'refund',
+      amount: fee,
+      ledger_transfer_id: posted.id,
+      description: edge.to === 'succeeded' ? 'Crewpay payout fee' : 'Crewpay payout fee refund',
     });
   await emitWebhookEvent(tx, {
     org_id: options.org_id,

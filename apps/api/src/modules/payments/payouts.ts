@@ -15,23 +15,10 @@ import { isPaypalMethod, releasePaypalAmounts } from './paypal-money.ts';
 
 const CHUNK = 1000;
 
+const isBankRow = ({ destination }: { destination: PayoutDestination }) => destination.method === 'stripe' || destination.method === 'nium';
+
 async function inChunks<T>(items: T[], work: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < items.length; start += CHUNK) await work(items.slice(start, start + CHUNK));
-}
-
-/** The rows in chunks of CHUNK that never mix a PayPal or Venmo payout with a bank one. */
-async function inRailChunks<T extends { destination: PayoutDestination }>(
-  rows: T[],
-  work: (chunk: T[]) => Promise<unknown>,
-): Promise<void> {
-  await inChunks(
-    rows.filter((row) => !isPaypalMethod(row.destination.method)),
-    work,
-  );
-  await inChunks(
-    rows.filter((row) => isPaypalMethod(row.destination.method)),
-    work,
-  );
 }
 
 /** Each payment's payout destination (null: the recipient has not given a complete payout method). */
@@ -51,8 +38,8 @@ export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Pay
 /**
  * Starts the payouts of payments whose money is already held, inside the caller's transaction:
  * each becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id),
- * and the provider calls are recorded, a thousand payouts a call (one call per chunk of an
- * execution, not one per payment; PayPal and Venmo ones apart). A PayPal or Venmo payment that
+ * and the provider calls are recorded: one per bank payout, PayPal and Venmo a thousand payouts a
+ * call (one batch per chunk of an execution). A PayPal or Venmo payment that
  * waited for its payee's details gives its held amount back to the wallet: PayPal pays it from
  * the organisation's PayPal account. Answers the calls' ids: run them once the transaction has
  * committed (runProviderCallsSoon); the provider is never called with these rows locked.
@@ -97,23 +84,26 @@ export async function startPayouts(
   );
   const execution = newId();
   const callIds: string[] = [];
-  // PayPal and Venmo items in calls of their own: their batch is accepted or refused as a whole.
-  await inRailChunks(rows, async (chunk) => {
-    const payouts: PayoutCallItem[] = chunk.map(({ payment, destination }) => ({
-      payment_id: payment.id,
-      amount: payment.amount,
-      destination_sealed: deps.secrets.encrypt(JSON.stringify(destination)),
-    }));
-    callIds.push(
-      await recordProviderCall(tx, {
-        org_id: orgId,
-        provider: payoutsProvider(deps).name,
-        operation: CREATE_PAYOUTS,
-        idempotency_key: `payouts:${execution}:${callIds.length}`,
-        subject_id: execution,
-        request: { payouts },
-      }),
-    );
+  const record = (payouts: PayoutCallItem[], key: string, subject: string) =>
+    recordProviderCall(tx, {
+      org_id: orgId,
+      provider: payoutsProvider(deps).name,
+      operation: CREATE_PAYOUTS,
+      idempotency_key: key,
+      subject_id: subject,
+      request: { payouts },
+    });
+  const sealed = ({ payment, destination }: (typeof rows)[number]): PayoutCallItem => ({
+    payment_id: payment.id,
+    amount: payment.amount,
+    destination_sealed: deps.secrets.encrypt(JSON.stringify(destination)),
+  });
+  // A bank payout is one provider operation per payment (keyed by the payment): the bank's refusal of
+  // one fails that payment alone. PayPal and Venmo pay a batch whose items fail one by one on their own.
+  const [bank, batched] = [rows.filter(isBankRow), rows.filter((row) => !isBankRow(row))];
+  for (const row of bank) callIds.push(await record([sealed(row)], `payout:${row.payment.id}`, row.payment.id));
+  await inChunks(batched, async (chunk) => {
+    callIds.push(await record(chunk.map(sealed), `payouts:${execution}:${callIds.length}`, execution));
   });
   return callIds;
 }
