@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { payments, providerCalls } from '../../db/schema/index.ts';
+import { payments, paypalLinks, providerCalls } from '../../db/schema/index.ts';
 import { findBalances, reconcileLedger } from '../ledger/index.ts';
 import { liveWorld } from '../../../test/worlds.ts';
 import { addCreator, createOwner, upgradePlan } from '../../../test/fixtures.ts';
@@ -8,6 +8,7 @@ import { activate } from '../../../test/wallet-fixtures.ts';
 import { createDrafts, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { completePaypalConnect, connectPaypal, startPaypalConnect } from '../../../test/paypal-fixtures.ts';
 import { OPENING_BALANCE, PARTNER_BALANCE, UNCLAIMED_RETURN_DAYS } from '../../../fakes/paypal-fake.ts';
+import { PAYPAL_UNAVAILABLE } from './link.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {
@@ -181,6 +182,50 @@ describe('PayPal and Venmo from the organisation’s own PayPal account (SANDBOX
     await world.settle();
     expect((await paymentOf(payment!.id)).status).toBe('failed');
     expect(await walletOf()).toBe(fakeBalance(merchantId!));
+    await expectBooksEqualPaypal(owner.org.id, merchantId!);
+  });
+
+  it('says PayPal is not answering, never a 500, when PayPal refuses or garbles the lookup of the connected account; the poll then links', async () => {
+    const owner = await createOwner(world.ctx.app);
+    const email = `garbled.${Date.now()}@example.com`;
+    const back = world.paypal.consent(await startPaypalConnect(world.ctx.app, owner.headers), email);
+    const integrations = /\/merchant-integrations/;
+    // A refusal of Crewpay's own call (its credentials or partner id): the operator's to fix.
+    world.paypal.failNext(integrations, { status: 403, body: { name: 'NOT_AUTHORIZED', message: 'Authorization failed.' } });
+    const refused = await completePaypalConnect(world.ctx.app, owner.headers, back);
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().message).toBe(PAYPAL_UNAVAILABLE);
+    // The code was used: the connection stays connecting, and the page's poll asks PayPal again.
+    const status = () => call('GET', '/v1/paypal/oauth', owner.headers);
+    const askAgainNow = () =>
+      world.ctx.deps.db
+        .update(paypalLinks)
+        .set({ updated_at: new Date(0) })
+        .where(eq(paypalLinks.org_id, owner.org.id));
+    // An answer that is not JSON (a proxy's empty page): the poll keeps waiting.
+    await askAgainNow();
+    world.paypal.failNext(integrations, { status: 200 });
+    const garbled = await status();
+    expect(garbled.statusCode, garbled.body).toBe(200);
+    expect(garbled.json().status).toBe('connecting');
+    expect((await call('GET', '/v1/org', owner.headers)).json().paypal_enabled).toBe(false);
+
+    await askAgainNow();
+    expect((await status()).json()).toMatchObject({ status: 'linked', email });
+    expect((await call('GET', '/v1/org', owner.headers)).json().paypal_enabled).toBe(true);
+  });
+
+  it('shows our books’ PayPal figure when PayPal’s balances answer fails or is not JSON', async () => {
+    const owner = await createOwner(world.ctx.app);
+    await activate(world.ctx.app, owner.headers);
+    const { merchantId } = await connectPaypal(world.ctx.app, owner.headers, { fake: world.paypal });
+    const walletOf = async () => (await call('GET', '/v1/wallets', owner.headers)).json().paypal.balances[0].amount as number;
+    world.paypal.setBalance(merchantId!, OPENING_BALANCE + 500);
+    world.paypal.failNext(/\/reporting\/balances/, { status: 503, body: { name: 'SERVICE_UNAVAILABLE', message: 'Service unavailable.' } });
+    expect(await walletOf()).toBe(OPENING_BALANCE);
+    world.paypal.failNext(/\/reporting\/balances/, { status: 200 });
+    expect(await walletOf()).toBe(OPENING_BALANCE);
+    expect(await walletOf()).toBe(OPENING_BALANCE + 500);
     await expectBooksEqualPaypal(owner.org.id, merchantId!);
   });
 
