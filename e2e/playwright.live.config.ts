@@ -84,6 +84,7 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: 'whsec_e2e_unused',
         STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_e2e_connect_unused',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_e2eUnused',
+        STRIPE_PLATFORM_FINANCIAL_ACCOUNT: 'fa_e2eUnused',
         STRIPE_API_BASE: unused,
         PLAID_CLIENT_ID: 'plaid-e2e-unused',
         PLAID_SECRET: 'plaid-e2e-unused',
