@@ -1,9 +1,10 @@
 /**
  * What happens to a payout item, by its receiver (the sandbox's test values, docs/payments.md):
  * the status PayPal first gives it, and a later one (at once, or after `afterDays` on the fake's
- * clock). Anything else is paid (SUCCESS).
+ * clock), with the event PayPal sends then when it is not the status's own (`thenEvent`). Anything
+ * else is paid (SUCCESS).
  */
-export type ItemOutcome = { first: string; error?: string; then?: string; afterDays?: number };
+export type ItemOutcome = { first: string; error?: string; then?: string; afterDays?: number; thenEvent?: string };
 
 const DAY_MS = 86_400_000;
 export const daysMs = (days: number) => days * DAY_MS;
@@ -18,6 +19,8 @@ export const RECEIVER_OUTCOMES: Record<string, ItemOutcome> = {
   'reversed@paypal.sandbox': { first: 'SUCCESS', then: 'REVERSED' },
   'unclaimed@paypal.sandbox': { first: 'UNCLAIMED', then: 'RETURNED', afterDays: UNCLAIMED_RETURN_DAYS },
   'onhold@paypal.sandbox': { first: 'ONHOLD', then: 'SUCCESS', afterDays: 1 },
+  // The sender cancels the unclaimed payout (on PayPal's site or its cancel call): RETURNED, with PayPal's CANCELED event.
+  'canceled@paypal.sandbox': { first: 'UNCLAIMED', then: 'RETURNED', afterDays: 10, thenEvent: 'PAYMENT.PAYOUTS-ITEM.CANCELED' },
   '+15555550100': { first: 'FAILED', error: 'RECEIVER_UNREGISTERED' },
   '+15555550101': { first: 'SUCCESS', then: 'REFUNDED' },
   '+15555550102': { first: 'UNCLAIMED', then: 'RETURNED', afterDays: UNCLAIMED_RETURN_DAYS },

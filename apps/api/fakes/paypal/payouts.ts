@@ -43,7 +43,7 @@ export function createPayouts(options: {
   const batches = new Map<string, FakeBatch>();
   const senderBatchIds = new Set<string>();
   const answersByRequestId = new Map<string, FakeAnswer>();
-  const scheduled: { due: number; item: FakeItem; sender: string; status: string }[] = [];
+  const scheduled: { due: number; item: FakeItem; sender: string; status: string; event?: string }[] = [];
   let slowListing = 0;
   const iso = () => new Date(options.now()).toISOString();
 
@@ -145,12 +145,12 @@ export function createPayouts(options: {
   }
 
   /** An item reaches `status`: its money goes back to the sender when the status says so, and PayPal sends its event. */
-  function setStatus(item: FakeItem, sender: string, status: string, error?: string) {
+  function setStatus(item: FakeItem, sender: string, status: string, error?: string, event = ITEM_EVENTS[status]!) {
     item.transaction_status = status;
     item.time_processed = iso();
     if (error) item.errors = { name: error, message: error };
     if (GIVES_MONEY_BACK.has(status)) options.accounts.get(sender)!.balance += item.amount;
-    options.emit(ITEM_EVENTS[status]!, 'payouts_item', { ...itemAnswer(item), sender_batch_id: item.sender_batch_id });
+    options.emit(event, 'payouts_item', { ...itemAnswer(item), sender_batch_id: item.sender_batch_id });
   }
 
   function processBatch(batch: FakeBatch) {
@@ -170,7 +170,13 @@ export function createPayouts(options: {
       const outcome = RECEIVER_OUTCOMES[String(item.payout_item.receiver).toLowerCase()] ?? { first: 'SUCCESS' };
       setStatus(item, batch.sender, outcome.first, outcome.error);
       if (outcome.then && outcome.afterDays)
-        scheduled.push({ due: options.now() + daysMs(outcome.afterDays), item, sender: batch.sender, status: outcome.then });
+        scheduled.push({
+          due: options.now() + daysMs(outcome.afterDays),
+          item,
+          sender: batch.sender,
+          status: outcome.then,
+          event: outcome.thenEvent,
+        });
       else if (outcome.then) setStatus(item, batch.sender, outcome.then);
     }
     batch.header.batch_status = 'SUCCESS';
@@ -183,7 +189,7 @@ export function createPayouts(options: {
     for (const batch of batches.values()) if (!batch.processed) processBatch(batch);
     for (const entry of scheduled.filter((candidate) => candidate.due <= options.now())) {
       scheduled.splice(scheduled.indexOf(entry), 1);
-      setStatus(entry.item, entry.sender, entry.status);
+      setStatus(entry.item, entry.sender, entry.status, undefined, entry.event);
     }
   }
 

@@ -31,6 +31,13 @@ const scenarios = [
     postings: [release, sent, { type: 'payment_failed', entries: { paypal_available: 5_000, paypal_held: -5_000 } }],
   },
   {
+    name: 'UNCLAIMED, then CANCELED by the organisation in its PayPal: back to the PayPal balance',
+    receiver: 'canceled@paypal.sandbox',
+    waiting: { status: 'processing', failure_reason: 'UNCLAIMED' },
+    end: { status: 'failed', failure_reason: 'CANCELED' },
+    postings: [release, sent, { type: 'payment_failed', entries: { paypal_available: 5_000, paypal_held: -5_000 } }],
+  },
+  {
     name: 'ONHOLD, then paid',
     receiver: 'onhold@paypal.sandbox',
     waiting: null,

@@ -6,7 +6,7 @@ import { moveSandboxPaypal, sandboxPaypalBalance } from '../paypal-accounts/inde
 import type { PayoutRequest } from './types.ts';
 
 /** What the sandbox PayPal does with an item, as PayPal's item statuses go (docs/payments.md). */
-type PaypalOutcome = { outcome: 'fail' | 'return' | 'unclaimed' | 'hold'; reason: string };
+type PaypalOutcome = { outcome: 'fail' | 'return' | 'unclaimed' | 'cancel' | 'hold'; reason: string };
 
 /** PayPal sandbox receivers that do not simply get paid (documented in docs/payments.md). */
 export const sandboxPaypalReceivers: Record<string, PaypalOutcome> = {
@@ -16,6 +16,8 @@ export const sandboxPaypalReceivers: Record<string, PaypalOutcome> = {
   'reversed@paypal.sandbox': { outcome: 'return', reason: 'REVERSED' },
   'unclaimed@paypal.sandbox': { outcome: 'unclaimed', reason: 'UNCLAIMED' },
   'onhold@paypal.sandbox': { outcome: 'hold', reason: 'ONHOLD' },
+  // Unclaimed, then canceled by the organisation in its PayPal ten days later: the money goes back.
+  'canceled@paypal.sandbox': { outcome: 'cancel', reason: 'UNCLAIMED' },
 };
 /** Venmo sandbox receivers (phone numbers, as stored: +1 and ten digits). */
 export const sandboxVenmoReceivers: Record<string, PaypalOutcome> = {
@@ -28,6 +30,7 @@ export const SANDBOX_DENIED_PAYPAL_RECEIVER = 'denied@paypal.sandbox';
 /** PayPal gives an unclaimed payout back to its sender after 30 days. */
 export const UNCLAIMED_RETURN_MS = 30 * 86_400_000;
 const HOLD_MS = 86_400_000;
+const CANCEL_MS = 10 * 86_400_000;
 
 const receiverOf = (request: PayoutRequest) =>
   request.destination.method === 'paypal'
@@ -91,6 +94,11 @@ export async function sandboxPaypalBatch(
         const returnAt = new Date(now.getTime() + UNCLAIMED_RETURN_MS);
         back(request.amount, returnAt);
         return [event('payout.held', settleAt, outcome.reason), event('payout.failed', returnAt, 'RETURNED')];
+      }
+      case 'cancel': {
+        const cancelAt = new Date(now.getTime() + CANCEL_MS);
+        back(request.amount, cancelAt);
+        return [event('payout.held', settleAt, outcome.reason), event('payout.failed', cancelAt, 'CANCELED')];
       }
       case 'hold':
         return [event('payout.held', settleAt, outcome.reason), event('payout.paid', new Date(settleAt.getTime() + HOLD_MS))];

@@ -46,11 +46,18 @@ const BY_EVENT: Record<string, Outcome> = {
 function itemEvents(event: PaypalEvent): ProviderEventInput[] {
   const resource = event.resource;
   const status = resource?.transaction_status ?? '';
-  const type = BY_EVENT[event.event_type ?? ''] ?? BY_STATUS[status];
+  const byEvent = BY_EVENT[event.event_type ?? ''];
+  const type = byEvent ?? BY_STATUS[status];
   const ours = readSenderItemId(resource?.payout_item?.sender_item_id ?? '');
   if (!type || !event.id || !resource?.payout_item_id || !ours) return [];
   const eventName = event.event_type?.split('.').at(-1);
-  const reason = type === 'payout.paid' ? null : type === 'payout.failed' ? (resource.errors?.name ?? (status || eventName)) : status;
+  // A canceled item's status is RETURNED, like an unclaimed one PayPal gave back: the event says which.
+  const reason =
+    type === 'payout.paid'
+      ? null
+      : type === 'payout.failed'
+        ? (resource.errors?.name ?? (byEvent ? eventName : status || eventName))
+        : status;
   return [
     {
       id: event.id,
