@@ -6,6 +6,8 @@ export type FakeAnswer = {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body sent as it is (an HTML page a provider shows in the browser) instead of `body` as JSON. */
+  raw?: string;
   /** The connection drops before any answer (a reset, a timeout): the caller cannot know what became of its request. */
   dropConnection?: boolean;
 };
@@ -43,7 +45,7 @@ export async function startHttpFake(route: Route, options: { port?: number } = {
       }
       if (reply.dropConnection) return void incoming.socket.destroy();
       outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      outgoing.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      outgoing.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

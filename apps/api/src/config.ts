@@ -56,6 +56,9 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  // The partner's PayPal payer id and BN code (docs/decisions.md, PayPal partner programme).
+  PAYPAL_PARTNER_MERCHANT_ID: z.string().min(1).optional(),
+  PAYPAL_PARTNER_ATTRIBUTION_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
   PLAID_CLIENT_ID: z.string().min(1).optional(),
   PLAID_SECRET: z.string().min(1).optional(),
@@ -120,7 +123,15 @@ export type ProviderSettings = {
     platformFinancialAccount: string | undefined;
     apiBase: string;
   };
-  paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
+  /** partnerMerchantId: Crewpay's own PayPal payer id; attributionId: its BN code (PayPal-Partner-Attribution-Id). */
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookId: string | undefined;
+    partnerMerchantId: string | undefined;
+    attributionId: string | undefined;
+    apiBase: string;
+  };
   /** SMS: `from` (a number) or `messagingServiceSid` sends; the service wins when both are set. */
   sms: {
     accountSid: string | undefined;
@@ -184,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: values.PAYPAL_CLIENT_ID,
         clientSecret: values.PAYPAL_CLIENT_SECRET,
         webhookId: values.PAYPAL_WEBHOOK_ID,
+        partnerMerchantId: values.PAYPAL_PARTNER_MERCHANT_ID,
+        attributionId: values.PAYPAL_PARTNER_ATTRIBUTION_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
       plaid: {

@@ -22,6 +22,8 @@ export const PROVIDER_EVENT_TYPES = [
   'payout.paid',
   'payout.failed',
   'payout.returned',
+  // a PayPal or Venmo item PayPal holds (unclaimed, on hold): the money is with PayPal, nothing settles yet
+  'payout.held',
   // payments-in: a card charge or bank debit of an invoice
   'charge.succeeded',
   'charge.failed',
