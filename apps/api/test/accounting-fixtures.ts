@@ -8,18 +8,28 @@ export async function connectCode(app: FastifyInstance, token: string): Promise<
   return response.json<{ code: string }>().code;
 }
 
+/** The popup's binding cookie, as the browser would send it back (name=value of the Set-Cookie). */
+export function bindingCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const value = String(Array.isArray(header) ? header[0] : header).split(';')[0]!;
+  expect(value).toMatch(/^qb_connect=.+/);
+  return value;
+}
+
 /** Connects the sandbox QuickBooks as the popup does: a code, the consent page, Connect, the callback. */
 export async function connectQuickbooks(app: FastifyInstance, token: string) {
   const code = await connectCode(app, token);
   const page = await app.inject({ method: 'GET', url: `/api/qb/connect?code=${encodeURIComponent(code)}` });
   expect(page.statusCode, page.body).toBe(200);
+  const cookie = bindingCookieOf(page);
   const state = /name="state" value="([^"]+)"/.exec(page.body)![1]!;
   const consent = await app.inject({
     method: 'GET',
     url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=allow&company=x`,
+    headers: { cookie },
   });
   expect(consent.statusCode, consent.body).toBe(303);
-  const callback = await app.inject({ method: 'GET', url: String(consent.headers.location) });
+  const callback = await app.inject({ method: 'GET', url: String(consent.headers.location), headers: { cookie } });
   expect(callback.statusCode, callback.body).toBe(200);
   expect(callback.body).toContain('QuickBooks is connected');
   return callback;
