@@ -45,3 +45,19 @@ export const FULL_MAPPING = {
   labor: JSON.stringify({ Id: '92', Name: 'Cost of Labor' }),
   unique_income_creator: false,
 };
+
+/**
+ * Connects QuickBooks Online (SANDBOX=false) as the popup does: a code, /api/qb/connect sends the
+ * popup to Intuit's authorization page (the fake approves at once), Intuit sends it back to the
+ * callback with the code, the state and the realm id; the binding cookie goes along.
+ */
+export async function connectQuickbooksOnline(app: FastifyInstance, token: string) {
+  const start = await app.inject({ method: 'GET', url: `/api/qb/connect?code=${encodeURIComponent(await connectCode(app, token))}` });
+  expect(start.statusCode, start.body).toBe(302);
+  const cookie = bindingCookieOf(start);
+  const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get('location')!);
+  const callback = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+  return { authorizeUrl: new URL(String(start.headers.location)), callback, realmId: back.searchParams.get('realmId') };
+}
