@@ -18,6 +18,8 @@ import { retryEntriesFailedForConnection } from './retries.ts';
 const tags = ['Accounting'];
 const EXPIRED_REQUEST = 'This connection request has expired';
 const noStoreHtml = (nonce?: string) => ({
+  // The popup's pages keep the opener (the app allows its popups that): Intuit's page sits between them.
+  'cross-origin-opener-policy': 'unsafe-none',
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
   'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'${nonce ? `; script-src 'nonce-${nonce}'` : ''}`,

@@ -87,6 +87,8 @@ describe('the consent bound to its popup', () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect?code=${await connectCode(ctx.app, owner.token)}` });
     const cookie = bindingCookieOf(page);
     expect(String(page.headers['set-cookie'])).toMatch(/Path=\/api\/qb; Max-Age=600; HttpOnly; SameSite=Lax/);
+    // The popup keeps its opener through Intuit's page (the app's own pages allow their popups that).
+    expect(page.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const state = /name="state" value="([^"]+)"/.exec(page.body)![1]!;
     const consent = await ctx.app.inject({
       method: 'GET',
