@@ -91,6 +91,8 @@ export const accountingConnectRoutes =
         },
       },
       async (request, reply) => {
+        // Its redirects too: a redirect's opener policy counts, and the popup must keep its opener.
+        reply.headers(noStoreHtml());
         const consent = provider().consent;
         const claims = readConnectState(deps, request.query.state);
         // Outside the sandbox the consent is Intuit's: this page does not exist.
@@ -98,7 +100,6 @@ export const accountingConnectRoutes =
         if (!claims)
           return reply
             .status(400)
-            .headers(noStoreHtml())
             .type('text/html')
             .send(renderConsentPage({ state: '', error: 'This connection request has expired. Close this window and try again.' }));
         if (request.query.decision !== 'allow')

@@ -94,6 +94,7 @@ describe('the consent bound to its popup', () => {
       method: 'GET',
       url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=allow`,
     });
+    expect(consent.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const elsewhere = await ctx.app.inject({
       method: 'GET',
       url: String(consent.headers.location),
