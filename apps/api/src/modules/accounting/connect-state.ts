@@ -45,7 +45,8 @@ export function isBoundHere(claims: ConnectClaims, cookieHeader: string | undefi
     ?.split(';')
     .map((part) => part.trim().split('='))
     .find(([name]) => name === BINDING_COOKIE)?.[1];
-  if (!value) return false;
+  // A state signed before states were bound (a deploy in the middle of a consent) names no binding.
+  if (!value || typeof claims.binding !== 'string') return false;
   const expected = Buffer.from(claims.binding);
   const given = Buffer.from(sha256(value));
   return given.length === expected.length && timingSafeEqual(given, expected);
