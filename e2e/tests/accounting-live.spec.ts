@@ -132,4 +132,6 @@ test('[accounting] outside the sandbox Connect goes to Intuit, comes back connec
   await page.getByRole('dialog', { name: 'Disconnect QuickBooks?' }).getByRole('button', { name: 'Disconnect' }).click();
   await expect(connection).toContainText('Connect QuickBooks to keep your books');
   expect(revokes()).toBe(1);
+  // Every request to Intuit and every answer followed the description of Intuit's reference.
+  expect(quickbooks.problems).toEqual([]);
 });

@@ -106,6 +106,33 @@ describe('the QuickBooks fake', () => {
     expect(fake.company(realmId)!.journalEntries).toHaveLength(1);
   });
 
+  it("checks every exchange against its description of Intuit's reference: a request that breaks it is refused and recorded", async () => {
+    const { realmId, tokens } = await grant();
+    fake.problems.splice(0);
+    const post = (body: unknown) =>
+      api(realmId, String(tokens.access_token), 'journalentry?minorversion=75&requestid=described-1', {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+    // A balanced entry on known accounts, but its date in the US order and a field JournalEntry does not have.
+    const refused = await post({ TxnDate: '11/26/2026', Memo: 'x', Line: [line('Debit', '36', 5), line('Credit', '79', 5)] });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { Fault: { type: string; Error: { code: string; Detail: string }[] } };
+    expect(body.Fault).toMatchObject({ type: 'ValidationFault', Error: [{ code: '2010' }] });
+    expect(body.Fault.Error[0]!.Detail).toContain('body/TxnDate must match format "date"');
+    expect(body.Fault.Error[0]!.Detail).toContain('must NOT have additional properties');
+    expect(fake.company(realmId)!.journalEntries).toEqual([]);
+    const wrongGrant = await form({ grant_type: 'password', username: 'a', password: 'b' });
+    expect(wrongGrant.status).toBe(400);
+    const recorded = fake.problems.splice(0);
+    expect(recorded).toContain(`POST /v3/company/${realmId}/journalentry: body/TxnDate must match format "date"`);
+    expect(recorded).toContain(`POST /v3/company/${realmId}/journalentry: body must NOT have additional properties`);
+    expect(recorded).toContain('POST /oauth2/v1/tokens/bearer: body/grant_type must be equal to one of the allowed values');
+    // The same entry as the reference describes it is made, and its answer follows the description too.
+    expect((await post({ TxnDate: '2026-11-26', Line: [line('Debit', '36', 5), line('Credit', '79', 5)] })).status).toBe(200);
+    expect(fake.problems).toEqual([]);
+  });
+
   it('answers 429 ThrottleExceeded past the per-company limit, and shows its state', async () => {
     const { realmId, tokens } = await grant();
     fake.setRateLimit(1);

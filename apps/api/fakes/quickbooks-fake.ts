@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { createOpenApiCheck, loadOpenApi } from './openapi-check.ts';
 import { createJournalEntry, fault, runQuery, sampleCompany, type FakeCompany } from './quickbooks-fake-company.ts';
 
 /**
@@ -20,6 +21,9 @@ import { createJournalEntry, fault, runQuery, sampleCompany, type FakeCompany } 
  * - Errors (.../develop/troubleshooting/error-codes and handling-common-errors): the Fault shape
  *   {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"}, 401 AuthenticationFailed
  *   (3200), 400 ValidationFault (2020, 2500, 610, 6000, 4000), 429 ThrottleExceeded (3001).
+ * Those pages are transcribed in openapi/quickbooks.json: every request and answer is checked
+ * against it; a request that breaks it is refused (a ValidationFault, as Intuit answers an
+ * unsupported property) and every problem is kept in `problems` for the tests to assert none.
  * Where the fake is stricter than Intuit it says so: a missing or older minorversion is refused
  * (Intuit would answer as 75), to prove the adapter pins it. Its authorization endpoint approves at
  * once, as if the Intuit user had signed in and clicked Connect.
@@ -36,6 +40,7 @@ type Json = Record<string, unknown>;
 
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 const oauthError = (status: number, error: string): FakeAnswer => ({ status, body: { error } });
+const validationFault = (code: string, message: string, detail: string) => fault(400, 'ValidationFault', code, message, detail);
 const authFailed = (detail: string) =>
   fault(401, 'AUTHENTICATION', '3200', 'message=AuthenticationFailed; errorCode=003200; statusCode=401', detail);
 
@@ -51,6 +56,8 @@ export async function startQuickbooksFake(options: { port?: number; rateLimitPer
   let consentRealm: string | null = null;
   let denyNext = false;
   const timeOuts: RegExp[] = [];
+  const description = createOpenApiCheck(loadOpenApi('quickbooks'));
+  const problems: string[] = [];
 
   const newCompany = () => {
     const realmId = `9341${String(companies.size + 1).padStart(12, '0')}`;
@@ -172,6 +179,21 @@ export async function startQuickbooksFake(options: { port?: number; rateLimitPer
     return answer;
   }
 
+  /** Every exchange but the fake's own state, checked against the description of Intuit's reference. */
+  async function checked(request: FakeRequest): Promise<FakeAnswer> {
+    if (request.path.startsWith('/_fake/')) return route(request);
+    const contentType = request.headers['content-type'];
+    const refused = description.checkRequest({ ...request, contentType });
+    if (refused.length > 0) {
+      problems.push(...refused.map((problem) => `${request.method} ${request.path}: ${problem}`));
+      return validationFault('2010', 'Request has invalid or unsupported property', refused.join('; '));
+    }
+    const answer = await route(request);
+    const wrong = description.checkAnswer(request, { status: answer.status, body: answer.body });
+    problems.push(...wrong.map((problem) => `answer to ${request.method} ${request.path}: ${problem}`));
+    return answer;
+  }
+
   async function route(request: FakeRequest): Promise<FakeAnswer> {
     if (request.method === 'GET' && request.path === '/_fake/state') return { status: 200, body: state() };
     if (request.method === 'GET' && request.path === '/connect/oauth2') return authorize(request);
@@ -199,9 +221,11 @@ export async function startQuickbooksFake(options: { port?: number; rateLimitPer
     })),
   });
 
-  const fake = await startHttpFake(route, { port: options.port });
+  const fake = await startHttpFake(checked, { port: options.port });
   return {
     ...fake,
+    /** Where a request or an answer broke the description of Intuit's reference (tests assert none). */
+    problems,
     settings: {
       QUICKBOOKS_CLIENT_ID: QUICKBOOKS_FAKE_APP.clientId,
       QUICKBOOKS_CLIENT_SECRET: QUICKBOOKS_FAKE_APP.clientSecret,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountingConnectionRecord } from '@crewpay/core';
 import { bankPayout } from '../../../test/worlds.ts';
 import { connectQuickbooksOnline } from '../../../test/accounting-fixtures.ts';
@@ -24,6 +24,8 @@ let world: QuickbooksWorld;
 beforeAll(async () => {
   world = await quickbooksWorld();
 });
+// Every request Crewpay sent and every answer the fake gave followed the description of Intuit's reference.
+afterEach(() => expect(world.quickbooks.problems.splice(0)).toEqual([]));
 
 const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) =>
   world.ctx.app.inject({ method, url, headers });
