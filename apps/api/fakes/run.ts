@@ -1,5 +1,6 @@
 import { startPaypalFake } from './paypal-fake.ts';
 import { startPlaidFake } from './plaid-fake.ts';
+import { startQuickbooksFake } from './quickbooks-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
 import { startTwilioFake } from './twilio-fake.ts';
 
@@ -37,6 +38,9 @@ if (wanted('plaid')) {
 // Status callbacks and replies (STOP) are POSTed to Crewpay as Twilio would, signed.
 if (wanted('sms'))
   fakes.sms = await startTwilioFake({ port: base + 4, deliverOverHttp: true, inboundUrl: `${publicUrl}/v1/webhooks/twilio` });
+// QuickBooks Online (Intuit's OAuth 2.0 and the Accounting API); Crewpay also needs
+// QUICKBOOKS_REDIRECT_URI=<its PUBLIC_URL>/api/qb/callback (the fake accepts any redirect URI).
+if (wanted('quickbooks')) fakes.quickbooks = await startQuickbooksFake({ port: base + 5 });
 
 console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
 for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);

@@ -79,6 +79,10 @@ describe('liveModeProblems', () => {
     SMS_ACCOUNT_SID: 'AC1',
     SMS_AUTH_TOKEN: 'token',
     SMS_FROM: '+15005550006',
+    QUICKBOOKS_CLIENT_ID: 'qb-client',
+    QUICKBOOKS_CLIENT_SECRET: 'qb-secret',
+    QUICKBOOKS_REDIRECT_URI: 'https://crewpay.example/api/qb/callback',
+    QUICKBOOKS_ENVIRONMENT: 'production',
   };
 
   it('names every missing variable and every service still without a real adapter when SANDBOX=false', () => {
@@ -98,6 +102,10 @@ describe('liveModeProblems', () => {
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',
+      'QUICKBOOKS_CLIENT_ID',
+      'QUICKBOOKS_CLIENT_SECRET',
+      'QUICKBOOKS_REDIRECT_URI',
+      'QUICKBOOKS_ENVIRONMENT',
     ])
       expect(problems).toContain(`${name} is not set`);
     expect(problems).toMatch(/email: SMTP_URL is not set/);
@@ -131,6 +139,21 @@ describe('liveModeProblems', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).providers.plaid.redirectUri).toBeUndefined();
     const configured = loadConfig({ PUBLIC_URL: 'https://pay.example.com', PLAID_REDIRECT_URI: 'https://example.com/back' });
     expect(configured.providers.plaid.redirectUri).toBe('https://example.com/back');
+  });
+
+  it("names QuickBooks Online's missing settings, and a redirect URI that is not the callback", () => {
+    const { QUICKBOOKS_ENVIRONMENT: _unset, ...env } = liveEnv;
+    expect(liveModeProblems(loadConfig(env))).toEqual([
+      "QUICKBOOKS_ENVIRONMENT is not set (sandbox or production: which of Intuit's environments the keys are for)",
+    ]);
+    expect(liveModeProblems(loadConfig({ ...liveEnv, QUICKBOOKS_REDIRECT_URI: 'https://crewpay.example/callback' }))).toEqual([
+      'QUICKBOOKS_REDIRECT_URI must end in /api/qb/callback (it is https://crewpay.example/callback)',
+    ]);
+    expect(loadConfig(liveEnv).providers.quickbooks.apiBase).toBe('https://quickbooks.api.intuit.com');
+    expect(loadConfig({ ...liveEnv, QUICKBOOKS_ENVIRONMENT: 'sandbox' }).providers.quickbooks.apiBase).toBe(
+      'https://sandbox-quickbooks.api.intuit.com',
+    );
+    expect(() => loadConfig({ QUICKBOOKS_ENVIRONMENT: 'staging' })).toThrow(/QUICKBOOKS_ENVIRONMENT/);
   });
 
   it('reads the base addresses so tests can point the adapters at local fakes', () => {

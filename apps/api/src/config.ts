@@ -74,6 +74,17 @@ const envSchema = z.object({
     .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Twilio Messaging Service SID (MG and 32 hexadecimal characters)')
     .optional(),
   SMS_API_BASE: z.url().default('https://api.twilio.com'),
+  // QuickBooks Online (an app on Intuit's developer portal): its keys, the redirect URI registered
+  // there (<PUBLIC_URL>/api/qb/callback) and which of Intuit's environments its keys belong to.
+  QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+  QUICKBOOKS_REDIRECT_URI: z.url().optional(),
+  QUICKBOOKS_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+  // Intuit's addresses: the tests and `npm run fakes` point them at the local fake.
+  QUICKBOOKS_API_BASE: z.url().optional(),
+  QUICKBOOKS_AUTHORIZE_URL: z.url().default('https://appcenter.intuit.com/connect/oauth2'),
+  QUICKBOOKS_TOKEN_URL: z.url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
+  QUICKBOOKS_REVOKE_URL: z.url().default('https://developer.api.intuit.com/v2/oauth2/tokens/revoke'),
   // The API-wide rate limit (docs/operations.md): requests per window per session or API key,
   // and per IP address for calls without one; 6,000 a minute is Stripe's 100 a second.
   RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
@@ -142,7 +153,23 @@ export type ProviderSettings = {
   };
   /** Plaid: `redirectUri` is Link's OAuth return (PLAID_REDIRECT_URI, else PUBLIC_URL/oauth-redirect when that is https). */
   plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string; redirectUri: string | undefined };
+  quickbooks: QuickbooksSettings;
 };
+
+/** QuickBooks Online: the app's keys, its registered redirect URI, Intuit's environment and addresses. */
+export type QuickbooksSettings = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  redirectUri: string | undefined;
+  environment: 'sandbox' | 'production' | undefined;
+  /** The Accounting API: given, or the environment's (production or development sandbox companies). */
+  apiBase: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+};
+
+const QUICKBOOKS_API_BASES = { sandbox: 'https://sandbox-quickbooks.api.intuit.com', production: 'https://quickbooks.api.intuit.com' };
 
 /**
  * Reads and checks the environment once at boot. A bad value stops the process with a
@@ -211,6 +238,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         from: values.SMS_FROM,
         messagingServiceSid: values.SMS_MESSAGING_SERVICE_SID,
         apiBase: values.SMS_API_BASE.replace(/\/$/, ''),
+      },
+      quickbooks: {
+        clientId: values.QUICKBOOKS_CLIENT_ID,
+        clientSecret: values.QUICKBOOKS_CLIENT_SECRET,
+        redirectUri: values.QUICKBOOKS_REDIRECT_URI,
+        environment: values.QUICKBOOKS_ENVIRONMENT,
+        apiBase: (values.QUICKBOOKS_API_BASE ?? QUICKBOOKS_API_BASES[values.QUICKBOOKS_ENVIRONMENT ?? 'production']).replace(/\/$/, ''),
+        authorizeUrl: values.QUICKBOOKS_AUTHORIZE_URL,
+        tokenUrl: values.QUICKBOOKS_TOKEN_URL,
+        revokeUrl: values.QUICKBOOKS_REVOKE_URL,
       },
     },
   };

@@ -89,12 +89,14 @@ export async function stripeAccountsOf(ctx: TestContext, orgId: string) {
   return { financialAccount: row!.provider_account_id, stripeAccount: row!.provider_connected_account_id! };
 }
 
-/** SANDBOX=false: the Stripe (payments, Treasury), Plaid and PayPal adapters on their local fakes. */
-export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake; plaid: PlaidFake }> {
+/** SANDBOX=false: the Stripe (payments, Treasury), Plaid and PayPal adapters on their local fakes (`env`: settings of more fakes). */
+export async function liveWorld(
+  env: Record<string, string> = {},
+): Promise<World & { stripe: StripeFake; paypal: PaypalFake; plaid: PlaidFake }> {
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
   const plaid = await startPlaidFake();
-  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...plaid.settings });
+  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...plaid.settings, ...env });
   const client = () => stripeClient(ctx.deps.config.providers.stripe);
   const deliverAll = async () => {
     for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
