@@ -1,0 +1,216 @@
+import { useRef } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import MoreVert from '@mui/icons-material/MoreVert';
+import type { GridColDef, GridRenderCellParams, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import { pageSizeFor, rowIdOf, type DataTableProps, type GridRequest } from './data-table-types.ts';
+import { LightFooter, LightToolbar } from './light-table-chrome.tsx';
+import { LightTableRoot, lightTableClasses } from './light-table-styles.ts';
+
+type Props<R extends GridValidRowModel> = DataTableProps<R> & {
+  /** The page shown when the rows are all here (no server paging). */
+  page: number;
+  onPageChange: (page: number) => void;
+  /** A toolbar button, column menu or sortable header was clicked: the full grid takes over. */
+  onWantGrid: (request: GridRequest) => void;
+  /** The pointer or focus went to the toolbar or the headers: the grid may be wanted soon. */
+  onIntent: () => void;
+};
+
+const CHECKBOX_WIDTH = 50;
+// Cells read their row and value only (every column of the app does): the grid's API is not here.
+const noGridApi = { current: null } as never;
+
+/** A column's track in the row's CSS grid: the grid's own rule (a flex share above minWidth, or a fixed width). */
+const trackOf = <R extends GridValidRowModel>(column: GridColDef<R>) =>
+  column.flex ? `minmax(${column.minWidth ?? 50}px, ${column.flex}fr)` : `${column.width ?? 100}px`;
+
+const alignOf = <R extends GridValidRowModel>(column: GridColDef<R>, align: GridColDef<R>['align']) =>
+  (align ?? (column.type === 'number' ? 'right' : 'left')) as 'left' | 'right' | 'center';
+
+/** What a cell shows: renderCell, else the (got, formatted) value as text, as the grid does. */
+function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, row: R, id: GridRowId): React.ReactNode {
+  const raw: unknown = row[column.field];
+  const value: unknown = column.valueGetter ? column.valueGetter(raw as never, row, column, noGridApi) : raw;
+  const formatted: unknown = column.valueFormatter
+    ? column.valueFormatter(value as never, row, column, noGridApi)
+    : column.type === 'number' && typeof value === 'number'
+      ? value.toLocaleString()
+      : value;
+  if (column.renderCell) {
+    return column.renderCell({ row, id, field: column.field, value, formattedValue: formatted, colDef: column } as GridRenderCellParams<R>);
+  }
+  return formatted === null || formatted === undefined ? '' : String(formatted as string);
+}
+
+/** A column's header: its name, its menu (shown on hover, as in the grid) and, when sortable, a click that sorts in the grid. */
+function ColumnHeader<R extends GridValidRowModel>({
+  column,
+  onWantGrid,
+}: {
+  column: GridColDef<R>;
+  onWantGrid: (request: GridRequest) => void;
+}) {
+  const name = column.headerName ?? column.field;
+  const isSortable = column.sortable !== false;
+  const isRight = alignOf(column, column.headerAlign) === 'right';
+  return (
+    <div
+      role="columnheader"
+      title={column.description}
+      className={lightTableClasses.header}
+      onClick={isSortable ? () => onWantGrid({ kind: 'sort', field: column.field }) : undefined}
+      style={{ flexDirection: isRight ? 'row-reverse' : 'row', cursor: isSortable ? 'pointer' : 'default' }}
+    >
+      <span>{name}</span>
+      <IconButton
+        className={lightTableClasses.menu}
+        size="small"
+        tabIndex={-1}
+        aria-label={`${name} column menu`}
+        onClick={(event) => {
+          event.stopPropagation();
+          onWantGrid({ kind: 'columnMenu', field: column.field });
+        }}
+      >
+        <MoreVert fontSize="inherit" />
+      </IconButton>
+    </div>
+  );
+}
+
+/**
+ * The first look of every table (data-table.tsx): the rows, checkbox selection and paging of the
+ * MUI X grid, with its sizes, names and roles, in a few kilobytes. What only the grid does (its
+ * toolbar's panels, column menus, sorting) loads it on the click that asks for it.
+ */
+export function LightTable<R extends GridValidRowModel>(props: Props<R>) {
+  const { rows, columns, getRowId, serverPaging, selectedIds, onSelectionChange, isRowSelectable, onRowClick } = props;
+  const hasSelection = onSelectionChange !== undefined;
+  const pageSize = pageSizeFor(rows.length, serverPaging);
+  const page = serverPaging ? serverPaging.page : props.page;
+  const shown = serverPaging ? rows : rows.slice(page * pageSize, (page + 1) * pageSize);
+  const selected = new Set(selectedIds ?? []);
+  const canSelect = (row: R) => !isRowSelectable || isRowSelectable(row);
+  // The grid's "select all" covers every row it holds (with server paging, the page).
+  const candidates = rows.filter(canSelect).map((row) => rowIdOf(row, getRowId));
+  const selectedCandidates = candidates.filter((id) => selected.has(id)).length;
+  // Ticked when every row it covers is; a click then clears them, otherwise it ticks them all.
+  const isAllSelected = selectedCandidates > 0 && selectedCandidates === candidates.length;
+  const lastToggled = useRef<number | null>(null);
+  // Shift on the click that ticks a box selects the rows from the last box ticked, as in the grid.
+  const isShiftClick = useRef(false);
+
+  const template = [
+    ...(hasSelection ? [`${CHECKBOX_WIDTH}px`] : []),
+    ...columns.map(trackOf),
+    ...(columns.some((column) => column.flex) ? [] : ['1fr']),
+  ].join(' ');
+  const minWidth =
+    (hasSelection ? CHECKBOX_WIDTH : 0) +
+    columns.reduce((sum, column) => sum + (column.flex ? (column.minWidth ?? 50) : (column.width ?? 100)), 0);
+
+  const toggleAll = (value: boolean) => {
+    // As the grid: with isRowSelectable it adds or removes these rows; without, it replaces the selection.
+    if (!isRowSelectable) return onSelectionChange?.(value ? candidates : []);
+    const next = new Set(selected);
+    for (const id of candidates) {
+      if (value) next.add(id);
+      else next.delete(id);
+    }
+    onSelectionChange?.([...next]);
+  };
+  const toggleRow = (index: number, value: boolean, isRange: boolean) => {
+    const from = isRange && lastToggled.current !== null ? Math.min(lastToggled.current, index) : index;
+    const to = isRange && lastToggled.current !== null ? Math.max(lastToggled.current, index) : index;
+    lastToggled.current = index;
+    const next = new Set(selected);
+    for (const row of shown.slice(from, to + 1).filter(canSelect)) {
+      const id = rowIdOf(row, getRowId);
+      if (value) next.add(id);
+      else next.delete(id);
+    }
+    onSelectionChange?.([...next]);
+  };
+
+  const rowStyle = { gridTemplateColumns: template, minWidth };
+  return (
+    <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
+      <div onPointerEnter={props.onIntent} onFocus={props.onIntent}>
+        <LightToolbar hasExport={!props.hasServerExport} onWantGrid={props.onWantGrid} />
+      </div>
+      <LightTableRoot role="grid" aria-label={props.ariaLabel} aria-multiselectable={hasSelection || undefined}>
+        <div role="rowgroup" onPointerEnter={props.onIntent}>
+          <div role="row" style={rowStyle}>
+            {hasSelection && (
+              <div role="columnheader" className={lightTableClasses.check}>
+                <Checkbox
+                  checked={isAllSelected}
+                  indeterminate={selectedCandidates > 0 && !isAllSelected}
+                  onChange={() => toggleAll(!isAllSelected)}
+                  slotProps={{ input: { 'aria-label': isAllSelected ? 'Unselect all rows' : 'Select all rows' } }}
+                />
+              </div>
+            )}
+            {columns.map((column) => (
+              <ColumnHeader key={column.field} column={column} onWantGrid={props.onWantGrid} />
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup">
+          {props.isLoading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+          {shown.length === 0 && <div className={lightTableClasses.empty}>{!props.isLoading && (props.emptyLabel ?? 'No rows')}</div>}
+          {shown.map((row, index) => {
+            const id = rowIdOf(row, getRowId);
+            const isSelected = selected.has(id);
+            return (
+              <div
+                key={String(id)}
+                role="row"
+                aria-selected={hasSelection ? isSelected : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                style={onRowClick ? { ...rowStyle, cursor: 'pointer' } : rowStyle}
+              >
+                {hasSelection && (
+                  <div role="gridcell" className={lightTableClasses.check}>
+                    <Checkbox
+                      checked={isSelected}
+                      disabled={!canSelect(row)}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        isShiftClick.current = event.shiftKey;
+                      }}
+                      onChange={(event) => toggleRow(index, event.target.checked, isShiftClick.current)}
+                      slotProps={{ input: { 'aria-label': isSelected ? 'Unselect row' : 'Select row' } }}
+                    />
+                  </div>
+                )}
+                {columns.map((column) => (
+                  <div
+                    key={column.field}
+                    role="gridcell"
+                    className={lightTableClasses.cell}
+                    style={{ textAlign: alignOf(column, column.align) }}
+                  >
+                    {cellContent(column, row, id)}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </LightTableRoot>
+      <LightFooter
+        selectedCount={selected.size}
+        page={page}
+        pageSize={pageSize}
+        shown={shown.length}
+        count={serverPaging ? (serverPaging.rowCount ?? -1) : rows.length}
+        hasNextPage={serverPaging?.hasNextPage ?? false}
+        onPageChange={serverPaging ? serverPaging.onPageChange : props.onPageChange}
+      />
+    </Paper>
+  );
+}
