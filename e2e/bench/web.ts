@@ -150,5 +150,12 @@ try {
     await browser.close();
   }
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  // The server may have ended already (it failed to start): the error above is the one to see.
+  if (server.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
 }
