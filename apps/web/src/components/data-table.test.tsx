@@ -12,6 +12,8 @@ const columns = [{ field: 'name', headerName: 'Name', width: 200 }];
 
 /** The grid's module is imported on the first click that needs it: slow the first time in a test run. */
 const GRID_LOAD_MS = 10_000;
+/** A test that waits for the grid: its own time limit, beyond vitest's 5 s. */
+const GRID_TEST_MS = 30_000;
 
 const shownNames = () => screen.queryAllByText(/^Creator \d+$/).map((cell) => cell.textContent);
 
@@ -116,14 +118,14 @@ describe('DataTable', () => {
     expect(await screen.findByRole('menuitem', { name: 'Download as CSV' }, { timeout: GRID_LOAD_MS })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Print' })).toBeTruthy();
     expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull();
-  });
+  }, GRID_TEST_MS);
 
   it("opens a column's menu in the grid from the light table's header", async () => {
     render(<DataTable rows={makeRows(3)} columns={columns} />);
     // Shown on the header's hover, as in the grid.
     await userEvent.click(screen.getByLabelText('Name column menu'));
     expect(await screen.findByRole('menuitem', { name: /Hide column/ }, { timeout: GRID_LOAD_MS })).toBeTruthy();
-  });
+  }, GRID_TEST_MS);
 
   it('keeps the page shown and the rows ticked when the grid takes over', async () => {
     function Selectable() {
@@ -140,7 +142,7 @@ describe('DataTable', () => {
     expect(screen.getByText('1 row selected')).toBeTruthy();
     const gridRow = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
     expect(within(gridRow).getByRole('checkbox')).toHaveProperty('checked', true);
-  });
+  }, GRID_TEST_MS);
 
   it('ticks every selectable row from the header, and a second click clears them', async () => {
     function Selectable() {

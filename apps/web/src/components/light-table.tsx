@@ -1,12 +1,13 @@
-import { useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import MoreVert from '@mui/icons-material/MoreVert';
-import type { GridColDef, GridRenderCellParams, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { pageSizeFor, rowIdOf, type DataTableProps, type GridRequest } from './data-table-types.ts';
 import { LightFooter, LightToolbar } from './light-table-chrome.tsx';
+import { CHECKBOX_WIDTH, LightRow, alignOf, trackOf } from './light-table-row.tsx';
 import { LightTableRoot, lightTableClasses } from './light-table-styles.ts';
 
 type Props<R extends GridValidRowModel> = DataTableProps<R> & {
@@ -18,32 +19,6 @@ type Props<R extends GridValidRowModel> = DataTableProps<R> & {
   /** The pointer or focus went to the toolbar or the headers: the grid may be wanted soon. */
   onIntent: () => void;
 };
-
-const CHECKBOX_WIDTH = 50;
-// Cells read their row and value only (every column of the app does): the grid's API is not here.
-const noGridApi = { current: null } as never;
-
-/** A column's track in the row's CSS grid: the grid's own rule (a flex share above minWidth, or a fixed width). */
-const trackOf = <R extends GridValidRowModel>(column: GridColDef<R>) =>
-  column.flex ? `minmax(${column.minWidth ?? 50}px, ${column.flex}fr)` : `${column.width ?? 100}px`;
-
-const alignOf = <R extends GridValidRowModel>(column: GridColDef<R>, align: GridColDef<R>['align']) =>
-  (align ?? (column.type === 'number' ? 'right' : 'left')) as 'left' | 'right' | 'center';
-
-/** What a cell shows: renderCell, else the (got, formatted) value as text, as the grid does. */
-function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, row: R, id: GridRowId): React.ReactNode {
-  const raw: unknown = row[column.field];
-  const value: unknown = column.valueGetter ? column.valueGetter(raw as never, row, column, noGridApi) : raw;
-  const formatted: unknown = column.valueFormatter
-    ? column.valueFormatter(value as never, row, column, noGridApi)
-    : column.type === 'number' && typeof value === 'number'
-      ? value.toLocaleString()
-      : value;
-  if (column.renderCell) {
-    return column.renderCell({ row, id, field: column.field, value, formattedValue: formatted, colDef: column } as GridRenderCellParams<R>);
-  }
-  return formatted === null || formatted === undefined ? '' : String(formatted as string);
-}
 
 /** A column's header: its name, its menu (shown on hover, as in the grid) and, when sortable, a click that sorts in the grid. */
 function ColumnHeader<R extends GridValidRowModel>({
@@ -100,8 +75,6 @@ export function LightTable<R extends GridValidRowModel>(props: Props<R>) {
   // Ticked when every row it covers is; a click then clears them, otherwise it ticks them all.
   const isAllSelected = selectedCandidates > 0 && selectedCandidates === candidates.length;
   const lastToggled = useRef<number | null>(null);
-  // Shift on the click that ticks a box selects the rows from the last box ticked, as in the grid.
-  const isShiftClick = useRef(false);
 
   const template = [
     ...(hasSelection ? [`${CHECKBOX_WIDTH}px`] : []),
@@ -135,7 +108,15 @@ export function LightTable<R extends GridValidRowModel>(props: Props<R>) {
     onSelectionChange?.([...next]);
   };
 
-  const rowStyle = { gridTemplateColumns: template, minWidth };
+  const rowStyle = useMemo(() => ({ gridTemplateColumns: template, minWidth }), [template, minWidth]);
+  const clickableRowStyle = useMemo(() => ({ ...rowStyle, cursor: 'pointer' }), [rowStyle]);
+  // The rows are memoised: they get handlers that stay the same and call this render's.
+  const latest = useRef({ toggleRow, onRowClick });
+  useLayoutEffect(() => {
+    latest.current = { toggleRow, onRowClick };
+  });
+  const onToggle = useCallback((index: number, value: boolean, isRange: boolean) => latest.current.toggleRow(index, value, isRange), []);
+  const onClick = useCallback((row: R) => latest.current.onRowClick?.(row), []);
   return (
     <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       <div onPointerEnter={props.onIntent} onFocus={props.onIntent}>
@@ -164,40 +145,20 @@ export function LightTable<R extends GridValidRowModel>(props: Props<R>) {
           {shown.length === 0 && <div className={lightTableClasses.empty}>{!props.isLoading && (props.emptyLabel ?? 'No rows')}</div>}
           {shown.map((row, index) => {
             const id = rowIdOf(row, getRowId);
-            const isSelected = selected.has(id);
             return (
-              <div
+              <LightRow<R>
                 key={String(id)}
-                role="row"
-                aria-selected={hasSelection ? isSelected : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={onRowClick ? { ...rowStyle, cursor: 'pointer' } : rowStyle}
-              >
-                {hasSelection && (
-                  <div role="gridcell" className={lightTableClasses.check}>
-                    <Checkbox
-                      checked={isSelected}
-                      disabled={!canSelect(row)}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        isShiftClick.current = event.shiftKey;
-                      }}
-                      onChange={(event) => toggleRow(index, event.target.checked, isShiftClick.current)}
-                      slotProps={{ input: { 'aria-label': isSelected ? 'Unselect row' : 'Select row' } }}
-                    />
-                  </div>
-                )}
-                {columns.map((column) => (
-                  <div
-                    key={column.field}
-                    role="gridcell"
-                    className={lightTableClasses.cell}
-                    style={{ textAlign: alignOf(column, column.align) }}
-                  >
-                    {cellContent(column, row, id)}
-                  </div>
-                ))}
-              </div>
+                row={row}
+                id={id}
+                index={index}
+                columns={columns}
+                style={onRowClick ? clickableRowStyle : rowStyle}
+                hasSelection={hasSelection}
+                isSelected={selected.has(id)}
+                isSelectable={canSelect(row)}
+                onToggle={onToggle}
+                onClick={onRowClick ? onClick : undefined}
+              />
             );
           })}
         </div>
