@@ -2,7 +2,7 @@ import { alpha, lighten, styled, type Theme } from '@mui/material/styles';
 
 /** The grid's own sizes (MUI X's defaults), so the page does not move when the grid takes over. */
 export const ROW_HEIGHT = 52;
-export const HEADER_HEIGHT = 56;
+const HEADER_HEIGHT = 56;
 
 /** The grid's lines between rows (MUI X's getBorderColor for a light theme). */
 export const gridBorder = (theme: Theme) => `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`;
@@ -36,8 +36,9 @@ export const LightTableRoot = styled('div')(({ theme }) => {
       minWidth: 0,
       height: HEADER_HEIGHT,
       '& > span': { fontWeight: theme.typography.fontWeightMedium, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-      [`& .${lightTableClasses.menu}`]: { visibility: 'hidden' },
-      [`&:hover .${lightTableClasses.menu}`]: { visibility: 'visible' },
+      // As the grid's: no room taken until the header is hovered, so the title keeps the column's width.
+      [`& .${lightTableClasses.menu}`]: { visibility: 'hidden', width: 0, padding: 0, overflow: 'hidden' },
+      [`&:hover .${lightTableClasses.menu}`]: { visibility: 'visible', width: 'auto', padding: 5 },
     },
     '& [role="rowgroup"] + [role="rowgroup"] [role="row"]': {
       height: ROW_HEIGHT,
