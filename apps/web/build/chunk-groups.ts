@@ -126,6 +126,19 @@ function findGroups(options: Options, meta: Rollup.ManualChunkMeta): Groups {
   return { entry, frame, frameless, landing, mainPagesOf };
 }
 
+/** The group of a module that is neither a vendor's nor left to Rollup (undefined). */
+function groupOf(id: string, groups: Groups): string | undefined {
+  if (groups.entry.has(id)) return 'index';
+  const mainPages = groups.mainPagesOf.get(id) ?? [];
+  const isSignedInCommon = groups.frame.has(id) || mainPages.length >= 2;
+  // Needed by the sign-in page too: there, it loads only what it uses.
+  if (groups.landing.has(id)) return isSignedInCommon ? 'common' : undefined;
+  if (groups.frameless.has(id)) return isSignedInCommon || mainPages.length === 1 ? 'shared' : undefined;
+  if (groups.frame.has(id)) return 'app-shell';
+  if (mainPages.length >= 2) return 'main-pages';
+  return mainPages.length === 1 ? pageChunkName(mainPages[0]!) : undefined;
+}
+
 /**
  * Rollup's own split gives each set of pages that share modules a chunk of its own: with 45
  * lazy pages that was 43-58 requests for a signed-in page, most of them a few hundred bytes
@@ -134,11 +147,15 @@ function findGroups(options: Options, meta: Rollup.ManualChunkMeta): Groups {
  * code they never run (/payments loaded the payment detail page). Instead, what loads together
  * goes together:
  * - the vendor groups (React and the router: cached across releases);
- * - the signed-in frame and everything it needs that the entry and the frameless pages do not
- *   (every signed-in page loads the frame anyway);
- * - what two or more of the main pages need beyond that (the light table, chips, tabs, their
- *   API calls), so each main page is the entry, React, the frame, this and its own chunk.
- * The rest is Rollup's.
+ * - the entry and everything it imports ('index');
+ * - what the sign-in page shares with the frame or the main pages ('common');
+ * - what the other frameless pages (sign-up, links, the pay page) share with them ('shared');
+ * - the rest of the signed-in frame ('app-shell'), every signed-in page loads it;
+ * - what two or more main pages share ('main-pages'), then each main page with what only it
+ *   of the main pages needs.
+ * So a main page is the entry, React and a handful of chunks. Everything else is Rollup's.
+ * `onlyExplicitManualChunks` must be on: otherwise Rollup adds a group's unassigned
+ * dependencies to it, and the entry would import the frame.
  */
 export function chunkGroups(options: Options): Rollup.GetManualChunk {
   let groups: Groups | undefined;
@@ -147,16 +164,6 @@ export function chunkGroups(options: Options): Rollup.GetManualChunk {
       if (packages.some((name) => id.includes(`/node_modules/${name}/`))) return chunk;
     }
     groups ??= findGroups(options, meta);
-    if (groups.entry.has(id)) return 'index';
-    const mainPages = groups.mainPagesOf.get(id) ?? [];
-    const isSignedInCommon = groups.frame.has(id) || mainPages.length >= 2;
-    if (isSignedInCommon && groups.landing.has(id)) return 'common';
-    if (groups.landing.has(id)) return undefined;
-    if ((isSignedInCommon || mainPages.length === 1) && groups.frameless.has(id)) return 'shared';
-    if (groups.frameless.has(id)) return undefined;
-    if (groups.frame.has(id)) return 'app-shell';
-    if (mainPages.length >= 2) return 'main-pages';
-    if (mainPages.length === 1) return pageChunkName(mainPages[0]!);
-    return undefined;
+    return groupOf(id, groups);
   };
 }

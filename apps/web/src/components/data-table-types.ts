@@ -3,7 +3,7 @@ import type { GridColDef, GridRowId, GridValidRowModel } from '@mui/x-data-grid'
 export const PAGE_SIZE = 50;
 
 /** Paging done by the server: the page index is the caller's state, the count or has-more its answer. */
-export type ServerPaging = {
+type ServerPaging = {
   page: number;
   onPageChange: (page: number) => void;
   /** Total rows when the server knows it; otherwise `hasNextPage` drives the next button. */
