@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 import { importLayersRule } from './scripts/eslint-import-layers.mjs';
+import { apiImportZones } from './scripts/eslint-api-zones.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -36,15 +37,12 @@ export default tseslint.config(
     rules: { 'layers/imports': ['error', { table: path.join(import.meta.dirname, 'apps/web/import-layers.json') }] },
   },
   {
-    // An API module is used through its index.ts only (its tests may reach further).
-    files: ['apps/api/src/modules/**/*.ts'],
+    // apps/api: the import zones of the layers (docs/architecture.md, Layers; the whole graph is checked by
+    // scripts/check-api-layers.mjs). Tests may reach further.
+    files: ['apps/api/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./[a-z-]+/(?!index\\.ts$)[^/]+$', message: 'Use the other module through its index.ts.' }] },
-      ],
-    },
+    plugins: { 'api-layers': { rules: { 'import-zones': apiImportZones } } },
+    rules: { 'api-layers/import-zones': 'error' },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: globals.node } },
 );

@@ -4,7 +4,11 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`), animations: 'disabled', fullPage: true });
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 
 /** Connects the sandbox QuickBooks as the popup does (a code, consent page, Connect, callback), through the API. */
 async function connectQuickbooks(request: APIRequestContext, token: string) {
@@ -54,10 +58,16 @@ test("[accounting] the customer's Quickbooks card picks a QuickBooks customer, '
   await expect(card).toContainText('No customer');
 });
 
-test("[accounting] the creator profile's accounting vendor link shows only when connected and saves the vendor", async ({ page, request }) => {
+test("[accounting] the creator profile's accounting vendor link shows only when connected and saves the vendor", async ({
+  page,
+  request,
+}) => {
   const owner = await createOwner(request, 'qbvendor', 'Ledger Lane Media');
   const headers = { 'auth-token': owner.token };
-  const created = await request.post('/v1/creators', { headers, data: { email: uniqueEmail('qbcreator'), first_name: 'Rae', last_name: 'Books' } });
+  const created = await request.post('/v1/creators', {
+    headers,
+    data: { email: uniqueEmail('qbcreator'), first_name: 'Rae', last_name: 'Books' },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const creator = (await created.json()) as { id: string };
 

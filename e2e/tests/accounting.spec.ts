@@ -5,20 +5,32 @@ import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`), animations: 'disabled', fullPage: true });
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 
 /** A creator with a bank account paid `cents` through the API (posted once the sandbox clock moves). */
 async function payCreator(request: APIRequestContext, token: string, cents: number, campaignId?: string) {
   const headers = { 'auth-token': token };
   const created = await request.post('/v1/creators', {
     headers,
-    data: { email: uniqueEmail('qbpayee'), first_name: 'Rae', last_name: 'Books', account_number: '000123456789', routing_number: '110000000' },
+    data: {
+      email: uniqueEmail('qbpayee'),
+      first_name: 'Rae',
+      last_name: 'Books',
+      account_number: '000123456789',
+      routing_number: '110000000',
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const creator = (await created.json()) as { id: string };
   const drafts = await request.post('/v1/payments', {
     headers,
-    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: cents, split: 100, memo: 'Campaign', payment_group_id: campaignId }],
+    data: [
+      { recipient: creator.id, recipient_role: 'creator', earnings: cents, split: 100, memo: 'Campaign', payment_group_id: campaignId },
+    ],
   });
   expect(drafts.status(), await drafts.text()).toBe(200);
   const ids = ((await drafts.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
@@ -34,7 +46,9 @@ test('[accounting] connects the sandbox QuickBooks in the popup, maps the accoun
   test.slow();
   const owner = await createOwner(request, 'qb', 'Ledger Lane Media');
   await activateViaApi(request, owner.token);
-  expect((await request.post('/v1/treasury/load', { headers: { 'auth-token': owner.token }, data: { amount: 500_000 } })).status()).toBe(200);
+  expect((await request.post('/v1/treasury/load', { headers: { 'auth-token': owner.token }, data: { amount: 500_000 } })).status()).toBe(
+    200,
+  );
   await openSignedIn(page, owner.token, '/settings?tab=quickbooks');
   const connection = page.getByRole('region', { name: 'Connection' });
   await expect(connection).toContainText('Connect QuickBooks to keep your books');
@@ -71,7 +85,10 @@ test('[accounting] connects the sandbox QuickBooks in the popup, maps the accoun
 
   const headers = { 'auth-token': owner.token };
   const customer = await request.post('/v1/customers', { headers, data: { name: 'Acme Garages', email: uniqueEmail('qbcampaign') } });
-  const campaign = await request.post('/v1/campaigns', { headers, data: { title: 'Spring launch', customer_id: ((await customer.json()) as { id: string }).id } });
+  const campaign = await request.post('/v1/campaigns', {
+    headers,
+    data: { title: 'Spring launch', customer_id: ((await customer.json()) as { id: string }).id },
+  });
   expect(campaign.status(), await campaign.text()).toBe(200);
   const campaignId = ((await campaign.json()) as { id: string }).id;
   await payCreator(request, owner.token, 12_500, campaignId);

@@ -8,7 +8,7 @@ import { activateViaApi } from './support/wallet.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
-test("[contracts] Home lists an Unsigned Contract to-do: its title opens the contract, Send reminder emails a new signing link, SMS stays disabled", async ({
+test('[contracts] Home lists an Unsigned Contract to-do: its title opens the contract, Send reminder emails a new signing link, SMS stays disabled', async ({
   page,
   request,
 }) => {
@@ -16,7 +16,10 @@ test("[contracts] Home lists an Unsigned Contract to-do: its title opens the con
   await activateViaApi(request, owner.token);
   const headers = { 'auth-token': owner.token };
   const email = uniqueEmail('unsigned');
-  const creator = await request.post('/v1/creators', { headers, data: { email, first_name: 'Uma', last_name: 'Unsigned', phone_number: '4155550177' } });
+  const creator = await request.post('/v1/creators', {
+    headers,
+    data: { email, first_name: 'Uma', last_name: 'Unsigned', phone_number: '4155550177' },
+  });
   expect(creator.status()).toBe(200);
   const created = await request.post('/v1/contracts', {
     headers,
@@ -26,7 +29,9 @@ test("[contracts] Home lists an Unsigned Contract to-do: its title opens the con
       recipient: (await creator.json()).id as string,
       recipient_type: 'creator',
       expiration_date: '2099-12-31',
-      formFields: JSON.stringify([{ x: 100, y: 600, width: 80, height: 16, type: 'signature', required: true, signer: 0, api_id: 'signature_field_1', page: 1 }]),
+      formFields: JSON.stringify([
+        { x: 100, y: 600, width: 80, height: 16, type: 'signature', required: true, signer: 0, api_id: 'signature_field_1', page: 1 },
+      ]),
       file: { name: 'Agreement.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(await twoPagePdf()) },
     },
   });

@@ -10,7 +10,11 @@ test.use({ viewport: { width: 1440, height: 1700 } });
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
-test('[contracts] New Contract Template: the editor places a block and saves it; a contract made from it is signed by the emailed link', async ({ page, request, browser }) => {
+test('[contracts] New Contract Template: the editor places a block and saves it; a contract made from it is signed by the emailed link', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   const owner = await createOwner(request, 'contracts-template', 'Harbor Media');
   await activateViaApi(request, owner.token);
@@ -77,7 +81,11 @@ test('[contracts] New Contract Template: the editor places a block and saves it;
   await expect(page.getByRole('row', { name: /Tess agreement/ })).toContainText('Signed', { timeout: 30_000 });
 });
 
-test("[contracts] the campaign wizard's Contract step sends an e-signature contract to the campaign's customer and opens the campaign", async ({ page, request, browser }) => {
+test("[contracts] the campaign wizard's Contract step sends an e-signature contract to the campaign's customer and opens the campaign", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   const owner = await createOwner(request, 'contracts-campaign', 'Harbor Media');
   await activateViaApi(request, owner.token);
@@ -85,7 +93,10 @@ test("[contracts] the campaign wizard's Contract step sends an e-signature contr
   const customerEmail = uniqueEmail('customer');
   const customer = await request.post('/v1/customers', { headers, data: { name: 'Acme Drinks', email: customerEmail } });
   expect(customer.status(), await customer.text()).toBe(200);
-  const campaign = await request.post('/v1/campaigns', { headers, data: { title: 'Summer Launch', customer_id: (await customer.json()).id } });
+  const campaign = await request.post('/v1/campaigns', {
+    headers,
+    data: { title: 'Summer Launch', customer_id: (await customer.json()).id },
+  });
   expect(campaign.status(), await campaign.text()).toBe(200);
   const campaignId = (await campaign.json()).id as string;
 

@@ -66,7 +66,10 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
   await signing.screenshot({ path: shotPath('contracts-signing-page'), animations: 'disabled' });
   await signing.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(signing.getByText('Signed. A copy with its signature certificate has been emailed to you.')).toBeVisible();
-  const [download] = await Promise.all([signing.waitForEvent('download'), signing.getByRole('button', { name: 'Download signed copy' }).click()]);
+  const [download] = await Promise.all([
+    signing.waitForEvent('download'),
+    signing.getByRole('button', { name: 'Download signed copy' }).click(),
+  ]);
   const signedFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-signed-')), 'signed.pdf');
   await download.saveAs(signedFile);
   await signer.close();
@@ -112,6 +115,9 @@ test('[contracts] uploads an already signed contract as a plain file: no signing
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   await page.getByRole('button', { name: 'Create Contract' }).click();
   await expect(page.getByRole('row', { name: /Signed on paper/ })).toContainText('Signed');
-  const outbox = (await (await request.get('/dev/outbox', { headers: { accept: 'application/json' } })).json()) as { to: string; links: string[] }[];
+  const outbox = (await (await request.get('/dev/outbox', { headers: { accept: 'application/json' } })).json()) as {
+    to: string;
+    links: string[];
+  }[];
   expect(outbox.filter((item) => item.to === email).flatMap((item) => item.links)).not.toContainEqual(expect.stringContaining('/sign/'));
 });

@@ -59,7 +59,10 @@ test('[invoices] outside the sandbox the pay page takes the card through Stripe.
   await page.screenshot({ path: screenshot('invoices-stripe-js-confirm'), fullPage: true });
 });
 
-test('[invoices] outside the sandbox the payer links their bank in Plaid Link and the invoice is paid by ACH', async ({ page, request }) => {
+test('[invoices] outside the sandbox the payer links their bank in Plaid Link and the invoice is paid by ACH', async ({
+  page,
+  request,
+}) => {
   const payLink = await sentInvoice(request, 'invoices-plaidlink', 'Summer promo');
   await page.route('**/v1/meta', (route) =>
     route.fulfill({ json: { sandbox: false, payment_method_wizard: false, stripe_publishable_key: null } }),

@@ -210,7 +210,9 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
   const banner = page.getByRole('status').filter({ hasText: `Acting as ${teammateEmail}` });
   await expect(banner).toBeVisible();
   // Acting ends by itself an hour after it began; the banner says until when, and that all is recorded.
-  await expect(banner).toContainText(/ until \d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} [AP]M\. Everything you see and change is recorded, and they are told\./);
+  await expect(banner).toContainText(
+    / until \d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d{2} [AP]M\. Everything you see and change is recorded, and they are told\./,
+  );
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Wallets', { exact: true })).toHaveCount(0);
   await page.goto('/payments?tab=draft_payments');
   await expect(banner).toBeVisible();
@@ -267,7 +269,9 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await shot(page, 'portal-08c-customer-contracts');
   // A contract that is not theirs (or does not exist) is refused, not a spinner for ever.
   await page.goto(`/creator/contracts/${crypto.randomUUID()}`);
-  await expect(page.getByRole('alert').filter({ hasText: 'There was an issue retrieving the contract' }).getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'There was an issue retrieving the contract' }).getByRole('button', { name: 'Retry' }),
+  ).toBeVisible();
 });
 
 test('[portal] an owner acts as one of their creators from the profile; ?override refuses a stranger', async ({ page, request }) => {

@@ -11,12 +11,21 @@ const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const readPackage = (dir) => JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 const api = readPackage(apiRoot);
 const core = readPackage(path.resolve(apiRoot, '../../packages/core'));
-const dependencies = [...Object.keys(api.dependencies ?? {}), ...Object.keys(core.dependencies ?? {})].filter((name) => name !== '@crewpay/core');
+const dependencies = [...Object.keys(api.dependencies ?? {}), ...Object.keys(core.dependencies ?? {})].filter(
+  (name) => name !== '@crewpay/core',
+);
 
 await build({
   absWorkingDir: apiRoot,
   // pdf-worker: the PDF worker thread's entry, found next to the others (providers/esign/pdf-thread.ts).
-  entryPoints: { server: 'src/server.ts', worker: 'src/worker.ts', reconcile: 'src/scripts/reconcile.ts', 'pdf-worker': 'src/providers/esign/pdf-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    reconcile: 'src/scripts/reconcile.ts',
+    'stripe-webhooks': 'src/scripts/stripe-webhooks.ts',
+    'live-check': 'src/scripts/live-check.ts',
+    'pdf-worker': 'src/providers/esign/pdf-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
 import { registerRequestLimit } from './plugins/request-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -12,31 +11,27 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
 import { registerActingRules } from './plugins/acting-rules.ts';
-import { wireModuleEvents } from './events/wiring.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
-import { setPasswordFromLink } from './modules/auth/service.ts';
-import { describePayeeLink, submitPayeeLink } from './modules/payments/payee.ts';
-import { orgRoutes } from './modules/orgs/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { devRoutes } from './modules/dev/routes.ts';
-import { activationRoutes } from './modules/activation/routes.ts';
-import { feeRoutes } from './modules/fees/routes.ts';
-import { walletRoutes } from './modules/wallets/routes.ts';
-import { treasuryRoutes } from './modules/treasury/routes.ts';
-import { sandboxBankRoutes } from './modules/treasury/sandbox-routes.ts';
-import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/routes.ts';
-import { creatorRoutes } from './modules/creators/routes.ts';
-import { tagRoutes } from './modules/tags/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { describePayeeLink, paymentRoutes, submitPayeeLink } from './modules/payments/index.ts';
+import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { devRoutes } from './modules/dev/index.ts';
+import { activationRoutes } from './modules/activation/index.ts';
+import { feeRoutes } from './modules/fees/index.ts';
+import { walletRoutes } from './modules/wallets/index.ts';
+import { sandboxBankRoutes, treasuryRoutes } from './modules/treasury/index.ts';
+import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/index.ts';
+import { creatorRoutes } from './modules/creators/index.ts';
+import { tagRoutes } from './modules/tags/index.ts';
+import { userRoutes } from './modules/users/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { metaRoutes } from './modules/meta/index.ts';
 import { customerPortalAccessRoutes, customerRoutes } from './modules/customers/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { deliverableRoutes } from './modules/deliverables/index.ts';
 import { campaignFileRoutes } from './modules/files/index.ts';
-import { orgLogoRoutes } from './modules/orgs/logo-routes.ts';
 import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
 import { taxRoutes } from './modules/taxes/index.ts';
@@ -63,9 +58,8 @@ const requestLogSerializers = {
   }),
 };
 
-/** Builds the HTTP app from its dependencies; main.ts and the tests build the same app. */
+/** Builds the HTTP app from its dependencies, in a process wired by src/wiring.ts; main.ts, the tests and the bench build the same app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  wireModuleEvents({ publicUrl: deps.config.publicUrl });
   const app = Fastify({
     logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: requestLogSerializers } : false,
     trustProxy: deps.config.trustProxy,

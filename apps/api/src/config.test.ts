@@ -37,7 +37,9 @@ describe('loadConfig', () => {
   it('refuses to start on a bad value and names the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 64 hexadecimal characters/);
-    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+    );
     expect(() => loadConfig({ SANDBOX: 'maybe' })).toThrow(/SANDBOX/);
   });
 

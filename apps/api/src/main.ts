@@ -6,20 +6,13 @@ import { inspectPostmaster, stopOrphanPostmaster } from './db/stale-postmaster.t
 import { runMigrations } from './db/migrate.ts';
 import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
-import { registerEmailJobs, resendStaleEmails } from './modules/email/jobs.ts';
-import { registerSmsJobs } from './modules/sms/index.ts';
+import { createOutboxTransport, createSmtpTransport, resendStaleEmails } from './modules/email/index.ts';
+import { processDueProviderEvents, runDueProviderCalls } from './modules/provider-calls/index.ts';
 import { smsTransport } from './providers/sms/index.ts';
-import { registerBillingJobs } from './modules/billing/index.ts';
-import { registerWebhookJobs } from './modules/webhooks/index.ts';
-import { registerTaxJobs } from './modules/taxes/index.ts';
-import { registerAccountingJobs } from './modules/accounting/index.ts';
-import { registerAuthJobs } from './modules/auth/jobs.ts';
-import { processDueProviderEvents, registerProviderCallJobs, runDueProviderCalls } from './modules/provider-calls/index.ts';
-import { createOutboxTransport, createSmtpTransport } from './modules/email/transports.ts';
 import { liveModeProblems } from './providers/readiness.ts';
 import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
-import { wireModuleEvents } from './events/wiring.ts';
+import { wireCrewpay } from './wiring.ts';
 import { loggableError } from './lib/log-safe.ts';
 
 /** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
@@ -27,7 +20,6 @@ export type ProcessRole = 'api' | 'worker';
 
 export async function startCrewpay(role: ProcessRole): Promise<void> {
   const config = loadConfig();
-  wireModuleEvents({ publicUrl: config.publicUrl });
   const problems = liveModeProblems(config);
   if (problems.length > 0) {
     throw new StartError(
@@ -50,16 +42,11 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
       console.error('[jobs]', JSON.stringify(loggableError(error)));
     },
   });
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport();
-  await registerEmailJobs({ db: database.db, jobs, transport });
-  await registerSmsJobs({ db: database.db, jobs, transport: smsTransport(config) });
   const deps = { config, db: database.db, jobs, secrets };
-  await registerProviderCallJobs(deps);
-  await registerAccountingJobs(deps);
-  await registerAuthJobs(deps);
-  await registerBillingJobs({ db: database.db, jobs });
-  await registerWebhookJobs({ config, db: database.db, jobs, secrets });
-  await registerTaxJobs({ db: database.db, jobs, secrets });
+  await wireCrewpay(deps, {
+    email: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport(),
+    sms: smsTransport(config),
+  });
 
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
 

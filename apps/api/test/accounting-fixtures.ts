@@ -14,7 +14,10 @@ export async function connectQuickbooks(app: FastifyInstance, token: string) {
   const page = await app.inject({ method: 'GET', url: `/api/qb/connect?code=${encodeURIComponent(code)}` });
   expect(page.statusCode, page.body).toBe(200);
   const state = /name="state" value="([^"]+)"/.exec(page.body)![1]!;
-  const consent = await app.inject({ method: 'GET', url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=allow&company=x` });
+  const consent = await app.inject({
+    method: 'GET',
+    url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=allow&company=x`,
+  });
   expect(consent.statusCode, consent.body).toBe(303);
   const callback = await app.inject({ method: 'GET', url: String(consent.headers.location) });
   expect(callback.statusCode, callback.body).toBe(200);

@@ -8,14 +8,8 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { withDatabase } from '../src/db/embedded.ts';
 import { createInlineJobs } from '../src/jobs/jobs.ts';
 import { createSecretBox } from '../src/lib/secrets.ts';
-import { registerEmailJobs } from '../src/modules/email/jobs.ts';
-import { registerSmsJobs } from '../src/modules/sms/index.ts';
-import { registerBillingJobs } from '../src/modules/billing/index.ts';
-import { registerWebhookJobs } from '../src/modules/webhooks/index.ts';
-import { registerTaxJobs } from '../src/modules/taxes/index.ts';
-import { registerProviderCallJobs } from '../src/modules/provider-calls/index.ts';
-import { registerAuthJobs } from '../src/modules/auth/jobs.ts';
-import { createOutboxTransport } from '../src/modules/email/transports.ts';
+import { createOutboxTransport } from '../src/modules/email/index.ts';
+import { wireCrewpay } from '../src/wiring.ts';
 import type { AppDeps } from '../src/deps.ts';
 
 export type TestContext = { app: FastifyInstance; deps: AppDeps; database: Database };
@@ -34,7 +28,7 @@ export const operatorHeaders = { 'x-operator-token': TEST_OPERATOR_TOKEN } as co
 
 /**
  * A test file's own world: a fresh database cloned from the migrated template and the same
- * app main.ts builds, with jobs run inline so their effects are visible at once.
+ * wiring and app main.ts builds, with jobs run inline so their effects are visible at once.
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const serverUrl = inject('serverUrl');
@@ -58,15 +52,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     RATE_LIMIT_ANONYMOUS_MAX: '1000000',
     ...env,
   });
-  const jobs = createInlineJobs();
-  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
-  await registerSmsJobs({ db: database.db, jobs });
-  await registerBillingJobs({ db: database.db, jobs });
-  const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
-  await registerWebhookJobs({ ...deps, jobs });
-  await registerTaxJobs({ ...deps, jobs });
-  await registerProviderCallJobs(deps);
-  await registerAuthJobs(deps);
+  const deps: AppDeps = { config, db: database.db, jobs: createInlineJobs(), secrets: createSecretBox(randomBytes(32).toString('hex')) };
+  // Wired as main.ts wires the server: the same handlers and workers; emails and texts stay in their outboxes.
+  await wireCrewpay(deps, { email: createOutboxTransport() });
   const app = await buildApp(deps);
   await app.ready();
   appDatabases.set(app, database);

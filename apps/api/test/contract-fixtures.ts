@@ -20,16 +20,35 @@ export function contractMultipart(fields: Record<string, string>, file?: { name:
   for (const [name, value] of Object.entries(fields))
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const block = (n: number, page: number, x = 100, y = 600) => ({ x, y, type: 'signature', width: 80, height: 16, required: true, signer: 0, api_id: `signature_field_${n}`, page });
+export const block = (n: number, page: number, x = 100, y = 600) => ({
+  x,
+  y,
+  type: 'signature',
+  width: 80,
+  height: 16,
+  required: true,
+  signer: 0,
+  api_id: `signature_field_${n}`,
+  page,
+});
 
-export async function postContract(app: FastifyInstance, headers: Headers, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+export async function postContract(
+  app: FastifyInstance,
+  headers: Headers,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+) {
   const body = contractMultipart(fields, file);
   return app.inject({ method: 'POST', url: '/v1/contracts', headers: { ...headers, ...body.headers }, payload: body.payload });
 }

@@ -59,7 +59,12 @@ export async function readOutbox(app: FastifyInstance): Promise<OutboxEmail[]> {
 export async function latestLinkId(app: FastifyInstance, to: string, path: string): Promise<string> {
   const database = databaseOfApp(app);
   const [newest] = database
-    ? await database.db.select({ links: emails.links }).from(emails).where(eq(emails.to, to)).orderBy(desc(emails.created_at), desc(emails.id)).limit(1)
+    ? await database.db
+        .select({ links: emails.links })
+        .from(emails)
+        .where(eq(emails.to, to))
+        .orderBy(desc(emails.created_at), desc(emails.id))
+        .limit(1)
     : (await readOutbox(app)).filter((email) => email.to === to).reverse();
   const link = newest?.links.find((url) => url.includes(path));
   expect(link, `no ${path} link emailed to ${to}`).toBeDefined();

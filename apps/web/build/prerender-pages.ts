@@ -40,7 +40,9 @@ export function prerenderPages({ paths }: Options): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false },
         });
         try {
-          const { prerenderPage } = (await server.ssrLoadModule(ENTRY)) as { prerenderPage: (pathname: string) => Promise<PrerenderedPage> };
+          const { prerenderPage } = (await server.ssrLoadModule(ENTRY)) as {
+            prerenderPage: (pathname: string) => Promise<PrerenderedPage>;
+          };
           for (const pathname of paths) {
             const page = await prerenderPage(pathname);
             fs.writeFileSync(path.join(outDir, fileNameOf(pathname)), pageHtml(template, pathname, page));
@@ -67,4 +69,5 @@ function pageHtml(template: string, pathname: string, page: PrerenderedPage): st
   return replaceOnce(html, '<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(pathname)}">${page.html}</div>`);
 }
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** The spec's contract PDF limit (25,000,000 bytes) applies to every campaign file. */
 export const MAX_CAMPAIGN_FILE_BYTES = 25_000_000;
-export const MAX_FILE_NAME_LENGTH = 200;
 
 export const campaignFileMessages = {
   tooLarge: 'Files must be under 25 MB',

@@ -13,8 +13,6 @@ export const campaignStatusLabels: Record<CampaignStatus, string> = {
   completed: 'Completed',
   archived: 'Archived',
 };
-/** A new campaign starts in preflight; Home's Active Campaigns card lists preflight and active ones. */
-export const DEFAULT_CAMPAIGN_STATUS: CampaignStatus = 'preflight';
 export const openCampaignStatuses = ['preflight', 'active'] as const satisfies readonly CampaignStatus[];
 
 /** Tabs of /campaigns detail, selected by ?tab=; an unknown tab opens the overview. */

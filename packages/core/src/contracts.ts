@@ -54,8 +54,16 @@ export function canRemindContract(contract: { type: string; status: string; sign
 
 /** Spec entity Signature field: PDF points on a 612x792 page, 80x16, required, signer 0. */
 export const signatureField = z.object({
-  x: z.number().finite().min(0).max(REFERENCE_PAGE.width - SIGNATURE_BLOCK.width),
-  y: z.number().finite().min(0).max(REFERENCE_PAGE.height - SIGNATURE_BLOCK.height),
+  x: z
+    .number()
+    .finite()
+    .min(0)
+    .max(REFERENCE_PAGE.width - SIGNATURE_BLOCK.width),
+  y: z
+    .number()
+    .finite()
+    .min(0)
+    .max(REFERENCE_PAGE.height - SIGNATURE_BLOCK.height),
   type: z.literal('signature').default('signature'),
   width: z.literal(SIGNATURE_BLOCK.width).default(SIGNATURE_BLOCK.width),
   height: z.literal(SIGNATURE_BLOCK.height).default(SIGNATURE_BLOCK.height),
@@ -68,10 +76,6 @@ export const signatureField = z.object({
 export type SignatureField = z.infer<typeof signatureField>;
 export const signatureFields = z.array(signatureField).max(200);
 
-/** Scales a point from a page of another size to the 612x792 reference (and back with `fromReference`). */
-export function toReferencePoints(value: { x: number; y: number }, page: { width: number; height: number }) {
-  return { x: (value.x * REFERENCE_PAGE.width) / page.width, y: (value.y * REFERENCE_PAGE.height) / page.height };
-}
 export function fromReferenceRect(field: Pick<SignatureField, 'x' | 'y' | 'width' | 'height'>, page: { width: number; height: number }) {
   const sx = page.width / REFERENCE_PAGE.width;
   const sy = page.height / REFERENCE_PAGE.height;
@@ -154,8 +158,18 @@ export const contractReminderBody = z.object({
   ids: z
     .string()
     .max(40_000)
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'ids must be contract ids' })).min(1, 'Choose at least one contract').max(500)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.uuid({ error: 'ids must be contract ids' }))
+        .min(1, 'Choose at least one contract')
+        .max(500),
+    ),
 });
 
 export const contractPreview = z.object({ state: z.enum(['PENDING', 'READY']), file: z.string().nullable() });

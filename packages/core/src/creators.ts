@@ -18,8 +18,6 @@ export function displayUsPhone(phone: string): string {
 export const entityTypes = ['individual', 'business'] as const;
 export type EntityType = (typeof entityTypes)[number];
 
-export const DEFAULT_MANAGER_SPLIT = 10;
-export const DEFAULT_AGENT_SPLIT = 10;
 export const splitMessage = 'Splits are percentages from 0 to 100';
 export const linkMessage = 'Must be a link starting with http:// or https://';
 

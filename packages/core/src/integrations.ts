@@ -3,7 +3,6 @@ import { apiKeyScopes } from './api-keys.ts';
 
 /** API keys: `cp_live_` or `cp_sandbox_` then 32 random bytes in base64url. */
 export const apiTokenPrefixes = { live: 'cp_live_', sandbox: 'cp_sandbox_' } as const;
-export const API_TOKEN_PATTERN = /^cp_(live|sandbox)_[A-Za-z0-9_-]{43}$/;
 
 export const apiTokenRecord = z.object({
   id: z.uuid(),
@@ -31,6 +30,8 @@ export const webhookEventTypes = [
   'billing.plan_charged',
   'billing.delinquent',
   'billing.reinstated',
+  'onboarding.action_required',
+  'wallet.out_of_step',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -8,7 +8,7 @@ const labelFiles = fs.readdirSync(folder).filter((file) => file.endsWith('-label
 
 /** The modules each labels file imports at run time (type-only imports vanish). */
 const runtimeImports = (file: string) =>
-  [...fs.readFileSync(path.join(folder, file), 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)'/gm)].map((match) => match[1]);
+  [...fs.readFileSync(path.join(folder, file), 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)'/gm)].map((match) => match[1] ?? '');
 
 // The browser's lists and frame import these files (through the index) for what they show: a
 // schema or zod here would put the schema library back on every signed-in page (docs/performance.md).
@@ -37,6 +37,8 @@ describe('labels modules', () => {
     expect(core.CONTRACTS_PAGE_SIZE).toBe(50);
     expect(core.DASHBOARD_LIST_SIZE).toBe(5);
     expect(core.executedMessage({ processing: 2, requires_info: 1 })).toBe('2 payments on the way, 1 waiting for payout details');
-    expect(core.creatorName({ entity_type: 'individual', first_name: 'Ada', last_name: 'Lovelace', business_name: null })).toBe('Ada Lovelace');
+    expect(core.creatorName({ entity_type: 'individual', first_name: 'Ada', last_name: 'Lovelace', business_name: null })).toBe(
+      'Ada Lovelace',
+    );
   });
 });

@@ -25,7 +25,6 @@ export const paymentTabs = [
   { value: 'draft_payments', label: 'Draft', statuses: ['draft'] },
 ] as const satisfies readonly { value: string; label: string; statuses: readonly PaymentStatus[] }[];
 export type PaymentTab = (typeof paymentTabs)[number]['value'];
-export const paymentTabValues = paymentTabs.map((tab) => tab.value) as [PaymentTab, ...PaymentTab[]];
 /** An unknown tab value opens the first tab. */
 export const paymentTabOf = (value: string | null | undefined) => paymentTabs.find((tab) => tab.value === value) ?? paymentTabs[0];
 

@@ -85,7 +85,6 @@ export const paymentRowBody = z.object({
 });
 export const createPaymentsBody = z.array(paymentRowBody).max(10_000);
 export type CreatePaymentsBody = z.infer<typeof createPaymentsBody>;
-export const rowErrorsAnswer = z.object({ message: z.string(), rows: z.array(z.object({ index: z.number().int(), message: z.string() })) });
 export const createPaymentsAnswer = z.object({ data: z.array(paymentRecord) });
 
 export const updatePaymentBody = z.object({

@@ -49,7 +49,9 @@ export async function startEmbeddedPostgres(options: {
     if (!isInitialised) await server.initialise();
     await server.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start on port ${port}: ${error instanceof Error ? error.message : lastLines.join(' | ')}`, { cause: error });
+    throw new Error(`PostgreSQL did not start on port ${port}: ${error instanceof Error ? error.message : lastLines.join(' | ')}`, {
+      cause: error,
+    });
   }
   return {
     url: embeddedUrl(port),

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { MIGRATIONS_DIR } from '../lib/paths.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import type { Database } from './client.ts';
 
 /** Any fixed number; every Crewpay process migrating this database waits on the same one. */

@@ -3,7 +3,7 @@ import type { ProviderEvent } from '../db/schema/index.ts';
 
 /**
  * Modules react to one another's events without importing one another: the module that owns
- * an event announces it here, the modules that care register a handler at start (events/wiring.ts).
+ * an event announces it here, the modules that care register a handler at start (src/wiring.ts).
  */
 /**
  * What applying an event came to: nothing to say (applied, or ignored by a state guard), or
@@ -59,7 +59,7 @@ export type DomainEvent = { org_id: string; type: string; data: Record<string, u
 /** Runs inside the transaction that caused the event: what it writes commits with the cause or not at all. */
 export type DomainEventHandler = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
 
-// Keyed by the listening module, so wiring again (tests, scripts) replaces rather than doubles.
+// Keyed by the listening module, so wiring again replaces rather than doubles.
 const domainEventHandlers = new Map<string, DomainEventHandler>();
 
 export function onDomainEvent(listener: string, handler: DomainEventHandler): void {

@@ -21,10 +21,22 @@ const lists: Array<{ name: string; columns: KeysetColumns; where: SQL }> = [
     columns: { table: payments, created_at: payments.created_at, id: payments.id },
     where: and(eq(payments.org_id, ORG), eq(payments.is_deleted, false))!,
   },
-  { name: 'campaigns', columns: { table: campaigns, created_at: campaigns.created_at, id: campaigns.id }, where: eq(campaigns.org_id, ORG) },
-  { name: 'customers', columns: { table: customers, created_at: customers.created_at, id: customers.id }, where: eq(customers.org_id, ORG) },
+  {
+    name: 'campaigns',
+    columns: { table: campaigns, created_at: campaigns.created_at, id: campaigns.id },
+    where: eq(campaigns.org_id, ORG),
+  },
+  {
+    name: 'customers',
+    columns: { table: customers, created_at: customers.created_at, id: customers.id },
+    where: eq(customers.org_id, ORG),
+  },
   { name: 'invoices', columns: { table: invoices, created_at: invoices.created_at, id: invoices.id }, where: eq(invoices.org_id, ORG) },
-  { name: 'contracts', columns: { table: contracts, created_at: contracts.created_at, id: contracts.id }, where: eq(contracts.org_id, ORG) },
+  {
+    name: 'contracts',
+    columns: { table: contracts, created_at: contracts.created_at, id: contracts.id },
+    where: eq(contracts.org_id, ORG),
+  },
   {
     name: 'wallet transactions',
     columns: { table: treasuryTransactions, created_at: treasuryTransactions.created_at, id: treasuryTransactions.id },

@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { endExpiredActing } from '../modules/auth/acting-expiry.ts';
 import { assertKeyMay, isPeopleOnly } from './api-key-rules.ts';
 
 /**
@@ -51,14 +50,35 @@ async function findSession(db: Db, token: string): Promise<AuthContext | null> {
   return row ? sessionContext(db, row) : null;
 }
 
+/** Ends acting whose time is up and records it in the audit (modules/auth's endExpiredActing). */
+export type ActingExpiry = (db: Db, options: { session_id: string; actor: User; acted_as: User }) => Promise<void>;
+let endExpiredActing: ActingExpiry | undefined;
+
+/** Set once at start by src/wiring.ts: the auth module lives above the plugins, which may not import it. */
+export function setActingExpiry(handler: ActingExpiry): void {
+  endExpiredActing = handler;
+}
+
+export const isActingExpirySet = () => endExpiredActing !== undefined;
+
 /**
  * A session row's caller: while acting as someone (login-as), that user, with the real person as
  * actor, until acting expires; then the real person again (acting is ended on the way, once).
  * The user acted as is read apart, only then: the lookup every request makes maps one user's
  * columns, not two.
  */
-export async function sessionContext(db: Db, row: { user: User; session_id: string; acting_as_user_id: string | null }): Promise<AuthContext> {
-  const own: AuthContext = { user: row.user, actor: null, session_id: row.session_id, api_key_id: null, scopes: null, acting_expires_at: null };
+export async function sessionContext(
+  db: Db,
+  row: { user: User; session_id: string; acting_as_user_id: string | null },
+): Promise<AuthContext> {
+  const own: AuthContext = {
+    user: row.user,
+    actor: null,
+    session_id: row.session_id,
+    api_key_id: null,
+    scopes: null,
+    acting_expires_at: null,
+  };
   if (!row.acting_as_user_id) return own;
   const [acting] = await db
     .select({ user: users, expires_at: sessions.acting_expires_at })
@@ -68,6 +88,7 @@ export async function sessionContext(db: Db, row: { user: User; session_id: stri
   if (!acting) return own;
   // No end time: acting that began before acting expired (migration acting_expiry) ends now.
   if (!acting.expires_at || acting.expires_at <= new Date()) {
+    if (!endExpiredActing) throw new Error('The end of acting is not wired (src/wiring.ts)');
     await endExpiredActing(db, { session_id: row.session_id, actor: row.user, acted_as: acting.user });
     return own;
   }

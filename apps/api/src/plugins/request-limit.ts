@@ -36,7 +36,8 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
       throw new AppError('rate_limited', REQUESTS_LIMITED_MESSAGE);
     }
   };
-  const enforce = async (reply: FastifyReply, key: string, max: number) => check(reply, await countInWindow(db, key, limits.windowSeconds), max);
+  const enforce = async (reply: FastifyReply, key: string, max: number) =>
+    check(reply, await countInWindow(db, key, limits.windowSeconds), max);
   const byAddress = (request: FastifyRequest, reply: FastifyReply) => enforce(reply, `api:ip:${request.ip}`, limits.anonymousMax);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { WEB_DIST_DIR } from '../lib/paths.ts';
+import { WEB_DIST_DIR } from '../paths.ts';
 
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/sandbox/'];
 

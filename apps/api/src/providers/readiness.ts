@@ -12,6 +12,11 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
       providers.stripe.connectWebhookSecret,
       "the signing secret of Stripe's Connect webhook endpoint /v1/webhooks/stripe (Treasury events of the organisations' accounts)",
     ],
+    [
+      'STRIPE_PLATFORM_FINANCIAL_ACCOUNT',
+      providers.stripe.platformFinancialAccount,
+      "the platform's Treasury financial account (fa_...), where Crewpay's fees are collected",
+    ],
     ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js card field"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
@@ -28,7 +33,7 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
 /** Sentences naming what keeps this configuration from running outside the sandbox; empty when ready. */
 export function liveModeProblems(config: ReadinessConfig): string[] {
   if (config.isSandbox) return [];
-  // Every capability has its real adapter (providers/live); what can still be missing is configuration.
+  // Every capability has its real adapter (its index.ts chooses it); what can still be missing is configuration.
   const problems = missingVariables(config);
   if (!config.smtpUrl) problems.push('email: SMTP_URL is not set (outside the sandbox email must really be sent)');
   return problems;

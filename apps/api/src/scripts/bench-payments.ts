@@ -1,8 +1,7 @@
 // Benchmark of payments (npm run bench): execute one batch of 10,000 payments (PUT
 // /v1/payments/initiate) over real HTTP against a fresh database, then reconcile the books.
 import os from 'node:os';
-import { reconcileLedger } from '../modules/ledger/reconcile.ts';
-import { wireModuleEvents } from '../events/wiring.ts';
+import { reconcileLedger } from '../modules/ledger/index.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { runDueProviderCalls } from '../modules/provider-calls/index.ts';
 
@@ -80,7 +79,6 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     if (Number(result.processing) + Number(result.requires_info) !== PAYMENTS) throw new Error(`Executed ${JSON.stringify(result)}`);
     // The rails are called after the commit, a thousand payouts a call, with no transaction open.
-    wireModuleEvents();
     const callsStarted = performance.now();
     const calls = await runDueProviderCalls(deps);
     const callSeconds = (performance.now() - callsStarted) / 1000;

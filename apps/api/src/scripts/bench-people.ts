@@ -63,11 +63,21 @@ async function main(): Promise<void> {
     // Warm-up: JIT, the connection pools and PostgreSQL's caches, as a running server has them.
     await load(base, apiPages, 400);
     await load(bare.base, barePages, 400);
-    const side = (target: string, urls: string[], requests = REQUESTS, concurrency = CONCURRENCY) => ({ base: target, headers, urls, requests, concurrency });
+    const side = (target: string, urls: string[], requests = REQUESTS, concurrency = CONCURRENCY) => ({
+      base: target,
+      headers,
+      urls,
+      requests,
+      concurrency,
+    });
     const [api, yardstick] = await loadAlternating(side(base, apiPages), side(bare.base, barePages), ROUNDS);
     const [single, bareSingle] = await loadAlternating(side(base, apiPages, 400, 1), side(bare.base, barePages, 400, 1), ROUNDS);
     // The page a person sees first: by page number, with the total the grid shows ("1-50 of 10,000").
-    const [first, bareFirst] = await loadAlternating(side(base, ['/v1/creators?page=0&page_size=50'], 200, 1), side(bare.base, ['/'], 200, 1), ROUNDS);
+    const [first, bareFirst] = await loadAlternating(
+      side(base, ['/v1/creators?page=0&page_size=50'], 200, 1),
+      side(bare.base, ['/'], 200, 1),
+      ROUNDS,
+    );
     const [search, bareSearch] = await loadAlternating(
       side(
         base,

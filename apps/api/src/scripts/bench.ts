@@ -8,10 +8,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts'
 import { runMigrations } from '../db/migrate.ts';
 import { orgs } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
-import { ensureLedgerAccounts } from '../modules/ledger/accounts.ts';
-import { postTransfer } from '../modules/ledger/post-transfer.ts';
-import { reconcileLedger } from '../modules/ledger/reconcile.ts';
-import { wireModuleEvents } from '../events/wiring.ts';
+import { ensureLedgerAccounts, postTransfer, reconcileLedger } from '../modules/ledger/index.ts';
+import { wireHandlers } from '../wiring.ts';
 import { reportFigures } from './support/results.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -119,7 +117,8 @@ async function main(): Promise<void> {
     await database.db.execute(sql`DROP TABLE IF EXISTS bench_accounts, bench_transfers`);
     console.log(`Benchmark: ${WORKERS} parallel loops, ${SECONDS} one-second rounds of each side in turn, one PostgreSQL.`);
     const { ledger, plain } = await measureInTurns(await ledgerLoop(database), await plainSqlLoop(database.pool));
-    wireModuleEvents();
+    // The books' reconciliation runs every module's check.
+    wireHandlers({ publicUrl: '' });
     const report = await reconcileLedger(database.db);
     reportFigures(
       'ledger',

@@ -35,7 +35,11 @@ const FIRST_RENDER_WAIT_MS = 1500;
  * Loads the pages (and frames) `location` renders, down to the first guard `stopAt` names (one
  * that will redirect this visitor elsewhere: what lies beyond it is not fetched).
  */
-export function preloadPagesAt(routes: RouteObject[], stopAt: (element: ReactElement) => boolean, location: Partial<Location>): Promise<unknown[]> {
+export function preloadPagesAt(
+  routes: RouteObject[],
+  stopAt: (element: ReactElement) => boolean,
+  location: Partial<Location>,
+): Promise<unknown[]> {
   const pages: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, location) ?? []) {
     const element = route.element as ReactElement | undefined;

@@ -20,7 +20,8 @@ const pages: [string, string, QueryKey][] = [
   [
     '/payments?tab=draft_payments',
     '/v1/payments?tab=draft_payments&page=0&page_size=50',
-    paymentsQuery({ tab: 'draft_payments', page: 0, starting_after: undefined, recipient: undefined, payment_group_id: undefined }).queryKey,
+    paymentsQuery({ tab: 'draft_payments', page: 0, starting_after: undefined, recipient: undefined, payment_group_id: undefined })
+      .queryKey,
   ],
   ['/invoices?tab=paid', '/v1/invoices?tab=paid&page=0&page_size=50', invoicesQuery({ tab: 'paid' }, 0, undefined).queryKey],
 ];

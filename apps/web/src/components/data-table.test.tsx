@@ -110,39 +110,51 @@ describe('DataTable', () => {
     expect(screen.getByText('No creators yet')).toBeTruthy();
   });
 
-  it('shows the rows without the MUI X grid, which loads when a person asks for its export menu', async () => {
-    render(<DataTable rows={makeRows(3)} columns={columns} ariaLabel="Creators" />);
-    expect(screen.getByRole('grid', { name: 'Creators' })).toBeTruthy();
-    expect(document.querySelector('.MuiDataGrid-root')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(await screen.findByRole('menuitem', { name: 'Download as CSV' }, { timeout: GRID_LOAD_MS })).toBeTruthy();
-    expect(screen.getByRole('menuitem', { name: 'Print' })).toBeTruthy();
-    expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull();
-  }, GRID_TEST_MS);
+  it(
+    'shows the rows without the MUI X grid, which loads when a person asks for its export menu',
+    async () => {
+      render(<DataTable rows={makeRows(3)} columns={columns} ariaLabel="Creators" />);
+      expect(screen.getByRole('grid', { name: 'Creators' })).toBeTruthy();
+      expect(document.querySelector('.MuiDataGrid-root')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      expect(await screen.findByRole('menuitem', { name: 'Download as CSV' }, { timeout: GRID_LOAD_MS })).toBeTruthy();
+      expect(screen.getByRole('menuitem', { name: 'Print' })).toBeTruthy();
+      expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull();
+    },
+    GRID_TEST_MS,
+  );
 
-  it("opens a column's menu in the grid from the light table's header", async () => {
-    render(<DataTable rows={makeRows(3)} columns={columns} />);
-    // Shown on the header's hover, as in the grid.
-    await userEvent.click(screen.getByLabelText('Name column menu'));
-    expect(await screen.findByRole('menuitem', { name: /Hide column/ }, { timeout: GRID_LOAD_MS })).toBeTruthy();
-  }, GRID_TEST_MS);
+  it(
+    "opens a column's menu in the grid from the light table's header",
+    async () => {
+      render(<DataTable rows={makeRows(3)} columns={columns} />);
+      // Shown on the header's hover, as in the grid.
+      await userEvent.click(screen.getByLabelText('Name column menu'));
+      expect(await screen.findByRole('menuitem', { name: /Hide column/ }, { timeout: GRID_LOAD_MS })).toBeTruthy();
+    },
+    GRID_TEST_MS,
+  );
 
-  it('keeps the page shown and the rows ticked when the grid takes over', async () => {
-    function Selectable() {
-      const [ids, setIds] = useState<GridRowId[]>([]);
-      return <DataTable rows={makeRows(60)} columns={columns} selectedIds={ids} onSelectionChange={setIds} />;
-    }
-    render(<Selectable />);
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-    const row = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
-    await userEvent.click(within(row).getByRole('checkbox'));
-    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    await waitFor(() => expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull(), { timeout: GRID_LOAD_MS });
-    expect(await screen.findByText('51–60 of 60')).toBeTruthy();
-    expect(screen.getByText('1 row selected')).toBeTruthy();
-    const gridRow = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
-    expect(within(gridRow).getByRole('checkbox')).toHaveProperty('checked', true);
-  }, GRID_TEST_MS);
+  it(
+    'keeps the page shown and the rows ticked when the grid takes over',
+    async () => {
+      function Selectable() {
+        const [ids, setIds] = useState<GridRowId[]>([]);
+        return <DataTable rows={makeRows(60)} columns={columns} selectedIds={ids} onSelectionChange={setIds} />;
+      }
+      render(<Selectable />);
+      await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+      const row = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
+      await userEvent.click(within(row).getByRole('checkbox'));
+      await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      await waitFor(() => expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull(), { timeout: GRID_LOAD_MS });
+      expect(await screen.findByText('51–60 of 60')).toBeTruthy();
+      expect(screen.getByText('1 row selected')).toBeTruthy();
+      const gridRow = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
+      expect(within(gridRow).getByRole('checkbox')).toHaveProperty('checked', true);
+    },
+    GRID_TEST_MS,
+  );
 
   it('ticks every selectable row from the header, and a second click clears them', async () => {
     function Selectable() {

@@ -10,7 +10,13 @@ export const accountMapKeys = ['income', 'payable', 'sales', 'receivable', 'clea
 export type AccountMapKey = (typeof accountMapKeys)[number];
 export type MappedAccount = { Id: string; Name: string };
 /** One line of a journal entry before the accounts are resolved: which mapped account, debit or credit, in cents. */
-export type JournalLineDraft = { key: AccountMapKey; posting: 'Debit' | 'Credit'; amount: number; description: string; creator_id?: string };
+export type JournalLineDraft = {
+  key: AccountMapKey;
+  posting: 'Debit' | 'Credit';
+  amount: number;
+  description: string;
+  creator_id?: string;
+};
 
 /** The organisation's accounting connection: tokens sealed with deps.secrets, never returned. */
 export const accountingConnections = pgTable(
@@ -50,7 +56,10 @@ export const accountingConnectCodes = pgTable(
     expires_at: timestamp({ withTimezone: true }).notNull(),
     created_at: createdAt(),
   },
-  (table) => [uniqueIndex('accounting_connect_codes_code_hash_key').on(table.code_hash), index('accounting_connect_codes_expires_at_idx').on(table.expires_at)],
+  (table) => [
+    uniqueIndex('accounting_connect_codes_code_hash_key').on(table.code_hash),
+    index('accounting_connect_codes_expires_at_idx').on(table.expires_at),
+  ],
 );
 
 /** Which QuickBooks account each kind of line goes to ({Id, Name} as QuickBooks names it). */

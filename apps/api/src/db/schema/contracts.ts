@@ -77,7 +77,11 @@ export const contractTemplates = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (table) => [uniqueIndex('contract_templates_org_id_ready_key').on(table.org_id).where(sql`${table.state} = 'ready'`)],
+  (table) => [
+    uniqueIndex('contract_templates_org_id_ready_key')
+      .on(table.org_id)
+      .where(sql`${table.state} = 'ready'`),
+  ],
 );
 
 export type Contract = typeof contracts.$inferSelect;

@@ -57,7 +57,9 @@ export const payments = pgTable(
       .on(table.recipient, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`NOT is_deleted`),
     // Every status query skips deleted rows; a tab's total counts on this small index alone.
-    index('payments_org_status_idx').on(table.org_id, table.status).where(sql`NOT is_deleted`),
+    index('payments_org_status_idx')
+      .on(table.org_id, table.status)
+      .where(sql`NOT is_deleted`),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
     // A payment's campaign must be a campaign of the same organisation.
     foreignKey({

@@ -111,6 +111,8 @@ export const providerEvents = pgTable(
     due_at: timestamp({ withTimezone: true }).notNull(),
     attempts: integer().notNull().default(0),
     processed_at: timestamp({ withTimezone: true }),
+    // 'no_handler' when no module applies its type: kept unprocessed, not tried again, listed by reconcile.
+    last_error: text(),
     created_at: createdAt(),
   },
   (table) => [

@@ -30,7 +30,12 @@ async function connectedOwner() {
   return owner;
 }
 
-async function payCreator(owner: Awaited<ReturnType<typeof connectedOwner>>, earnings = 10_000, creatorExtra: object = {}, paymentExtra: object = {}) {
+async function payCreator(
+  owner: Awaited<ReturnType<typeof connectedOwner>>,
+  earnings = 10_000,
+  creatorExtra: object = {},
+  paymentExtra: object = {},
+) {
   const creator = await addCreator(ctx.app, owner.headers, { ...BANK, ...creatorExtra });
   const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, earnings, paymentExtra)]);
   expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).statusCode).toBe(200);
@@ -40,7 +45,11 @@ async function payCreator(owner: Awaited<ReturnType<typeof connectedOwner>>, ear
 
 /** QuickBooks' side: the sandbox company's entries, with their lines. */
 async function quickbooksEntries(orgId: string) {
-  const result = await ctx.deps.db.execute<{ qb_id: number; request_id: string; lines: { Amount: number; PostingType: string; AccountRef: { value: string } }[] }>(
+  const result = await ctx.deps.db.execute<{
+    qb_id: number;
+    request_id: string;
+    lines: { Amount: number; PostingType: string; AccountRef: { value: string } }[];
+  }>(
     sql`SELECT e.qb_id, e.request_id, e.lines FROM qb_sandbox_journal_entries e JOIN qb_sandbox_companies c ON c.realm_id = e.realm_id WHERE c.org_id = ${orgId} ORDER BY e.qb_id`,
   );
   return result.rows;
@@ -54,11 +63,15 @@ describe('connecting QuickBooks', () => {
     expect(callback.headers['content-security-policy']).toMatch(/script-src 'nonce-/);
     const list = (await inject('GET', '/api/orgOauth', owner.headers)).json<AccountingConnectionRecord[]>();
     expect(list).toEqual([{ id: expect.any(String), platform: 'quickbooks', created_at: expect.any(String) }]);
-    const stored = await ctx.deps.db.execute<{ access_token_sealed: string }>(sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`);
+    const stored = await ctx.deps.db.execute<{ access_token_sealed: string }>(
+      sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`,
+    );
     expect(stored.rows[0]!.access_token_sealed).toMatch(/^v1:/);
     expect(JSON.stringify(list)).not.toContain('qbat_');
 
-    const accounts = (await inject('GET', '/api/qb/accounts', owner.headers)).json<{ Id: string; Name: string; Classification: string }[]>();
+    const accounts = (await inject('GET', '/api/qb/accounts', owner.headers)).json<
+      { Id: string; Name: string; Classification: string }[]
+    >();
     expect(accounts).toContainEqual({ Id: '36', Name: 'Crewpay Clearing', Classification: 'Asset', AccountType: 'Bank' });
     expect(accounts.map((account) => account.Name)).not.toContain('Payroll Clearing (deleted)');
     expect((await inject('GET', '/api/qb/vendors', owner.headers)).json()).toContainEqual({ Id: '56', DisplayName: 'Crewpay' });
@@ -77,25 +90,41 @@ describe('connecting QuickBooks', () => {
     const owner = await createOwner(ctx.app);
     const page = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect?code=${await connectCode(ctx.app, owner.token)}` });
     const state = /name="state" value="([^"]+)"/.exec(page.body)![1]!;
-    const cancelled = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=deny` });
+    const cancelled = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/qb/connect/consent?state=${encodeURIComponent(state)}&decision=deny`,
+    });
     const back = await ctx.app.inject({ method: 'GET', url: String(cancelled.headers.location) });
     expect(back.body).toContain('QuickBooks was not connected');
-    const forged = await ctx.app.inject({ method: 'GET', url: `/api/qb/connect/consent?state=${encodeURIComponent(`${state.split('.')[0]}.AAAA`)}&decision=allow` });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/qb/connect/consent?state=${encodeURIComponent(`${state.split('.')[0]}.AAAA`)}&decision=allow`,
+    });
     expect(forged.statusCode).toBe(400);
     expect((await inject('GET', '/api/orgOauth', owner.headers)).json()).toEqual([]);
   });
 
   it('refreshes an expired access token and keeps working', async () => {
     const owner = await connectedOwner();
-    await ctx.deps.db.execute(sql`UPDATE qb_sandbox_companies SET access_expires_at = now() - interval '1 minute' WHERE org_id = ${owner.org.id}`);
-    await ctx.deps.db.execute(sql`UPDATE accounting_connections SET access_expires_at = now() + interval '1 hour' WHERE org_id = ${owner.org.id}`);
-    const before = await ctx.deps.db.execute<{ access_token_sealed: string }>(sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`);
+    await ctx.deps.db.execute(
+      sql`UPDATE qb_sandbox_companies SET access_expires_at = now() - interval '1 minute' WHERE org_id = ${owner.org.id}`,
+    );
+    await ctx.deps.db.execute(
+      sql`UPDATE accounting_connections SET access_expires_at = now() + interval '1 hour' WHERE org_id = ${owner.org.id}`,
+    );
+    const before = await ctx.deps.db.execute<{ access_token_sealed: string }>(
+      sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`,
+    );
     const accounts = await inject('GET', '/api/qb/accounts', owner.headers);
     expect(accounts.statusCode).toBe(200);
-    const after = await ctx.deps.db.execute<{ access_token_sealed: string }>(sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`);
+    const after = await ctx.deps.db.execute<{ access_token_sealed: string }>(
+      sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`,
+    );
     expect(after.rows[0]!.access_token_sealed).not.toBe(before.rows[0]!.access_token_sealed);
     // A revoked refresh token: the connection must be made again (409, never a 500).
-    await ctx.deps.db.execute(sql`UPDATE qb_sandbox_companies SET access_token_hash = NULL, refresh_token_hash = 'revoked' WHERE org_id = ${owner.org.id}`);
+    await ctx.deps.db.execute(
+      sql`UPDATE qb_sandbox_companies SET access_token_hash = NULL, refresh_token_hash = 'revoked' WHERE org_id = ${owner.org.id}`,
+    );
     const refused = await inject('GET', '/api/qb/accounts', owner.headers);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The QuickBooks connection has expired: connect again');
@@ -121,7 +150,9 @@ describe('POST /api/qb/acctMap', () => {
     expect(notJson.json().message).toBe('Choose an account from the list');
     const unknown = await inject('POST', '/api/qb/acctMap', owner.headers, { clearing: JSON.stringify({ Id: '999', Name: 'Nope' }) });
     expect(unknown.json()).toMatchObject({ message: 'Choose an account from the list', field: 'clearing' });
-    const inactive = await inject('POST', '/api/qb/acctMap', owner.headers, { labor: JSON.stringify({ Id: '90', Name: 'Payroll Clearing (deleted)' }) });
+    const inactive = await inject('POST', '/api/qb/acctMap', owner.headers, {
+      labor: JSON.stringify({ Id: '90', Name: 'Payroll Clearing (deleted)' }),
+    });
     expect(inactive.json()).toMatchObject({ message: 'Payroll Clearing (deleted) is inactive in QuickBooks', field: 'labor' });
     const flag = await inject('POST', '/api/qb/acctMap', owner.headers, { unique_income_creator: 'yes' });
     expect(flag.json().message).toBe('unique_income_creator must be true or false');
@@ -154,17 +185,27 @@ describe('journal entries', () => {
     const { payment } = await payCreator(owner, 10_000);
     const entries = await journalEntries(owner.headers);
     const payout = entries.find((entry) => entry.transfer_type === 'payment_succeeded')!;
-    expect(payout).toMatchObject({ Status: 'succeeded', ref_id: expect.any(String), error_text: null, amount: payment.amount + payment.fee });
+    expect(payout).toMatchObject({
+      Status: 'succeeded',
+      ref_id: expect.any(String),
+      error_text: null,
+      amount: payment.amount + payment.fee,
+    });
     expect(payout.Details).toMatch(/^Payment posted: \$/);
     // The sandbox load is the organisation's own money moving in: not an entry.
     expect(entries.map((entry) => entry.transfer_type)).not.toContain('sandbox_load');
     const books = await quickbooksEntries(owner.org.id);
     const booked = books.find((entry) => entry.request_id === payout.id)!;
     expect(String(booked.qb_id)).toBe(payout.ref_id);
-    const total = (posting: string) => booked.lines.filter((line) => line.PostingType === posting).reduce((sum, line) => sum + Math.round(line.Amount * 100), 0);
+    const total = (posting: string) =>
+      booked.lines.filter((line) => line.PostingType === posting).reduce((sum, line) => sum + Math.round(line.Amount * 100), 0);
     expect(total('Debit')).toBe(total('Credit'));
-    expect(booked.lines).toContainEqual(expect.objectContaining({ PostingType: 'Debit', Amount: payment.amount / 100, AccountRef: { value: '91' } }));
-    expect(booked.lines).toContainEqual(expect.objectContaining({ PostingType: 'Credit', Amount: (payment.amount + payment.fee) / 100, AccountRef: { value: '36' } }));
+    expect(booked.lines).toContainEqual(
+      expect.objectContaining({ PostingType: 'Debit', Amount: payment.amount / 100, AccountRef: { value: '91' } }),
+    );
+    expect(booked.lines).toContainEqual(
+      expect.objectContaining({ PostingType: 'Credit', Amount: (payment.amount + payment.fee) / 100, AccountRef: { value: '36' } }),
+    );
     // Listing again creates nothing new.
     expect((await journalEntries(owner.headers)).length).toBe(entries.length);
     expect((await quickbooksEntries(owner.org.id)).length).toBe(books.length);
@@ -179,7 +220,12 @@ describe('journal entries', () => {
     const paid = await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'));
     expect(paid.statusCode, paid.body).toBe(200);
     const [entry] = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
-    expect(entry).toMatchObject({ transfer_type: 'invoice_card_settled', Status: 'succeeded', amount: 10_000, Details: 'Invoice paid by card: $100.00' });
+    expect(entry).toMatchObject({
+      transfer_type: 'invoice_card_settled',
+      Status: 'succeeded',
+      amount: 10_000,
+      Details: 'Invoice paid by card: $100.00',
+    });
     const booked = (await quickbooksEntries(owner.org.id)).find((row) => row.request_id === entry!.id)!;
     expect(booked.lines.map((line) => [line.PostingType, line.AccountRef.value, line.Amount]).sort()).toEqual(
       [
@@ -194,9 +240,16 @@ describe('journal entries', () => {
     const owner = await connectedOwner();
     await payCreator(owner, 5_000);
     const [failed] = (await journalEntries(owner.headers)).filter((entry) => entry.transfer_type === 'payment_succeeded');
-    expect(failed).toMatchObject({ Status: 'failed', ref_id: null, error_text: 'The clearing and income accounts are not mapped', date_failed: expect.any(String) });
+    expect(failed).toMatchObject({
+      Status: 'failed',
+      ref_id: null,
+      error_text: 'The clearing and income accounts are not mapped',
+      date_failed: expect.any(String),
+    });
     expect((await inject('POST', `/api/qb/journalEntries/${failed!.id}/retry`, owner.headers)).statusCode).toBe(200);
-    expect((await journalEntries(owner.headers)).find((entry) => entry.id === failed!.id)!.error_text).toBe('The clearing and income accounts are not mapped');
+    expect((await journalEntries(owner.headers)).find((entry) => entry.id === failed!.id)!.error_text).toBe(
+      'The clearing and income accounts are not mapped',
+    );
     await inject('POST', '/api/qb/acctMap', owner.headers, FULL_MAPPING);
     const retried = await inject('POST', `/api/qb/journalEntries/${failed!.id}/retry`, owner.headers);
     expect(retried.json()).toMatchObject({ Status: 'succeeded', ref_id: expect.any(String) });
@@ -208,7 +261,9 @@ describe('journal entries', () => {
     const owner = await connectedOwner();
     await inject('POST', '/api/qb/acctMap', owner.headers, FULL_MAPPING);
     // The account was made inactive in QuickBooks after it was mapped.
-    await ctx.deps.db.execute(sql`UPDATE qb_sandbox_companies SET accounts = jsonb_set(accounts, '{1,Active}', 'false') WHERE org_id = ${owner.org.id}`);
+    await ctx.deps.db.execute(
+      sql`UPDATE qb_sandbox_companies SET accounts = jsonb_set(accounts, '{1,Active}', 'false') WHERE org_id = ${owner.org.id}`,
+    );
     await payCreator(owner, 2_000);
     const [entry] = (await journalEntries(owner.headers)).filter((row) => row.transfer_type === 'payment_succeeded');
     expect(entry).toMatchObject({ Status: 'failed', error_text: 'Object Not Found: the account Crewpay Clearing is inactive' });
@@ -224,7 +279,9 @@ describe('journal entries', () => {
     await payCreator(owner, 3_000, { first_name: 'Noah', last_name: 'Unlisted' });
     const payouts = (await journalEntries(owner.headers)).filter((row) => row.transfer_type === 'payment_succeeded');
     expect(payouts.map((row) => row.Status).sort()).toEqual(['failed', 'succeeded']);
-    expect(payouts.find((row) => row.Status === 'failed')!.error_text).toBe('No QuickBooks income account is named after this creator (unique income per creator)');
+    expect(payouts.find((row) => row.Status === 'failed')!.error_text).toBe(
+      'No QuickBooks income account is named after this creator (unique income per creator)',
+    );
     const books = await quickbooksEntries(owner.org.id);
     expect(books.flatMap((entry) => entry.lines.map((line) => line.AccountRef.value))).toContain('120');
   });
@@ -238,7 +295,11 @@ describe('journal entries', () => {
     await connectQuickbooks(ctx.app, owner.token).catch(() => undefined);
     await ctx.deps.db.execute(sql`DELETE FROM accounting_journal_entries WHERE org_id = ${owner.org.id}`);
     const { buildJournalEntries } = await import('./index.ts');
-    await Promise.all([buildJournalEntries(ctx.deps, owner.org.id), buildJournalEntries(ctx.deps, owner.org.id), journalEntries(owner.headers)]);
+    await Promise.all([
+      buildJournalEntries(ctx.deps, owner.org.id),
+      buildJournalEntries(ctx.deps, owner.org.id),
+      journalEntries(owner.headers),
+    ]);
     const entries = await journalEntries(owner.headers);
     const transfers = await ctx.deps.db.execute<{ n: number }>(
       sql`SELECT count(DISTINCT ledger_transfer_id)::int AS n FROM accounting_journal_entries WHERE org_id = ${owner.org.id}`,
@@ -256,7 +317,9 @@ describe('journal entries', () => {
     const campaign = await addCampaign(ctx.app, owner.headers);
     await payCreator(owner, 4_000, {}, { payment_group_id: campaign.id });
     const ofCampaign = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
-    expect(ofCampaign.map((entry) => [entry.transfer_type, entry.Details])).toEqual([['payment_succeeded', expect.stringMatching(/^Payment posted: \$40/)]]);
+    expect(ofCampaign.map((entry) => [entry.transfer_type, entry.Details])).toEqual([
+      ['payment_succeeded', expect.stringMatching(/^Payment posted: \$40/)],
+    ]);
     const [entry] = await journalEntries(owner.headers);
     const other = await createOwner(ctx.app);
     expect((await inject('POST', `/api/qb/journalEntries/${entry!.id}/retry`, other.headers)).statusCode).toBe(404);

@@ -15,7 +15,11 @@ export function signConnectState(deps: Pick<AppDeps, 'secrets'>, claims: { org_i
   return `${payload}.${createHmac('sha256', deps.secrets.deriveKey('qb-connect-state')).update(payload).digest('base64url')}`;
 }
 
-export function readConnectState(deps: Pick<AppDeps, 'secrets'>, state: string, now = new Date()): { org_id: string; user_id: string } | null {
+export function readConnectState(
+  deps: Pick<AppDeps, 'secrets'>,
+  state: string,
+  now = new Date(),
+): { org_id: string; user_id: string } | null {
   const [payload, signature] = state.split('.');
   if (!payload || !signature) return null;
   const expected = createHmac('sha256', deps.secrets.deriveKey('qb-connect-state')).update(payload).digest();
@@ -65,7 +69,10 @@ export async function removeConnection(deps: AppDeps, org_id: string, id: string
 }
 
 async function refreshTokens(deps: AppDeps, row: AccountingConnection): Promise<AccountingAuth> {
-  const tokens = await accountingProvider(deps).refresh({ realm_id: row.realm_id, refresh_token: deps.secrets.decrypt(row.refresh_token_sealed) });
+  const tokens = await accountingProvider(deps).refresh({
+    realm_id: row.realm_id,
+    refresh_token: deps.secrets.decrypt(row.refresh_token_sealed),
+  });
   await deps.db.update(accountingConnections).set(sealed(deps, tokens)).where(eq(accountingConnections.id, row.id));
   return { realm_id: tokens.realm_id, access_token: tokens.access_token };
 }
@@ -78,7 +85,9 @@ export async function withQuickbooks<T>(deps: AppDeps, org_id: string, call: (au
   const row = await findConnection(deps, org_id);
   if (!row) throw new AppError('conflict', NOT_CONNECTED);
   const fresh = row.access_expires_at.getTime() - Date.now() > 60_000;
-  const auth = fresh ? { realm_id: row.realm_id, access_token: deps.secrets.decrypt(row.access_token_sealed) } : await refreshTokens(deps, row);
+  const auth = fresh
+    ? { realm_id: row.realm_id, access_token: deps.secrets.decrypt(row.access_token_sealed) }
+    : await refreshTokens(deps, row);
   try {
     return await call(auth);
   } catch (error) {

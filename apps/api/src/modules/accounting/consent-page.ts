@@ -19,7 +19,8 @@ const page = (title: string, body: string) =>
 
 /** The sandbox's stand-in for Intuit's consent screen: pick the company, then Connect or Cancel. */
 export function renderConsentPage(options: { state: string; error?: string }): string {
-  if (options.error) return page('Connect to QuickBooks', `<h1>Connect to QuickBooks</h1><p class="error" role="alert">${escapeHtml(options.error)}</p>`);
+  if (options.error)
+    return page('Connect to QuickBooks', `<h1>Connect to QuickBooks</h1><p class="error" role="alert">${escapeHtml(options.error)}</p>`);
   return page(
     'Connect to QuickBooks',
     `<h1>Crewpay wants to connect to your QuickBooks company</h1>

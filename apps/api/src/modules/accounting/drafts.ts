@@ -17,7 +17,18 @@ export type JournalDraft = { details: string; lines: JournalLineDraft[]; total: 
  * its own accounts, which QuickBooks takes from the bank feed; holds and releases stay inside the
  * wallet (a failed payout's money goes back from held to available). None is an entry of its own.
  */
-export const NOT_BOOKED = new Set(['hold', 'release', 'payment_failed', 'sandbox_load', 'received_credit', 'ach_debit_settled', 'ach_debit_returned', 'ach_out_posted', 'ach_out_failed', 'ach_out_returned']);
+export const NOT_BOOKED = new Set([
+  'hold',
+  'release',
+  'payment_failed',
+  'sandbox_load',
+  'received_credit',
+  'ach_debit_settled',
+  'ach_debit_returned',
+  'ach_out_posted',
+  'ach_out_failed',
+  'ach_out_returned',
+]);
 
 const LABELS: Record<string, string> = {
   payment_succeeded: 'Payment posted',

@@ -1,6 +1,14 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { creators, customers, invoiceFundedPayments, invoices, ledgerTransfers, payments, type AccountingJournalEntry } from '../../db/schema/index.ts';
+import {
+  creators,
+  customers,
+  invoiceFundedPayments,
+  invoices,
+  ledgerTransfers,
+  payments,
+  type AccountingJournalEntry,
+} from '../../db/schema/index.ts';
 import type { QbParty } from '../../providers/accounting/index.ts';
 
 /** The ledger transfers that are an invoice being paid: their entry checks the invoice's funded payments. */
@@ -14,11 +22,20 @@ export type EntryInvoice = { id: string; amount: number; qb_customer: QbParty | 
  * cause fixed): the creators paid (name, QuickBooks vendor), and for an invoice its customer's
  * QuickBooks customer and the earnings of the payments it funds.
  */
-export async function readEntryContext(deps: Pick<AppDeps, 'db'>, entry: AccountingJournalEntry): Promise<{ creators: EntryCreator[]; invoice: EntryInvoice | null }> {
+export async function readEntryContext(
+  deps: Pick<AppDeps, 'db'>,
+  entry: AccountingJournalEntry,
+): Promise<{ creators: EntryCreator[]; invoice: EntryInvoice | null }> {
   const creatorIds = entry.lines.flatMap((line) => (line.creator_id ? [line.creator_id] : []));
   const paid = creatorIds.length
     ? await deps.db
-        .select({ id: creators.id, first_name: creators.first_name, last_name: creators.last_name, business_name: creators.business_name, qb_vendor: creators.qb_vendor })
+        .select({
+          id: creators.id,
+          first_name: creators.first_name,
+          last_name: creators.last_name,
+          business_name: creators.business_name,
+          qb_vendor: creators.qb_vendor,
+        })
         .from(creators)
         .where(and(eq(creators.org_id, entry.org_id), inArray(creators.id, creatorIds)))
     : [];
@@ -49,6 +66,13 @@ async function readInvoice(deps: Pick<AppDeps, 'db'>, org_id: string, invoice_id
     .from(invoiceFundedPayments)
     .innerJoin(payments, and(eq(payments.id, invoiceFundedPayments.payment_id), eq(payments.org_id, invoiceFundedPayments.org_id)))
     // A canceled payment funds nothing (the invoice screens leave it out too).
-    .where(and(eq(invoiceFundedPayments.invoice_id, invoice_id), eq(invoiceFundedPayments.org_id, org_id), ne(payments.status, 'canceled')));
-  return { ...invoice, qb_customer: invoice.qb_customer ?? null, funded_count: funded?.count ?? 0, funded_earnings: Number(funded?.earnings ?? 0) };
+    .where(
+      and(eq(invoiceFundedPayments.invoice_id, invoice_id), eq(invoiceFundedPayments.org_id, org_id), ne(payments.status, 'canceled')),
+    );
+  return {
+    ...invoice,
+    qb_customer: invoice.qb_customer ?? null,
+    funded_count: funded?.count ?? 0,
+    funded_earnings: Number(funded?.earnings ?? 0),
+  };
 }

@@ -26,7 +26,10 @@ const SWEEP_BATCH = 200;
 const callKey = (entry: Pick<AccountingJournalEntry, 'id' | 'attempt'>) => `qb-je:${entry.id}:${entry.attempt}`;
 
 /** The organisation's ledger transfers that have no journal entry yet, with their entries and payout creator. */
-async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<(TransferForBooks & { campaign_id: string | null })[]> {
+async function unbookedTransfers(
+  deps: Pick<AppDeps, 'db'>,
+  org_id: string,
+): Promise<(TransferForBooks & { campaign_id: string | null })[]> {
   const rows = await deps.db
     .select({ id: ledgerTransfers.id, type: ledgerTransfers.type, metadata: ledgerTransfers.metadata })
     .from(ledgerTransfers)
@@ -40,7 +43,12 @@ async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Pro
     .select({ transfer_id: ledgerEntries.transfer_id, kind: ledgerAccounts.kind, amount: ledgerEntries.amount })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.account_id))
-    .where(inArray(ledgerEntries.transfer_id, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        ledgerEntries.transfer_id,
+        rows.map((row) => row.id),
+      ),
+    );
   const paymentIds = rows.map((row) => row.metadata.payment_id).filter((id): id is string => !!id);
   const paid = paymentIds.length
     ? await deps.db
@@ -61,7 +69,9 @@ async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Pro
     const invoice = invoiced.find((candidate) => candidate.invoice_id === row.metadata.invoice_id);
     return {
       ...row,
-      entries: entries.filter((entry) => entry.transfer_id === row.id).map((entry) => ({ kind: entry.kind as LedgerAccountKind, amount: entry.amount })),
+      entries: entries
+        .filter((entry) => entry.transfer_id === row.id)
+        .map((entry) => ({ kind: entry.kind as LedgerAccountKind, amount: entry.amount })),
       creator: payment ? { id: payment.creator_id, is_w2: payment.is_w2 } : null,
       campaign_id: payment?.campaign_id ?? invoice?.campaign_id ?? null,
     };
@@ -75,7 +85,10 @@ async function unbookedTransfers(deps: Pick<AppDeps, 'db'>, org_id: string): Pro
  * and are looked at again, which costs one query per sweep.
  */
 export async function buildJournalEntries(deps: AppDeps, org_id: string): Promise<void> {
-  const [connected] = await deps.db.select({ id: accountingConnections.id }).from(accountingConnections).where(eq(accountingConnections.org_id, org_id));
+  const [connected] = await deps.db
+    .select({ id: accountingConnections.id })
+    .from(accountingConnections)
+    .where(eq(accountingConnections.org_id, org_id));
   if (!connected) return;
   const transfers = await unbookedTransfers(deps, org_id);
   const drafts = transfers.flatMap((transfer) => {
@@ -122,7 +135,13 @@ export async function retryJournalEntry(deps: AppDeps, org_id: string, id: strin
     const [entry] = await tx
       .update(accountingJournalEntries)
       .set({ status: 'pending', attempt: sql`${accountingJournalEntries.attempt} + 1`, error_text: null, date_failed: null })
-      .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id), eq(accountingJournalEntries.status, 'failed')))
+      .where(
+        and(
+          eq(accountingJournalEntries.id, id),
+          eq(accountingJournalEntries.org_id, org_id),
+          eq(accountingJournalEntries.status, 'failed'),
+        ),
+      )
       .returning();
     if (entry) return recordSync(tx, entry);
     const [exists] = await tx

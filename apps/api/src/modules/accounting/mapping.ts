@@ -7,7 +7,15 @@ import { AppError } from '../../lib/errors.ts';
 import { accountingProvider } from '../../providers/accounting/index.ts';
 import { withQuickbooks } from './connection.ts';
 
-const EMPTY: AccountMapRecord = { income: null, payable: null, sales: null, receivable: null, clearing: null, labor: null, unique_income_creator: false };
+const EMPTY: AccountMapRecord = {
+  income: null,
+  payable: null,
+  sales: null,
+  receivable: null,
+  clearing: null,
+  labor: null,
+  unique_income_creator: false,
+};
 
 export async function readAccountMap(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<AccountMapRecord> {
   const [row] = await deps.db.select().from(accountingAccountMaps).where(eq(accountingAccountMaps.org_id, org_id));
@@ -21,7 +29,11 @@ export async function readAccountMap(deps: Pick<AppDeps, 'db'>, org_id: string):
  * write, no transaction open): it must exist and be active. Unique income per creator clears the
  * creator income account: each creator's own account is used instead.
  */
-export async function saveAccountMap(deps: AppDeps, org_id: string, body: ReturnType<typeof accountMapBody.parse>): Promise<AccountMapRecord> {
+export async function saveAccountMap(
+  deps: AppDeps,
+  org_id: string,
+  body: ReturnType<typeof accountMapBody.parse>,
+): Promise<AccountMapRecord> {
   const chart = await withQuickbooks(deps, org_id, (auth) => accountingProvider(deps).listAccounts(auth));
   const current = await readAccountMap(deps, org_id);
   const next: AccountMapRecord = { ...current, unique_income_creator: body.unique_income_creator };

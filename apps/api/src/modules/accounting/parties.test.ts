@@ -33,7 +33,9 @@ async function journalEntries(headers: Headers, query = ''): Promise<JournalEntr
 }
 
 async function bookedLines(orgId: string, requestId: string) {
-  const result = await ctx.deps.db.execute<{ lines: { PostingType: string; AccountRef: { value: string }; Entity?: { Type: string; EntityRef: { value: string } } }[] }>(
+  const result = await ctx.deps.db.execute<{
+    lines: { PostingType: string; AccountRef: { value: string }; Entity?: { Type: string; EntityRef: { value: string } } }[];
+  }>(
     sql`SELECT e.lines FROM qb_sandbox_journal_entries e JOIN qb_sandbox_companies c ON c.realm_id = e.realm_id WHERE c.org_id = ${orgId} AND e.request_id = ${requestId}`,
   );
   return result.rows[0]!.lines;
@@ -43,10 +45,15 @@ describe("the customer's Quickbooks card (qb_customer)", () => {
   it('links a QuickBooks customer, with the name QuickBooks has, and unlinks it', async () => {
     const owner = await connectedOwner();
     const customer = await addCustomer(ctx.app, owner.headers);
-    const linked = await inject('PUT', `/v1/customers/${customer.id}`, owner.headers, { qb_customer: { Id: '3', DisplayName: 'Forged name' } });
+    const linked = await inject('PUT', `/v1/customers/${customer.id}`, owner.headers, {
+      qb_customer: { Id: '3', DisplayName: 'Forged name' },
+    });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json<CustomerRecord>().qb_customer).toEqual({ Id: '3', DisplayName: 'Cool Cars' });
-    expect((await inject('GET', `/v1/customers/${customer.id}`, owner.headers)).json<CustomerRecord>().qb_customer).toEqual({ Id: '3', DisplayName: 'Cool Cars' });
+    expect((await inject('GET', `/v1/customers/${customer.id}`, owner.headers)).json<CustomerRecord>().qb_customer).toEqual({
+      Id: '3',
+      DisplayName: 'Cool Cars',
+    });
     const cleared = await inject('PUT', `/v1/customers/${customer.id}`, owner.headers, { qb_customer: null });
     expect(cleared.json<CustomerRecord>().qb_customer).toBeNull();
   });
@@ -63,12 +70,19 @@ describe("the customer's Quickbooks card (qb_customer)", () => {
     expect(nul.statusCode).toBe(400);
     // A collaborator is staff and may link; a signed-out caller may not.
     const collaborator = await createCollaborator(ctx.deps, owner.org.id);
-    expect((await inject('PUT', `/v1/customers/${customer.id}`, collaborator.headers, { qb_customer: { Id: '1', DisplayName: 'x' } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/v1/customers/${customer.id}`, payload: { qb_customer: null } })).statusCode).toBe(401);
+    expect(
+      (await inject('PUT', `/v1/customers/${customer.id}`, collaborator.headers, { qb_customer: { Id: '1', DisplayName: 'x' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/v1/customers/${customer.id}`, payload: { qb_customer: null } })).statusCode).toBe(
+      401,
+    );
 
     const disconnected = await createOwner(ctx.app);
     const own = await addCustomer(ctx.app, disconnected.headers);
-    const refused = await inject('PUT', `/v1/customers/${own.id}`, disconnected.headers, { qb_customer: { Id: '3', DisplayName: 'Cool Cars' } });
+    const refused = await inject('PUT', `/v1/customers/${own.id}`, disconnected.headers, {
+      qb_customer: { Id: '3', DisplayName: 'Cool Cars' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Connect QuickBooks first');
     // Another organisation's customer: not found, and unchanged.
@@ -83,17 +97,24 @@ describe("the customer's Quickbooks card (qb_customer)", () => {
     await inject('PUT', `/v1/customers/${customer.id}`, owner.headers, { qb_customer: { Id: '58', DisplayName: 'Kookies by Kathy' } });
     const campaign = await addCampaign(ctx.app, owner.headers, { customer_id: customer.id });
     await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, amount: 10_000, payment_group_id: campaign.id });
-    expect((await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode).toBe(200);
+    expect(
+      (await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode,
+    ).toBe(200);
     const [entry] = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
     expect(entry).toMatchObject({ transfer_type: 'invoice_card_settled', Status: 'succeeded' });
     const lines = await bookedLines(owner.org.id, entry!.id);
-    expect(lines.find((line) => line.AccountRef.value === '79')!.Entity).toEqual({ Type: 'Customer', EntityRef: { value: '58', name: 'Kookies by Kathy' } });
+    expect(lines.find((line) => line.AccountRef.value === '79')!.Entity).toEqual({
+      Type: 'Customer',
+      EntityRef: { value: '58', name: 'Kookies by Kathy' },
+    });
     expect(lines.filter((line) => line.Entity)).toHaveLength(1);
 
     // The customer deleted in QuickBooks after it was linked: QuickBooks refuses, the entry says why.
     await ctx.deps.db.execute(sql`UPDATE qb_sandbox_companies SET customers = '[]'::jsonb WHERE org_id = ${owner.org.id}`);
     await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, amount: 5_000, payment_group_id: campaign.id });
-    expect((await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode).toBe(200);
+    expect(
+      (await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode,
+    ).toBe(200);
     const failed = (await journalEntries(owner.headers, `?campaign_id=${campaign.id}`)).find((row) => row.Status === 'failed');
     expect(failed).toMatchObject({ amount: 5_000, error_text: 'Invalid Reference Id: customer 58 does not exist' });
   });
@@ -104,11 +125,17 @@ describe("the creator's accounting vendor link (qb_vendor)", () => {
     const owner = await connectedOwner();
     const creator = await addCreator(ctx.app, owner.headers, BANK);
     expect((await inject('GET', `/v1/creators/${creator.id}`, owner.headers)).json<CreatorRecord>().qb_vendor).toBeNull();
-    const linked = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: { Id: '41', DisplayName: 'Forged' } });
+    const linked = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, {
+      id: creator.id,
+      qb_vendor: { Id: '41', DisplayName: 'Forged' },
+    });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json<CreatorRecord>().qb_vendor).toEqual({ Id: '41', DisplayName: 'Hicks Hardware' });
 
-    const unknown = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: { Id: '1', DisplayName: 'x' } });
+    const unknown = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, {
+      id: creator.id,
+      qb_vendor: { Id: '1', DisplayName: 'x' },
+    });
     expect(unknown.json()).toMatchObject({ message: 'Choose a vendor from the list', field: 'qb_vendor' });
     expect((await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: 41 })).statusCode).toBe(400);
 
@@ -118,16 +145,25 @@ describe("the creator's accounting vendor link (qb_vendor)", () => {
     const payout = (await journalEntries(owner.headers)).find((entry) => entry.transfer_type === 'payment_succeeded')!;
     expect(payout.Status).toBe('succeeded');
     const lines = await bookedLines(owner.org.id, payout.id);
-    expect(lines.find((line) => line.AccountRef.value === '91')!.Entity).toEqual({ Type: 'Vendor', EntityRef: { value: '41', name: 'Hicks Hardware' } });
+    expect(lines.find((line) => line.AccountRef.value === '91')!.Entity).toEqual({
+      Type: 'Vendor',
+      EntityRef: { value: '41', name: 'Hicks Hardware' },
+    });
 
     const cleared = await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, qb_vendor: null });
     expect(cleared.json<CreatorRecord>().qb_vendor).toBeNull();
 
     const other = await connectedOwner();
-    expect((await inject('PUT', `/v1/creators/${creator.id}`, other.headers, { id: creator.id, qb_vendor: { Id: '41', DisplayName: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await inject('PUT', `/v1/creators/${creator.id}`, other.headers, { id: creator.id, qb_vendor: { Id: '41', DisplayName: 'x' } }))
+        .statusCode,
+    ).toBe(404);
     const disconnected = await createOwner(ctx.app);
     const own = await addCreator(ctx.app, disconnected.headers, BANK);
-    const refused = await inject('PUT', `/v1/creators/${own.id}`, disconnected.headers, { id: own.id, qb_vendor: { Id: '41', DisplayName: 'x' } });
+    const refused = await inject('PUT', `/v1/creators/${own.id}`, disconnected.headers, {
+      id: own.id,
+      qb_vendor: { Id: '41', DisplayName: 'x' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Connect QuickBooks first');
   });
@@ -144,8 +180,15 @@ describe("an invoice whose funded payments' earnings do not match", () => {
       paymentRow(first.id, 6_000, { payment_group_id: campaign.id }),
       paymentRow(second.id, 3_000, { payment_group_id: campaign.id }),
     ]);
-    await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, amount: 10_000, payment_group_id: campaign.id, funded_payments: drafts.map((draft) => draft.id) });
-    expect((await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode).toBe(200);
+    await sendInvoice(ctx.app, owner.headers, {
+      customer_id: customer.id,
+      amount: 10_000,
+      payment_group_id: campaign.id,
+      funded_payments: drafts.map((draft) => draft.id),
+    });
+    expect(
+      (await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode,
+    ).toBe(200);
     const [failed] = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
     expect(failed).toMatchObject({
       transfer_type: 'invoice_card_settled',
@@ -172,8 +215,15 @@ describe("an invoice whose funded payments' earnings do not match", () => {
     const campaign = await addCampaign(ctx.app, owner.headers, { customer_id: customer.id });
     const creator = await addCreator(ctx.app, owner.headers, BANK);
     const drafts = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 10_000, { payment_group_id: campaign.id })]);
-    await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, amount: 10_000, payment_group_id: campaign.id, funded_payments: [drafts[0]!.id] });
-    expect((await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode).toBe(200);
+    await sendInvoice(ctx.app, owner.headers, {
+      customer_id: customer.id,
+      amount: 10_000,
+      payment_group_id: campaign.id,
+      funded_payments: [drafts[0]!.id],
+    });
+    expect(
+      (await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode,
+    ).toBe(200);
     const [entry] = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
     expect(entry).toMatchObject({ Status: 'succeeded', error_text: null });
   });

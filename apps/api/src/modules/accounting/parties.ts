@@ -20,7 +20,9 @@ export async function resolveQuickbooksParty(
 ): Promise<QbParty | null> {
   if (chosen === null) return null;
   const provider = accountingProvider(deps);
-  const parties = await readQuickbooks(deps, org_id, (auth) => (kind === 'customer' ? provider.listCustomers(auth) : provider.listVendors(auth)));
+  const parties = await readQuickbooks(deps, org_id, (auth) =>
+    kind === 'customer' ? provider.listCustomers(auth) : provider.listVendors(auth),
+  );
   const party = parties.find((candidate) => candidate.Id === chosen.Id);
   if (!party) throw new AppError('validation_error', `Choose a ${kind} from the list`, { field: FIELDS[kind] });
   return { Id: party.Id, DisplayName: party.DisplayName };

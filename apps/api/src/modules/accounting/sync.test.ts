@@ -31,7 +31,9 @@ async function pay(owner: Owner, earnings: number) {
 }
 
 const payouts = async (owner: Owner) =>
-  (await inject('GET', '/api/qb/journalEntries', owner.headers)).json<JournalEntryRecord[]>().filter((entry) => entry.transfer_type === 'payment_succeeded');
+  (await inject('GET', '/api/qb/journalEntries', owner.headers))
+    .json<JournalEntryRecord[]>()
+    .filter((entry) => entry.transfer_type === 'payment_succeeded');
 
 const booked = async (orgId: string) =>
   (
@@ -44,8 +46,12 @@ describe('the sync job', () => {
   it('sends again, after reconnecting, the entries that failed because the connection had expired', async () => {
     const owner = await connectedOwner();
     // Intuit revoked the tokens (the user disconnected the app on their side).
-    await ctx.deps.db.execute(sql`UPDATE qb_sandbox_companies SET access_token_hash = NULL, refresh_token_hash = 'revoked' WHERE org_id = ${owner.org.id}`);
-    await ctx.deps.db.execute(sql`UPDATE accounting_connections SET access_expires_at = now() - interval '1 minute' WHERE org_id = ${owner.org.id}`);
+    await ctx.deps.db.execute(
+      sql`UPDATE qb_sandbox_companies SET access_token_hash = NULL, refresh_token_hash = 'revoked' WHERE org_id = ${owner.org.id}`,
+    );
+    await ctx.deps.db.execute(
+      sql`UPDATE accounting_connections SET access_expires_at = now() - interval '1 minute' WHERE org_id = ${owner.org.id}`,
+    );
     await pay(owner, 2_500);
     const [failed] = await payouts(owner);
     expect(failed).toMatchObject({ Status: 'failed', error_text: 'The QuickBooks connection has expired: connect again' });
@@ -62,7 +68,9 @@ describe('the sync job', () => {
     const [entry] = await payouts(owner);
     expect(entry!.Status).toBe('succeeded');
     // QuickBooks created the entry but our side never heard back: the entry is tried again.
-    await ctx.deps.db.execute(sql`UPDATE accounting_journal_entries SET status = 'failed', ref_id = NULL, error_text = 'timeout' WHERE id = ${entry!.id}`);
+    await ctx.deps.db.execute(
+      sql`UPDATE accounting_journal_entries SET status = 'failed', ref_id = NULL, error_text = 'timeout' WHERE id = ${entry!.id}`,
+    );
     const retried = await inject('POST', `/api/qb/journalEntries/${entry!.id}/retry`, owner.headers);
     expect(retried.json()).toMatchObject({ Status: 'succeeded', ref_id: entry!.ref_id });
     expect((await booked(owner.org.id)).filter((row) => row.request_id === entry!.id)).toHaveLength(1);
@@ -75,7 +83,9 @@ describe('the sync job', () => {
     await pay(owner, 1_000);
     await pay(owner, 1_500);
     await buildJournalEntries(ctx.deps, owner.org.id);
-    expect(await ctx.deps.db.execute(sql`SELECT 1 FROM accounting_journal_entries WHERE org_id = ${owner.org.id}`).then((r) => r.rows)).toHaveLength(0);
+    expect(
+      await ctx.deps.db.execute(sql`SELECT 1 FROM accounting_journal_entries WHERE org_id = ${owner.org.id}`).then((r) => r.rows),
+    ).toHaveLength(0);
 
     await connectQuickbooks(ctx.app, owner.token);
     await Promise.all([buildJournalEntries(ctx.deps, owner.org.id), buildJournalEntries(ctx.deps, owner.org.id)]);

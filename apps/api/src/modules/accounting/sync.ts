@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { accountingJournalEntries, type AccountingJournalEntry, type JournalLineDraft } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ProviderCallError, type ProviderOperation } from '../provider-calls/index.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
 import {
   ACCOUNTING_PROVIDER,
   AccountingAuthError,
@@ -49,7 +50,9 @@ function entityOf(line: JournalLineDraft, creator: EntryCreator | undefined, inv
 async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart: () => Promise<QbAccount[]>): Promise<JournalLineInput[]> {
   const map = await readAccountMap(deps, entry.org_id);
   const context = await readEntryContext(deps, entry);
-  const unmapped = [...new Set(entry.lines.map((line) => line.key).filter((key) => !map[key] && !(key === 'income' && map.unique_income_creator)))];
+  const unmapped = [
+    ...new Set(entry.lines.map((line) => line.key).filter((key) => !map[key] && !(key === 'income' && map.unique_income_creator))),
+  ];
   if (unmapped.length)
     throw failure('unmapped', `The ${unmapped.join(' and ')} account${unmapped.length > 1 ? 's are' : ' is'} not mapped`);
   checkFundedEarnings(entry, context.invoice);
@@ -63,7 +66,13 @@ async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart:
     }
     if (!accountId) throw failure('unmapped', `The ${line.key} account is not mapped`);
     const Entity = entityOf(line, creator, context.invoice);
-    resolved.push({ Amount: line.amount / 100, Description: line.description, PostingType: line.posting, AccountRef: { value: accountId }, ...(Entity ? { Entity } : {}) });
+    resolved.push({
+      Amount: line.amount / 100,
+      Description: line.description,
+      PostingType: line.posting,
+      AccountRef: { value: accountId },
+      ...(Entity ? { Entity } : {}),
+    });
   }
   return resolved;
 }

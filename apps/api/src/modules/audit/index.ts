@@ -1,3 +1,3 @@
 // The audit module as other modules see it: recordAudit for named actions, the acting hook for requests.
-export { completeAudit, listAudit, recordAudit, type AuditEntry } from './service.ts';
+export { recordAudit } from './service.ts';
 export { registerActingAudit } from './hook.ts';

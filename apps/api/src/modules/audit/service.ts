@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, type AuditLogEntry } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type AuditEntry = {
@@ -36,9 +36,4 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<string
 /** Completes a row written before its action ran with the outcome (the HTTP status). */
 export async function completeAudit(tx: DbOrTx, id: string, statusCode: number): Promise<void> {
   await tx.update(auditLog).set({ status_code: statusCode, completed_at: new Date() }).where(eq(auditLog.id, id));
-}
-
-/** An organisation's audit rows, newest first (tests, and the screens that will show them). */
-export async function listAudit(tx: DbOrTx, orgId: string): Promise<AuditLogEntry[]> {
-  return tx.select().from(auditLog).where(eq(auditLog.org_id, orgId)).orderBy(desc(auditLog.created_at));
 }

@@ -172,7 +172,11 @@ describe('GET /v1/campaigns', () => {
     expect([first.total, second.total]).toEqual([2, null]);
     expect(figures([...first.data, ...second.data])).toEqual(figures(byNumber.data));
     // Past the last row no row carries the total: it is still the tab's count.
-    expect((await call('GET', '/v1/campaigns?page=5&page_size=1', owner.headers)).json()).toMatchObject({ data: [], total: 2, has_more: false });
+    expect((await call('GET', '/v1/campaigns?page=5&page_size=1', owner.headers)).json()).toMatchObject({
+      data: [],
+      total: 2,
+      has_more: false,
+    });
     // The campaign's overview and its customer count the same invoices (10,000 cents each).
     expect((await call('GET', `/v1/campaigns/${campaign.id}`, owner.headers)).json().figures).toMatchObject({
       invoices_total: 2,

@@ -1,3 +1,3 @@
 export { campaignRoutes } from './routes.ts';
-export { assertCampaignOfOrg, findCampaign } from './queries.ts';
+export { assertCampaignOfOrg } from './queries.ts';
 export { activeCampaignsFor, hasCampaign } from './home.ts';

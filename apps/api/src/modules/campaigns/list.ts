@@ -84,7 +84,9 @@ function preparePage(db: Db, shape: PageShape) {
     customer_id: shape.customer ? sql.placeholder('customer_id') : undefined,
     search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
   });
-  const total = shape.cursor ? sql<number | null>`NULL::bigint` : sql<number | null>`(${db.select({ total: count() }).from(campaigns).where(where)})`;
+  const total = shape.cursor
+    ? sql<number | null>`NULL::bigint`
+    : sql<number | null>`(${db.select({ total: count() }).from(campaigns).where(where)})`;
   const pageIds = db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -111,7 +113,11 @@ function preparePage(db: Db, shape: PageShape) {
     .leftJoin(users, eq(users.id, campaigns.agent_id))
     .leftJoinLateral(paid, sql`true`)
     .leftJoinLateral(invoiced, sql`true`)
-    .where(shape.cursor ? and(where, afterPosition(campaigns.created_at, campaigns.id, position)) : and(eq(campaigns.org_id, orgId), inArray(campaigns.id, pageIds)))
+    .where(
+      shape.cursor
+        ? and(where, afterPosition(campaigns.created_at, campaigns.id, position))
+        : and(eq(campaigns.org_id, orgId), inArray(campaigns.id, pageIds)),
+    )
     .orderBy(...newestFirst(campaignKeyset))
     .limit(literalLimit(shape.limit))
     .prepare(name);

@@ -44,17 +44,33 @@ function textPositions(page: PDFPage): { x: number; y: number }[] {
     .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
     .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
     .join('\n');
-  return [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) Tm/g)].map((match) => ({ x: Number(match[5]), y: Number(match[6]) }));
+  return [...text.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) Tm/g)].map((match) => ({
+    x: Number(match[5]),
+    y: Number(match[6]),
+  }));
 }
 
 describe('POST /v1/contracts', () => {
   it('refuses a forged PDF, a %PDF header over garbage and a 25,000,001-byte file, storing nothing', async () => {
     const { owner, creator } = await setup();
-    const fields = { title: 'Forged', type: 'signature_request', recipient: creator.id, recipient_type: 'creator', expiration_date: '2099-01-01', formFields: JSON.stringify([block(1, 1)]) };
-    const forged = await postContract(ctx.app, owner.headers, fields, { name: 'real.pdf', bytes: Buffer.from('MZ\x90\x00 this is an executable') });
+    const fields = {
+      title: 'Forged',
+      type: 'signature_request',
+      recipient: creator.id,
+      recipient_type: 'creator',
+      expiration_date: '2099-01-01',
+      formFields: JSON.stringify([block(1, 1)]),
+    };
+    const forged = await postContract(ctx.app, owner.headers, fields, {
+      name: 'real.pdf',
+      bytes: Buffer.from('MZ\x90\x00 this is an executable'),
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ field: 'file', message: contractMessages.badPdf });
-    const garbage = await postContract(ctx.app, owner.headers, fields, { name: 'garbage.pdf', bytes: Buffer.from('%PDF-1.7\n' + 'x'.repeat(5000)) });
+    const garbage = await postContract(ctx.app, owner.headers, fields, {
+      name: 'garbage.pdf',
+      bytes: Buffer.from('%PDF-1.7\n' + 'x'.repeat(5000)),
+    });
     expect(garbage.json()).toMatchObject({ field: 'file', message: contractMessages.unreadablePdf });
     const pdf = await twoPagePdf();
     const big = Buffer.concat([pdf, Buffer.alloc(25_000_001 - pdf.length, 0x20)]);
@@ -99,13 +115,21 @@ describe('POST /v1/contracts', () => {
   it('refuses a delinquent organisation, and charges the contract fee through the ledger', async () => {
     const { owner, creator } = await setup();
     await ctx.deps.db.update(orgs).set({ billing_status: 'delinquent' }).where(eq(orgs.id, owner.org.id));
-    const refused = await postContract(ctx.app, owner.headers, { title: 'T', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01' }, { name: 'a.pdf', bytes: await twoPagePdf() });
+    const refused = await postContract(
+      ctx.app,
+      owner.headers,
+      { title: 'T', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01' },
+      { name: 'a.pdf', bytes: await twoPagePdf() },
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(contractMessages.delinquent);
     await ctx.deps.db.update(orgs).set({ billing_status: 'active' }).where(eq(orgs.id, owner.org.id));
 
     await ensureFeeSchedules(ctx.deps.db, owner.org.id);
-    await ctx.deps.db.update(feeSchedules).set({ flat_rate: 150 }).where(and(eq(feeSchedules.org_id, owner.org.id), eq(feeSchedules.type, 'contract')));
+    await ctx.deps.db
+      .update(feeSchedules)
+      .set({ flat_rate: 150 })
+      .where(and(eq(feeSchedules.org_id, owner.org.id), eq(feeSchedules.type, 'contract')));
     const accounts = await ensureLedgerAccounts(ctx.deps.db, owner.org.id);
     await postTransfer(ctx.deps.db, {
       org_id: owner.org.id,
@@ -118,7 +142,18 @@ describe('POST /v1/contracts', () => {
     });
     await sendContract(ctx.app, owner.headers, creator.id);
     expect(await findBalances(ctx.deps.db, owner.org.id, ['wallet_available', 'fees'])).toMatchObject({ wallet_available: 50, fees: 150 });
-    const unpaid = await postContract(ctx.app, owner.headers, { title: 'T', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01', formFields: JSON.stringify([block(1, 1)]) }, { name: 'a.pdf', bytes: await twoPagePdf() });
+    const unpaid = await postContract(
+      ctx.app,
+      owner.headers,
+      {
+        title: 'T',
+        type: 'signature_request',
+        recipient: creator.id,
+        expiration_date: '2099-01-01',
+        formFields: JSON.stringify([block(1, 1)]),
+      },
+      { name: 'a.pdf', bytes: await twoPagePdf() },
+    );
     expect(unpaid.statusCode).toBe(409);
     expect((await get('/v1/contracts', owner.headers)).json().data).toHaveLength(1);
   });
@@ -130,7 +165,12 @@ describe('the signing journey', () => {
     const contract = await sendContract(ctx.app, owner.headers, creator.id);
     // Inline jobs: the provider call has prepared the document when the request returns.
     const detail = (await get(`/v1/contracts/${contract.id}`, owner.headers)).json();
-    expect(detail).toMatchObject({ display_status: 'Sent', preview_state: 'ready', recipient: 'Casey Creator', formFields: [block(1, 1), block(2, 2, 300, 400)] });
+    expect(detail).toMatchObject({
+      display_status: 'Sent',
+      preview_state: 'ready',
+      recipient: 'Casey Creator',
+      formFields: [block(1, 1), block(2, 2, 300, 400)],
+    });
     expect(detail.signature_request_id).toMatch(/^[0-9a-f]{32}$/);
     const linkId = await latestLinkId(ctx.app, creator.email, '/sign/');
     const [link] = await ctx.deps.db.select().from(expiringLinks).where(eq(expiringLinks.type, 'contract_signing'));
@@ -172,7 +212,13 @@ describe('the signing journey', () => {
     const [row] = await ctx.deps.db.select().from(contracts).where(eq(contracts.id, contract.id));
     expect(row!.original_sha256).toBe(sha256(original));
     expect(row!.signed_sha256).toBe(sha256(file.rawPayload));
-    expect(row!.audit).toMatchObject({ signer_name: 'Casey Creator', signer_email: creator.email, ip: '203.0.113.7', user_agent: 'Vitest Browser/1.0', original_sha256: sha256(original) });
+    expect(row!.audit).toMatchObject({
+      signer_name: 'Casey Creator',
+      signer_email: creator.email,
+      ip: '203.0.113.7',
+      user_agent: 'Vitest Browser/1.0',
+      original_sha256: sha256(original),
+    });
 
     const emails = await readOutbox(ctx.app);
     expect(emails.some((email) => email.to === owner.user.email && email.subject === '"Creator agreement" has been signed')).toBe(true);
@@ -191,7 +237,9 @@ describe('the signing journey', () => {
     expect((await remind(contract.id, 'sms')).statusCode).toBe(400);
     const invalidated = await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${contract.id}/invalidate`, headers: owner.headers });
     expect(invalidated.json().display_status).toBe('Invalid');
-    expect((await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${contract.id}/invalidate`, headers: owner.headers })).json().message).toBe(contractMessages.invalidateFailed);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${contract.id}/invalidate`, headers: owner.headers })).json().message,
+    ).toBe(contractMessages.invalidateFailed);
     expect((await remind(contract.id)).json().message).toBe(contractMessages.notSent);
     const refused = await sign(linkId);
     expect(refused.statusCode).toBe(410);
@@ -200,7 +248,10 @@ describe('the signing journey', () => {
 
     const other = await sendContract(ctx.app, owner.headers, creator.id);
     const otherLink = await latestLinkId(ctx.app, creator.email, '/sign/');
-    await ctx.deps.db.update(expiringLinks).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(expiringLinks.type, 'contract_signing'));
+    await ctx.deps.db
+      .update(expiringLinks)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(expiringLinks.type, 'contract_signing'));
     const expired = await sign(otherLink);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe('Sorry! This link is no longer valid.');
@@ -213,16 +264,46 @@ describe('the signing journey', () => {
     const linkId = await latestLinkId(ctx.app, creator.email, '/sign/');
     expect((await sign(linkId)).statusCode).toBe(200);
     const [row] = await ctx.deps.db.select().from(contracts).where(eq(contracts.id, contract.id));
-    const forged = JSON.stringify({ events: [{ id: 'evt_forged', type: 'signature_request.signed', org_id: owner.org.id, object_id: row!.signature_request_id, data: { signed_key: 'x' } }] });
-    const refused = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/crewpay-esign', headers: { 'content-type': 'application/json', 'crewpay-signature': 't=1,v1=00' }, payload: forged });
+    const forged = JSON.stringify({
+      events: [
+        {
+          id: 'evt_forged',
+          type: 'signature_request.signed',
+          org_id: owner.org.id,
+          object_id: row!.signature_request_id,
+          data: { signed_key: 'x' },
+        },
+      ],
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/crewpay-esign',
+      headers: { 'content-type': 'application/json', 'crewpay-signature': 't=1,v1=00' },
+      payload: forged,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Invalid signature');
     const { esignProvider } = await import('../../providers/esign/index.ts');
     const { signEsignWebhook } = await import('../../providers/esign/webhook.ts');
     expect(esignProvider(ctx.deps).name).toBe('crewpay');
     const secret = `whsec_${ctx.deps.secrets.deriveKey('crewpay-esign-webhooks')}`;
-    const replay = JSON.stringify({ events: [{ id: 'evt_second', type: 'signature_request.signed', org_id: owner.org.id, object_id: row!.signature_request_id, data: { signed_key: 'esign/other', signed_sha256: 'f'.repeat(64), signed_at: '2030-01-01T00:00:00.000Z' } }] });
-    const accepted = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/crewpay-esign', headers: { 'content-type': 'application/json', ...signEsignWebhook(secret, replay) }, payload: replay });
+    const replay = JSON.stringify({
+      events: [
+        {
+          id: 'evt_second',
+          type: 'signature_request.signed',
+          org_id: owner.org.id,
+          object_id: row!.signature_request_id,
+          data: { signed_key: 'esign/other', signed_sha256: 'f'.repeat(64), signed_at: '2030-01-01T00:00:00.000Z' },
+        },
+      ],
+    });
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/crewpay-esign',
+      headers: { 'content-type': 'application/json', ...signEsignWebhook(secret, replay) },
+      payload: replay,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [after] = await ctx.deps.db.select().from(contracts).where(eq(contracts.id, contract.id));
     expect(after!.signed_key).toBe(row!.signed_key);
@@ -258,13 +339,47 @@ describe('access', () => {
     const theirs = await createOwner(ctx.app);
     expect((await get(`/v1/contracts/${contract.id}`, theirs.headers)).statusCode).toBe(404);
     expect((await get(`/v1/contracts/${contract.id}/file`, theirs.headers)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${contract.id}/invalidate`, headers: theirs.headers })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/v1/contracts/reminders', headers: theirs.headers, payload: { reminder_type: 'email', ids: contract.id } })).statusCode).toBe(404);
-    const mine = await postContract(ctx.app, theirs.headers, { title: 'T', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01', formFields: JSON.stringify([block(1, 1)]) }, { name: 'a.pdf', bytes: await twoPagePdf() });
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${contract.id}/invalidate`, headers: theirs.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/v1/contracts/reminders',
+          headers: theirs.headers,
+          payload: { reminder_type: 'email', ids: contract.id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const mine = await postContract(
+      ctx.app,
+      theirs.headers,
+      {
+        title: 'T',
+        type: 'signature_request',
+        recipient: creator.id,
+        expiration_date: '2099-01-01',
+        formFields: JSON.stringify([block(1, 1)]),
+      },
+      { name: 'a.pdf', bytes: await twoPagePdf() },
+    );
     expect(mine.json()).toMatchObject({ field: 'recipient', message: contractMessages.recipientNotFound });
     const campaign = await addCampaign(ctx.app, owner.headers);
     const theirCreator = await addCreator(ctx.app, theirs.headers);
-    const onCampaign = await postContract(ctx.app, theirs.headers, { title: 'T', type: 'signature_request', recipient: theirCreator.id, payment_group_id: campaign.id, expiration_date: '2099-01-01', formFields: JSON.stringify([block(1, 1)]) }, { name: 'a.pdf', bytes: await twoPagePdf() });
+    const onCampaign = await postContract(
+      ctx.app,
+      theirs.headers,
+      {
+        title: 'T',
+        type: 'signature_request',
+        recipient: theirCreator.id,
+        payment_group_id: campaign.id,
+        expiration_date: '2099-01-01',
+        formFields: JSON.stringify([block(1, 1)]),
+      },
+      { name: 'a.pdf', bytes: await twoPagePdf() },
+    );
     expect(onCampaign.statusCode).toBe(404);
     expect((await get(`/v1/contracts?creator_id=${creator.id}`, theirs.headers)).json().data).toEqual([]);
   });
@@ -276,7 +391,15 @@ describe('access', () => {
     const response = await postContract(
       ctx.app,
       owner.headers,
-      { title: 'Campaign contract', type: 'signature_request', recipient: customer.id, recipient_type: 'customer', payment_group_id: campaign.id, expiration_date: '2099-01-01', formFields: JSON.stringify([block(1, 1)]) },
+      {
+        title: 'Campaign contract',
+        type: 'signature_request',
+        recipient: customer.id,
+        recipient_type: 'customer',
+        payment_group_id: campaign.id,
+        expiration_date: '2099-01-01',
+        formFields: JSON.stringify([block(1, 1)]),
+      },
       { name: 'a.pdf', bytes: await twoPagePdf() },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -292,25 +415,47 @@ describe('contract templates', () => {
     const { contractMultipart } = await import('../../../test/contract-fixtures.ts');
     const embed = async (headers: Headers) => {
       const body = contractMultipart({ title: 'Standard agreement' }, { name: 'standard.pdf', bytes: await twoPagePdf() });
-      return ctx.app.inject({ method: 'POST', url: '/v1/contract_templates/embedded', headers: { ...headers, ...body.headers }, payload: body.payload });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/v1/contract_templates/embedded',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
     };
     const started = (await embed(owner.headers)).json();
     expect(started.edit_url).toBe(`/contracts/templates/${started.template_id}/edit`);
     const save = (template_id: string) =>
-      ctx.app.inject({ method: 'POST', url: '/v1/contract_templates', headers: owner.headers, payload: { template_id, title: 'Standard agreement', formFields: [block(1, 2)] } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/v1/contract_templates',
+        headers: owner.headers,
+        payload: { template_id, title: 'Standard agreement', formFields: [block(1, 2)] },
+      });
     const saved = await save(started.template_id);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await get('/v1/contract_templates', owner.headers)).json().data).toHaveLength(1);
     expect((await embed(owner.headers)).json().message).toBe(contractMessages.templateExists);
 
-    const contract = await postContract(ctx.app, owner.headers, { title: 'From template', type: 'signature_request', recipient: creator.id, expiration_date: '2099-01-01', template_id: saved.json().id });
+    const contract = await postContract(ctx.app, owner.headers, {
+      title: 'From template',
+      type: 'signature_request',
+      recipient: creator.id,
+      expiration_date: '2099-01-01',
+      template_id: saved.json().id,
+    });
     expect(contract.statusCode, contract.body).toBe(200);
     expect(contract.json()).toMatchObject({ file_name: 'standard.pdf', formFields: [block(1, 2)], display_status: 'Sent' });
 
     const theirs = await createOwner(ctx.app);
     expect((await get(`/v1/contract_templates/${saved.json().id}`, theirs.headers)).statusCode).toBe(404);
     const theirCreator = await addCreator(ctx.app, theirs.headers);
-    const stolen = await postContract(ctx.app, theirs.headers, { title: 'T', type: 'signature_request', recipient: theirCreator.id, expiration_date: '2099-01-01', template_id: saved.json().id });
+    const stolen = await postContract(ctx.app, theirs.headers, {
+      title: 'T',
+      type: 'signature_request',
+      recipient: theirCreator.id,
+      expiration_date: '2099-01-01',
+      template_id: saved.json().id,
+    });
     expect(stolen.statusCode).toBe(404);
   });
 });

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ProviderEventHandler } from '../../events/dispatcher.ts';
 import { contracts } from '../../db/schema/index.ts';
 import { ESIGN_PROVIDER, esignProvider, EsignRequestError } from '../../providers/esign/index.ts';
-import { ProviderCallError, WebhookSignatureError, type ProviderOperation, type WebhookVerifier } from '../provider-calls/index.ts';
+import { ProviderCallError, WebhookSignatureError, type WebhookVerifier } from '../../providers/contract.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
 import { applySignedEvent, SIGNED_EVENT } from './events.ts';
 import { CREATE_SIGNATURE_REQUEST, emailSigningLinkOnce, type SignatureRequestCall } from './signing.ts';
 

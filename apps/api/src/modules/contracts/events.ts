@@ -13,7 +13,18 @@ export const SIGNED_EVENT = 'signature_request.signed';
 /** How long the recipient's link to the signed copy works. */
 const SIGNED_COPY_LINK_DAYS = 90;
 
-const AUDIT_FIELDS = ['document_title', 'reference', 'signer_name', 'signer_email', 'signed_at', 'ip', 'user_agent', 'signature_type', 'original_sha256', 'stamped_sha256'];
+const AUDIT_FIELDS = [
+  'document_title',
+  'reference',
+  'signer_name',
+  'signer_email',
+  'signed_at',
+  'ip',
+  'user_agent',
+  'signature_type',
+  'original_sha256',
+  'stamped_sha256',
+];
 
 /**
  * Applies 'signature_request.signed': only a Sent contract (requires_info, no signature date,
@@ -44,7 +55,13 @@ export async function applySignedEvent(tx: Tx, event: ProviderEvent): Promise<Pr
   await emitWebhookEvent(tx, {
     org_id: signed.org_id,
     type: 'contract.signed',
-    data: { contract_id: signed.id, title: signed.title, recipient_type: signed.recipient_type, recipient: recipientOf(row).name, signed_at: data.signed_at },
+    data: {
+      contract_id: signed.id,
+      title: signed.title,
+      recipient_type: signed.recipient_type,
+      recipient: recipientOf(row).name,
+      signed_at: data.signed_at,
+    },
   });
 }
 
@@ -66,7 +83,10 @@ export async function emailSignature(deps: AppDeps, contractId: string, eventId:
           org_id: signed.org_id,
           to,
           subject: `"${signed.title}" has been signed`,
-          paragraphs: [`${recipient.name} signed "${signed.title}" on ${signedAt} (UTC).`, `SHA-256 of the signed file: ${signed.signed_sha256}`],
+          paragraphs: [
+            `${recipient.name} signed "${signed.title}" on ${signedAt} (UTC).`,
+            `SHA-256 of the signed file: ${signed.signed_sha256}`,
+          ],
           links: [{ label: 'View the contract', url: `${deps.config.publicUrl}/contracts/${signed.id}` }],
         }),
       );

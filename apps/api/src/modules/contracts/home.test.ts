@@ -30,7 +30,11 @@ describe("Home to-do 'Unsigned Contract'", () => {
     const first = await sendContract(ctx.app, owner.headers, withPhone.id, { title: 'Phone agreement' });
     const second = await sendContract(ctx.app, owner.headers, plain.id, { title: 'Email agreement' });
     const secondLink = await latestLinkId(ctx.app, plain.email, '/sign/');
-    const third = await sendContract(ctx.app, owner.headers, campaign.customer_id, { title: 'Campaign agreement', recipient_type: 'customer', payment_group_id: campaign.id });
+    const third = await sendContract(ctx.app, owner.headers, campaign.customer_id, {
+      title: 'Campaign agreement',
+      recipient_type: 'customer',
+      payment_group_id: campaign.id,
+    });
     const invalidated = await sendContract(ctx.app, owner.headers, plain.id, { title: 'Dropped' });
     await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${invalidated.id}/invalidate`, headers: owner.headers });
     const paper = await postContract(
@@ -42,9 +46,30 @@ describe("Home to-do 'Unsigned Contract'", () => {
     expect(paper.statusCode).toBe(200);
 
     expect(await contractTodos(owner.headers)).toEqual([
-      { todoType: 'Unsigned Contract', id: third.id, org_id: owner.org.id, title: 'Campaign agreement (Acme Brand)', amount: null, has_phone: false },
-      { todoType: 'Unsigned Contract', id: second.id, org_id: owner.org.id, title: 'Email agreement (Casey Creator)', amount: null, has_phone: false },
-      { todoType: 'Unsigned Contract', id: first.id, org_id: owner.org.id, title: 'Phone agreement (Pho Ned)', amount: null, has_phone: true },
+      {
+        todoType: 'Unsigned Contract',
+        id: third.id,
+        org_id: owner.org.id,
+        title: 'Campaign agreement (Acme Brand)',
+        amount: null,
+        has_phone: false,
+      },
+      {
+        todoType: 'Unsigned Contract',
+        id: second.id,
+        org_id: owner.org.id,
+        title: 'Email agreement (Casey Creator)',
+        amount: null,
+        has_phone: false,
+      },
+      {
+        todoType: 'Unsigned Contract',
+        id: first.id,
+        org_id: owner.org.id,
+        title: 'Phone agreement (Pho Ned)',
+        amount: null,
+        has_phone: true,
+      },
     ]);
 
     // Signing by the emailed link takes the contract off the list.

@@ -15,7 +15,8 @@ export async function readContractMultipart(request: FastifyRequest): Promise<{ 
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     } else if (part.fieldname === 'file' && !file) {
       const bytes = await part.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
         throw error;
       });
       file = { file_name: part.filename, bytes };

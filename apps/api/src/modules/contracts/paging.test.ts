@@ -75,7 +75,9 @@ async function walk(base: string, headers = owner) {
 
 describe('GET /v1/contracts paged by keyset (starting_after) and by page', () => {
   it('walks every contract of the organisation once, in the order of the numbered pages, and no other organisation’s', async () => {
-    const numbered = (await Promise.all([0, 1, 2].map((page) => list(`page=${page}&page_size=3`)))).flatMap((page) => page.data.map((row) => row.id));
+    const numbered = (await Promise.all([0, 1, 2].map((page) => list(`page=${page}&page_size=3`)))).flatMap((page) =>
+      page.data.map((row) => row.id),
+    );
     expect(numbered).toHaveLength(COUNT);
     const { first, ids, totals } = await walk('page_size=3');
     expect(first).toMatchObject({ total: COUNT, has_more: true });
@@ -106,7 +108,11 @@ describe('GET /v1/contracts paged by keyset (starting_after) and by page', () =>
   });
 
   it('refuses cursors it did not make and wrong page numbers with a readable 400', async () => {
-    for (const query of ['starting_after=not-a-cursor', `starting_after=${Buffer.from('123.nope').toString('base64url')}`, `starting_after=${'x'.repeat(300)}`]) {
+    for (const query of [
+      'starting_after=not-a-cursor',
+      `starting_after=${Buffer.from('123.nope').toString('base64url')}`,
+      `starting_after=${'x'.repeat(300)}`,
+    ]) {
       const answer = await ctx.app.inject({ method: 'GET', url: `/v1/contracts?${query}`, headers: owner });
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json().message).toBe('Invalid cursor');
@@ -120,7 +126,12 @@ describe('GET /v1/contracts paged by keyset (starting_after) and by page', () =>
 describe('GET /v1/contract_templates paged', () => {
   it('answers the organisation’s one template in a page with its total, never another organisation’s', async () => {
     const body = contractMultipart({ title: 'Standard agreement' }, { name: 'standard.pdf', bytes: await twoPagePdf() });
-    const started = await ctx.app.inject({ method: 'POST', url: '/v1/contract_templates/embedded', headers: { ...owner, ...body.headers }, payload: body.payload });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/contract_templates/embedded',
+      headers: { ...owner, ...body.headers },
+      payload: body.payload,
+    });
     const saved = await ctx.app.inject({
       method: 'POST',
       url: '/v1/contract_templates',
@@ -130,7 +141,12 @@ describe('GET /v1/contract_templates paged', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const page = (await ctx.app.inject({ method: 'GET', url: '/v1/contract_templates?page_size=1', headers: owner })).json();
     expect(page).toMatchObject({ total: 1, has_more: false, next_cursor: null, data: [{ id: saved.json().id }] });
-    expect((await ctx.app.inject({ method: 'GET', url: '/v1/contract_templates', headers: theirs })).json()).toMatchObject({ data: [], total: 0 });
-    expect((await ctx.app.inject({ method: 'GET', url: '/v1/contract_templates?starting_after=bad!', headers: owner })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/contract_templates', headers: theirs })).json()).toMatchObject({
+      data: [],
+      total: 0,
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/contract_templates?starting_after=bad!', headers: owner })).statusCode).toBe(
+      400,
+    );
   });
 });

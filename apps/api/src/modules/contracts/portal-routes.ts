@@ -49,7 +49,14 @@ export const portalContractRoutes =
 
     app.post(
       '/creator/contracts/:id/signing_link',
-      { schema: { tags, summary: 'A signing link for one of my sent contracts (the same flow as the emailed link)', params: idParams, response: { 200: z.object({ link_id: z.string() }), ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'A signing link for one of my sent contracts (the same flow as the emailed link)',
+          params: idParams,
+          response: { 200: z.object({ link_id: z.string() }), ...errorResponses },
+        },
+      },
       async (request) => ({ link_id: await issuePortalSigningLink(deps, scopeOf(request), request.params.id) }),
     );
   };

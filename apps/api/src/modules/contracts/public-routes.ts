@@ -8,7 +8,13 @@ import { attachmentDisposition } from '../files/index.ts';
 import { describeSigningLink, signingLinkDocument, signThroughLink } from './public.ts';
 
 const tags = ['Contract signing'];
-const linkParams = z.object({ linkId: z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Sorry! This link is no longer valid.') });
+const linkParams = z.object({
+  linkId: z
+    .string()
+    .min(10)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Sorry! This link is no longer valid.'),
+});
 
 /** The public signing page's calls: no session, the unguessable emailed link is the key. */
 export const contractSigningRoutes =
@@ -19,7 +25,10 @@ export const contractSigningRoutes =
 
     app.get(
       '/contract_signing/:linkId',
-      { config: limited, schema: { tags, summary: 'What the signer sees', params: linkParams, response: { 200: signingView, ...errorResponses } } },
+      {
+        config: limited,
+        schema: { tags, summary: 'What the signer sees', params: linkParams, response: { 200: signingView, ...errorResponses } },
+      },
       async (request) => describeSigningLink(deps, request.params.linkId),
     );
 
@@ -40,7 +49,13 @@ export const contractSigningRoutes =
       '/contract_signing/:linkId',
       {
         config: { isPublic: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { tags, summary: 'Sign: typed or drawn signature with consent', params: linkParams, body: signContractBody, response: { 200: signingView, ...errorResponses } },
+        schema: {
+          tags,
+          summary: 'Sign: typed or drawn signature with consent',
+          params: linkParams,
+          body: signContractBody,
+          response: { 200: signingView, ...errorResponses },
+        },
       },
       async (request) =>
         signThroughLink(deps, {

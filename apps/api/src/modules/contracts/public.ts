@@ -54,7 +54,8 @@ export async function signingLinkDocument(deps: AppDeps, linkId: string): Promis
 /** A drawn signature's PNG, read in the PDF worker as the stamp will embed it (a PNG can expand like a PDF). */
 async function drawnSignature(dataUrl: string | undefined): Promise<Buffer> {
   const png = Buffer.from((dataUrl ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
-  if (!(await isSignaturePng(png))) throw new AppError('validation_error', contractMessages.signatureRequired, { field: 'signature_image' });
+  if (!(await isSignaturePng(png)))
+    throw new AppError('validation_error', contractMessages.signatureRequired, { field: 'signature_image' });
   return png;
 }
 
@@ -74,7 +75,14 @@ async function signWithProvider(deps: AppDeps, input: Parameters<ReturnType<type
  */
 export async function signThroughLink(
   deps: AppDeps,
-  options: { linkId: string; signer_name: string; signature_type: 'typed' | 'drawn'; signature_image?: string; ip: string; user_agent: string },
+  options: {
+    linkId: string;
+    signer_name: string;
+    signature_type: 'typed' | 'drawn';
+    signature_image?: string;
+    ip: string;
+    user_agent: string;
+  },
 ): Promise<SigningView> {
   const contract = await contractOfLink(deps, options.linkId);
   const state = stateOf(contract);

@@ -59,7 +59,14 @@ export const contractRoutes =
 
     app.get(
       '/contracts/preview',
-      { schema: { tags, summary: "A contract's PDF as base64 (state PENDING while the document is being created)", querystring: previewQuery, response: { 200: contractPreview, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: "A contract's PDF as base64 (state PENDING while the document is being created)",
+          querystring: previewQuery,
+          response: { 200: contractPreview, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request);
         const { contract } = await findContractRow(deps.db, orgScope(user.org_id), request.query.contractId);

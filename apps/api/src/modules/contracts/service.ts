@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { canRemindContract, contractMessages, MAX_CONTRACT_PDF_BYTES, pdfLimitMessages, type ContractRecord, type SignatureField } from '@crewpay/core';
+import {
+  canRemindContract,
+  contractMessages,
+  MAX_CONTRACT_PDF_BYTES,
+  pdfLimitMessages,
+  type ContractRecord,
+  type SignatureField,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { contracts, contractTemplates, creators, customers, orgs } from '../../db/schema/index.ts';
@@ -42,7 +49,11 @@ export function checkBlocksFit(fields: SignatureField[], pageCount: number): voi
 
 /** A safe stored name: no path, no control characters, ends in .pdf. */
 export function pdfFileName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 150).trim() || 'contract';
+  const base =
+    (name.split(/[\\/]/).pop() ?? '')
+      .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
+      .slice(0, 150)
+      .trim() || 'contract';
   return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
 }
 
@@ -58,7 +69,8 @@ async function assertRecipient(tx: DbOrTx, orgId: string, type: 'creator' | 'cus
     .from(table)
     .where(and(eq(table.org_id, orgId), eq(table.id, id)));
   if (!row) throw new AppError('not_found', contractMessages.recipientNotFound, { field: 'recipient' });
-  if (!row.email) throw new AppError('validation_error', 'The recipient has no email address to send the contract to', { field: 'recipient' });
+  if (!row.email)
+    throw new AppError('validation_error', 'The recipient has no email address to send the contract to', { field: 'recipient' });
 }
 
 /** The contract fee (fee schedule type contract), from the wallet to the fee account, once per contract. */
@@ -106,7 +118,9 @@ async function documentOf(ctx: ContractCtx, input: CreateContractInput) {
   const [template] = await ctx.deps.db
     .select()
     .from(contractTemplates)
-    .where(and(eq(contractTemplates.org_id, input.org_id), eq(contractTemplates.id, input.template_id), eq(contractTemplates.state, 'ready')));
+    .where(
+      and(eq(contractTemplates.org_id, input.org_id), eq(contractTemplates.id, input.template_id), eq(contractTemplates.state, 'ready')),
+    );
   if (!template) throw new AppError('not_found', contractMessages.templateNotFound, { field: 'template_id' });
   return {
     key: template.storage_key,
@@ -127,11 +141,13 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
   const db = ctx.deps.db;
   const [org] = await db.select({ billing_status: orgs.billing_status }).from(orgs).where(eq(orgs.id, input.org_id));
   if (org?.billing_status === 'delinquent') throw new AppError('forbidden', contractMessages.delinquent);
-  if (input.payment_group_id) await assertCampaignOfOrg(db, { org_id: input.org_id, id: input.payment_group_id, field: 'payment_group_id' });
+  if (input.payment_group_id)
+    await assertCampaignOfOrg(db, { org_id: input.org_id, id: input.payment_group_id, field: 'payment_group_id' });
   await assertRecipient(db, input.org_id, input.recipient_type, input.recipient);
   const isRequest = input.type === 'signature_request';
   const document = await documentOf(ctx, input);
-  if (isRequest && document.fields.length === 0) throw new AppError('validation_error', contractMessages.missingBlocks, { field: 'formFields' });
+  if (isRequest && document.fields.length === 0)
+    throw new AppError('validation_error', contractMessages.missingBlocks, { field: 'formFields' });
   checkBlocksFit(document.fields, document.pages);
   const id = newId();
   let callId: string | undefined;
@@ -162,7 +178,13 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
       });
       if (isRequest) {
         await chargeContractFee(tx, input.org_id, id);
-        callId = await recordSignatureRequest(tx, { id, org_id: input.org_id, original_key: document.key, title: input.title, form_fields: document.fields });
+        callId = await recordSignatureRequest(tx, {
+          id,
+          org_id: input.org_id,
+          original_key: document.key,
+          title: input.title,
+          form_fields: document.fields,
+        });
       }
     });
   } catch (error) {
@@ -212,4 +234,3 @@ export async function sendContractReminders(deps: AppDeps, options: { org_id: st
   });
   return { emailIds, count: rows.length };
 }
-

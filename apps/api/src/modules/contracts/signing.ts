@@ -19,8 +19,16 @@ export const signingUrl = (deps: Pick<AppDeps, 'config'>, linkId: string) => `${
 export type SignatureRequestCall = { contract_id: string; document_key: string; title: string; form_fields: SignatureField[] };
 
 /** Records the signature request (the provider call) in the transaction that creates the contract. */
-export function recordSignatureRequest(tx: Tx, contract: { id: string; org_id: string; original_key: string; title: string; form_fields: SignatureField[] }) {
-  const request: SignatureRequestCall = { contract_id: contract.id, document_key: contract.original_key, title: contract.title, form_fields: contract.form_fields };
+export function recordSignatureRequest(
+  tx: Tx,
+  contract: { id: string; org_id: string; original_key: string; title: string; form_fields: SignatureField[] },
+) {
+  const request: SignatureRequestCall = {
+    contract_id: contract.id,
+    document_key: contract.original_key,
+    title: contract.title,
+    form_fields: contract.form_fields,
+  };
   return recordProviderCall(tx, {
     org_id: contract.org_id,
     provider: ESIGN_PROVIDER,
@@ -32,7 +40,12 @@ export function recordSignatureRequest(tx: Tx, contract: { id: string; org_id: s
 }
 
 /** Queues the email carrying a fresh signing link to the contract's recipient; answers the email id. */
-export async function queueSigningEmail(deps: Pick<AppDeps, 'config'>, tx: DbOrTx, contract: Contract, options: { reminder: boolean }): Promise<string> {
+export async function queueSigningEmail(
+  deps: Pick<AppDeps, 'config'>,
+  tx: DbOrTx,
+  contract: Contract,
+  options: { reminder: boolean },
+): Promise<string> {
   const row = await findContractRow(tx, orgScope(contract.org_id), contract.id);
   const recipient = recipientOf(row);
   const linkId = await createExpiringLink(tx, {
@@ -64,7 +77,12 @@ export async function emailSigningLinkOnce(deps: AppDeps, contractId: string): P
     const [sent] = await tx
       .select({ id: expiringLinks.id })
       .from(expiringLinks)
-      .where(and(eq(expiringLinks.type, 'contract_signing'), sql`${expiringLinks.payload} @> ${JSON.stringify({ contract_id: contractId, purpose: 'request' })}::jsonb`))
+      .where(
+        and(
+          eq(expiringLinks.type, 'contract_signing'),
+          sql`${expiringLinks.payload} @> ${JSON.stringify({ contract_id: contractId, purpose: 'request' })}::jsonb`,
+        ),
+      )
       .limit(1);
     if (sent) return [];
     return [await queueSigningEmail(deps, tx, contract, { reminder: false })];

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contractMessages, contractTemplatePage, contractTemplateRecord, createContractTemplateBody, listContractTemplatesQuery } from '@crewpay/core';
+import {
+  contractMessages,
+  contractTemplatePage,
+  contractTemplateRecord,
+  createContractTemplateBody,
+  listContractTemplatesQuery,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -18,7 +24,13 @@ async function storedPageCount(storage: FileStorage, key: string): Promise<numbe
   const pdf = await readPdf(await readAll(await storage.read(key)));
   return pdf.ok ? pdf.pages.length : 0;
 }
-const templateParams = z.object({ templateId: z.string().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, contractMessages.templateNotFound) });
+const templateParams = z.object({
+  templateId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9-]+$/, contractMessages.templateNotFound),
+});
 const embeddedFields = z.object({ title: z.string().trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters') });
 
 /** The organisation's one template: our embedded editor's calls (the multipart shares the contracts plugin's parser). */
@@ -42,7 +54,14 @@ export const contractTemplateRoutes =
 
     app.get(
       '/contract_templates/:templateId',
-      { schema: { tags, summary: 'A template or the draft being edited', params: templateParams, response: { 200: contractTemplateRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'A template or the draft being edited',
+          params: templateParams,
+          response: { 200: contractTemplateRecord, ...errorResponses },
+        },
+      },
       async (request) => toTemplateRecord(await findTemplate(deps.db, requireStaff(request).org_id, request.params.templateId)),
     );
 
@@ -80,11 +99,22 @@ export const contractTemplateRoutes =
 
     app.post(
       '/contract_templates',
-      { schema: { tags, summary: 'The editor saved: the draft becomes the template', body: createContractTemplateBody, response: { 200: contractTemplateRecord, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'The editor saved: the draft becomes the template',
+          body: createContractTemplateBody,
+          response: { 200: contractTemplateRecord, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request);
         const draft = await findTemplate(deps.db, user.org_id, request.body.template_id);
-        return saveTemplate(deps.db, { org_id: user.org_id, ...request.body, pageCount: draft.page_count ?? (await storedPageCount(storage, draft.storage_key)) });
+        return saveTemplate(deps.db, {
+          org_id: user.org_id,
+          ...request.body,
+          pageCount: draft.page_count ?? (await storedPageCount(storage, draft.storage_key)),
+        });
       },
     );
   };

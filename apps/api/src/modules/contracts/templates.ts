@@ -36,7 +36,10 @@ export async function listTemplatePage(db: DbOrTx, orgId: string, options: PageO
     .orderBy(...newestFirst)
     .limit(options.page_size + 1)
     .offset(position ? 0 : options.page * options.page_size);
-  const [found, totalRows] = await Promise.all([pageRows, position ? null : db.select({ total: count() }).from(contractTemplates).where(where)]);
+  const [found, totalRows] = await Promise.all([
+    pageRows,
+    position ? null : db.select({ total: count() }).from(contractTemplates).where(where),
+  ]);
   const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
   return {
     data: rows.map((row) => toTemplateRecord(row.template)),
@@ -54,7 +57,12 @@ export async function findTemplate(db: DbOrTx, orgId: string, templateId: string
   const [row] = await db
     .select()
     .from(contractTemplates)
-    .where(and(eq(contractTemplates.org_id, orgId), isUuid ? eq(contractTemplates.id, templateId) : eq(contractTemplates.hellosign_template_id, templateId)));
+    .where(
+      and(
+        eq(contractTemplates.org_id, orgId),
+        isUuid ? eq(contractTemplates.id, templateId) : eq(contractTemplates.hellosign_template_id, templateId),
+      ),
+    );
   if (!row) throw new AppError('not_found', contractMessages.templateNotFound);
   return row;
 }

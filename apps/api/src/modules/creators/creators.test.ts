@@ -223,7 +223,20 @@ describe('GET /v1/creators', () => {
     for (const row of [first.data[0], after.data[0]]) {
       const profile = (await ctx.app.inject({ method: 'GET', url: `/v1/creators/${row.id}`, headers: owner.headers })).json();
       expect(Object.keys(row).sort()).toEqual(
-        ['id', 'email', 'entity_type', 'first_name', 'last_name', 'business_name', 'is_active', 'selected_payment_method', 'created_at', 'tags', 'payments_count', 'amount_paid'].sort(),
+        [
+          'id',
+          'email',
+          'entity_type',
+          'first_name',
+          'last_name',
+          'business_name',
+          'is_active',
+          'selected_payment_method',
+          'created_at',
+          'tags',
+          'payments_count',
+          'amount_paid',
+        ].sort(),
       );
       expect(profile).toMatchObject(row);
     }

@@ -1,3 +1,4 @@
 // The creators module as other modules see it.
-export * from './secrets.ts';
-export * from './service.ts';
+export { sealSecret, secretToken } from './secrets.ts';
+export { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from './service.ts';
+export { creatorRoutes } from './routes.ts';

@@ -86,7 +86,18 @@ describe('the page statements keep one plan', () => {
     // One connection, so every call meets the same prepared statements.
     const single = openDatabase(ctx.database.pool.options.connectionString!, { max: 1 });
     try {
-      const terms = ['last1234', 'first4321', 'last2468', 'planned.4999@', 'nobody', 'last3579', 'first1357', 'last4000', 'first2500', 'last999@'];
+      const terms = [
+        'last1234',
+        'first4321',
+        'last2468',
+        'planned.4999@',
+        'nobody',
+        'last3579',
+        'first1357',
+        'last4000',
+        'first2500',
+        'last999@',
+      ];
       for (const search of terms) {
         await listCreators(single.db, { org_id: big, page: 0, page_size: 50, search });
         await listCreators(single.db, { org_id: big, page: 0, page_size: 50 });

@@ -5,7 +5,16 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerShape, preparedRows } from '../../db/prepared-rows.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { afterPosition, containsPattern, cursorMicros, decodeCursor, keysetPage, literalLimit, pageNumberTotal, unseenByPlanner } from '../../lib/keyset.ts';
+import {
+  afterPosition,
+  containsPattern,
+  cursorMicros,
+  decodeCursor,
+  keysetPage,
+  literalLimit,
+  pageNumberTotal,
+  unseenByPlanner,
+} from '../../lib/keyset.ts';
 import { toCreatorRecord, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -21,11 +30,22 @@ export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: 
 
 /** One creator as the API answers it: the row, its tags and its payment totals, in one query. */
 export async function getCreator(tx: DbOrTx, options: { org_id: string; id: string }) {
-  const row = tx
-    .$with('row')
-    .as(tx.select(getTableColumns(creators)).from(creators).where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id))));
+  const row = tx.$with('row').as(
+    tx
+      .select(getTableColumns(creators))
+      .from(creators)
+      .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id))),
+  );
   const extras = rowExtras(tx, 'row', options.org_id);
-  const [found] = await joinExtras(tx.with(row).select({ ...cteColumns(row), ...extras.fields }).from(row).$dynamic(), extras, row.id);
+  const [found] = await joinExtras(
+    tx
+      .with(row)
+      .select({ ...cteColumns(row), ...extras.fields })
+      .from(row)
+      .$dynamic(),
+    extras,
+    row.id,
+  );
   if (!found) throw new AppError('not_found', creatorMessages.notFound);
   const { tags: tagRefs, payments_count, amount_paid, ...creator } = found;
   return toCreatorRecord(creator, tagRefs, { payments_count, amount_paid });
@@ -94,7 +114,6 @@ function joinExtras<Query extends PgSelect>(query: Query, extras: ReturnType<typ
     .leftJoin(extras.rowTotals, eq(extras.rowTotals.recipient, rowId));
 }
 
-
 type ListFilters = { org_id: string | Placeholder; is_active?: boolean | Placeholder | undefined; search?: string | SQL | undefined };
 
 /** The filters of a creators list; each value may be a prepared statement's placeholder. */
@@ -138,10 +157,15 @@ function preparePage(db: Db, shape: PageShape) {
     : pageByNumber(db, { columns, where, orgId, limit: shape.limit, search: shape.search });
   const page = db.$with('page').as(rows);
   const extras = rowExtras(db, 'page', orgId);
-  const query = joinExtras(db.with(page).select({ ...cteColumns(page), ...extras.fields }).from(page).$dynamic(), extras, page.id).orderBy(
-    desc(page.created_at),
-    desc(page.id),
-  );
+  const query = joinExtras(
+    db
+      .with(page)
+      .select({ ...cteColumns(page), ...extras.fields })
+      .from(page)
+      .$dynamic(),
+    extras,
+    page.id,
+  ).orderBy(desc(page.created_at), desc(page.id));
   return preparedRows<PageRow>(db, name, query);
 }
 
@@ -154,7 +178,13 @@ function preparePage(db: Db, shape: PageShape) {
  */
 function pageByNumber(
   db: Db,
-  options: { columns: typeof listColumns & { cursor_us: SQL.Aliased<string> }; where: SQL; orgId: Placeholder; limit: number; search: boolean },
+  options: {
+    columns: typeof listColumns & { cursor_us: SQL.Aliased<string> };
+    where: SQL;
+    orgId: Placeholder;
+    limit: number;
+    search: boolean;
+  },
 ) {
   const total = options.search
     ? sql<number | null>`count(*) OVER ()`

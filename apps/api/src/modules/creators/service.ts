@@ -52,7 +52,13 @@ export async function createCreator(deps: AppDeps, options: { org_id: string; bo
     deps.db.transaction(async (tx) => {
       const org = await lockOrg(tx, options.org_id);
       await assertCanAddCreator(tx, org);
-      const duplicate = (await tx.select().from(creators).where(and(eq(creators.org_id, org.id), eq(creators.email, options.body.email))).limit(1))[0];
+      const duplicate = (
+        await tx
+          .select()
+          .from(creators)
+          .where(and(eq(creators.org_id, org.id), eq(creators.email, options.body.email)))
+          .limit(1)
+      )[0];
       if (duplicate) throw new AppError('conflict', creatorMessages.duplicate, { field: 'email' });
       const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: [options.body] });
       const values = newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(options.body.email) ?? null, body: options.body });
@@ -65,7 +71,13 @@ export async function createCreator(deps: AppDeps, options: { org_id: string; bo
 }
 
 async function assertPerson(tx: DbOrTx, options: { org_id: string; id: string; flag: 'is_agent' | 'is_manager' }): Promise<void> {
-  const person = (await tx.select().from(users).where(and(eq(users.org_id, options.org_id), eq(users.id, options.id))).limit(1))[0];
+  const person = (
+    await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.org_id, options.org_id), eq(users.id, options.id)))
+      .limit(1)
+  )[0];
   if (!person || !person[options.flag]) {
     const what = options.flag === 'is_agent' ? 'Agent' : 'Manager';
     throw new AppError('not_found', `${what} not found`, { field: options.flag === 'is_agent' ? 'agent_id' : 'manager_id' });

@@ -1,4 +1,4 @@
 export { customerRoutes } from './routes.ts';
-export { findCustomerRow, toCustomerRecord } from './queries.ts';
-export { invoiceFiguresBy, type InvoiceFigures } from './invoice-figures.ts';
+export { findCustomerRow } from './queries.ts';
+export { invoiceFiguresBy } from './invoice-figures.ts';
 export { customerPortalAccessRoutes } from './portal-access-routes.ts';

@@ -50,7 +50,6 @@ export async function getCustomer(db: DbOrTx, options: { org_id: string; id: str
   return item!;
 }
 
-
 const customerKeyset = { table: customers, created_at: customers.created_at, id: customers.id };
 
 /**

@@ -60,7 +60,8 @@ export const customerRoutes =
         const { org_id } = requireStaff(request);
         const { qb_customer, ...rest } = request.body;
         // The Quickbooks card's pick is checked against the company's customers (outside any transaction).
-        const body = qb_customer === undefined ? rest : { ...rest, qb_customer: await resolveQuickbooksParty(deps, org_id, 'customer', qb_customer) };
+        const body =
+          qb_customer === undefined ? rest : { ...rest, qb_customer: await resolveQuickbooksParty(deps, org_id, 'customer', qb_customer) };
         return updateCustomer(deps.db, { org_id, id: request.params.id, body });
       },
     );

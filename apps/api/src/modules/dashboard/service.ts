@@ -35,20 +35,21 @@ async function paymentTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
 
 /** GET /v1/dashboard: wallet balance, draft payments total, creators count, the to-do list and the active campaigns. */
 export async function dashboardFor(db: DbOrTx, orgId: string): Promise<DashboardAnswer> {
-  const [balances, [drafts], [creatorCount], paymentItems, invoiceItems, contractItems, receivable, active_campaigns, has_campaign] = await Promise.all([
-    findBalances(db, orgId, ['wallet_available']),
-    db
-      .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
-      .from(payments)
-      .where(and(eq(payments.org_id, orgId), eq(payments.status, 'draft'), eq(payments.is_deleted, false))),
-    db.select({ total: count() }).from(creators).where(eq(creators.org_id, orgId)),
-    paymentTodos(db, orgId),
-    unpaidInvoiceTodos(db, orgId),
-    unsignedContractTodos(db, orgId),
-    openInvoiceTotals(db, orgId),
-    activeCampaignsFor(db, orgId),
-    hasCampaign(db, orgId),
-  ]);
+  const [balances, [drafts], [creatorCount], paymentItems, invoiceItems, contractItems, receivable, active_campaigns, has_campaign] =
+    await Promise.all([
+      findBalances(db, orgId, ['wallet_available']),
+      db
+        .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
+        .from(payments)
+        .where(and(eq(payments.org_id, orgId), eq(payments.status, 'draft'), eq(payments.is_deleted, false))),
+      db.select({ total: count() }).from(creators).where(eq(creators.org_id, orgId)),
+      paymentTodos(db, orgId),
+      unpaidInvoiceTodos(db, orgId),
+      unsignedContractTodos(db, orgId),
+      openInvoiceTotals(db, orgId),
+      activeCampaignsFor(db, orgId),
+      hasCampaign(db, orgId),
+    ]);
   return {
     balance: balances.wallet_available ?? 0,
     receivable,

@@ -5,7 +5,7 @@ import { findOutboxEmail, listOutbox } from '../email/index.ts';
 import { renderOutboxPage } from './outbox-page.ts';
 import { renderSmsPage } from './sms-page.ts';
 import { recentSms } from '../sms/index.ts';
-import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../clock/index.ts';
+import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { stripBidiControls } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
@@ -93,7 +93,10 @@ export async function deliverEmail(db: Db, transport: MailTransport, emailId: st
     });
   } catch (error) {
     // Recorded after the rollback, so the reason survives for the outbox pages and the retry.
-    await db.update(emails).set({ error: (error as Error).message }).where(and(eq(emails.id, emailId), eq(emails.status, 'queued')));
+    await db
+      .update(emails)
+      .set({ error: (error as Error).message })
+      .where(and(eq(emails.id, emailId), eq(emails.status, 'queued')));
     throw error;
   }
 }
@@ -112,10 +115,6 @@ export async function findStaleQueuedEmails(db: Db, olderThan: Date): Promise<st
 export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {
   const newest = await db.select().from(emails).orderBy(desc(emails.created_at), desc(emails.id)).limit(options.limit);
   return newest.reverse();
-}
-
-export async function findEmails(db: Db, ids: string[]): Promise<Email[]> {
-  return ids.length ? db.select().from(emails).where(inArray(emails.id, ids)) : [];
 }
 
 /** One email of the outbox (the sandbox tools open its attachments). */

@@ -1,2 +1,3 @@
 // The fees module as other modules see it.
-export * from './service.ts';
+export { ensureFeeSchedules, findFeeRule } from './service.ts';
+export { feeRoutes } from './routes.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, customers, invoices, orgs, type ProviderCall } from '../../db/schema/index.ts';
 import { paymentsInProvider, type ProviderCharge } from '../../providers/payments-in/index.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { queueEmail } from '../email/index.ts';
 import type { OutcomeEffects, ProviderOperation } from '../provider-calls/index.ts';
 import { receiptEmail } from './messages.ts';
@@ -37,7 +37,9 @@ async function recordCharge(tx: Tx, call: ProviderCall, answer: ProviderCharge, 
     .innerJoin(orgs, eq(orgs.id, invoices.org_id))
     .where(eq(charges.id, charge_id));
   if (row?.email)
-    effects.emailIds.push(await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: row.label })));
+    effects.emailIds.push(
+      await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: row.label })),
+    );
 }
 
 /** Refused for good (a declined card): the charge fails and the invoice stays open. */

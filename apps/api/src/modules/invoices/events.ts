@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, invoices, type Charge, type ProviderEvent } from '../../db/schema/index.ts';
 import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
-import { findLedgerAccounts, postTransfer } from '../ledger/index.ts';
+import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
 type Status = Charge['status'];
@@ -45,17 +45,12 @@ async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Para
   if (!('row' in moved)) return moved.outcome;
   const charge = moved.row;
   const a = await findLedgerAccounts(tx, event.org_id);
-  const entries = [
-    { account_id: a.outside_bank.id, amount: -charge.amount },
-    { account_id: a.wallet_available.id, amount: charge.amount - charge.fee },
-  ];
-  if (charge.fee > 0) entries.push({ account_id: a.fees.id, amount: charge.fee });
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `charge:${charge.id}:settled`,
     type: charge.charge_type === 'card' ? 'invoice_card_settled' : 'invoice_ach_settled',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: entries.filter((entry) => entry.amount !== 0),
+    entries: arrivedMoneyEntries(a, charge),
   });
   await tx
     .update(invoices)
@@ -86,22 +81,12 @@ async function reverse(tx: Tx, event: ProviderEvent, now: Date) {
   if (!('row' in moved)) return moved.outcome;
   const charge = moved.row;
   const a = await findLedgerAccounts(tx, event.org_id);
-  const credited = charge.amount - charge.fee;
-  const fromWallet = Math.min(credited, a.wallet_available.balance);
-  const fromFees = Math.min(charge.fee, a.fees.balance);
-  const owed = charge.amount - fromWallet - fromFees;
-  const entries = [
-    { account_id: a.outside_bank.id, amount: charge.amount },
-    { account_id: a.wallet_available.id, amount: -fromWallet },
-    { account_id: a.fees.id, amount: -fromFees },
-    { account_id: a.receivable.id, amount: -owed },
-  ].filter((entry) => entry.amount !== 0);
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `charge:${charge.id}:reversed`,
     type: charge.charge_type === 'card' ? 'invoice_card_disputed' : 'invoice_ach_returned',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries,
+    entries: takenBackEntries(a, charge),
   });
   await tx
     .update(invoices)

@@ -6,7 +6,7 @@ import { charges, customers, invoices, orgBusinesses, orgs, type Charge, type Ex
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { paymentsInProvider } from '../../providers/payments-in/index.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { findCustomerRow } from '../customers/index.ts';
 import { queueEmails, sendQueuedEmails } from '../email/index.ts';
 import { createExpiringLink } from '../links/index.ts';

@@ -50,7 +50,9 @@ describe('the ledger rules live in PostgreSQL', () => {
     const own = await ensureLedgerAccounts(ctx.deps.db, (await createOwner(ctx.app)).org.id);
     const posted = newId();
     await ctx.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO ledger_transfers (id, org_id, idempotency_key, type) VALUES (${posted}, ${own.outside_bank.org_id}, ${`raw-${posted}`}, 'raw')`);
+      await tx.execute(
+        sql`INSERT INTO ledger_transfers (id, org_id, idempotency_key, type) VALUES (${posted}, ${own.outside_bank.org_id}, ${`raw-${posted}`}, 'raw')`,
+      );
       await tx.execute(entryRow(posted, own.outside_bank.id, -200));
       await tx.execute(entryRow(posted, own.wallet_available.id, 200));
       await tx.execute(sql`UPDATE ledger_accounts SET balance = balance - 200 WHERE id = ${own.outside_bank.id}`);

@@ -1,4 +1,6 @@
 // The ledger module as other modules see it.
-export * from './accounts.ts';
-export * from './holds.ts';
-export * from './post-transfer.ts';
+export { ensureLedgerAccounts, findBalances, findLedgerAccounts } from './accounts.ts';
+export { holdFunds, releaseHold } from './holds.ts';
+export { postTransfer, type LedgerEntryInput } from './post-transfer.ts';
+export { reconcileLedger } from './reconcile.ts';
+export { arrivedMoneyEntries, outgoingMoneyEntries, takenBackEntries, type OutgoingOutcome } from './recipes.ts';

@@ -14,7 +14,7 @@ export type ReconcileReport = { transfers: number; accounts: number; entries: nu
 /**
  * Proves the books: every transfer sums to zero, every balance equals the sum of its entries, and
  * every module's registered check passes (payments: each executed payment's state matches its
- * transfers, see payments/reconcile.ts; wired in events/wiring.ts).
+ * transfers, see payments/reconcile.ts; wired in src/wiring.ts).
  */
 export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
   const unbalanced = await db.execute<{ transfer_id: string; sum: string }>(sql`

@@ -1,14 +1,13 @@
 export {
-  INVALID_LINK_MESSAGE,
-  LINK_TTL_HOURS,
   createExpiringLink,
   createExpiringLinks,
   endUserLinks,
   findUsableLink,
+  INVALID_LINK_MESSAGE,
   markLinkUsed,
   newExpiringLinks,
   PASSWORD_LINK_TYPES,
   type LinkType,
 } from './service.ts';
-export { issuePayeeLinks, payeePayloadOf, waitingPaymentsOfLink, type PayeeLinkPayload, type PayeeRole } from './payee-links.ts';
-export { linkRoutes, type LinkHandlers } from './routes.ts';
+export { issuePayeeLinks, payeePayloadOf, waitingPaymentsOfLink } from './payee-links.ts';
+export { linkRoutes } from './routes.ts';

@@ -18,7 +18,8 @@ export const metaRoutes =
       {
         config: { isPublic: true },
         schema: {
-          summary: 'Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, and the card processor\'s public key',
+          summary:
+            "Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, and the card processor's public key",
           response: { 200: metaAnswer },
         },
       },

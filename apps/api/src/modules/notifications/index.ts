@@ -1,5 +1,3 @@
 // The notifications module as other modules see it.
-export * from './service.ts';
-export * from './preferences.ts';
-export { notificationFor } from './event-texts.ts';
+export { notify, notifyOnDomainEvent } from './service.ts';
 export { notificationRoutes } from './routes.ts';

@@ -1,2 +1,4 @@
 // The orgs module as other modules see it.
-export * from './service.ts';
+export { findOrg, toOrgRecord } from './service.ts';
+export { orgLogoRoutes } from './logo-routes.ts';
+export { orgRoutes } from './routes.ts';

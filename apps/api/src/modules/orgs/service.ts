@@ -6,7 +6,7 @@ import { columnsToSet } from '../../db/update-columns.ts';
 import { creators, customers, orgs, users, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 
 export function toOrgRecord(org: Org): OrgRecord {
   return {

@@ -16,7 +16,7 @@ import { orgs, payments, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { loadRecipients } from './recipients.ts';
 import { toPaymentRecords } from './records.ts';

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, treasuryTransactions, type Payment, type ProviderEvent } from '../../db/schema/index.ts';
 import type { ProviderEventHandler, ProviderEventOutcome } from '../../events/dispatcher.ts';
-import { findLedgerAccounts } from '../ledger/index.ts';
-import { postTransfer, type LedgerEntryInput } from '../ledger/index.ts';
+import { findLedgerAccounts, outgoingMoneyEntries, postTransfer, type OutgoingOutcome } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 
 type Target = 'succeeded' | 'failed' | 'returned';
 /** One edge of a payment's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its paid). */
@@ -18,26 +18,8 @@ export const PAYOUT_EDGES: Record<string, Edge> = {
 
 export const isPayoutEvent = (type: string) => type in PAYOUT_EDGES;
 
-function ledgerEntries(a: Awaited<ReturnType<typeof findLedgerAccounts>>, to: Target, amount: number, fee: number): LedgerEntryInput[] {
-  if (to === 'succeeded') {
-    const entries = [
-      { account_id: a.wallet_held.id, amount: -(amount + fee) },
-      { account_id: a.outside_bank.id, amount },
-    ];
-    return fee > 0 ? [...entries, { account_id: a.fees.id, amount: fee }] : entries;
-  }
-  if (to === 'failed') {
-    return [
-      { account_id: a.wallet_held.id, amount: -(amount + fee) },
-      { account_id: a.wallet_available.id, amount: amount + fee },
-    ];
-  }
-  const entries = [
-    { account_id: a.outside_bank.id, amount: -amount },
-    { account_id: a.wallet_available.id, amount: amount + fee },
-  ];
-  return fee > 0 ? [...entries, { account_id: a.fees.id, amount: -fee }] : entries;
-}
+/** A payment's end state is the outcome of the money it sent out (modules/ledger/recipes.ts). */
+const OUTCOME_OF: Record<Target, OutgoingOutcome> = { succeeded: 'paid', failed: 'failed', returned: 'returned' };
 
 /**
  * Moves a payment (locked) along one edge, with its wallet transaction and the ledger posting
@@ -79,13 +61,22 @@ export async function settlePayment(
     })
     .where(and(eq(treasuryTransactions.org_id, options.org_id), sql`${treasuryTransactions.metadata}->>'payment_id' = ${current.id}`));
   const { amount, fee } = payment!;
-  await postTransfer(tx, {
+  const posted = await postTransfer(tx, {
     org_id: options.org_id,
     key: options.key,
     type: `payment_${edge.to}`,
     metadata: { payment_id: current.id },
-    entries: ledgerEntries(await findLedgerAccounts(tx, options.org_id), edge.to, amount, fee),
+    entries: outgoingMoneyEntries(await findLedgerAccounts(tx, options.org_id), OUTCOME_OF[edge.to], { amount, fee }),
   });
+  // The payout's fee goes to the platform once it is paid, and back if the payout is returned.
+  if (edge.to !== 'failed')
+    await recordFeeTransfer(tx, {
+      org_id: options.org_id,
+      direction: edge.to === 'succeeded' ? 'collect' : 'refund',
+      amount: fee,
+      ledger_transfer_id: posted.id,
+      description: edge.to === 'succeeded' ? 'Crewpay payout fee' : 'Crewpay payout fee refund',
+    });
   await emitWebhookEvent(tx, {
     org_id: options.org_id,
     type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`,

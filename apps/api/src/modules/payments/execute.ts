@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { orgs, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { findLedgerAccounts } from '../ledger/index.ts';

@@ -1,7 +1,7 @@
 // The payments module as other modules see it.
-export * from './events.ts';
-export * from './queries.ts';
-export * from './recipients.ts';
-export * from './reconcile.ts';
-export { applyPayeeDetails, type ApplyPayeeDetails } from './payee.ts';
-export * from './payout-calls.ts';
+export { payoutEvents } from './events.ts';
+export { loadRecipients, recipientName } from './recipients.ts';
+export { reconcilePayments } from './reconcile.ts';
+export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
+export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
+export { paymentRoutes } from './routes.ts';

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { orgs, payments, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';

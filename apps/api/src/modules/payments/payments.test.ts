@@ -97,11 +97,13 @@ describe('PUT and DELETE /v1/payments', () => {
 });
 
 describe('GET /v1/payments', () => {
-  it("names each recipient, a creator or an agent, with their email, by page number and by cursor", async () => {
+  it('names each recipient, a creator or an agent, with their email, by page number and by cursor', async () => {
     const owner = await fundedOwner(0);
     const creator = await addCreator(ctx.app, owner.headers);
     const email = `agent.${Date.now()}@example.com`;
-    const agent = (await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email, is_agent: true })).json();
+    const agent = (
+      await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email, is_agent: true })
+    ).json();
     await drafts(owner.headers, [row(creator.id), { recipient: agent.id, recipient_role: 'agent', earnings: 5_000, split: 100, memo: '' }]);
     const byPage = (await inject('GET', '/v1/payments', owner.headers)).json();
     const named = (list: { recipient_role: string; recipient_name: string; recipient_email: string | null }[]) =>

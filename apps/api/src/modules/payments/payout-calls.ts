@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { ProviderCall } from '../../db/schema/index.ts';
 import { payoutsProvider, type PayoutDestination, type StartedPayout } from '../../providers/payouts/index.ts';
-import { sandboxNow } from '../clock/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { PAYOUT_EDGES, settlePayment } from './events.ts';
 

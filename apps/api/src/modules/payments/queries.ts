@@ -37,11 +37,19 @@ type RecipientColumns = { [Key in keyof typeof recipientColumns]: string | null 
 function namedRecipient(row: RecipientColumns): { name: string; email: string | null } | undefined {
   if (row.creator_email !== null)
     return {
-      name: recipientName({ email: row.creator_email, first_name: row.creator_first_name, last_name: row.creator_last_name, business_name: row.creator_business_name }),
+      name: recipientName({
+        email: row.creator_email,
+        first_name: row.creator_first_name,
+        last_name: row.creator_last_name,
+        business_name: row.creator_business_name,
+      }),
       email: row.creator_email,
     };
   if (row.user_email !== null)
-    return { name: recipientName({ email: row.user_email, first_name: row.user_first_name, last_name: row.user_last_name }), email: row.user_email };
+    return {
+      name: recipientName({ email: row.user_email, first_name: row.user_first_name, last_name: row.user_last_name }),
+      email: row.user_email,
+    };
   return undefined;
 }
 
@@ -83,7 +91,13 @@ export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<Pa
       );
   const pageRows = tx
     // keysetPage's id beside the nested row: copying each row to add it cost a spread per row.
-    .select({ payment: payments, id: payments.id, cursor_us: cursorMicros(payments.created_at), total: total.mapWith(Number), ...recipientColumns })
+    .select({
+      payment: payments,
+      id: payments.id,
+      cursor_us: cursorMicros(payments.created_at),
+      total: total.mapWith(Number),
+      ...recipientColumns,
+    })
     .from(payments)
     .leftJoin(
       creators,

@@ -1,11 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { RecipientRole } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, users, type Creator, type User } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
-
-export type RecipientRow = { role: 'creator'; row: Creator } | { role: 'agent' | 'manager'; row: User };
 
 /** The organisation's creators and agents/managers among `ids` (others' ids are simply absent). */
 export async function loadRecipients(
@@ -30,7 +27,14 @@ export async function loadRecipients(
 
 type PayoutFields = Pick<
   Creator,
-  'selected_payment_method' | 'account_number' | 'routing_number' | 'paypal_email' | 'venmo_phone_number' | 'first_name' | 'last_name' | 'email'
+  | 'selected_payment_method'
+  | 'account_number'
+  | 'routing_number'
+  | 'paypal_email'
+  | 'venmo_phone_number'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
 > & { business_name?: string | null };
 
 /** Where the recipient is paid, or null when they have not given a complete payout method. */
@@ -64,5 +68,3 @@ export function recipientName(row: {
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
   return name || row.email;
 }
-
-export type RecipientKey = { recipient: string; recipient_role: RecipientRole };

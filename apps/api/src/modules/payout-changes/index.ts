@@ -1,1 +1,1 @@
-export { changedPayoutFields, hasPayoutDetails, recordPayoutChange, type PayoutChange, type PayoutSnapshot } from './service.ts';
+export { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from './service.ts';

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { PortalTodoItem } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import type { PortalContribution } from './contributors.ts';
 import type { PortalRecords, PortalScope } from './scope.ts';
+
+/** The portal home's contract and invoice figures: counts and to-do items. */
+type PortalContribution = { contracts?: number; invoices?: number; todos?: PortalTodoItem[] };
 
 /**
  * The portal home's contract and invoice figures. Those features own their tables; the portal
@@ -77,7 +79,7 @@ async function invoiceFigures(db: DbOrTx, scope: PortalScope, records: PortalRec
   return { invoices: Number(counted.rows[0]?.count ?? 0), todos };
 }
 
-/** The portal's own contributor: contracts and invoices of the user's creator and customer rows. */
+/** Contracts and invoices of the user's creator and customer rows. */
 export async function documentFigures(db: DbOrTx, options: { scope: PortalScope; records: PortalRecords }): Promise<PortalContribution> {
   const [contracts, invoices] = await Promise.all([
     contractFigures(db, options.scope, options.records),

@@ -1,4 +1,2 @@
 // The portal module as other modules see it: its routes, its scope, and how contracts and invoices add to its home.
 export { portalRoutes } from './routes.ts';
-export { registerPortalContributor, type PortalContribution, type PortalContributor } from './contributors.ts';
-export { inScope, portalRecords, portalScope, type PortalRecords, type PortalScope } from './scope.ts';

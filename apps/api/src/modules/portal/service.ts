@@ -7,7 +7,6 @@ import { AppError } from '../../lib/errors.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { applyPayeeDetails } from '../payments/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
-import { collectContributions } from './contributors.ts';
 import { documentFigures } from './documents.ts';
 import { ownPaymentFigures, ownWaitingPayments } from './queries.ts';
 import { creatorPortalRecord, userPayeePortalRecord } from './records.ts';
@@ -107,13 +106,8 @@ export async function updateOwnCreatorRecord(
 /** GET /v1/portal/home: counts, totals and to-dos across the user's organisations. */
 export async function portalHome(db: DbOrTx, scope: PortalScope): Promise<PortalHomeAnswer> {
   const records = await portalRecords(db, scope);
-  const [figures, waiting, contributions] = await Promise.all([
-    ownPaymentFigures(db, scope, records),
-    ownWaitingPayments(db, scope, records),
-    collectContributions(db, { scope, records }),
-  ]);
+  const [figures, waiting] = await Promise.all([ownPaymentFigures(db, scope, records), ownWaitingPayments(db, scope, records)]);
   const documents = await documentFigures(db, { scope, records });
-  contributions.push(documents);
   const paymentTodos: PortalTodoItem[] = waiting.map((payment) => ({
     todoType: 'Payment needs payout method',
     id: payment.id,
@@ -124,8 +118,8 @@ export async function portalHome(db: DbOrTx, scope: PortalScope): Promise<Portal
   }));
   return {
     ...figures,
-    contracts: contributions.reduce((sum, item) => sum + (item.contracts ?? 0), 0),
-    invoices: contributions.reduce((sum, item) => sum + (item.invoices ?? 0), 0),
-    todos: [...contributions.flatMap((item) => item.todos ?? []), ...paymentTodos],
+    contracts: documents.contracts ?? 0,
+    invoices: documents.invoices ?? 0,
+    todos: [...(documents.todos ?? []), ...paymentTodos],
   };
 }

@@ -3,8 +3,11 @@ import type { AppDeps } from '../../deps.ts';
 import { providerEvents } from '../../db/schema/index.ts';
 import { providerEventHandlerFor } from '../../events/dispatcher.ts';
 import { loggableError } from '../../lib/log-safe.ts';
-import { sandboxNow } from '../clock/index.ts';
-import type { ProviderEventInput } from './registry.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import type { ProviderEventInput } from '../../providers/contract.ts';
+
+/** The last_error of an event no handler applies. */
+export const NO_HANDLER = 'no_handler';
 
 /** 1 min, 2 min, 4 min ... at most an hour between tries of an event whose object is not known yet. */
 export const eventRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -38,8 +41,13 @@ export async function handleProviderEvent(deps: Pick<AppDeps, 'db'>, eventId: st
     if (!event || event.processed_at) return false;
     const now = await sandboxNow(tx);
     const handler = providerEventHandlerFor(event.type);
-    // A type no module handles is received and kept, like any provider's events we do not use.
-    const outcome = handler ? await handler.apply(tx, event, now, (task) => tasks.push(task)) : undefined;
+    if (!handler) {
+      // Every type the providers send has a handler (src/wiring.ts checks at start): this one is kept, unapplied, and listed by reconcile.
+      console.error('[provider-events] no handler applies an event; it is kept unprocessed', event.provider, event.type, event.id);
+      await tx.update(providerEvents).set({ last_error: NO_HANDLER }).where(eq(providerEvents.id, event.id));
+      return false;
+    }
+    const outcome = await handler.apply(tx, event, now, (task) => tasks.push(task));
     if (outcome === 'retry_later') {
       const attempts = event.attempts + 1;
       await tx
@@ -84,6 +92,7 @@ export async function retryWaitingProviderEvents(
     .where(
       and(
         isNull(providerEvents.processed_at),
+        isNull(providerEvents.last_error),
         options.object_ids ? inArray(providerEvents.object_id, options.object_ids) : lte(providerEvents.due_at, options.now ?? new Date()),
       ),
     )

@@ -1,28 +1,18 @@
 // The outbox of provider calls and the one way provider events come in (docs/providers.md).
-export { recordProviderCall, runProviderCallsSoon, PROVIDER_CALLS_JOB, type ProviderCallInput } from './record.ts';
+export { PROVIDER_CALLS_JOB, recordProviderCall, runProviderCallsSoon } from './record.ts';
 export {
-  ProviderCallError,
+  providerOperationFor,
   registerProviderOperation,
   registerWebhookVerifier,
-  WebhookSignatureError,
-  type ProviderCallContext,
-  type ProviderEventInput,
+  webhookVerifierFor,
   type OutcomeEffects,
+  type ProviderCallContext,
   type ProviderOperation,
-  type WebhookVerifier,
 } from './registry.ts';
-export { runDueProviderCalls, settleDueProviderCalls, CALL_LEASE_MS, MAX_CALL_ATTEMPTS, callRetryDelayMs } from './run.ts';
+export { CALL_LEASE_MS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
 export { handleProviderEvent, retryWaitingProviderEvents } from './events.ts';
-export { receiveProviderWebhook, INVALID_SIGNATURE } from './receive.ts';
-export {
-  deliverDueSandboxEvents,
-  sandboxEventId,
-  sandboxWebhookVerifier,
-  scheduleSandboxEvent,
-  scheduleSandboxEvents,
-  signSandboxWebhook,
-  SANDBOX_PROVIDER,
-  type SandboxEventInput,
-} from './sandbox-webhooks.ts';
-export { processDueProviderEvents, registerProviderCallJobs, PROVIDER_EVENTS_JOB } from './jobs.ts';
+export { acceptProviderEvents, receiveProviderWebhook } from './receive.ts';
+export { deliverDueSandboxEvents } from './sandbox-webhooks.ts';
+export { processDueProviderEvents, PROVIDER_EVENTS_JOB, registerProviderCallJobs } from './jobs.ts';
 export { providerWebhookRoutes } from './routes.ts';
+export { providerOutboxProblems } from './reconcile.ts';

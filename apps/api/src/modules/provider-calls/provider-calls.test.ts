@@ -11,13 +11,13 @@ import { payoutsProvider, type StartedPayout } from '../../providers/payouts/ind
 import {
   CALL_LEASE_MS,
   PROVIDER_CALLS_JOB,
-  ProviderCallError,
   recordProviderCall,
   registerProviderOperation,
   runDueProviderCalls,
-  SANDBOX_PROVIDER,
   type ProviderCallContext,
 } from './index.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,13 +3,16 @@ import type { AppDeps } from '../../deps.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { sendQueuedEmails } from '../email/index.ts';
-import { ProviderCallError, providerOperationFor, type OutcomeEffects } from './registry.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import { providerOperationFor, type OutcomeEffects } from './registry.ts';
 
 /** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
 export const CALL_LEASE_MS = 5 * 60_000;
 /** Tries in all before a retryable failure becomes final. */
 export const MAX_CALL_ATTEMPTS = 8;
 const CLAIM_BATCH = 20;
+/** The last_error of a call no registered operation makes. */
+export const UNKNOWN_OPERATION = 'unknown_operation';
 
 /** 30 s, 1 min, 2 min ... at most an hour between tries. */
 export const callRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -82,11 +85,24 @@ async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: 
   await sendQueuedEmails(deps.jobs, effects.emailIds);
 }
 
+/**
+ * A call no operation of this process makes (a process not wired, or a call of a version that
+ * knew an operation this one does not): trying it again would never succeed, so it fails at once,
+ * loudly, and stays listed by reconcile. Nothing is undone: with no operation there is no onFailed,
+ * and what the call held stays held until someone looks.
+ */
+async function failUnknownOperation(deps: Pick<AppDeps, 'db'>, call: ProviderCall): Promise<void> {
+  console.error('[provider-calls] no operation is registered for a call; it is marked failed', call.provider, call.operation, call.id);
+  await deps.db
+    .update(providerCalls)
+    .set({ status: 'failed', last_error: UNKNOWN_OPERATION, claimed_until: null, completed_at: new Date() })
+    .where(and(eq(providerCalls.id, call.id), eq(providerCalls.status, 'pending')));
+}
+
 /** Makes one claimed call, with no transaction open, then records what came of it. */
 async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<void> {
   const operation = providerOperationFor(call.provider, call.operation);
-  // A call recorded by a newer version than this worker's: leave it for one that knows it.
-  if (!operation) return retryLater(deps, call, 'unknown_operation', now);
+  if (!operation) return failUnknownOperation(deps, call);
   let outcome: { response: unknown } | { error: ProviderCallError };
   try {
     const response = await operation.call(deps, call.request as never, {

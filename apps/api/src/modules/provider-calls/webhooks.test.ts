@@ -7,8 +7,9 @@ import { advanceClock } from '../../../test/wallet-fixtures.ts';
 import { ledgerTransfers, payments, providerEvents, treasuryTransactions } from '../../db/schema/index.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { createPayoutsOperation, type PayoutCallRequest } from '../payments/index.ts';
-import { computeSignature } from '../webhooks/signature.ts';
-import { registerProviderOperation, retryWaitingProviderEvents, SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from './index.ts';
+import { computeSignature } from '../../lib/webhook-signature.ts';
+import { registerProviderOperation, retryWaitingProviderEvents } from './index.ts';
+import { SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from '../../providers/sandbox-events.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -34,7 +34,10 @@ export async function deliverSms(db: Db, transport: SmsTransport, smsId: string)
     });
   } catch (error) {
     // Recorded after the rollback, so the reason survives for the outbox pages and the retry.
-    await db.update(smsMessages).set({ error: (error as Error).message.slice(0, 200) }).where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')));
+    await db
+      .update(smsMessages)
+      .set({ error: (error as Error).message.slice(0, 200) })
+      .where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')));
     throw error;
   }
 }

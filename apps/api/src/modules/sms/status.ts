@@ -3,13 +3,15 @@ import { smsMessages } from '../../db/schema/index.ts';
 import type { ProviderEventHandler } from '../../events/dispatcher.ts';
 
 /**
- * A text the carrier could not deliver (the SMS provider's status callback, as sms.failed):
- * the message is marked failed with the provider's error code, once, from sent only. A callback
- * that overtakes the record of the message's id waits and is tried again.
+ * A text's final status (the SMS provider's status callback). Delivered changes nothing: a sent
+ * text is taken as delivered. Failed (the carrier could not deliver it): the message is marked
+ * failed with the provider's error code, once, from sent only. A callback that overtakes the
+ * record of the message's id waits and is tried again.
  */
 export const smsStatusEvents: ProviderEventHandler = {
-  handles: (type) => type === 'sms.failed',
+  handles: (type) => type === 'sms.failed' || type === 'sms.delivered',
   async apply(tx, event) {
+    if (event.type === 'sms.delivered') return undefined;
     const [message] = await tx
       .select({ id: smsMessages.id, status: smsMessages.status })
       .from(smsMessages)

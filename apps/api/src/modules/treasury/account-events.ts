@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { financialAccounts, treasuryTransactions, type ProviderEvent } from '../../db/schema/index.ts';
 import type { ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { newId } from '../../lib/ids.ts';
-import { findLedgerAccounts, postTransfer } from '../ledger/index.ts';
+import { arrivedMoneyEntries, findLedgerAccounts, postTransfer } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 
 const MEMOS: Record<string, string> = { ach: 'ACH credit received', us_domestic_wire: 'Wire received', stripe: 'Transfer received' };
@@ -46,10 +46,7 @@ export async function applyReceivedCredit(
     key: `received_credit:${event.object_id}`,
     type: 'received_credit',
     metadata: { treasury_transaction_id: row.id },
-    entries: [
-      { account_id: ledger.outside_bank.id, amount: -amount },
-      { account_id: ledger.wallet_available.id, amount },
-    ],
+    entries: arrivedMoneyEntries(ledger, { amount, fee: 0 }),
   });
   await emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount } });
   return { credited: true, outcome: undefined };

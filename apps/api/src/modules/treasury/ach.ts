@@ -5,8 +5,8 @@ import { treasuryTransactions, type TreasuryTransaction } from '../../db/schema/
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
-import { sandboxNow } from '../clock/index.ts';
-import { findLedgerAccounts } from '../ledger/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { arrivedMoneyEntries, findLedgerAccounts } from '../ledger/index.ts';
 import { holdFunds } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
 import { findFinancialAccount, findVerifiedBankLink } from './bank-links.ts';
@@ -157,10 +157,7 @@ export async function loadSandboxFunds(deps: AppDeps, ctx: Ctx, options: { org_i
     key: `load:${id}`,
     type: 'sandbox_load',
     metadata: { treasury_transaction_id: id },
-    entries: [
-      { account_id: ledger.outside_bank.id, amount: -options.amount },
-      { account_id: ledger.wallet_available.id, amount: options.amount },
-    ],
+    entries: arrivedMoneyEntries(ledger, { amount: options.amount, fee: 0 }),
   });
   // Funds arrived: billing takes what the organisation owes once this money is committed.
   ctx.afterCommit(() => announceFundsArrived(deps.db, options.org_id));

@@ -6,6 +6,7 @@ import { bankLinks, financialAccounts, orgs, users, type BankLink, type Financia
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
+import { sendBankVerificationEmail } from './verification-email.ts';
 
 export const WALLET_NOT_SETUP = 'Your US-only Wallet is not setup';
 
@@ -48,9 +49,10 @@ export async function attachBank(deps: AppDeps, options: { org_id: string; user_
     bank_link_id: linkId,
     ...options.body,
     account_holder_name: org?.name ?? 'Account holder',
-    notify_email: user?.email ?? null,
     idempotency_key: `setup_intent:${linkId}`,
   });
+  if (user?.email)
+    await sendBankVerificationEmail(deps, { org_id: options.org_id, to: user.email, account_number: options.body.account_number, intent });
   return deps.db.transaction(async (tx) => {
     // Serialises two attach requests of one organisation.
     await tx.select({ id: financialAccounts.id }).from(financialAccounts).where(eq(financialAccounts.id, account.id)).for('update');

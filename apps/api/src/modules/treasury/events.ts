@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bankLinks, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
-import { findLedgerAccounts } from '../ledger/index.ts';
-import { postTransfer } from '../ledger/index.ts';
-import { providerId } from '../../providers/banking/sandbox.ts';
+import { arrivedMoneyEntries, findLedgerAccounts, outgoingMoneyEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import { providerId } from '../../providers/banking/index.ts';
 import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { applyAddressReady, applyReceivedCredit } from './account-events.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 
 type Status = TreasuryTransaction['status'];
 /** One edge of a transaction's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its settlement). */
@@ -41,6 +41,9 @@ async function transition(tx: Tx, event: ProviderEvent, edge: Transition, change
     .returning();
   return { row: row! };
 }
+
+/** A transfer out's money as it left the wallet: its amount is stored negative (money out), its fee apart. */
+export const sentOut = (row: TreasuryTransaction) => ({ amount: -row.amount, fee: row.fee });
 
 /** The ledger side of each event; every posting's key is the event id, so it posts at most once. */
 async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
@@ -81,10 +84,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
         key,
         type: 'ach_debit_settled',
         metadata,
-        entries: [
-          { account_id: a.outside_bank.id, amount: -row.amount },
-          { account_id: a.wallet_available.id, amount: row.amount },
-        ],
+        entries: arrivedMoneyEntries(a, { amount: row.amount, fee: 0 }),
       });
       await emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount: row.amount } });
       return;
@@ -104,17 +104,12 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       const { row } = moved;
       const a = await accounts();
       // The bank takes the money back; what the wallet no longer holds becomes owed by the organisation.
-      const fromWallet = Math.min(row.amount, a.wallet_available.balance);
-      const owed = row.amount - fromWallet;
-      const entries = [{ account_id: a.outside_bank.id, amount: row.amount }];
-      if (fromWallet > 0) entries.push({ account_id: a.wallet_available.id, amount: -fromWallet });
-      if (owed > 0) entries.push({ account_id: a.receivable.id, amount: -owed });
       await postTransfer(tx, {
         org_id: event.org_id,
         key,
         type: 'ach_debit_returned',
         metadata: { treasury_transaction_id: row.id },
-        entries,
+        entries: takenBackEntries(a, { amount: row.amount, fee: 0 }),
       });
       return;
     }
@@ -122,31 +117,33 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       const moved = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
-      const amount = -row.amount;
-      const entries = [
-        { account_id: a.wallet_held.id, amount: -(amount + row.fee) },
-        { account_id: a.outside_bank.id, amount },
-      ];
-      if (row.fee > 0) entries.push({ account_id: a.fees.id, amount: row.fee });
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_out_posted', metadata: { treasury_transaction_id: row.id }, entries });
+      const entries = outgoingMoneyEntries(await accounts(), 'paid', sentOut(row));
+      const posted = await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_out_posted',
+        metadata: { treasury_transaction_id: row.id },
+        entries,
+      });
+      await recordFeeTransfer(tx, {
+        org_id: event.org_id,
+        direction: 'collect',
+        amount: row.fee,
+        ledger_transfer_id: posted.id,
+        description: 'Crewpay transfer fee',
+      });
       return;
     }
     case 'treasury.outbound_payment.failed': {
       const moved = await transition(tx, event, { from: 'processing', to: 'failed' }, { failed_at: now, failure_reason: reason });
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
-      const total = -row.amount + row.fee;
       await postTransfer(tx, {
         org_id: event.org_id,
         key,
         type: 'ach_out_failed',
         metadata: { treasury_transaction_id: row.id },
-        entries: [
-          { account_id: a.wallet_held.id, amount: -total },
-          { account_id: a.wallet_available.id, amount: total },
-        ],
+        entries: outgoingMoneyEntries(await accounts(), 'failed', sentOut(row)),
       });
       return;
     }
@@ -159,19 +156,19 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       );
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
-      const amount = -row.amount;
-      const entries = [
-        { account_id: a.outside_bank.id, amount: -amount },
-        { account_id: a.wallet_available.id, amount: amount + row.fee },
-      ];
-      if (row.fee > 0) entries.push({ account_id: a.fees.id, amount: -row.fee });
-      await postTransfer(tx, {
+      const posted = await postTransfer(tx, {
         org_id: event.org_id,
         key,
         type: 'ach_out_returned',
         metadata: { treasury_transaction_id: row.id },
-        entries,
+        entries: outgoingMoneyEntries(await accounts(), 'returned', sentOut(row)),
+      });
+      await recordFeeTransfer(tx, {
+        org_id: event.org_id,
+        direction: 'refund',
+        amount: row.fee,
+        ledger_transfer_id: posted.id,
+        description: 'Crewpay transfer fee refund',
       });
       return;
     }
@@ -194,7 +191,7 @@ async function knowsSetupIntent(tx: Tx, event: ProviderEvent): Promise<boolean> 
 export const isBankingEvent = (type: string) => type.startsWith('treasury.') || type.startsWith('setup_intent.');
 
 /**
- * The banking provider's events (registered in src/events/wiring.ts). Idempotent: transitions
+ * The banking provider's events (registered in src/wiring.ts). Idempotent: transitions
  * only follow their edge and each ledger posting is keyed by the event id. Funds arrived:
  * whoever registered (billing, to collect what is owed) acts once this has committed.
  */

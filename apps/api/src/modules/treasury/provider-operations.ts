@@ -2,9 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { treasuryTransactions, type ProviderCall } from '../../db/schema/index.ts';
 import { bankingProvider, type ProviderMoneyMovement } from '../../providers/banking/index.ts';
-import { findLedgerAccounts, postTransfer } from '../ledger/index.ts';
-import { sandboxNow } from '../clock/index.ts';
-import type { ProviderCallError, ProviderOperation } from '../provider-calls/index.ts';
+import { findLedgerAccounts, outgoingMoneyEntries, postTransfer } from '../ledger/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import type { ProviderCallError } from '../../providers/contract.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
+import { sentOut } from './events.ts';
 
 /**
  * What an ACH movement's call carries: our transaction, and the bank account number sealed with
@@ -93,17 +95,12 @@ export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, Pr
   onFailed: async (tx, call, error) => {
     const row = await failMovement(tx, call, error);
     if (!row) return;
-    const a = await findLedgerAccounts(tx, call.org_id);
-    const total = -row.amount + row.fee;
     await postTransfer(tx, {
       org_id: call.org_id,
       key: `call:${call.id}`,
       type: 'ach_out_failed',
       metadata: { treasury_transaction_id: row.id },
-      entries: [
-        { account_id: a.wallet_held.id, amount: -total },
-        { account_id: a.wallet_available.id, amount: total },
-      ],
+      entries: outgoingMoneyEntries(await findLedgerAccounts(tx, call.org_id), 'failed', sentOut(row)),
     });
   },
 };

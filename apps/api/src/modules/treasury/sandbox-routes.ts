@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { findPendingVerification, verifyDescriptorCode, type VerificationResult } from '../../providers/banking/sandbox-verification.ts';
+import { findPendingVerification, verifyDescriptorCode, type VerificationResult } from '../../providers/banking/index.ts';
 import { processDueProviderEvents } from '../provider-calls/index.ts';
 import { renderVerifyForm, renderVerifyMessage } from './verify-page.ts';
 

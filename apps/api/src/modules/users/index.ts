@@ -1,2 +1,3 @@
 // The users module as other modules see it.
-export * from './payee-details.ts';
+export { findUserForPayee, saveUserPayeeDetails } from './payee-details.ts';
+export { userRoutes } from './routes.ts';

@@ -1,4 +1,11 @@
-import { accountMessages, canChangePayoutDetails, memberMessages, payoutDetailsMessages, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
+import {
+  accountMessages,
+  canChangePayoutDetails,
+  memberMessages,
+  payoutDetailsMessages,
+  type InviteUserBody,
+  type UpdateUserBody,
+} from '@crewpay/core';
 import type { Org, User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 

@@ -36,7 +36,13 @@ export async function findUser(db: DbOrTx, options: { org_id: string; id: string
 }
 
 async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: string): Promise<void> {
-  const taken = (await tx.select().from(users).where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email)).limit(1))[0];
+  const taken = (
+    await tx
+      .select()
+      .from(users)
+      .where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email))
+      .limit(1)
+  )[0];
   if (taken) throw new AppError('conflict', memberMessages.exists, { field: 'email' });
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery } from '../../db/schema/index.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
-import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
+import { SIGNATURE_HEADER, signatureHeader } from '../../lib/webhook-signature.ts';
 import { postJson } from './http-post.ts';
 
 export type WebhookDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;
@@ -21,7 +21,13 @@ export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 **
 type Outcome = { ok: boolean; response_code: number | null; error: string | null };
 
 async function post(deps: WebhookDeps, delivery: WebhookDelivery): Promise<Outcome> {
-  const endpoint = (await deps.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, delivery.endpoint_id), eq(webhookEndpoints.org_id, delivery.org_id))).limit(1))[0];
+  const endpoint = (
+    await deps.db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, delivery.endpoint_id), eq(webhookEndpoints.org_id, delivery.org_id)))
+      .limit(1)
+  )[0];
   if (!endpoint) return { ok: false, response_code: null, error: 'Endpoint deleted' };
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(Date.now() / 1000);

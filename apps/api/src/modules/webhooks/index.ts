@@ -1,6 +1,5 @@
 /** Outgoing customer webhooks: endpoints, signed deliveries with retries, and the event emitter. */
-export { emitWebhookEvent, type WebhookEvent } from './emit.ts';
+export { emitWebhookEvent } from './emit.ts';
 export { webhookRoutes } from './routes.ts';
 export { registerWebhookJobs, WEBHOOKS_DUE_JOB } from './jobs.ts';
-export { deliverDue, retryDelayMs, MAX_DELIVERY_AGE_MS } from './deliver.ts';
-export { verifySignature, signatureHeader, SIGNATURE_HEADER } from './signature.ts';
+export { deliverDue, MAX_DELIVERY_AGE_MS, retryDelayMs } from './deliver.ts';

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { emitWebhookEvent } from './emit.ts';
 import { deliverOne } from './deliver.ts';
-import { newWebhookSecret } from './signature.ts';
+import { newWebhookSecret } from '../../lib/webhook-signature.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
 
 const MAX_ENDPOINTS = 20;
@@ -73,7 +73,13 @@ export async function deleteEndpoint(deps: AppDeps, options: { org_id: string; i
  * person sees next) has its outcome; a failure is retried by the delivery job like any other.
  */
 export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id: string }): Promise<WebhookDeliveryRecord> {
-  const endpoint = (await deps.db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id))).limit(1))[0];
+  const endpoint = (
+    await deps.db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, options.id), eq(webhookEndpoints.org_id, options.org_id)))
+      .limit(1)
+  )[0];
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found');
   const [deliveryId] = await emitWebhookEvent(
     deps.db,

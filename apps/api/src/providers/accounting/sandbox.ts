@@ -72,7 +72,10 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
       if (entity) {
         const parties = entity.Type === 'Customer' ? books.customers : books.vendors;
         if (!parties.some((party) => party.Id === entity.EntityRef.value))
-          throw new AccountingValidationFault('2500', `Invalid Reference Id: ${entity.Type.toLowerCase()} ${entity.EntityRef.value} does not exist`);
+          throw new AccountingValidationFault(
+            '2500',
+            `Invalid Reference Id: ${entity.Type.toLowerCase()} ${entity.EntityRef.value} does not exist`,
+          );
       }
     }
     // QuickBooks numbers entries per company; the unique request id makes a racing duplicate insert nothing.

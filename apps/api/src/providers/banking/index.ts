@@ -1,12 +1,23 @@
 import type { AppDeps } from '../../deps.ts';
-import { liveAdapters } from '../live/index.ts';
 import { createSandboxBanking } from './sandbox.ts';
+import { createStripeTreasury } from './stripe-treasury.ts';
 import type { BankingProvider } from './types.ts';
 
-export type { BankingProvider, MovementMetadata, ProviderMoneyMovement } from './types.ts';
+export type {
+  BankingProvider,
+  MovementMetadata,
+  OnboardingSubmission,
+  ProviderAccountState,
+  ProviderBalance,
+  ProviderMoneyMovement,
+  ProviderSetupIntent,
+} from './types.ts';
 export { simulateSandboxReceivedCredit } from './sandbox-received-credit.ts';
+// The sandbox bank's own pieces the sandbox tools and its events use: its ids and its micro-deposit check.
+export { providerId } from './sandbox.ts';
+export { findPendingVerification, verifyDescriptorCode, type VerificationResult } from './sandbox-verification.ts';
 
-/** The configured banking provider: the sandbox, or Stripe Treasury when SANDBOX=false (providers/live). */
-export function bankingProvider(deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>): BankingProvider {
-  return deps.config.isSandbox ? createSandboxBanking(deps) : liveAdapters.banking(deps);
+/** The configured banking provider: the sandbox, or Stripe Treasury when SANDBOX=false. */
+export function bankingProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): BankingProvider {
+  return deps.config.isSandbox ? createSandboxBanking(deps) : createStripeTreasury(deps);
 }

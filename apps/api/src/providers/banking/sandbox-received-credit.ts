@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { sandboxNow } from '../../modules/clock/index.ts';
-import { scheduleSandboxEvent } from '../../modules/provider-calls/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { scheduleSandboxEvent } from '../sandbox-events.ts';
 import { providerId } from './sandbox.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bankLinks, sandboxMicrodeposits } from '../../db/schema/index.ts';
-import { sandboxNow } from '../../modules/clock/index.ts';
-import { scheduleSandboxEvent } from '../../modules/provider-calls/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { scheduleSandboxEvent } from '../sandbox-events.ts';
 import { providerId } from './sandbox.ts';
 
 /** Like Stripe, a descriptor code may be tried a limited number of times; then the link must start over. */

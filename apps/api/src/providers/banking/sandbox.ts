@@ -2,9 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { sandboxMicrodeposits } from '../../db/schema/index.ts';
-import { queueEmail, sendQueuedEmails } from '../../modules/email/index.ts';
-import { sandboxNow } from '../../modules/clock/index.ts';
-import { SANDBOX_PROVIDER, scheduleSandboxEvent } from '../../modules/provider-calls/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { SANDBOX_PROVIDER, scheduleSandboxEvent } from '../sandbox-events.ts';
 import { onceForKey } from '../sandbox-requests.ts';
 import type { BankingProvider, MovementMetadata, ProviderMoneyMovement } from './types.ts';
 import { SANDBOX_ROUTING_NUMBER, sandboxBankName, sandboxOutcome } from './test-accounts.ts';
@@ -15,7 +14,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Like Stripe's descriptor codes: SM and four more characters. */
 export const newDescriptorCode = () => `SM${Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
-type SandboxBankingDeps = Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>;
+type SandboxBankingDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 
 /**
  * The sandbox bank: behaves like Stripe Treasury with its own events on the sandbox clock.
@@ -65,6 +64,20 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
   return {
     name: SANDBOX_PROVIDER,
 
+    createAccountHolder: (options) =>
+      once('banking.account_holder', options.idempotency_key, async () => ({ account_id: providerId('acct') })),
+
+    // The sandbox bank asks for nothing more than the activation screens collect.
+    submitOnboarding: async () => ({
+      requirements: [],
+      pending_verification: [],
+      disabled_reason: null,
+      treasury_status: 'active',
+      state_at: 0,
+    }),
+
+    onboardingLink: async () => null,
+
     createFinancialAccount: (options) =>
       once('banking.financial_account', options.idempotency_key, async () => ({
         provider_account_id: providerId('fa'),
@@ -73,37 +86,20 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
         routing_number: SANDBOX_ROUTING_NUMBER,
       })),
 
-    async createSetupIntent(options) {
-      const emailIds: string[] = [];
-      const intent = await once('banking.setup_intent', options.idempotency_key, async (tx) => {
+    createSetupIntent: (options) =>
+      once('banking.setup_intent', options.idempotency_key, async (tx) => {
         const setupIntentId = providerId('seti');
         const code = newDescriptorCode();
         await tx.insert(sandboxMicrodeposits).values({ setup_intent_id: setupIntentId, org_id: options.org_id, descriptor_code: code });
-        // The bank tells the account holder about the trial deposit (Stripe emails it too).
-        if (options.notify_email) {
-          emailIds.push(
-            await queueEmail(tx, {
-              org_id: options.org_id,
-              to: options.notify_email,
-              subject: 'Verify your bank account',
-              paragraphs: [
-                `A trial deposit of $0.01 was sent to your bank account ending in ${options.account_number.slice(-4)}.`,
-                `Its statement description is ${code}. Enter this code to verify your bank account.`,
-              ],
-              links: [{ label: 'Verify your bank account', url: hostedVerificationUrl(setupIntentId) }],
-            }),
-          );
-        }
         return {
           setup_intent_id: setupIntentId,
           bank_name: sandboxBankName(options.routing_number),
           status: 'requires_action' as const,
           hosted_verification_url: hostedVerificationUrl(setupIntentId),
+          // The sandbox bank has no statement to print it on: it tells the code (the treasury module emails it).
+          descriptor_code: code,
         };
-      });
-      await sendQueuedEmails(deps.jobs, emailIds);
-      return intent;
-    },
+      }),
 
     hostedVerificationUrl,
 
@@ -112,5 +108,10 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
 
     createOutboundPayment: (options) =>
       once('banking.outbound_payment', options.idempotency_key, (tx) => startAchMovement(tx, { ...options, kind: 'outbound_payment' })),
+
+    // The sandbox keeps no balance apart from the ledger: the fee moves in the books alone.
+    moveFee: (options) => once('banking.fee', options.idempotency_key, async () => ({ provider_id: providerId('obp') })),
+    balanceOf: async () => null,
+    movementStatus: async () => null,
   };
 }

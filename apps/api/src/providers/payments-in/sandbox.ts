@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { sandboxBankItems, sandboxCardTokens } from '../../db/schema/index.ts';
-import { sandboxNow } from '../../modules/clock/index.ts';
-import { deliverDueSandboxEvents, ProviderCallError, SANDBOX_PROVIDER, scheduleSandboxEvent } from '../../modules/provider-calls/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { ProviderCallError } from '../contract.ts';
+import { deliverSandboxEventsNow, SANDBOX_PROVIDER, scheduleSandboxEvent } from '../sandbox-events.ts';
 import { onceForKey } from '../sandbox-requests.ts';
 import { SANDBOX_ROUTING_NUMBER, sandboxOutcome } from '../banking/test-accounts.ts';
 import { cardBehaviour, cardBrand, sandboxBankAccounts } from './test-cards.ts';
@@ -72,7 +73,7 @@ export function createSandboxPaymentsIn(deps: SandboxDeps): PaymentsInProvider {
       );
       if ('declined' in charge) throw new ProviderCallError({ code: charge.declined, retryable: false });
       // A card answers within seconds: the sandbox sends its webhook at once.
-      await deliverDueSandboxEvents(deps);
+      await deliverSandboxEventsNow(deps);
       return charge;
     },
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
-import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../live/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
+import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
 
 const BRANDS: Record<string, string> = {
@@ -29,7 +29,7 @@ function startedCharge(intent: Stripe.PaymentIntent): ProviderCharge {
  * Stripe.js made on the pay page) and for a US bank account (ACH Direct Debit, offline mandate).
  * Every request carries the outbox's idempotency key. A declined card answers a permanent
  * error, as the sandbox does; the outcome (succeeded, failed, disputed, returned) arrives as
- * Stripe events through POST /v1/webhooks/stripe (providers/live/stripe-events.ts).
+ * Stripe events through POST /v1/webhooks/stripe (providers/webhooks/stripe-events.ts).
  */
 export function createStripePaymentsIn(settings: StripeSettings): Omit<PaymentsInProvider, 'createLinkToken' | 'exchangePublicToken'> {
   const stripe = stripeClient(settings);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payments, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
-import { liveWorld, paypalPayout, postingsOf } from '../../../test/fakes/worlds.ts';
+import { liveWorld, paypalPayout, postingsOf } from '../../../test/worlds.ts';
 import { createPaypalPayouts, readSenderItemId, senderItemId } from './paypal-payouts.ts';
 import type { PayoutRequest } from './types.ts';
 

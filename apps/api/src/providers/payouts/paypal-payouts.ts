@@ -1,5 +1,5 @@
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
-import { paypalClient, type PaypalSettings } from '../live/paypal-client.ts';
+import { ProviderCallError } from '../contract.ts';
+import { paypalClient, type PaypalSettings } from '../clients/paypal-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 /** PayPal's limit of items in one payout batch. */

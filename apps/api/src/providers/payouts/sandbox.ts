@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
-import { sandboxNow } from '../../modules/clock/index.ts';
-import { ProviderCallError, SANDBOX_PROVIDER, scheduleSandboxEvents } from '../../modules/provider-calls/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { ProviderCallError } from '../contract.ts';
+import { SANDBOX_PROVIDER, scheduleSandboxEvents } from '../sandbox-events.ts';
 import { isFirstRequest, onceForKey } from '../sandbox-requests.ts';
 import { providerId } from '../banking/sandbox.ts';
 import { sandboxOutcome, type SandboxOutcome } from '../banking/test-accounts.ts';

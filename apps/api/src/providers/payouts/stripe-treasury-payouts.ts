@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
-import { callStripe, stripeClient } from '../live/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
+import { callStripe, stripeClient } from '../clients/stripe-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' | 'nium' }> };
@@ -22,7 +22,7 @@ const PARALLEL = 4;
  * FinancialAccount (on its connected account) to the payee's bank, keyed `<call key>:<payment id>`
  * so a retried call pays nobody twice. Our ids travel as metadata (org_id, payment_id): its
  * treasury.outbound_payment.* events become payout.paid / failed / returned
- * (providers/live/stripe-treasury-events.ts).
+ * (providers/webhooks/stripe-treasury-events.ts).
  */
 export async function createStripeBankPayouts(
   deps: Pick<AppDeps, 'config' | 'db'>,

@@ -1,5 +1,3 @@
-export type PayoutRail = 'stripe' | 'paypal' | 'venmo' | 'nium';
-
 /** Where a payout goes: bank numbers for stripe (ACH) and nium, an email for PayPal, a phone for Venmo. */
 export type PayoutDestination =
   /** account_holder: the payee's name as the bank's ACH entry carries it (absent in destinations sealed before it was kept). */

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner } from '../../../test/fixtures.ts';
-import { startTwilioFake, UNDELIVERABLE_NUMBER } from '../../../test/fakes/twilio-fake.ts';
+import { startTwilioFake, UNDELIVERABLE_NUMBER } from '../../../fakes/twilio-fake.ts';
 import { smsMessages } from '../../db/schema/index.ts';
 import { deliverSms, queueSms } from '../../modules/sms/index.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
+import { ProviderCallError } from '../contract.ts';
 import { smsTransport } from './index.ts';
 
 let ctx: TestContext;

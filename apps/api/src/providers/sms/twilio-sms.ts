@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ProviderSettings } from '../../config.ts';
-import { retryAfterMs } from '../live/stripe-client.ts';
-import { ProviderCallError } from '../../modules/provider-calls/index.ts';
+import { retryAfterMs } from '../clients/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
 import type { SmsTransport } from './types.ts';
 
 export type SmsSettings = ProviderSettings['sms'];

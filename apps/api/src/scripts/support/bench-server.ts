@@ -10,8 +10,8 @@ import { startEmbeddedPostgres, withDatabase } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { createPgBossJobs } from '../../jobs/jobs.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
-import { registerEmailJobs } from '../../modules/email/jobs.ts';
-import { createOutboxTransport } from '../../modules/email/transports.ts';
+import { createOutboxTransport } from '../../modules/email/index.ts';
+import { wireCrewpay } from '../../wiring.ts';
 import type { AppDeps } from '../../deps.ts';
 import { benchSignUp } from './bench-sign-up.ts';
 
@@ -47,7 +47,6 @@ export async function startBenchServer(): Promise<BenchServer> {
   const database = openDatabase(url, { max: 20 });
   await runMigrations(database);
   const jobs = await createPgBossJobs({ url, runWorkers: false, onError: (error) => console.error('[jobs]', error.message) });
-  await registerEmailJobs({ db: database.db, jobs, transport: createOutboxTransport() });
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://crewpay.bench',
@@ -57,6 +56,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     RATE_LIMIT_ANONYMOUS_MAX: '100000000',
   });
   const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
+  await wireCrewpay(deps, { email: createOutboxTransport() });
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

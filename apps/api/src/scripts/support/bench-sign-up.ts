@@ -1,8 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { emails } from '../../db/schema/index.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import { deliverSignUp } from '../../modules/auth/sign-up.ts';
+import { deliverSignUp, hashPassword } from '../../modules/auth/index.ts';
 
 /**
  * A bench's owner account. Sign-up finishes with an emailed link and the bench server runs no

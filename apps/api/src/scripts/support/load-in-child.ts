@@ -6,7 +6,6 @@ export type LoadFigures = { median: number; p99: number; rps: number };
 type RoundFigures = LoadFigures & { seconds: number; latencies: number[] };
 type LoadJob = { base: string; headers?: Record<string, string>; urls: string[]; requests: number; concurrency: number };
 
-
 /**
  * Two servers under the same load in alternating rounds (a, b, a, b...), each side's rounds merged
  * into one set of figures: a burst of other work on this 2-core machine falls on both sides

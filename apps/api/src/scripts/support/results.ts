@@ -28,4 +28,5 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
 /** The value below which p percent of the sorted values fall. */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

@@ -9,7 +9,8 @@ export const currentOrgKey = ['org'] as const;
 export const getCurrentOrg = () => api.get<OrgRecord>('/v1/org');
 
 /** Staff of an organisation have one to fetch; external users and staff before creating one do not. */
-export const hasOrg = (user: UserRecord | undefined): user is UserRecord => user !== undefined && !user.is_external && user.org_id !== DEFAULT_ORG_ID;
+export const hasOrg = (user: UserRecord | undefined): user is UserRecord =>
+  user !== undefined && !user.is_external && user.org_id !== DEFAULT_ORG_ID;
 
 /** The query of the organisation; main.tsx starts it as soon as the user is known. */
 export const currentOrgQuery = {

@@ -9,7 +9,14 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_MAP_KEYS, ACCOUNT_MAP_LABELS, type AccountMapKey, type AccountMapRecord, type MappedAccountRecord, type QbAccountRecord } from '@crewpay/core';
+import {
+  ACCOUNT_MAP_KEYS,
+  ACCOUNT_MAP_LABELS,
+  type AccountMapKey,
+  type AccountMapRecord,
+  type MappedAccountRecord,
+  type QbAccountRecord,
+} from '@crewpay/core';
 import { useAccountMap, useQuickbooksAccounts, useSaveAccountMap } from '../api/accounting.ts';
 
 type Draft = Record<AccountMapKey, MappedAccountRecord | null> & { unique_income_creator: boolean };
@@ -63,7 +70,11 @@ function MappingForm({ initial, accounts }: { initial: Draft; accounts: QbAccoun
               <Checkbox
                 checked={draft.unique_income_creator}
                 onChange={(event) =>
-                  setDraft((current) => ({ ...current, unique_income_creator: event.target.checked, income: event.target.checked ? null : current.income }))
+                  setDraft((current) => ({
+                    ...current,
+                    unique_income_creator: event.target.checked,
+                    income: event.target.checked ? null : current.income,
+                  }))
                 }
               />
             }

@@ -40,7 +40,13 @@ export function JournalEntriesTable({ campaignId, canRetry }: { campaignId?: str
   const { data, isLoading } = useJournalEntries({ enabled: true, campaignId, pageSize: PAGE_SIZE, startingAfter: cursor });
   useEffect(() => record(page, data), [record, page, data]);
   const columns: GridColDef<JournalEntryRecord>[] = [
-    { field: 'created_at', headerName: 'Created', width: 190, valueGetter: (_value, row) => row.Metadata.Create_Time, valueFormatter: (value: string) => formatDateTime(value) },
+    {
+      field: 'created_at',
+      headerName: 'Created',
+      width: 190,
+      valueGetter: (_value, row) => row.Metadata.Create_Time,
+      valueFormatter: (value: string) => formatDateTime(value),
+    },
     {
       field: 'Details',
       headerName: 'Details',

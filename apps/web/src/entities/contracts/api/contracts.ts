@@ -126,7 +126,10 @@ export async function downloadPdf(path: string, fileName: string): Promise<void>
 function campaignOptionsQuery() {
   return queryOptions({
     queryKey: ['campaigns', 'options'],
-    queryFn: () => api.get<{ data: { id: string; title: string; customer_id: string; customer_name: string }[] }>('/v1/campaigns', { query: { page: 0, page_size: 50 } }),
+    queryFn: () =>
+      api.get<{ data: { id: string; title: string; customer_id: string; customer_name: string }[] }>('/v1/campaigns', {
+        query: { page: 0, page_size: 50 },
+      }),
     meta: { errorMessage: 'There was an issue retrieving your campaigns' },
   });
 }

@@ -27,8 +27,23 @@ export function contractColumns(detailPath = (row: ContractRecord) => `/contract
     },
     { field: 'recipient', headerName: 'Recipient', flex: 1, minWidth: 150 },
     { field: 'campaign_title', headerName: 'Campaign', flex: 1, minWidth: 140, valueFormatter: (value: string | null) => value ?? '-' },
-    { field: 'display_status', headerName: 'Status', width: 110, renderCell: ({ row }) => <ContractStatusChip status={row.display_status} /> },
-    { field: 'expiration_date', headerName: 'Expiration date', width: 140, valueFormatter: (value: string) => formatDate(`${value}T12:00:00`) },
-    { field: 'signature_date', headerName: 'Signed on', width: 130, valueFormatter: (value: string | null) => (value ? formatDate(value) : '-') },
+    {
+      field: 'display_status',
+      headerName: 'Status',
+      width: 110,
+      renderCell: ({ row }) => <ContractStatusChip status={row.display_status} />,
+    },
+    {
+      field: 'expiration_date',
+      headerName: 'Expiration date',
+      width: 140,
+      valueFormatter: (value: string) => formatDate(`${value}T12:00:00`),
+    },
+    {
+      field: 'signature_date',
+      headerName: 'Signed on',
+      width: 130,
+      valueFormatter: (value: string | null) => (value ? formatDate(value) : '-'),
+    },
   ];
 }

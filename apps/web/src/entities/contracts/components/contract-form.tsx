@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { ContractRecord, SignatureField } from '@crewpay/core';
+import { contractMessages, type ContractRecord, type SignatureField } from '@crewpay/core';
 import { useCampaignOptions, useContractTemplates, useCreateContract } from '../api/contracts.ts';
 import { BlockEditor } from './block-editor.tsx';
 import { PdfDropzone, type ChosenPdf } from './pdf-dropzone.tsx';
@@ -40,8 +40,10 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
   const templates = useContractTemplates();
   const create = useCreateContract();
   const isTemplate = mode === 'signature_request' && templateId !== '';
+  // An e-signature contract from a file needs a block to sign in (the server refuses it otherwise).
+  const needsBlock = mode === 'signature_request' && !isTemplate && pdf !== null && fields.length === 0;
   // Spec section 5: a title, a recipient, and a file or a template (a file in plain mode).
-  const canCreate = title.trim() !== '' && recipient !== null && (isTemplate || pdf !== null) && !create.isPending;
+  const canCreate = title.trim() !== '' && recipient !== null && (isTemplate || pdf !== null) && !needsBlock && !create.isPending;
 
   const submit = () => {
     if (!recipient) return;
@@ -63,17 +65,29 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
 
   return (
     <Stack spacing={2}>
-      <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_event, value: typeof mode | null) => value && setMode(value)} aria-label="Contract kind">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mode}
+        onChange={(_event, value: typeof mode | null) => value && setMode(value)}
+        aria-label="Contract kind"
+      >
         <ToggleButton value="signature_request">E-signature contract</ToggleButton>
         <ToggleButton value="plain_file">Upload an already signed contract</ToggleButton>
       </ToggleButtonGroup>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Contract details
           </Typography>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
-            <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              label="Title"
+              required
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             <TextField
               select
               label="Recipient Type"
@@ -88,15 +102,30 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
               <MenuItem value="customer">Customer</MenuItem>
             </TextField>
             <RecipientPicker key={recipientType} type={recipientType} value={recipient} onChange={setRecipient} />
-            <TextField select label="Campaign" value={campaign} disabled={fixedCampaign !== undefined} onChange={(event) => setCampaign(event.target.value)}>
+            <TextField
+              select
+              label="Campaign"
+              value={campaign}
+              disabled={fixedCampaign !== undefined}
+              onChange={(event) => setCampaign(event.target.value)}
+            >
               <MenuItem value="">None</MenuItem>
-              {[...(fixedCampaign ? [fixedCampaign] : []), ...(campaigns.data?.data ?? []).filter((item) => item.id !== fixedCampaign?.id)].map((item) => (
+              {[
+                ...(fixedCampaign ? [fixedCampaign] : []),
+                ...(campaigns.data?.data ?? []).filter((item) => item.id !== fixedCampaign?.id),
+              ].map((item) => (
                 <MenuItem key={item.id} value={item.id}>
                   {item.title}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Expiration date" type="date" value={expiration} onChange={(event) => setExpiration(event.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }} />
+            <TextField
+              label="Expiration date"
+              type="date"
+              value={expiration}
+              onChange={(event) => setExpiration(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
+            />
             {mode === 'signature_request' && (templates.data?.data.length ?? 0) > 0 && (
               <TextField select label="Template" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
                 <MenuItem value="">No template</MenuItem>
@@ -112,7 +141,7 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
       </Card>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Add a document
           </Typography>
           {isTemplate ? (
@@ -132,9 +161,19 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
           )}
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {needsBlock && (
+          <Typography id="contract-needs-block" variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {contractMessages.missingBlocks}
+          </Typography>
+        )}
         {onSkip && <Button onClick={onSkip}>Skip</Button>}
-        <Button variant="contained" disabled={!canCreate} onClick={submit}>
+        <Button
+          variant="contained"
+          disabled={!canCreate}
+          aria-describedby={needsBlock ? 'contract-needs-block' : undefined}
+          onClick={submit}
+        >
           Create Contract
         </Button>
       </Stack>

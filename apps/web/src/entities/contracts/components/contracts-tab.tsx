@@ -26,7 +26,11 @@ export function ContractsTab({ filter, newContractPath }: { filter: ContractFilt
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="outlined" disabled={chosen.length === 0 || invalidate.isPending} onClick={() => invalidate.mutate(chosen, { onSuccess: () => setSelected([]) })}>
+        <Button
+          variant="outlined"
+          disabled={chosen.length === 0 || invalidate.isPending}
+          onClick={() => invalidate.mutate(chosen, { onSuccess: () => setSelected([]) })}
+        >
           Invalidate
         </Button>
         <Button variant="outlined" disabled={chosen.length === 0 || remind.isPending} onClick={() => remind.mutate(chosen)}>

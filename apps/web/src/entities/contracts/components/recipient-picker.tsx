@@ -7,7 +7,12 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 
 export type RecipientOption = { id: string; name: string; email: string | null };
 
-type Props = { type: 'creator' | 'customer'; value: RecipientOption | null; onChange: (value: RecipientOption | null) => void; disabled?: boolean };
+type Props = {
+  type: 'creator' | 'customer';
+  value: RecipientOption | null;
+  onChange: (value: RecipientOption | null) => void;
+  disabled?: boolean;
+};
 
 const creatorName = (creator: { business_name: string | null; first_name: string | null; last_name: string | null; email: string }) =>
   creator.business_name || [creator.first_name, creator.last_name].filter(Boolean).join(' ') || creator.email;

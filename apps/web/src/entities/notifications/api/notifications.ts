@@ -28,8 +28,7 @@ export function useNotifications() {
   return useQuery(notificationsQuery());
 }
 
-const dismissNotification = (id: string) =>
-  api.put<Notification>(`/v1/notifications/${encodeURIComponent(id)}`, { dismissed: true });
+const dismissNotification = (id: string) => api.put<Notification>(`/v1/notifications/${encodeURIComponent(id)}`, { dismissed: true });
 
 /** PUT /v1/notifications/{id}: hides the notification at once and puts it back if the call fails. */
 export function useDismissNotification() {

@@ -126,7 +126,7 @@ export function SignInForm() {
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <Stack spacing={2.5}>
-          <TextField {...bind('email')} label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
+          <TextField {...bind('email')} label="Email address" type="email" autoComplete="email" fullWidth />
           <PasswordField {...bind('password')} label="Password" autoComplete="current-password" fullWidth />
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
@@ -134,7 +134,14 @@ export function SignInForm() {
             Forgot password?
           </Link>
         </Box>
-        <Button type={isHydrated ? 'submit' : 'button'} variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ mt: 3 }}>
+        <Button
+          type={isHydrated ? 'submit' : 'button'}
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={signIn.isPending}
+          sx={{ mt: 3 }}
+        >
           Sign in
         </Button>
       </Box>

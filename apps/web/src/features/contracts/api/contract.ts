@@ -18,7 +18,9 @@ export function useContractPreview(id: string) {
   return useQuery({
     queryKey: contractKeys.preview(id),
     queryFn: async () => {
-      const answer = await api.get<{ state: 'PENDING' | 'READY'; file: string | null }>('/v1/contracts/preview', { query: { contractId: id } });
+      const answer = await api.get<{ state: 'PENDING' | 'READY'; file: string | null }>('/v1/contracts/preview', {
+        query: { contractId: id },
+      });
       return { isPending: answer.state === 'PENDING', bytes: answer.file ? fromBase64(answer.file) : null };
     },
     meta: { isSilent: true, errorMessage: contractMessages.stillProcessing },

@@ -4,7 +4,10 @@ import { api } from '../../../lib/api-client.ts';
 import { fetchPdf } from '../../../entities/contracts/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-const keys = { view: (linkId: string) => ['contract-signing', linkId] as const, document: (linkId: string, state: string) => ['contract-signing', linkId, 'document', state] as const };
+const keys = {
+  view: (linkId: string) => ['contract-signing', linkId] as const,
+  document: (linkId: string, state: string) => ['contract-signing', linkId, 'document', state] as const,
+};
 
 /** The public signing link: what it shows (no toast: the page says when a link is no longer valid). */
 export function useSigningLink(linkId: string) {

@@ -31,7 +31,8 @@ export function useTemplateDraft(templateId: string) {
 /** The editor's createTemplate: template_id and title (and the blocks placed). */
 export function useSaveTemplate() {
   return useMutation({
-    mutationFn: (body: { template_id: string; title: string; formFields: SignatureField[] }) => api.post<ContractTemplateRecord>('/v1/contract_templates', body),
+    mutationFn: (body: { template_id: string; title: string; formFields: SignatureField[] }) =>
+      api.post<ContractTemplateRecord>('/v1/contract_templates', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKeys.all }),
     meta: { errorMessage: contractMessages.templateFailed, successMessage: contractMessages.templateCreated },
   });

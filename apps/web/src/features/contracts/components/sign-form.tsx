@@ -21,13 +21,30 @@ export function SignForm({ defaultName, isSigning, onSign }: Props) {
   const isReady = name.trim() !== '' && hasConsent && (kind === 'typed' || drawing !== null) && !isSigning;
   return (
     <Stack spacing={2}>
-      <TextField label="Full name" required value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 120 } }} />
+      <TextField
+        label="Full name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 120 } }}
+      />
       <Tabs value={kind} onChange={(_event, value: 'typed' | 'drawn') => setKind(value)} aria-label="Signature kind">
         <Tab value="typed" label="Type" />
         <Tab value="drawn" label="Draw" />
       </Tabs>
       {kind === 'typed' ? (
-        <Typography aria-label="Signature preview" sx={{ fontFamily: '"Times New Roman", serif', fontStyle: 'italic', fontSize: 32, color: '#0d1a73', borderBottom: 1, borderColor: 'divider', minHeight: 48 }}>
+        <Typography
+          aria-label="Signature preview"
+          sx={{
+            fontFamily: '"Times New Roman", serif',
+            fontStyle: 'italic',
+            fontSize: 32,
+            color: '#0d1a73',
+            borderBottom: 1,
+            borderColor: 'divider',
+            minHeight: 48,
+          }}
+        >
           {name}
         </Typography>
       ) : (
@@ -42,7 +59,12 @@ export function SignForm({ defaultName, isSigning, onSign }: Props) {
         size="large"
         disabled={!isReady}
         onClick={() =>
-          onSign({ signer_name: name.trim(), signature_type: kind, signature_image: kind === 'drawn' ? (drawing ?? undefined) : undefined, consent: true })
+          onSign({
+            signer_name: name.trim(),
+            signature_type: kind,
+            signature_image: kind === 'drawn' ? (drawing ?? undefined) : undefined,
+            consent: true,
+          })
         }
       >
         Sign

@@ -8,7 +8,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages, type ContractRecord } from '@crewpay/core';
-import { ContractHeader, ContractStatusChip, downloadPdf, PdfViewer, PendingDocument, useContractReminders, useInvalidateContracts } from '../../../entities/contracts/index.ts';
+import {
+  ContractHeader,
+  ContractStatusChip,
+  downloadPdf,
+  PdfViewer,
+  PendingDocument,
+  useContractReminders,
+  useInvalidateContracts,
+} from '../../../entities/contracts/index.ts';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -18,8 +26,10 @@ import { useContract, useContractPreview } from '../api/contract.ts';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography sx={{ width: 150, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
-      <Typography component="div">{children}</Typography>
+      <Typography sx={{ width: { xs: 120, sm: 150 }, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
+      <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }
@@ -29,7 +39,7 @@ function DetailsCard({ contract }: { contract: ContractRecord }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Details
         </Typography>
         <Detail label="Contract title">{contract.title}</Detail>
@@ -70,13 +80,19 @@ export default function ContractPage() {
   const isSent = canRemindContract(contract);
   const isCanceled = contract.status === 'canceled';
   const download = () =>
-    downloadPdf(`/v1/contracts/${contract.id}/file?version=signed`, contract.has_signed_file ? contract.file_name.replace(/\.pdf$/i, ' (signed).pdf') : contract.file_name).catch(
-      (error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'),
-    );
+    downloadPdf(
+      `/v1/contracts/${contract.id}/file?version=signed`,
+      contract.has_signed_file ? contract.file_name.replace(/\.pdf$/i, ' (signed).pdf') : contract.file_name,
+    ).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'));
   return (
     <Stack spacing={2}>
       <ContractHeader title={contract.title}>
-        <Button variant="outlined" color="error" disabled={!isSent || invalidate.isPending} onClick={() => invalidate.mutate([contract.id])}>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={!isSent || invalidate.isPending}
+          onClick={() => invalidate.mutate([contract.id])}
+        >
           Invalidate
         </Button>
         <Button variant="outlined" disabled>

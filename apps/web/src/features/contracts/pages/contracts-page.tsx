@@ -54,7 +54,10 @@ export default function ContractsPage() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Tabs value={tab} onChange={(_event, value: string) => setParams(value === 'templates' ? { tab: 'templates' } : {}, { replace: true })}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: string) => setParams(value === 'templates' ? { tab: 'templates' } : {}, { replace: true })}
+        >
           <Tab value="contracts" label="Contracts" />
           <Tab value="templates" label="Templates" />
         </Tabs>

@@ -19,7 +19,13 @@ export default function NewTemplatePage() {
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              label="Title"
+              required
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             <PdfDropzone value={pdf} onChange={setPdf} />
           </Stack>
         </CardContent>
@@ -28,7 +34,9 @@ export default function NewTemplatePage() {
         <Button
           variant="contained"
           disabled={title.trim() === '' || !pdf || start.isPending}
-          onClick={() => pdf && start.mutate({ title: title.trim(), file: pdf.file }, { onSuccess: (answer) => void navigate(answer.edit_url) })}
+          onClick={() =>
+            pdf && start.mutate({ title: title.trim(), file: pdf.file }, { onSuccess: (answer) => void navigate(answer.edit_url) })
+          }
         >
           Create Contract Template
         </Button>

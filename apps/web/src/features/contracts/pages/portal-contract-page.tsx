@@ -10,7 +10,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages } from '@crewpay/core';
-import { ContractHeader, ContractStatusChip, downloadPdf, fetchPdf, PdfViewer, PendingDocument } from '../../../entities/contracts/index.ts';
+import {
+  ContractHeader,
+  ContractStatusChip,
+  downloadPdf,
+  fetchPdf,
+  PdfViewer,
+  PendingDocument,
+} from '../../../entities/contracts/index.ts';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -49,7 +56,11 @@ export default function PortalContractPage() {
         <Button
           variant="outlined"
           disabled={isCanceled}
-          onClick={() => void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) => notifyFailure(error, 'There was an issue retrieving your file'))}
+          onClick={() =>
+            void downloadPdf(`/v1/creator/contracts/${contract.id}/file`, contract.file_name).catch((error: unknown) =>
+              notifyFailure(error, 'There was an issue retrieving your file'),
+            )
+          }
         >
           Download
         </Button>
@@ -59,7 +70,14 @@ export default function PortalContractPage() {
         <CardContent>
           <Stack spacing={0.5}>
             <Typography>
-              Company: {contract.org_website ? <Link href={contract.org_website} target="_blank" rel="noopener noreferrer">{contract.org_name}</Link> : contract.org_name}
+              Company:{' '}
+              {contract.org_website ? (
+                <Link href={contract.org_website} target="_blank" rel="noopener noreferrer">
+                  {contract.org_name}
+                </Link>
+              ) : (
+                contract.org_name
+              )}
             </Typography>
             <Typography>Signed on: {contract.signature_date ? formatDateTime(contract.signature_date) : '-'}</Typography>
             <Typography>Expiration date: {formatDate(`${contract.expiration_date}T12:00:00`)}</Typography>

@@ -34,8 +34,18 @@ const columns: GridColDef<ContractRecord>[] = [
     ),
   },
   { field: 'org_name', headerName: 'Company', flex: 1, minWidth: 150 },
-  { field: 'display_status', headerName: 'Status', width: 110, renderCell: ({ row }) => <ContractStatusChip status={row.display_status} /> },
-  { field: 'signature_date', headerName: 'Date signed', width: 130, valueFormatter: (value: string | null) => (value ? formatDate(value) : '-') },
+  {
+    field: 'display_status',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ row }) => <ContractStatusChip status={row.display_status} />,
+  },
+  {
+    field: 'signature_date',
+    headerName: 'Date signed',
+    width: 130,
+    valueFormatter: (value: string | null) => (value ? formatDate(value) : '-'),
+  },
 ];
 
 /** /creator/contracts: the signed-in recipient's contracts, 5 rows a page (spec section 9). */

@@ -46,7 +46,12 @@ export default function SigningPage() {
         <Alert
           severity="success"
           action={
-            <Button color="inherit" onClick={() => void downloadPdf(`/v1/contract_signing/${linkId}/document`, fileName).catch((error: unknown) => notifyFailure(error))}>
+            <Button
+              color="inherit"
+              onClick={() =>
+                void downloadPdf(`/v1/contract_signing/${linkId}/document`, fileName).catch((error: unknown) => notifyFailure(error))
+              }
+            >
               Download signed copy
             </Button>
           }
@@ -62,11 +67,12 @@ export default function SigningPage() {
           {view.state === 'ready' && (
             <Grid size={{ xs: 12, md: 5 }}>
               <Paper variant="outlined" sx={{ p: 3 }}>
-                <Typography variant="h6" sx={{ mb: 1 }}>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   Sign this document
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                  Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of {view.expiration_date}.
+                  Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of{' '}
+                  {view.expiration_date}.
                 </Typography>
                 <SignForm defaultName={view.signer_name} isSigning={sign.isPending} onSign={(body) => sign.mutate(body)} />
               </Paper>

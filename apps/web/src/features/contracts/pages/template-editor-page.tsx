@@ -30,13 +30,18 @@ export default function TemplateEditorPage() {
           variant="contained"
           disabled={fields.length === 0 || save.isPending}
           onClick={() =>
-            save.mutate({ template_id: template.hellosign_template_id, title: template.title, formFields: fields }, { onSuccess: () => void navigate('/contracts?tab=templates') })
+            save.mutate(
+              { template_id: template.hellosign_template_id, title: template.title, formFields: fields },
+              { onSuccess: () => void navigate('/contracts?tab=templates') },
+            )
           }
         >
           Save template
         </Button>
       </Stack>
-      <Typography color="text.secondary">Place the signature blocks the recipient signs; every contract made from this template uses them.</Typography>
+      <Typography color="text.secondary">
+        Place the signature blocks the recipient signs; every contract made from this template uses them.
+      </Typography>
       <BlockEditor bytes={bytes} fields={fields} onChange={setFields} />
     </Stack>
   );

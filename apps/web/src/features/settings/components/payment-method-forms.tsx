@@ -88,14 +88,7 @@ export function PaymentInfoForm({ onBack, onFinish }: { onBack: () => void; onFi
         <span />
         {method &&
           paymentMethodFields[method].map((name) => (
-            <FormTextField
-              key={`${method}-${name}`}
-              control={control}
-              name={name}
-              label={fieldLabels[name]}
-              required
-              autoComplete="off"
-            />
+            <FormTextField key={`${method}-${name}`} control={control} name={name} label={fieldLabels[name]} required autoComplete="off" />
           ))}
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 3 }}>

@@ -1,2 +1,0 @@
-// The clock module as other modules see it.
-export * from './clock.ts';

@@ -1,0 +1,2 @@
+// The dashboard module as the app sees it: the organisation's figures at a glance.
+export { dashboardRoutes } from './routes.ts';

@@ -1,0 +1,67 @@
+import type { WalletAccounts } from './accounts.ts';
+import type { LedgerEntryInput } from './post-transfer.ts';
+
+/**
+ * One recipe per money movement: the entries each flow posts (docs/wallet.md, docs/payments.md,
+ * docs/billing.md), written once here and used by every module that moves that money. Entries of
+ * no amount are left out.
+ */
+
+const nonZero = (entries: LedgerEntryInput[]) => entries.filter((entry) => entry.amount !== 0);
+
+/** How money that left the wallet for the outside (a payee's payout, a transfer out) came out. */
+export type OutgoingOutcome = 'paid' | 'failed' | 'returned';
+
+/**
+ * Money sent out of the wallet, held since it was sent (amount and fee). Paid: held -> outside bank
+ * (amount) and fees (fee). Failed: held -> available, all of it. Returned after it was paid: outside
+ * bank and fees -> available.
+ */
+export function outgoingMoneyEntries(
+  a: WalletAccounts,
+  outcome: OutgoingOutcome,
+  money: { amount: number; fee: number },
+): LedgerEntryInput[] {
+  const { amount, fee } = money;
+  if (outcome === 'paid')
+    return nonZero([
+      { account_id: a.wallet_held.id, amount: -(amount + fee) },
+      { account_id: a.outside_bank.id, amount },
+      { account_id: a.fees.id, amount: fee },
+    ]);
+  if (outcome === 'failed')
+    return [
+      { account_id: a.wallet_held.id, amount: -(amount + fee) },
+      { account_id: a.wallet_available.id, amount: amount + fee },
+    ];
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: -amount },
+    { account_id: a.wallet_available.id, amount: amount + fee },
+    { account_id: a.fees.id, amount: -fee },
+  ]);
+}
+
+/** Money arriving in the wallet from outside (a bank debit settled, a credit received, an invoice paid): outside bank -> available, less our fee. */
+export function arrivedMoneyEntries(a: WalletAccounts, money: { amount: number; fee: number }): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: -money.amount },
+    { account_id: a.wallet_available.id, amount: money.amount - money.fee },
+    { account_id: a.fees.id, amount: money.fee },
+  ]);
+}
+
+/**
+ * Money that arrived, taken back by the payer's bank (an ACH return, a card dispute): the wallet
+ * gives what it still has of it, the fees what they took, and what is left becomes owed by the
+ * organisation (receivable).
+ */
+export function takenBackEntries(a: WalletAccounts, money: { amount: number; fee: number }): LedgerEntryInput[] {
+  const fromWallet = Math.min(money.amount - money.fee, a.wallet_available.balance);
+  const fromFees = money.fee > 0 ? Math.min(money.fee, a.fees.balance) : 0;
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: money.amount },
+    { account_id: a.wallet_available.id, amount: -fromWallet },
+    { account_id: a.fees.id, amount: -fromFees },
+    { account_id: a.receivable.id, amount: -(money.amount - fromWallet - fromFees) },
+  ]);
+}

@@ -1,0 +1,2 @@
+// The tags module as the app sees it.
+export { tagRoutes } from './routes.ts';

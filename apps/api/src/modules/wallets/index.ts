@@ -1,0 +1,2 @@
+// The wallets module as the app sees it.
+export { walletRoutes } from './routes.ts';

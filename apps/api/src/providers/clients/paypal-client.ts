@@ -1,0 +1,86 @@
+import type { ProviderSettings } from '../../config.ts';
+import { ProviderCallError } from '../contract.ts';
+import { retryAfterMs } from './stripe-client.ts';
+
+export type PaypalSettings = ProviderSettings['paypal'];
+
+/** The provider name of PayPal's webhook route, POST /v1/webhooks/paypal. */
+export const PAYPAL_PROVIDER = 'paypal';
+
+type Token = { value: string; expiresAt: number };
+const tokens = new Map<string, Token>();
+
+/**
+ * PayPal's REST API with the OAuth 2.0 client credentials flow: a bearer token from
+ * /v1/oauth2/token, kept until a minute before it expires. Plain fetch: PayPal's Node SDK
+ * for payouts is deprecated (docs/decisions.md).
+ */
+export function paypalClient(settings: PaypalSettings) {
+  const { clientId, clientSecret, apiBase } = settings;
+  if (!clientId || !clientSecret) throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set');
+  const cacheKey = `${apiBase} ${clientId}`;
+
+  async function accessToken(): Promise<string> {
+    const cached = tokens.get(cacheKey);
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    const response = await send(`${apiBase}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const answer = (await response.json()) as { access_token: string; expires_in: number };
+    tokens.set(cacheKey, { value: answer.access_token, expiresAt: Date.now() + Math.max(0, answer.expires_in - 60) * 1000 });
+    return answer.access_token;
+  }
+
+  return {
+    /** A JSON request with the bearer token; a 401 (a token revoked early) gets one fresh token and one more try. */
+    async request<T>(
+      method: 'GET' | 'POST',
+      path: string,
+      options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    ): Promise<T> {
+      for (let attempt = 0; ; attempt += 1) {
+        const init = {
+          method,
+          headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', ...options.headers },
+          ...(options.rawBody !== undefined
+            ? { body: options.rawBody }
+            : options.body === undefined
+              ? {}
+              : { body: JSON.stringify(options.body) }),
+        };
+        try {
+          return (await (await send(`${apiBase}${path}`, init)).json()) as T;
+        } catch (error) {
+          if (attempt === 0 && error instanceof ProviderCallError && error.code === 'AUTHENTICATION_FAILURE') {
+            tokens.delete(cacheKey);
+            continue;
+          }
+          throw error;
+        }
+      }
+    },
+  };
+}
+
+/**
+ * One HTTP exchange; PayPal's failures as the outbox understands them: 429 and 5xx are tried
+ * again (after Retry-After when given), other 4xx are final, with PayPal's error name as code.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  } catch {
+    throw new ProviderCallError({ code: 'paypal_unreachable', retryable: true });
+  }
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => ({}))) as { name?: string; error?: string };
+  const retryable = response.status === 429 || response.status >= 500;
+  const code = response.status === 401 ? 'AUTHENTICATION_FAILURE' : (body.name ?? body.error ?? `paypal_${response.status}`);
+  throw new ProviderCallError({ code, retryable, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) });
+}

@@ -1,0 +1,48 @@
+import { STRIPE_PROVIDER } from './clients/stripe-client.ts';
+import { PAYOUT_RAILS_PROVIDER } from './payouts/live-payouts.ts';
+
+/**
+ * What the composition root (src/wiring.ts) takes of the providers as a whole. Each capability's
+ * index.ts chooses its sandbox or its real adapter (SANDBOX); providers/readiness.ts refuses to
+ * start live while a key they need is missing.
+ */
+
+/** The provider names the real adapters record their calls under (their operations are registered for each). */
+export const LIVE_PROVIDERS = [STRIPE_PROVIDER, PAYOUT_RAILS_PROVIDER] as const;
+
+export { liveWebhookVerifiers } from './webhooks/index.ts';
+
+/**
+ * Every event type the providers send (sandbox and real alike: the real adapters map their
+ * vendors' events onto these, docs/providers.md). Each must have a handler: src/wiring.ts refuses
+ * to start otherwise.
+ */
+export const PROVIDER_EVENT_TYPES = [
+  // payouts: a payout's outcome
+  'payout.paid',
+  'payout.failed',
+  'payout.returned',
+  // payments-in: a card charge or bank debit of an invoice
+  'charge.succeeded',
+  'charge.failed',
+  'charge.dispute.created',
+  'charge.ach_returned',
+  // banking: what the provider still needs of the organisation's account (requirements, capabilities)
+  'account.updated',
+  // banking: the wallet's bank link, its money movements, its account
+  'setup_intent.succeeded',
+  'setup_intent.verification_failed',
+  'treasury.inbound_transfer.succeeded',
+  'treasury.inbound_transfer.failed',
+  'treasury.inbound_transfer.returned',
+  'treasury.outbound_payment.posted',
+  'treasury.outbound_payment.failed',
+  'treasury.outbound_payment.returned',
+  'treasury.received_credit.succeeded',
+  'treasury.financial_account.address_ready',
+  // sms: a text's final status
+  'sms.delivered',
+  'sms.failed',
+  // esign: a contract signed by everyone
+  'signature_request.signed',
+] as const;

@@ -1,0 +1,247 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bankPayout,
+  invoiceToPay,
+  liveWorld,
+  paypalPayout,
+  postingsOf,
+  sandboxWorld,
+  type CardBehaviour,
+  type World,
+} from '../../test/worlds.ts';
+import { transactionStatus, walletAchDebit, walletReceivedCredit, walletTransferOut } from '../../test/treasury-steps.ts';
+
+/**
+ * The shared table: each scenario runs against the sandbox and against the real adapters on
+ * their local fakes (SANDBOX=false), and must produce the same answers and the same ledger
+ * postings. Card fee: 2.9% + 30 cents (fees module defaults).
+ */
+type CardScenario = { name: string; card: CardBehaviour; amount: number; invoice: string; postings: unknown[] };
+
+const cardScenarios: CardScenario[] = [
+  {
+    name: 'a card charge that succeeds settles the invoice: outside -> wallet (amount - fee) and fees',
+    card: 'succeed',
+    amount: 10_000,
+    invoice: 'succeeded',
+    postings: [{ type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } }],
+  },
+  {
+    name: 'a declined card fails the charge, posts nothing and leaves the invoice open',
+    card: 'decline',
+    amount: 10_000,
+    invoice: 'requires_info',
+    postings: [],
+  },
+  {
+    name: 'a disputed card charge settles, then the dispute takes it back and the invoice is open again',
+    card: 'dispute',
+    amount: 10_000,
+    invoice: 'requires_info',
+    postings: [
+      { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } },
+      { type: 'invoice_card_disputed', entries: { fees: -320, outside_bank: 10_000, wallet_available: -9_680 } },
+    ],
+  },
+];
+
+type AchScenario = { name: string; account: string; invoice: string; postings: unknown[] };
+const achSettled = { type: 'invoice_ach_settled', entries: { fees: 160, outside_bank: -20_000, wallet_available: 19_840 } };
+
+const achScenarios: AchScenario[] = [
+  {
+    name: 'an ACH debit settles the invoice: outside -> wallet (amount - fee) and fees',
+    account: '000123456789',
+    invoice: 'succeeded',
+    postings: [achSettled],
+  },
+  {
+    name: 'an ACH debit that fails posts nothing and leaves the invoice open',
+    account: '000222222227',
+    invoice: 'requires_info',
+    postings: [],
+  },
+  {
+    name: 'an ACH debit that settles and is then returned is reversed and the invoice is open again',
+    account: '000555555559',
+    invoice: 'requires_info',
+    postings: [achSettled, { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, wallet_available: -19_840 } }],
+  },
+];
+
+const paid = { type: 'payment_succeeded', entries: { outside_bank: 5_000, wallet_held: -5_000 } };
+type PayoutScenario = { name: string; receiver: string; status: string; postings: unknown[] };
+
+const payoutScenarios: PayoutScenario[] = [
+  {
+    name: 'a PayPal payout is paid: held -> outside',
+    receiver: 'pat@example.com',
+    status: 'succeeded',
+    postings: [paid],
+  },
+  {
+    name: 'a PayPal payout to an unregistered receiver fails: held -> available',
+    receiver: 'unregistered@paypal.sandbox',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
+  { name: 'a Venmo payout is paid: held -> outside', receiver: '5125550123', status: 'succeeded', postings: [paid] },
+  {
+    name: 'a Venmo payout to an unregistered phone fails: held -> available',
+    receiver: '5555550100',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
+  {
+    name: 'a PayPal payout is paid, then returned: outside -> available',
+    receiver: 'refunded@paypal.sandbox',
+    status: 'returned',
+    postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
+  },
+];
+
+/** The wallet's banking (Stripe Treasury): funding by ACH debit, transfers out by ACH, money received. */
+type BankScenario = { name: string; account: string; status: string; postings: unknown[] };
+const debitSettled = { type: 'ach_debit_settled', entries: { outside_bank: -20_000, wallet_available: 20_000 } };
+
+const debitScenarios: BankScenario[] = [
+  {
+    name: 'wallet funding by ACH debit settles: outside -> available',
+    account: '000123456789',
+    status: 'succeeded',
+    postings: [debitSettled],
+  },
+  { name: 'wallet funding by ACH debit that fails posts nothing', account: '000222222227', status: 'failed', postings: [] },
+  {
+    name: 'wallet funding by ACH debit from a closed account fails (account_closed)',
+    account: '000111111113',
+    status: 'failed',
+    postings: [],
+  },
+  {
+    name: 'wallet funding by ACH debit that settles and is returned: available -> outside again',
+    account: '000555555559',
+    status: 'returned',
+    postings: [debitSettled, { type: 'ach_debit_returned', entries: { outside_bank: 20_000, wallet_available: -20_000 } }],
+  },
+];
+
+// 20,000 out with its 0.01% fee (2): held at once, then paid out, given back, or paid and returned.
+const hold = { type: 'hold', entries: { wallet_available: -20_002, wallet_held: 20_002 } };
+const outPosted = { type: 'ach_out_posted', entries: { fees: 2, outside_bank: 20_000, wallet_held: -20_002 } };
+
+const transferScenarios: BankScenario[] = [
+  {
+    name: 'a bank payout (ACH out) posts: held -> outside and fee',
+    account: '000123456789',
+    status: 'succeeded',
+    postings: [hold, outPosted],
+  },
+  {
+    name: 'a bank payout (ACH out) that fails gives the held amount and fee back',
+    account: '000222222227',
+    status: 'failed',
+    postings: [hold, { type: 'ach_out_failed', entries: { wallet_available: 20_002, wallet_held: -20_002 } }],
+  },
+  {
+    name: 'a bank payout (ACH out) that posts and is returned gives amount and fee back',
+    account: '000555555559',
+    status: 'returned',
+    postings: [hold, outPosted, { type: 'ach_out_returned', entries: { fees: -2, outside_bank: -20_000, wallet_available: 20_002 } }],
+  },
+];
+
+type BankPayoutScenario = { name: string; account: string; status: string; postings: unknown[] };
+const bankPayoutScenarios: BankPayoutScenario[] = [
+  { name: "a payee's bank payout (ACH) is paid: held -> outside", account: '000123456789', status: 'succeeded', postings: [paid] },
+  {
+    name: "a payee's bank payout (ACH) that fails: held -> available",
+    account: '000222222227',
+    status: 'failed',
+    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+  },
+  {
+    name: "a payee's bank payout (ACH) is paid, then returned: outside -> available",
+    account: '000555555559',
+    status: 'returned',
+    postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
+  },
+];
+
+const worlds: Record<string, World> = {};
+beforeAll(async () => {
+  worlds.sandbox = await sandboxWorld();
+  worlds.live = await liveWorld();
+});
+
+describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worldName) => {
+  it.each(cardScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, invoice, linkId } = await invoiceToPay(world, scenario.amount);
+    const paid = await world.payByCard(linkId, scenario.card);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await world.settle();
+    const charge = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
+    expect(charge.json().status).toBe(scenario.invoice);
+    if (scenario.card === 'succeed') {
+      // Paid already: paying again is refused and charges nothing.
+      expect((await world.payByCard(linkId, scenario.card)).statusCode).toBe(409);
+    }
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+  });
+
+  it.each(payoutScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, payment } = await paypalPayout(world, scenario.receiver, 5_000);
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual(scenario.postings);
+  });
+
+  it.each(achScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, invoice, linkId } = await invoiceToPay(world, 20_000);
+    // Through the pay link: the bank link (sandbox login or Plaid), then Stripe's or the sandbox's debit.
+    const paid = await world.payByBank(linkId, scenario.account);
+    expect(paid.json(), paid.body).toEqual({ status: 'pending', charge_type: 'ach', amount: 20_000 });
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.invoice);
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+  });
+
+  it.each(bankPayoutScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, payment } = await bankPayout(world, scenario.account, 5_000);
+    await world.settle();
+    const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/payments/${payment.id}`, headers: owner.headers });
+    expect(answer.json().status).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { payment_id: payment.id })).toEqual(scenario.postings);
+  });
+
+  it.each(debitScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, transactionId } = await walletAchDebit(world, scenario.account, 20_000);
+    await world.settle();
+    expect(await transactionStatus(world, transactionId)).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: transactionId })).toEqual(scenario.postings);
+  });
+
+  it.each(transferScenarios)('$name', async (scenario) => {
+    const world = worlds[worldName]!;
+    const { owner, transactionId } = await walletTransferOut(world, scenario.account, 20_000);
+    await world.settle();
+    expect(await transactionStatus(world, transactionId)).toBe(scenario.status);
+    expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: transactionId })).toEqual(scenario.postings);
+  });
+
+  it("a received credit (money sent to the wallet's account numbers) is credited once: outside -> available", async () => {
+    const world = worlds[worldName]!;
+    const { owner, transactionId } = await walletReceivedCredit(world, 7_500);
+    expect(await transactionStatus(world, transactionId)).toBe('succeeded');
+    expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: transactionId })).toEqual([
+      { type: 'received_credit', entries: { outside_bank: -7_500, wallet_available: 7_500 } },
+    ]);
+  });
+});

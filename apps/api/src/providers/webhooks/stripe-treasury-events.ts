@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../deps.ts';
+import { financialAccounts } from '../../db/schema/index.ts';
+import type { ProviderEventInput } from '../contract.ts';
+import { ABA_NUMBER_EXPANSION, abaNumbers } from '../banking/stripe-treasury.ts';
+import { accountState } from '../banking/stripe-onboarding.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type EventDeps = Pick<AppDeps, 'db' | 'secrets'>;
+type Data = Record<string, string | null | undefined>;
+
+/** Our event for a Stripe object carrying our org_id in its metadata; objects of other integrations are ignored. */
+function ours(
+  event: Stripe.Event,
+  type: string,
+  objectId: string,
+  metadata: Record<string, string>,
+  data: Data = {},
+): ProviderEventInput[] {
+  const { org_id: orgId, ...rest } = metadata;
+  if (!orgId || !UUID.test(orgId)) return [];
+  const extra = Object.fromEntries(Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return [{ id: event.id, type, org_id: orgId, object_id: objectId, data: { ...rest, ...extra } }];
+}
+
+/** The organisation whose financial account this is (a ReceivedCredit carries no metadata of ours). */
+async function orgOfFinancialAccount(deps: EventDeps, financialAccountId: string | null): Promise<string | null> {
+  if (!financialAccountId) return null;
+  const [row] = await deps.db
+    .select({ org_id: financialAccounts.org_id })
+    .from(financialAccounts)
+    .where(eq(financialAccounts.provider_account_id, financialAccountId));
+  return row?.org_id ?? null;
+}
+
+const PAYOUT_TYPES = { posted: 'payout.paid', failed: 'payout.failed', returned: 'payout.returned' } as const;
+
+/** An OutboundPayment is a wallet transfer out (our treasury transaction) or a payee's bank payout (our payment). */
+const outboundType = (payment: Stripe.Treasury.OutboundPayment, outcome: keyof typeof PAYOUT_TYPES) =>
+  payment.metadata.payment_id ? PAYOUT_TYPES[outcome] : `treasury.outbound_payment.${outcome}`;
+
+/** Crewpay's own fee moving between the organisation's and the platform's financial accounts: booked by us already, not a wallet event. */
+const isFeeTransfer = (metadata: Record<string, string> | null | undefined) => Boolean(metadata?.fee_transfer);
+
+/** A credit over the stripe network from the platform's OutboundPayment of a fee refund (booked by us already). */
+async function isFeeRefundCredit(stripe: Stripe, credit: Stripe.Treasury.ReceivedCredit): Promise<boolean> {
+  const source = credit.linked_flows.source_flow;
+  if (credit.network !== 'stripe' || credit.linked_flows.source_flow_type !== 'outbound_payment' || !source) return false;
+  try {
+    return isFeeTransfer((await stripe.treasury.outboundPayments.retrieve(source)).metadata);
+  } catch {
+    // Not one of the platform's: another account paid this organisation.
+    return false;
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/**
+ * Stripe Treasury's events (sent to the Connect endpoint: they happen on the organisations'
+ * connected accounts, event.account) as the sandbox bank's event types, so treasury's handlers,
+ * state guards and ledger postings are the same for both:
+ * - setup_intent.succeeded -> setup_intent.succeeded (the verified PaymentMethod);
+ *   setup_intent.setup_failed / canceled -> setup_intent.verification_failed;
+ * - treasury.inbound_transfer.succeeded / failed / canceled (-> failed); an InboundTransfer
+ *   returned after it succeeded shows as a ReceivedDebit linked to it
+ *   (treasury.received_debit.created) -> treasury.inbound_transfer.returned;
+ * - treasury.outbound_payment.posted / failed / canceled (-> failed) / returned; a payee's bank
+ *   payout (metadata payment_id) -> payout.paid / payout.failed / payout.returned;
+ * - treasury.received_credit.created or succeeded, when succeeded -> treasury.received_credit.succeeded;
+ * - treasury.financial_account.features_status_updated, once the ABA address is active ->
+ *   treasury.financial_account.address_ready (the account number sealed, never stored in clear).
+ */
+export async function stripeTreasuryDomainEvents(
+  stripe: Stripe,
+  deps: EventDeps,
+  event: Stripe.Event,
+): Promise<ProviderEventInput[] | null> {
+  const onAccount = event.account ? { stripeAccount: event.account } : undefined;
+  if (event.type.startsWith('treasury.outbound_payment.') && isFeeTransfer((event.data.object as Stripe.Treasury.OutboundPayment).metadata))
+    return [];
+  switch (event.type) {
+    case 'account.updated': {
+      const account = event.data.object;
+      // What Stripe still needs of the organisation (requirements, capabilities), kept newest first by the event's time.
+      return ours(event, 'account.updated', account.id, account.metadata ?? {}, {
+        state: JSON.stringify(accountState(account, event.created)),
+      });
+    }
+    case 'setup_intent.succeeded': {
+      const intent = event.data.object;
+      return ours(event, 'setup_intent.succeeded', intent.id, intent.metadata ?? {}, { payment_method_id: idOf(intent.payment_method) });
+    }
+    case 'setup_intent.setup_failed':
+    case 'setup_intent.canceled': {
+      const intent = event.data.object;
+      const reason = intent.last_setup_error?.code ?? (event.type === 'setup_intent.canceled' ? 'canceled' : 'setup_failed');
+      return ours(event, 'setup_intent.verification_failed', intent.id, intent.metadata ?? {}, { reason });
+    }
+    case 'treasury.inbound_transfer.succeeded': {
+      const transfer = event.data.object;
+      return ours(event, 'treasury.inbound_transfer.succeeded', transfer.id, transfer.metadata);
+    }
+    case 'treasury.inbound_transfer.failed':
+    case 'treasury.inbound_transfer.canceled': {
+      const transfer = event.data.object;
+      const reason = transfer.failure_details?.code ?? (event.type === 'treasury.inbound_transfer.canceled' ? 'canceled' : 'failed');
+      return ours(event, 'treasury.inbound_transfer.failed', transfer.id, transfer.metadata, { reason });
+    }
+    case 'treasury.received_debit.created': {
+      const transferId = event.data.object.linked_flows.inbound_transfer;
+      if (!transferId) return [];
+      const transfer = await stripe.treasury.inboundTransfers.retrieve(transferId, {}, onAccount);
+      if (!transfer.returned) return [];
+      const reason = transfer.failure_details?.code ?? 'returned';
+      return ours(event, 'treasury.inbound_transfer.returned', transfer.id, transfer.metadata, { reason });
+    }
+    case 'treasury.outbound_payment.posted': {
+      const payment = event.data.object;
+      return ours(event, outboundType(payment, 'posted'), payment.id, payment.metadata);
+    }
+    case 'treasury.outbound_payment.failed':
+    case 'treasury.outbound_payment.canceled': {
+      const payment = event.data.object;
+      return ours(event, outboundType(payment, 'failed'), payment.id, payment.metadata, {
+        reason: event.type === 'treasury.outbound_payment.canceled' ? 'canceled' : 'failed',
+      });
+    }
+    case 'treasury.outbound_payment.returned': {
+      const payment = event.data.object;
+      return ours(event, outboundType(payment, 'returned'), payment.id, payment.metadata, {
+        reason: payment.returned_details?.code ?? 'returned',
+      });
+    }
+    case 'treasury.received_credit.created':
+    case 'treasury.received_credit.succeeded': {
+      const credit = event.data.object;
+      const orgId = await orgOfFinancialAccount(deps, credit.financial_account);
+      if (credit.status !== 'succeeded' || !orgId || (await isFeeRefundCredit(stripe, credit))) return [];
+      // One credit may come as created and as succeeded: its id, not the event's, makes it once (the handler keys on it).
+      return [
+        {
+          id: event.id,
+          type: 'treasury.received_credit.succeeded',
+          org_id: orgId,
+          object_id: credit.id,
+          data: { amount: String(credit.amount), network: credit.network, description: credit.description.slice(0, 200) },
+        },
+      ];
+    }
+    case 'treasury.financial_account.features_status_updated': {
+      const account = await stripe.treasury.financialAccounts.retrieve(event.data.object.id, { expand: ABA_NUMBER_EXPANSION }, onAccount);
+      const numbers = abaNumbers(account);
+      if (!numbers) return [];
+      return ours(event, 'treasury.financial_account.address_ready', account.id, account.metadata ?? {}, {
+        account_number_sealed: deps.secrets.encrypt(numbers.account_number),
+        account_last4: numbers.account_number.slice(-4),
+        routing_number: numbers.routing_number,
+      });
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createOwner } from '../test/fixtures.ts';
+import { providerCalls, providerEvents } from './db/schema/index.ts';
+import { createInlineJobs } from './jobs/jobs.ts';
+import { createOutboxTransport } from './modules/email/index.ts';
+import { reconcileLedger } from './modules/ledger/index.ts';
+import { recordProviderCall, retryWaitingProviderEvents, runDueProviderCalls } from './modules/provider-calls/index.ts';
+import { SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from './providers/sandbox-events.ts';
+import { registerJobWorkers, wireCrewpay, wiringProblems } from './wiring.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the composition root (src/wiring.ts)', () => {
+  it('wires a whole process: every handler, operation, verifier, hook and job worker', async () => {
+    await expect(wireCrewpay({ ...ctx.deps, jobs: createInlineJobs() }, { email: createOutboxTransport() })).resolves.toBeUndefined();
+  });
+
+  it('names a job left without its worker, which stops the start', async () => {
+    const registeredJobs = await registerJobWorkers({ ...ctx.deps, jobs: createInlineJobs() }, { email: createOutboxTransport() });
+    expect(wiringProblems({ registeredJobs })).toEqual([]);
+    registeredJobs.delete('provider-calls');
+    expect(wiringProblems({ registeredJobs })).toEqual(['no worker for the job provider-calls']);
+  });
+
+  it('names a provider event type no handler applies', () => {
+    const problems = wiringProblems({ registeredJobs: new Set(), jobQueues: [], eventTypes: ['payout.paid', 'payout.teleported'] });
+    expect(problems).toEqual(['no handler for the provider event payout.teleported']);
+  });
+});
+
+describe('work the wiring does not know stays visible', () => {
+  it('fails a call no operation makes at once, logs it as an error and reconcile lists it', async () => {
+    const owner = await createOwner(ctx.app);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const callId = await ctx.deps.db.transaction((tx) =>
+      recordProviderCall(tx, {
+        org_id: owner.org.id,
+        provider: SANDBOX_PROVIDER,
+        operation: 'payouts.teleport',
+        idempotency_key: `teleport:${owner.org.id}`,
+        request: {},
+      }),
+    );
+    expect(await runDueProviderCalls(ctx.deps, { ids: [callId] })).toBe(1);
+    const [call] = await ctx.deps.db.select().from(providerCalls).where(eq(providerCalls.id, callId));
+    expect(call).toMatchObject({ status: 'failed', last_error: 'unknown_operation', attempts: 1, claimed_until: null });
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/no operation is registered/), SANDBOX_PROVIDER, 'payouts.teleport', callId);
+    // Not tried again: a later sweep finds nothing due.
+    expect(await runDueProviderCalls(ctx.deps, { ids: [callId], now: new Date(Date.now() + 86_400_000) })).toBe(0);
+    const report = await reconcileLedger(ctx.deps.db);
+    expect(report.problems).toContainEqual({
+      kind: 'unknown_provider_operation',
+      call_id: callId,
+      provider: SANDBOX_PROVIDER,
+      operation: 'payouts.teleport',
+    });
+  });
+
+  it('keeps an event no handler applies unprocessed, logs it as an error, does not retry it, and reconcile lists it', async () => {
+    const owner = await createOwner(ctx.app);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const event = { id: sandboxEventId(), type: 'payout.teleported', org_id: owner.org.id, object_id: 'po_1', data: {} };
+    const body = JSON.stringify({ events: [event] });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', ...signSandboxWebhook(ctx.deps.secrets, body) },
+      payload: body,
+    });
+    // The event is ours now, stored once: the provider is answered a success, as for any event.
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ received: 1, stored: 1, applied: 0 });
+    const [stored] = await ctx.deps.db.select().from(providerEvents).where(eq(providerEvents.id, event.id));
+    expect(stored).toMatchObject({ processed_at: null, last_error: 'no_handler', attempts: 0 });
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/no handler applies an event/),
+      SANDBOX_PROVIDER,
+      'payout.teleported',
+      event.id,
+    );
+    expect(await retryWaitingProviderEvents(ctx.deps, { now: new Date(Date.now() + 86_400_000) })).toBe(0);
+    expect(await retryWaitingProviderEvents(ctx.deps, { object_ids: ['po_1'] })).toBe(0);
+    const report = await reconcileLedger(ctx.deps.db);
+    expect(report.problems).toContainEqual({
+      kind: 'unhandled_provider_event',
+      event_id: event.id,
+      provider: SANDBOX_PROVIDER,
+      type: 'payout.teleported',
+    });
+  });
+});
