@@ -105,6 +105,16 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledWith({ id: 'r2', name: 'Creator 2', isPaid: true });
   });
 
+  it("names a column by its renderHeader, as the grid does, and an untitled column's menu by its field", () => {
+    const withActions = [
+      ...columns,
+      { field: 'actions', headerName: '', width: 100, renderHeader: () => <span className="visually-hidden">Actions</span> },
+    ];
+    render(<DataTable rows={makeRows(1)} columns={withActions} />);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Actions']);
+    expect(screen.getByLabelText('actions column menu')).toBeTruthy();
+  });
+
   it('says what an empty list means', () => {
     render(<DataTable rows={[]} columns={columns} emptyLabel="No creators yet" />);
     expect(screen.getByText('No creators yet')).toBeTruthy();

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import MoreVert from '@mui/icons-material/MoreVert';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnHeaderParams, GridValidRowModel } from '@mui/x-data-grid';
 import { pageSizeFor, rowIdOf, type DataTableProps, type GridRequest } from './data-table-types.ts';
 import { LightFooter, LightToolbar } from './light-table-chrome.tsx';
 import { CHECKBOX_WIDTH, LightRow, alignOf, trackOf } from './light-table-row.tsx';
@@ -39,12 +39,18 @@ function ColumnHeader<R extends GridValidRowModel>({
       onClick={isSortable ? () => onWantGrid({ kind: 'sort', field: column.field }) : undefined}
       style={{ flexDirection: isRight ? 'row-reverse' : 'row', cursor: isSortable ? 'pointer' : 'default' }}
     >
-      <span>{name}</span>
+      {/* As the grid: renderHeader (a name only a screen reader hears, say) replaces the title. */}
+      {column.renderHeader ? (
+        column.renderHeader({ field: column.field, colDef: column } as GridColumnHeaderParams<R>)
+      ) : (
+        <span>{name}</span>
+      )}
       <IconButton
         className={lightTableClasses.menu}
         size="small"
         tabIndex={-1}
-        aria-label={`${name} column menu`}
+        // A column without a title (an actions column) still names its menu, by its field.
+        aria-label={`${name || column.field} column menu`}
         onClick={(event) => {
           event.stopPropagation();
           onWantGrid({ kind: 'columnMenu', field: column.field });
