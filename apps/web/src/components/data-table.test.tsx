@@ -120,6 +120,16 @@ describe('DataTable', () => {
     expect(screen.getByText('No creators yet')).toBeTruthy();
   });
 
+  it('keeps rows only in its row groups: the empty message is a row of one cell, the loading bar outside the grid', () => {
+    const { rerender } = render(<DataTable rows={[]} columns={columns} emptyLabel="No creators yet" ariaLabel="Creators" />);
+    const [, body] = within(screen.getByRole('grid', { name: 'Creators' })).getAllByRole('rowgroup');
+    expect([...body!.children].map((child) => child.getAttribute('role'))).toEqual(['row']);
+    expect(within(body!).getByRole('gridcell').textContent).toBe('No creators yet');
+    rerender(<DataTable rows={[]} columns={columns} isLoading ariaLabel="Creators" />);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(within(screen.getByRole('grid', { name: 'Creators' })).queryByRole('progressbar')).toBeNull();
+  });
+
   it(
     'shows the rows without the MUI X grid, which loads when a person asks for its export menu',
     async () => {

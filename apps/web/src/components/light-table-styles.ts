@@ -2,7 +2,7 @@ import { alpha, lighten, styled, type Theme } from '@mui/material/styles';
 
 /** The grid's own sizes (MUI X's defaults), so the page does not move when the grid takes over. */
 export const ROW_HEIGHT = 52;
-const HEADER_HEIGHT = 56;
+export const HEADER_HEIGHT = 56;
 
 /** The grid's lines between rows (MUI X's getBorderColor for a light theme). */
 export const gridBorder = (theme: Theme) => `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`;
@@ -26,8 +26,11 @@ export const LightTableRoot = styled('div')(({ theme }) => {
   return {
     ...theme.typography.body2,
     overflowX: 'auto',
+    // As wide as its container, never wider: the rows' min-width scrolls inside the table instead
+    // of widening the page (on a phone), as the grid, which sizes itself to its container.
+    width: 0,
+    minWidth: '100%',
     '& [role="row"]': { display: 'grid', boxSizing: 'border-box' },
-    '& [role="rowgroup"]:last-of-type': { position: 'relative' },
     [`& .${lightTableClasses.header}`]: {
       display: 'flex',
       alignItems: 'center',
@@ -58,12 +61,13 @@ export const LightTableRoot = styled('div')(({ theme }) => {
       textOverflow: 'ellipsis',
     },
     [`& .${lightTableClasses.check}`]: { display: 'flex', justifyContent: 'center', alignItems: 'center' },
-    [`& .${lightTableClasses.empty}`]: {
+    // The empty list's one row: as specific as the rows' rule above, which it overrides.
+    [`& [role="rowgroup"] + [role="rowgroup"] [role="row"].${lightTableClasses.empty}`]: {
       height: 2 * ROW_HEIGHT,
       display: 'flex',
       alignItems: 'center',
       justifyContent: 'center',
-      borderTop: border,
+      '&:hover': { backgroundColor: 'transparent' },
     },
   };
 });

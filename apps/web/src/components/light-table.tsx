@@ -8,7 +8,7 @@ import type { GridColDef, GridColumnHeaderParams, GridValidRowModel } from '@mui
 import { pageSizeFor, rowIdOf, type DataTableProps, type GridRequest } from './data-table-types.ts';
 import { LightFooter, LightToolbar } from './light-table-chrome.tsx';
 import { CHECKBOX_WIDTH, LightRow, alignOf, trackOf } from './light-table-row.tsx';
-import { LightTableRoot, lightTableClasses } from './light-table-styles.ts';
+import { HEADER_HEIGHT, LightTableRoot, lightTableClasses } from './light-table-styles.ts';
 
 type Props<R extends GridValidRowModel> = DataTableProps<R> & {
   /** The page shown when the rows are all here (no server paging). */
@@ -128,47 +128,55 @@ export function LightTable<R extends GridValidRowModel>(props: Props<R>) {
       <div onPointerEnter={props.onIntent} onFocus={props.onIntent}>
         <LightToolbar hasExport={!props.hasServerExport} onWantGrid={props.onWantGrid} />
       </div>
-      <LightTableRoot role="grid" aria-label={props.ariaLabel} aria-multiselectable={hasSelection || undefined}>
-        <div role="rowgroup" onPointerEnter={props.onIntent}>
-          <div role="row" style={rowStyle}>
-            {hasSelection && (
-              <div role="columnheader" className={lightTableClasses.check}>
-                <Checkbox
-                  checked={isAllSelected}
-                  indeterminate={selectedCandidates > 0 && !isAllSelected}
-                  onChange={() => toggleAll(!isAllSelected)}
-                  slotProps={{ input: { 'aria-label': isAllSelected ? 'Unselect all rows' : 'Select all rows' } }}
-                />
+      {/* The progress bar sits over the first row, outside the grid, whose row groups hold rows only. */}
+      <div style={{ position: 'relative' }}>
+        {props.isLoading && <LinearProgress sx={{ position: 'absolute', top: HEADER_HEIGHT, left: 0, right: 0, zIndex: 1 }} />}
+        <LightTableRoot role="grid" aria-label={props.ariaLabel} aria-multiselectable={hasSelection || undefined}>
+          <div role="rowgroup" onPointerEnter={props.onIntent}>
+            <div role="row" style={rowStyle}>
+              {hasSelection && (
+                <div role="columnheader" className={lightTableClasses.check}>
+                  <Checkbox
+                    checked={isAllSelected}
+                    indeterminate={selectedCandidates > 0 && !isAllSelected}
+                    onChange={() => toggleAll(!isAllSelected)}
+                    slotProps={{ input: { 'aria-label': isAllSelected ? 'Unselect all rows' : 'Select all rows' } }}
+                  />
+                </div>
+              )}
+              {columns.map((column) => (
+                <ColumnHeader key={column.field} column={column} onWantGrid={props.onWantGrid} />
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup">
+            {shown.length === 0 && (
+              // A row of one cell: a grid's row group holds rows only (axe: aria-required-children).
+              <div role="row" className={lightTableClasses.empty}>
+                <div role="gridcell">{!props.isLoading && (props.emptyLabel ?? 'No rows')}</div>
               </div>
             )}
-            {columns.map((column) => (
-              <ColumnHeader key={column.field} column={column} onWantGrid={props.onWantGrid} />
-            ))}
+            {shown.map((row, index) => {
+              const id = rowIdOf(row, getRowId);
+              return (
+                <LightRow<R>
+                  key={String(id)}
+                  row={row}
+                  id={id}
+                  index={index}
+                  columns={columns}
+                  style={onRowClick ? clickableRowStyle : rowStyle}
+                  hasSelection={hasSelection}
+                  isSelected={selected.has(id)}
+                  isSelectable={canSelect(row)}
+                  onToggle={onToggle}
+                  onClick={onRowClick ? onClick : undefined}
+                />
+              );
+            })}
           </div>
-        </div>
-        <div role="rowgroup">
-          {props.isLoading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-          {shown.length === 0 && <div className={lightTableClasses.empty}>{!props.isLoading && (props.emptyLabel ?? 'No rows')}</div>}
-          {shown.map((row, index) => {
-            const id = rowIdOf(row, getRowId);
-            return (
-              <LightRow<R>
-                key={String(id)}
-                row={row}
-                id={id}
-                index={index}
-                columns={columns}
-                style={onRowClick ? clickableRowStyle : rowStyle}
-                hasSelection={hasSelection}
-                isSelected={selected.has(id)}
-                isSelectable={canSelect(row)}
-                onToggle={onToggle}
-                onClick={onRowClick ? onClick : undefined}
-              />
-            );
-          })}
-        </div>
-      </LightTableRoot>
+        </LightTableRoot>
+      </div>
       <LightFooter
         selectedCount={selected.size}
         page={page}
