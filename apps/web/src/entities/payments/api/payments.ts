@@ -37,7 +37,8 @@ const refreshAfterChange = async () => {
   ]);
 };
 
-function paymentsQuery(filters: PaymentFilters) {
+/** One page of payments; the route starts page 0 beside the page's code (app/route-data.ts). */
+export function paymentsQuery(filters: PaymentFilters) {
   return queryOptions({
     queryKey: paymentKeys.list(filters),
     queryFn: () => api.get<PaymentsPage>('/v1/payments', { query: { ...filters, page_size: 50 } }),
