@@ -4,12 +4,24 @@ import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile, providerEv
 import { isActingExpirySet, setActingExpiry } from './plugins/auth.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers, PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from './providers/sandbox-events.ts';
+import { dropboxSignWebhookVerifier } from './providers/esign/index.ts';
 import type { SmsTransport } from './providers/sms/index.ts';
 import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
 import { EMAIL_CHANGE_JOB, endExpiredActing, PASSWORD_RESET_JOB, registerAuthJobs, SIGN_UP_JOB } from './modules/auth/index.ts';
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
-import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './modules/contracts/index.ts';
+import {
+  cancelSignatureRequestOperation,
+  downloadSignedFileOperation,
+  dropboxSignEventHandler,
+  dropboxSignRequestOperation,
+  embeddedTemplateOperation,
+  esignWebhookVerifier,
+  remindSignerOperation,
+  signatureRequestOperation,
+  signedEventHandler,
+  templateCreatedHandler,
+} from './modules/contracts/index.ts';
 import {
   DELIVER_EMAIL_BATCH_JOB,
   DELIVER_EMAIL_JOB,
@@ -59,9 +71,24 @@ const ownProviderOperations: ProviderOperation<never, unknown>[] = [
   journalEntryOperation,
   signatureRequestOperation,
   feeTransferOperation as unknown as ProviderOperation<never, unknown>,
+  // Dropbox Sign, when ESIGN_PROVIDER chooses it (a contract stays with the service it was sent with).
+  dropboxSignRequestOperation,
+  downloadSignedFileOperation,
+  cancelSignatureRequestOperation,
+  remindSignerOperation,
+  embeddedTemplateOperation,
+] as unknown as ProviderOperation<never, unknown>[];
+const providerEventHandlers = [
+  signedEventHandler,
+  dropboxSignEventHandler,
+  templateCreatedHandler,
+  accountEvents,
+  bankingEvents,
+  payoutEvents,
+  chargeEvents,
+  smsStatusEvents,
 ];
-const providerEventHandlers = [signedEventHandler, accountEvents, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
-const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier];
+const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier, dropboxSignWebhookVerifier];
 
 /** Every queue a module sends to or schedules: each must have its worker. */
 const JOB_QUEUES = [

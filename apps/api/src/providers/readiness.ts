@@ -52,7 +52,9 @@ export function esignProblems(config: EsignConfig): string[] {
   if (!settings.apiKey)
     problems.push('DROPBOX_SIGN_API_KEY is not set (signature requests, the signed files, and the check of its callbacks)');
   if (!settings.clientId)
-    problems.push("DROPBOX_SIGN_CLIENT_ID is not set (the API app: its embedded template editor and its callback URL /v1/webhooks/dropbox-sign)");
+    problems.push(
+      'DROPBOX_SIGN_CLIENT_ID is not set (the API app: its embedded template editor and its callback URL /v1/webhooks/dropbox-sign)',
+    );
   if (!config.isSandbox && settings.testMode)
     problems.push('DROPBOX_SIGN_TEST_MODE=true with SANDBOX=false: test-mode signatures are not legally binding');
   return problems;

@@ -29,8 +29,6 @@ type Callback = z.infer<typeof callback>;
 const REQUEST_EVENTS: Record<string, string> = {
   signature_request_all_signed: 'signature_request.all_signed',
   signature_request_declined: 'signature_request.declined',
-  signature_request_canceled: 'signature_request.canceled',
-  signature_request_expired: 'signature_request.expired',
 };
 
 /** The callback's payload: the `json` field of its multipart/form-data body (as Dropbox Sign sends it), or a JSON body. */
@@ -50,7 +48,9 @@ function eventsOf(payload: Callback): ProviderEventInput[] {
   const { event_type, event_time } = payload.event;
   const request = payload.signature_request;
   // One signer: their signed event is also the request's completion when Dropbox Sign says so.
-  const type = REQUEST_EVENTS[event_type] ?? (event_type === 'signature_request_signed' && request?.is_complete ? REQUEST_EVENTS.signature_request_all_signed : undefined);
+  const type =
+    REQUEST_EVENTS[event_type] ??
+    (event_type === 'signature_request_signed' && request?.is_complete ? REQUEST_EVENTS.signature_request_all_signed : undefined);
   if (type && request) {
     const org_id = idOf(request.metadata?.[METADATA.org]);
     const contract_id = idOf(request.metadata?.[METADATA.contract]);
@@ -65,7 +65,7 @@ function eventsOf(payload: Callback): ProviderEventInput[] {
     if (!org_id) return [];
     return [{ id: `${event_type}:${object_id}:${event_time}`, type: 'template.created', org_id, object_id, data: { event_type } }];
   }
-  // callback_test, sent, viewed, reminded ...: nothing of ours changes.
+  // callback_test, sent, viewed, reminded, canceled (by us), expired (we set no expiry there) ...: nothing of ours changes.
   return [];
 }
 

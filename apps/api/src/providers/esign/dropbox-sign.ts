@@ -104,8 +104,8 @@ export function createDropboxSignEsign(options: { settings: DropboxSignSettings;
       if (bytes.length > MAX_SIGNED_BYTES) throw new ProviderCallError({ code: 'dropbox_sign_signed_file_too_large', retryable: false });
       const pdf = await readPdf(bytes);
       if (!pdf.ok) throw new ProviderCallError({ code: `dropbox_sign_signed_file_${pdf.reason}`, retryable: false });
-      // One key per request: fetching again (a retried call) writes the same file over itself.
-      const signed_key = `esign/dropbox-sign/${input.signature_request_id}/signed.pdf`;
+      // One key per contract (our uuid, a safe storage key): fetching again (a retried call) writes the same file over itself.
+      const signed_key = `esign/dropbox-sign/${input.contract_id}/signed`;
       await storage.put(signed_key, bytes);
       const signature = request.signatures?.[0];
       const signedAt = signature?.signed_at ? new Date(signature.signed_at * 1000) : new Date();
