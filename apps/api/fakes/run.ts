@@ -1,3 +1,4 @@
+import { startDropboxSignFake } from './dropbox-sign-fake.ts';
 import { startPaypalFake } from './paypal-fake.ts';
 import { startPlaidFake } from './plaid-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
@@ -8,6 +9,8 @@ import { startTwilioFake } from './twilio-fake.ts';
  * with FAKES_BASE_PORT), to run the whole app with SANDBOX=false on one machine and rehearse
  * going live. Stripe posts its events, signed, to the webhook endpoints registered through its
  * own API (`npm run stripe:webhooks` against it). GET <fake>/_fake/state shows what a fake holds.
+ * Dropbox Sign's signer and editor: POST <esign>/_fake/sign/<signature_request_id> and
+ * /_fake/templates/<template_id> sign or save there and post the callbacks to CREWPAY_URL.
  * Prints the settings to give the app; stops on Ctrl-C.
  */
 const base = Number(process.env.FAKES_BASE_PORT ?? 12110);
@@ -17,8 +20,14 @@ stripe.events.delivery.overHttp = true;
 const paypal = await startPaypalFake({ port: base + 2 });
 const plaid = await startPlaidFake({ port: base + 3 });
 const sms = await startTwilioFake({ port: base + 4 });
+// Dropbox Sign posts its callbacks to the URL set on the API app (its dashboard), here CREWPAY_URL's route.
+const esign = await startDropboxSignFake({
+  port: base + 5,
+  callbackUrl: `${process.env.CREWPAY_URL ?? 'http://localhost:3000'}/v1/webhooks/dropbox-sign`,
+});
+esign.delivery.overHttp = true;
 
-const fakes = { stripe, paypal, plaid, sms };
+const fakes = { stripe, paypal, plaid, sms, esign };
 console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
 for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);
 console.log('\nStart Crewpay with these settings (and SMTP_URL / MAIL_FROM for email), then `npm run stripe:webhooks`:');
