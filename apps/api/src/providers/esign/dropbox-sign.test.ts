@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { contractMultipart, sendContract, twoPagePdf } from '../../../test/contract-fixtures.ts';
 import { DROPBOX_SIGN_FAKE, startDropboxSignFake, type DropboxSignFake } from '../../../fakes/dropbox-sign-fake.ts';
-import { parseFormData } from '../../lib/form-data.ts';
+import { buildFormData, parseFormData } from '../../lib/form-data.ts';
 import { contracts, emails, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { sha256 } from './index.ts';
 
@@ -212,6 +212,25 @@ describe('Dropbox Sign as the e-signature service (ESIGN_PROVIDER=dropbox_sign)'
     expect(refused).toEqual(
       expect.arrayContaining([expect.stringMatching(/template_ids must be array/), expect.stringMatching(/email_address/)]),
     );
+    // A multipart body is read as Dropbox Sign's SDKs send it: an object field is JSON text, a flag is text.
+    const form = buildFormData([
+      { name: 'signers', value: Buffer.from(JSON.stringify([{ name: 'A', email_address: 'a@example.com' }])) },
+      { name: 'test_mode', value: Buffer.from('maybe') },
+      { name: 'form_fields_per_document', value: Buffer.from(JSON.stringify({ not: 'a list' })) },
+    ]);
+    const multipart = await fetch(`${fake.url}/v3/signature_request/send`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${DROPBOX_SIGN_FAKE.apiKey}:`).toString('base64')}`,
+        'content-type': form.contentType,
+      },
+      body: form.body,
+    });
+    expect(multipart.status).toBe(400);
+    expect(fake.problems.splice(0).sort()).toEqual([
+      'POST /signature_request/send: body/form_fields_per_document must be array',
+      'POST /signature_request/send: body/test_mode must be boolean',
+    ]);
     const unsigned = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/dropbox-sign', payload: 'json=not-json' });
     expect(unsigned.statusCode).toBe(400);
   });
