@@ -27,7 +27,10 @@ export const dropboxSignRequestOperation: ProviderOperation<SignatureRequestCall
   provider: DROPBOX_SIGN_PROVIDER,
   operation: CREATE_SIGNATURE_REQUEST,
   async call(deps, request, ctx) {
-    const recipient = recipientOf(await findContractRow(deps.db, orgScope(ctx.org_id), request.contract_id));
+    const row = await findContractRow(deps.db, orgScope(ctx.org_id), request.contract_id);
+    // Invalidated while the call waited (a retry): nothing may reach the signer any more.
+    if (row.contract.status !== 'requires_info') throw new ProviderCallError({ code: 'contract_not_sendable', retryable: false });
+    const recipient = recipientOf(row);
     if (!recipient.email) throw new ProviderCallError({ code: 'recipient_without_email', retryable: false });
     try {
       return await dropboxSign(deps).createSignatureRequest({

@@ -9,6 +9,7 @@ import { contractMultipart, sendContract, twoPagePdf } from '../../../test/contr
 import { DROPBOX_SIGN_FAKE, startDropboxSignFake, type DropboxSignFake } from '../../../fakes/dropbox-sign-fake.ts';
 import { buildFormData, parseFormData } from '../../lib/form-data.ts';
 import { contracts, emails, providerCalls, providerEvents } from '../../db/schema/index.ts';
+import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { sha256 } from './index.ts';
 
 let ctx: TestContext;
@@ -196,6 +197,25 @@ describe('Dropbox Sign as the e-signature service (ESIGN_PROVIDER=dropbox_sign)'
     expect(invalidated.statusCode).toBe(200);
     expect(lastRequest(`/signature_request/cancel/${contract.signature_request_id}`).method).toBe('POST');
     expect(fake.signatureRequest(contract.signature_request_id!)).toBeUndefined();
+  });
+
+  it('never sends a request whose contract was invalidated while its call waited for a retry', async () => {
+    const owner = await createOwner(ctx.app);
+    const creator = await addCreator(ctx.app, owner.headers);
+    fake.failNext(/\/signature_request\/send$/, {
+      status: 500,
+      body: { error: { error_msg: 'Server error', error_name: 'server_error' } },
+    });
+    const contract = await sendContract(ctx.app, owner.headers, creator.id);
+    expect(contract.preview_state).toBe('pending');
+    const invalidated = await ctx.app.inject({ method: 'PUT', url: `/v1/contracts/${contract.id}/invalidate`, headers: owner.headers });
+    expect(invalidated.statusCode).toBe(200);
+    const sends = fake.requests.filter((request) => request.path === '/v3/signature_request/send').length;
+    await runDueProviderCalls(ctx.deps, { now: new Date(Date.now() + 3_600_000) });
+    expect(fake.requests.filter((request) => request.path === '/v3/signature_request/send').length).toBe(sends);
+    const [call] = await ctx.deps.db.select().from(providerCalls).where(eq(providerCalls.subject_id, contract.id));
+    expect(call).toMatchObject({ status: 'failed', last_error: 'contract_not_sendable' });
+    expect(await contractOf(contract.id)).toMatchObject({ status: 'canceled', preview_state: 'failed', signature_request_id: null });
   });
 
   it('has its fake refuse, as Dropbox Sign does, a request that breaks the official description', async () => {
