@@ -10,8 +10,16 @@ export type FakeRequest = {
   /** The body's bytes (a multipart upload's file is not text). */
   raw: Buffer;
 };
-/** A Buffer body is sent as it is (a file download); anything else as JSON. */
-export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+/** A Buffer `body` is sent as it is (a file download); anything else as JSON. */
+export type FakeAnswer = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A body sent as it is (an HTML page a provider shows in the browser) instead of `body` as JSON. */
+  raw?: string;
+  /** The connection drops before any answer (a reset, a timeout): the caller cannot know what became of its request. */
+  dropConnection?: boolean;
+};
 type Route = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
@@ -46,8 +54,9 @@ export async function startHttpFake(route: Route, options: { port?: number } = {
       } catch (error) {
         reply = { status: 500, body: { error: { type: 'api_error', message: String(error) } } };
       }
+      if (reply.dropConnection) return void incoming.socket.destroy();
       outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      outgoing.end(Buffer.isBuffer(reply.body) ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body));
+      outgoing.end(reply.raw ?? (Buffer.isBuffer(reply.body) ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body)));
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

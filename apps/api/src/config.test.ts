@@ -68,9 +68,12 @@ describe('liveModeProblems', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_x',
     STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    STRIPE_PLATFORM_FINANCIAL_ACCOUNT: 'fa_platform',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_WEBHOOK_ID: 'WH-1',
+    PAYPAL_PARTNER_MERCHANT_ID: 'PARTNER2345678',
+    PAYPAL_PARTNER_ATTRIBUTION_ID: 'Crewpay_SP',
     PLAID_CLIENT_ID: 'plaid-client',
     PLAID_SECRET: 'plaid-secret',
     SMS_ACCOUNT_SID: 'AC1',
@@ -88,6 +91,8 @@ describe('liveModeProblems', () => {
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
+      'PAYPAL_PARTNER_MERCHANT_ID',
+      'PAYPAL_PARTNER_ATTRIBUTION_ID',
       'PLAID_CLIENT_ID',
       'PLAID_SECRET',
       'SMS_ACCOUNT_SID',
@@ -107,6 +112,25 @@ describe('liveModeProblems', () => {
       "PAYPAL_WEBHOOK_ID is not set (the id of PayPal's webhook /v1/webhooks/paypal)",
     ]);
     expect(problems.join('\n')).not.toMatch(/STRIPE|SMS_|SMTP/);
+  });
+
+  it('takes a Twilio Messaging Service instead of SMS_FROM, and refuses one that is not a Messaging Service SID', () => {
+    const { SMS_FROM: _unset, ...env } = liveEnv;
+    expect(liveModeProblems(loadConfig(env)).join('\n')).toMatch(/SMS_FROM is not set/);
+    const service = `MG${'a'.repeat(32)}`;
+    const config = loadConfig({ ...env, SMS_MESSAGING_SERVICE_SID: service });
+    expect(config.providers.sms.messagingServiceSid).toBe(service);
+    expect(liveModeProblems(config).join('\n')).not.toMatch(/SMS_/);
+    expect(() => loadConfig({ SMS_MESSAGING_SERVICE_SID: 'PN123' })).toThrow(/SMS_MESSAGING_SERVICE_SID/);
+  });
+
+  it('sends Plaid Link back to PLAID_REDIRECT_URI, else to PUBLIC_URL/oauth-redirect when that is https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).providers.plaid.redirectUri).toBe(
+      'https://pay.example.com/oauth-redirect',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).providers.plaid.redirectUri).toBeUndefined();
+    const configured = loadConfig({ PUBLIC_URL: 'https://pay.example.com', PLAID_REDIRECT_URI: 'https://example.com/back' });
+    expect(configured.providers.plaid.redirectUri).toBe('https://example.com/back');
   });
 
   it('reads the base addresses so tests can point the adapters at local fakes', () => {

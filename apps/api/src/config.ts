@@ -56,13 +56,23 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  // The partner's PayPal payer id and BN code (docs/decisions.md, PayPal partner programme).
+  PAYPAL_PARTNER_MERCHANT_ID: z.string().min(1).optional(),
+  PAYPAL_PARTNER_ATTRIBUTION_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
   PLAID_CLIENT_ID: z.string().min(1).optional(),
   PLAID_SECRET: z.string().min(1).optional(),
   PLAID_API_BASE: z.url().default('https://production.plaid.com'),
+  // Where Plaid Link sends the payer back from an OAuth bank (on Plaid's allowed list; https in production).
+  PLAID_REDIRECT_URI: z.url().optional(),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
+  // A Twilio Messaging Service instead of one number: it picks the sender and handles STOP for its numbers.
+  SMS_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Twilio Messaging Service SID (MG and 32 hexadecimal characters)')
+    .optional(),
   SMS_API_BASE: z.url().default('https://api.twilio.com'),
   // The e-signature service: Crewpay's own (builtin) or Dropbox Sign, whatever SANDBOX says.
   ESIGN_PROVIDER: z.enum(['builtin', 'dropbox_sign']).default('builtin'),
@@ -122,9 +132,25 @@ export type ProviderSettings = {
     platformFinancialAccount: string | undefined;
     apiBase: string;
   };
-  paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
-  sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
-  plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string };
+  /** partnerMerchantId: Crewpay's own PayPal payer id; attributionId: its BN code (PayPal-Partner-Attribution-Id). */
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookId: string | undefined;
+    partnerMerchantId: string | undefined;
+    attributionId: string | undefined;
+    apiBase: string;
+  };
+  /** SMS: `from` (a number) or `messagingServiceSid` sends; the service wins when both are set. */
+  sms: {
+    accountSid: string | undefined;
+    authToken: string | undefined;
+    from: string | undefined;
+    messagingServiceSid: string | undefined;
+    apiBase: string;
+  };
+  /** Plaid: `redirectUri` is Link's OAuth return (PLAID_REDIRECT_URI, else PUBLIC_URL/oauth-redirect when that is https). */
+  plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string; redirectUri: string | undefined };
   /** Dropbox Sign: the account's API key (calls, and the HMAC of its callbacks) and the API app's client id (embedded editor). */
   dropboxSign: { apiKey: string | undefined; clientId: string | undefined; apiBase: string; testMode: boolean };
 };
@@ -180,13 +206,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: values.PAYPAL_CLIENT_ID,
         clientSecret: values.PAYPAL_CLIENT_SECRET,
         webhookId: values.PAYPAL_WEBHOOK_ID,
+        partnerMerchantId: values.PAYPAL_PARTNER_MERCHANT_ID,
+        attributionId: values.PAYPAL_PARTNER_ATTRIBUTION_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
-      plaid: { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, apiBase: values.PLAID_API_BASE.replace(/\/$/, '') },
+      plaid: {
+        clientId: values.PLAID_CLIENT_ID,
+        secret: values.PLAID_SECRET,
+        apiBase: values.PLAID_API_BASE.replace(/\/$/, ''),
+        redirectUri: values.PLAID_REDIRECT_URI ?? plaidRedirectUri(values.PUBLIC_URL),
+      },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,
         authToken: values.SMS_AUTH_TOKEN,
         from: values.SMS_FROM,
+        messagingServiceSid: values.SMS_MESSAGING_SERVICE_SID,
         apiBase: values.SMS_API_BASE.replace(/\/$/, ''),
       },
       dropboxSign: {
@@ -198,6 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     esignProvider: values.ESIGN_PROVIDER,
   };
+}
+
+/** Plaid accepts only an https redirect in production: PUBLIC_URL's /oauth-redirect when it is one. */
+function plaidRedirectUri(publicUrl: string | undefined): string | undefined {
+  return publicUrl?.startsWith('https://') ? `${publicUrl.replace(/\/$/, '')}/oauth-redirect` : undefined;
 }
 
 /**

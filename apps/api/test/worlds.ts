@@ -12,6 +12,7 @@ import { sandboxBankAccounts } from '../src/providers/payments-in/index.ts';
 import { stripeClient } from '../src/providers/clients/stripe-client.ts';
 import { startPlaidFake, type PlaidFake } from '../fakes/plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from '../fakes/paypal-fake.ts';
+import { connectPaypal } from './paypal-fixtures.ts';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from '../fakes/stripe-treasury-fake.ts';
 import { RETURNED_TEST_ACCOUNT } from '../src/providers/banking/test-accounts.ts';
@@ -42,6 +43,8 @@ export type World = {
   afterActivation(): Promise<void>;
   /** The owner attaches this bank and verifies it with the micro-deposit's descriptor code; answers the payment method id. */
   linkBank(owner: BankOwner, accountNumber: string): Promise<string>;
+  /** The owner connects the organisation's own PayPal account (the sandbox PayPal's, or the fake PayPal's). */
+  connectPaypal(headers: Record<string, string>): ReturnType<typeof connectPaypal>;
 };
 
 const SANDBOX_CARDS: Record<CardBehaviour, string> = {
@@ -75,6 +78,7 @@ export async function sandboxWorld(): Promise<World> {
       await simulateSandboxReceivedCredit(ctx.deps.db, { org_id: orgId, amount });
     },
     linkBank: (owner, accountNumber) => linkVerifiedBank(ctx.app, owner.headers, owner.email, accountNumber),
+    connectPaypal: (headers) => connectPaypal(ctx.app, headers),
     afterActivation: async () => {},
   };
 }
@@ -131,6 +135,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       await deliverAll();
     },
     receiveCredit,
+    connectPaypal: (headers) => connectPaypal(ctx.app, headers, { fake: paypal }),
     afterActivation: deliverAll,
     async linkBank({ headers, org_id: orgId }, accountNumber) {
       const attach = await ctx.app.inject({
@@ -191,7 +196,7 @@ async function payeePayout(world: World, method: Record<string, string>, amount:
   await activate(app, owner.headers);
   await world.afterActivation();
   await world.fund(owner.headers, owner.org.id, 100_000);
-  await deps.db.execute(sql`UPDATE orgs SET paypal_enabled = true WHERE id = ${owner.org.id}`);
+  await world.connectPaypal(owner.headers);
   const email = `agent.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   const agent = await app.inject({
     method: 'POST',

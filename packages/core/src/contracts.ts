@@ -40,7 +40,7 @@ export const contractMessages = {
   remindersSent: 'Reminder(s) have been sent!',
   notFound: 'Contract not found',
   notSent: 'Only sent contracts (not signed, not invalidated) can be reminded or invalidated',
-  smsUnavailable: 'SMS reminders are not available for contracts',
+  noPhone: 'No recipient of these contracts has a phone number',
   templateCreated: 'Template has been created!',
   templateFailed: 'There was an issue creating the contract template',
   templateExists: 'Only one contract template may exist in the organization',

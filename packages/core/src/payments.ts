@@ -42,6 +42,7 @@ export const paymentMessages = {
   notEditable: 'Only draft payments can be edited',
   notDeletable: 'Only draft and awaiting input payments can be deleted',
   nothingToExecute: 'None of these payments is a draft: they have been executed or deleted already',
+  noPhone: 'No recipient of these payments has a phone number',
 } as const;
 
 const cents = centsSchema({ min: 0 });

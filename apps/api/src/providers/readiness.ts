@@ -22,11 +22,21 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
     ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
+    [
+      'PAYPAL_PARTNER_MERCHANT_ID',
+      providers.paypal.partnerMerchantId,
+      "Crewpay's PayPal partner account id (organisations connect their PayPal)",
+    ],
+    ['PAYPAL_PARTNER_ATTRIBUTION_ID', providers.paypal.attributionId, "Crewpay's PayPal partner BN code (PayPal-Partner-Attribution-Id)"],
     ['PLAID_CLIENT_ID', providers.plaid.clientId, 'the bank link of invoice ACH payments (Plaid Link)'],
     ['PLAID_SECRET', providers.plaid.secret, 'the bank link of invoice ACH payments (Plaid Link)'],
     ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
     ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
-    ['SMS_FROM', providers.sms.from, 'the number text messages are sent from'],
+    [
+      'SMS_FROM',
+      providers.sms.from ?? providers.sms.messagingServiceSid,
+      'the number text messages are sent from; or SMS_MESSAGING_SERVICE_SID, a Twilio Messaging Service',
+    ],
   ];
   return required.filter(([, value]) => !value).map(([name, , purpose]) => `${name} is not set (${purpose})`);
 }

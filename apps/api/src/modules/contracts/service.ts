@@ -20,7 +20,7 @@ import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts, postTransfer } from '../ledger/index.ts';
 import { findContractRow, orgScope, toContractRecord } from './queries.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
-import { queueSigningEmail, recordSignatureRequest } from './signing.ts';
+import { queueSigningEmail, queueSigningSms, recordSignatureRequest } from './signing.ts';
 import { recordCancelAtProvider, recordReminderAtProvider } from './dropbox-sign-operations.ts';
 
 export type ContractCtx = { deps: AppDeps; storage: FileStorage };
@@ -235,9 +235,12 @@ export async function invalidateContract(
   return toContractRecord(await findContractRow(deps.db, orgScope(options.org_id), options.id));
 }
 
-/** Emails each chosen Sent contract's recipient a fresh signing link. SMS is not offered for contracts. */
+/**
+ * Sends each chosen Sent contract's recipient a fresh signing link: by email, or by SMS to the
+ * recipients with a phone number (refused when none has one). The route sends the queued
+ * emails and texts after the commit.
+ */
 export async function sendContractReminders(deps: AppDeps, options: { org_id: string; reminder_type: 'sms' | 'email'; ids: string[] }) {
-  if (options.reminder_type === 'sms') throw new AppError('validation_error', contractMessages.smsUnavailable, { field: 'reminder_type' });
   const rows = await deps.db
     .select()
     .from(contracts)
@@ -248,16 +251,23 @@ export async function sendContractReminders(deps: AppDeps, options: { org_id: st
   const pending = rows.filter((row) => row.preview_state !== 'ready');
   if (pending.length > 0) throw new AppError('conflict', contractMessages.stillProcessing);
   const callIds: string[] = [];
-  const emailIds = await deps.db.transaction(async (tx) => {
-    const ids: string[] = [];
+  const sent = await deps.db.transaction(async (tx) => {
+    const emailIds: string[] = [];
+    const smsIds: string[] = [];
     for (const row of rows) {
       // A contract at Dropbox Sign is reminded by Dropbox Sign; our signing link would not sign it.
       const callId = await recordReminderAtProvider(tx, row);
       if (callId) callIds.push(callId);
-      else ids.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
+      else if (options.reminder_type === 'email') emailIds.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
+      else {
+        const smsId = await queueSigningSms(deps, tx, row);
+        if (smsId) smsIds.push(smsId);
+      }
     }
-    return ids;
+    if (options.reminder_type === 'sms' && smsIds.length === 0 && callIds.length === 0)
+      throw new AppError('bad_request', contractMessages.noPhone);
+    return { emailIds, smsIds, count: emailIds.length + smsIds.length + callIds.length };
   });
   await runProviderCallsSoon(deps, callIds);
-  return { emailIds, count: rows.length };
+  return sent;
 }

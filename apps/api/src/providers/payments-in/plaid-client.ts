@@ -5,6 +5,7 @@ import type { LinkedBankAccount } from './types.ts';
 export type PlaidSettings = ProviderSettings['plaid'];
 
 type PlaidError = { error_type: string; error_code: string; error_message: string; display_message: string | null };
+type PlaidAnswer<T> = { ok: true; answer: T } | { ok: false; error: PlaidError };
 type AuthAnswer = {
   accounts: { account_id: string; name: string; mask: string | null; subtype: string | null }[];
   numbers: { ach: { account_id: string; account: string; routing: string }[] };
@@ -15,15 +16,18 @@ const EXPIRED_LINK = new Set(['INVALID_PUBLIC_TOKEN', 'INVALID_ACCESS_TOKEN', 'I
 const UNAVAILABLE = 'The bank link is not answering right now: please try again in a minute';
 
 /**
- * Plaid, the bank link of invoice ACH payments (spec: plaid_link_token): Link's token, then the
- * public token Link hands the pay page exchanged for the account and routing numbers (/auth/get),
- * which Stripe debits. The payer waits on these calls, so they are made before our transaction
- * and a server error gets one more try. Plain fetch: three JSON calls (docs/decisions.md).
+ * Plaid, the bank link of invoice ACH payments (spec: plaid_link_token): Link's token (with the
+ * OAuth redirect_uri banks that log in by OAuth send the payer back to), then the public token
+ * Link hands the pay page exchanged for the account and routing numbers (/auth/get), which
+ * Stripe debits; the Item is removed as soon as its numbers are read (/item/remove): we never
+ * call Plaid for it again. The payer waits on these calls, so they are made before our
+ * transaction and a server error gets one more try. Plain fetch: four JSON calls
+ * (docs/decisions.md).
  */
 export function createPlaidBankLink(settings: PlaidSettings) {
-  const { clientId, secret, apiBase } = settings;
+  const { clientId, secret, apiBase, redirectUri } = settings;
 
-  async function call<T>(path: string, body: Record<string, unknown>): Promise<{ ok: true; answer: T } | { ok: false; error: PlaidError }> {
+  async function call<T>(path: string, body: Record<string, unknown>): Promise<PlaidAnswer<T>> {
     // Readiness refuses to start live without them; checked here too, at the first call, not at every build.
     if (!clientId || !secret) throw new Error('PLAID_CLIENT_ID and PLAID_SECRET are not set');
     for (let attempt = 0; ; attempt += 1) {
@@ -42,6 +46,15 @@ export function createPlaidBankLink(settings: PlaidSettings) {
     }
   }
 
+  /** /item/remove; a failure is logged by Plaid's code and the payment goes on (the access token, never stored, ends with this request). */
+  async function removeItem(accessToken: string): Promise<void> {
+    const removed = await call<{ request_id: string }>('/item/remove', { access_token: accessToken }).catch((error: unknown) => ({
+      ok: false as const,
+      error: { error_code: error instanceof AppError ? error.code : 'unreachable' },
+    }));
+    if (!removed.ok) console.error('[plaid] a bank link (Item) could not be removed after use', removed.error.error_code);
+  }
+
   return {
     async createLinkToken(options: { client_user_id: string }): Promise<{ link_token: string }> {
       const result = await call<{ link_token: string }>('/link/token/create', {
@@ -50,6 +63,7 @@ export function createPlaidBankLink(settings: PlaidSettings) {
         products: ['auth'],
         country_codes: ['US'],
         language: 'en',
+        ...(redirectUri ? { redirect_uri: redirectUri } : {}),
       });
       if (!result.ok) throw new AppError('conflict', 'There was an issue retrieving the plaid link token.');
       return { link_token: result.answer.link_token };
@@ -58,10 +72,14 @@ export function createPlaidBankLink(settings: PlaidSettings) {
     async exchangePublicToken(options: { public_token: string; account_id: string }): Promise<LinkedBankAccount | null> {
       const exchanged = await call<{ access_token: string }>('/item/public_token/exchange', { public_token: options.public_token });
       if (!exchanged.ok) return refusedLink(exchanged.error);
-      const auth = await call<AuthAnswer>('/auth/get', {
-        access_token: exchanged.answer.access_token,
-        options: { account_ids: [options.account_id] },
-      });
+      const { access_token } = exchanged.answer;
+      let auth: PlaidAnswer<AuthAnswer>;
+      try {
+        auth = await call<AuthAnswer>('/auth/get', { access_token, options: { account_ids: [options.account_id] } });
+      } finally {
+        // Whatever /auth/get answered, the Item has served: its access token dies here (docs/decisions.md).
+        await removeItem(access_token);
+      }
       if (!auth.ok) return refusedLink(auth.error);
       const account = auth.answer.accounts.find((candidate) => candidate.account_id === options.account_id);
       const numbers = auth.answer.numbers.ach.find((candidate) => candidate.account_id === options.account_id);

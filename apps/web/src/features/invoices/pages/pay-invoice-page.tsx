@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,6 +17,7 @@ import { fetchLinkToken, useInvoiceLink, usePayInvoice } from '../api/pay.ts';
 import { BankLink } from '../components/bank-link.tsx';
 import type { BankChoice } from '../components/bank-link-dialog.tsx';
 import { CardForm, type CardChoice } from '../components/card-form.tsx';
+import { forgetPlaidLink, rememberPlaidLink, type LinkedAfterOAuth } from '../components/plaid-oauth-state.ts';
 import { InvoiceSummary } from '../components/invoice-summary.tsx';
 
 type Choice = { method: 'card'; card: CardChoice } | { method: 'bank'; bank: BankChoice };
@@ -51,8 +52,10 @@ export default function PayInvoicePage() {
   const linkId = params.get('id') ?? '';
   const { data: invoice, isError, isLoading } = useInvoiceLink(linkId);
   const pay = usePayInvoice(linkId);
-  const [method, setMethod] = useState<InvoicePayMethod | null>(null);
-  const [choice, setChoice] = useState<Choice | null>(null);
+  // Back from /oauth-redirect: the bank the payer linked in Plaid Link after their bank's own login.
+  const linkedAfterOAuth = (useLocation().state as LinkedAfterOAuth | null)?.bank;
+  const [method, setMethod] = useState<InvoicePayMethod | null>(linkedAfterOAuth ? 'bank' : null);
+  const [choice, setChoice] = useState<Choice | null>(linkedAfterOAuth ? { method: 'bank', bank: linkedAfterOAuth } : null);
   const [linkToken, setLinkToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -73,7 +76,11 @@ export default function PayInvoicePage() {
   const connectBank = () => {
     setError(null);
     fetchLinkToken(linkId)
-      .then((answer) => setLinkToken(answer.token))
+      .then((answer) => {
+        // Kept for /oauth-redirect, where Link opens again with it if the payer's bank logs in by OAuth.
+        rememberPlaidLink(answer.token, linkId);
+        setLinkToken(answer.token);
+      })
       .catch(() => setError('There was an issue retrieving the plaid link token.'));
   };
   const confirm = () => {
@@ -150,8 +157,12 @@ export default function PayInvoicePage() {
       {linkToken && (
         <BankLink
           linkToken={linkToken}
-          onClose={() => setLinkToken(null)}
+          onClose={() => {
+            forgetPlaidLink();
+            setLinkToken(null);
+          }}
           onLinked={(bank) => {
+            forgetPlaidLink();
             setLinkToken(null);
             setChoice({ method: 'bank', bank });
           }}
