@@ -21,12 +21,12 @@ export const GENERATORS = ['owner', 'admin'] as const;
  */
 export async function generateTaxDocuments(
   deps: AppDeps,
-  request: FastifyRequest<{ Body: TaxRequestBody }>,
+  request: FastifyRequest,
   reply: FastifyReply,
-  options: { wantsPdf: boolean },
+  options: { body: TaxRequestBody; wantsPdf: boolean },
 ) {
   const user = requireStaff(request, GENERATORS);
-  let run = await createTaxRun(deps.db, { org_id: user.org_id, user_id: user.id, body: request.body });
+  let run = await createTaxRun(deps.db, { org_id: user.org_id, user_id: user.id, body: options.body });
   if (run.total > INLINE_RECIPIENT_LIMIT) {
     await deps.jobs.send(GENERATE_TAX_DOCUMENTS_JOB, { run_id: run.id });
     run = await findTaxRun(deps.db, user.org_id, run.id);

@@ -41,7 +41,10 @@ export const taxRoutes =
         },
       },
       async (request, reply) =>
-        generateTaxDocuments(deps, request, reply, { wantsPdf: request.headers.accept?.includes('application/pdf') ?? false }),
+        generateTaxDocuments(deps, request, reply, {
+          body: request.body,
+          wantsPdf: request.headers.accept?.includes('application/pdf') ?? false,
+        }),
     );
 
     app.get(
@@ -86,6 +89,7 @@ export const taxPdfRoutes =
           response: { 200: taxRun, 202: taxRun, ...errorResponses },
         },
       },
-      async (request, reply) => generateTaxDocuments(deps, request, reply, { wantsPdf: request.body.method === 'download' }),
+      async (request, reply) =>
+        generateTaxDocuments(deps, request, reply, { body: request.body, wantsPdf: request.body.method === 'download' }),
     );
   };
