@@ -7,7 +7,14 @@ import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSand
 import type { SmsTransport } from './providers/sms/index.ts';
 import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
-import { EMAIL_CHANGE_JOB, endExpiredActing, PASSWORD_RESET_JOB, registerAuthJobs, SIGN_UP_JOB } from './modules/auth/index.ts';
+import {
+  EMAIL_CHANGE_JOB,
+  endExpiredActing,
+  PASSWORD_RESET_JOB,
+  PURGE_EXPIRED_SIGN_UPS_JOB,
+  registerAuthJobs,
+  SIGN_UP_JOB,
+} from './modules/auth/index.ts';
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
 import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './modules/contracts/index.ts';
 import {
@@ -75,6 +82,7 @@ const JOB_QUEUES = [
   SIGN_UP_JOB,
   PASSWORD_RESET_JOB,
   EMAIL_CHANGE_JOB,
+  PURGE_EXPIRED_SIGN_UPS_JOB,
   MONTHLY_BILLING_JOB,
   WEBHOOKS_DUE_JOB,
   GENERATE_TAX_DOCUMENTS_JOB,
