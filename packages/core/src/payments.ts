@@ -147,14 +147,14 @@ export const initiatePreview = z.object({
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;
 
-/** The toast after Execute Payments: '2 payments on the way, 3 waiting for payout details'. */
+/** The toast after Execute Payments: the spec's 'Payment is on the way!', then '2 payments on the way, 3 waiting for payout details' on a second line. */
 export function executedMessage(answer: { processing: number; requires_info: number }): string {
   const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
   const parts: string[] = [];
   if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
   if (answer.requires_info > 0)
     parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
-  return parts.join(', ') || paymentMessages.executed;
+  return parts.length > 0 ? `${paymentMessages.executed}\n${parts.join(', ')}` : paymentMessages.executed;
 }
 export const paymentTotalsAnswer = z.object({ pending: z.number().int(), completed: z.number().int() });
 
