@@ -26,6 +26,8 @@ test("[people] an agent's Campaigns tab lists the campaigns where they are the a
   await post(request, owner.token, '/v1/campaigns', { title: 'Not theirs', customer_id: customer.id });
 
   await openSignedIn(page, owner.token, `/agentsManagers/${agent.id}?tab=campaigns`);
+  await expect(page.getByRole('heading', { name: 'Ada Agent' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Campaigns' })).toHaveAttribute('aria-selected', 'true');
   const table = page.getByRole('grid', { name: 'Campaigns' });
   const row = table.getByRole('row', { name: /Summer drop/ });
   await expect(row).toContainText('Brightside Brands');
