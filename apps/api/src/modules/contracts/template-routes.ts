@@ -115,9 +115,11 @@ export const contractTemplateRoutes =
       async (request) => {
         const user = requireStaff(request);
         const draft = await findTemplate(deps.db, user.org_id, request.body.template_id);
+        const { formFields = draft.form_fields, ...body } = request.body;
         return saveTemplate(deps.db, {
           org_id: user.org_id,
-          ...request.body,
+          ...body,
+          formFields,
           pageCount: draft.page_count ?? (await storedPageCount(storage, draft.storage_key)),
         });
       },
