@@ -22,6 +22,7 @@ await build({
     server: 'src/server.ts',
     worker: 'src/worker.ts',
     reconcile: 'src/scripts/reconcile.ts',
+    'move-files': 'src/scripts/move-files.ts',
     'pdf-worker': 'src/providers/esign/pdf-worker.ts',
   },
   outdir: 'dist',

@@ -11,7 +11,7 @@ export { isSignaturePng, readPdf, type PdfRefusal } from './pdf.ts';
 export { blockRectangle, sha256 } from './stamp.ts';
 
 /** The e-signature service: Crewpay's built-in one (a Dropbox Sign or Documenso adapter would plug in here). */
-export function esignProvider(deps: { config: Pick<Config, 'dataDir'>; secrets: SecretBox }): EsignProvider {
+export function esignProvider(deps: { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey'>; secrets: SecretBox }): EsignProvider {
   return createBuiltinEsign({
     storage: fileStorage(deps.config),
     webhookSecret: `whsec_${deps.secrets.deriveKey('crewpay-esign-webhooks')}`,
