@@ -23,6 +23,8 @@ await build({
     worker: 'src/worker.ts',
     reconcile: 'src/scripts/reconcile.ts',
     'move-files': 'src/scripts/move-files.ts',
+    // Preloaded with --import (the npm scripts): OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    tracing: 'src/lib/tracing-start.ts',
     'pdf-worker': 'src/providers/esign/pdf-worker.ts',
   },
   outdir: 'dist',

@@ -14,6 +14,7 @@ import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
 import { wireCrewpay } from './wiring.ts';
 import { loggableError } from './lib/log-safe.ts';
+import { watchPool } from './lib/metrics.ts';
 
 /** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
 export type ProcessRole = 'api' | 'worker';
@@ -28,6 +29,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   }
   const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);
   const database = openDatabase(databaseUrl, { max: 20 });
+  watchPool('app', database.pool);
   await runMigrations(database);
 
   const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));

@@ -17,7 +17,9 @@ export type DbOrTx = Db | Tx;
 export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
 
 export function openDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that does not answer fails a checkout after 10 s instead of holding the request
+  // (and a place in the pool) for as long as TCP keeps trying.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

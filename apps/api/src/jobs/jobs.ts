@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { recordJobRun, secondsSince } from '../lib/metrics.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -47,9 +48,12 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
       // and the rest go on; pg-boss then completes only the jobs still active.
       await boss.work<object>(name, { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
+          const started = performance.now();
           try {
             await handler(job.data as never);
+            recordJobRun(name, 'ok', secondsSince(started));
           } catch (error) {
+            recordJobRun(name, 'failed', secondsSince(started));
             await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
           }
         }
@@ -73,7 +77,14 @@ export function createInlineJobs(): Jobs {
     async send(name, data) {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`No handler registered for job ${name}`);
-      await handler(data);
+      const started = performance.now();
+      try {
+        await handler(data);
+      } catch (error) {
+        recordJobRun(name, 'failed', secondsSince(started));
+        throw error;
+      }
+      recordJobRun(name, 'ok', secondsSince(started));
     },
     async sendMany(name, items) {
       for (const data of items) await jobs.send(name, data);
