@@ -74,6 +74,7 @@ const envSchema = z.object({
   STORAGE_ACCESS_KEY_ID: z.string().min(1).optional(),
   STORAGE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   STORAGE_FORCE_PATH_STYLE: booleanFlag.optional(),
+  STORAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   // Browser errors are forwarded to this Sentry-compatible DSN when set (modules/client-errors).
   SENTRY_DSN: z.url().optional(),
 });
@@ -127,6 +128,8 @@ export type StorageSettings =
       /** Unset: the SDK's own chain (an instance role, AWS_* variables). */
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
       forcePathStyle: boolean;
+      /** How long one request to the bucket may take before it fails (and is tried again, three tries in all). */
+      timeoutMs: number;
     };
 
 export type ProviderSettings = {
@@ -235,6 +238,7 @@ function storageSettings(values: z.infer<typeof envSchema>): StorageSettings {
         : undefined,
     // MinIO and most self-hosted servers want path-style addresses; AWS and R2 take either.
     forcePathStyle: values.STORAGE_FORCE_PATH_STYLE ?? values.STORAGE_ENDPOINT !== undefined,
+    timeoutMs: values.STORAGE_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { startS3Server, TEST_BUCKET } from '../../../test/s3-server.ts';
 import { createS3Client, fileStorage, FileMissingError, moveLocalFiles, SealedFileError, type FileStorage } from './index.ts';
 import { createLocalFileStorage } from './local.ts';
@@ -117,5 +119,33 @@ describe('the S3 storage (against s3rver)', () => {
     expect(fs.existsSync(path.join(root, 'esign', 'abc', 'signed-02.1234.part'))).toBe(true);
     expect((await readAll(await storage.read('esign/abc/signed-01'))).toString()).toBe('signed copy');
     fs.rmSync(root, { recursive: true, force: true });
+  });
+});
+
+describe('a bucket that does not answer', () => {
+  it('fails each request after the timeout (three tries) as a 503, and leaves no socket open', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      // Reads what it is sent and answers nothing.
+      sockets.add(socket);
+      socket.resume();
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    const slow = fileStorage(loadConfig({ ...env, STORAGE_ENDPOINT: endpoint, STORAGE_TIMEOUT_SECONDS: '1' }));
+    const started = Date.now();
+    const attempts = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => slow.put(`slow/${index}`, Buffer.from('x'))));
+    for (const attempt of attempts) {
+      expect(attempt.status).toBe('rejected');
+      const reason = (attempt as PromiseRejectedResult).reason as AppError;
+      expect(reason).toBeInstanceOf(AppError);
+      expect(reason.status).toBe(503);
+    }
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await expect(slow.read('slow/0')).rejects.toMatchObject({ code: 'provider_unavailable' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sockets.size).toBe(0);
+    silent.close();
   });
 });

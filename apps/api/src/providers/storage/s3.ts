@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { StorageSettings } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { FileMissingError, type FileStorage } from './types.ts';
 import { openSealedStream, sealFile } from './sealed.ts';
 
@@ -20,9 +21,24 @@ export function createS3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
     // A bucket that stops answering fails the request instead of holding it (and its socket) open.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, httpsAgent: { maxSockets: 50 }, httpAgent: { maxSockets: 50 } },
+    requestHandler: {
+      connectionTimeout: 5_000,
+      requestTimeout: settings.timeoutMs,
+      // Without it the SDK only warns when a request runs over its time, and waits on.
+      throwOnRequestTimeout: true,
+      httpsAgent: { maxSockets: 50 },
+      httpAgent: { maxSockets: 50 },
+    },
   });
 }
+
+export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is not answering right now: please try again in a minute';
+
+/** A bucket that timed out or failed (after the SDK's three tries) is a 503 the person can retry, not our 500. */
+const unavailable = (error: unknown) => {
+  console.error('[storage] the bucket did not answer', error instanceof Error ? error.name : typeof error);
+  return new AppError('provider_unavailable', STORAGE_UNAVAILABLE_MESSAGE);
+};
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -40,14 +56,13 @@ export function createS3FileStorage(options: { settings: S3Settings; client: S3C
   const objectKey = (key: string) => `${settings.prefix}${key}`;
   return {
     async put(key, bytes) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: objectKey(key),
-          Body: sealFile(sealKey, key, bytes),
-          ContentType: 'application/octet-stream',
-        }),
-      );
+      const command = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: objectKey(key),
+        Body: sealFile(sealKey, key, bytes),
+        ContentType: 'application/octet-stream',
+      });
+      await client.send(command).catch((error: unknown) => Promise.reject(unavailable(error)));
     },
     async read(key): Promise<Readable> {
       let body: Readable;
@@ -56,7 +71,7 @@ export function createS3FileStorage(options: { settings: S3Settings; client: S3C
         body = answer.Body as Readable;
       } catch (error) {
         if (isMissing(error)) throw new FileMissingError(key);
-        throw error;
+        throw unavailable(error);
       }
       const opened = openSealedStream(sealKey, key);
       // Errors on either side end the other: a client gone stops the download from the bucket.
@@ -65,7 +80,9 @@ export function createS3FileStorage(options: { settings: S3Settings; client: S3C
     },
     async remove(key) {
       // S3 answers a delete of a missing object with success, as the interface wants.
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+      await client
+        .send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }))
+        .catch((error: unknown) => Promise.reject(unavailable(error)));
     },
   };
 }
