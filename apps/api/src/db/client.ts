@@ -23,6 +23,13 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // A client checked out of the pool (a transaction between two statements) has no listener of
+  // the pool's: its connection ending (PostgreSQL restarted, a failover) would be an unhandled
+  // 'error' event that kills the process. The statement in flight or the next one fails instead,
+  // the transaction rolls back, and the client is thrown away when released with that error.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle(pool, { casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

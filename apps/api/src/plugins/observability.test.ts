@@ -139,4 +139,26 @@ describe('/health and /ready', () => {
     );
     expect((await probe('/ready')).status).toBe(200);
   });
+
+  it('survives the database going away in the middle of a transaction: the transaction fails, the process goes on', async () => {
+    const relay = await startRelay(new URL(inject('serverUrl')));
+    const url = new URL(inject('serverUrl'));
+    url.port = String(relay.port);
+    const database = openDatabase(url.toString(), { max: 2 });
+    let cut: () => void = () => undefined;
+    const isCut = new Promise<void>((resolve) => (cut = resolve));
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      // Between two statements, the client checked out of the pool: the connection ends here.
+      cut();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`SELECT 2`);
+    });
+    await isCut;
+    await relay.cut();
+    await expect(transaction).rejects.toThrow();
+    await relay.restore();
+    expect((await database.db.execute<{ one: number }>(sql`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
+    await database.close();
+  });
 });
