@@ -21,6 +21,7 @@ const JOB_BATCH_SIZE = 20;
 export async function createPgBossJobs(options: { url: string; runWorkers: boolean; onError: (error: Error) => void }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4 });
   boss.on('error', options.onError);
+  guardUnawaitedOutcomes(options.onError);
   await boss.start();
   const createdQueues = new Set<string>();
   const ensureQueue = async (name: string) => {
@@ -54,7 +55,8 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
             recordJobRun(name, 'ok', secondsSince(started));
           } catch (error) {
             recordJobRun(name, 'failed', secondsSince(started));
-            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            // The database gone too: the job stays active, and pg-boss runs it again once it expires.
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(options.onError);
           }
         }
       });
@@ -65,6 +67,28 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
+}
+
+let isOutcomeGuarded = false;
+
+/**
+ * pg-boss 10 records a batch's outcome (complete, or fail) without awaiting it (manager.js,
+ * onFetch): with the database gone at that moment (a restart, a failover) the rejection is
+ * unhandled and Node ends the process. Such a rejection is reported as a job error instead; the
+ * job stays active until it expires and runs again (every job is idempotent in effect). Any
+ * other unhandled rejection still ends the process, as Node would.
+ */
+function guardUnawaitedOutcomes(onError: (error: Error) => void): void {
+  if (isOutcomeGuarded) return;
+  isOutcomeGuarded = true;
+  process.on('unhandledRejection', (reason) => {
+    const stack = reason instanceof Error ? (reason.stack ?? '') : '';
+    if (/pg-boss[\\/]src[\\/]manager\.js/.test(stack) && /Manager\.(complete|fail)\b/.test(stack)) {
+      onError(reason as Error);
+      return;
+    }
+    throw reason;
+  });
 }
 
 /**

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,6 +8,7 @@ import { watchPool } from '../lib/metrics.ts';
 import { createTestContext, operatorHeaders, type TestContext } from '../../test/context.ts';
 import { addCreator } from '../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../test/payment-fixtures.ts';
+import { startRelay } from '../../test/relay.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -75,32 +75,6 @@ describe('GET /metrics', () => {
     expect(after).toMatch(/crewpay_db_pool_connections\{pool="app",state="total"\} [1-9]/);
   });
 });
-
-/** A TCP relay to the test PostgreSQL that the test can cut and restore: the database "going down". */
-async function startRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-  };
-}
 
 describe('/health and /ready', () => {
   it('/ready fails while the database is down or lacks a migration, and recovers without a restart; /health stays up', async () => {
