@@ -17,7 +17,7 @@ const plaidError = (status: number, error_type: string, error_code: string, erro
  * INVALID_PUBLIC_TOKEN) and /auth/get (accounts and their ACH numbers). The test plays the
  * payer's part in Link with mintPublicToken, as Plaid's own /sandbox/public_token/create does.
  */
-export async function startPlaidFake() {
+export async function startPlaidFake(options: { port?: number } = {}) {
   const items = new Map<string, Item>();
   const linkTokens: { client_user_id: string; link_token: string }[] = [];
 
@@ -58,7 +58,7 @@ export async function startPlaidFake() {
     return plaidError(404, 'INVALID_REQUEST', 'NOT_FOUND', 'not found');
   }
 
-  const fake = await startHttpFake(route);
+  const fake = await startHttpFake(route, options);
   return {
     ...fake,
     settings: { PLAID_CLIENT_ID: PLAID_FAKE.clientId, PLAID_SECRET: PLAID_FAKE.secret, PLAID_API_BASE: fake.url },

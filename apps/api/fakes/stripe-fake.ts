@@ -1,16 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { parseForm, startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { createAccountsFake } from './stripe-accounts-fake.ts';
+import {
+  createIdempotency,
+  id,
+  now,
+  signStripePayload,
+  stripeError,
+  type Emit,
+  type Json,
+  type StripeRouteModule,
+} from './stripe-core-fake.ts';
+import { createEventsFake } from './stripe-events-fake.ts';
 import { createTreasuryFake } from './stripe-treasury-fake.ts';
 
 export const STRIPE_FAKE_KEY = 'sk_test_crewpay_fake';
 export const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
 /** The Connect endpoint's own secret: events of connected accounts (Treasury) are signed with it. */
 export const STRIPE_FAKE_CONNECT_WEBHOOK_SECRET = 'whsec_crewpay_connect_fake';
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
+/** The platform account the fake's key belongs to. */
+export const STRIPE_FAKE_PLATFORM_ACCOUNT = 'acct_crewpay_platform_fake';
 
 /** Stripe's documented test PaymentMethods: brand, last 4 and what a charge does. */
 const TEST_CARDS: Record<string, { brand: string; last4: string; outcome: 'succeed' | 'decline' | 'dispute'; decline_code?: string }> = {
@@ -20,45 +30,25 @@ const TEST_CARDS: Record<string, { brand: string; last4: string; outcome: 'succe
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'decline', decline_code: 'insufficient_funds' },
   pm_card_createDispute: { brand: 'visa', last4: '0259', outcome: 'dispute' },
 };
-/** Stripe's test bank accounts (routing 110000000): the debit fails, or settles and is returned. */
+/**
+ * Stripe's ACH Direct Debit test bank accounts (routing 110000000): the debit fails with its code
+ * (000111111113 is account_closed), or, 000555555559, succeeds and is then disputed (an ACH return).
+ */
 const TEST_BANK_ACCOUNTS: Record<string, { outcome: 'fail' | 'return'; code: string }> = {
   '000111111116': { outcome: 'fail', code: 'no_account' },
-  '000111111113': { outcome: 'return', code: 'account_closed' },
+  '000111111113': { outcome: 'fail', code: 'account_closed' },
   '000222222227': { outcome: 'fail', code: 'insufficient_funds' },
   '000333333335': { outcome: 'fail', code: 'debit_not_authorized' },
+  '000555555559': { outcome: 'return', code: 'debit_not_authorized' },
 };
 
-type Json = Record<string, unknown>;
-const stripeError = (status: number, error: Json): FakeAnswer => ({ status, body: { error }, headers: { 'request-id': id('req') } });
-
 /**
- * Stripe's API as far as Crewpay uses it, on a local port: PaymentMethods, PaymentIntents (card
- * and us_bank_account, confirmed on create), idempotency keys (a repeat answers the first
- * answer, Idempotent-Replayed), bearer auth, documented error bodies, Treasury on connected
- * accounts (stripe-treasury-fake.ts), and the events Stripe would send, which the test delivers
- * signed (in order, twice, or reordered).
+ * Invoice payments: PaymentMethods and PaymentIntents (card and us_bank_account, confirmed on
+ * create) on the platform, with the events they cause. (The invoice payments work replaces this
+ * module with its own file.)
  */
-export async function startStripeFake() {
+function createPaymentsModule(event: Emit): StripeRouteModule {
   const intents = new Map<string, Json>();
-  const answers = new Map<string, FakeAnswer>();
-  const pending: Json[] = [];
-  const event = (type: string, object: Json, account?: string) =>
-    pending.push({
-      id: id('evt'),
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: now(),
-      type,
-      livemode: false,
-      pending_webhooks: 1,
-      ...(account ? { account } : {}),
-      data: { object: structuredClone(object) },
-    });
-  const treasury = createTreasuryFake(stripeError, event);
-  const accountOf = (request: FakeRequest) => {
-    const header = request.headers['stripe-account'];
-    return typeof header === 'string' ? header : undefined;
-  };
 
   function createIntent(params: Json): FakeAnswer {
     const types = (params.allowed_payment_method_types as string[] | undefined) ?? ['card'];
@@ -128,75 +118,140 @@ export async function startStripeFake() {
     metadata: {},
   });
 
-  function route(request: FakeRequest): FakeAnswer {
-    if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
-      return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
-    const key = request.headers['idempotency-key'];
-    if (request.method === 'POST' && typeof key === 'string') {
-      const earlier = answers.get(key);
-      if (earlier) return { ...earlier, headers: { ...earlier.headers, 'idempotent-replayed': 'true' } };
-      const answer = post(request);
-      answers.set(key, answer);
-      return answer;
+  return {
+    name: 'payments',
+    post(request, params) {
+      return request.path === '/v1/payment_intents' ? createIntent(params) : null;
+    },
+    get(request) {
+      const [, , collection, objectId] = request.path.split('/');
+      if (collection === 'payment_methods' && objectId) {
+        const card = TEST_CARDS[objectId];
+        if (!card)
+          return stripeError(404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${objectId}'`,
+          });
+        return {
+          status: 200,
+          body: { id: objectId, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4 } },
+        };
+      }
+      if (collection === 'payment_intents' && objectId && intents.has(objectId)) return { status: 200, body: intents.get(objectId) };
+      return null;
+    },
+    state: () => ({
+      payment_intents: [...intents.values()].map((intent) => ({ id: intent.id, amount: intent.amount, status: intent.status })),
+    }),
+  };
+}
+
+/**
+ * Stripe's API as far as Crewpay uses it, on a local port: bearer auth, documented error bodies,
+ * idempotency keys (a repeat answers the first answer, Idempotent-Replayed; other parameters under
+ * a used key are a 400 idempotency_error), and one route module per family of endpoints
+ * (`modules`: connected accounts, Treasury, payments, events and webhook endpoints; another
+ * module is added by pushing it there). The events Stripe would send are kept: a test takes them
+ * and delivers them signed (in order, twice, or reordered); standalone (`npm run fakes`) they are
+ * posted to the registered webhook endpoints. GET /_fake/state answers what the fake holds.
+ */
+export async function startStripeFake(options: { port?: number } = {}) {
+  const events = createEventsFake({ apiVersion: Stripe.API_VERSION });
+  const emit: Emit = events.emit;
+  const idempotency = createIdempotency();
+  let baseUrl = '';
+  // The account's treasury capability turning active opens its financial accounts' features.
+  let onTreasuryActive = (_account: string) => {};
+  const accounts = createAccountsFake(emit, { baseUrl: () => baseUrl, onActive: (account) => onTreasuryActive(account) });
+  const treasury = createTreasuryFake(emit, accounts);
+  onTreasuryActive = treasury.activateAccount;
+  const modules: StripeRouteModule[] = [accounts.module, treasury.module, createPaymentsModule(emit), events.module];
+
+  const accountOf = (request: FakeRequest) => {
+    const header = request.headers['stripe-account'];
+    return typeof header === 'string' ? header : undefined;
+  };
+  const notFound = (request: FakeRequest) =>
+    stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` });
+
+  function post(request: FakeRequest, account: string | undefined): FakeAnswer {
+    const params = parseForm(request.body);
+    for (const module of modules) {
+      const answer = module.post?.(request, params, account);
+      if (answer) return answer;
     }
-    return request.method === 'POST' ? post(request) : get(request);
+    return notFound(request);
   }
 
-  function post(request: FakeRequest): FakeAnswer {
-    const treasuryAnswer = treasury.post(request, accountOf(request));
-    if (treasuryAnswer) return treasuryAnswer;
-    if (request.path === '/v1/payment_intents') return createIntent(parseForm(request.body));
-    return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${request.path})` });
-  }
-
-  function get(request: FakeRequest): FakeAnswer {
-    const treasuryAnswer = treasury.get(request, accountOf(request));
-    if (treasuryAnswer) return treasuryAnswer;
-    const [, , collection, objectId] = request.path.split('/');
-    if (collection === 'payment_methods' && objectId) {
-      const card = TEST_CARDS[objectId];
-      if (!card)
-        return stripeError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such PaymentMethod: '${objectId}'`,
-        });
+  function get(request: FakeRequest, account: string | undefined): FakeAnswer {
+    if (request.path === '/v1/account')
+      return { status: 200, body: { id: STRIPE_FAKE_PLATFORM_ACCOUNT, object: 'account', country: 'US', charges_enabled: true } };
+    if (request.path === '/v1/balance')
       return {
         status: 200,
-        body: { id: objectId, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4 } },
+        body: {
+          object: 'balance',
+          livemode: false,
+          available: [{ amount: 0, currency: 'usd' }],
+          pending: [{ amount: 0, currency: 'usd' }],
+        },
       };
+    for (const module of modules) {
+      const answer = module.get?.(request, account);
+      if (answer) return answer;
     }
-    if (collection === 'payment_intents' && objectId && intents.has(objectId)) return { status: 200, body: intents.get(objectId) };
     return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' });
   }
 
-  const fake = await startHttpFake(route);
+  function fakeRoute(request: FakeRequest): FakeAnswer {
+    if (request.path === '/_fake/state')
+      return { status: 200, body: Object.fromEntries(modules.map((module) => [module.name, module.state?.() ?? {}])) };
+    const token = /^\/_fake\/account_links\/([0-9a-f]+)$/.exec(request.path)?.[1];
+    if (token && request.method === 'POST')
+      return accounts.submitDocument(token) ? { status: 200, body: { submitted: true } } : { status: 404, body: { submitted: false } };
+    return { status: 404, body: { error: 'unknown fake route' } };
+  }
+
+  function route(request: FakeRequest): FakeAnswer {
+    if (request.path.startsWith('/_fake/')) return fakeRoute(request);
+    if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
+      return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    const account = accountOf(request);
+    if (request.method !== 'POST') return get(request, account);
+    const key = request.headers['idempotency-key'];
+    return typeof key === 'string' ? idempotency.run(request, account, key, () => post(request, account)) : post(request, account);
+  }
+
+  const fake = await startHttpFake(route, options);
+  baseUrl = fake.url;
   return {
     ...fake,
+    modules,
     treasury,
+    accounts,
+    events,
+    idempotency,
     settings: {
       STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,
       STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_FAKE_CONNECT_WEBHOOK_SECRET,
+      STRIPE_PLATFORM_FINANCIAL_ACCOUNT: treasury.platformFinancialAccount,
       STRIPE_API_BASE: fake.url,
     },
     /** The events Stripe would send since the last call, oldest first. */
-    takeEvents: () => pending.splice(0),
+    takeEvents: events.takeEvents,
     /**
      * Delivers events to POST /v1/webhooks/stripe, signed as Stripe signs them: with the Connect
      * endpoint's secret when the event happened on a connected account, else the account endpoint's.
      */
     deliver: async (app: FastifyInstance, event: Json, options: { secret?: string; timestamp?: number } = {}) => {
       const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: options.secret ?? (event.account ? STRIPE_FAKE_CONNECT_WEBHOOK_SECRET : STRIPE_FAKE_WEBHOOK_SECRET),
-        timestamp: options.timestamp,
-      });
+      const secret = options.secret ?? (event.account ? STRIPE_FAKE_CONNECT_WEBHOOK_SECRET : STRIPE_FAKE_WEBHOOK_SECRET);
       return app.inject({
         method: 'POST',
         url: '/v1/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, secret, options.timestamp) },
         payload,
       });
     },

@@ -14,6 +14,7 @@ import { startPlaidFake, type PlaidFake } from '../fakes/plaid-fake.ts';
 import { startPaypalFake, type PaypalFake } from '../fakes/paypal-fake.ts';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from '../fakes/stripe-treasury-fake.ts';
+import { RETURNED_TEST_ACCOUNT } from '../src/providers/banking/test-accounts.ts';
 
 export type CardBehaviour = 'succeed' | 'decline' | 'dispute';
 type BankOwner = { headers: Record<string, string>; email: string; org_id: string };
@@ -37,6 +38,8 @@ export type World = {
   fund(headers: Record<string, string>, orgId: string, amount: number): Promise<void>;
   /** Someone sends money to the wallet's own account numbers (an ACH credit): reported, not yet delivered. */
   receiveCredit(orgId: string, amount: number): Promise<void>;
+  /** What the provider reported while the organisation was activated (Stripe's account.updated) has arrived. */
+  afterActivation(): Promise<void>;
   /** The owner attaches this bank and verifies it with the micro-deposit's descriptor code; answers the payment method id. */
   linkBank(owner: BankOwner, accountNumber: string): Promise<string>;
 };
@@ -72,6 +75,7 @@ export async function sandboxWorld(): Promise<World> {
       await simulateSandboxReceivedCredit(ctx.deps.db, { org_id: orgId, amount });
     },
     linkBank: (owner, accountNumber) => linkVerifiedBank(ctx.app, owner.headers, owner.email, accountNumber),
+    afterActivation: async () => {},
   };
 }
 
@@ -111,6 +115,13 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       return payByBank(ctx.app, linkId, plaid.mintPublicToken({ account: accountNumber, routing: '110000000' }));
     },
     async settle() {
+      // Stripe's test mode settles each movement as its test bank account says ...
+      stripe.treasury.settle();
+      // ... and the bank of the "succeeds, then comes back" account returns it days later: Stripe's test helper `return`.
+      for (const movement of stripe.treasury.returnable(RETURNED_TEST_ACCOUNT)) {
+        const move = movement.kind === 'inbound_transfer' ? stripe.treasury.moveInbound : stripe.treasury.moveOutbound;
+        move(movement.id, 'return', 'account_closed');
+      }
       for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
       for (const event of paypal.takeEvents()) expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
     },
@@ -120,6 +131,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       await deliverAll();
     },
     receiveCredit,
+    afterActivation: deliverAll,
     async linkBank({ headers, org_id: orgId }, accountNumber) {
       const attach = await ctx.app.inject({
         method: 'POST',
@@ -145,6 +157,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
 export async function invoiceToPay(world: World, amount: number) {
   const owner = await createOwner(world.ctx.app);
   await activate(world.ctx.app, owner.headers);
+  await world.afterActivation();
   const customer = await addCustomer(world.ctx.app, owner.headers);
   const invoice = await sendInvoice(world.ctx.app, owner.headers, { customer_id: customer.id, amount });
   const email = (await listOutbox(world.ctx.deps.db, { limit: 1000 })).filter((item) => item.to === customer.email).at(-1);
@@ -176,6 +189,7 @@ async function payeePayout(world: World, method: Record<string, string>, amount:
   const { app, deps } = world.ctx;
   const owner = await createOwner(app);
   await activate(app, owner.headers);
+  await world.afterActivation();
   await world.fund(owner.headers, owner.org.id, 100_000);
   await deps.db.execute(sql`UPDATE orgs SET paypal_enabled = true WHERE id = ${owner.org.id}`);
   const email = `agent.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;

@@ -63,7 +63,7 @@ const achScenarios: AchScenario[] = [
   },
   {
     name: 'an ACH debit that settles and is then returned is reversed and the invoice is open again',
-    account: '000111111113',
+    account: '000555555559',
     invoice: 'requires_info',
     postings: [achSettled, { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, wallet_available: -19_840 } }],
   },
@@ -113,8 +113,14 @@ const debitScenarios: BankScenario[] = [
   },
   { name: 'wallet funding by ACH debit that fails posts nothing', account: '000222222227', status: 'failed', postings: [] },
   {
-    name: 'wallet funding by ACH debit that settles and is returned: available -> outside again',
+    name: 'wallet funding by ACH debit from a closed account fails (account_closed)',
     account: '000111111113',
+    status: 'failed',
+    postings: [],
+  },
+  {
+    name: 'wallet funding by ACH debit that settles and is returned: available -> outside again',
+    account: '000555555559',
     status: 'returned',
     postings: [debitSettled, { type: 'ach_debit_returned', entries: { outside_bank: 20_000, wallet_available: -20_000 } }],
   },
@@ -139,7 +145,7 @@ const transferScenarios: BankScenario[] = [
   },
   {
     name: 'a bank payout (ACH out) that posts and is returned gives amount and fee back',
-    account: '000111111113',
+    account: '000555555559',
     status: 'returned',
     postings: [hold, outPosted, { type: 'ach_out_returned', entries: { fees: -2, outside_bank: -20_000, wallet_available: 20_002 } }],
   },
@@ -156,7 +162,7 @@ const bankPayoutScenarios: BankPayoutScenario[] = [
   },
   {
     name: "a payee's bank payout (ACH) is paid, then returned: outside -> available",
-    account: '000111111113',
+    account: '000555555559',
     status: 'returned',
     postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
   },

@@ -30,7 +30,12 @@ async function main(): Promise<void> {
     const creators = await importCreators(fleet, owner, 2_000);
     await execute(fleet, owner, await draftPayments(fleet, owner, creators.slice(0, 200)));
     const next = chooser(mixedWorkload(fleet, owner, creators));
-    console.log(`\nSoak: ${RATE} operations a second for ${MINUTES} minutes (load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')})`);
+    console.log(
+      `\nSoak: ${RATE} operations a second for ${MINUTES} minutes (load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')})`,
+    );
 
     const routes = new Map<string, RouteFigures>();
     const samples: Sample[] = [];
@@ -44,7 +49,9 @@ async function main(): Promise<void> {
       void takeSample(fleet, startedAt).then((sample) => {
         samples.push(sample);
         console.log(
-          `  ${(sample.at / 60).toFixed(1)} min: ${launched} operations, RSS ${Object.entries(sample.rss).map(([name, mb]) => `${name} ${mb.toFixed(0)}`).join(', ')} MB; ${sample.connections} connections; ${sample.queued} jobs queued`,
+          `  ${(sample.at / 60).toFixed(1)} min: ${launched} operations, RSS ${Object.entries(sample.rss)
+            .map(([name, mb]) => `${name} ${mb.toFixed(0)}`)
+            .join(', ')} MB; ${sample.connections} connections; ${sample.queued} jobs queued`,
         );
       });
     }, SAMPLE_EVERY_MS);
@@ -94,8 +101,15 @@ async function main(): Promise<void> {
 function report(run: { routes: Map<string, RouteFigures>; samples: Sample[]; seconds: number; skipped: number }): void {
   const total = [...run.routes.values()].reduce((sum, figures) => sum + figures.latencies.length, 0);
   const errors = [...run.routes.values()].reduce((sum, figures) => sum + figures.errors, 0);
-  console.log(`\n${total} operations in ${(run.seconds / 60).toFixed(1)} minutes: ${(total / run.seconds).toFixed(1)} a second; ${errors} errors; ${run.skipped} skipped (fleet behind)`);
-  console.log(`(load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs)\n`);
+  console.log(
+    `\n${total} operations in ${(run.seconds / 60).toFixed(1)} minutes: ${(total / run.seconds).toFixed(1)} a second; ${errors} errors; ${run.skipped} skipped (fleet behind)`,
+  );
+  console.log(
+    `(load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} on ${os.cpus().length} CPUs)\n`,
+  );
   console.log('| operation | count | p50 ms | p99 ms | max ms | errors |');
   console.log('|---|---|---|---|---|---|');
   for (const [route, figures] of [...run.routes.entries()].sort()) {
@@ -119,7 +133,9 @@ function report(run: { routes: Map<string, RouteFigures>; samples: Sample[]; sec
   }
   const connections = run.samples.map((sample) => sample.connections);
   const queued = run.samples.map((sample) => sample.queued);
-  console.log(`\nDatabase connections: ${Math.min(...connections)} to ${Math.max(...connections)}; jobs queued: at most ${Math.max(...queued)}, ${queued.at(-1)} at the end`);
+  console.log(
+    `\nDatabase connections: ${Math.min(...connections)} to ${Math.max(...connections)}; jobs queued: at most ${Math.max(...queued)}, ${queued.at(-1)} at the end`,
+  );
 }
 
 main().catch((error: unknown) => {

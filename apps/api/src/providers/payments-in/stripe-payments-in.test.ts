@@ -139,14 +139,14 @@ describe('Stripe ACH Direct Debit (us_bank_account PaymentIntents) on the fake',
     const answer = await provider.debitBank({
       org_id: orgId,
       amount: 20_000,
-      account_number: '000111111113',
+      account_number: '000555555559',
       routing_number: '110000000',
       idempotency_key: 'ach-1',
       metadata,
     });
     expect(answer.status).toBe('processing');
     const body = new URLSearchParams(world.stripe.requests.at(-1)!.body);
-    expect(body.get('payment_method_data[us_bank_account][account_number]')).toBe('000111111113');
+    expect(body.get('payment_method_data[us_bank_account][account_number]')).toBe('000555555559');
     expect(body.get('mandate_data[customer_acceptance][type]')).toBe('offline');
     expect(body.get('allowed_payment_method_types[0]')).toBe('us_bank_account');
     const events = world.stripe.takeEvents() as unknown as Stripe.Event[];

@@ -30,6 +30,6 @@ export const sandboxInstitutions = ['First Platypus Bank', 'Tartan Bank', 'Hound
 /** Account numbers are Stripe's test bank accounts (providers/banking/test-accounts.ts): the debit settles, fails or is returned. */
 export const sandboxBankAccounts = [
   { account_id: 'acc_checking', name: 'Plaid Checking', account_number: '000123456789' },
-  { account_id: 'acc_saving', name: 'Plaid Saving', account_number: '000111111113' },
+  { account_id: 'acc_saving', name: 'Plaid Saving', account_number: '000555555559' },
   { account_id: 'acc_nofunds', name: 'Plaid Low Balance', account_number: '000222222227' },
 ] as const;

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents, invoiceMessages, type InvoicePayMethod } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 import { failureMessage } from '../../../lib/notify.ts';
 import { fetchLinkToken, useInvoiceLink, usePayInvoice } from '../api/pay.ts';
 import { BankLink } from '../components/bank-link.tsx';
@@ -22,8 +23,8 @@ type Choice = { method: 'card'; card: CardChoice } | { method: 'bank'; bank: Ban
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto', my: 4 }}>
-      <CardContent sx={{ p: 4 }}>{children}</CardContent>
+    <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto', my: { xs: 2, sm: 4 } }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>{children}</CardContent>
     </Card>
   );
 }
@@ -126,7 +127,8 @@ export default function PayInvoicePage() {
         }
         {choice && (
           <Stack spacing={2}>
-            <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            {/* Continue replaced the form with this step: focus follows, not lost on <body>. */}
+            <Typography variant="h6" component="h2" tabIndex={-1} ref={focusOnMount} sx={{ fontWeight: 700 }}>
               Confirm payment
             </Typography>
             <Typography>
