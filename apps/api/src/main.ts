@@ -84,8 +84,9 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
       await runDueProviderCalls(deps);
       await processDueProviderEvents(deps);
     } catch (error) {
-      // Stopped while catching up: the next start (or the workers' sweep) takes it from there.
-      if (!isStopping) throw error;
+      // Stopped, or the database went away while catching up (a restart, a failover): the process
+      // is already serving and its jobs reconnect; the every-minute sweep takes it from there.
+      if (!isStopping) console.error('[start] catching up left off; the next sweep goes on', JSON.stringify(loggableError(error)));
     }
   }
 }

