@@ -26,7 +26,9 @@ export function ensureHaproxy(): string {
 
 /**
  * Round robin over the API instances, each checked on /ready every second (out after two
- * failures, back after one success). A connection refused (an instance just killed) is tried
+ * failures, back after one success). A check may take up to /ready's own 2 s limit and more on
+ * a saturated host: with HAProxy's default (the 1 s interval) both instances were marked down
+ * at once under the soak and the balancer answered 503 itself. A connection refused (an instance just killed) is tried
  * on the other instance: the request never reached the dead one, so that is safe for a POST; a
  * request that reached an instance which then died is not retried (the client retries it with
  * its Idempotency-Key).
@@ -44,6 +46,7 @@ export function haproxyConfig(options: { balancer: number; apis: readonly number
     '  timeout connect 2s',
     '  timeout client 120s',
     '  timeout server 120s',
+    '  timeout check 5s',
     'frontend crewpay',
     `  bind 127.0.0.1:${options.balancer}`,
     '  default_backend api',
