@@ -2,6 +2,8 @@ import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
+import { recordProviderCall, secondsSince } from '../../lib/metrics.ts';
+import { withSpan } from '../../lib/tracing.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { providerOperationFor, type OutcomeEffects } from './registry.ts';
@@ -104,18 +106,25 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
   const operation = providerOperationFor(call.provider, call.operation);
   if (!operation) return failUnknownOperation(deps, call);
   let outcome: { response: unknown } | { error: ProviderCallError };
+  const labels = { provider: call.provider, operation: call.operation };
+  const started = performance.now();
   try {
-    const response = await operation.call(deps, call.request as never, {
-      call_id: call.id,
-      org_id: call.org_id,
-      idempotency_key: call.idempotency_key,
-      subject_id: call.subject_id,
-      attempt: call.attempts,
-    });
+    const response = await withSpan('provider.call', { 'crewpay.provider': call.provider, 'crewpay.operation': call.operation }, () =>
+      operation.call(deps, call.request as never, {
+        call_id: call.id,
+        org_id: call.org_id,
+        idempotency_key: call.idempotency_key,
+        subject_id: call.subject_id,
+        attempt: call.attempts,
+      }),
+    );
+    recordProviderCall({ ...labels, outcome: 'succeeded' }, secondsSince(started));
     outcome = { response };
   } catch (error) {
     const failure = asProviderCallError(error);
-    if (failure.retryable && call.attempts < MAX_CALL_ATTEMPTS) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
+    const isRetried = failure.retryable && call.attempts < MAX_CALL_ATTEMPTS;
+    recordProviderCall({ ...labels, outcome: isRetried ? 'retry' : 'failed' }, secondsSince(started));
+    if (isRetried) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
     outcome = { error: failure };
   }
   try {
