@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import type { ProviderCall } from '../../db/schema/index.ts';
-import { PAYPAL_PROVIDER } from '../../providers/clients/paypal-client.ts';
-import { readPaypalBatch, type StartedPayout } from '../../providers/payouts/index.ts';
+import { PAYPAL_PROVIDER, readPaypalBatch, type StartedPayout } from '../../providers/payouts/index.ts';
 import { polledBatchEvents } from '../../providers/webhooks/index.ts';
 import type { ProviderEventInput } from '../../providers/contract.ts';
 import { notify } from '../notifications/index.ts';
