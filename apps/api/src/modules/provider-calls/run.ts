@@ -7,6 +7,7 @@ import { withSpan } from '../../lib/tracing.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { providerOperationFor, type OutcomeEffects } from './registry.ts';
+import { applyProviderEvents } from './events.ts';
 
 /** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
 export const CALL_LEASE_MS = 5 * 60_000;
@@ -66,7 +67,7 @@ async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: s
 /** Records the outcome in one short transaction; a call already completed (by a worker whose lease ran out) is left as is. */
 async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: unknown } | { error: ProviderCallError }): Promise<void> {
   const operation = providerOperationFor(call.provider, call.operation);
-  const effects: OutcomeEffects = { emailIds: [] };
+  const effects: OutcomeEffects = { emailIds: [], eventIds: [] };
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for('update');
     if (!locked || locked.status !== 'pending') return;
@@ -85,6 +86,8 @@ async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: 
   });
   // After the commit, so a delivery job never looks for an email that is not there yet.
   await sendQueuedEmails(deps.jobs, effects.emailIds);
+  // One that fails here stays stored and unprocessed: the events job applies it.
+  await applyProviderEvents(deps, effects.eventIds);
 }
 
 /**
