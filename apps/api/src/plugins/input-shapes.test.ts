@@ -15,7 +15,7 @@ describe('ids, numbers and types a person did not mean', () => {
   const send = (method: string, url: string, payload?: unknown) =>
     ctx.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-  it('refuses ids that are not UUIDs with a 400', async () => {
+  it('refuses ids that are not UUIDs in a body or a query with a 400', async () => {
     const cases: [string, string, unknown?][] = [
       ['POST', '/v1/payments', [{ recipient: 'not-a-uuid', recipient_role: 'creator', earnings: 100, split: 100 }]],
       ['PUT', '/v1/payments', { id: 'x', earnings: 100, split: 100 }],
@@ -24,13 +24,6 @@ describe('ids, numbers and types a person did not mean', () => {
       ['POST', '/v1/payments/reminders', ['x']],
       ['GET', '/v1/payments?recipient=x'],
       ['GET', '/v1/payments?payment_group_id=x'],
-      ['GET', '/v1/payments/x'],
-      ['GET', '/v1/wallets/x'],
-      ['GET', '/v1/wallets/x/transactions'],
-      ['GET', '/v1/creators/x'],
-      ['PUT', '/v1/creators/x', { id: 'x' }],
-      ['GET', '/v1/users/x'],
-      ['PUT', '/v1/notifications/x'],
       ['GET', '/v1/tags/enrollments?creator_id=x'],
       ['POST', '/v1/tags/enrollment', [{ tag_id: 'x', creator_id: 'y' }]],
     ];
@@ -38,6 +31,23 @@ describe('ids, numbers and types a person did not mean', () => {
       const response = await send(method, url, payload);
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
       expect(response.json().message, `${method} ${url}`).not.toMatch(/expected|Invalid input|Too big|Too small/);
+    }
+  });
+
+  it('answers 404 for an id in the path that is not a UUID: it names nothing that exists', async () => {
+    const cases: [string, string, unknown?][] = [
+      ['GET', '/v1/payments/x'],
+      ['GET', '/v1/wallets/x'],
+      ['GET', '/v1/wallets/x/transactions'],
+      ['GET', '/v1/creators/x'],
+      ['PUT', '/v1/creators/x', { id: 'x' }],
+      ['GET', '/v1/users/x'],
+      ['PUT', '/v1/notifications/x'],
+    ];
+    for (const [method, url, payload] of cases) {
+      const response = await send(method, url, payload);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
+      expect(response.json().message, `${method} ${url}`).toMatch(/not found/i);
     }
   });
 

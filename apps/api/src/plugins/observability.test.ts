@@ -54,7 +54,7 @@ describe('GET /metrics', () => {
     const requests = (route: string, status: number, method = 'GET') =>
       `crewpay_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`;
     expect(valueOf(after, requests('/v1/creators/:id', 200)) - valueOf(before, requests('/v1/creators/:id', 200))).toBe(3);
-    expect(valueOf(after, requests('/v1/creators/:id', 400)) - valueOf(before, requests('/v1/creators/:id', 400))).toBe(1);
+    expect(valueOf(after, requests('/v1/creators/:id', 404)) - valueOf(before, requests('/v1/creators/:id', 404))).toBe(1);
     expect(valueOf(after, requests('/v1/payments/initiate', 200, 'PUT'))).toBeGreaterThan(
       valueOf(before, requests('/v1/payments/initiate', 200, 'PUT')),
     );
