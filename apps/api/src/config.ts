@@ -52,9 +52,6 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
-  PLAID_CLIENT_ID: z.string().min(1).optional(),
-  PLAID_SECRET: z.string().min(1).optional(),
-  PLAID_API_BASE: z.url().default('https://production.plaid.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
@@ -109,7 +106,6 @@ export type ProviderSettings = {
   };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
   sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
-  plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string };
 };
 
 /**
@@ -164,7 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         webhookId: values.PAYPAL_WEBHOOK_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
-      plaid: { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, apiBase: values.PLAID_API_BASE.replace(/\/$/, '') },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,
         authToken: values.SMS_AUTH_TOKEN,

@@ -16,7 +16,7 @@ import {
   SEND_QUEUED_EMAILS_JOB,
   type MailTransport,
 } from './modules/email/index.ts';
-import { achChargeOperation, cardChargeOperation, chargeEvents } from './modules/invoices/index.ts';
+import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import { createPayoutsOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
 import {
@@ -50,6 +50,8 @@ const providerOperations: Omit<ProviderOperation<never, unknown>, 'provider'>[] 
   outboundPaymentOperation,
   cardChargeOperation,
   achChargeOperation,
+  refundOperation,
+  feeRefundOperation,
 ];
 /** Operations of a provider of their own (QuickBooks; Crewpay's built-in e-signature, a real service, not a sandbox). */
 const ownProviderOperations: ProviderOperation<never, unknown>[] = [journalEntryOperation, signatureRequestOperation];

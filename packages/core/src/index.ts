@@ -30,6 +30,7 @@ export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
 export * from './taxes.ts';
 export * from './invoices.ts';
+export * from './charges.ts';
 export * from './paging.ts';
 export * from './portal.ts';
 export * from './contracts.ts';

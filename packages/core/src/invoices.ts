@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
+import { chargeNextActions, disputeRecord, refundRecord } from './charges.ts';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
@@ -40,6 +41,7 @@ export const invoiceMessages = {
   card: 'Your card number is invalid',
   fundedPayment: 'A funded payment must belong to the invoice campaign',
   paymentUnderway: 'A payment of this invoice is under way: wait until it settles or fails',
+  plaidToken: 'There was an issue retrieving the plaid link token.',
 } as const;
 
 /** "Due upon invoice" for net 0, otherwise "Net {n}". */
@@ -206,6 +208,10 @@ export const chargeRecord = z.object({
   status: z.enum(chargeStatuses),
   method_label: z.string(),
   failure_reason: z.string().nullable(),
+  /** What is left to refund (amount less refunds not failed); 0 while disputed or unpaid. */
+  refundable: z.number().int(),
+  refunds: z.array(refundRecord),
+  dispute: disputeRecord.nullable(),
 });
 export type ChargeRecord = z.infer<typeof chargeRecord>;
 export const chargesByInvoice = z.record(z.string(), z.array(chargeRecord));
@@ -224,8 +230,10 @@ export const invoiceLinkInfo = z.object({
   recipient: z.object({ name: z.string(), email: z.string() }),
   created_at: z.string(),
   net: z.number().int(),
-  /** The latest payment attempt, so a second tab sees that it is already paid or under way. */
-  payment: z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() }).nullable(),
+  /** The latest payment attempt, so a second tab sees that it is already paid, under way, waiting for the payer, or declined. */
+  payment: payAnswerShape().nullable(),
+  /** Stripe.js works on the organisation's own account (direct charges): its id, outside the sandbox. */
+  stripe_account: z.string().nullable(),
 });
 export type InvoiceLinkInfo = z.infer<typeof invoiceLinkInfo>;
 
@@ -234,13 +242,39 @@ export const payInvoiceBody = z.discriminatedUnion('method', [
   z.object({ method: z.literal('card'), payment_method: z.string().regex(/^(tok_[a-z0-9]{8,64}|pm_\w{4,64})$/, invoiceMessages.card) }),
   z.object({
     method: z.literal('bank'),
-    // Plaid Link's tokens (public-sandbox-..., public-production-...) and account ids (ours acc_..., Plaid's base62).
-    public_token: z.string().regex(/^public-(sandbox|development|production)-[a-z0-9-]{8,80}$/, 'Invalid bank link'),
+    // The bank link's session: the sandbox's public token, or the Stripe Financial Connections Session id;
+    // and the account the payer linked in it (the sandbox's acc_..., Stripe's fca_...).
+    public_token: z.string().regex(/^(public-sandbox-[a-z0-9-]{8,80}|fcsess_\w{4,100})$/, 'Invalid bank link'),
     account_id: z.string().regex(/^[A-Za-z0-9_-]{4,100}$/, 'Invalid bank account'),
+    /** The account holder's name, as the ACH debit and its mandate carry it. */
+    name: z
+      .string()
+      .trim()
+      .min(2, 'Enter the name on the bank account')
+      .max(100, 'Must be at most 100 characters')
+      .refine(withoutNul, NUL_MESSAGE),
+    /** The payer ticked the debit authorisation shown beside Confirm payment. */
+    mandate_accepted: z.literal(true, { error: 'Accept the debit authorisation to pay by bank' }),
   }),
 ]);
 export type PayInvoiceBody = z.infer<typeof payInvoiceBody>;
-export const payInvoiceAnswer = z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() });
+
+/** A payment attempt as its payer sees it: pending (maybe waiting for them), succeeded, or failed with its reason. */
+function payAnswerShape() {
+  return z.object({
+    status: z.enum(chargeStatuses),
+    charge_type: z.enum(chargeTypes),
+    amount: z.number().int(),
+    next_action: z.enum(chargeNextActions).nullable(),
+    /** Only while the payer must act: Stripe.js's handleNextAction takes it (3-D Secure). */
+    client_secret: z.string().nullable(),
+    /** Only while a bank typed by hand waits for its micro-deposits: the provider's verification page. */
+    verification_url: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+  });
+}
+export const payInvoiceAnswer = payAnswerShape();
+export type PayInvoiceAnswer = z.infer<typeof payInvoiceAnswer>;
 
 /** Card fields on the pay page (spec section 5: Luhn number, MM/YY in the future, CVC 0-9999). */
 export function isLuhnValid(number: string): boolean {

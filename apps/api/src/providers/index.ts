@@ -22,11 +22,17 @@ export const PROVIDER_EVENT_TYPES = [
   'payout.paid',
   'payout.failed',
   'payout.returned',
-  // payments-in: a card charge or bank debit of an invoice
+  // payments-in: a card charge or bank debit of an invoice, its refunds and disputes
   'charge.succeeded',
+  'charge.processing',
   'charge.failed',
   'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.closed',
   'charge.ach_returned',
+  'refund.succeeded',
+  'refund.failed',
   // banking: the wallet's bank link, its money movements, its account
   'setup_intent.succeeded',
   'setup_intent.verification_failed',

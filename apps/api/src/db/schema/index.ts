@@ -21,4 +21,5 @@ export * from './audit.ts';
 export * from './contracts.ts';
 export * from './provider-calls.ts';
 export * from './invoices.ts';
+export * from './charge-refunds.ts';
 export * from './accounting.ts';

@@ -3,4 +3,12 @@ export { ensureLedgerAccounts, findBalances, findLedgerAccounts } from './accoun
 export { holdFunds, releaseHold } from './holds.ts';
 export { postTransfer, type LedgerEntryInput } from './post-transfer.ts';
 export { reconcileLedger } from './reconcile.ts';
-export { arrivedMoneyEntries, outgoingMoneyEntries, takenBackEntries, type OutgoingOutcome } from './recipes.ts';
+export {
+  arrivedMoneyEntries,
+  feeReturnedEntries,
+  givenBackEntries,
+  outgoingMoneyEntries,
+  refundedEntries,
+  takenBackEntries,
+  type OutgoingOutcome,
+} from './recipes.ts';
