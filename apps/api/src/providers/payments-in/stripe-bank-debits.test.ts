@@ -101,6 +101,19 @@ describe('invoice bank payments: Stripe Financial Connections and ACH Direct Deb
     await expectBooksEqualStripe(world, owner.org.id);
   });
 
+  it("a debit its bank takes back after it settled (a dispute, 000555555559) is returned: reversed, the fee given back, the books equal Stripe's", async () => {
+    const { owner, invoice, linkId } = await invoiceToPay(world, 20_000);
+    await world.payByBankLink(linkId, '000555555559');
+    await world.settle();
+    expect(await chargeOf(invoice.id)).toMatchObject({ status: 'reversed', failure_reason: 'debit_not_authorized' });
+    expect(await invoiceStatus(invoice.id)).toBe('requires_info');
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([
+      achSettled(20_000, 160),
+      { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, wallet_available: -19_840 } },
+    ]);
+    await expectBooksEqualStripe(world, owner.org.id);
+  });
+
   it('refuses a session or account not linked for this link, a missing name or mandate, with the messages to act on', async () => {
     const { invoice, linkId } = await invoiceToPay(world, 5_000);
     const token = await world.ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
