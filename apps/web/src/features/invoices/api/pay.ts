@@ -25,7 +25,7 @@ export function useInvoiceLink(linkId: string, options: { isWaiting?: boolean } 
 }
 
 /** The latest payment attempt as the page knows it: the answer to the pay request, until the link says more. */
-export const showPayment = (linkId: string, payment: PayInvoiceAnswer) =>
+const showPayment = (linkId: string, payment: PayInvoiceAnswer) =>
   queryClient.setQueryData<InvoiceLinkInfo>(linkKey(linkId), (link) => (link ? { ...link, payment } : link));
 
 export const reloadLink = (linkId: string) => queryClient.invalidateQueries({ queryKey: linkKey(linkId) });
