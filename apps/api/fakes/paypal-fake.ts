@@ -30,7 +30,7 @@ const error = (status: number, name: string, message: string, headers?: Record<s
  * answering the first answer again; show a batch's items by page), and webhooks signed by the
  * fake and checked by its verify-webhook-signature.
  */
-export async function startPaypalFake() {
+export async function startPaypalFake(options: { port?: number } = {}) {
   const tokens = new Set<string>();
   const batches = new Map<string, { header: Json; items: Item[] }>();
   const senderBatchIds = new Set<string>();
@@ -152,7 +152,7 @@ export async function startPaypalFake() {
     return error(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
   }
 
-  const fake = await startHttpFake(route);
+  const fake = await startHttpFake(route, options);
   return {
     ...fake,
     settings: {

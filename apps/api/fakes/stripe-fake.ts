@@ -1,7 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { parseForm, startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { createAccountsFake } from './stripe-accounts-fake.ts';
+import {
+  createIdempotency,
+  signStripePayload,
+  stripeError,
+  type Emit,
+  type Json,
+  type StripeRouteModule,
+} from './stripe-core-fake.ts';
+import { createEventsFake } from './stripe-events-fake.ts';
 import { createPaymentsFake } from './stripe-payments-fake.ts';
 import { createTreasuryFake } from './stripe-treasury-fake.ts';
 
@@ -9,109 +18,110 @@ export const STRIPE_FAKE_KEY = 'sk_test_crewpay_fake';
 export const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
 /** The Connect endpoint's own secret: events of connected accounts (Treasury) are signed with it. */
 export const STRIPE_FAKE_CONNECT_WEBHOOK_SECRET = 'whsec_crewpay_connect_fake';
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-type Json = Record<string, unknown>;
-const stripeError = (status: number, error: Json): FakeAnswer => ({ status, body: { error }, headers: { 'request-id': id('req') } });
+/** The platform account the fake's key belongs to. */
+export const STRIPE_FAKE_PLATFORM_ACCOUNT = 'acct_crewpay_platform_fake';
 
 /**
- * Stripe's API as far as Crewpay uses it, on a local port: payments (stripe-payments-fake.ts:
- * PaymentIntents, test PaymentMethods, Financial Connections, refunds, disputes, payouts),
- * idempotency keys (a repeat answers the first
- * answer, Idempotent-Replayed), bearer auth, documented error bodies, Treasury on connected
- * accounts (stripe-treasury-fake.ts), and the events Stripe would send, which the test delivers
- * signed (in order, twice, or reordered).
+ * Stripe's API as far as Crewpay uses it, on a local port: bearer auth, documented error bodies,
+ * idempotency keys (a repeat answers the first answer, Idempotent-Replayed; other parameters under
+ * a used key are a 400 idempotency_error), and one route module per family of endpoints
+ * (`modules`: connected accounts, Treasury, payments (stripe-payments-fake.ts), events and webhook endpoints; another
+ * module is added by pushing it there). The events Stripe would send are kept: a test takes them
+ * and delivers them signed (in order, twice, or reordered); standalone (`npm run fakes`) they are
+ * posted to the registered webhook endpoints. GET /_fake/state answers what the fake holds.
  */
-export async function startStripeFake() {
-  const answers = new Map<string, FakeAnswer>();
-  const pending: Json[] = [];
-  const event = (type: string, object: Json, account?: string) =>
-    pending.push({
-      id: id('evt'),
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: now(),
-      type,
-      livemode: false,
-      pending_webhooks: 1,
-      ...(account ? { account } : {}),
-      data: { object: structuredClone(object) },
-    });
-  const treasury = createTreasuryFake(stripeError, event);
+export async function startStripeFake(options: { port?: number } = {}) {
+  const events = createEventsFake({ apiVersion: Stripe.API_VERSION });
+  const emit: Emit = events.emit;
+  const idempotency = createIdempotency();
+  let baseUrl = '';
+  // The account's treasury capability turning active opens its financial accounts' features.
+  let onTreasuryActive = (_account: string) => {};
+  const accounts = createAccountsFake(emit, { baseUrl: () => baseUrl, onActive: (account) => onTreasuryActive(account) });
+  const treasury = createTreasuryFake(emit, accounts);
+  onTreasuryActive = treasury.activateAccount;
   const payments = createPaymentsFake({
     error: stripeError,
-    emit: event,
-    accounts: {
-      exists: (account) => treasury.accountOf(account) !== undefined,
-      feesPayerOf: (account) => (treasury.accountOf(account)?.controller as { fees?: { payer?: string } } | undefined)?.fees?.payer,
-      deposit: treasury.depositPayout,
-    },
+    emit,
+    accounts: { exists: accounts.exists, feesPayerOf: accounts.feesPayerOf, deposit: treasury.depositPayout },
   });
+  const modules: StripeRouteModule[] = [accounts.module, treasury.module, payments.module, events.module];
+
   const accountOf = (request: FakeRequest) => {
     const header = request.headers['stripe-account'];
     return typeof header === 'string' ? header : undefined;
   };
+  const notFound = (request: FakeRequest) =>
+    stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` });
 
-  function route(request: FakeRequest): FakeAnswer {
-    if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
-      return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
-    const key = request.headers['idempotency-key'];
-    if (request.method === 'POST' && typeof key === 'string') {
-      const earlier = answers.get(key);
-      if (earlier) return { ...earlier, headers: { ...earlier.headers, 'idempotent-replayed': 'true' } };
-      const answer = post(request);
-      answers.set(key, answer);
-      return answer;
+  function post(request: FakeRequest, account: string | undefined): FakeAnswer {
+    const params = parseForm(request.body);
+    for (const module of modules) {
+      const answer = module.post?.(request, params, account);
+      if (answer) return answer;
     }
-    return request.method === 'POST' ? post(request) : get(request);
+    return notFound(request);
   }
 
-  function post(request: FakeRequest): FakeAnswer {
-    const treasuryAnswer = treasury.post(request, accountOf(request));
-    if (treasuryAnswer) return treasuryAnswer;
-    const paymentsAnswer = payments.post(request, accountOf(request));
-    if (paymentsAnswer) return paymentsAnswer;
-    return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${request.path})` });
-  }
-
-  function get(request: FakeRequest): FakeAnswer {
-    const treasuryAnswer = treasury.get(request, accountOf(request));
-    if (treasuryAnswer) return treasuryAnswer;
-    const paymentsAnswer = payments.get(request, accountOf(request));
-    if (paymentsAnswer) return paymentsAnswer;
+  function get(request: FakeRequest, account: string | undefined): FakeAnswer {
+    if (request.path === '/v1/account')
+      return { status: 200, body: { id: STRIPE_FAKE_PLATFORM_ACCOUNT, object: 'account', country: 'US', charges_enabled: true } };
+    for (const module of modules) {
+      const answer = module.get?.(request, account);
+      if (answer) return answer;
+    }
     return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' });
   }
 
-  const fake = await startHttpFake(route);
+  function fakeRoute(request: FakeRequest): FakeAnswer {
+    if (request.path === '/_fake/state')
+      return { status: 200, body: Object.fromEntries(modules.map((module) => [module.name, module.state?.() ?? {}])) };
+    const token = /^\/_fake\/account_links\/([0-9a-f]+)$/.exec(request.path)?.[1];
+    if (token && request.method === 'POST')
+      return accounts.submitDocument(token) ? { status: 200, body: { submitted: true } } : { status: 404, body: { submitted: false } };
+    return { status: 404, body: { error: 'unknown fake route' } };
+  }
+
+  function route(request: FakeRequest): FakeAnswer {
+    if (request.path.startsWith('/_fake/')) return fakeRoute(request);
+    if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
+      return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    const account = accountOf(request);
+    if (request.method !== 'POST') return get(request, account);
+    const key = request.headers['idempotency-key'];
+    return typeof key === 'string' ? idempotency.run(request, account, key, () => post(request, account)) : post(request, account);
+  }
+
+  const fake = await startHttpFake(route, options);
+  baseUrl = fake.url;
   return {
     ...fake,
+    modules,
     treasury,
     payments,
+    accounts,
+    events,
+    idempotency,
     settings: {
       STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,
       STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_FAKE_CONNECT_WEBHOOK_SECRET,
+      STRIPE_PLATFORM_FINANCIAL_ACCOUNT: treasury.platformFinancialAccount,
       STRIPE_API_BASE: fake.url,
     },
     /** The events Stripe would send since the last call, oldest first. */
-    takeEvents: () => pending.splice(0),
+    takeEvents: events.takeEvents,
     /**
      * Delivers events to POST /v1/webhooks/stripe, signed as Stripe signs them: with the Connect
      * endpoint's secret when the event happened on a connected account, else the account endpoint's.
      */
     deliver: async (app: FastifyInstance, event: Json, options: { secret?: string; timestamp?: number } = {}) => {
       const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: options.secret ?? (event.account ? STRIPE_FAKE_CONNECT_WEBHOOK_SECRET : STRIPE_FAKE_WEBHOOK_SECRET),
-        timestamp: options.timestamp,
-      });
+      const secret = options.secret ?? (event.account ? STRIPE_FAKE_CONNECT_WEBHOOK_SECRET : STRIPE_FAKE_WEBHOOK_SECRET);
       return app.inject({
         method: 'POST',
         url: '/v1/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, secret, options.timestamp) },
         payload,
       });
     },

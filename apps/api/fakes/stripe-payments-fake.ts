@@ -1,4 +1,5 @@
-import { parseForm, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import type { FakeAnswer, FakeRequest } from './http-fake.ts';
+import type { Json, StripeRouteModule } from './stripe-core-fake.ts';
 import { TEST_CARDS } from './stripe-payments-data.ts';
 import { createBankAccounts } from './stripe-payments-banks.ts';
 import { createDisputes } from './stripe-payments-disputes.ts';
@@ -45,9 +46,9 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
     return { status: 200, body: { id, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4 } } };
   }
 
-  return {
-    post(request: FakeRequest, account: string | undefined): FakeAnswer | null {
-      const params = parseForm(request.body);
+  const module: StripeRouteModule = {
+    name: 'payments',
+    post(request: FakeRequest, params: Json, account: string | undefined): FakeAnswer | null {
       const refused = unknownAccount(account);
       if (refused) return refused;
       return (
@@ -72,6 +73,24 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
         payouts.get(request.path, account)
       );
     },
+    state,
+  };
+
+  /** For GET /_fake/state: charges, refunds, disputes, balances, application fees and payouts, in cents. */
+  function state(): Record<string, unknown> & Record<'payment_intents' | 'charges' | 'refunds' | 'disputes' | 'payouts', Owned[]> {
+    return {
+      payments_balances: Object.fromEntries(money.balances),
+      platform: { application_fees: money.applicationFeesOf(), stripe_fees: money.platform.stripe_fees },
+      payment_intents: [...intents.intents.values()].map((intent) => ({ ...view(intent), account: intent.account ?? null })),
+      charges: [...money.charges.values()].map((charge) => ({ ...view(charge), account: charge.account ?? null })),
+      refunds: [...refunds.refunds.values()].map((refund) => ({ ...view(refund), account: refund.account ?? null })),
+      disputes: [...disputes.disputes.values()].map((dispute) => ({ ...view(dispute), account: dispute.account ?? null })),
+      payouts: [...payouts.payouts.values()].map((payout) => ({ ...view(payout), account: payout.account })),
+    };
+  }
+
+  return {
+    module,
     /** Stripe.js's 3-D Secure step and the payer's answer (see createIntents). */
     authenticate: intents.authenticate,
     /** The payer links a bank account in a Financial Connections Session (Stripe.js's collectFinancialConnectionsAccounts). */
@@ -88,18 +107,7 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
     balanceOf: (account: string) => ({ ...money.balanceOf(account) }),
     /** The application fees the platform holds from this connected account's charges (collected less refunded). */
     applicationFeesOf: money.applicationFeesOf,
-    /** For GET /_fake/state: charges, refunds, disputes, balances, application fees and payouts, in cents. */
-    state(): Record<string, unknown> & Record<'payment_intents' | 'charges' | 'refunds' | 'disputes' | 'payouts', Owned[]> {
-      return {
-        payments_balances: Object.fromEntries(money.balances),
-        platform: { application_fees: money.applicationFeesOf(), stripe_fees: money.platform.stripe_fees },
-        payment_intents: [...intents.intents.values()].map((intent) => ({ ...view(intent), account: intent.account ?? null })),
-        charges: [...money.charges.values()].map((charge) => ({ ...view(charge), account: charge.account ?? null })),
-        refunds: [...refunds.refunds.values()].map((refund) => ({ ...view(refund), account: refund.account ?? null })),
-        disputes: [...disputes.disputes.values()].map((dispute) => ({ ...view(dispute), account: dispute.account ?? null })),
-        payouts: [...payouts.payouts.values()].map((payout) => ({ ...view(payout), account: payout.account })),
-      };
-    },
+    state,
   };
 }
 

@@ -1,169 +1,96 @@
 import { randomBytes } from 'node:crypto';
 import { parseForm, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { id, missing, now, stripeError, type Emit, type Json, type StripeRouteModule } from './stripe-core-fake.ts';
+import { createSetupIntentsFake } from './stripe-setup-intents-fake.ts';
+import { createOutboundFake, TEST_BANK_FAILURES, type FakeFinancialAccount } from './stripe-treasury-outbound-fake.ts';
 
-type Json = Record<string, unknown>;
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
+export { STRIPE_TEST_DESCRIPTOR_CODE } from './stripe-setup-intents-fake.ts';
+
 const digits = (length: number) => Array.from(randomBytes(length), (byte) => String(byte % 10)).join('');
-
-/** Stripe's test descriptor code: in test mode every micro-deposit statement reads SM11AA. */
-export const STRIPE_TEST_DESCRIPTOR_CODE = 'SM11AA';
 const TREASURY_ROUTING_NUMBER = '101019644';
-const MAX_VERIFICATION_ATTEMPTS = 10;
+const FEATURES = ['financial_addresses.aba', 'inbound_transfers.ach', 'outbound_payments.ach', 'intra_stripe_flows'];
 
-/** Stripe's test bank accounts (routing 110000000): an ACH movement fails, or posts and is returned. */
-const TEST_BANK_ACCOUNTS: Record<string, { outcome: 'fail' | 'return'; code: string }> = {
-  '000111111116': { outcome: 'fail', code: 'no_account' },
-  '000111111113': { outcome: 'return', code: 'account_closed' },
-  '000222222227': { outcome: 'fail', code: 'insufficient_funds' },
-  '000333333335': { outcome: 'fail', code: 'debit_not_authorized' },
-  '000444444440': { outcome: 'fail', code: 'invalid_currency' },
-};
-
-export type StripeError = (status: number, error: Json) => FakeAnswer;
-export type Emit = (type: string, object: Json, account: string) => void;
-
-const missing = (error: StripeError, what: string) =>
-  error(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` });
-const invalid = (error: StripeError, param: string, code = 'parameter_missing') =>
-  error(400, { type: 'invalid_request_error', code, param, message: `Invalid ${param}` });
+type AccountsView = { exists(account: string): boolean; isTreasuryActive(account: string): boolean };
 
 /**
- * Stripe Treasury as Crewpay uses it, inside the Stripe fake: connected accounts
- * (POST /v1/accounts), FinancialAccounts on them (Stripe-Account header; the ABA number only when
- * expanded; optionally pending until features_status_updated), SetupIntents attached to the account
- * itself with micro-deposit verification (descriptor code SM11AA, ten attempts),
- * InboundTransfers from a verified PaymentMethod, OutboundPayments (refused beyond the cash
- * balance), and the test helper that makes a ReceivedCredit. Outcomes follow Stripe's test bank
- * accounts and are queued as Connect events (event.account set).
+ * Stripe Treasury (v1) as Crewpay uses it, inside the Stripe fake: FinancialAccounts on connected
+ * accounts (Stripe-Account header) and the platform's own (no header); their features stay
+ * pending until the account's treasury capability is active (features_status_updated then);
+ * SetupIntents verified by micro-deposits; InboundTransfers from a verified PaymentMethod and
+ * OutboundPayments, both processing until the test helpers (succeed/fail/return,
+ * post/fail/return) or `settle` (each test bank account's documented outcome) move them; and the
+ * ReceivedCredit test helper. Balances are in cents: cash, inbound_pending, outbound_pending.
  */
-export function createTreasuryFake(error: StripeError, emit: Emit) {
-  const accounts = new Map<string, Json>();
-  const financialAccounts = new Map<string, Json & { cash: number; account_number: string; pending: boolean }>();
-  const setupIntents = new Map<string, Json & { attempts: number }>();
-  const paymentMethods = new Map<string, { account: string; account_number: string; routing_number: string; verified: boolean }>();
+export function createTreasuryFake(emit: Emit, accounts: AccountsView) {
+  const financialAccounts = new Map<string, FakeFinancialAccount>();
   const inboundTransfers = new Map<string, Json>();
-  const outboundPayments = new Map<string, Json>();
+  const setupIntents = createSetupIntentsFake(emit);
+  const view = ({ account: _account, ...object }: Json) => structuredClone(object);
+  const outbound = createOutboundFake({ emit, financialAccounts, view });
   const options = { pendingAddresses: false };
 
-  function financialAccountView(account: Json & { account_number: string; pending: boolean }, expand: string[]): Json {
+  function financialAccountView(account: FakeFinancialAccount, expand: string[]): Json {
     const {
       cash,
+      inbound_pending: inbound,
+      outbound_pending: outgoing,
       account_number: number,
       pending,
       account: _account,
-      ...view
-    } = account as Json & {
-      cash: number;
-      account_number: string;
-      pending: boolean;
-    };
+      ...rest
+    } = account;
     const aba = {
       account_holder_name: 'Crewpay organisation',
       account_number_last4: number.slice(-4),
-      bank_name: 'Goldman Sachs Bank USA',
+      bank_name: 'Fifth Third Bank',
       routing_number: TREASURY_ROUTING_NUMBER,
       ...(expand.includes('financial_addresses.aba.account_number') ? { account_number: number } : {}),
     };
     return {
-      ...view,
-      balance: { cash: { usd: cash }, inbound_pending: { usd: 0 }, outbound_pending: { usd: 0 } },
-      active_features: pending ? [] : ['financial_addresses.aba', 'inbound_transfers.ach', 'outbound_payments.ach'],
-      pending_features: pending ? ['financial_addresses.aba', 'inbound_transfers.ach', 'outbound_payments.ach'] : [],
+      ...structuredClone(rest),
+      balance: { cash: { usd: cash }, inbound_pending: { usd: inbound }, outbound_pending: { usd: outgoing } },
+      active_features: pending ? [] : FEATURES,
+      pending_features: pending ? FEATURES : [],
       financial_addresses: pending ? [] : [{ type: 'aba', supported_networks: ['ach', 'us_domestic_wire'], aba }],
     };
   }
 
-  /** The object of this connected account, or null (Stripe answers 404 for another account's object). */
-  function onAccount<T extends Json>(map: Map<string, T>, objectId: string | undefined, account: string): T | null {
-    const object = objectId ? map.get(objectId) : undefined;
-    return object && object.account === account ? object : null;
-  }
-
-  function createSetupIntent(params: Json, account: string): FakeAnswer {
-    const data = params.payment_method_data as { us_bank_account?: { account_number?: string; routing_number?: string } } | undefined;
-    const bank = data?.us_bank_account;
-    if (!bank?.account_number || !bank.routing_number) return invalid(error, 'payment_method_data[us_bank_account]');
-    if (params.attach_to_self !== 'true') return invalid(error, 'attach_to_self');
-    const method = id('pm');
-    paymentMethods.set(method, { account, account_number: bank.account_number, routing_number: bank.routing_number, verified: false });
-    const intent = {
-      id: id('seti'),
-      object: 'setup_intent',
+  function openFinancialAccount(account: string | undefined, params: Json): FakeFinancialAccount {
+    const created: FakeFinancialAccount = {
+      id: id('fa'),
+      object: 'treasury.financial_account',
       account,
-      attempts: 0,
+      country: 'US',
       created: now(),
-      status: 'requires_action',
-      attach_to_self: true,
-      flow_directions: params.flow_directions,
+      livemode: false,
       metadata: params.metadata ?? {},
-      payment_method: method,
-      last_setup_error: null,
-      next_action: {
-        type: 'verify_with_microdeposits',
-        verify_with_microdeposits: {
-          arrival_date: now() + 2 * 86_400,
-          hosted_verification_url: `https://payments.stripe.com/microdeposit/sacs_test_${randomBytes(16).toString('hex')}`,
-          microdeposit_type: 'descriptor_code',
-        },
-      },
+      status: 'open',
+      supported_currencies: params.supported_currencies ?? ['usd'],
+      cash: 0,
+      inbound_pending: 0,
+      outbound_pending: 0,
+      account_number: digits(10),
+      pending: account !== undefined && (options.pendingAddresses || !accounts.isTreasuryActive(account)),
     };
-    setupIntents.set(intent.id, intent);
-    return { status: 200, body: setupIntentView(intent, (params.expand as string[] | undefined) ?? []) };
+    financialAccounts.set(created.id, created);
+    return created;
+  }
+  const platform = openFinancialAccount(undefined, { metadata: { platform: 'true' } });
+
+  function activateFeatures(financialAccountId: string) {
+    const financialAccount = financialAccounts.get(financialAccountId)!;
+    if (!financialAccount.pending) return;
+    financialAccount.pending = false;
+    emit('treasury.financial_account.features_status_updated', financialAccountView(financialAccount, []), financialAccount.account);
   }
 
-  function setupIntentView(intent: Json, expand: string[]): Json {
-    const { account: _account, attempts: _attempts, ...view } = intent;
-    const method = paymentMethods.get(intent.payment_method as string)!;
-    if (!expand.includes('payment_method')) return view;
-    return {
-      ...view,
-      payment_method: {
-        id: intent.payment_method,
-        object: 'payment_method',
-        type: 'us_bank_account',
-        us_bank_account: {
-          bank_name: 'STRIPE TEST BANK',
-          last4: method.account_number.slice(-4),
-          routing_number: method.routing_number,
-          account_holder_type: 'company',
-        },
-      },
-    };
-  }
-
-  /** What Stripe's hosted verification page posts: the descriptor code of the micro-deposit's statement. */
-  function verifyMicrodeposits(intent: (Json & { attempts: number }) | null, params: Json): FakeAnswer {
-    if (!intent) return missing(error, 'setup_intent');
-    if (intent.status !== 'requires_action')
-      return error(400, { type: 'invalid_request_error', code: 'setup_intent_unexpected_state', message: 'Not awaiting verification' });
-    if (params.descriptor_code === STRIPE_TEST_DESCRIPTOR_CODE) {
-      Object.assign(intent, { status: 'succeeded', next_action: null });
-      paymentMethods.get(intent.payment_method as string)!.verified = true;
-      emit('setup_intent.succeeded', setupIntentView(intent, []), intent.account as string);
-      return { status: 200, body: setupIntentView(intent, []) };
-    }
-    intent.attempts += 1;
-    if (intent.attempts >= MAX_VERIFICATION_ATTEMPTS) {
-      const lastError = { type: 'invalid_request_error', code: 'payment_method_microdeposit_verification_attempts_exceeded' };
-      Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_setup_error: lastError });
-      emit('setup_intent.setup_failed', setupIntentView(intent, []), intent.account as string);
-      return error(400, lastError);
-    }
-    return error(400, {
-      type: 'invalid_request_error',
-      code: 'payment_method_microdeposit_verification_descriptor_code_mismatch',
-      message: 'The descriptor code provided does not match.',
-    });
-  }
-
-  function createInboundTransfer(params: Json, account: string): FakeAnswer {
-    const financialAccount = onAccount(financialAccounts, params.financial_account as string, account);
-    if (!financialAccount) return missing(error, 'financial_account');
-    const method = paymentMethods.get(params.origin_payment_method as string);
-    if (!method || method.account !== account) return missing(error, 'payment_method');
+  function createInboundTransfer(params: Json, account: string | undefined): FakeAnswer {
+    const financialAccount = financialAccounts.get(params.financial_account as string);
+    if (!financialAccount || financialAccount.account !== account) return missing('financial_account');
+    const method = setupIntents.paymentMethods.get(params.origin_payment_method as string);
+    if (!method || method.account !== account) return missing('payment_method');
     if (!method.verified)
-      return error(400, { type: 'invalid_request_error', code: 'payment_method_unverified', param: 'origin_payment_method' });
+      return stripeError(400, { type: 'invalid_request_error', code: 'payment_method_unverified', param: 'origin_payment_method' });
     const transfer: Json = {
       id: id('ibt'),
       object: 'treasury.inbound_transfer',
@@ -179,213 +106,184 @@ export function createTreasuryFake(error: StripeError, emit: Emit) {
       returned: false,
       failure_details: null,
       linked_flows: { received_debit: null },
+      origin_number: method.account_number,
     };
+    financialAccount.inbound_pending += transfer.amount as number;
     inboundTransfers.set(transfer.id as string, transfer);
-    const answer = view(transfer);
-    const outcome = TEST_BANK_ACCOUNTS[method.account_number];
-    if (outcome?.outcome === 'fail') {
-      Object.assign(transfer, { status: 'failed', failure_details: { code: outcome.code } });
-      emit('treasury.inbound_transfer.failed', view(transfer), account);
-      return { status: 200, body: answer };
-    }
-    Object.assign(transfer, { status: 'succeeded' });
-    financialAccount.cash += transfer.amount as number;
-    emit('treasury.inbound_transfer.succeeded', view(transfer), account);
-    if (outcome?.outcome === 'return') {
-      const debit = id('rd');
-      Object.assign(transfer, { returned: true, failure_details: { code: outcome.code }, linked_flows: { received_debit: debit } });
-      financialAccount.cash -= transfer.amount as number;
-      emit(
-        'treasury.received_debit.created',
-        {
-          id: debit,
-          object: 'treasury.received_debit',
-          amount: transfer.amount,
-          currency: 'usd',
-          financial_account: financialAccount.id,
-          network: 'ach',
-          status: 'succeeded',
-          failure_code: null,
-          linked_flows: {
-            inbound_transfer: transfer.id,
-            debit_reversal: null,
-            issuing_authorization: null,
-            issuing_transaction: null,
-            payout: null,
-          },
-        },
-        account,
-      );
-    }
-    return { status: 200, body: answer };
+    return { status: 200, body: inboundView(transfer) };
   }
 
-  function createOutboundPayment(params: Json, account: string): FakeAnswer {
-    const financialAccount = onAccount(financialAccounts, params.financial_account as string, account);
-    if (!financialAccount) return missing(error, 'financial_account');
-    const bank = (params.destination_payment_method_data as { us_bank_account?: { account_number?: string; routing_number?: string } })
-      ?.us_bank_account;
-    if (!bank?.account_number || !bank.routing_number) return invalid(error, 'destination_payment_method_data[us_bank_account]');
-    const amount = Number(params.amount);
-    if (amount > financialAccount.cash)
-      return error(400, {
+  const inboundView = ({ origin_number: _number, ...transfer }: Json) => view(transfer);
+
+  /** The test helpers' succeed, fail and return of an InboundTransfer. */
+  function moveInbound(transferId: string, action: string, code?: string): FakeAnswer {
+    const transfer = inboundTransfers.get(transferId);
+    if (!transfer) return missing('inbound_transfer');
+    const financialAccount = financialAccounts.get(transfer.financial_account as string)!;
+    const amount = transfer.amount as number;
+    const expected = action === 'return' ? 'succeeded' : 'processing';
+    if (transfer.status !== expected || transfer.returned)
+      return stripeError(400, {
         type: 'invalid_request_error',
-        code: 'insufficient_funds',
-        message: 'Insufficient funds in the FinancialAccount',
+        code: 'inbound_transfer_unexpected_state',
+        message: `The InboundTransfer is ${transfer.status as string}`,
       });
-    financialAccount.cash -= amount;
-    const payment: Json = {
-      id: id('obp'),
-      object: 'treasury.outbound_payment',
-      account,
-      amount,
-      currency: params.currency,
-      created: now(),
-      description: params.description ?? null,
-      financial_account: financialAccount.id,
-      destination_payment_method_details: {
-        type: 'us_bank_account',
-        us_bank_account: { last4: bank.account_number.slice(-4), routing_number: bank.routing_number, network: 'ach' },
-      },
-      metadata: params.metadata ?? {},
-      status: 'processing',
-      returned_details: null,
-    };
-    outboundPayments.set(payment.id as string, payment);
-    const answer = view(payment);
-    const outcome = TEST_BANK_ACCOUNTS[bank.account_number];
-    if (outcome?.outcome === 'fail') {
-      Object.assign(payment, { status: 'failed' });
+    const account = transfer.account as string | undefined;
+    if (action === 'succeed') {
+      financialAccount.inbound_pending -= amount;
       financialAccount.cash += amount;
-      emit('treasury.outbound_payment.failed', view(payment), account);
-      return { status: 200, body: answer };
-    }
-    Object.assign(payment, { status: 'posted' });
-    emit('treasury.outbound_payment.posted', view(payment), account);
-    if (outcome?.outcome === 'return') {
-      Object.assign(payment, { status: 'returned', returned_details: { code: outcome.code, transaction: id('trxn') } });
-      financialAccount.cash += amount;
-      emit('treasury.outbound_payment.returned', view(payment), account);
-    }
-    return { status: 200, body: answer };
-  }
-
-  /** POST /v1/test_helpers/treasury/received_credits: money arriving at the account's numbers. */
-  function createReceivedCredit(params: Json, account: string): FakeAnswer {
-    const financialAccount = onAccount(financialAccounts, params.financial_account as string, account);
-    if (!financialAccount) return missing(error, 'financial_account');
-    const credit = {
-      id: id('rc'),
-      object: 'treasury.received_credit',
-      amount: Number(params.amount),
-      currency: params.currency,
-      created: now(),
-      description: params.description ?? 'Received credit',
-      financial_account: financialAccount.id,
-      network: params.network,
-      status: 'succeeded',
-      failure_code: null,
-      linked_flows: {
-        credit_reversal: null,
+      transfer.status = 'succeeded';
+      emit('treasury.inbound_transfer.succeeded', inboundView(transfer), account);
+    } else if (action === 'fail') {
+      financialAccount.inbound_pending -= amount;
+      Object.assign(transfer, { status: 'failed', failure_details: { code: code ?? 'could_not_process' } });
+      emit('treasury.inbound_transfer.failed', inboundView(transfer), account);
+    } else if (action === 'return') {
+      const debit = id('rd');
+      Object.assign(transfer, { returned: true, failure_details: { code: code ?? 'declined' }, linked_flows: { received_debit: debit } });
+      financialAccount.cash -= amount;
+      const linked = {
+        inbound_transfer: transfer.id,
+        debit_reversal: null,
         issuing_authorization: null,
         issuing_transaction: null,
-        source_flow: null,
-        source_flow_type: null,
-      },
-    };
-    financialAccount.cash += credit.amount;
-    // Stripe reports a credit when it is created and when it succeeds (here at once): two events, one credit.
-    emit('treasury.received_credit.created', credit, account);
-    emit('treasury.received_credit.succeeded', credit, account);
-    return { status: 200, body: credit };
+        payout: null,
+      };
+      const receivedDebit = {
+        id: debit,
+        object: 'treasury.received_debit',
+        amount,
+        currency: 'usd',
+        financial_account: financialAccount.id,
+        network: 'ach',
+        status: 'succeeded',
+        failure_code: null,
+        linked_flows: linked,
+      };
+      emit('treasury.received_debit.created', receivedDebit, account);
+    } else return missing(`test helper ${action}`);
+    return { status: 200, body: inboundView(transfer) };
   }
 
-  const view = ({ account: _account, ...object }: Json) => structuredClone(object);
-
-  function post(request: FakeRequest, account: string | undefined): FakeAnswer | null {
-    const params = parseForm(request.body);
-    const [, , collection, objectId, action] = request.path.split('/');
-    if (request.path === '/v1/accounts') {
-      const created = {
-        id: id('acct'),
-        object: 'account',
-        type: 'custom',
-        country: params.country,
-        metadata: params.metadata ?? {},
-        capabilities: { treasury: 'pending', us_bank_account_ach_payments: 'pending', transfers: 'pending' },
-        controller: params.controller,
-        requirements: {
-          currently_due: ['business_type', 'external_account', 'tos_acceptance.date'],
-          disabled_reason: 'requirements.past_due',
-        },
-      };
-      accounts.set(created.id, created);
-      return { status: 200, body: created };
-    }
-    if (collection === 'setup_intents' && !account) return null;
-    if (!account && (collection === 'treasury' || request.path.startsWith('/v1/test_helpers/treasury/')))
-      return error(400, { type: 'invalid_request_error', message: 'Treasury requests need the Stripe-Account header' });
-    if (account && !accounts.has(account)) return error(403, { type: 'invalid_request_error', code: 'account_invalid' });
+  function post(request: FakeRequest, params: Json, account: string | undefined): FakeAnswer | null {
+    const parts = request.path.split('/');
+    const [, , collection, objectId, action] = parts;
+    const isTreasury = collection === 'treasury' || request.path.startsWith('/v1/test_helpers/treasury/');
+    if (!isTreasury && !(collection === 'setup_intents' && account)) return null;
+    if (account && !accounts.exists(account)) return stripeError(403, { type: 'invalid_request_error', code: 'account_invalid' });
     if (request.path === '/v1/treasury/financial_accounts') {
-      const created = {
-        id: id('fa'),
-        object: 'treasury.financial_account',
-        account: account!,
-        country: 'US',
-        created: now(),
-        livemode: false,
-        metadata: params.metadata ?? {},
-        status: 'open',
-        supported_currencies: params.supported_currencies,
-        cash: 0,
-        account_number: digits(10),
-        pending: options.pendingAddresses,
+      if (!account)
+        return stripeError(400, { type: 'invalid_request_error', message: 'The platform financial account is provisioned by Stripe' });
+      return {
+        status: 200,
+        body: financialAccountView(openFinancialAccount(account, params), (params.expand as string[] | undefined) ?? []),
       };
-      financialAccounts.set(created.id, created);
-      return { status: 200, body: financialAccountView(created, (params.expand as string[] | undefined) ?? []) };
     }
-    if (collection === 'setup_intents' && !objectId) return createSetupIntent(params, account!);
-    if (collection === 'setup_intents' && action === 'verify_microdeposits')
-      return verifyMicrodeposits(onAccount(setupIntents, objectId, account!), params);
-    if (request.path === '/v1/treasury/inbound_transfers') return createInboundTransfer(params, account!);
-    if (request.path === '/v1/treasury/outbound_payments') return createOutboundPayment(params, account!);
-    if (request.path === '/v1/test_helpers/treasury/received_credits') return createReceivedCredit(params, account!);
+    if (collection === 'setup_intents' && !objectId) return setupIntents.create(params, account!);
+    if (collection === 'setup_intents' && action === 'verify_microdeposits') return setupIntents.verify(objectId, account!, params);
+    if (request.path === '/v1/treasury/inbound_transfers') return createInboundTransfer(params, account);
+    if (request.path === '/v1/treasury/outbound_payments') return outbound.create(params, account);
+    if (request.path === '/v1/test_helpers/treasury/received_credits') {
+      const target = financialAccounts.get(params.financial_account as string);
+      if (!target || target.account !== account) return missing('financial_account');
+      const credit = outbound.receiveCredit(
+        target,
+        Number(params.amount),
+        String(params.network),
+        String(params.description ?? 'Received credit'),
+      );
+      return { status: 200, body: credit };
+    }
+    // /v1/test_helpers/treasury/<kind>/<id>/<action>
+    const [, , , , kind, helperId, helperAction] = parts;
+    const code = (params.returned_details as Json | undefined)?.code ?? (params.failure_details as Json | undefined)?.code;
+    if (kind === 'inbound_transfers' && helperId && helperAction) return moveInbound(helperId, helperAction, code as string | undefined);
+    if (kind === 'outbound_payments' && helperId && helperAction) return outbound.move(helperId, helperAction, code as string | undefined);
     return null;
   }
 
   function get(request: FakeRequest, account: string | undefined): FakeAnswer | null {
     const [, , collection, kind, objectId] = request.path.split('/');
-    if (collection !== 'treasury' || !account) return null;
+    if (collection !== 'treasury') return null;
     const expand = (parseForm(request.query.toString()).expand as string[] | undefined) ?? [];
+    if (kind === 'financial_accounts' && !objectId) {
+      const data = [...financialAccounts.values()]
+        .filter((entry) => entry.account === account)
+        .map((entry) => financialAccountView(entry, expand));
+      return { status: 200, body: { object: 'list', has_more: false, data } };
+    }
     if (kind === 'financial_accounts') {
-      const financialAccount = onAccount(financialAccounts, objectId, account);
-      return financialAccount ? { status: 200, body: financialAccountView(financialAccount, expand) } : missing(error, 'financial_account');
+      const financialAccount = financialAccounts.get(objectId!);
+      return financialAccount && financialAccount.account === account
+        ? { status: 200, body: financialAccountView(financialAccount, expand) }
+        : missing('financial_account');
     }
     if (kind === 'inbound_transfers') {
-      const transfer = onAccount(inboundTransfers, objectId, account);
-      return transfer ? { status: 200, body: view(transfer) } : missing(error, 'inbound_transfer');
+      const transfer = inboundTransfers.get(objectId!);
+      return transfer && transfer.account === account ? { status: 200, body: inboundView(transfer) } : missing('inbound_transfer');
     }
+    if (kind === 'outbound_payments') return outbound.get(objectId!, account);
     return null;
   }
 
-  return {
+  const module: StripeRouteModule = {
+    name: 'treasury',
     post,
     get,
+    state: () => ({
+      platform_financial_account: platform.id,
+      financial_accounts: [...financialAccounts.values()].map((entry) => ({
+        id: entry.id,
+        account: entry.account ?? null,
+        cash: entry.cash,
+        inbound_pending: entry.inbound_pending,
+        outbound_pending: entry.outbound_pending,
+        features: entry.pending ? 'pending' : 'active',
+      })),
+      inbound_transfers: [...inboundTransfers.values()].map((entry) => ({
+        id: entry.id,
+        account: entry.account,
+        amount: entry.amount,
+        status: entry.status,
+        returned: entry.returned,
+      })),
+      ...outbound.state(),
+    }),
+  };
+
+  return {
+    module,
     options,
-    /** Stripe activates the account's features (its ABA address appears): features_status_updated. */
-    activateFeatures(financialAccountId: string) {
-      const financialAccount = financialAccounts.get(financialAccountId)!;
-      financialAccount.pending = false;
-      emit(
-        'treasury.financial_account.features_status_updated',
-        financialAccountView(financialAccount, []),
-        financialAccount.account as string,
+    platformFinancialAccount: platform.id,
+    activateFeatures,
+    /** The treasury capability of this account became active: its pending financial accounts open their features. */
+    activateAccount(account: string) {
+      for (const entry of financialAccounts.values())
+        if (entry.account === account && !options.pendingAddresses) activateFeatures(entry.id);
+    },
+    /** What Stripe's test mode does with every movement still processing: the test bank account's documented outcome. */
+    settle() {
+      for (const transfer of inboundTransfers.values()) {
+        if (transfer.status !== 'processing') continue;
+        const failure = TEST_BANK_FAILURES[transfer.origin_number as string];
+        moveInbound(transfer.id as string, failure ? 'fail' : 'succeed', failure);
+      }
+      outbound.settle();
+    },
+    moveInbound,
+    moveOutbound: outbound.move,
+    /** Movements to or from this bank account that have settled and could still come back (a return, days later). */
+    returnable(accountNumber: string): { kind: 'inbound_transfer' | 'outbound_payment'; id: string }[] {
+      const inbound = [...inboundTransfers.values()].filter(
+        (entry) => entry.status === 'succeeded' && !entry.returned && entry.origin_number === accountNumber,
       );
+      return [
+        ...inbound.map((entry) => ({ kind: 'inbound_transfer' as const, id: entry.id as string })),
+        ...outbound.postedTo(accountNumber).map((paymentId) => ({ kind: 'outbound_payment' as const, id: paymentId })),
+      ];
     },
     /** The cash balance Stripe holds in a financial account. */
     cashOf: (financialAccountId: string) => financialAccounts.get(financialAccountId)?.cash ?? null,
-    /** For the payments fake (stripe-payments-fake.ts): a connected account as created. */
-    accountOf: (accountId: string) => accounts.get(accountId),
     /**
      * For the payments fake: a payout from the account's payments balance to one of its own
      * financial accounts (its external account): the cash arrives as a ReceivedCredit linked to
@@ -417,6 +315,10 @@ export function createTreasuryFake(error: StripeError, emit: Emit) {
       emit('treasury.received_credit.created', credit, account);
       emit('treasury.received_credit.succeeded', credit, account);
       return true;
+    },
+    balanceOf: (financialAccountId: string) => {
+      const entry = financialAccounts.get(financialAccountId);
+      return entry ? { cash: entry.cash, inbound_pending: entry.inbound_pending, outbound_pending: entry.outbound_pending } : null;
     },
   };
 }

@@ -20,7 +20,7 @@ type Callback = { url: string; params: URLSearchParams };
  * status callbacks Twilio would POST (sent, then delivered or undelivered), signed with
  * X-Twilio-Signature, for the test to deliver.
  */
-export async function startTwilioFake() {
+export async function startTwilioFake(options: { port?: number } = {}) {
   const callbacks: Callback[] = [];
   const refuse = (status: number, code: number, message: string): FakeAnswer => ({
     status,
@@ -79,7 +79,7 @@ export async function startTwilioFake() {
     };
   }
 
-  const fake = await startHttpFake(route);
+  const fake = await startHttpFake(route, options);
   return {
     ...fake,
     settings: {

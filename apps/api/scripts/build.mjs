@@ -22,6 +22,8 @@ await build({
     server: 'src/server.ts',
     worker: 'src/worker.ts',
     reconcile: 'src/scripts/reconcile.ts',
+    'stripe-webhooks': 'src/scripts/stripe-webhooks.ts',
+    'live-check': 'src/scripts/live-check.ts',
     'pdf-worker': 'src/providers/esign/pdf-worker.ts',
   },
   outdir: 'dist',

@@ -48,6 +48,11 @@ const envSchema = z.object({
     .regex(/^pk_(live|test)_\w+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)')
     .optional(),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  // The platform's own Treasury financial account (fa_...): Crewpay's fees are collected into it.
+  STRIPE_PLATFORM_FINANCIAL_ACCOUNT: z
+    .string()
+    .regex(/^fa_\w+$/, 'must be a Stripe financial account id (fa_...)')
+    .optional(),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
@@ -102,6 +107,7 @@ export type ProviderSettings = {
     webhookSecret: string | undefined;
     connectWebhookSecret: string | undefined;
     publishableKey: string | undefined;
+    platformFinancialAccount: string | undefined;
     apiBase: string;
   };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         webhookSecret: values.STRIPE_WEBHOOK_SECRET,
         connectWebhookSecret: values.STRIPE_CONNECT_WEBHOOK_SECRET,
         publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+        platformFinancialAccount: values.STRIPE_PLATFORM_FINANCIAL_ACCOUNT,
         apiBase: values.STRIPE_API_BASE,
       },
       paypal: {

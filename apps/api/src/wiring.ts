@@ -5,6 +5,7 @@ import { isActingExpirySet, setActingExpiry } from './plugins/auth.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers, PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from './providers/sandbox-events.ts';
 import type { SmsTransport } from './providers/sms/index.ts';
+import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
 import { EMAIL_CHANGE_JOB, endExpiredActing, PASSWORD_RESET_JOB, registerAuthJobs, SIGN_UP_JOB } from './modules/auth/index.ts';
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
@@ -31,6 +32,8 @@ import {
   webhookVerifierFor,
   type ProviderOperation,
 } from './modules/provider-calls/index.ts';
+import { feeTransferOperation } from './modules/platform-fees/index.ts';
+import { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, registerProviderSyncJobs } from './modules/provider-sync/index.ts';
 import { DELIVER_SMS_JOB, registerSmsJobs, smsStatusEvents } from './modules/sms/index.ts';
 import { GENERATE_TAX_DOCUMENTS_JOB, registerTaxJobs } from './modules/taxes/index.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from './modules/treasury/index.ts';
@@ -54,8 +57,12 @@ const providerOperations: Omit<ProviderOperation<never, unknown>, 'provider'>[] 
   feeRefundOperation,
 ];
 /** Operations of a provider of their own (QuickBooks; Crewpay's built-in e-signature, a real service, not a sandbox). */
-const ownProviderOperations: ProviderOperation<never, unknown>[] = [journalEntryOperation, signatureRequestOperation];
-const providerEventHandlers = [signedEventHandler, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
+const ownProviderOperations: ProviderOperation<never, unknown>[] = [
+  journalEntryOperation,
+  signatureRequestOperation,
+  feeTransferOperation as unknown as ProviderOperation<never, unknown>,
+];
+const providerEventHandlers = [signedEventHandler, accountEvents, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
 const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier];
 
 /** Every queue a module sends to or schedules: each must have its worker. */
@@ -73,6 +80,8 @@ const JOB_QUEUES = [
   MONTHLY_BILLING_JOB,
   WEBHOOKS_DUE_JOB,
   GENERATE_TAX_DOCUMENTS_JOB,
+  MISSED_EVENTS_JOB,
+  PROVIDER_CHECK_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -122,6 +131,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerBillingJobs({ db: deps.db, jobs });
   await registerWebhookJobs(wired);
   await registerTaxJobs(wired);
+  await registerProviderSyncJobs(wired);
   return registered;
 }
 

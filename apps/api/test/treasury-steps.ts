@@ -9,6 +9,7 @@ import type { World } from './worlds.ts';
 async function activatedOwner(world: World) {
   const owner = await createOwner(world.ctx.app);
   await activate(world.ctx.app, owner.headers);
+  await world.afterActivation();
   return { ...owner, email: owner.user.email, org_id: owner.org.id };
 }
 

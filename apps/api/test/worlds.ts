@@ -14,6 +14,7 @@ import { runDueProviderCalls } from '../src/modules/provider-calls/index.ts';
 import { startPaypalFake, type PaypalFake } from '../fakes/paypal-fake.ts';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from '../fakes/stripe-treasury-fake.ts';
+import { RETURNED_TEST_ACCOUNT } from '../src/providers/banking/test-accounts.ts';
 
 export type CardBehaviour = 'succeed' | 'decline' | 'dispute' | 'authenticate';
 type BankOwner = { headers: Record<string, string>; email: string; org_id: string };
@@ -29,7 +30,7 @@ export type World = {
   ctx: TestContext;
   /** The payer pays the invoice behind the link with a card that behaves so. */
   payByCard(linkId: string, card: CardBehaviour): ReturnType<typeof payByCard>;
-  /** The payer links the bank holding this account (the sandbox's bank login; Plaid Link outside it) and pays by ACH. */
+  /** The payer links the bank holding this account (the sandbox's bank login; Stripe's Financial Connections outside it) and pays by ACH. */
   payByBank(linkId: string, accountNumber: string): ReturnType<typeof payByCard>;
   /** Every outcome the providers have to report arrives (through the webhook route), and the worker makes the calls due. */
   settle(): Promise<void>;
@@ -41,6 +42,8 @@ export type World = {
   fund(headers: Record<string, string>, orgId: string, amount: number): Promise<void>;
   /** Someone sends money to the wallet's own account numbers (an ACH credit): reported, not yet delivered. */
   receiveCredit(orgId: string, amount: number): Promise<void>;
+  /** What the provider reported while the organisation was activated (Stripe's account.updated) has arrived. */
+  afterActivation(): Promise<void>;
   /** The owner attaches this bank and verifies it with the micro-deposit's descriptor code; answers the payment method id. */
   linkBank(owner: BankOwner, accountNumber: string): Promise<string>;
 };
@@ -101,6 +104,7 @@ export async function sandboxWorld(): Promise<World> {
       await simulateSandboxReceivedCredit(ctx.deps.db, { org_id: orgId, amount });
     },
     linkBank: (owner, accountNumber) => linkVerifiedBank(ctx.app, owner.headers, owner.email, accountNumber),
+    afterActivation: async () => {},
   };
 }
 
@@ -149,9 +153,19 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       { stripeAccount },
     );
   }
+  function settleTreasury() {
+    // Stripe's test mode settles each Treasury movement as its test bank account says ...
+    stripe.treasury.settle();
+    // ... and the bank of the "succeeds, then comes back" account returns it days later: Stripe's test helper `return`.
+    for (const movement of stripe.treasury.returnable(RETURNED_TEST_ACCOUNT)) {
+      const move = movement.kind === 'inbound_transfer' ? stripe.treasury.moveInbound : stripe.treasury.moveOutbound;
+      move(movement.id, 'return', 'account_closed');
+    }
+  }
   /** Until nothing is left: the events, the worker's due calls, what the ACH network answers later, the payout schedule. */
   async function settle() {
     for (let round = 0; round < 10; round += 1) {
+      settleTreasury();
       let moved = await deliverAll();
       await runDueProviderCalls(ctx.deps);
       moved += (await deliverAll()) + stripe.payments.runLater() + stripe.payments.runPayouts();
@@ -187,6 +201,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       await deliverAll();
     },
     receiveCredit,
+    afterActivation: deliverAll,
     async linkBank({ headers, org_id: orgId }, accountNumber) {
       const attach = await ctx.app.inject({
         method: 'POST',
@@ -212,6 +227,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
 export async function invoiceToPay(world: World, amount: number) {
   const owner = await createOwner(world.ctx.app);
   await activate(world.ctx.app, owner.headers);
+  await world.afterActivation();
   const customer = await addCustomer(world.ctx.app, owner.headers);
   const invoice = await sendInvoice(world.ctx.app, owner.headers, { customer_id: customer.id, amount });
   const email = (await listOutbox(world.ctx.deps.db, { limit: 1000 })).filter((item) => item.to === customer.email).at(-1);
@@ -243,6 +259,7 @@ async function payeePayout(world: World, method: Record<string, string>, amount:
   const { app, deps } = world.ctx;
   const owner = await createOwner(app);
   await activate(app, owner.headers);
+  await world.afterActivation();
   await world.fund(owner.headers, owner.org.id, 100_000);
   await deps.db.execute(sql`UPDATE orgs SET paypal_enabled = true WHERE id = ${owner.org.id}`);
   const email = `agent.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;

@@ -9,6 +9,7 @@ export * from './account.ts';
 export * from './orgs.ts';
 export * from './us-states.ts';
 export * from './activation.ts';
+export * from './onboarding.ts';
 export * from './fees.ts';
 export * from './wallets.ts';
 export * from './creators.ts';

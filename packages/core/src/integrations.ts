@@ -35,6 +35,8 @@ export const webhookEventTypes = [
   'billing.plan_charged',
   'billing.delinquent',
   'billing.reinstated',
+  'onboarding.action_required',
+  'wallet.out_of_step',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -13,6 +13,9 @@ export type Jobs = {
   stop(): Promise<void>;
 };
 
+/** Jobs a worker takes from a queue at once. */
+const JOB_BATCH_SIZE = 20;
+
 /** pg-boss on our own Postgres: jobs survive restarts and are shared by every worker process. */
 export async function createPgBossJobs(options: { url: string; runWorkers: boolean; onError: (error: Error) => void }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4 });
@@ -38,8 +41,18 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
     async register(name, handler) {
       await ensureQueue(name);
       if (!options.runWorkers) return;
-      await boss.work<object>(name, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+      // pg-boss fetches one batch per polling interval, so a batch of one would run a queue at
+      // one job every interval (a 240-email burst took minutes). Each job of a batch succeeds
+      // or fails on its own: a failure is recorded for that job (retried by the queue's policy)
+      // and the rest go on; pg-boss then completes only the jobs still active.
+      await boss.work<object>(name, { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+          } catch (error) {
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
       });
     },
     async schedule(name, cron) {

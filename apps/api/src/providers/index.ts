@@ -33,6 +33,8 @@ export const PROVIDER_EVENT_TYPES = [
   'charge.ach_returned',
   'refund.succeeded',
   'refund.failed',
+  // banking: what the provider still needs of the organisation's account (requirements, capabilities)
+  'account.updated',
   // banking: the wallet's bank link, its money movements, its account
   'setup_intent.succeeded',
   'setup_intent.verification_failed',

@@ -154,8 +154,14 @@ const debitScenarios: BankScenario[] = [
   },
   { name: 'wallet funding by ACH debit that fails posts nothing', account: '000222222227', status: 'failed', postings: [] },
   {
-    name: 'wallet funding by ACH debit that settles and is returned: available -> outside again',
+    name: 'wallet funding by ACH debit from a closed account fails (account_closed)',
     account: '000111111113',
+    status: 'failed',
+    postings: [],
+  },
+  {
+    name: 'wallet funding by ACH debit that settles and is returned: available -> outside again',
+    account: '000555555559',
     status: 'returned',
     postings: [debitSettled, { type: 'ach_debit_returned', entries: { outside_bank: 20_000, wallet_available: -20_000 } }],
   },
@@ -180,7 +186,7 @@ const transferScenarios: BankScenario[] = [
   },
   {
     name: 'a bank payout (ACH out) that posts and is returned gives amount and fee back',
-    account: '000111111113',
+    account: '000555555559',
     status: 'returned',
     postings: [hold, outPosted, { type: 'ach_out_returned', entries: { fees: -2, outside_bank: -20_000, wallet_available: 20_002 } }],
   },
@@ -197,7 +203,7 @@ const bankPayoutScenarios: BankPayoutScenario[] = [
   },
   {
     name: "a payee's bank payout (ACH) is paid, then returned: outside -> available",
-    account: '000111111113',
+    account: '000555555559',
     status: 'returned',
     postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
   },

@@ -16,6 +16,11 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
       providers.stripe.connectWebhookSecret,
       "the signing secret of Stripe's Connect webhook endpoint /v1/webhooks/stripe (Treasury events of the organisations' accounts)",
     ],
+    [
+      'STRIPE_PLATFORM_FINANCIAL_ACCOUNT',
+      providers.stripe.platformFinancialAccount,
+      "the platform's Treasury financial account (fa_...), where Crewpay's fees are collected",
+    ],
     ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js (card field, 3-D Secure, bank link)"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],

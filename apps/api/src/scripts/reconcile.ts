@@ -4,6 +4,8 @@ import { openDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { reconcileLedger } from '../modules/ledger/index.ts';
+import { providerCheck, type ProviderProblem } from '../modules/provider-sync/index.ts';
+import { createSecretBox, resolveSecretsKey } from '../lib/secrets.ts';
 import { wireHandlers } from '../wiring.ts';
 
 /** `npm run reconcile`: checks the books of the configured database (the embedded one by default). */
@@ -24,8 +26,14 @@ async function main(): Promise<void> {
       `Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`,
     );
     for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));
-    console.log(report.problems.length === 0 ? 'The ledger reconciles.' : `${report.problems.length} problem(s) found.`);
-    process.exitCode = report.problems.length === 0 ? 0 : 1;
+    // Outside the sandbox: every wallet against its financial account at the provider (read only, never corrected).
+    const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));
+    const provider = await providerCheck({ config, db: database.db, secrets });
+    if (!config.isSandbox) console.log(`Checked ${provider.checked} wallets against the provider.`);
+    for (const problem of provider.problems) console.error('PROVIDER PROBLEM', JSON.stringify(problem satisfies ProviderProblem));
+    const total = report.problems.length + provider.problems.length;
+    console.log(total === 0 ? 'The ledger reconciles.' : `${total} problem(s) found.`);
+    process.exitCode = total === 0 ? 0 : 1;
   } finally {
     await database.close();
     await embedded?.stop();

@@ -1,10 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import { SandboxBanner } from './shell/sandbox-banner.tsx';
 
-/** Every route: keeps the tab title in step with the page, and says when the server is a sandbox. */
+/** Every route: the skip link first, the tab title in step with the page, and a strip saying when the server is a sandbox. */
 export function RootLayout() {
   const handle = useRouteHandle();
   useEffect(() => {
@@ -12,6 +13,7 @@ export function RootLayout() {
   }, [handle]);
   return (
     <>
+      <SkipLink />
       <Suspense fallback={<FullPageSpinner />}>
         <Outlet />
       </Suspense>

@@ -23,6 +23,7 @@ const CreatorPaymentsPage = preloadablePage(() => import('../features/creator-po
 const CreatorSettingsPage = preloadablePage(() => import('../features/creator-portal/pages/creator-settings-page.tsx'));
 const CreateFundAcctPage = preloadablePage(() => import('../features/activation/pages/create-fund-acct-page.tsx'));
 const CreateFundBusinessPage = preloadablePage(() => import('../features/activation/pages/create-fund-business-page.tsx'));
+const VerificationPage = preloadablePage(() => import('../features/activation/pages/verification-page.tsx'));
 const WalletsPage = preloadablePage(() => import('../features/wallets/pages/wallets-page.tsx'));
 const CreatorsPage = preloadablePage(() => import('../features/creators/pages/creators-page.tsx'));
 const CreatorProfilePage = preloadablePage(() => import('../features/creators/pages/creator-profile-page.tsx'));
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
                 element: <CreateFundBusinessPage />,
                 handle: handle('Activation step 2 of 2', ['Home', 'Activation']),
               },
+              { path: '/verification', element: <VerificationPage />, handle: handle('Verification', ['Home', 'Verification']) },
               { path: '/wallets', element: <WalletsPage />, handle: handle('Wallets') },
               // The onboarding step 'Add funds' lands on the US-only wallet.
               { path: '/funds', element: <Navigate to="/wallets?tab=usOnly" replace /> },

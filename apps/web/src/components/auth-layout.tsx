@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Logo } from './logo.tsx';
+import { MAIN_CONTENT_ID } from './skip-link.tsx';
 
 type Props = { title: string; subtitle?: ReactNode; children: ReactNode };
 
@@ -19,6 +20,8 @@ export function AuthLayout({ title, subtitle, children }: Props) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' } }}>
       <Box
+        component="aside"
+        aria-label="About Crewpay"
         sx={{
           display: { xs: 'none', md: 'flex' },
           flexDirection: 'column',
@@ -30,7 +33,7 @@ export function AuthLayout({ title, subtitle, children }: Props) {
       >
         <Logo color="#fff" />
         <Box>
-          <Typography variant="h3" sx={{ fontWeight: 800, lineHeight: 1.15, mb: 3, maxWidth: 420 }}>
+          <Typography variant="h3" component="h2" sx={{ fontWeight: 800, lineHeight: 1.15, mb: 3, maxWidth: 420 }}>
             Pay the people who create for you.
           </Typography>
           <Stack spacing={1.5}>
@@ -46,7 +49,12 @@ export function AuthLayout({ title, subtitle, children }: Props) {
           © Crewpay
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', placeItems: 'center', p: { xs: 2, sm: 4 }, bgcolor: 'background.default' }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ display: 'grid', placeItems: 'center', p: { xs: 2, sm: 4 }, bgcolor: 'background.default', minWidth: 0 }}
+      >
         <Box sx={{ width: '100%', maxWidth: 440 }}>
           <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 3 }}>
             <Logo />

@@ -1,4 +1,4 @@
-import { date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 
@@ -26,6 +26,9 @@ export const orgRepresentatives = pgTable('org_representatives', {
   ssn_last4: text().notNull(),
   ...address(),
   terms_accepted_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  // Where the terms were accepted, as the banking provider needs them (null before they were kept).
+  terms_ip: text(),
+  terms_user_agent: text(),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -42,6 +45,48 @@ export const orgBusinesses = pgTable('org_businesses', {
   phone: text().notNull(),
   product_description: text().notNull(),
   ...address(),
+  // The financial account's agreement (the partner bank's terms), accepted with the business.
+  agreement_accepted_at: timestamp({ withTimezone: true }),
+  agreement_ip: text(),
+  agreement_user_agent: text(),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
+
+/** A requirement the banking provider still asks for, and why (its error code when it refused what was sent). */
+export type AccountRequirement = { requirement: string; past_due: boolean; error_code: string | null };
+
+/**
+ * The organisation's account at the banking provider (a Stripe connected account): stored the
+ * moment it is created, before anything else is asked of the provider, so a retry days later
+ * finds it instead of creating a second one. What the provider still needs arrives with
+ * account.updated and is kept here for the owner to see.
+ */
+export const connectedAccounts = pgTable('connected_accounts', {
+  id: id(),
+  org_id: uuid()
+    .notNull()
+    .unique()
+    .references(() => orgs.id),
+  provider_account_id: text().notNull().unique(),
+  requirements: jsonb().$type<AccountRequirement[]>().notNull().default([]),
+  pending_verification: jsonb().$type<string[]>().notNull().default([]),
+  disabled_reason: text(),
+  // The provider's money-management capability: inactive until the requirements are met.
+  treasury_status: text({ enum: ['active', 'pending', 'inactive'] })
+    .notNull()
+    .default('inactive'),
+  // The provider's time (seconds) of the account state kept here: an older event changes nothing.
+  state_at: bigint({ mode: 'number' }).notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** How far the missed-events sweep has listed a provider's events, per scope (the platform, or one connected account). */
+export const providerEventCursors = pgTable('provider_event_cursors', {
+  scope: text().primaryKey(),
+  listed_until: bigint({ mode: 'number' }).notNull(),
+  updated_at: updatedAt(),
+});
+
+export type ConnectedAccount = typeof connectedAccounts.$inferSelect;

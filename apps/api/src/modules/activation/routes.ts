@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { businessBody, orgRecord, representativeBody } from '@crewpay/core';
+import type { FastifyRequest } from 'fastify';
+import { businessBody, onboardingAnswer, onboardingLinkAnswer, orgRecord, representativeBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import type { User } from '../../db/schema/index.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { toOrgRecord } from '../orgs/index.ts';
-import { submitBusiness, submitRepresentative } from './service.ts';
+import { submitBusiness, submitRepresentative, type Acceptance } from './service.ts';
+import { onboardingLink, onboardingStatus } from './status.ts';
 
 const tags = ['Activation'];
+
+/** Who accepts the terms, as the provider records the acceptance: the caller's address, browser and email. */
+const acceptanceOf = (request: FastifyRequest, user: User): Acceptance => ({
+  ip: request.ip,
+  user_agent: (request.headers['user-agent'] ?? 'unknown').slice(0, 500),
+  email: user.email,
+});
 
 export const activationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -16,14 +26,15 @@ export const activationRoutes =
       {
         schema: {
           tags,
-          summary: 'Activation step 1 of 2: the business representative',
+          summary: 'Activation step 1 of 2: the business representative (sent again to correct what Stripe refused)',
           body: representativeBody,
           response: { 200: orgRecord, ...errorResponses },
         },
       },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
-        return toOrgRecord(await submitRepresentative(deps, { org_id: user.org_id, body: request.body }));
+        const acceptance = acceptanceOf(request, user);
+        return toOrgRecord(await submitRepresentative(deps, { org_id: user.org_id, body: request.body, acceptance }));
       },
     );
 
@@ -32,14 +43,45 @@ export const activationRoutes =
       {
         schema: {
           tags,
-          summary: 'Activation step 2 of 2: the business (opens the wallet)',
+          summary: 'Activation step 2 of 2: the business (opens the wallet; sent again to correct what Stripe refused)',
           body: businessBody,
           response: { 200: orgRecord, ...errorResponses },
         },
       },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
-        return toOrgRecord(await submitBusiness(deps, { org_id: user.org_id, body: request.body }));
+        const acceptance = acceptanceOf(request, user);
+        return toOrgRecord(await submitBusiness(deps, { org_id: user.org_id, body: request.body, acceptance }));
+      },
+    );
+
+    app.get(
+      '/org/onboarding',
+      {
+        schema: {
+          tags,
+          summary: 'What Stripe still needs before the wallet can be used, and how to give it',
+          response: { 200: onboardingAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return onboardingStatus(deps.db, user.org_id);
+      },
+    );
+
+    app.post(
+      '/org/onboarding_link',
+      {
+        schema: {
+          tags,
+          summary: "Stripe's page where the owner gives what only Stripe collects (an identity document)",
+          response: { 200: onboardingLinkAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return { url: await onboardingLink(deps, user.org_id) };
       },
     );
   };

@@ -8,6 +8,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { recordWalletDebit } from './wallet-record.ts';
 
@@ -69,6 +70,14 @@ async function collectCharge(tx: Tx, charge: BillingCharge, now: Date): Promise<
         });
         transferId = transfer.id;
         await recordWalletDebit(savepoint, charge, { memo, now, ledger_transfer_id: transfer.id });
+        // The plan's price moves from the organisation's financial account to the platform's.
+        await recordFeeTransfer(savepoint, {
+          org_id: charge.org_id,
+          direction: 'collect',
+          amount: charge.amount,
+          ledger_transfer_id: transfer.id,
+          description: memo,
+        });
       }
       await savepoint
         .update(billingCharges)

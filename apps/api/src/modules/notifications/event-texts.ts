@@ -34,6 +34,10 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
   const { data } = event;
   const amount = centsOf(data.amount);
   switch (event.type) {
+    case 'onboarding.action_required':
+      return { text: 'Stripe needs more information before your wallet can be used', link: '/verification' };
+    case 'wallet.out_of_step':
+      return { text: "Your wallet's balance at Stripe differs from Crewpay's books: we are looking into it", link: '/wallets' };
     case 'bank.verified':
       return { text: 'Your bank account was verified: you can now add funds', link: '/wallets' };
     case 'bank.funds_arrived':

@@ -4,6 +4,7 @@ import { payments, treasuryTransactions, type Payment, type ProviderEvent } from
 import type { ProviderEventHandler, ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { findLedgerAccounts, outgoingMoneyEntries, postTransfer, type OutgoingOutcome } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 
 type Target = 'succeeded' | 'failed' | 'returned';
 /** One edge of a payment's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its paid). */
@@ -60,13 +61,22 @@ export async function settlePayment(
     })
     .where(and(eq(treasuryTransactions.org_id, options.org_id), sql`${treasuryTransactions.metadata}->>'payment_id' = ${current.id}`));
   const { amount, fee } = payment!;
-  await postTransfer(tx, {
+  const posted = await postTransfer(tx, {
     org_id: options.org_id,
     key: options.key,
     type: `payment_${edge.to}`,
     metadata: { payment_id: current.id },
     entries: outgoingMoneyEntries(await findLedgerAccounts(tx, options.org_id), OUTCOME_OF[edge.to], { amount, fee }),
   });
+  // The payout's fee goes to the platform once it is paid, and back if the payout is returned.
+  if (edge.to !== 'failed')
+    await recordFeeTransfer(tx, {
+      org_id: options.org_id,
+      direction: edge.to === 'succeeded' ? 'collect' : 'refund',
+      amount: fee,
+      ledger_transfer_id: posted.id,
+      description: edge.to === 'succeeded' ? 'Crewpay payout fee' : 'Crewpay payout fee refund',
+    });
   await emitWebhookEvent(tx, {
     org_id: options.org_id,
     type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`,

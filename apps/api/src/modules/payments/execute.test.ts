@@ -75,7 +75,7 @@ describe('PUT /v1/payments/initiate', () => {
   it('gives the money back when a payout fails or is returned', async () => {
     const owner = await fundedOwner(100_000);
     const failing = await addCreator(ctx.app, owner.headers, { account_number: '000111111116', routing_number: '110000000' });
-    const returning = await addCreator(ctx.app, owner.headers, { account_number: '000111111113', routing_number: '110000000' });
+    const returning = await addCreator(ctx.app, owner.headers, { account_number: '000555555559', routing_number: '110000000' });
     const [fails, returns] = await drafts(owner.headers, [row(failing.id), row(returning.id)]);
     await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [fails!.id, returns!.id] });
     expect(await balance(owner.headers)).toBe(80_000);

@@ -14,6 +14,8 @@ import { loadRecipients, payoutDestination, recipientName } from './recipients.t
 
 const CHUNK = 1000;
 
+const isBankRow = ({ destination }: { destination: PayoutDestination }) => destination.method === 'stripe' || destination.method === 'nium';
+
 async function inChunks<T>(items: T[], work: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < items.length; start += CHUNK) await work(items.slice(start, start + CHUNK));
 }
@@ -73,22 +75,26 @@ export async function startPayouts(
   await inChunks(transactions, (chunk) => tx.insert(treasuryTransactions).values(chunk));
   const execution = newId();
   const callIds: string[] = [];
-  await inChunks(rows, async (chunk) => {
-    const payouts: PayoutCallItem[] = chunk.map(({ payment, destination }) => ({
-      payment_id: payment.id,
-      amount: payment.amount,
-      destination_sealed: deps.secrets.encrypt(JSON.stringify(destination)),
-    }));
-    callIds.push(
-      await recordProviderCall(tx, {
-        org_id: orgId,
-        provider: payoutsProvider(deps).name,
-        operation: CREATE_PAYOUTS,
-        idempotency_key: `payouts:${execution}:${callIds.length}`,
-        subject_id: execution,
-        request: { payouts },
-      }),
-    );
+  const record = (payouts: PayoutCallItem[], key: string, subject: string) =>
+    recordProviderCall(tx, {
+      org_id: orgId,
+      provider: payoutsProvider(deps).name,
+      operation: CREATE_PAYOUTS,
+      idempotency_key: key,
+      subject_id: subject,
+      request: { payouts },
+    });
+  const sealed = ({ payment, destination }: (typeof rows)[number]): PayoutCallItem => ({
+    payment_id: payment.id,
+    amount: payment.amount,
+    destination_sealed: deps.secrets.encrypt(JSON.stringify(destination)),
+  });
+  // A bank payout is one provider operation per payment (keyed by the payment): the bank's refusal of
+  // one fails that payment alone. PayPal and Venmo pay a batch whose items fail one by one on their own.
+  const [bank, batched] = [rows.filter(isBankRow), rows.filter((row) => !isBankRow(row))];
+  for (const row of bank) callIds.push(await record([sealed(row)], `payout:${row.payment.id}`, row.payment.id));
+  await inChunks(batched, async (chunk) => {
+    callIds.push(await record(chunk.map(sealed), `payouts:${execution}:${callIds.length}`, execution));
   });
   return callIds;
 }

@@ -11,7 +11,7 @@ export {
 } from './registry.ts';
 export { CALL_LEASE_MS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
 export { handleProviderEvent, retryWaitingProviderEvents } from './events.ts';
-export { receiveProviderWebhook } from './receive.ts';
+export { acceptProviderEvents, receiveProviderWebhook } from './receive.ts';
 export { deliverDueSandboxEvents } from './sandbox-webhooks.ts';
 export { processDueProviderEvents, PROVIDER_EVENTS_JOB, registerProviderCallJobs } from './jobs.ts';
 export { providerWebhookRoutes } from './routes.ts';

@@ -23,7 +23,7 @@ describe('1099-NEC figures come from the posted payments, less returns', () => {
     const creator = await taxableCreator(ctx, owner.headers, { first_name: 'Nora', last_name: 'Nec' });
     const [dec31, jan1, march] = await payAndPost(ctx, owner.headers, creator.id, [70_000, 35_025, 50_001]);
     // The fourth payout goes to an account that returns it (Stripe's test number), after it posts.
-    await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, account_number: '000111111113' });
+    await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, account_number: '000555555559' });
     const [returned] = await payAndPost(ctx, owner.headers, creator.id, [20_000]);
     await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 61 } });
     expect((await inject('GET', `/v1/payments/${returned}`, owner.headers)).json().status).toBe('returned');

@@ -6,6 +6,7 @@ import { providerId } from '../../providers/banking/index.ts';
 import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { applyAddressReady, applyReceivedCredit } from './account-events.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 
 type Status = TreasuryTransaction['status'];
 /** One edge of a transaction's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its settlement). */
@@ -117,7 +118,20 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
       const entries = outgoingMoneyEntries(await accounts(), 'paid', sentOut(row));
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_out_posted', metadata: { treasury_transaction_id: row.id }, entries });
+      const posted = await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_out_posted',
+        metadata: { treasury_transaction_id: row.id },
+        entries,
+      });
+      await recordFeeTransfer(tx, {
+        org_id: event.org_id,
+        direction: 'collect',
+        amount: row.fee,
+        ledger_transfer_id: posted.id,
+        description: 'Crewpay transfer fee',
+      });
       return;
     }
     case 'treasury.outbound_payment.failed': {
@@ -142,12 +156,19 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       );
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      await postTransfer(tx, {
+      const posted = await postTransfer(tx, {
         org_id: event.org_id,
         key,
         type: 'ach_out_returned',
         metadata: { treasury_transaction_id: row.id },
         entries: outgoingMoneyEntries(await accounts(), 'returned', sentOut(row)),
+      });
+      await recordFeeTransfer(tx, {
+        org_id: event.org_id,
+        direction: 'refund',
+        amount: row.fee,
+        ledger_transfer_id: posted.id,
+        description: 'Crewpay transfer fee refund',
       });
       return;
     }

@@ -129,24 +129,28 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     ).toBe(200);
   });
 
-  it('fails a debit of 000111111116 with no_account, leaving the balance as before', async () => {
+  it.each([
+    ['000111111116', 'no_account'],
+    // Stripe's test data: account_closed is a failure, not a return.
+    ['000111111113', 'account_closed'],
+  ])('fails a debit of %s with %s, leaving the balance as before', async (accountNumber, reason) => {
     const owner = await activatedOwner();
     await post('/v1/treasury/load', owner.headers, { amount: 5_000 });
-    const paymentMethod = await linkVerifiedBank(ctx.app, owner.headers, owner.user.email, '000111111116');
+    const paymentMethod = await linkVerifiedBank(ctx.app, owner.headers, owner.user.email, accountNumber);
     const debit = await post('/v1/treasury/ach_debit', owner.headers, { amount: 10_000, payment_method: paymentMethod });
     expect(debit.json().status).toBe('processing');
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(5_000);
     expect((await transactions(owner.headers, owner.walletId, '?flow_type=inbound_transfer')).data[0]).toMatchObject({
       status: 'failed',
-      failure_reason: 'no_account',
+      failure_reason: reason,
     });
   });
 
-  it('returns a debit of 000111111113 with account_closed after it succeeded, leaving the balance as before', async () => {
+  it('returns a debit of 000555555559 with account_closed after it succeeded, leaving the balance as before', async () => {
     const owner = await activatedOwner();
     await post('/v1/treasury/load', owner.headers, { amount: 5_000 });
-    const paymentMethod = await linkVerifiedBank(ctx.app, owner.headers, owner.user.email, '000111111113');
+    const paymentMethod = await linkVerifiedBank(ctx.app, owner.headers, owner.user.email, '000555555559');
     await post('/v1/treasury/ach_debit', owner.headers, { amount: 10_000, payment_method: paymentMethod });
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(15_000);

@@ -64,6 +64,20 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
   return {
     name: SANDBOX_PROVIDER,
 
+    createAccountHolder: (options) =>
+      once('banking.account_holder', options.idempotency_key, async () => ({ account_id: providerId('acct') })),
+
+    // The sandbox bank asks for nothing more than the activation screens collect.
+    submitOnboarding: async () => ({
+      requirements: [],
+      pending_verification: [],
+      disabled_reason: null,
+      treasury_status: 'active',
+      state_at: 0,
+    }),
+
+    onboardingLink: async () => null,
+
     createFinancialAccount: (options) =>
       once('banking.financial_account', options.idempotency_key, async () => ({
         provider_account_id: providerId('fa'),
@@ -94,5 +108,10 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
 
     createOutboundPayment: (options) =>
       once('banking.outbound_payment', options.idempotency_key, (tx) => startAchMovement(tx, { ...options, kind: 'outbound_payment' })),
+
+    // The sandbox keeps no balance apart from the ledger: the fee moves in the books alone.
+    moveFee: (options) => once('banking.fee', options.idempotency_key, async () => ({ provider_id: providerId('obp') })),
+    balanceOf: async () => null,
+    movementStatus: async () => null,
   };
 }

@@ -30,8 +30,23 @@ const deliverAll = async () => {
 async function activatedOwner() {
   const owner = await createOwner(world.ctx.app);
   await activate(world.ctx.app, owner.headers);
+  // Stripe tells the account's state (account.updated) as the onboarding goes: delivered, out of the way.
+  await deliverAll();
   return { ...owner, email: owner.user.email, org_id: owner.org.id };
 }
+
+/** Stripe's test mode moves what is processing (the test bank account's outcome); answers the events it sent. */
+const settled = () => {
+  world.stripe.treasury.settle();
+  return world.stripe.takeEvents();
+};
+/** The bank returns a movement days later: Stripe's test helper `return`. */
+const returnedLater = (kind: 'inbound_transfer' | 'outbound_payment', providerId: string) =>
+  (kind === 'inbound_transfer' ? world.stripe.treasury.moveInbound : world.stripe.treasury.moveOutbound)(
+    providerId,
+    'return',
+    'account_closed',
+  );
 
 async function ownerWithBank(accountNumber = '000123456789') {
   const owner = await activatedOwner();
@@ -43,13 +58,17 @@ describe('Stripe Treasury: the financial account', () => {
   it('opens a connected account and a financial account on it, keyed by the organisation, and stores both ids and the ABA numbers', async () => {
     const owner = await activatedOwner();
     const accountCreate = requestsTo('/v1/accounts').at(-1)!;
-    expect(accountCreate.headers['idempotency-key']).toBe(`financial_account:${owner.org.id}:account`);
+    expect(accountCreate.headers['idempotency-key']).toBe(`account_holder:${owner.org.id}`);
     const params = new URLSearchParams(accountCreate.body);
+    // Treasury takes only accounts whose platform collects the requirements, carries the losses and gives no Stripe dashboard.
+    expect(params.get('controller[requirement_collection]')).toBe('application');
+    expect(params.get('controller[losses][payments]')).toBe('application');
+    expect(params.get('controller[stripe_dashboard][type]')).toBe('none');
     expect(params.get('capabilities[treasury][requested]')).toBe('true');
     expect(params.get('capabilities[us_bank_account_ach_payments][requested]')).toBe('true');
     expect(params.get('metadata[org_id]')).toBe(owner.org.id);
     const faCreate = requestsTo('/v1/treasury/financial_accounts').at(-1)!;
-    expect(faCreate.headers['idempotency-key']).toBe(`financial_account:${owner.org.id}:financial_account`);
+    expect(faCreate.headers['idempotency-key']).toBe(`financial_account:${owner.org.id}`);
     const faParams = new URLSearchParams(faCreate.body);
     for (const feature of ['financial_addresses][aba', 'inbound_transfers][ach', 'outbound_payments][ach'])
       expect(faParams.get(`features[${feature}][requested]`)).toBe('true');
@@ -128,7 +147,8 @@ describe('Stripe Treasury: adding funds by ACH debit (InboundTransfer)', () => {
     expect(params.get('origin_payment_method')).toBe(owner.paymentMethod);
     expect(params.get('metadata[treasury_transaction_id]')).toBe(id);
     expect((await rowOf(id)).provider_id).toMatch(/^ibt_/);
-    const [succeeded] = world.stripe.takeEvents();
+    expect(world.stripe.takeEvents()).toEqual([]);
+    const [succeeded] = settled();
     for (let i = 0; i < 2; i += 1) expect((await world.stripe.deliver(world.ctx.app, succeeded!)).statusCode).toBe(200);
     expect((await rowOf(id)).status).toBe('succeeded');
     expect(await postingsOf(world, owner.org.id, { treasury_transaction_id: id })).toEqual([
@@ -137,9 +157,11 @@ describe('Stripe Treasury: adding funds by ACH debit (InboundTransfer)', () => {
   });
 
   it('applies a return that overtakes the settlement once the settlement has come (state guards)', async () => {
-    const owner = await ownerWithBank('000111111113');
+    const owner = await ownerWithBank('000555555559');
     const id = (await post('/v1/treasury/ach_debit', owner.headers, { payment_method: owner.paymentMethod, amount: 10_000 })).json().id;
-    const [succeeded, returned] = world.stripe.takeEvents();
+    const [succeeded] = settled();
+    returnedLater('inbound_transfer', (await rowOf(id)).provider_id!);
+    const [returned] = world.stripe.takeEvents();
     expect(returned!.type).toBe('treasury.received_debit.created');
     expect((await world.stripe.deliver(world.ctx.app, returned!)).json()).toMatchObject({ stored: 1, applied: 0 });
     expect((await rowOf(id)).status).toBe('processing');
@@ -187,9 +209,10 @@ describe('Stripe Treasury: transfer out (OutboundPayment)', () => {
     expect(params.get('destination_payment_method_data[us_bank_account][routing_number]')).toBe('110000000');
     expect(params.get('destination_payment_method_data[billing_details][name]')).toBe('Acme Payroll');
     expect(params.get('metadata[treasury_transaction_id]')).toBe(id);
-    await deliverAll();
+    for (const event of settled()) await world.stripe.deliver(world.ctx.app, event);
     expect((await rowOf(id)).status).toBe('succeeded');
-    expect(world.stripe.treasury.cashOf((await stripeAccountsOf(world.ctx, owner.org.id)).financialAccount)).toBe(80_000);
+    // 20,000 went to the payee's bank and its fee (2 cents) to the platform's financial account.
+    expect(world.stripe.treasury.cashOf((await stripeAccountsOf(world.ctx, owner.org.id)).financialAccount)).toBe(79_998);
   });
 
   it('tries a 500 again after the backoff, and a payment returned after it posted gives the money back', async () => {
@@ -198,11 +221,13 @@ describe('Stripe Treasury: transfer out (OutboundPayment)', () => {
       status: 500,
       body: { error: { type: 'api_error', message: 'Something went wrong' } },
     });
-    const id = (await post('/v1/treasury/ach', owner.headers, { ...transfer, account_num: '000111111113' })).json().id as string;
+    const id = (await post('/v1/treasury/ach', owner.headers, { ...transfer, account_num: '000555555559' })).json().id as string;
     expect(await callOf(id)).toMatchObject({ status: 'pending', last_error: 'stripe_unavailable' });
     await runDueProviderCalls(world.ctx.deps, { now: new Date(Date.now() + 31_000) });
     expect((await callOf(id)).status).toBe('succeeded');
-    const [posted, returned] = world.stripe.takeEvents();
+    const [posted] = settled();
+    returnedLater('outbound_payment', (await rowOf(id)).provider_id!);
+    const [returned] = world.stripe.takeEvents();
     // Reordered: the return first waits for the posting.
     expect((await world.stripe.deliver(world.ctx.app, returned!)).json()).toMatchObject({ applied: 0 });
     expect((await world.stripe.deliver(world.ctx.app, posted!)).json()).toMatchObject({ applied: 2 });
@@ -246,7 +271,7 @@ describe("Stripe Treasury: a payee's bank payout (the stripe rail)", () => {
     // The payee's name (their business here) is what their bank shows on the ACH entry.
     expect(params.get('destination_payment_method_data[billing_details][name]')).toBe('Ava LLC');
     expect(params.get('destination_payment_method_data[us_bank_account][account_holder_type]')).toBe('company');
-    const events = world.stripe.takeEvents();
+    const events = settled();
     expect(events.map((event) => event.type)).toEqual(['treasury.outbound_payment.posted']);
     for (let i = 0; i < 2; i += 1) expect((await world.stripe.deliver(world.ctx.app, events[0]!)).statusCode).toBe(200);
     const [stored] = await world.ctx.deps.db

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
 import { callStripe, STRIPE_PROVIDER, stripeClient } from '../clients/stripe-client.ts';
+import { ACCOUNT_CAPABILITIES, submitToStripe, TREASURY_CONTROLLER } from './stripe-onboarding.ts';
 import type { BankingProvider, ProviderFinancialAccount, ProviderMoneyMovement } from './types.ts';
 
 type TreasuryDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
@@ -14,6 +15,8 @@ export const FINANCIAL_ACCOUNT_FEATURES: Stripe.Treasury.FinancialAccountCreateP
   inbound_transfers: { ach: { requested: true } },
   outbound_payments: { ach: { requested: true } },
   deposit_insurance: { requested: true },
+  // Crewpay's fees go to the platform's financial account (and come back) over the stripe network.
+  intra_stripe_flows: { requested: true },
 };
 
 /** The expansion that makes Stripe answer the full account number of the ABA address. */
@@ -63,38 +66,54 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
   return {
     name: STRIPE_PROVIDER,
 
-    async createFinancialAccount(options): Promise<ProviderFinancialAccount> {
-      const metadata = { org_id: options.org_id };
+    async createAccountHolder(options) {
       const account = await callStripe(() =>
         stripe().accounts.create(
-          {
-            country: 'US',
-            controller: {
-              fees: { payer: 'application' },
-              losses: { payments: 'application' },
-              requirement_collection: 'stripe',
-              stripe_dashboard: { type: 'none' },
-            },
-            capabilities: {
-              treasury: { requested: true },
-              us_bank_account_ach_payments: { requested: true },
-              transfers: { requested: true },
-            },
-            metadata,
-          },
-          { idempotencyKey: `${options.idempotency_key}:account` },
+          { country: 'US', controller: TREASURY_CONTROLLER, capabilities: ACCOUNT_CAPABILITIES, metadata: { org_id: options.org_id } },
+          { idempotencyKey: options.idempotency_key },
         ),
       );
-      const financialAccount = await callStripe(() =>
-        stripe().treasury.financialAccounts.create(
-          { supported_currencies: ['usd'], features: FINANCIAL_ACCOUNT_FEATURES, metadata, expand: ABA_NUMBER_EXPANSION },
-          { idempotencyKey: `${options.idempotency_key}:financial_account`, stripeAccount: account.id },
-        ),
+      return { account_id: account.id };
+    },
+
+    submitOnboarding: (options) => submitToStripe(stripe(), options),
+
+    async onboardingLink(options) {
+      const link = await callStripe(() =>
+        stripe().accountLinks.create({
+          account: options.account_id,
+          type: 'account_onboarding',
+          collection_options: { fields: 'currently_due' },
+          refresh_url: options.return_url,
+          return_url: options.return_url,
+        }),
       );
+      return link.url;
+    },
+
+    async createFinancialAccount(options): Promise<ProviderFinancialAccount> {
+      const stripeAccount = options.account_id;
+      // An account that already holds one (a retry after our record of it was lost) keeps it: never a second wallet.
+      const existing = await callStripe(() =>
+        stripe().treasury.financialAccounts.list({ limit: 1, expand: ['data.financial_addresses.aba.account_number'] }, { stripeAccount }),
+      );
+      const financialAccount =
+        existing.data[0] ??
+        (await callStripe(() =>
+          stripe().treasury.financialAccounts.create(
+            {
+              supported_currencies: ['usd'],
+              features: FINANCIAL_ACCOUNT_FEATURES,
+              metadata: { org_id: options.org_id },
+              expand: ABA_NUMBER_EXPANSION,
+            },
+            { idempotencyKey: options.idempotency_key, stripeAccount },
+          ),
+        ));
       const numbers = abaNumbers(financialAccount);
       return {
         provider_account_id: financialAccount.id,
-        connected_account_id: account.id,
+        connected_account_id: stripeAccount,
         account_number: numbers?.account_number ?? null,
         routing_number: numbers?.routing_number ?? null,
       };
@@ -187,6 +206,50 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
         ),
       );
       return startedMovement(payment);
+    },
+
+    async moveFee(options) {
+      const platform = deps.config.providers.stripe.platformFinancialAccount;
+      if (!platform) throw new ProviderCallError({ code: 'platform_financial_account_missing', retryable: false });
+      const { financialAccount, stripeAccount } = await accountOf(options.org_id);
+      const collecting = options.direction === 'collect';
+      const payment = await callStripe(() =>
+        stripe().treasury.outboundPayments.create(
+          {
+            financial_account: collecting ? financialAccount : platform,
+            amount: options.amount,
+            currency: 'usd',
+            destination_payment_method_data: { type: 'financial_account', financial_account: collecting ? platform : financialAccount },
+            description: options.description.slice(0, 1000),
+            metadata: { org_id: options.org_id, fee_transfer: options.idempotency_key },
+          },
+          // A refund leaves the platform's own financial account: no Stripe-Account header.
+          { idempotencyKey: options.idempotency_key, ...(collecting ? { stripeAccount } : {}) },
+        ),
+      );
+      return { provider_id: startedMovement(payment).provider_id };
+    },
+
+    async balanceOf(orgId) {
+      const { financialAccount, stripeAccount } = await accountOf(orgId);
+      const account = await callStripe(() => stripe().treasury.financialAccounts.retrieve(financialAccount, {}, { stripeAccount }));
+      const usd = (amounts: Record<string, number>) => amounts.usd ?? 0;
+      return {
+        cash: usd(account.balance.cash),
+        inbound_pending: usd(account.balance.inbound_pending),
+        outbound_pending: usd(account.balance.outbound_pending),
+      };
+    },
+
+    async movementStatus(options) {
+      const { stripeAccount } = await accountOf(options.org_id);
+      if (options.provider_id.startsWith('ibt_')) {
+        const transfer = await callStripe(() => stripe().treasury.inboundTransfers.retrieve(options.provider_id, {}, { stripeAccount }));
+        return transfer.returned ? 'returned' : transfer.status;
+      }
+      if (options.provider_id.startsWith('obp_'))
+        return (await callStripe(() => stripe().treasury.outboundPayments.retrieve(options.provider_id, {}, { stripeAccount }))).status;
+      return null;
     },
   };
 }

@@ -1,14 +1,21 @@
 /**
  * Stripe's documented US test bank accounts (routing number 110000000), which the sandbox honours
- * for any routing number: an ACH debit or payment to one of these fails or is returned.
+ * for any routing number: an ACH debit or payment to one of these fails with its code (000111111113
+ * is account_closed, a failure). 000555555559 is Stripe's ACH Direct Debit account that succeeds
+ * and is then disputed: the sandbox makes every movement to it post, then come back returned, as a
+ * bank return days later does (on Stripe Treasury a return is made with the test helpers).
  */
 export const SANDBOX_ROUTING_NUMBER = '110000000';
 
 export type SandboxOutcome = { outcome: 'fail' | 'return'; reason: string };
 
+/** The test account whose movements post and are returned later. */
+export const RETURNED_TEST_ACCOUNT = '000555555559';
+
 export const sandboxTestAccounts: Record<string, SandboxOutcome> = {
   '000111111116': { outcome: 'fail', reason: 'no_account' },
-  '000111111113': { outcome: 'return', reason: 'account_closed' },
+  '000111111113': { outcome: 'fail', reason: 'account_closed' },
+  '000555555559': { outcome: 'return', reason: 'account_closed' },
   '000222222227': { outcome: 'fail', reason: 'insufficient_funds' },
   '000333333335': { outcome: 'fail', reason: 'debit_not_authorized' },
   '000444444440': { outcome: 'fail', reason: 'invalid_currency' },

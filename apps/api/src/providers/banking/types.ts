@@ -25,6 +25,42 @@ export type ProviderSetupIntent = {
 /** created_at: ISO time on the provider's clock. */
 export type ProviderMoneyMovement = { provider_id: string; status: 'processing'; created_at: string };
 
+/** What the provider still needs of an organisation's account before its wallet can be used. */
+export type ProviderAccountState = {
+  requirements: { requirement: string; past_due: boolean; error_code: string | null }[];
+  pending_verification: string[];
+  disabled_reason: string | null;
+  treasury_status: 'active' | 'pending' | 'inactive';
+  /** The provider's time of this state (seconds): an older report changes nothing. */
+  state_at: number;
+};
+
+type Address = { line1: string; line2: string; city: string; state: string; postal_code: string };
+/** Acceptance of terms as the provider records it: when, from which address, with which browser. */
+export type TermsAcceptance = { accepted_at: Date; ip: string; user_agent: string };
+
+/** What Crewpay collects at activation and submits for the organisation (the platform collects the requirements). */
+export type OnboardingSubmission = {
+  business: { name: string; tax_id: string; phone: string; product_description: string; address: Address };
+  representative: {
+    first_name: string;
+    last_name: string;
+    title: string;
+    email: string;
+    phone: string;
+    dob: string;
+    id_number: string;
+    address: Address;
+  };
+  /** The provider's services agreement, accepted with the representative's terms box. */
+  terms: TermsAcceptance;
+  /** The financial account's own agreement (the partner bank's), accepted with the business. */
+  financial_account_terms: TermsAcceptance;
+};
+
+/** A financial account's money at the provider, in cents: what it holds, and what is on its way in or out. */
+export type ProviderBalance = { cash: number; inbound_pending: number; outbound_pending: number };
+
 /** Our own reference, carried on the provider's object and in its events (Stripe's metadata). */
 export type MovementMetadata = { treasury_transaction_id: string };
 
@@ -37,7 +73,19 @@ export type MovementMetadata = { treasury_transaction_id: string };
  */
 export type BankingProvider = {
   name: string;
-  createFinancialAccount(options: { org_id: string; idempotency_key: string }): Promise<ProviderFinancialAccount>;
+  /** The organisation's account at the provider (a connected account); its id is stored before anything else is asked. */
+  createAccountHolder(options: { org_id: string; idempotency_key: string }): Promise<{ account_id: string }>;
+  /** Submits what the activation screens collected; answers what the provider still needs. */
+  submitOnboarding(options: {
+    org_id: string;
+    account_id: string;
+    submission: OnboardingSubmission;
+    idempotency_key: string;
+  }): Promise<ProviderAccountState>;
+  /** The provider's own page where the owner gives what only it can collect (an identity document); null when there is none. */
+  onboardingLink(options: { account_id: string; return_url: string }): Promise<string | null>;
+  /** Opens the wallet on the organisation's account; an account already holding one answers that one. */
+  createFinancialAccount(options: { org_id: string; account_id: string; idempotency_key: string }): Promise<ProviderFinancialAccount>;
   /** Attaches an outside bank; the bank sends micro-deposits whose descriptor code verifies it (the treasury module emails the holder). */
   createSetupIntent(options: {
     org_id: string;
@@ -73,4 +121,19 @@ export type BankingProvider = {
     idempotency_key: string;
     metadata: MovementMetadata;
   }): Promise<ProviderMoneyMovement>;
+  /**
+   * Moves Crewpay's fee between the organisation's financial account and the platform's:
+   * `collect` takes it to the platform, `refund` gives it back. Answers the provider's id.
+   */
+  moveFee(options: {
+    org_id: string;
+    direction: 'collect' | 'refund';
+    amount: number;
+    description: string;
+    idempotency_key: string;
+  }): Promise<{ provider_id: string }>;
+  /** The financial account's balance at the provider; null for a provider whose balance is the ledger itself (the sandbox). */
+  balanceOf(org_id: string): Promise<ProviderBalance | null>;
+  /** The provider's status of a money movement (ibt_..., obp_...), for the reconciliation of old processing ones. */
+  movementStatus(options: { org_id: string; provider_id: string }): Promise<string | null>;
 };

@@ -4,3 +4,7 @@ import { twilioWebhookVerifier } from './twilio-events.ts';
 
 /** The real providers' webhook verifiers: POST /v1/webhooks/stripe, /v1/webhooks/paypal and /v1/webhooks/twilio (SMS status). */
 export const liveWebhookVerifiers = [stripeWebhookVerifier, paypalWebhookVerifier, twilioWebhookVerifier];
+export { domainEventsOf, listStripeEvents, STRIPE_EVENT_RETENTION_SECONDS } from './stripe-missed-events.ts';
+export { STRIPE_PROVIDER } from '../clients/stripe-client.ts';
+export { registerStripeWebhooks, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
+export { checkStripeCredentials, type LiveCheck } from './stripe-live-check.ts';

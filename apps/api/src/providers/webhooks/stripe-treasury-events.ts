@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
 import type { ProviderEventInput } from '../contract.ts';
 import { ABA_NUMBER_EXPANSION, abaNumbers } from '../banking/stripe-treasury.ts';
+import { accountState } from '../banking/stripe-onboarding.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,6 +41,21 @@ const PAYOUT_TYPES = { posted: 'payout.paid', failed: 'payout.failed', returned:
 const outboundType = (payment: Stripe.Treasury.OutboundPayment, outcome: keyof typeof PAYOUT_TYPES) =>
   payment.metadata.payment_id ? PAYOUT_TYPES[outcome] : `treasury.outbound_payment.${outcome}`;
 
+/** Crewpay's own fee moving between the organisation's and the platform's financial accounts: booked by us already, not a wallet event. */
+const isFeeTransfer = (metadata: Record<string, string> | null | undefined) => Boolean(metadata?.fee_transfer);
+
+/** A credit over the stripe network from the platform's OutboundPayment of a fee refund (booked by us already). */
+async function isFeeRefundCredit(stripe: Stripe, credit: Stripe.Treasury.ReceivedCredit): Promise<boolean> {
+  const source = credit.linked_flows.source_flow;
+  if (credit.network !== 'stripe' || credit.linked_flows.source_flow_type !== 'outbound_payment' || !source) return false;
+  try {
+    return isFeeTransfer((await stripe.treasury.outboundPayments.retrieve(source)).metadata);
+  } catch {
+    // Not one of the platform's: another account paid this organisation.
+    return false;
+  }
+}
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
@@ -63,7 +79,16 @@ export async function stripeTreasuryDomainEvents(
   event: Stripe.Event,
 ): Promise<ProviderEventInput[] | null> {
   const onAccount = event.account ? { stripeAccount: event.account } : undefined;
+  if (event.type.startsWith('treasury.outbound_payment.') && isFeeTransfer((event.data.object as Stripe.Treasury.OutboundPayment).metadata))
+    return [];
   switch (event.type) {
+    case 'account.updated': {
+      const account = event.data.object;
+      // What Stripe still needs of the organisation (requirements, capabilities), kept newest first by the event's time.
+      return ours(event, 'account.updated', account.id, account.metadata ?? {}, {
+        state: JSON.stringify(accountState(account, event.created)),
+      });
+    }
     case 'setup_intent.succeeded': {
       const intent = event.data.object;
       return ours(event, 'setup_intent.succeeded', intent.id, intent.metadata ?? {}, { payment_method_id: idOf(intent.payment_method) });
@@ -113,7 +138,7 @@ export async function stripeTreasuryDomainEvents(
     case 'treasury.received_credit.succeeded': {
       const credit = event.data.object;
       const orgId = await orgOfFinancialAccount(deps, credit.financial_account);
-      if (credit.status !== 'succeeded' || !orgId) return [];
+      if (credit.status !== 'succeeded' || !orgId || (await isFeeRefundCredit(stripe, credit))) return [];
       // A payout of the account's own payments balance (invoices paid, docs/money-flows.md): booked when the charge settled.
       if (credit.linked_flows.source_flow_type === 'payout') return [];
       // One credit may come as created and as succeeded: its id, not the event's, makes it once (the handler keys on it).

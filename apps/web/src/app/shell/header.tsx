@@ -1,8 +1,11 @@
+import { useContext } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import MenuRounded from '@mui/icons-material/MenuRounded';
 import type { UserRecord } from '@crewpay/core';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { displayName } from '../../lib/format.ts';
@@ -10,6 +13,10 @@ import { useCurrentOrg } from '../../lib/session/current-org.ts';
 import { useOrgLogoSrc } from '../../lib/session/org-logo.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { layout } from '../theme.ts';
+import { PageHasOwnHeading } from './page-heading.ts';
+
+/** The id of the phone's drawer, which the menu button controls. */
+export const MENU_ID = 'main-menu';
 
 /** The organisation name, or which dashboard an external user is on. */
 function useOrgLabel(user: UserRecord): string {
@@ -26,8 +33,12 @@ function initials(name: string): string {
     .join('');
 }
 
-export function Header({ user }: { user: UserRecord }) {
+/** The phone's menu button: the drawer it opens, and whether it is open. */
+type Menu = { isOpen: boolean; open: () => void };
+
+export function Header({ user, menu }: { user: UserRecord; menu?: Menu | undefined }) {
   const handle = useRouteHandle();
+  const hasOwnHeading = useContext(PageHasOwnHeading);
   const name = displayName(user);
   const orgLabel = useOrgLabel(user);
   const logoSrc = useOrgLogoSrc();
@@ -36,16 +47,22 @@ export function Header({ user }: { user: UserRecord }) {
     <Box
       component="header"
       sx={{
-        height: layout.headerHeight,
-        px: { xs: 2, md: 4 },
+        minHeight: layout.headerHeight,
+        py: 1,
+        px: { xs: 1.5, md: 4 },
         display: 'flex',
         alignItems: 'center',
-        gap: 2,
+        gap: { xs: 1, sm: 2 },
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
       }}
     >
+      {menu && (
+        <IconButton aria-label="Open menu" aria-controls={MENU_ID} aria-expanded={menu.isOpen} onClick={menu.open} edge="start">
+          <MenuRounded />
+        </IconButton>
+      )}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         {handle && (
           <>
@@ -56,7 +73,8 @@ export function Header({ user }: { user: UserRecord }) {
                 </Typography>
               ))}
             </Breadcrumbs>
-            <Typography variant="h6" component="h1" noWrap sx={{ lineHeight: 1.3 }}>
+            {/* Wraps rather than cut to "D…" on a phone. */}
+            <Typography variant="h6" component={hasOwnHeading ? 'p' : 'h1'} sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
               {handle.title}
             </Typography>
           </>
@@ -68,7 +86,7 @@ export function Header({ user }: { user: UserRecord }) {
           src={logoSrc}
           alt={`${orgLabel} logo`}
           data-testid="header-org-logo"
-          sx={{ height: 56, width: 'auto', maxWidth: 200, objectFit: 'contain' }}
+          sx={{ height: 56, width: 'auto', maxWidth: 200, objectFit: 'contain', display: { xs: 'none', sm: 'block' } }}
         />
       )}
       <NotificationBell />

@@ -22,10 +22,11 @@ export function SandboxBanner() {
     };
   }, [isSandbox]);
   if (!isSandbox) return null;
+  // An aside (a landmark of its own, so no content sits outside landmarks) holding the note.
   return (
     <Box
-      role="note"
-      aria-label="Sandbox mode"
+      component="aside"
+      aria-label="Sandbox notice"
       sx={{
         position: 'fixed',
         left: 0,
@@ -36,15 +37,28 @@ export function SandboxBanner() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        bgcolor: 'warning.light',
-        color: 'warning.contrastText',
+        // Amber 100 behind amber 900: 8:1, where the old orange strip read 2.15:1.
+        bgcolor: '#fef3c7',
+        color: '#78350f',
+        borderTop: '1px solid #f59e0b',
         fontSize: 12,
         fontWeight: 600,
         letterSpacing: 0.2,
         pointerEvents: 'none',
+        px: 1,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
       }}
     >
-      Sandbox mode: banks, payouts and emails are simulated, no real money moves
+      {/* One line at every width: a phone gets the short wording. */}
+      <Box component="span" role="note" aria-label="Sandbox mode">
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          Sandbox mode: banks, payouts and emails are simulated, no real money moves
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+          Sandbox mode: simulated, no real money moves
+        </Box>
+      </Box>
     </Box>
   );
 }

@@ -1,4 +1,6 @@
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -19,37 +21,39 @@ type Props = {
 export function SidebarItem({ label, icon: Icon, isCollapsed, isSelected = false, isDisabled = false, to, onClick }: Props) {
   const linkProps = to && !isDisabled ? { component: RouterLink, to } : {};
   const tooltip = isDisabled ? `${label} is not available yet` : isCollapsed ? label : '';
+  // A list item of its own (a <ul> holds only <li>s); the box inside keeps the tooltip working on a disabled item.
   return (
-    <Tooltip title={tooltip} placement="right">
-      {/* The span keeps the tooltip working on a disabled item. */}
-      <span>
-        <ListItemButton
-          {...linkProps}
-          onClick={onClick}
-          selected={isSelected}
-          disabled={isDisabled}
-          aria-current={isSelected ? 'page' : undefined}
-          sx={{
-            minHeight: 40,
-            mx: 1,
-            px: 1.25,
-            mb: 0.25,
-            borderRadius: 2,
-            color: brand.sidebarText,
-            justifyContent: isCollapsed ? 'center' : 'flex-start',
-            '&:hover': { bgcolor: 'rgba(255,255,255,0.06)', color: '#fff' },
-            '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(99,102,241,0.22)', color: '#fff' },
-            '&.Mui-disabled': { opacity: 0.42 },
-          }}
-        >
-          <ListItemIcon sx={{ minWidth: 0, mr: isCollapsed ? 0 : 1.5, color: 'inherit' }}>
-            <Icon fontSize="small" />
-          </ListItemIcon>
-          {!isCollapsed && (
-            <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: isSelected ? 700 : 500 } } }} />
-          )}
-        </ListItemButton>
-      </span>
-    </Tooltip>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <Tooltip title={tooltip} placement="right">
+        <Box>
+          <ListItemButton
+            {...linkProps}
+            onClick={onClick}
+            selected={isSelected}
+            disabled={isDisabled}
+            aria-current={isSelected ? 'page' : undefined}
+            sx={{
+              minHeight: 40,
+              mx: 1,
+              px: 1.25,
+              mb: 0.25,
+              borderRadius: 2,
+              color: brand.sidebarText,
+              justifyContent: isCollapsed ? 'center' : 'flex-start',
+              '&:hover': { bgcolor: 'rgba(255,255,255,0.06)', color: '#fff' },
+              '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(99,102,241,0.22)', color: '#fff' },
+              '&.Mui-disabled': { opacity: 0.42 },
+            }}
+          >
+            <ListItemIcon sx={{ minWidth: 0, mr: isCollapsed ? 0 : 1.5, color: 'inherit' }}>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {!isCollapsed && (
+              <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: isSelected ? 700 : 500 } } }} />
+            )}
+          </ListItemButton>
+        </Box>
+      </Tooltip>
+    </ListItem>
   );
 }

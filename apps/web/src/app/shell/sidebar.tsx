@@ -14,9 +14,16 @@ import { brand, layout } from '../theme.ts';
 import { isActive, isAvailable, navItemsFor } from './nav-items.ts';
 import { SidebarItem } from './sidebar-item.tsx';
 
-type Props = { user: UserRecord | undefined; isCollapsed: boolean; onToggle: () => void };
+type Props = {
+  user: UserRecord | undefined;
+  isCollapsed: boolean;
+  /** Collapses or expands it; absent in the phone's drawer, which has no narrow form. */
+  onToggle?: () => void;
+  /** After an entry is chosen (the phone's drawer closes). */
+  onNavigate?: () => void;
+};
 
-export function Sidebar({ user, isCollapsed, onToggle }: Props) {
+export function Sidebar({ user, isCollapsed, onToggle, onNavigate }: Props) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const items = user ? navItemsFor(user) : [];
@@ -37,6 +44,8 @@ export function Sidebar({ user, isCollapsed, onToggle }: Props) {
         height: '100vh',
         transition: 'width 160ms ease',
         overflowX: 'hidden',
+        // The page's primary colour is too faint on the dark navy for a focus ring.
+        '& .Mui-focusVisible, & :focus-visible': { outlineColor: brand.sidebarFocus },
       }}
     >
       <Box sx={{ height: layout.headerHeight, display: 'flex', alignItems: 'center', px: isCollapsed ? 1.75 : 2.25 }}>
@@ -52,6 +61,7 @@ export function Sidebar({ user, isCollapsed, onToggle }: Props) {
             isCollapsed={isCollapsed}
             isSelected={isActive(item, pathname)}
             isDisabled={!isAvailable(item)}
+            onClick={onNavigate}
           />
         ))}
       </List>
@@ -59,18 +69,20 @@ export function Sidebar({ user, isCollapsed, onToggle }: Props) {
       <List sx={{ py: 1 }}>
         <SidebarItem label="Sign out" icon={LogoutRounded} isCollapsed={isCollapsed} onClick={() => void signOut()} />
       </List>
-      <Box sx={{ display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', px: 1, pb: 1.5 }}>
-        <Tooltip title={isCollapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
-          <IconButton
-            size="small"
-            onClick={onToggle}
-            aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
-            sx={{ color: brand.sidebarText }}
-          >
-            {isCollapsed ? <ChevronRightRounded /> : <ChevronLeftRounded />}
-          </IconButton>
-        </Tooltip>
-      </Box>
+      {onToggle && (
+        <Box sx={{ display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', px: 1, pb: 1.5 }}>
+          <Tooltip title={isCollapsed ? 'Expand menu' : 'Collapse menu'} placement="right">
+            <IconButton
+              size="small"
+              onClick={onToggle}
+              aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
+              sx={{ color: brand.sidebarText }}
+            >
+              {isCollapsed ? <ChevronRightRounded /> : <ChevronLeftRounded />}
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,6 +33,19 @@ async function renderEditor(fields: SignatureField[]) {
   const view = render(<BlockEditor bytes={new ArrayBuffer(8)} fields={fields} onChange={onChange} width={WIDTH} />);
   placeOnScreen(await screen.findByTestId('pdf-page-overlay'), PAGE_RECT);
   return { onChange, view };
+}
+
+/** The editor as a form holds it: every change is kept and drawn again. */
+async function renderControlled(initial: SignatureField[]) {
+  const seen: { fields: SignatureField[] } = { fields: initial };
+  function Form() {
+    const [fields, setFields] = useState(initial);
+    seen.fields = fields;
+    return <BlockEditor bytes={new ArrayBuffer(8)} fields={fields} onChange={setFields} width={WIDTH} />;
+  }
+  render(<Form />);
+  await screen.findByTestId('pdf-page-overlay');
+  return seen;
 }
 
 function drag(block: HTMLElement, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -82,9 +96,9 @@ describe('BlockEditor (signature blocks on a contract)', () => {
 
   it('moves a placed block, keeping its name', async () => {
     const { onChange } = await renderEditor([placed('signature_field_1', 380, 392)]);
-    const block = screen.getByRole('button', { name: 'signature_field_1' });
-    expect(block.style.left).toBe('190px');
-    expect(block.style.top).toBe('196px');
+    const block = screen.getByRole('button', { name: 'Signature block 1' });
+    expect(block.parentElement?.style.left).toBe('190px');
+    expect(block.parentElement?.style.top).toBe('196px');
     placeOnScreen(block, { left: 290, top: 246 });
     drag(block, { x: 292, y: 248 }, { x: 152, y: 102 });
     expect(onChange).toHaveBeenCalledWith([placed('signature_field_1', 100, 100)]);
@@ -92,7 +106,7 @@ describe('BlockEditor (signature blocks on a contract)', () => {
 
   it('keeps a block whole on the page when dropped at its edge', async () => {
     const { onChange } = await renderEditor([placed('signature_field_1', 10, 10)]);
-    const block = screen.getByRole('button', { name: 'signature_field_1' });
+    const block = screen.getByRole('button', { name: 'Signature block 1' });
     placeOnScreen(block, { left: 105, top: 55 });
     drag(block, { x: 107, y: 57 }, { x: 405, y: 445 });
     expect(onChange).toHaveBeenCalledWith([placed('signature_field_1', 532, 776)]);
@@ -100,11 +114,11 @@ describe('BlockEditor (signature blocks on a contract)', () => {
 
   it('removes a block dropped off the page, or by its remove button', async () => {
     const { onChange } = await renderEditor([placed('signature_field_1', 10, 10), placed('signature_field_2', 200, 300)]);
-    const block = screen.getByRole('button', { name: 'signature_field_1' });
+    const block = screen.getByRole('button', { name: 'Signature block 1' });
     placeOnScreen(block, { left: 105, top: 55 });
     drag(block, { x: 107, y: 57 }, { x: 20, y: 20 });
     expect(onChange).toHaveBeenLastCalledWith([placed('signature_field_2', 200, 300)]);
-    await userEvent.click(screen.getByRole('button', { name: 'Remove signature_field_2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Signature block 2' }));
     expect(onChange).toHaveBeenLastCalledWith([placed('signature_field_1', 10, 10)]);
   });
 
@@ -115,5 +129,54 @@ describe('BlockEditor (signature blocks on a contract)', () => {
     drag(spare, { x: 505, y: 105 }, { x: 700, y: 600 });
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Spare signature block' })).toBeTruthy();
+  });
+
+  it('adds a block from the keyboard on the page shown, one inch in from the bottom left, focused and announced', async () => {
+    const seen = await renderControlled([]);
+    screen.getByRole('button', { name: 'Add signature block' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(seen.fields).toEqual([placed('signature_field_1', 72, 704)]);
+    const block = await screen.findByRole('button', { name: 'Signature block 1' });
+    expect(document.activeElement).toBe(block);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Added Signature block 1 at 72 points from the left, 704 from the top of page 1. Use the arrow keys to move it.',
+    );
+    // A second one goes above the first, not under it.
+    screen.getByRole('button', { name: 'Add signature block' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(seen.fields.at(-1)).toEqual(placed('signature_field_2', 72, 680));
+  });
+
+  it('moves the focused block with the arrow keys, ten times further with Shift, never off the page', async () => {
+    const seen = await renderControlled([placed('signature_field_1', 10, 10)]);
+    screen.getByRole('button', { name: 'Signature block 1' }).focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowDown}');
+    expect(seen.fields).toEqual([placed('signature_field_1', 14, 14)]);
+    await userEvent.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    expect(seen.fields).toEqual([placed('signature_field_1', 14, 54)]);
+    expect(screen.getByRole('status').textContent).toBe('Signature block 1 at 14 points from the left, 54 from the top of page 1.');
+    await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowUp}{ArrowUp}{/Shift}');
+    expect(seen.fields).toEqual([placed('signature_field_1', 0, 0)]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Signature block 1' }));
+  });
+
+  it('removes the focused block with Delete or Backspace and gives the focus to Add signature block', async () => {
+    const seen = await renderControlled([placed('signature_field_1', 10, 10), placed('signature_field_2', 200, 300)]);
+    screen.getByRole('button', { name: 'Signature block 2' }).focus();
+    await userEvent.keyboard('{Delete}');
+    expect(seen.fields).toEqual([placed('signature_field_1', 10, 10)]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add signature block' }));
+    expect(screen.getByRole('status').textContent).toBe('Removed Signature block 2; 1 left.');
+    screen.getByRole('button', { name: 'Signature block 1' }).focus();
+    await userEvent.keyboard('{Backspace}');
+    expect(seen.fields).toEqual([]);
+  });
+
+  it('drags a block by its handle, the block keeping its distance to the pointer', async () => {
+    const { onChange } = await renderEditor([placed('signature_field_1', 10, 10)]);
+    placeOnScreen(screen.getByRole('button', { name: 'Signature block 1' }), { left: 105, top: 55 });
+    // Grabbed 2 px right of the block's corner and 15 px above it (the handle sits above the block).
+    drag(screen.getByTestId('signature-block-handle'), { x: 107, y: 40 }, { x: 152, y: 87 });
+    expect(onChange).toHaveBeenCalledWith([placed('signature_field_1', 100, 104)]);
   });
 });

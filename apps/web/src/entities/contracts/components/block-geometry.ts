@@ -35,10 +35,7 @@ export function dropPosition(options: {
   if (!isOnPage) return null;
   const x = ((options.left / geometry.scale) * REFERENCE_PAGE.width) / geometry.widthPts;
   const y = ((options.top / geometry.scale) * REFERENCE_PAGE.height) / geometry.heightPts;
-  return {
-    x: round(Math.min(Math.max(x, 0), REFERENCE_PAGE.width - SIGNATURE_BLOCK.width)),
-    y: round(Math.min(Math.max(y, 0), REFERENCE_PAGE.height - SIGNATURE_BLOCK.height)),
-  };
+  return clampToPage({ x, y });
 }
 
 /** The next free api_id number (signature_field_{n}). */
@@ -57,4 +54,34 @@ export function newField(n: number, page: number, position: { x: number; y: numb
     api_id: `signature_field_${n}`,
     page,
   };
+}
+
+/** Keeps a block whole on the 612x792 reference page. */
+function clampToPage(position: { x: number; y: number }) {
+  return {
+    x: round(Math.min(Math.max(position.x, 0), REFERENCE_PAGE.width - SIGNATURE_BLOCK.width)),
+    y: round(Math.min(Math.max(position.y, 0), REFERENCE_PAGE.height - SIGNATURE_BLOCK.height)),
+  };
+}
+
+/** A block moved by (dx, dy) reference points, by the arrow keys, kept on the page. */
+export function nudged(field: SignatureField, dx: number, dy: number): SignatureField {
+  return { ...field, ...clampToPage({ x: field.x + dx, y: field.y + dy }) };
+}
+
+/** One inch in from the left and the bottom: where a signature usually goes. */
+const DEFAULT_SPOT = { x: 72, y: REFERENCE_PAGE.height - 72 - SIGNATURE_BLOCK.height };
+
+/**
+ * Where "Add signature block" puts a new block on `page`: the default spot, or as far above it as
+ * the blocks already there need, so a new block never hides under another.
+ */
+export function defaultPosition(fields: SignatureField[], page: number): { x: number; y: number } {
+  const taken = fields.filter((field) => field.page === page);
+  const step = SIGNATURE_BLOCK.height + 8;
+  for (let y = DEFAULT_SPOT.y; y >= 0; y -= step) {
+    const overlaps = taken.some((field) => Math.abs(field.y - y) < step && Math.abs(field.x - DEFAULT_SPOT.x) < SIGNATURE_BLOCK.width);
+    if (!overlaps) return { x: DEFAULT_SPOT.x, y };
+  }
+  return DEFAULT_SPOT;
 }

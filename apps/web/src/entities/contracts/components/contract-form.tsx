@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { ContractRecord, SignatureField } from '@crewpay/core';
+import { contractMessages, type ContractRecord, type SignatureField } from '@crewpay/core';
 import { useCampaignOptions, useContractTemplates, useCreateContract } from '../api/contracts.ts';
 import { BlockEditor } from './block-editor.tsx';
 import { PdfDropzone, type ChosenPdf } from './pdf-dropzone.tsx';
@@ -40,8 +40,10 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
   const templates = useContractTemplates();
   const create = useCreateContract();
   const isTemplate = mode === 'signature_request' && templateId !== '';
+  // An e-signature contract from a file needs a block to sign in (the server refuses it otherwise).
+  const needsBlock = mode === 'signature_request' && !isTemplate && pdf !== null && fields.length === 0;
   // Spec section 5: a title, a recipient, and a file or a template (a file in plain mode).
-  const canCreate = title.trim() !== '' && recipient !== null && (isTemplate || pdf !== null) && !create.isPending;
+  const canCreate = title.trim() !== '' && recipient !== null && (isTemplate || pdf !== null) && !needsBlock && !create.isPending;
 
   const submit = () => {
     if (!recipient) return;
@@ -75,7 +77,7 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
       </ToggleButtonGroup>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Contract details
           </Typography>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
@@ -139,7 +141,7 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
       </Card>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Add a document
           </Typography>
           {isTemplate ? (
@@ -159,9 +161,19 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
           )}
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {needsBlock && (
+          <Typography id="contract-needs-block" variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {contractMessages.missingBlocks}
+          </Typography>
+        )}
         {onSkip && <Button onClick={onSkip}>Skip</Button>}
-        <Button variant="contained" disabled={!canCreate} onClick={submit}>
+        <Button
+          variant="contained"
+          disabled={!canCreate}
+          aria-describedby={needsBlock ? 'contract-needs-block' : undefined}
+          onClick={submit}
+        >
           Create Contract
         </Button>
       </Stack>

@@ -9,7 +9,7 @@ export function ContractHeader({ title, children }: { title: string; children: R
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {children}
       </Stack>
     </Stack>

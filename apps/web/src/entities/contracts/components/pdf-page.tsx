@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { useFittedWidth } from '../../../lib/use-fitted-width.ts';
 
 /** A page's size in PDF points and the screen pixels per point it is drawn at. */
 export type PageGeometry = { widthPts: number; heightPts: number; scale: number };
@@ -8,7 +9,7 @@ export type PageGeometry = { widthPts: number; heightPts: number; scale: number 
 type Props = {
   document: PDFDocumentProxy;
   pageNumber: number;
-  /** Width on screen, in CSS pixels. */
+  /** Width on screen, in CSS pixels, at most: narrower where the space is (a phone). */
   width: number;
   /** Drawn over the page (signature blocks), given the page's geometry. */
   overlay?: (geometry: PageGeometry) => ReactNode;
@@ -40,7 +41,8 @@ async function drawPage(page: PDFPageProxy, target: HTMLCanvasElement, width: nu
 }
 
 /** One page rendered by pdf.js onto a canvas (sharp on high-density screens), with an overlay layer of the same size. */
-export function PdfPage({ document, pageNumber, width, overlay, overlayRef }: Props) {
+export function PdfPage({ document, pageNumber, width: maxWidth, overlay, overlayRef }: Props) {
+  const { ref: spaceRef, width } = useFittedWidth<HTMLDivElement>(maxWidth);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [geometry, setGeometry] = useState<PageGeometry | null>(null);
   // Which page at which width is on the canvas: data-rendered tells tests and assistive tech the page is drawn.
@@ -74,22 +76,24 @@ export function PdfPage({ document, pageNumber, width, overlay, overlayRef }: Pr
 
   const isRendered = drawn === key;
   return (
-    <Box
-      data-testid="pdf-page"
-      data-rendered={isRendered}
-      aria-busy={!isRendered}
-      sx={{ position: 'relative', width, boxShadow: 2, bgcolor: 'white', mx: 'auto' }}
-    >
-      <canvas ref={canvasRef} aria-label={`Page ${pageNumber}`} style={{ display: 'block' }} />
-      {geometry && (
-        <Box
-          data-testid="pdf-page-overlay"
-          ref={(element: HTMLDivElement | null) => overlayRef?.(element, geometry)}
-          sx={{ position: 'absolute', inset: 0 }}
-        >
-          {overlay?.(geometry)}
-        </Box>
-      )}
+    <Box ref={spaceRef} sx={{ width: '100%', minWidth: 0 }}>
+      <Box
+        data-testid="pdf-page"
+        data-rendered={isRendered}
+        aria-busy={!isRendered}
+        sx={{ position: 'relative', width, boxShadow: 2, bgcolor: 'white', mx: 'auto' }}
+      >
+        <canvas ref={canvasRef} aria-label={`Page ${pageNumber}`} style={{ display: 'block' }} />
+        {geometry && (
+          <Box
+            data-testid="pdf-page-overlay"
+            ref={(element: HTMLDivElement | null) => overlayRef?.(element, geometry)}
+            sx={{ position: 'absolute', inset: 0 }}
+          >
+            {overlay?.(geometry)}
+          </Box>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -54,7 +54,7 @@ export function InvoiceTable({
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
         {newInvoiceHref && (
           <Button variant="contained" component={RouterLink} to={newInvoiceHref} disabled={!canCreate}>
             {newInvoiceLabel}

@@ -163,7 +163,7 @@ export function PayoutDetailsForm(props: Props) {
       }}
     >
       <Stack spacing={1.5}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Payment method
         </Typography>
         <ToggleButtonGroup
@@ -186,7 +186,7 @@ export function PayoutDetailsForm(props: Props) {
         </Grid>
       </Stack>
       <Stack spacing={1.5}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Tax information
         </Typography>
         <ToggleButtonGroup
@@ -213,7 +213,7 @@ export function PayoutDetailsForm(props: Props) {
         </Grid>
       </Stack>
       <Stack spacing={1.5}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Address
         </Typography>
         <Grid container spacing={2}>

@@ -49,7 +49,7 @@ export function PaymentActions({ selected, onDone }: Props) {
     );
 
   return (
-    <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <Tooltip title={canExecute ? '' : 'Only owners and admins can execute payments'}>
         <span>
           <Button variant="contained" disabled={!canExecute || drafts.length === 0 || initiate.isPending} onClick={askToExecute}>

@@ -29,7 +29,7 @@ export function PaymentsTable({ tab, recipient, payment_group_id, extraActions, 
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <PaymentActions selected={selected} onDone={() => setSelectedIds([])} />
           {selectionActions?.(selected)}
         </Stack>

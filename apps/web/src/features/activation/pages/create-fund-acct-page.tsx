@@ -65,7 +65,7 @@ export default function CreateFundAcctPage() {
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField control={control} name="first_name" label="First name" autoComplete="given-name" required fullWidth autoFocus />
+            <FormTextField control={control} name="first_name" label="First name" autoComplete="given-name" required fullWidth />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <FormTextField control={control} name="last_name" label="Last name" autoComplete="family-name" required fullWidth />

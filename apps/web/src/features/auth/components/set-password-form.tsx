@@ -36,7 +36,6 @@ export function SetPasswordForm({ linkId }: Props) {
         label="New password"
         autoComplete="new-password"
         helperText={messages.password}
-        autoFocus
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={isEmpty} loading={setPassword.isPending} sx={{ mt: 3 }}>

@@ -126,7 +126,7 @@ export function SignInForm() {
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
         <Stack spacing={2.5}>
-          <TextField {...bind('email')} label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
+          <TextField {...bind('email')} label="Email address" type="email" autoComplete="email" fullWidth />
           <PasswordField {...bind('password')} label="Password" autoComplete="current-password" fullWidth />
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>

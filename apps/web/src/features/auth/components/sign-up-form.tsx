@@ -40,7 +40,7 @@ export function SignUpForm() {
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
       <Stack spacing={2.5}>
-        <FormTextField control={control} name="email" label="Email address" type="email" autoComplete="email" autoFocus fullWidth />
+        <FormTextField control={control} name="email" label="Email address" type="email" autoComplete="email" fullWidth />
         <FormPasswordField
           control={control}
           name="password"

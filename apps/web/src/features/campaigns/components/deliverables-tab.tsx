@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -7,6 +8,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { DeliverableRecord } from '@crewpay/core';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -33,6 +35,12 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
     {
       field: 'actions',
       headerName: '',
+      // A name for screen readers; the column shows no title.
+      renderHeader: () => (
+        <Box component="span" sx={visuallyHidden}>
+          Actions
+        </Box>
+      ),
       width: 110,
       sortable: false,
       filterable: false,

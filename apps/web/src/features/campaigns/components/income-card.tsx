@@ -10,7 +10,7 @@ function Figure({ label, cents, hint }: { label: string; cents: number; hint: st
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h6" aria-label={label} sx={{ fontWeight: 700, color: cents < 0 ? 'error.main' : undefined }}>
+      <Typography variant="h6" component="p" aria-label={label} sx={{ fontWeight: 700, color: cents < 0 ? 'error.main' : undefined }}>
         {formatCents(cents)}
       </Typography>
       <Typography variant="caption" color="text.secondary">
@@ -29,7 +29,7 @@ export function IncomeCard({ campaign }: { campaign: CampaignDetail }) {
         <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 2 }}>
           Income
         </Typography>
-        <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Figure label="Current" cents={figures.income_current} hint="Paid invoices minus completed payments" />
           <Figure
             label="Projected"

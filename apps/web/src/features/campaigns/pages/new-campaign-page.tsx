@@ -5,6 +5,8 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useCampaign } from '../api/campaigns.ts';
 import { ContractStep } from '../components/contract-step.tsx';
@@ -24,6 +26,8 @@ export default function NewCampaignPage() {
   const creatorIds = params.getAll('creator_id');
   const [step, setStep] = useState(0);
   const { data: campaign, isLoading } = useCampaign(campaignId);
+  // On a phone the four labels go under their numbers, so the stepper fits the width.
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const go = (next: number, changes: { campaignId?: string; creatorIds?: string[] } = {}) => {
     const query = new URLSearchParams();
@@ -37,7 +41,7 @@ export default function NewCampaignPage() {
   if (campaignId && isLoading) return <FullPageSpinner />;
   return (
     <Stack spacing={3}>
-      <Stepper nonLinear={campaignId !== null} activeStep={step}>
+      <Stepper nonLinear={campaignId !== null} activeStep={step} alternativeLabel={isNarrow}>
         {steps.map((label, index) => (
           <Step key={label} completed={false}>
             <StepButton disabled={campaignId === null} onClick={() => setStep(index)}>
@@ -46,7 +50,7 @@ export default function NewCampaignPage() {
           </Step>
         ))}
       </Stepper>
-      <Paper variant="outlined" sx={{ p: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {step === 0 && <GeneralStep key={campaign?.id ?? 'new'} campaign={campaign} onSaved={(id) => go(1, { campaignId: id })} />}
         {step === 1 && campaignId && (
           <PaymentsStep campaignId={campaignId} creatorIds={creatorIds} onSaved={(ids) => go(2, { creatorIds: ids })} />

@@ -15,7 +15,7 @@ export function PortalSignPanel({ linkId, onSigned }: { linkId: string; onSigned
   if (!view) return <FullPageSpinner />;
   return (
     <Paper variant="outlined" component="section" aria-label="Sign this document" sx={{ p: 3 }}>
-      <Typography variant="h6" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Sign this document
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

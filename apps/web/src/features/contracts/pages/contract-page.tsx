@@ -26,8 +26,10 @@ import { useContract, useContractPreview } from '../api/contract.ts';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography sx={{ width: 150, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
-      <Typography component="div">{children}</Typography>
+      <Typography sx={{ width: { xs: 120, sm: 150 }, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
+      <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }
@@ -37,7 +39,7 @@ function DetailsCard({ contract }: { contract: ContractRecord }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Details
         </Typography>
         <Detail label="Contract title">{contract.title}</Detail>

@@ -67,7 +67,7 @@ export default function SigningPage() {
           {view.state === 'ready' && (
             <Grid size={{ xs: 12, md: 5 }}>
               <Paper variant="outlined" sx={{ p: 3 }}>
-                <Typography variant="h6" sx={{ mb: 1 }}>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   Sign this document
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

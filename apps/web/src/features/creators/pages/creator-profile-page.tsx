@@ -41,7 +41,7 @@ export default function CreatorProfilePage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <div>
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
             {creatorName(creator) || creator.email}

@@ -58,10 +58,13 @@ export function SetupChecklist({ orgId, steps }: Props) {
                 />
               </>
             );
+            // Every child of the list is a list item; a step with a page is a link inside its item.
             return step.to ? (
-              <ListItemButton key={step.label} component={RouterLink} to={step.to} aria-label={label}>
-                {content}
-              </ListItemButton>
+              <ListItem key={step.label} disablePadding>
+                <ListItemButton component={RouterLink} to={step.to} aria-label={label}>
+                  {content}
+                </ListItemButton>
+              </ListItem>
             ) : (
               <ListItem key={step.label} aria-label={label}>
                 {content}

@@ -10,7 +10,7 @@ export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
   const address = invoice.org_address;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 2 }}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
           {formatCents(invoice.amount)}
         </Typography>
@@ -22,12 +22,13 @@ export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
         Due {formatDate(`${dueDateOf(invoice.created_at, invoice.net)}T12:00:00`)} · {describeNet(invoice.net)}
       </Typography>
       <Divider />
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+      {/* The page's one top heading: what is being paid. */}
+      <Typography variant="h6" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
         {invoice.title}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{invoice.description}</Typography>
       <Grid container spacing={2}>
-        <Grid size={6}>
+        <Grid size={{ xs: 12, sm: 6 }}>
           <Typography variant="overline" color="text.secondary">
             From
           </Typography>
@@ -36,7 +37,7 @@ export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
           {address.line2 && <Typography variant="body2">{address.line2}</Typography>}
           {address.city && <Typography variant="body2">{`${address.city}, ${address.state} ${address.zip}`}</Typography>}
         </Grid>
-        <Grid size={6}>
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography variant="overline" color="text.secondary">
             Billed to
           </Typography>

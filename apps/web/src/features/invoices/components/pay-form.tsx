@@ -6,6 +6,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents, invoiceMessages, type InvoiceLinkInfo, type InvoicePayMethod, type PayInvoiceBody } from '@crewpay/core';
+import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 import { failureMessage } from '../../../lib/notify.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { fetchLinkToken, usePayInvoice } from '../api/pay.ts';
@@ -84,7 +85,8 @@ export function PayForm({ invoice, linkId, notice }: Props) {
       </Stack>
       {choice && (
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {/* Continue replaced the form with this step: focus follows, not lost on <body>. */}
+          <Typography variant="h6" component="h2" tabIndex={-1} ref={focusOnMount} sx={{ fontWeight: 700 }}>
             Confirm payment
           </Typography>
           <Typography>

@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 /** The pay page's card. */
 export function PayFrame({ children }: { children: React.ReactNode }) {
   return (
-    <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto', my: 4 }}>
-      <CardContent sx={{ p: 4 }}>{children}</CardContent>
+    <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto', my: { xs: 2, sm: 4 } }}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>{children}</CardContent>
     </Card>
   );
 }

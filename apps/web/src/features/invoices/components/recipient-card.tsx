@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -30,6 +31,7 @@ export function RecipientCard({ value, onChange, attachmentName, isUploading, on
   const { data: campaigns } = useCampaignChoices();
   const options = customers?.data.filter((customer) => customer.email) ?? [];
   const ccInvalid = value.cc.trim() !== '' && !isValidCcEmailList(value.cc);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const typeEmail = (email: string) => {
     const match = options.find((customer) => customer.email?.toLowerCase() === email.trim().toLowerCase()) ?? null;
@@ -98,16 +100,18 @@ export function RecipientCard({ value, onChange, attachmentName, isUploading, on
             helperText={ccInvalid ? customerMessages.ccEmails : 'Comma separated'}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button variant="outlined" component="label" disabled={isUploading}>
+            {/* A real button opening the hidden file input (a <label> may not take the button role). */}
+            <Button variant="outlined" disabled={isUploading} onClick={() => fileInput.current?.click()}>
               Add email attachment
-              <input
-                hidden
-                type="file"
-                accept="application/pdf"
-                aria-label="Email attachment"
-                onChange={(event) => event.target.files?.[0] && onAttach(event.target.files[0])}
-              />
             </Button>
+            <input
+              ref={fileInput}
+              hidden
+              type="file"
+              accept="application/pdf"
+              aria-label="Email attachment"
+              onChange={(event) => event.target.files?.[0] && onAttach(event.target.files[0])}
+            />
             <Typography variant="body2" color="text.secondary">
               {isUploading ? 'Uploading...' : (attachmentName ?? 'PDF, up to 25 MB')}
             </Typography>

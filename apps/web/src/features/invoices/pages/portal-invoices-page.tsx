@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { describeNet, formatCents, type PortalInvoice, type PortalInvoicePage } from '@crewpay/core';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { InvoiceStatusChip } from '../../../entities/invoices/index.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -68,6 +70,12 @@ export default function PortalInvoicesPage() {
     {
       field: 'pay',
       headerName: '',
+      // A name for screen readers; the column shows no title.
+      renderHeader: () => (
+        <Box component="span" sx={visuallyHidden}>
+          Pay
+        </Box>
+      ),
       sortable: false,
       minWidth: 100,
       renderCell: ({ row }) =>

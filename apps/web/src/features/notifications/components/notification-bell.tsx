@@ -7,6 +7,7 @@ import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { NotificationList, useDismissNotification, useNotifications } from '../../../entities/notifications/index.ts';
 
 /** The header's bell: unread count on the badge, the list in a popover. */
@@ -18,9 +19,11 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title="Notifications">
-        <IconButton aria-label={`Notifications (${unread.length} unread)`} onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={unread.length} color="error" max={99}>
+      <Tooltip title="Notifications" describeChild>
+        <IconButton onClick={(event) => setAnchor(event.currentTarget)}>
+          {/* The name is the button's own (hidden) text, not an aria-label the badge's digits would contradict. */}
+          <Box component="span" sx={visuallyHidden}>{`Notifications (${unread.length} unread)`}</Box>
+          <Badge badgeContent={unread.length} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>
@@ -31,10 +34,11 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, mt: 1 } } }}
+        // A modal popover holding the focus: a dialog named for its heading.
+        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications', sx: { width: 360, maxWidth: 'calc(100vw - 32px)', mt: 1 } } }}
       >
         <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
             Notifications
           </Typography>
         </Box>

@@ -23,7 +23,7 @@ export function CreateOrgForm() {
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
       <Stack spacing={2.5}>
-        <FormTextField control={control} name="name" label="Name" autoComplete="organization" autoFocus required fullWidth />
+        <FormTextField control={control} name="name" label="Name" autoComplete="organization" required fullWidth />
         <FormTextField
           control={control}
           name="website"

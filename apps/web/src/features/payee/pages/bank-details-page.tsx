@@ -12,7 +12,7 @@ const INVALID = 'Sorry! This link is no longer valid.';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', my: 4, p: { xs: 2, sm: 4 } }}>
+    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', my: { xs: 2, sm: 4 }, p: { xs: 2, sm: 4 } }}>
       {children}
     </Paper>
   );
@@ -42,7 +42,9 @@ export default function BankDetailsPage() {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             Your payment is on the way
           </Typography>
-          <Typography variant="h4">{formatCents(submit.data.amount)}</Typography>
+          <Typography variant="h4" component="p">
+            {formatCents(submit.data.amount)}
+          </Typography>
           <Typography>From: {submit.data.org_name}</Typography>
           <Typography>Payment method: {payoutMethodLabels[submit.data.selected_payment_method]}</Typography>
         </Stack>

@@ -87,7 +87,7 @@ export default function PaymentDetailPage() {
         {payment.stripe_reference_id && <Field label="Reference" value={payment.stripe_reference_id.replaceAll('-', '').slice(0, 16)} />}
       </Paper>
       {(payment.status === 'draft' || payment.status === 'requires_info') && (
-        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <PaymentActions selected={[payment]} onDone={() => void refetch()} />
           {payment.status === 'draft' && <EditPaymentButton selected={[payment]} />}
         </Stack>

@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { ActAsButton } from '../../../entities/users/index.ts';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
@@ -102,6 +104,12 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
     {
       field: 'actions',
       headerName: '',
+      // A name for screen readers; the column shows no title.
+      renderHeader: () => (
+        <Box component="span" sx={visuallyHidden}>
+          Actions
+        </Box>
+      ),
       width: 150,
       sortable: false,
       renderCell: ({ row }) => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TransactionsAnswer, WalletDetails, WalletsAnswer } from '@crewpay/core';
+import type { OnboardingAnswer, TransactionsAnswer, WalletDetails, WalletsAnswer } from '@crewpay/core';
 import { TRANSACTIONS_PAGE_SIZE } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
@@ -35,5 +35,14 @@ export function useWalletTransactions(id: string | undefined, page: number, curs
     enabled: id !== undefined,
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your Transactions' },
+  });
+}
+
+/** GET /v1/org/onboarding: whether Stripe lets the wallet move money yet, and why not. */
+export function useWalletUsable() {
+  return useQuery({
+    queryKey: ['onboarding'],
+    queryFn: () => api.get<OnboardingAnswer>('/v1/org/onboarding'),
+    meta: { errorMessage: 'There was an issue retrieving your verification' },
   });
 }

@@ -6,9 +6,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, walletPrimaryAction } from '@crewpay/core';
+import Alert from '@mui/material/Alert';
+import { formatCents, WALLET_NOT_USABLE, walletPrimaryAction } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
-import { useWallet } from '../api/get-wallets.ts';
+import { useWallet, useWalletUsable } from '../api/get-wallets.ts';
 import { AddFundsDialog } from './add-funds-dialog.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 import { TransferFundsDialog } from './transfer-funds-dialog.tsx';
@@ -16,7 +17,7 @@ import { TransferFundsDialog } from './transfer-funds-dialog.tsx';
 export function WalletNotSetup() {
   return (
     <Paper variant="outlined" sx={{ p: 4, borderRadius: 3, textAlign: 'center' }}>
-      <Typography variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         Your US-only Wallet is not setup
       </Typography>
       <Link component={RouterLink} to="/createFundAcct">
@@ -57,6 +58,24 @@ function AccountDetails({ accountNumber, routingNumber }: { accountNumber: strin
 }
 
 /** The US-only wallet: balance, account details on demand, Transfer funds and the primary button. */
+/** Why the wallet cannot move money yet (Stripe still needs something, or is verifying), with the way to the Verification page. */
+function NotUsableNotice() {
+  const { data } = useWalletUsable();
+  if (!data || data.wallet_usable || (data.status !== 'action_required' && data.status !== 'pending_verification')) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button component={RouterLink} to="/verification" color="inherit" size="small">
+          See what Stripe needs
+        </Button>
+      }
+    >
+      {WALLET_NOT_USABLE[data.status]}
+    </Alert>
+  );
+}
+
 export function UsWalletPanel({ walletId }: { walletId: string }) {
   const { data: wallet, refetch } = useWallet(walletId);
   const [dialog, setDialog] = useState<'add' | 'transfer' | null>(null);
@@ -66,6 +85,7 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
 
   return (
     <Stack spacing={3}>
+      <NotUsableNotice />
       <Paper variant="outlined" sx={{ p: 3, borderRadius: 3 }}>
         <Stack
           direction={{ xs: 'column', md: 'row' }}
@@ -99,7 +119,7 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
         </Stack>
       </Paper>
       <Box>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
           Transactions
         </Typography>
         <TransactionsTable walletId={wallet.id} />

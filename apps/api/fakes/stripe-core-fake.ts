@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { FakeAnswer, FakeRequest } from './http-fake.ts';
+
+export type Json = Record<string, unknown>;
+export const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+export const now = () => Math.floor(Date.now() / 1000);
+
+export const stripeError = (status: number, error: Json): FakeAnswer => ({ status, body: { error }, headers: { 'request-id': id('req') } });
+export type StripeError = typeof stripeError;
+export const missing = (what: string) =>
+  stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` });
+export const invalid = (param: string, code = 'parameter_missing') =>
+  stripeError(400, { type: 'invalid_request_error', code, param, message: `Invalid ${param}` });
+
+/** Queues one Stripe event (event.account set for an event of a connected account). */
+export type Emit = (type: string, object: Json, account?: string) => void;
+
+/**
+ * One family of Stripe endpoints in the fake (Treasury, accounts, payments ...). The fake asks
+ * each module in turn; a module answers null for a path that is not its own. `params` is the
+ * form body already parsed; `account` the Stripe-Account header.
+ */
+export type StripeRouteModule = {
+  name: string;
+  post?(request: FakeRequest, params: Json, account: string | undefined): FakeAnswer | null;
+  get?(request: FakeRequest, account: string | undefined): FakeAnswer | null;
+  /** What the module holds, for GET /_fake/state. */
+  state?(): Json;
+};
+
+/**
+ * Stripe's idempotency as documented: a key answers its first answer again (Idempotent-Replayed),
+ * and a key reused with other parameters (another path or body) is refused with a 400
+ * idempotency_error. Keys are per account (Stripe-Account) and forgotten after 24 hours, like
+ * Stripe's, so a retry a day later makes a new object.
+ */
+export function createIdempotency() {
+  const answers = new Map<string, { fingerprint: string; answer: FakeAnswer; at: number }>();
+  const DAY_MS = 24 * 3600 * 1000;
+  return {
+    run(request: FakeRequest, account: string | undefined, key: string, post: () => FakeAnswer): FakeAnswer {
+      const scope = `${account ?? 'platform'} ${key}`;
+      const fingerprint = createHash('sha256').update(`${request.method} ${request.path} ${request.body}`).digest('hex');
+      const earlier = answers.get(scope);
+      if (earlier && Date.now() - earlier.at < DAY_MS) {
+        if (earlier.fingerprint !== fingerprint)
+          return stripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
+        return { ...earlier.answer, headers: { ...earlier.answer.headers, 'idempotent-replayed': 'true' } };
+      }
+      const answer = post();
+      // Stripe saves no result for a request that failed validation (a bad parameter) or errored on its side (5xx).
+      const failedValidation = Boolean((answer.body as { error?: { param?: string } } | undefined)?.error?.param);
+      if (!failedValidation && answer.status < 500) answers.set(scope, { fingerprint, answer, at: Date.now() });
+      return answer;
+    },
+    /** Every key ages a day at once (Stripe forgets keys after 24 hours). */
+    expireAll() {
+      for (const entry of answers.values()) entry.at -= DAY_MS;
+    },
+  };
+}
+
+/** Signs a payload as Stripe signs webhooks (the Stripe-Signature header). */
+export const signStripePayload = (payload: string, secret: string, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { providerCalls } from '../../db/schema/index.ts';
+import { bankingProvider } from '../../providers/banking/index.ts';
+import { recordProviderCall, type ProviderOperation } from '../provider-calls/index.ts';
+
+/**
+ * Crewpay's fees (a payout's, a transfer out's, the monthly plan) are booked in the ledger from the
+ * organisation's wallet to `fees`; this moves the same cents at the provider, from the
+ * organisation's financial account to the platform's (Stripe Treasury: an OutboundPayment over the
+ * stripe network), and back when a fee is refunded (a returned payout). One call per ledger
+ * transfer, keyed by its id, recorded in the posting's own transaction and made after the commit
+ * by the provider-calls outbox, so every fee booked moves once and only then.
+ */
+export const PLATFORM_FEES_PROVIDER = 'platform-fees';
+export const FEE_TRANSFER = 'banking.fee_transfer';
+
+export type FeeDirection = 'collect' | 'refund';
+export type FeeTransferRequest = { direction: FeeDirection; amount: number; description: string };
+
+export async function recordFeeTransfer(
+  tx: Tx,
+  options: { org_id: string; direction: FeeDirection; amount: number; ledger_transfer_id: string; description: string },
+): Promise<string | null> {
+  if (options.amount <= 0) return null;
+  return recordProviderCall(tx, {
+    org_id: options.org_id,
+    provider: PLATFORM_FEES_PROVIDER,
+    operation: FEE_TRANSFER,
+    idempotency_key: `fee_${options.direction}:${options.ledger_transfer_id}`,
+    subject_id: options.ledger_transfer_id,
+    request: { direction: options.direction, amount: options.amount, description: options.description },
+  });
+}
+
+/**
+ * The fee's movement at the configured banking provider. A final refusal leaves the books as they
+ * are (the fee is Crewpay's) and is logged at error level: the provider check of `npm run
+ * reconcile` then shows the organisation's balance that much above its ledger until someone acts.
+ */
+export const feeTransferOperation: ProviderOperation<FeeTransferRequest, { provider_id: string }> = {
+  provider: PLATFORM_FEES_PROVIDER,
+  operation: FEE_TRANSFER,
+  call: (deps, request, ctx) =>
+    bankingProvider(deps).moveFee({
+      org_id: ctx.org_id,
+      direction: request.direction,
+      amount: request.amount,
+      description: request.description,
+      idempotency_key: ctx.idempotency_key,
+    }),
+  async onFailed(_tx, call, error) {
+    console.error('[platform-fees] a fee could not be moved at the provider', call.id, error.code);
+  },
+};
+
+/**
+ * Fees booked whose movement has not been made yet (calls pending), per direction: what the
+ * provider still holds for Crewpay in the organisation's account (collect) or owes it back (refund).
+ */
+export async function feesInFlight(db: DbOrTx, orgId: string): Promise<{ collect: number; refund: number }> {
+  const rows = await db
+    .select({
+      direction: sql<string>`${providerCalls.request}->>'direction'`,
+      amount: sql<string>`sum((${providerCalls.request}->>'amount')::bigint)`,
+    })
+    .from(providerCalls)
+    .where(and(eq(providerCalls.org_id, orgId), eq(providerCalls.operation, FEE_TRANSFER), eq(providerCalls.status, 'pending')))
+    .groupBy(sql`${providerCalls.request}->>'direction'`);
+  const of = (direction: FeeDirection) => Number(rows.find((row) => row.direction === direction)?.amount ?? 0);
+  return { collect: of('collect'), refund: of('refund') };
+}

@@ -1,0 +1,2 @@
+// Crewpay's fees moved at the banking provider, from the organisation's account to the platform's (docs/money-flows.md).
+export { FEE_TRANSFER, feeTransferOperation, feesInFlight, PLATFORM_FEES_PROVIDER, recordFeeTransfer } from './fee-transfers.ts';

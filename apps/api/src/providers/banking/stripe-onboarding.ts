@@ -1,0 +1,105 @@
+import type Stripe from 'stripe';
+import { callStripe } from '../clients/stripe-client.ts';
+import type { OnboardingSubmission, ProviderAccountState, TermsAcceptance } from './types.ts';
+
+/**
+ * Treasury for platforms (v1) takes only connected accounts whose platform collects the
+ * requirements, carries the losses and gives no Stripe dashboard; the platform pays Stripe's fees.
+ */
+export const TREASURY_CONTROLLER: Stripe.AccountCreateParams.Controller = {
+  fees: { payer: 'application' },
+  losses: { payments: 'application' },
+  requirement_collection: 'application',
+  stripe_dashboard: { type: 'none' },
+};
+
+/** What each organisation's account asks for: Treasury, ACH debits of its own bank, and transfers. */
+export const ACCOUNT_CAPABILITIES: Stripe.AccountCreateParams.Capabilities = {
+  treasury: { requested: true },
+  us_bank_account_ach_payments: { requested: true },
+  transfers: { requested: true },
+};
+
+/** Advertising services: organisations run creator campaigns for brands and pay the creators. */
+export const CREWPAY_MCC = '7311';
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+const acceptance = (terms: TermsAcceptance) => ({ date: unix(terms.accepted_at), ip: terms.ip, user_agent: terms.user_agent });
+const address = (value: OnboardingSubmission['business']['address']) => ({
+  line1: value.line1,
+  line2: value.line2 || undefined,
+  city: value.city,
+  state: value.state,
+  postal_code: value.postal_code,
+  country: 'US',
+});
+
+/** The account's fields as Stripe's account update takes them: the company, its profile, both agreements. */
+export function accountUpdate(submission: OnboardingSubmission): Stripe.AccountUpdateParams {
+  const { business } = submission;
+  return {
+    business_type: 'company',
+    company: { name: business.name, tax_id: business.tax_id, phone: business.phone, address: address(business.address) },
+    business_profile: { mcc: CREWPAY_MCC, product_description: business.product_description, support_phone: business.phone },
+    tos_acceptance: acceptance(submission.terms),
+    settings: { treasury: { tos_acceptance: acceptance(submission.financial_account_terms) } },
+  };
+}
+
+/** The representative as a Stripe Person (the one who signs for the company, an executive). */
+export function representativePerson(submission: OnboardingSubmission): Stripe.AccountCreatePersonParams {
+  const person = submission.representative;
+  const [year, month, day] = person.dob.split('-').map(Number);
+  return {
+    first_name: person.first_name,
+    last_name: person.last_name,
+    email: person.email,
+    phone: person.phone,
+    dob: { year: year!, month: month!, day: day! },
+    id_number: person.id_number,
+    address: address(person.address),
+    relationship: { representative: true, executive: true, title: person.title },
+  };
+}
+
+/** What Stripe still needs, from an account as Stripe answers it (or as account.updated carries it). */
+export function accountState(account: Stripe.Account, at: number): ProviderAccountState {
+  const requirements = account.requirements;
+  const pastDue = new Set(requirements?.past_due ?? []);
+  const errors = new Map((requirements?.errors ?? []).map((error) => [error.requirement, error.code]));
+  const treasury = account.capabilities?.treasury as string | undefined;
+  return {
+    requirements: (requirements?.currently_due ?? []).map((requirement) => ({
+      requirement,
+      past_due: pastDue.has(requirement),
+      error_code: errors.get(requirement) ?? null,
+    })),
+    pending_verification: requirements?.pending_verification ?? [],
+    disabled_reason: requirements?.disabled_reason ?? null,
+    treasury_status: treasury === 'active' || treasury === 'pending' ? treasury : 'inactive',
+    state_at: at,
+  };
+}
+
+/**
+ * Submits the organisation's details to its connected account: the company, its profile and the
+ * two agreements (Stripe's and the financial account's, with the time, address and browser of
+ * their acceptance), then the representative (created once, updated after). Every request is keyed
+ * by the organisation and what it sends, so a retry of the same details changes nothing twice.
+ */
+export async function submitToStripe(
+  stripe: Stripe,
+  options: { account_id: string; submission: OnboardingSubmission; idempotency_key: string },
+): Promise<ProviderAccountState> {
+  const { account_id: account, submission, idempotency_key: key } = options;
+  await callStripe(() => stripe.accounts.update(account, accountUpdate(submission), { idempotencyKey: `${key}:account` }));
+  const persons = await callStripe(() => stripe.accounts.listPersons(account, { relationship: { representative: true }, limit: 1 }));
+  const existing = persons.data[0];
+  await callStripe(() =>
+    existing
+      ? stripe.accounts.updatePerson(account, existing.id, representativePerson(submission), { idempotencyKey: `${key}:person` })
+      : stripe.accounts.createPerson(account, representativePerson(submission), { idempotencyKey: `${key}:person` }),
+  );
+  const answered = await callStripe(() => stripe.accounts.retrieve(account));
+  return accountState(answered, Math.floor(Date.now() / 1000));
+}

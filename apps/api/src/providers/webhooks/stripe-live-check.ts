@@ -1,0 +1,54 @@
+import type { ProviderSettings } from '../../config.ts';
+import { stripeClient, stripeCallError } from '../clients/stripe-client.ts';
+import { STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
+
+export type LiveCheck = { check: string; ok: boolean; detail: string };
+
+async function attempt(check: string, run: () => Promise<string>): Promise<LiveCheck> {
+  try {
+    return { check, ok: true, detail: await run() };
+  } catch (error) {
+    const failure = stripeCallError(error);
+    return { check, ok: false, detail: error instanceof Error && !('code' in error) ? error.message : failure.code };
+  }
+}
+
+/**
+ * What an operator checks before switching to SANDBOX=false, with reads only (no money moves):
+ * the key opens the platform account, its balance and the platform's financial account answer,
+ * and both webhook endpoints exist at our URL, pinned to the API version of the code.
+ */
+export async function checkStripeCredentials(settings: ProviderSettings['stripe'], publicUrl: string): Promise<LiveCheck[]> {
+  const stripe = stripeClient(settings);
+  const url = `${publicUrl.replace(/\/$/, '')}/v1/webhooks/stripe`;
+  const checks = [
+    await attempt('platform account', async () => {
+      const account = await stripe.accounts.retrieveCurrent();
+      return `${account.id} (${account.country ?? 'no country'})`;
+    }),
+    await attempt('balance', async () => {
+      const balance = await stripe.balance.retrieve();
+      return balance.available.map((entry) => `${entry.amount} ${entry.currency}`).join(', ') || 'empty';
+    }),
+    await attempt('platform financial account', async () => {
+      if (!settings.platformFinancialAccount) throw new Error('STRIPE_PLATFORM_FINANCIAL_ACCOUNT is not set');
+      const account = await stripe.treasury.financialAccounts.retrieve(settings.platformFinancialAccount);
+      return `${account.id} ${account.status}, cash ${account.balance.cash.usd ?? 0} cents`;
+    }),
+  ];
+  const endpoints = await attempt('webhook endpoints', async () => {
+    const found = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url === url);
+    const missing = STRIPE_ENDPOINTS.filter(
+      (wanted) => !found.some((endpoint) => Boolean((endpoint as { connect?: boolean }).connect) === wanted.connect),
+    );
+    if (missing.length > 0)
+      throw new Error(
+        `missing at ${url}: ${missing.map((entry) => (entry.connect ? 'Connect' : 'account')).join(', ')} (npm run stripe:webhooks)`,
+      );
+    const stale = found.filter((endpoint) => endpoint.api_version !== STRIPE_API_VERSION);
+    if (stale.length > 0)
+      throw new Error(`pinned to another API version than ${STRIPE_API_VERSION}: ${stale.map((entry) => entry.id).join(', ')}`);
+    return `${found.length} at ${url}, API version ${STRIPE_API_VERSION}`;
+  });
+  return [...checks, endpoints];
+}

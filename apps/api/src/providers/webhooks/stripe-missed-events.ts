@@ -1,0 +1,41 @@
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../deps.ts';
+import type { ProviderEventInput } from '../contract.ts';
+import { callStripe, stripeClient } from '../clients/stripe-client.ts';
+import { stripeDomainEvents } from './stripe-events.ts';
+
+/** How long Stripe keeps events: an outage longer than this cannot be made up from the list. */
+export const STRIPE_EVENT_RETENTION_SECONDS = 30 * 86_400;
+
+/**
+ * Stripe's events of one account (the platform's own, or a connected account's with the
+ * Stripe-Account header) created since `since` (unix seconds), oldest first: what GET /v1/events
+ * lists, for the missed-events job.
+ */
+export async function listStripeEvents(
+  deps: Pick<AppDeps, 'config'>,
+  options: { account: string | null; since: number },
+): Promise<{ id: string; event: Stripe.Event }[]> {
+  const stripe = stripeClient(deps.config.providers.stripe);
+  const requestOptions = options.account ? { stripeAccount: options.account } : undefined;
+  const listed: Stripe.Event[] = [];
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await callStripe(() =>
+      stripe.events.list(
+        { created: { gte: options.since }, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+        requestOptions,
+      ),
+    );
+    listed.push(...page.data);
+    if (!page.has_more || page.data.length === 0) break;
+    startingAfter = page.data.at(-1)!.id;
+  }
+  // Stripe lists newest first; events are applied in the order they happened.
+  return listed.reverse().map((event) => ({ id: event.id, event }));
+}
+
+/** The domain events a listed Stripe event becomes, as its webhook would have (providers/webhooks/stripe-events.ts). */
+export function domainEventsOf(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>, event: Stripe.Event): Promise<ProviderEventInput[]> {
+  return stripeDomainEvents(stripeClient(deps.config.providers.stripe), deps, event);
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openScreen, seedScreens, withViewers } from './support/screens.ts';
+
+// WCAG 2.0-2.2 A and AA, and axe's best practices.
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+// Besides every serious or critical finding, the moderate ones issue 35 names: content outside
+// landmarks, no main landmark, no top heading, skipped heading levels.
+const NAMED_RULES = new Set(['region', 'landmark-one-main', 'page-has-heading-one', 'heading-order']);
+
+/** The blocking findings on the page as it is now, one line each (rule, impact, the first elements). */
+async function findings(page: Page, name: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || NAMED_RULES.has(violation.id))
+    .map((violation) => {
+      const where = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`);
+      return `${name}: ${violation.impact} ${violation.id} x${violation.nodes.length}: ${where.join(' | ')}`;
+    });
+}
+
+const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+
+test('[a11y] axe finds no serious or critical violation on any main screen, nor the landmark and heading findings', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(480_000);
+  const seeded = await seedScreens(request);
+  const found: string[] = [];
+  await withViewers(browser, seeded, { width: 1440, height: 900 }, async (contexts) => {
+    for (const screen of seeded.screens) {
+      const page = await contexts.get(screen.as)!.newPage();
+      await openScreen(page, screen);
+      await page.screenshot({ path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
+      found.push(...(await findings(page, screen.name)));
+      await page.close();
+    }
+
+    // Two states a screen opens into: the notifications popover, and the phone's navigation drawer.
+    const owner = await contexts.get('owner')!.newPage();
+    await openScreen(owner, { name: 'home', path: '/', as: 'owner' });
+    await owner.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(owner.getByText('Notifications', { exact: true })).toBeVisible();
+    found.push(...(await findings(owner, 'notifications-popover')));
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.keyboard.press('Escape');
+    await owner.getByRole('button', { name: 'Open menu' }).click();
+    await expect(owner.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    found.push(...(await findings(owner, 'phone-menu-drawer')));
+  });
+  expect(found, found.join('\n')).toEqual([]);
+});
