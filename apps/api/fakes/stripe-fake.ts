@@ -2,14 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { parseForm, startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
 import { createAccountsFake } from './stripe-accounts-fake.ts';
-import {
-  createIdempotency,
-  signStripePayload,
-  stripeError,
-  type Emit,
-  type Json,
-  type StripeRouteModule,
-} from './stripe-core-fake.ts';
+import { createIdempotency, signStripePayload, stripeError, type Emit, type Json, type StripeRouteModule } from './stripe-core-fake.ts';
 import { createEventsFake } from './stripe-events-fake.ts';
 import { createPaymentsFake } from './stripe-payments-fake.ts';
 import { createTreasuryFake } from './stripe-treasury-fake.ts';
@@ -43,7 +36,12 @@ export async function startStripeFake(options: { port?: number } = {}) {
   const payments = createPaymentsFake({
     error: stripeError,
     emit,
-    accounts: { exists: accounts.exists, feesPayerOf: accounts.feesPayerOf, deposit: treasury.depositPayout },
+    accounts: {
+      exists: accounts.exists,
+      feesPayerOf: accounts.feesPayerOf,
+      capabilityOf: accounts.capabilityOf,
+      deposit: treasury.depositPayout,
+    },
   });
   const modules: StripeRouteModule[] = [accounts.module, treasury.module, payments.module, events.module];
 

@@ -10,11 +10,12 @@ import { createRefunds } from './stripe-payments-refunds.ts';
 
 type Owned = Record<string, unknown> & { account: string | null };
 
-/** What the payments fake needs of the rest of the Stripe fake: the connected accounts (stripe-treasury-fake.ts). */
+/** What the payments fake needs of the rest of the Stripe fake: the connected accounts (stripe-accounts-fake.ts) and Treasury. */
 export type ConnectedAccounts = {
   exists(id: string): boolean;
   /** The account's controller.fees.payer: 'application' when the platform pays Stripe's fees. */
   feesPayerOf(id: string): string | undefined;
+  capabilityOf(id: string, capability: string): string | undefined;
   deposit: DepositPayout;
 };
 
@@ -33,7 +34,7 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
   const money = createMoney(emit, { feesPayerOf: (account) => (account ? accounts.feesPayerOf(account) : 'application') });
   const banks = createBankAccounts(error);
   const disputes = createDisputes({ error, emit, money, schedule });
-  const intents = createIntents({ error, emit, money, banks, disputes, schedule });
+  const intents = createIntents({ error, emit, money, banks, disputes, schedule, capabilityOf: accounts.capabilityOf });
   const refunds = createRefunds({ error, emit, money, schedule });
   const payouts = createPayouts({ error, emit, money, deposit: accounts.deposit, exists: accounts.exists });
 

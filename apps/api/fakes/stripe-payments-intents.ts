@@ -28,6 +28,8 @@ export function createIntents(deps: {
   banks: BankAccounts;
   disputes: Disputes;
   schedule: (work: () => void) => void;
+  /** A connected account's capability status ('active' once Stripe has what it needs). */
+  capabilityOf: (account: string, capability: string) => string | undefined;
 }) {
   const { error, emit, money, banks } = deps;
   const intents = new Map<string, Intent>();
@@ -162,6 +164,10 @@ export function createIntents(deps: {
       return invalid(error, 'application_fee_amount', 'The application fee cannot exceed the amount');
     const internal = methodOf(params, account);
     if ('status' in internal) return internal;
+    // A direct charge needs the account's capability for the method (card_payments, us_bank_account_ach_payments) active.
+    const capability = internal.card ? 'card_payments' : 'us_bank_account_ach_payments';
+    if (account && deps.capabilityOf(account, capability) !== 'active')
+      return invalid(error, 'payment_method_types', `The account's ${capability} capability is not active`);
     const intent: Intent = {
       id: fakeId('pi'),
       object: 'payment_intent',

@@ -201,7 +201,9 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
       await deliverAll();
     },
     receiveCredit,
-    afterActivation: deliverAll,
+    async afterActivation() {
+      await deliverAll();
+    },
     async linkBank({ headers, org_id: orgId }, accountNumber) {
       const attach = await ctx.app.inject({
         method: 'POST',

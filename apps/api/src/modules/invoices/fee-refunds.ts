@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { chargeRefunds, type Charge } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { chargeRefunds, providerCalls, type Charge } from '../../db/schema/index.ts';
 import { paymentsInProvider } from '../../providers/payments-in/index.ts';
 import { recordProviderCall, type ProviderOperation } from '../provider-calls/index.ts';
 
@@ -56,3 +56,15 @@ export const feeRefundOperation: Omit<ProviderOperation<FeeRefundRequest, null>,
     console.error('[invoices] a fee refund was refused by the provider', call.id, error.code);
   },
 };
+
+/**
+ * Application fees given back in the books whose call is still in the outbox: the ledger already
+ * counts them in the organisation's wallet, Stripe not yet in its payments balance (the provider check).
+ */
+export async function feeRefundsInFlight(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum((${providerCalls.request}->>'amount')::bigint), 0)` })
+    .from(providerCalls)
+    .where(and(eq(providerCalls.org_id, orgId), eq(providerCalls.operation, FEE_REFUND), eq(providerCalls.status, 'pending')));
+  return Number(row?.amount ?? 0);
+}
