@@ -68,6 +68,7 @@ describe('liveModeProblems', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_x',
     STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    STRIPE_PLATFORM_FINANCIAL_ACCOUNT: 'fa_x',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_WEBHOOK_ID: 'WH-1',
