@@ -1,13 +1,16 @@
-// A signed-up, activated organisation with 10,000 creators and 50,000 payments, for the bench's
-// signed-in pages. The owner, the organisation, its activation, one creator and one payment go
-// through the API, so every row the rest is cloned from is one the API wrote; the other 9,999
-// creators and 49,999 payments are cloned from them with one set-based INSERT each. The payments
-// are drafts: the state nothing has been paid in yet, so no ledger transfer is owed.
+// A signed-up, activated organisation with 10,000 creators, 50,000 payments and 2,000 invoices,
+// for the bench's signed-in pages. The owner, the organisation, its activation, one creator, one
+// payment and one invoice go through the API, so every row the rest is cloned from is one the API
+// wrote; the others are cloned from them with one set-based INSERT each. The payments are drafts
+// and the invoices open or canceled: states nothing has been paid in, so no ledger transfer is owed.
 import pg from 'pg';
 import { business, representative } from '../tests/support/activation-details.ts';
 
 export const SEEDED_CREATORS = 10_000;
 export const SEEDED_PAYMENTS = 50_000;
+export const SEEDED_INVOICES = 2_000;
+/** One invoice in ten is open (a to-do on Home and a row of /invoices' Open tab); the rest canceled. */
+const OPEN_INVOICE_EVERY = 10;
 
 export type SeededOrg = { token: string; orgId: string };
 
@@ -56,6 +59,13 @@ export async function seedOrg(base: string, databaseUrl: string): Promise<Seeded
     token,
   );
   const payment = created.data[0]!;
+  const invoice = await call<{ id: string }>(
+    base,
+    'POST',
+    '/v1/invoices',
+    { email: 'brand@bench.example', name: 'Brand0', title: 'Invoice0', description: 'Posts and stories', amount: 250_000, net: 30 },
+    token,
+  );
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -81,7 +91,16 @@ export async function seedOrg(base: string, databaseUrl: string): Promise<Seeded
        WHERE p.id = $1`,
       [payment.id, org.id, SEEDED_PAYMENTS, SEEDED_CREATORS],
     );
-    await client.query('ANALYZE creators; ANALYZE payments');
+    await client.query(
+      `INSERT INTO invoices (id, org_id, customer_id, title, description, amount, net, status, processor, canceled_at, created_at, updated_at)
+       SELECT gen_random_uuid(), v.org_id, v.customer_id, 'Invoice' || n, v.description, v.amount, v.net,
+              CASE WHEN n % $3 = 0 THEN v.status ELSE 'canceled' END, v.processor,
+              CASE WHEN n % $3 = 0 THEN NULL ELSE v.created_at END, v.created_at - n * interval '1 minute', v.updated_at
+       FROM invoices v, generate_series(1, $2::int - 1) AS n
+       WHERE v.id = $1`,
+      [invoice.id, SEEDED_INVOICES, OPEN_INVOICE_EVERY],
+    );
+    await client.query('ANALYZE creators; ANALYZE payments; ANALYZE invoices');
   } finally {
     await client.end();
   }

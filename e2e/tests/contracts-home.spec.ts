@@ -6,9 +6,10 @@ import { signingLinks, twoPagePdf } from './support/contracts.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
 
+type Text = { to: string; body: string; status: string };
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
-test('[contracts] Home lists an Unsigned Contract to-do: its title opens the contract, Send reminder emails a new signing link, SMS stays disabled', async ({
+test('[contracts] Home lists an Unsigned Contract to-do: its title opens the contract, Send reminder texts or emails a new signing link', async ({
   page,
   request,
 }) => {
@@ -46,11 +47,25 @@ test('[contracts] Home lists an Unsigned Contract to-do: its title opens the con
   await expect(todos.getByText('Unsigned Contract', { exact: true })).toBeVisible();
 
   await todos.getByRole('button', { name: 'Send reminder', exact: true }).click();
-  // The recipient has a phone, but contracts have no SMS reminder (the spec keeps it disabled).
-  await expect(page.getByRole('menuitem', { name: 'SMS' })).toHaveAttribute('aria-disabled', 'true');
+  // The recipient has a phone: the reminder can go by SMS.
+  const sms = page.getByRole('menuitem', { name: 'SMS' });
+  await expect(sms).not.toHaveAttribute('aria-disabled', 'true');
   await page.screenshot({ path: shotPath('contracts-home-todo'), animations: 'disabled' });
-  await page.getByRole('menuitem', { name: 'Email' }).click();
+  await sms.click();
   await expect(toast(page, 'Reminder(s) have been sent!')).toBeVisible();
+  // The outbox's job sends it just after the request answers.
+  const textTo = async (to: string) => {
+    const texts = (await (await request.get('/dev/sms', { headers: { accept: 'application/json' } })).json()) as Text[];
+    return texts.find((item) => item.to === to);
+  };
+  await expect.poll(async () => (await textTo('+14155550177'))?.status, { timeout: 30_000 }).toBe('sent');
+  const text = await textTo('+14155550177');
+  expect(text!.body).toMatch(/^Harbor Media: please review and sign "Summer series agreement" by 2099-12-31\. Sign: \S+\/sign\/\S+$/);
+
+  await todos.getByRole('button', { name: 'Send reminder', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Email' }).click();
+  // The SMS reminder's toast may still be showing above it.
+  await expect(toast(page, 'Reminder(s) have been sent!').last()).toBeVisible();
   await expect.poll(async () => (await signingLinks(request, email)).length).toBe(2);
 
   await title.click();

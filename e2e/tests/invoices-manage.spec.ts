@@ -61,8 +61,17 @@ test('[invoices] Send SMS reminder texts the pay link to a customer with a phone
   await sms.click();
   await expect(toast(page, 'Reminder(s) have been sent!')).toBeVisible();
 
-  await page.goto('/dev/sms');
-  const text = page.locator('article').filter({ hasText: 'to +1 415 555 0142' });
+  // The outbox's job sends it just after the request answers; the page shows it then.
+  const text = page.locator('article').filter({ hasText: 'to +14155550142' });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dev/sms');
+        return text.locator('header').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/· sent$/);
   await expect(text).toContainText('Northwind Studios: invoice "Texted invoice" for $321.00');
   const payLink = /Pay: (https?:\/\/\S+\/invoices\/pay\?id=\S+)/.exec((await text.first().textContent()) ?? '')?.[1];
   expect(payLink).toBeTruthy();

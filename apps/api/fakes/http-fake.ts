@@ -2,7 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: string };
-export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+export type FakeAnswer = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A body sent as it is (an HTML page a provider shows in the browser) instead of `body` as JSON. */
+  raw?: string;
+  /** The connection drops before any answer (a reset, a timeout): the caller cannot know what became of its request. */
+  dropConnection?: boolean;
+};
 type Route = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
@@ -35,8 +43,9 @@ export async function startHttpFake(route: Route, options: { port?: number } = {
       } catch (error) {
         reply = { status: 500, body: { error: { type: 'api_error', message: String(error) } } };
       }
+      if (reply.dropConnection) return void incoming.socket.destroy();
       outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      outgoing.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+      outgoing.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -1,190 +1,180 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
+import { createAccounts } from './paypal/accounts.ts';
+import { PAYPAL_FAKE_PARTNER, createAuth, type Caller } from './paypal/auth.ts';
+import { createPaypalChecks } from './paypal/checks.ts';
+import { paypalError } from './paypal/money.ts';
+import { daysMs } from './paypal/outcomes.ts';
+import { createPayouts } from './paypal/payouts.ts';
+import { createWebhooks } from './paypal/webhooks.ts';
 
-export const PAYPAL_FAKE_CLIENT = { id: 'crewpay-fake-client', secret: 'crewpay-fake-secret', webhookId: 'WH-CREWPAY-FAKE' };
-const CERT_URL = 'https://api.paypal.com/v1/notifications/certs/CERT-FAKE';
+export { PAYPAL_FAKE_PARTNER } from './paypal/auth.ts';
+export { DENIED_BATCH_RECEIVER, UNCLAIMED_RETURN_DAYS } from './paypal/outcomes.ts';
+export { OPENING_BALANCE, PARTNER_BALANCE } from './paypal/accounts.ts';
 
-const upper = (length: number) => randomBytes(length).toString('hex').toUpperCase().slice(0, length);
-
-/** The sandbox's PayPal and Venmo test receivers, honoured alike: FAILED or BLOCKED, or paid then REFUNDED. */
-const RECEIVERS: Record<string, { status: 'FAILED' | 'BLOCKED' | 'REFUNDED'; error?: string }> = {
-  'unregistered@paypal.sandbox': { status: 'FAILED', error: 'RECEIVER_UNREGISTERED' },
-  'blocked@paypal.sandbox': { status: 'BLOCKED', error: 'RECEIVER_ACCOUNT_LOCKED' },
-  'refunded@paypal.sandbox': { status: 'REFUNDED' },
-  '+15555550100': { status: 'FAILED', error: 'RECEIVER_UNREGISTERED' },
-  '+15555550101': { status: 'REFUNDED' },
-};
-
-type Item = { payout_item_id: string; transaction_status: string; payout_batch_id: string; payout_item: Record<string, unknown> };
 type Json = Record<string, unknown>;
-const error = (status: number, name: string, message: string, headers?: Record<string, string>): FakeAnswer => ({
-  status,
-  headers,
-  body: { name, message, debug_id: upper(13), information_link: 'https://developer.paypal.com/docs/api/payments.payouts-batch/v1/#errors' },
-});
+/** The fake's state as GET /_fake/state answers it: every account's balance in cents, every batch and item. */
+export type PaypalFakeState = ReturnType<ReturnType<typeof buildFake>['state']>;
 
 /**
- * PayPal's REST API as Crewpay uses it, on a local port: OAuth client credentials, Payouts
- * (create a batch of at most 15,000 items, a sender_batch_id only once, PayPal-Request-Id
- * answering the first answer again; show a batch's items by page), and webhooks signed by the
- * fake and checked by its verify-webhook-signature.
+ * PayPal's REST API as Crewpay uses it, on a local port: OAuth client credentials, Partner
+ * Referrals and Merchant Integrations (an organisation connects its own business account and
+ * grants Crewpay, the partner, the PAYOUTS permission), third-party calls with PayPal-Auth-
+ * Assertion, Payouts paid from the caller's own balance, the reporting balances, and webhooks
+ * signed and checked by verify-webhook-signature. Every request and answer of a described
+ * operation is checked against PayPal's official descriptions (fakes/openapi/paypal-*.json): a
+ * request that breaks one is refused with the problems, and every problem is kept in `problems`,
+ * which a test expects empty. Standalone (`webhookUrl` given), it processes batches every half
+ * second and delivers its webhooks there over HTTP, as PayPal does to a registered webhook.
  */
-export async function startPaypalFake(options: { port?: number } = {}) {
-  const tokens = new Set<string>();
-  const batches = new Map<string, { header: Json; items: Item[] }>();
-  const senderBatchIds = new Set<string>();
-  const byRequestId = new Map<string, FakeAnswer>();
-  const pending: Json[] = [];
-  const signingKey = randomBytes(32);
-
-  const event = (type: string, item: Item, errorName?: string) =>
-    pending.push({
-      id: `WH-${upper(17)}`,
-      event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: 'payouts_item',
-      event_type: type,
-      summary: `A payout item has ${type.split('.').at(-1)!.toLowerCase()}`,
-      resource: { ...structuredClone(item), ...(errorName ? { errors: { name: errorName, message: errorName } } : {}) },
-    });
-
-  function createBatch(request: FakeRequest): FakeAnswer {
-    const body = JSON.parse(request.body) as { sender_batch_header?: { sender_batch_id?: string }; items?: Json[] };
-    const senderBatchId = body.sender_batch_header?.sender_batch_id;
-    const items = body.items ?? [];
-    if (!senderBatchId || items.length === 0) return error(400, 'VALIDATION_ERROR', 'Invalid request - see details');
-    if (items.length > 15_000) return error(400, 'VALIDATION_ERROR', 'Batch size exceeds the maximum of 15000 items');
-    if (senderBatchIds.has(senderBatchId)) return error(400, 'USER_BUSINESS_ERROR', 'Batch with given sender_batch_id already exists');
-    senderBatchIds.add(senderBatchId);
-    const batchId = upper(13);
-    const header = { payout_batch_id: batchId, batch_status: 'PENDING', sender_batch_header: body.sender_batch_header };
-    const created = items.map((payoutItem) => ({
-      payout_item_id: upper(13),
-      transaction_status: 'PENDING',
-      payout_batch_id: batchId,
-      payout_item: payoutItem,
-    }));
-    batches.set(batchId, { header, items: created });
-    for (const item of created) {
-      const outcome = RECEIVERS[String(item.payout_item.receiver).toLowerCase()];
-      if (outcome?.status === 'FAILED' || outcome?.status === 'BLOCKED') {
-        event(`PAYMENT.PAYOUTS-ITEM.${outcome.status}`, { ...item, transaction_status: outcome.status }, outcome.error);
-        continue;
-      }
-      event('PAYMENT.PAYOUTS-ITEM.SUCCEEDED', { ...item, transaction_status: 'SUCCESS' });
-      if (outcome?.status === 'REFUNDED') event('PAYMENT.PAYOUTS-ITEM.REFUNDED', { ...item, transaction_status: 'REFUNDED' });
-    }
-    return {
-      status: 201,
-      body: { batch_header: header, links: [{ href: `/v1/payments/payouts/${batchId}`, rel: 'self', method: 'GET' }] },
-    };
-  }
-
-  function showBatch(request: FakeRequest, batchId: string): FakeAnswer {
-    const batch = batches.get(batchId);
-    if (!batch) return error(404, 'INVALID_RESOURCE_ID', 'Requested resource ID was not found.');
-    const pageSize = Math.min(Number(request.query.get('page_size') ?? 1000), 1000);
-    const page = Number(request.query.get('page') ?? 1);
-    return {
-      status: 200,
-      body: {
-        batch_header: batch.header,
-        items: batch.items.slice((page - 1) * pageSize, page * pageSize),
-        total_items: batch.items.length,
-        total_page: Math.max(1, Math.ceil(batch.items.length / pageSize)),
-      },
-    };
-  }
-
-  const signed = (id: string, time: string, body: string) =>
-    createHmac('sha256', signingKey)
-      .update(`${id}|${time}|${PAYPAL_FAKE_CLIENT.webhookId}|${createHash('sha256').update(body).digest('hex')}`)
-      .digest('base64');
-
-  function verifySignature(request: FakeRequest): FakeAnswer {
-    const body = JSON.parse(request.body) as Record<string, unknown>;
-    const eventBody = JSON.stringify(body.webhook_event);
-    const isValid =
-      body.webhook_id === PAYPAL_FAKE_CLIENT.webhookId &&
-      body.cert_url === CERT_URL &&
-      body.auth_algo === 'SHA256withRSA' &&
-      body.transmission_sig === signed(String(body.transmission_id), String(body.transmission_time), eventBody);
-    return { status: 200, body: { verification_status: isValid ? 'SUCCESS' : 'FAILURE' } };
-  }
-
-  function route(request: FakeRequest): FakeAnswer {
-    if (request.method === 'POST' && request.path === '/v1/oauth2/token') {
-      const expected = `Basic ${Buffer.from(`${PAYPAL_FAKE_CLIENT.id}:${PAYPAL_FAKE_CLIENT.secret}`).toString('base64')}`;
-      if (request.headers.authorization !== expected || request.body !== 'grant_type=client_credentials')
-        return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
-      const token = `A21AA${randomBytes(24).toString('base64url')}`;
-      tokens.add(token);
-      return {
-        status: 200,
-        body: {
-          scope: 'https://uri.paypal.com/services/payments/payouts',
-          access_token: token,
-          token_type: 'Bearer',
-          app_id: 'APP-FAKE',
-          expires_in: 32_400,
-          nonce: randomUUID(),
-        },
-      };
-    }
-    if (!tokens.has(String(request.headers.authorization).replace(/^Bearer /, '')))
-      return error(
-        401,
-        'AUTHENTICATION_FAILURE',
-        'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
-      );
-    if (request.method === 'POST' && request.path === '/v1/payments/payouts') {
-      const requestId = request.headers['paypal-request-id'];
-      const earlier = typeof requestId === 'string' ? byRequestId.get(requestId) : undefined;
-      if (earlier) return earlier;
-      const answer = createBatch(request);
-      if (typeof requestId === 'string' && answer.status < 500) byRequestId.set(requestId, answer);
-      return answer;
-    }
-    const batch = /^\/v1\/payments\/payouts\/([A-Z0-9]+)$/.exec(request.path);
-    if (request.method === 'GET' && batch) return showBatch(request, batch[1]!);
-    if (request.method === 'POST' && request.path === '/v1/notifications/verify-webhook-signature') return verifySignature(request);
-    return error(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
-  }
-
-  const fake = await startHttpFake(route, options);
+export async function startPaypalFake(options: { port?: number; webhookUrl?: string } = {}) {
+  let baseUrl = '';
+  const fake = buildFake(() => baseUrl);
+  const server = await startHttpFake((request) => fake.route(request), { port: options.port });
+  baseUrl = server.url;
+  const delivery = options.webhookUrl ? startDelivery(fake, options.webhookUrl) : null;
   return {
-    ...fake,
-    settings: {
-      PAYPAL_CLIENT_ID: PAYPAL_FAKE_CLIENT.id,
-      PAYPAL_CLIENT_SECRET: PAYPAL_FAKE_CLIENT.secret,
-      PAYPAL_WEBHOOK_ID: PAYPAL_FAKE_CLIENT.webhookId,
-      PAYPAL_API_BASE: fake.url,
+    ...server,
+    ...fake.controls,
+    close: async () => {
+      if (delivery) clearInterval(delivery);
+      await server.close();
     },
-    /** Forgets every token, as PayPal does when one is revoked before it expires. */
-    revokeTokens: () => tokens.clear(),
-    takeEvents: () => pending.splice(0),
-    /** Delivers an event to POST /v1/webhooks/paypal with PayPal's transmission headers. */
-    deliver: (app: FastifyInstance, webhookEvent: Json, options: { tamper?: boolean } = {}) => {
-      const payload = JSON.stringify(webhookEvent);
-      const id = randomUUID();
-      const time = new Date().toISOString();
-      const signature = signed(id, time, options.tamper ? `${payload} ` : payload);
-      return app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/paypal',
-        headers: {
-          'content-type': 'application/json',
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': CERT_URL,
-          'paypal-transmission-id': id,
-          'paypal-transmission-sig': signature,
-          'paypal-transmission-time': time,
-        },
-        payload,
-      });
+    settings: {
+      PAYPAL_CLIENT_ID: PAYPAL_FAKE_PARTNER.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL_FAKE_PARTNER.clientSecret,
+      PAYPAL_WEBHOOK_ID: PAYPAL_FAKE_PARTNER.webhookId,
+      PAYPAL_PARTNER_MERCHANT_ID: PAYPAL_FAKE_PARTNER.merchantId,
+      PAYPAL_PARTNER_ATTRIBUTION_ID: PAYPAL_FAKE_PARTNER.attributionId,
+      PAYPAL_API_BASE: server.url,
+    },
+    /** Delivers an event to POST /v1/webhooks/paypal with PayPal's transmission headers (in a test, through app.inject). */
+    deliver: (app: FastifyInstance, event: Json, deliverOptions: { tamper?: boolean } = {}) => {
+      const { headers, payload } = fake.webhooks.transmit(event, deliverOptions.tamper);
+      return app.inject({ method: 'POST', url: '/v1/webhooks/paypal', headers, payload });
     },
   };
 }
 
 export type PaypalFake = Awaited<ReturnType<typeof startPaypalFake>>;
+
+function buildFake(baseUrl: () => string) {
+  let clockOffsetMs = 0;
+  const now = () => Date.now() + clockOffsetMs;
+  const accounts = createAccounts({ baseUrl });
+  const webhooks = createWebhooks({ now });
+  const payouts = createPayouts({ accounts: accounts.accounts, now, emit: webhooks.emit, baseUrl });
+  const auth = createAuth({ consented: (merchantId) => accounts.accounts.get(merchantId)?.features !== null });
+  const checks = createPaypalChecks();
+
+  /** Third-party calls need the feature the merchant granted; the partner's own calls need nothing more. */
+  const allowed = (caller: Caller, feature: string) => !caller.onBehalf || accounts.granted(caller.acting, feature);
+  const denied = () => paypalError(403, 'NOT_AUTHORIZED', 'Authorization failed due to insufficient permissions.');
+
+  function api(request: FakeRequest): FakeAnswer {
+    const caller = auth.callerOf(request);
+    if ('status' in caller) return caller;
+    const { method, path } = request;
+    if (method === 'POST' && path === '/v1/payments/payouts')
+      return allowed(caller, 'PAYOUTS') ? payouts.create(request, caller) : denied();
+    const batch = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && batch)
+      return allowed(caller, 'PAYOUTS') ? payouts.show(request, caller, decodeURIComponent(batch[1]!)) : denied();
+    if (method === 'GET' && path === '/v1/reporting/balances')
+      return allowed(caller, 'ADVANCED_TRANSACTIONS_SEARCH') ? accounts.balances(caller) : denied();
+    if (caller.onBehalf) return denied();
+    if (method === 'POST' && path === '/v2/customer/partner-referrals') return accounts.createReferral(JSON.parse(request.body) as Json);
+    const integrations = /^\/v1\/customer\/partners\/([^/]+)\/merchant-integrations(?:\/([^/]+))?$/.exec(path);
+    if (method === 'GET' && integrations) return accounts.merchantIntegrations(request, integrations[1]!, integrations[2]);
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return webhooks.verify(request);
+    return paypalError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
+  }
+
+  function route(request: FakeRequest): FakeAnswer {
+    if (request.path === '/_fake/state') return { status: 200, body: state() };
+    if (request.path === '/_fake/advance' && request.method === 'POST') {
+      clockOffsetMs += daysMs(Number(request.query.get('days') ?? 0));
+      payouts.process();
+      return { status: 200, body: state() };
+    }
+    if (request.path === '/bizsignup/partner/entry') return accounts.onboarding(request);
+    if (request.method === 'POST' && request.path === '/v1/oauth2/token') return auth.issueToken(request);
+    const refused = checks.request(request);
+    if (refused) return refused;
+    return checks.answer(request, api(request));
+  }
+
+  function state() {
+    const partner = accounts.accounts.get(PAYPAL_FAKE_PARTNER.merchantId)!;
+    return {
+      now: new Date(now()).toISOString(),
+      partner: { merchant_id: partner.merchant_id, balance: partner.balance },
+      merchants: [...accounts.accounts.values()]
+        .filter((account) => account.merchant_id !== partner.merchant_id)
+        .map(({ merchant_id, email, balance, features, tracking_id }) => ({ merchant_id, email, balance, features, tracking_id })),
+      batches: [...payouts.batches.values()].map((entry) => ({
+        payout_batch_id: entry.header.payout_batch_id,
+        sender: entry.sender,
+        batch_status: entry.header.batch_status,
+        items: entry.items.map((item) => ({
+          payout_item_id: item.payout_item_id,
+          receiver: item.payout_item.receiver,
+          amount: item.amount,
+          transaction_status: item.transaction_status,
+        })),
+      })),
+      problems: checks.problems,
+    };
+  }
+
+  const controls = {
+    /** Every request or answer that broke PayPal's official description (a test expects none but its own). */
+    problems: checks.problems,
+    state,
+    /** PayPal processes the batches it accepted and reaches the statuses due; the events it would send. */
+    takeEvents: () => {
+      payouts.process();
+      return webhooks.takeEvents();
+    },
+    /** The fake's clock moves on (PayPal's 30 days before an unclaimed payout goes back to its sender). */
+    advanceDays: (days: number) => {
+      clockOffsetMs += daysMs(days);
+    },
+    /** The next batch shows no items for its first `reads` GETs, as a large batch PayPal is still splitting. */
+    listSlowly: payouts.listSlowly,
+    /** Forgets every token, as PayPal does when one is revoked before it expires. */
+    revokeTokens: auth.revokeTokens,
+    /** What PayPal's onboarding pages do when the merchant logs in as `email` and agrees: the return URL it redirects to. */
+    consent: (actionUrl: string, email: string) => {
+      const outcome = accounts.consent(new URL(actionUrl).searchParams.get('referralToken') ?? '', email);
+      if ('error' in outcome) throw new Error(outcome.error);
+      return outcome.location;
+    },
+    /** Sets a merchant's balance (cents), as money it received outside Crewpay would. */
+    setBalance: (merchantId: string, cents: number) => {
+      accounts.accounts.get(merchantId)!.balance = cents;
+    },
+    merchantByEmail: (email: string) => accounts.byEmail(email),
+  };
+
+  return { route, state, controls, webhooks };
+}
+
+/** Standalone: batches are processed and events delivered to the webhook URL, signed, every half second. */
+function startDelivery(fake: ReturnType<typeof buildFake>, webhookUrl: string) {
+  let busy = false;
+  return setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void (async () => {
+      for (const event of fake.controls.takeEvents()) {
+        const { headers, payload } = fake.webhooks.transmit(event);
+        await fetch(webhookUrl, { method: 'POST', headers, body: payload }).catch((error: unknown) => {
+          console.error(`[paypal-fake] delivering ${String(event.event_type)} to ${webhookUrl} failed: ${String(error)}`);
+        });
+      }
+    })().finally(() => {
+      busy = false;
+    });
+  }, 500);
+}

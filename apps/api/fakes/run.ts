@@ -1,4 +1,5 @@
 import { startPaypalFake } from './paypal-fake.ts';
+import { startQuickbooksFake } from './quickbooks-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
 import { startTwilioFake } from './twilio-fake.ts';
 
@@ -6,21 +7,39 @@ import { startTwilioFake } from './twilio-fake.ts';
  * `npm run fakes`: every provider fake as a standalone local server on a fixed port (override
  * with FAKES_BASE_PORT), to run the whole app with SANDBOX=false on one machine and rehearse
  * going live. Stripe posts its events, signed, to the webhook endpoints registered through its
- * own API (`npm run stripe:webhooks` against it). GET <fake>/_fake/state shows what a fake holds.
- * Prints the settings to give the app; stops on Ctrl-C.
+ * own API (`npm run stripe:webhooks` against it); PayPal delivers its webhooks to the Crewpay at
+ * CREWPAY_URL (else PUBLIC_URL), as PayPal does to a registered webhook. GET <fake>/_fake/state shows what a fake
+ * holds. FAKES=paypal,... starts only those (the live-mode e2e needs PayPal alone). Prints the
+ * settings to give the app; stops on Ctrl-C.
  */
 const base = Number(process.env.FAKES_BASE_PORT ?? 12110);
+const publicUrl = (process.env.CREWPAY_URL ?? process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const wanted = (name: string) => !process.env.FAKES || process.env.FAKES.split(',').includes(name);
 
-const stripe = await startStripeFake({ port: base + 1 });
-stripe.events.delivery.overHttp = true;
-const paypal = await startPaypalFake({ port: base + 2 });
-const sms = await startTwilioFake({ port: base + 4 });
+type Fake = { url: string; settings: Record<string, string>; close: () => Promise<void> };
+const fakes: Record<string, Fake> = {};
+if (wanted('stripe')) {
+  const stripe = await startStripeFake({ port: base + 1 });
+  stripe.events.delivery.overHttp = true;
+  fakes.stripe = stripe;
+}
+if (wanted('paypal'))
+  fakes.paypal = await startPaypalFake({
+    port: Number(process.env.PAYPAL_FAKE_PORT ?? base + 2),
+    webhookUrl: `${publicUrl}/v1/webhooks/paypal`,
+  });
+// Status callbacks and replies (STOP) are POSTed to Crewpay as Twilio would, signed.
+if (wanted('sms'))
+  fakes.sms = await startTwilioFake({ port: base + 4, deliverOverHttp: true, inboundUrl: `${publicUrl}/v1/webhooks/twilio` });
+// QuickBooks Online (Intuit's OAuth 2.0 and the Accounting API); Crewpay also needs
+// QUICKBOOKS_REDIRECT_URI=<its PUBLIC_URL>/api/qb/callback (the fake accepts any redirect URI).
+if (wanted('quickbooks')) fakes.quickbooks = await startQuickbooksFake({ port: base + 5 });
 
-const fakes = { stripe, paypal, sms };
 console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
 for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);
+if (fakes.paypal) console.log(`  (advance PayPal's clock: POST ${fakes.paypal.url}/_fake/advance?days=30)`);
 console.log('\nStart Crewpay with these settings (and SMTP_URL / MAIL_FROM for email), then `npm run stripe:webhooks`:');
-console.log('SANDBOX=false');
+console.log(`SANDBOX=false\nPUBLIC_URL=${publicUrl}`);
 for (const fake of Object.values(fakes)) for (const [name, value] of Object.entries(fake.settings)) console.log(`${name}=${value}`);
 console.log('STRIPE_PUBLISHABLE_KEY=pk_test_crewpay_fake');
 console.log(

@@ -59,7 +59,7 @@ describe('the HTTP surface', () => {
     expect(refused.headers).toMatchObject({
       'x-frame-options': 'SAMEORIGIN',
       'referrer-policy': 'no-referrer',
-      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
     });
     expect(refused.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -82,6 +82,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         connect: ['https://api.stripe.com'],
       };
   registerSecurityHeaders(app, {
+    // The QuickBooks popup goes to Intuit and back: with same-origin the popup would lose its
+    // opener on the way and could neither tell the page it connected nor close (docs/security.md).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -68,13 +68,19 @@ describe('liveModeProblems', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_x',
     STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
-    STRIPE_PLATFORM_FINANCIAL_ACCOUNT: 'fa_x',
+    STRIPE_PLATFORM_FINANCIAL_ACCOUNT: 'fa_platform',
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_WEBHOOK_ID: 'WH-1',
+    PAYPAL_PARTNER_MERCHANT_ID: 'PARTNER2345678',
+    PAYPAL_PARTNER_ATTRIBUTION_ID: 'Crewpay_SP',
     SMS_ACCOUNT_SID: 'AC1',
     SMS_AUTH_TOKEN: 'token',
     SMS_FROM: '+15005550006',
+    QUICKBOOKS_CLIENT_ID: 'qb-client',
+    QUICKBOOKS_CLIENT_SECRET: 'qb-secret',
+    QUICKBOOKS_REDIRECT_URI: 'https://crewpay.example/api/qb/callback',
+    QUICKBOOKS_ENVIRONMENT: 'production',
   };
 
   it('names every missing variable and every service still without a real adapter when SANDBOX=false', () => {
@@ -87,9 +93,15 @@ describe('liveModeProblems', () => {
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
+      'PAYPAL_PARTNER_MERCHANT_ID',
+      'PAYPAL_PARTNER_ATTRIBUTION_ID',
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',
+      'QUICKBOOKS_CLIENT_ID',
+      'QUICKBOOKS_CLIENT_SECRET',
+      'QUICKBOOKS_REDIRECT_URI',
+      'QUICKBOOKS_ENVIRONMENT',
     ])
       expect(problems).toContain(`${name} is not set`);
     expect(problems).toMatch(/email: SMTP_URL is not set/);
@@ -104,6 +116,31 @@ describe('liveModeProblems', () => {
       "PAYPAL_WEBHOOK_ID is not set (the id of PayPal's webhook /v1/webhooks/paypal)",
     ]);
     expect(problems.join('\n')).not.toMatch(/STRIPE|SMS_|SMTP/);
+  });
+
+  it('takes a Twilio Messaging Service instead of SMS_FROM, and refuses one that is not a Messaging Service SID', () => {
+    const { SMS_FROM: _unset, ...env } = liveEnv;
+    expect(liveModeProblems(loadConfig(env)).join('\n')).toMatch(/SMS_FROM is not set/);
+    const service = `MG${'a'.repeat(32)}`;
+    const config = loadConfig({ ...env, SMS_MESSAGING_SERVICE_SID: service });
+    expect(config.providers.sms.messagingServiceSid).toBe(service);
+    expect(liveModeProblems(config).join('\n')).not.toMatch(/SMS_/);
+    expect(() => loadConfig({ SMS_MESSAGING_SERVICE_SID: 'PN123' })).toThrow(/SMS_MESSAGING_SERVICE_SID/);
+  });
+
+  it("names QuickBooks Online's missing settings, and a redirect URI that is not the callback", () => {
+    const { QUICKBOOKS_ENVIRONMENT: _unset, ...env } = liveEnv;
+    expect(liveModeProblems(loadConfig(env))).toEqual([
+      "QUICKBOOKS_ENVIRONMENT is not set (sandbox or production: which of Intuit's environments the keys are for)",
+    ]);
+    expect(liveModeProblems(loadConfig({ ...liveEnv, QUICKBOOKS_REDIRECT_URI: 'https://crewpay.example/callback' }))).toEqual([
+      'QUICKBOOKS_REDIRECT_URI must end in /api/qb/callback (it is https://crewpay.example/callback)',
+    ]);
+    expect(loadConfig(liveEnv).providers.quickbooks.apiBase).toBe('https://quickbooks.api.intuit.com');
+    expect(loadConfig({ ...liveEnv, QUICKBOOKS_ENVIRONMENT: 'sandbox' }).providers.quickbooks.apiBase).toBe(
+      'https://sandbox-quickbooks.api.intuit.com',
+    );
+    expect(() => loadConfig({ QUICKBOOKS_ENVIRONMENT: 'staging' })).toThrow(/QUICKBOOKS_ENVIRONMENT/);
   });
 
   it('reads the base addresses so tests can point the adapters at local fakes', () => {

@@ -56,11 +56,30 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  // The partner's PayPal payer id and BN code (docs/decisions.md, PayPal partner programme).
+  PAYPAL_PARTNER_MERCHANT_ID: z.string().min(1).optional(),
+  PAYPAL_PARTNER_ATTRIBUTION_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
+  // A Twilio Messaging Service instead of one number: it picks the sender and handles STOP for its numbers.
+  SMS_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Twilio Messaging Service SID (MG and 32 hexadecimal characters)')
+    .optional(),
   SMS_API_BASE: z.url().default('https://api.twilio.com'),
+  // QuickBooks Online (an app on Intuit's developer portal): its keys, the redirect URI registered
+  // there (<PUBLIC_URL>/api/qb/callback) and which of Intuit's environments its keys belong to.
+  QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+  QUICKBOOKS_REDIRECT_URI: z.url().optional(),
+  QUICKBOOKS_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+  // Intuit's addresses: the tests and `npm run fakes` point them at the local fake.
+  QUICKBOOKS_API_BASE: z.url().optional(),
+  QUICKBOOKS_AUTHORIZE_URL: z.url().default('https://appcenter.intuit.com/connect/oauth2'),
+  QUICKBOOKS_TOKEN_URL: z.url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
+  QUICKBOOKS_REVOKE_URL: z.url().default('https://developer.api.intuit.com/v2/oauth2/tokens/revoke'),
   // The API-wide rate limit (docs/operations.md): requests per window per session or API key,
   // and per IP address for calls without one; 6,000 a minute is Stripe's 100 a second.
   RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
@@ -110,9 +129,40 @@ export type ProviderSettings = {
     platformFinancialAccount: string | undefined;
     apiBase: string;
   };
-  paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiBase: string };
-  sms: { accountSid: string | undefined; authToken: string | undefined; from: string | undefined; apiBase: string };
+  /** partnerMerchantId: Crewpay's own PayPal payer id; attributionId: its BN code (PayPal-Partner-Attribution-Id). */
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookId: string | undefined;
+    partnerMerchantId: string | undefined;
+    attributionId: string | undefined;
+    apiBase: string;
+  };
+  /** SMS: `from` (a number) or `messagingServiceSid` sends; the service wins when both are set. */
+  sms: {
+    accountSid: string | undefined;
+    authToken: string | undefined;
+    from: string | undefined;
+    messagingServiceSid: string | undefined;
+    apiBase: string;
+  };
+  quickbooks: QuickbooksSettings;
 };
+
+/** QuickBooks Online: the app's keys, its registered redirect URI, Intuit's environment and addresses. */
+export type QuickbooksSettings = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  redirectUri: string | undefined;
+  environment: 'sandbox' | 'production' | undefined;
+  /** The Accounting API: given, or the environment's (production or development sandbox companies). */
+  apiBase: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+};
+
+const QUICKBOOKS_API_BASES = { sandbox: 'https://sandbox-quickbooks.api.intuit.com', production: 'https://quickbooks.api.intuit.com' };
 
 /**
  * Reads and checks the environment once at boot. A bad value stops the process with a
@@ -165,13 +215,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: values.PAYPAL_CLIENT_ID,
         clientSecret: values.PAYPAL_CLIENT_SECRET,
         webhookId: values.PAYPAL_WEBHOOK_ID,
+        partnerMerchantId: values.PAYPAL_PARTNER_MERCHANT_ID,
+        attributionId: values.PAYPAL_PARTNER_ATTRIBUTION_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,
         authToken: values.SMS_AUTH_TOKEN,
         from: values.SMS_FROM,
+        messagingServiceSid: values.SMS_MESSAGING_SERVICE_SID,
         apiBase: values.SMS_API_BASE.replace(/\/$/, ''),
+      },
+      quickbooks: {
+        clientId: values.QUICKBOOKS_CLIENT_ID,
+        clientSecret: values.QUICKBOOKS_CLIENT_SECRET,
+        redirectUri: values.QUICKBOOKS_REDIRECT_URI,
+        environment: values.QUICKBOOKS_ENVIRONMENT,
+        apiBase: (values.QUICKBOOKS_API_BASE ?? QUICKBOOKS_API_BASES[values.QUICKBOOKS_ENVIRONMENT ?? 'production']).replace(/\/$/, ''),
+        authorizeUrl: values.QUICKBOOKS_AUTHORIZE_URL,
+        tokenUrl: values.QUICKBOOKS_TOKEN_URL,
+        revokeUrl: values.QUICKBOOKS_REVOKE_URL,
       },
     },
   };

@@ -8,7 +8,6 @@ import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { createOutboxTransport, createSmtpTransport, resendStaleEmails } from './modules/email/index.ts';
 import { processDueProviderEvents, runDueProviderCalls } from './modules/provider-calls/index.ts';
-import { smsTransport } from './providers/sms/index.ts';
 import { liveModeProblems } from './providers/readiness.ts';
 import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
@@ -45,7 +44,6 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   const deps = { config, db: database.db, jobs, secrets };
   await wireCrewpay(deps, {
     email: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport(),
-    sms: smsTransport(config),
   });
 
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;

@@ -4,10 +4,17 @@ import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile, providerEv
 import { isActingExpirySet, setActingExpiry } from './plugins/auth.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers, PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from './providers/sandbox-events.ts';
-import type { SmsTransport } from './providers/sms/index.ts';
+import { TWILIO_PROVIDER } from './providers/sms/index.ts';
 import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
-import { EMAIL_CHANGE_JOB, endExpiredActing, PASSWORD_RESET_JOB, registerAuthJobs, SIGN_UP_JOB } from './modules/auth/index.ts';
+import {
+  EMAIL_CHANGE_JOB,
+  endExpiredActing,
+  PASSWORD_RESET_JOB,
+  PURGE_EXPIRED_SIGN_UPS_JOB,
+  registerAuthJobs,
+  SIGN_UP_JOB,
+} from './modules/auth/index.ts';
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
 import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './modules/contracts/index.ts';
 import {
@@ -34,7 +41,7 @@ import {
 } from './modules/provider-calls/index.ts';
 import { feeTransferOperation } from './modules/platform-fees/index.ts';
 import { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, registerProviderSyncJobs } from './modules/provider-sync/index.ts';
-import { DELIVER_SMS_JOB, registerSmsJobs, smsStatusEvents } from './modules/sms/index.ts';
+import { sendSmsOperation, smsStatusEvents } from './modules/sms/index.ts';
 import { GENERATE_TAX_DOCUMENTS_JOB, registerTaxJobs } from './modules/taxes/index.ts';
 import { bankingEvents, inboundTransferOperation, outboundPaymentOperation } from './modules/treasury/index.ts';
 import { registerWebhookJobs, WEBHOOKS_DUE_JOB } from './modules/webhooks/index.ts';
@@ -61,6 +68,8 @@ const ownProviderOperations: ProviderOperation<never, unknown>[] = [
   journalEntryOperation,
   signatureRequestOperation,
   feeTransferOperation as unknown as ProviderOperation<never, unknown>,
+  // Texts: the sandbox's outbox or Twilio, whichever SANDBOX chooses when the call is made.
+  ...[SANDBOX_PROVIDER, TWILIO_PROVIDER].map((provider) => ({ ...sendSmsOperation, provider }) as ProviderOperation<never, unknown>),
 ];
 const providerEventHandlers = [signedEventHandler, accountEvents, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
 const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier];
@@ -70,13 +79,13 @@ const JOB_QUEUES = [
   DELIVER_EMAIL_JOB,
   DELIVER_EMAIL_BATCH_JOB,
   SEND_QUEUED_EMAILS_JOB,
-  DELIVER_SMS_JOB,
   PROVIDER_CALLS_JOB,
   PROVIDER_EVENTS_JOB,
   ACCOUNTING_SYNC_JOB,
   SIGN_UP_JOB,
   PASSWORD_RESET_JOB,
   EMAIL_CHANGE_JOB,
+  PURGE_EXPIRED_SIGN_UPS_JOB,
   MONTHLY_BILLING_JOB,
   WEBHOOKS_DUE_JOB,
   GENERATE_TAX_DOCUMENTS_JOB,
@@ -110,7 +119,7 @@ export function wireHandlers(options: { publicUrl: string }): void {
   setActingExpiry(endExpiredActing);
 }
 
-export type Transports = { email: MailTransport; sms?: SmsTransport };
+export type Transports = { email: MailTransport };
 
 /** Registers every job worker (workers run only where deps.jobs runs them); answers the queues it registered. */
 export async function registerJobWorkers(deps: AppDeps, transports: Transports): Promise<Set<string>> {
@@ -124,7 +133,6 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   };
   const wired = { ...deps, jobs };
   await registerEmailJobs({ db: deps.db, jobs, transport: transports.email });
-  await registerSmsJobs({ db: deps.db, jobs, transport: transports.sms });
   await registerProviderCallJobs(wired);
   await registerAccountingJobs(wired);
   await registerAuthJobs(wired);

@@ -12,6 +12,7 @@ import { sandboxBankAccounts } from '../src/providers/payments-in/index.ts';
 import { stripeClient } from '../src/providers/clients/stripe-client.ts';
 import { runDueProviderCalls } from '../src/modules/provider-calls/index.ts';
 import { startPaypalFake, type PaypalFake } from '../fakes/paypal-fake.ts';
+import { connectPaypal } from './paypal-fixtures.ts';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from '../fakes/stripe-treasury-fake.ts';
 import { RETURNED_TEST_ACCOUNT } from '../src/providers/banking/test-accounts.ts';
@@ -46,6 +47,8 @@ export type World = {
   afterActivation(): Promise<void>;
   /** The owner attaches this bank and verifies it with the micro-deposit's descriptor code; answers the payment method id. */
   linkBank(owner: BankOwner, accountNumber: string): Promise<string>;
+  /** The owner connects the organisation's own PayPal account (the sandbox PayPal's, or the fake PayPal's). */
+  connectPaypal(headers: Record<string, string>): ReturnType<typeof connectPaypal>;
 };
 
 const SANDBOX_CARDS: Record<CardBehaviour, string> = {
@@ -104,6 +107,7 @@ export async function sandboxWorld(): Promise<World> {
       await simulateSandboxReceivedCredit(ctx.deps.db, { org_id: orgId, amount });
     },
     linkBank: (owner, accountNumber) => linkVerifiedBank(ctx.app, owner.headers, owner.email, accountNumber),
+    connectPaypal: (headers) => connectPaypal(ctx.app, headers),
     afterActivation: async () => {},
   };
 }
@@ -114,18 +118,25 @@ export async function stripeAccountsOf(ctx: TestContext, orgId: string) {
   return { financialAccount: row!.provider_account_id, stripeAccount: row!.provider_connected_account_id! };
 }
 
-/** SANDBOX=false: the Stripe (payments, Treasury) and PayPal adapters on their local fakes. */
-export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal: PaypalFake; payByBankLink: typeof payByBankLink }> {
+/** SANDBOX=false: the Stripe (payments, Treasury) and PayPal adapters on their local fakes (`env`: settings of more fakes). */
+export async function liveWorld(
+  env: Record<string, string> = {},
+): Promise<World & { stripe: StripeFake; paypal: PaypalFake; payByBankLink: typeof payByBankLink }> {
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
-  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings });
+  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...env });
   const client = () => stripeClient(ctx.deps.config.providers.stripe);
-  const deliverAll = async () => {
+  const deliverStripe = async () => {
     let delivered = 0;
     for (const event of stripe.takeEvents()) {
       expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
       delivered += 1;
     }
+    return delivered;
+  };
+  // PayPal processes its batches when its events are taken: only settle() lets it move on.
+  const deliverAll = async () => {
+    let delivered = await deliverStripe();
     for (const event of paypal.takeEvents()) {
       expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
       delivered += 1;
@@ -183,7 +194,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
     settle,
     async authenticate(linkId, outcome) {
       stripe.payments.authenticate((await clientSecretOf(ctx, linkId)).split('_secret_')[0]!, outcome);
-      await deliverAll();
+      await deliverStripe();
     },
     async loseDispute(orgId) {
       const { stripeAccount } = await stripeAccountsOf(ctx, orgId);
@@ -198,11 +209,12 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
     async fund(_headers, orgId, amount) {
       // Outside the sandbox money arrives as a received credit at the wallet's account numbers.
       await receiveCredit(orgId, amount);
-      await deliverAll();
+      await deliverStripe();
     },
     receiveCredit,
+    connectPaypal: (headers) => connectPaypal(ctx.app, headers, { fake: paypal }),
     async afterActivation() {
-      await deliverAll();
+      await deliverStripe();
     },
     async linkBank({ headers, org_id: orgId }, accountNumber) {
       const attach = await ctx.app.inject({
@@ -218,7 +230,7 @@ export async function liveWorld(): Promise<World & { stripe: StripeFake; paypal:
         { descriptor_code: STRIPE_TEST_DESCRIPTOR_CODE },
         { stripeAccount: (await stripeAccountsOf(ctx, orgId)).stripeAccount },
       );
-      await deliverAll();
+      await deliverStripe();
       const wallet = await ctx.app.inject({ method: 'GET', url: `/v1/wallets/${await stripeWalletId(ctx.app, headers)}`, headers });
       return wallet.json<{ payment_method: { id: string } }>().payment_method.id;
     },
@@ -263,7 +275,7 @@ async function payeePayout(world: World, method: Record<string, string>, amount:
   await activate(app, owner.headers);
   await world.afterActivation();
   await world.fund(owner.headers, owner.org.id, 100_000);
-  await deps.db.execute(sql`UPDATE orgs SET paypal_enabled = true WHERE id = ${owner.org.id}`);
+  await world.connectPaypal(owner.headers);
   const email = `agent.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   const agent = await app.inject({
     method: 'POST',

@@ -67,7 +67,13 @@ export const accountMap = z.object({
 });
 export type AccountMapRecord = z.infer<typeof accountMap>;
 
-export const accountingConnection = z.object({ id: z.uuid(), platform: z.literal('quickbooks'), created_at: z.string() });
+export const accountingConnection = z.object({
+  id: z.uuid(),
+  platform: z.literal('quickbooks'),
+  created_at: z.string(),
+  /** QuickBooks no longer honours the connection (its refresh token expired or was revoked): connect again. */
+  needs_reconnect: z.boolean(),
+});
 export type AccountingConnectionRecord = z.infer<typeof accountingConnection>;
 
 /**
@@ -82,12 +88,14 @@ export const connectCodeMessages = {
   tokenInUrl: 'This connection link is no longer accepted. Close this window and use Connect QuickBooks in Crewpay again.',
 } as const;
 
+export const JOURNAL_ENTRY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
 /** Status: succeeded when ref_id is present, else failed (pending while the sync has not answered yet). */
 export const journalEntry = z.object({
   id: z.uuid(),
   Metadata: z.object({ Create_Time: z.string() }),
   Details: z.string(),
-  Status: z.enum(['pending', 'succeeded', 'failed']),
+  Status: z.enum(JOURNAL_ENTRY_STATUSES),
   transfer_type: z.string(),
   amount: z.number().int(),
   ref_id: z.string().nullable(),
@@ -103,7 +111,12 @@ export type JournalEntryRecord = z.infer<typeof journalEntry>;
 
 export const journalEntriesQuery = z.object({
   campaign_id: z.uuid({ error: 'Not found' }).optional(),
+  status: z.enum(JOURNAL_ENTRY_STATUSES, { error: 'status must be pending, succeeded or failed' }).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
   /** The cursor of the last entry of the page before: the list stays an array, paged by keyset. */
   starting_after: startingAfter,
 });
+
+/** POST /api/qb/journalEntries/retry (Retry all): how many failed entries were sent again, and how many still wait. */
+export const retryAllAnswer = z.object({ retried: z.number().int(), remaining: z.number().int() });
+export type RetryAllAnswer = z.infer<typeof retryAllAnswer>;

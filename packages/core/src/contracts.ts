@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
+import { CONTRACTS_PAGE_SIZE, contractMessages } from './contracts-labels.ts';
+
+export * from './contracts-labels.ts';
 
 /** Spec section 9: contract and template PDFs are at most 25,000,000 bytes. */
 export const MAX_CONTRACT_PDF_BYTES = 25_000_000;
@@ -31,35 +34,6 @@ export const pdfLimitMessages: Record<PdfLimit, string> = {
   time: 'This PDF is too complex to process: reading it takes more than 10 seconds',
   memory: 'This PDF is too complex to process: reading it needs more than 256 MB of memory',
 };
-
-export const contractMessages = {
-  badPdf: 'Contract must be a PDF under 25 MB',
-  unreadablePdf: 'This PDF cannot be read: it may be damaged or password-protected',
-  created: 'Contract has been created!',
-  invalidateFailed: 'Failed to invalidate contract',
-  remindersSent: 'Reminder(s) have been sent!',
-  notFound: 'Contract not found',
-  notSent: 'Only sent contracts (not signed, not invalidated) can be reminded or invalidated',
-  smsUnavailable: 'SMS reminders are not available for contracts',
-  templateCreated: 'Template has been created!',
-  templateFailed: 'There was an issue creating the contract template',
-  templateExists: 'Only one contract template may exist in the organization',
-  templatesFailed: 'There was an issue fetching your templates',
-  templateLinkFailed: 'There was an issue generating the link',
-  templateNotFound: 'Template not found',
-  pending: 'This document is still being created',
-  pendingHint: 'Please refresh this page in a few moments',
-  stillProcessing: 'The document is still being processed',
-  invalidated: 'This contract has been invalidated',
-  alreadySigned: 'This contract has already been signed',
-  delinquent: "Your Organization's billing is delinquent, please add funds",
-  missingBlocks: 'Place at least one signature block on the document',
-  blockOutside: 'Signature blocks must be inside the page',
-  recipientNotFound: 'Recipient not found',
-  campaignNotFound: 'Campaign not found',
-  consentRequired: 'You must agree to sign electronically',
-  signatureRequired: 'Type or draw your signature',
-} as const;
 
 export const contractTypes = ['signature_request', 'plain_file'] as const;
 export const contractRecipientTypes = ['creator', 'customer'] as const;
@@ -150,9 +124,6 @@ export const contractRecord = z.object({
 });
 export type ContractRecord = z.infer<typeof contractRecord>;
 export const contractList = z.object({ data: z.array(contractRecord) });
-
-/** The contracts tables show 50 rows a page (the DataTable's page). */
-export const CONTRACTS_PAGE_SIZE = 50;
 
 /** Page by number (the spec's calls; answers the total) or after a cursor (starting_after = next_cursor). */
 const pageQuery = {

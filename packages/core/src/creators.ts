@@ -5,6 +5,9 @@ import { text } from './text.ts';
 import { qbCustomer } from './customers.ts';
 import { emailSchema, isSecretToken, isValidRoutingNumber, messages } from './validation.ts';
 import { accountNumberSchema, bankMessages, routingNumberSchema } from './wallets.ts';
+import { payoutMethods } from './creators-labels.ts';
+
+export * from './creators-labels.ts';
 
 /** A stored phone (+1 and ten digits) as the spec shows it: (###) ###-####. */
 export function displayUsPhone(phone: string): string {
@@ -14,19 +17,7 @@ export function displayUsPhone(phone: string): string {
 
 export const entityTypes = ['individual', 'business'] as const;
 export type EntityType = (typeof entityTypes)[number];
-export const payoutMethods = ['stripe', 'paypal', 'venmo', 'nium'] as const;
-export type PayoutMethod = (typeof payoutMethods)[number];
 
-/** The spec's labels: ach and stripe read 'Bank account'; paypal and venmo their own names. */
-export const payoutMethodLabels: Record<PayoutMethod | 'ach', string> = {
-  ach: 'Bank account',
-  stripe: 'Bank account',
-  paypal: 'PayPal',
-  venmo: 'Venmo',
-  nium: 'Nium',
-};
-
-export const FREE_PLAN_CREATOR_LIMIT = 5;
 export const splitMessage = 'Splits are percentages from 0 to 100';
 export const linkMessage = 'Must be a link starting with http:// or https://';
 
@@ -269,20 +260,3 @@ export const CSV_HEADERS = [
 ] as const;
 export const MAX_BULK_ROWS = 10_000;
 export const MAX_BULK_FILE_BYTES = 5 * 1024 * 1024;
-
-/** The creator's display name: business name for businesses, first and last name otherwise. */
-export function creatorName(creator: Pick<CreatorRecord, 'entity_type' | 'first_name' | 'last_name' | 'business_name'>): string {
-  if (creator.entity_type === 'business' && creator.business_name) return creator.business_name;
-  return [creator.first_name, creator.last_name].filter(Boolean).join(' ');
-}
-
-export const creatorMessages = {
-  freePlanLimit: 'The free plan allows 5 creators. Upgrade now to add more.',
-  freePlanBulk: 'Bulk add is not available on the free plan. Upgrade now to add creators in bulk.',
-  delinquent: "Your Organization's billing is delinquent, please add funds",
-  duplicate: 'A creator with this email already exists',
-  notFound: 'Creator not found',
-  missingEmail: 'Missing email',
-  added: 'Creators have been added!',
-  invalidFileType: (type: string) => `Invalid file type ${type}`,
-} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './dashboard-labels.ts';
+
 /** Spec 000 Home dashboard: the to-do item types. */
 export const todoTypes = ['Unsigned Contract', 'Payment needs payout method', 'Unpaid Invoice'] as const;
 export type TodoType = (typeof todoTypes)[number];
@@ -41,6 +43,3 @@ export const dashboardAnswer = z.object({
   has_campaign: z.boolean(),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
-
-/** To-do and Active Campaigns lists show this many items before 'See all'. */
-export const DASHBOARD_LIST_SIZE = 5;

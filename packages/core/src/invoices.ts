@@ -4,6 +4,9 @@ import { disputeRecord, refundRecord } from './charges.ts';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
+import { invoiceTabs } from './invoices-labels.ts';
+
+export * from './invoices-labels.ts';
 
 export const invoiceStatuses = ['requires_info', 'succeeded', 'canceled'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -12,8 +15,6 @@ export const invoicePayMethods = ['card', 'bank'] as const;
 export type InvoicePayMethod = (typeof invoicePayMethods)[number];
 export const chargeStatuses = ['pending', 'succeeded', 'failed', 'reversed'] as const;
 export const chargeTypes = ['card', 'ach'] as const;
-export const invoiceTabs = ['open', 'paid', 'canceled', 'all'] as const;
-export type InvoiceTab = (typeof invoiceTabs)[number];
 
 /** The invoice minimum (spec section 9 leaves its value unshown): one dollar. */
 export const INVOICE_MINIMUM_CENTS = 100;
@@ -43,9 +44,6 @@ export const invoiceMessages = {
   paymentUnderway: 'A payment of this invoice is under way: wait until it settles or fails',
   plaidToken: 'There was an issue retrieving the plaid link token.',
 } as const;
-
-/** "Due upon invoice" for net 0, otherwise "Net {n}". */
-export const describeNet = (net: number): string => (net === 0 ? 'Due upon invoice' : `Net ${net}`);
 
 /** Due date = creation plus net days (ISO date). */
 export function dueDateOf(createdAt: Date | string, net: number): string {

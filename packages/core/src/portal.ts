@@ -7,6 +7,8 @@ import { isSecretToken, messages, requiredText } from './validation.ts';
 import type { Role } from './roles.ts';
 import { routingNumberSchema } from './wallets.ts';
 
+export * from './portal-labels.ts';
+
 /**
  * The creator portal (document 001 'Creator portal', sections 3 to 5): a creator's own records in
  * every organisation that works with them, their payments and their home page.
@@ -195,21 +197,6 @@ export function canActAs(actorRole: Role, targetRole: Role): boolean {
 /** POST /v1/users/loginas: act as `user_id` (a member or creator of the caller's organisation). */
 export const loginAsBody = z.object({ user_id: z.uuid({ error: 'Choose a user to act as' }) });
 export type LoginAsBody = z.infer<typeof loginAsBody>;
-
-export const loginAsMessages = {
-  notFound: 'User not found',
-  higherRole: 'You cannot act as someone with a higher role than yours',
-  notAllowed: 'Only owners and admins can act as another user',
-  self: 'You are already signed in as yourself',
-  externalRefused: 'Creators and customers cannot act as another user',
-  whileActing: 'Go back to your own account first',
-  failed: 'There was an issue logging in as that user',
-  noSigningLinks: 'Acting as someone cannot open their contracts for signing: they sign for themselves',
-  noSigning: 'Acting as someone cannot sign for them: go back to your own account',
-  noLinks: 'Acting as someone cannot use the links sent to them: go back to your own account',
-  noApproving: 'Acting as someone cannot execute payments or move money: go back to your own account',
-  noPayoutDetails: 'Acting as someone cannot change payout, bank or tax details: only they can',
-} as const;
 
 /** Acting as someone (login-as) ends by itself this long after it began. */
 export const ACTING_MINUTES = 60;

@@ -172,7 +172,8 @@ export const paypalStatusAnswer = z.object({
 });
 export type PaypalStatusAnswer = z.infer<typeof paypalStatusAnswer>;
 export const paypalOauthBody = z.object({ code: z.string({ error: messages.required }).min(1, messages.required).max(200) });
-export const paypalConsentBody = z.object({ state: z.string().min(1).max(200), email: emailSchema });
+/** The sandbox PayPal's consent page: the onboarding (referral) it was opened for and the account's email. */
+export const paypalConsentBody = z.object({ referral: z.string().min(1).max(200), email: emailSchema });
 
 /** Primary button of the US-only wallet. */
 export function walletPrimaryAction(

@@ -22,6 +22,8 @@ export const PROVIDER_EVENT_TYPES = [
   'payout.paid',
   'payout.failed',
   'payout.returned',
+  // a PayPal or Venmo item PayPal holds (unclaimed, on hold): the money is with PayPal, nothing settles yet
+  'payout.held',
   // payments-in: a card charge or bank debit of an invoice, its refunds and disputes
   'charge.succeeded',
   'charge.processing',
@@ -46,9 +48,11 @@ export const PROVIDER_EVENT_TYPES = [
   'treasury.outbound_payment.returned',
   'treasury.received_credit.succeeded',
   'treasury.financial_account.address_ready',
-  // sms: a text's final status
+  // sms: a text's final status; a reply STOP or START from a number
   'sms.delivered',
   'sms.failed',
+  'sms.opted_out',
+  'sms.opted_in',
   // esign: a contract signed by everyone
   'signature_request.signed',
 ] as const;

@@ -113,31 +113,54 @@ const achScenarios: AchScenario[] = [
 const paid = { type: 'payment_succeeded', entries: { outside_bank: 5_000, wallet_held: -5_000 } };
 type PayoutScenario = { name: string; receiver: string; status: string; postings: unknown[] };
 
+// PayPal and Venmo pay from the organisation's own PayPal account: the payee chose PayPal on its link,
+// so the amount held in the wallet goes back (release), PayPal takes it from the PayPal balance (sent).
+const paypalRelease = { type: 'release', entries: { wallet_available: 5_000, wallet_held: -5_000 } };
+const paypalSent = { type: 'paypal_payout_sent', entries: { paypal_available: -5_000, paypal_held: 5_000 } };
+const paypalPaid = { type: 'payment_succeeded', entries: { outside_bank: 5_000, paypal_held: -5_000 } };
+const paypalFailed = { type: 'payment_failed', entries: { paypal_available: 5_000, paypal_held: -5_000 } };
+
 const payoutScenarios: PayoutScenario[] = [
   {
-    name: 'a PayPal payout is paid: held -> outside',
+    name: "a PayPal payout is paid from the organisation's PayPal: PayPal balance -> held at PayPal -> outside",
     receiver: 'pat@example.com',
     status: 'succeeded',
-    postings: [paid],
+    postings: [paypalRelease, paypalSent, paypalPaid],
   },
   {
-    name: 'a PayPal payout to an unregistered receiver fails: held -> available',
+    name: 'a PayPal payout to an unregistered receiver fails: back to the PayPal balance',
     receiver: 'unregistered@paypal.sandbox',
     status: 'failed',
-    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+    postings: [paypalRelease, paypalSent, paypalFailed],
   },
-  { name: 'a Venmo payout is paid: held -> outside', receiver: '5125550123', status: 'succeeded', postings: [paid] },
   {
-    name: 'a Venmo payout to an unregistered phone fails: held -> available',
+    name: 'a Venmo payout is paid from the PayPal balance',
+    receiver: '5125550123',
+    status: 'succeeded',
+    postings: [paypalRelease, paypalSent, paypalPaid],
+  },
+  {
+    name: 'a Venmo payout to an unregistered phone fails: back to the PayPal balance',
     receiver: '5555550100',
     status: 'failed',
-    postings: [{ type: 'payment_failed', entries: { wallet_available: 5_000, wallet_held: -5_000 } }],
+    postings: [paypalRelease, paypalSent, paypalFailed],
   },
   {
-    name: 'a PayPal payout is paid, then returned: outside -> available',
+    name: 'a PayPal payout is paid, then refunded: outside -> PayPal balance',
     receiver: 'refunded@paypal.sandbox',
     status: 'returned',
-    postings: [paid, { type: 'payment_returned', entries: { outside_bank: -5_000, wallet_available: 5_000 } }],
+    postings: [
+      paypalRelease,
+      paypalSent,
+      paypalPaid,
+      { type: 'payment_returned', entries: { outside_bank: -5_000, paypal_available: 5_000 } },
+    ],
+  },
+  {
+    name: 'a PayPal batch PayPal denies pays nobody: back to the PayPal balance',
+    receiver: 'denied@paypal.sandbox',
+    status: 'failed',
+    postings: [paypalRelease, paypalSent, paypalFailed],
   },
 ];
 

@@ -25,18 +25,47 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
     ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
+    [
+      'PAYPAL_PARTNER_MERCHANT_ID',
+      providers.paypal.partnerMerchantId,
+      "Crewpay's PayPal partner account id (organisations connect their PayPal)",
+    ],
+    ['PAYPAL_PARTNER_ATTRIBUTION_ID', providers.paypal.attributionId, "Crewpay's PayPal partner BN code (PayPal-Partner-Attribution-Id)"],
     ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
     ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
-    ['SMS_FROM', providers.sms.from, 'the number text messages are sent from'],
+    [
+      'SMS_FROM',
+      providers.sms.from ?? providers.sms.messagingServiceSid,
+      'the number text messages are sent from; or SMS_MESSAGING_SERVICE_SID, a Twilio Messaging Service',
+    ],
+    ...quickbooksVariables(providers.quickbooks),
   ];
   return required.filter(([, value]) => !value).map(([name, , purpose]) => `${name} is not set (${purpose})`);
+}
+
+/** QuickBooks Online: the Intuit app's keys, the redirect URI registered with it, and which of Intuit's environments they are for. */
+function quickbooksVariables(quickbooks: ReadinessConfig['providers']['quickbooks']): [string, string | undefined, string][] {
+  const purpose = 'QuickBooks Online: the Intuit app from developer.intuit.com';
+  return [
+    ['QUICKBOOKS_CLIENT_ID', quickbooks.clientId, purpose],
+    ['QUICKBOOKS_CLIENT_SECRET', quickbooks.clientSecret, purpose],
+    ['QUICKBOOKS_REDIRECT_URI', quickbooks.redirectUri, "the app's redirect URI registered with Intuit, <PUBLIC_URL>/api/qb/callback"],
+    ['QUICKBOOKS_ENVIRONMENT', quickbooks.environment, "sandbox or production: which of Intuit's environments the keys are for"],
+  ];
+}
+
+/** The redirect URI must be our callback, or Intuit would send the person back where nothing exchanges the code. */
+function quickbooksRedirectProblem({ providers }: ReadinessConfig): string[] {
+  const uri = providers.quickbooks.redirectUri;
+  if (!uri || new URL(uri).pathname === '/api/qb/callback') return [];
+  return [`QUICKBOOKS_REDIRECT_URI must end in /api/qb/callback (it is ${uri})`];
 }
 
 /** Sentences naming what keeps this configuration from running outside the sandbox; empty when ready. */
 export function liveModeProblems(config: ReadinessConfig): string[] {
   if (config.isSandbox) return [];
   // Every capability has its real adapter (its index.ts chooses it); what can still be missing is configuration.
-  const problems = missingVariables(config);
+  const problems = [...missingVariables(config), ...quickbooksRedirectProblem(config)];
   if (!config.smtpUrl) problems.push('email: SMTP_URL is not set (outside the sandbox email must really be sent)');
   return problems;
 }

@@ -7,6 +7,7 @@ import { getToken } from '../lib/session/token.ts';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { preloadFirstPages, preloadPagesAt } from './preloadable-page.ts';
+import { prefetchPageData } from './route-data.ts';
 import { routes } from './router.tsx';
 
 /** The person, then their organisation: what the guards and the frame wait for before any page shows. */
@@ -17,14 +18,17 @@ async function prefetchSession(): Promise<void> {
 
 /**
  * Before the first render: the chunks of the page at this address, the server's description
- * (the sandbox banner), and for a signed-in person their record and organisation, all at once,
+ * (the sandbox banner), and for a signed-in person their record, organisation and the page's data, all at once,
  * instead of one after the other as the guards, lazy pages and queries render. Nothing beyond a
  * guard that will send this visitor elsewhere is fetched. The render does not wait for the data.
  */
 export function prepareFirstScreen({ hydrating = false } = {}): Promise<void> {
   const isSignedIn = getToken() !== null;
   void queryClient.prefetchQuery(serverMetaQuery);
-  if (isSignedIn) void prefetchSession();
+  if (isSignedIn) {
+    void prefetchSession();
+    prefetchPageData(routes, window.location);
+  }
   const redirects = (element: ReactElement) => (element.type === RequireAuth ? !isSignedIn : element.type === GuestOnly && isSignedIn);
   // Hydrating a prerendered page, it is already on screen: wait for all of its chunks, so the whole
   // page hydrates at once (a click held meanwhile is replayed on a live button) rather than after

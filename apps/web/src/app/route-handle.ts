@@ -1,7 +1,10 @@
 import { useMatches } from 'react-router';
 
-/** What a route tells the header: its breadcrumb trail and page title. */
-export type RouteHandle = { title: string; crumbs: string[] };
+/**
+ * What a route tells the header (its breadcrumb trail and page title) and, for the pages people
+ * open most, the first data the page asks for, started beside its code (route-data.ts).
+ */
+export type RouteHandle = { title: string; crumbs: string[]; data?: (search: URLSearchParams) => void };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'title' in handle;

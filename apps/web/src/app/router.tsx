@@ -8,6 +8,7 @@ import { RootLayout } from './root-layout.tsx';
 import { preloadablePage } from './preloadable-page.ts';
 import { LazyAppShell } from './shell/lazy-app-shell.ts';
 import type { RouteHandle } from './route-handle.ts';
+import { pageData, type PageData } from './route-data.ts';
 
 // One chunk per page, and one for the signed-in shell (sign-in pages do not download it). main.tsx
 // fetches the first address's chunks before the first render (see preloadable-page.ts).
@@ -54,7 +55,7 @@ const SigningPage = preloadablePage(() => import('../features/contracts/pages/si
 const PortalContractsPage = preloadablePage(() => import('../features/contracts/pages/portal-contracts-page.tsx'));
 const PortalContractPage = preloadablePage(() => import('../features/contracts/pages/portal-contract-page.tsx'));
 
-const handle = (title: string, crumbs: string[] = [title]): RouteHandle => ({ title, crumbs });
+const handle = (title: string, crumbs: string[] = [title], data?: PageData): RouteHandle => ({ title, crumbs, data });
 
 /** The sign-up route carries a fixed suffix that is never shown as text. */
 const SIGN_UP_PATH = '/signup/join';
@@ -101,7 +102,7 @@ export const routes: RouteObject[] = [
           {
             element: <LazyAppShell />,
             children: [
-              { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home']) },
+              { path: '/', element: <HomePage />, handle: handle('Dashboard', ['Home'], pageData.home) },
               // The portal (external users only, see guards). Contracts and invoices pages register beside these.
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
               { path: '/creator/invoices', element: <PortalInvoicesPage />, handle: handle('Invoices') },
@@ -127,7 +128,7 @@ export const routes: RouteObject[] = [
               { path: '/wallets', element: <WalletsPage />, handle: handle('Wallets') },
               // The onboarding step 'Add funds' lands on the US-only wallet.
               { path: '/funds', element: <Navigate to="/wallets?tab=usOnly" replace /> },
-              { path: '/creators', element: <CreatorsPage />, handle: handle('Creators') },
+              { path: '/creators', element: <CreatorsPage />, handle: handle('Creators', ['Creators'], pageData.creators) },
               { path: '/creators/:id', element: <CreatorProfilePage />, handle: handle('Creator', ['Creators', 'Creator']) },
               { path: '/agentsManagers', element: <AgentsManagersPage />, handle: handle('Agents/Managers') },
               {
@@ -135,7 +136,7 @@ export const routes: RouteObject[] = [
                 element: <AgentManagerPage />,
                 handle: handle('Agent/Manager', ['Agents/Managers', 'Profile']),
               },
-              { path: '/payments', element: <PaymentsPage />, handle: handle('Payments') },
+              { path: '/payments', element: <PaymentsPage />, handle: handle('Payments', ['Payments'], pageData.payments) },
               { path: '/payments/newPayment', element: <NewPaymentPage />, handle: handle('New payment', ['Payments', 'New payment']) },
               { path: '/payments/:id', element: <PaymentDetailPage />, handle: handle('Payment', ['Payments', 'Payment']) },
               { path: '/customers', element: <CustomersPage />, handle: handle('Customers') },
@@ -145,7 +146,7 @@ export const routes: RouteObject[] = [
               { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
               { path: '/taxes', element: <TaxesPage />, handle: handle('Taxes') },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
-              { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices') },
+              { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices', ['Invoices'], pageData.invoices) },
               { path: '/invoices/newInvoice', element: <NewInvoicePage />, handle: handle('New Invoice', ['Invoices', 'New Invoice']) },
               { path: '/invoices/:id', element: <InvoicePage />, handle: handle('Invoice', ['Invoices', 'Invoice']) },
               { path: '/contracts', element: <ContractsPage />, handle: handle('Contracts') },

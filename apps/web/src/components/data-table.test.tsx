@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GridRowId } from '@mui/x-data-grid';
 import { DataTable } from './data-table.tsx';
@@ -9,6 +9,11 @@ type Row = { id: string; name: string; isPaid: boolean };
 const makeRows = (count: number, from = 1): Row[] =>
   Array.from({ length: count }, (_, i) => ({ id: `r${from + i}`, name: `Creator ${from + i}`, isPaid: (from + i) % 2 === 0 }));
 const columns = [{ field: 'name', headerName: 'Name', width: 200 }];
+
+/** The grid's module is imported on the first click that needs it: slow the first time in a test run. */
+const GRID_LOAD_MS = 10_000;
+/** A test that waits for the grid: its own time limit, beyond vitest's 5 s. */
+const GRID_TEST_MS = 30_000;
 
 const shownNames = () => screen.queryAllByText(/^Creator \d+$/).map((cell) => cell.textContent);
 
@@ -100,8 +105,94 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledWith({ id: 'r2', name: 'Creator 2', isPaid: true });
   });
 
+  it("names a column by its renderHeader, as the grid does, and an untitled column's menu by its field", () => {
+    const withActions = [
+      ...columns,
+      { field: 'actions', headerName: '', width: 100, renderHeader: () => <span className="visually-hidden">Actions</span> },
+    ];
+    render(<DataTable rows={makeRows(1)} columns={withActions} />);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Actions']);
+    expect(screen.getByLabelText('actions column menu')).toBeTruthy();
+  });
+
   it('says what an empty list means', () => {
     render(<DataTable rows={[]} columns={columns} emptyLabel="No creators yet" />);
     expect(screen.getByText('No creators yet')).toBeTruthy();
+  });
+
+  it('keeps rows only in its row groups: the empty message is a row of one cell, the loading bar outside the grid', () => {
+    const { rerender } = render(<DataTable rows={[]} columns={columns} emptyLabel="No creators yet" ariaLabel="Creators" />);
+    const [, body] = within(screen.getByRole('grid', { name: 'Creators' })).getAllByRole('rowgroup');
+    expect([...body!.children].map((child) => child.getAttribute('role'))).toEqual(['row']);
+    expect(within(body!).getByRole('gridcell').textContent).toBe('No creators yet');
+    rerender(<DataTable rows={[]} columns={columns} isLoading ariaLabel="Creators" />);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(within(screen.getByRole('grid', { name: 'Creators' })).queryByRole('progressbar')).toBeNull();
+  });
+
+  it(
+    'shows the rows without the MUI X grid, which loads when a person asks for its export menu',
+    async () => {
+      render(<DataTable rows={makeRows(3)} columns={columns} ariaLabel="Creators" />);
+      expect(screen.getByRole('grid', { name: 'Creators' })).toBeTruthy();
+      expect(document.querySelector('.MuiDataGrid-root')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      expect(await screen.findByRole('menuitem', { name: 'Download as CSV' }, { timeout: GRID_LOAD_MS })).toBeTruthy();
+      expect(screen.getByRole('menuitem', { name: 'Print' })).toBeTruthy();
+      expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull();
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    "opens a column's menu in the grid from the light table's header",
+    async () => {
+      render(<DataTable rows={makeRows(3)} columns={columns} />);
+      // Shown on the header's hover, as in the grid.
+      await userEvent.click(screen.getByLabelText('Name column menu'));
+      expect(await screen.findByRole('menuitem', { name: /Hide column/ }, { timeout: GRID_LOAD_MS })).toBeTruthy();
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    'keeps the page shown and the rows ticked when the grid takes over',
+    async () => {
+      function Selectable() {
+        const [ids, setIds] = useState<GridRowId[]>([]);
+        return <DataTable rows={makeRows(60)} columns={columns} selectedIds={ids} onSelectionChange={setIds} />;
+      }
+      render(<Selectable />);
+      await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+      const row = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
+      await userEvent.click(within(row).getByRole('checkbox'));
+      await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      await waitFor(() => expect(document.querySelector('.MuiDataGrid-root')).not.toBeNull(), { timeout: GRID_LOAD_MS });
+      expect(await screen.findByText('51–60 of 60')).toBeTruthy();
+      expect(screen.getByText('1 row selected')).toBeTruthy();
+      const gridRow = screen.getByText('Creator 52').closest('[role="row"]') as HTMLElement;
+      expect(within(gridRow).getByRole('checkbox')).toHaveProperty('checked', true);
+    },
+    GRID_TEST_MS,
+  );
+
+  it('ticks every selectable row from the header, and a second click clears them', async () => {
+    function Selectable() {
+      const [ids, setIds] = useState<GridRowId[]>([]);
+      return (
+        <DataTable
+          rows={makeRows(4)}
+          columns={columns}
+          selectedIds={ids}
+          onSelectionChange={setIds}
+          isRowSelectable={(row) => !row.isPaid}
+        />
+      );
+    }
+    render(<Selectable />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByText('2 rows selected')).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Unselect all rows' }));
+    expect(screen.queryByText(/rows? selected/)).toBeNull();
   });
 });

@@ -31,6 +31,12 @@ export const accountingConnections = pgTable(
     access_token_sealed: text().notNull(),
     refresh_token_sealed: text().notNull(),
     access_expires_at: timestamp({ withTimezone: true }).notNull(),
+    /** The adapter that issued the tokens (quickbooks-sandbox, quickbooks-online): another one's tokens mean connect again. */
+    provider: text().notNull().default('quickbooks-sandbox'),
+    /** When the refresh token ends (Intuit: 100 days, renewed by each refresh). */
+    refresh_expires_at: timestamp({ withTimezone: true }),
+    /** Set when QuickBooks refused the refresh token: nothing is sent until the organisation connects again. */
+    expired_at: timestamp({ withTimezone: true }),
     created_by: uuid(),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -97,6 +103,11 @@ export const accountingJournalEntries = pgTable(
       .notNull()
       .default('pending'),
     attempt: integer().notNull().default(1),
+    /**
+     * The requestid QuickBooks deduplicates on (null: the entry's id). It changes only after
+     * QuickBooks refused the entry, when nothing was posted, so a retry of a lost answer stays one entry.
+     */
+    qb_request_id: text(),
     ref_id: text(),
     error_text: text(),
     date_posted: timestamp({ withTimezone: true }),

@@ -20,6 +20,8 @@ export * from './taxes.ts';
 export * from './audit.ts';
 export * from './contracts.ts';
 export * from './provider-calls.ts';
+export * from './paypal.ts';
 export * from './invoices.ts';
 export * from './charge-refunds.ts';
 export * from './accounting.ts';
+export * from './sms.ts';

@@ -136,7 +136,8 @@ export const smsMessages = pgTable(
     org_id: uuid().references(() => orgs.id),
     to: text().notNull(),
     body: text().notNull(),
-    status: text({ enum: ['queued', 'sent', 'failed'] })
+    // queued until the provider accepted it (sent) or refused it (failed); skipped: the number opted out (error says why).
+    status: text({ enum: ['queued', 'sent', 'failed', 'skipped'] })
       .notNull()
       .default('queued'),
     transport: text({ enum: ['outbox', 'twilio'] }),
@@ -145,7 +146,12 @@ export const smsMessages = pgTable(
     created_at: createdAt(),
     sent_at: timestamp({ withTimezone: true }),
   },
-  (table) => [index('sms_messages_created_at_idx').on(table.created_at)],
+  (table) => [
+    index('sms_messages_created_at_idx').on(table.created_at),
+    // Status callbacks find their text by the provider's id, replies (STOP) by the number.
+    index('sms_messages_provider_id_idx').on(table.provider_id),
+    index('sms_messages_to_idx').on(table.to, table.created_at),
+  ],
 );
 
 /** The sandbox card processor's side: a token stands for a card, as Stripe keeps it (never in our tables). */

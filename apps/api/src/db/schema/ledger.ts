@@ -3,7 +3,19 @@ import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid 
 import { createdAt, id } from './columns.ts';
 import { orgs } from './orgs.ts';
 
-export const ledgerAccountKinds = ['wallet_available', 'wallet_held', 'fees', 'outside_bank', 'receivable'] as const;
+/**
+ * paypal_available mirrors the organisation's own PayPal balance (PayPal, not our CHECK, refuses a
+ * payout it cannot cover); paypal_held is what PayPal took for payout items not final yet.
+ */
+export const ledgerAccountKinds = [
+  'wallet_available',
+  'wallet_held',
+  'fees',
+  'outside_bank',
+  'receivable',
+  'paypal_available',
+  'paypal_held',
+] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 /** One account per organisation and kind; the balance is kept on the row, in the posting transaction. */

@@ -150,6 +150,8 @@ export const paypalLinks = pgTable(
     state_token_hash: text().notNull(),
     code_hash: text(),
     email: text(),
+    // The organisation's PayPal account (its payer id): payouts are made on its behalf (PayPal-Auth-Assertion).
+    merchant_id: text(),
     linked_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -161,3 +163,4 @@ export type FinancialAccount = typeof financialAccounts.$inferSelect;
 export type BankLink = typeof bankLinks.$inferSelect;
 export type TreasuryTransaction = typeof treasuryTransactions.$inferSelect;
 export type ProviderEvent = typeof providerEvents.$inferSelect;
+export type PaypalLink = typeof paypalLinks.$inferSelect;

@@ -62,7 +62,7 @@ describe('connecting QuickBooks', () => {
     const callback = await connectQuickbooks(ctx.app, owner.token);
     expect(callback.headers['content-security-policy']).toMatch(/script-src 'nonce-/);
     const list = (await inject('GET', '/api/orgOauth', owner.headers)).json<AccountingConnectionRecord[]>();
-    expect(list).toEqual([{ id: expect.any(String), platform: 'quickbooks', created_at: expect.any(String) }]);
+    expect(list).toEqual([{ id: expect.any(String), platform: 'quickbooks', created_at: expect.any(String), needs_reconnect: false }]);
     const stored = await ctx.deps.db.execute<{ access_token_sealed: string }>(
       sql`SELECT access_token_sealed FROM accounting_connections WHERE org_id = ${owner.org.id}`,
     );
@@ -128,6 +128,11 @@ describe('connecting QuickBooks', () => {
     const refused = await inject('GET', '/api/qb/accounts', owner.headers);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The QuickBooks connection has expired: connect again');
+    // The app says so, and stops calling QuickBooks until the organisation connects again.
+    expect((await inject('GET', '/api/orgOauth', owner.headers)).json()).toMatchObject([{ needs_reconnect: true }]);
+    await connectQuickbooks(ctx.app, owner.token);
+    expect((await inject('GET', '/api/orgOauth', owner.headers)).json()).toMatchObject([{ needs_reconnect: false }]);
+    expect((await inject('GET', '/api/qb/accounts', owner.headers)).statusCode).toBe(200);
   });
 });
 
@@ -236,19 +241,22 @@ describe('journal entries', () => {
     );
   });
 
-  it('fails with a clear reason when unmapped, and a retry after fixing the mapping succeeds', async () => {
+  it('books nothing before the mapping is saved, fails an unmapped line with a clear reason, and a retry after fixing it succeeds', async () => {
     const owner = await connectedOwner();
     await payCreator(owner, 5_000);
+    // Map first: no wall of entries failing for want of accounts.
+    expect(await journalEntries(owner.headers)).toEqual([]);
+    await inject('POST', '/api/qb/acctMap', owner.headers, { clearing: FULL_MAPPING.clearing });
     const [failed] = (await journalEntries(owner.headers)).filter((entry) => entry.transfer_type === 'payment_succeeded');
     expect(failed).toMatchObject({
       Status: 'failed',
       ref_id: null,
-      error_text: 'The clearing and income accounts are not mapped',
+      error_text: 'The income account is not mapped',
       date_failed: expect.any(String),
     });
     expect((await inject('POST', `/api/qb/journalEntries/${failed!.id}/retry`, owner.headers)).statusCode).toBe(200);
     expect((await journalEntries(owner.headers)).find((entry) => entry.id === failed!.id)!.error_text).toBe(
-      'The clearing and income accounts are not mapped',
+      'The income account is not mapped',
     );
     await inject('POST', '/api/qb/acctMap', owner.headers, FULL_MAPPING);
     const retried = await inject('POST', `/api/qb/journalEntries/${failed!.id}/retry`, owner.headers);
@@ -313,6 +321,7 @@ describe('journal entries', () => {
 
   it("answers 404 for another organisation's ids and filters by campaign", async () => {
     const owner = await connectedOwner();
+    await inject('POST', '/api/qb/acctMap', owner.headers, FULL_MAPPING);
     await payCreator(owner, 1_000);
     const campaign = await addCampaign(ctx.app, owner.headers);
     await payCreator(owner, 4_000, {}, { payment_group_id: campaign.id });

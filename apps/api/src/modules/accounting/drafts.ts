@@ -28,6 +28,9 @@ export const NOT_BOOKED = new Set([
   'ach_out_posted',
   'ach_out_failed',
   'ach_out_returned',
+  // The organisation's own PayPal account: its balance moving inside PayPal, or outside Crewpay (PayPal's own feed books it).
+  'paypal_payout_sent',
+  'paypal_balance_synced',
 ]);
 
 const LABELS: Record<string, string> = {
@@ -50,7 +53,7 @@ const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { m
 
 /** Which mapped account a ledger account's movement goes to in this kind of transfer. */
 function keyFor(kind: LedgerAccountKind, transfer: TransferForBooks): AccountMapKey {
-  if (kind === 'wallet_available' || kind === 'wallet_held') return 'clearing';
+  if (kind === 'wallet_available' || kind === 'wallet_held' || kind === 'paypal_available' || kind === 'paypal_held') return 'clearing';
   if (kind === 'fees') return 'payable';
   if (kind === 'receivable') return 'receivable';
   // outside_bank: who the money went to or came from.

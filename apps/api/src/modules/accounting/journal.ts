@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import {
+  accountingAccountMaps,
   accountingConnections,
   accountingJournalEntries,
   creators,
@@ -18,7 +19,7 @@ import { afterPosition, cursorMicros, decodeCursor, encodeCursor } from '../../l
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
 import { ACCOUNTING_PROVIDER } from '../../providers/accounting/index.ts';
 import { draftJournalEntry, NOT_BOOKED, type TransferForBooks } from './drafts.ts';
-import { EXPIRED, NOT_CONNECTED } from './connection.ts';
+import { needsReconnect } from './connection.ts';
 
 export const JOURNAL_ENTRY_OPERATION = 'journal_entry.create';
 const SWEEP_BATCH = 200;
@@ -79,17 +80,27 @@ async function unbookedTransfers(
 }
 
 /**
+ * Whether the books may be brought up to date: QuickBooks is connected (and needs no reconnecting)
+ * and the mapping is saved with the clearing account, which every entry uses. Mapping comes first,
+ * so connecting never starts with a wall of entries failing for want of accounts.
+ */
+export async function isReadyToSync(deps: Pick<AppDeps, 'db' | 'config'>, org_id: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ connection: accountingConnections, clearing: accountingAccountMaps.clearing })
+    .from(accountingConnections)
+    .leftJoin(accountingAccountMaps, eq(accountingAccountMaps.org_id, accountingConnections.org_id))
+    .where(eq(accountingConnections.org_id, org_id));
+  return Boolean(row && row.clearing && !needsReconnect(deps, row.connection));
+}
+
+/**
  * Brings the books up to date: one journal entry per ledger transfer (the unique transfer id
  * makes a racing second sweep insert nothing), each with its sync call recorded in the same
  * transaction; the calls are made after the commit. Transfers that are not booked get no row
  * and are looked at again, which costs one query per sweep.
  */
 export async function buildJournalEntries(deps: AppDeps, org_id: string): Promise<void> {
-  const [connected] = await deps.db
-    .select({ id: accountingConnections.id })
-    .from(accountingConnections)
-    .where(eq(accountingConnections.org_id, org_id));
-  if (!connected) return;
+  if (!(await isReadyToSync(deps, org_id))) return;
   const transfers = await unbookedTransfers(deps, org_id);
   const drafts = transfers.flatMap((transfer) => {
     const draft = draftJournalEntry(transfer);
@@ -118,7 +129,8 @@ export async function buildJournalEntries(deps: AppDeps, org_id: string): Promis
   await runProviderCallsSoon(deps, callIds);
 }
 
-function recordSync(tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], entry: AccountingJournalEntry) {
+/** Records the entry's sync call (provider_calls) in the caller's transaction; made after the commit. */
+export function recordSync(tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], entry: AccountingJournalEntry) {
   return recordProviderCall(tx, {
     org_id: entry.org_id,
     provider: ACCOUNTING_PROVIDER,
@@ -129,56 +141,6 @@ function recordSync(tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[
   });
 }
 
-/** A failed entry tried again (after the mapping is fixed): a new attempt, a new call; QuickBooks' requestid stays the entry's. */
-export async function retryJournalEntry(deps: AppDeps, org_id: string, id: string) {
-  const callId = await deps.db.transaction(async (tx) => {
-    const [entry] = await tx
-      .update(accountingJournalEntries)
-      .set({ status: 'pending', attempt: sql`${accountingJournalEntries.attempt} + 1`, error_text: null, date_failed: null })
-      .where(
-        and(
-          eq(accountingJournalEntries.id, id),
-          eq(accountingJournalEntries.org_id, org_id),
-          eq(accountingJournalEntries.status, 'failed'),
-        ),
-      )
-      .returning();
-    if (entry) return recordSync(tx, entry);
-    const [exists] = await tx
-      .select({ id: accountingJournalEntries.id })
-      .from(accountingJournalEntries)
-      .where(and(eq(accountingJournalEntries.id, id), eq(accountingJournalEntries.org_id, org_id)));
-    if (!exists) throw new AppError('not_found', 'Not found');
-    throw new AppError('conflict', 'Only a failed journal entry can be retried');
-  });
-  await runProviderCallsSoon(deps, [callId]);
-}
-
-/**
- * After (re)connecting: the entries that failed only because QuickBooks was not connected or its
- * connection had expired are sent again (new attempts, the same requestid), so nothing that
- * happened while disconnected is left out of the books.
- */
-export async function retryEntriesFailedForConnection(deps: AppDeps, org_id: string): Promise<void> {
-  const callIds = await deps.db.transaction(async (tx) => {
-    const entries = await tx
-      .update(accountingJournalEntries)
-      .set({ status: 'pending', attempt: sql`${accountingJournalEntries.attempt} + 1`, error_text: null, date_failed: null })
-      .where(
-        and(
-          eq(accountingJournalEntries.org_id, org_id),
-          eq(accountingJournalEntries.status, 'failed'),
-          inArray(accountingJournalEntries.error_text, [NOT_CONNECTED, EXPIRED]),
-        ),
-      )
-      .returning();
-    const ids: string[] = [];
-    for (const entry of entries) ids.push(await recordSync(tx, entry));
-    return ids;
-  });
-  if (callIds.length) await runProviderCallsSoon(deps, callIds);
-}
-
 /**
  * The organisation's entries, newest first, `limit` at a time: after a cursor (starting_after, an
  * entry's `cursor`) the page is found by keyset on (created_at, id), so a deep page costs what the
@@ -187,7 +149,12 @@ export async function retryEntriesFailedForConnection(deps: AppDeps, org_id: str
 export async function listJournalEntries(
   deps: Pick<AppDeps, 'db'>,
   org_id: string,
-  query: { campaign_id?: string | undefined; limit: number; starting_after?: string | undefined },
+  query: {
+    campaign_id?: string | undefined;
+    status?: AccountingJournalEntry['status'] | undefined;
+    limit: number;
+    starting_after?: string | undefined;
+  },
 ) {
   const position = query.starting_after ? decodeCursor(query.starting_after) : null;
   const rows = await deps.db
@@ -197,6 +164,7 @@ export async function listJournalEntries(
       and(
         eq(accountingJournalEntries.org_id, org_id),
         query.campaign_id ? eq(accountingJournalEntries.campaign_id, query.campaign_id) : undefined,
+        query.status ? eq(accountingJournalEntries.status, query.status) : undefined,
         position ? afterPosition(accountingJournalEntries.created_at, accountingJournalEntries.id, position) : undefined,
       ),
     )

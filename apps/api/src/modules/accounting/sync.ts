@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { accountingJournalEntries, type AccountingJournalEntry, type JournalLineDraft } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,6 +7,7 @@ import type { ProviderOperation } from '../provider-calls/index.ts';
 import {
   ACCOUNTING_PROVIDER,
   AccountingAuthError,
+  AccountingReconnectError,
   AccountingValidationFault,
   accountingProvider,
   type JournalLineInput,
@@ -18,6 +19,8 @@ import { readAccountMap } from './mapping.ts';
 import { INVOICE_PAID, readEntryContext, type EntryCreator, type EntryInvoice } from './entry-context.ts';
 
 const failure = (code: string, message: string) => new ProviderCallError({ code, retryable: false, message });
+/** The code of a call QuickBooks itself refused (a Fault): nothing was posted under its requestid. */
+const REFUSED = 'qb_refused_';
 
 /** A creator's own income account (unique income per creator): the active account named after them. */
 function creatorAccount(chart: QbAccount[], name: string): QbAccount | undefined {
@@ -80,8 +83,8 @@ async function resolveLines(deps: AppDeps, entry: AccountingJournalEntry, chart:
 /** QuickBooks' answers as outbox outcomes: refusals are final (the entry fails with the reason), outages retried. */
 function asCallError(error: unknown): never {
   if (error instanceof ProviderCallError) throw error;
-  if (error instanceof AccountingValidationFault) throw failure(`qb_${error.code}`, error.message);
-  if (error instanceof AccountingAuthError) throw failure('qb_auth', EXPIRED);
+  if (error instanceof AccountingValidationFault) throw failure(`${REFUSED}${error.code}`, error.message);
+  if (error instanceof AccountingReconnectError || error instanceof AccountingAuthError) throw failure('qb_expired', EXPIRED);
   if (error instanceof AppError && error.message === NOT_CONNECTED) throw failure('not_connected', NOT_CONNECTED);
   throw new ProviderCallError({ code: 'qb_unavailable', retryable: true });
 }
@@ -105,7 +108,7 @@ export const journalEntryOperation: ProviderOperation<SyncRequest, { Id: string 
       const Line = await resolveLines(deps, entry, readChart);
       return await withQuickbooks(deps, entry.org_id, (auth) =>
         accountingProvider(deps).createJournalEntry(auth, {
-          request_id: entry.id,
+          request_id: entry.qb_request_id ?? entry.id,
           TxnDate: entry.created_at.toISOString().slice(0, 10),
           PrivateNote: `Crewpay ${entry.details} (ledger transfer ${entry.ledger_transfer_id})`,
           Line,
@@ -122,9 +125,13 @@ export const journalEntryOperation: ProviderOperation<SyncRequest, { Id: string 
       .where(and(eq(accountingJournalEntries.id, call.subject_id!), eq(accountingJournalEntries.status, 'pending')));
   },
   async onFailed(tx, call, error) {
+    // A refused entry is sent under a new requestid next time: Intuit may answer a requestid's first answer again, refusal included.
+    const requestId = error.code.startsWith(REFUSED)
+      ? { qb_request_id: sql`${accountingJournalEntries.id}::text || '.' || ${accountingJournalEntries.attempt}` }
+      : {};
     await tx
       .update(accountingJournalEntries)
-      .set({ status: 'failed', error_text: error.message, date_failed: new Date() })
+      .set({ status: 'failed', error_text: error.message, date_failed: new Date(), ...requestId })
       .where(and(eq(accountingJournalEntries.id, call.subject_id!), eq(accountingJournalEntries.status, 'pending')));
   },
 };

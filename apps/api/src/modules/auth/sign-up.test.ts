@@ -6,7 +6,7 @@ import { PASSWORD, authHeaders, latestLinkId, readOutbox, signUp, uniqueEmail } 
 import { expiringLinks } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { rateLimits } from '../../lib/rate-limit.ts';
-import { SIGN_UP_JOB } from './sign-up.ts';
+import { purgeExpiredSignUps, SIGN_UP_JOB } from './sign-up.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -140,5 +140,39 @@ describe('POST /v1/users/signup/confirm', () => {
     await ctx.app.inject({ method: 'PUT', url: '/v1/users/password/reset', payload: { email } });
     expect((await confirm(await latestLinkId(ctx.app, email, '/resetPassword/'))).statusCode).toBe(410);
     expect((await confirm('')).statusCode).toBe(400);
+  });
+});
+
+describe('the hourly purge of expired sign-up links', () => {
+  const payloadOf = async (linkId: string) =>
+    (
+      await ctx.deps.db
+        .select({ payload: expiringLinks.payload })
+        .from(expiringLinks)
+        .where(eq(expiringLinks.token_hash, hashToken(linkId)))
+    )[0]?.payload;
+
+  it('empties an expired link of its password hash, keeps a live one, and the expired link stays refused', async () => {
+    const expired = uniqueEmail('expired');
+    const live = uniqueEmail('live');
+    await signUpRequest(expired);
+    await signUpRequest(live);
+    const expiredLink = await latestLinkId(ctx.app, expired, '/confirmSignup/');
+    const liveLink = await latestLinkId(ctx.app, live, '/confirmSignup/');
+    await ctx.deps.db
+      .update(expiringLinks)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(expiringLinks.token_hash, hashToken(expiredLink)));
+    expect(await payloadOf(expiredLink)).toHaveProperty('password_hash');
+
+    expect(await purgeExpiredSignUps(ctx.deps.db)).toBeGreaterThanOrEqual(1);
+
+    expect(await payloadOf(expiredLink)).toEqual({});
+    expect(await payloadOf(liveLink)).toMatchObject({ email: live });
+    expect(await payloadOf(liveLink)).toHaveProperty('password_hash');
+    expect((await confirm(expiredLink)).statusCode).toBe(410);
+    expect((await confirm(liveLink)).statusCode).toBe(200);
+    // Nothing left to empty on a second run.
+    expect(await purgeExpiredSignUps(ctx.deps.db, new Date(Date.now() - 60_000))).toBe(0);
   });
 });

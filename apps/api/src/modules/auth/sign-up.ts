@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { accountMessages, DEFAULT_ORG_ID, type MessageAnswer, type SignUpBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { expiringLinks, users } from '../../db/schema/index.ts';
@@ -81,4 +82,25 @@ export async function confirmSignUp(deps: AppDeps, linkId: string): Promise<Sess
     await tx.update(expiringLinks).set({ payload: {} }).where(eq(expiringLinks.id, link.id));
     return startSession(tx, user, deps.config.sessionTtlHours);
   });
+}
+
+export const PURGE_EXPIRED_SIGN_UPS_JOB = 'auth.purge_expired_sign_ups';
+
+/**
+ * Hourly: a sign-up link nobody opened still holds the password's hash, and an email-change link
+ * the new address; once expired neither can be used, so neither is kept. Answers how many were emptied.
+ */
+export async function purgeExpiredSignUps(db: DbOrTx, now = new Date()): Promise<number> {
+  const emptied = await db
+    .update(expiringLinks)
+    .set({ payload: {} })
+    .where(
+      and(
+        inArray(expiringLinks.type, ['sign_up', 'email_change']),
+        lte(expiringLinks.expires_at, now),
+        sql`${expiringLinks.payload} <> '{}'::jsonb`,
+      ),
+    )
+    .returning({ id: expiringLinks.id });
+  return emptied.length;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner, latestLinkId, readOutbox } from '../../../test/fixtures.ts';
 import { addCampaign } from '../../../test/campaign-fixtures.ts';
 import { postContract, sendContract, twoPagePdf } from '../../../test/contract-fixtures.ts';
@@ -86,22 +86,38 @@ describe("Home to-do 'Unsigned Contract'", () => {
     expect(await contractTodos(theirs.headers)).toEqual([]);
   });
 
-  it("sends the item's email reminder (a fresh signing link) and refuses SMS for a contract", async () => {
+  it("sends the item's reminder by email or by SMS (a fresh signing link each), and refuses SMS when the recipient has no phone", async () => {
     const owner = await createOwner(ctx.app);
     const creator = await addCreator(ctx.app, owner.headers, { phone_number: '4155550135' });
-    await sendContract(ctx.app, owner.headers, creator.id);
+    await sendContract(ctx.app, owner.headers, creator.id, { title: 'Texted agreement' });
     const [todo] = await contractTodos(owner.headers);
     const emailsBefore = (await readOutbox(ctx.app)).filter((email) => email.to === creator.email).length;
-    const remind = (reminder_type: string) =>
-      ctx.app.inject({ method: 'POST', url: '/v1/contracts/reminders', headers: owner.headers, payload: { reminder_type, ids: todo!.id } });
+    const remind = (reminder_type: string, ids = todo!.id) =>
+      ctx.app.inject({ method: 'POST', url: '/v1/contracts/reminders', headers: owner.headers, payload: { reminder_type, ids } });
     const emailed = await remind('email');
     expect(emailed.statusCode, emailed.body).toBe(200);
     expect(emailed.json()).toMatchObject({ message: 'Reminder(s) have been sent!', count: 1 });
     const emails = (await readOutbox(ctx.app)).filter((email) => email.to === creator.email);
     expect(emails).toHaveLength(emailsBefore + 1);
     expect(emails.at(-1)!.links.some((url) => url.includes('/sign/'))).toBe(true);
-    const sms = await remind('sms');
-    expect(sms.statusCode).toBe(400);
-    expect(sms.json().message).toBe('SMS reminders are not available for contracts');
+
+    const texted = await remind('sms');
+    expect(texted.statusCode, texted.body).toBe(200);
+    expect(texted.json()).toMatchObject({ message: 'Reminder(s) have been sent!', count: 1 });
+    const texts = await ctx.app.inject({ method: 'GET', url: '/dev/sms', headers: { ...operatorHeaders, accept: 'application/json' } });
+    const text = texts.json<{ to: string; body: string; status: string }[]>()[0]!;
+    expect(text).toMatchObject({ to: '+14155550135', status: 'sent' });
+    expect(text.body).toMatch(
+      /^Acme Creators: please review and sign "Texted agreement" by \d{4}-\d{2}-\d{2}\. Sign: http:\/\/crewpay\.test\/sign\//,
+    );
+    // The texted link signs the contract.
+    const linkId = /\/sign\/(\S+)$/.exec(text.body)![1]!;
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/contract_signing/${linkId}` })).statusCode).toBe(200);
+
+    const silent = await addCreator(ctx.app, owner.headers);
+    const unreachable = await sendContract(ctx.app, owner.headers, silent.id);
+    const refused = await remind('sms', unreachable.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('No recipient of these contracts has a phone number');
   });
 });

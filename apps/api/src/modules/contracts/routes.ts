@@ -18,6 +18,7 @@ import { readAll } from '../../providers/esign/index.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
+import { sendQueuedSms } from '../sms/index.ts';
 import { jsonField, readContractMultipart } from './multipart.ts';
 import { findContractRow, listContractPage, orgScope, toContractRecord } from './queries.ts';
 import { createContract, invalidateContract, sendContractReminders } from './service.ts';
@@ -133,7 +134,7 @@ export const contractRoutes =
       {
         schema: {
           tags,
-          summary: 'Email each chosen sent contract’s recipient a new signing link (ids comma-joined)',
+          summary: 'Send each chosen sent contract’s recipient a new signing link, by email or SMS (ids comma-joined)',
           body: contractReminderBody,
           response: { 200: z.object({ message: z.string(), count: z.number().int() }), ...errorResponses },
         },
@@ -142,6 +143,7 @@ export const contractRoutes =
         const user = requireStaff(request);
         const sent = await sendContractReminders(deps, { org_id: user.org_id, ...request.body });
         await sendQueuedEmails(deps.jobs, sent.emailIds);
+        await sendQueuedSms(deps, sent.smsIds);
         return { message: contractMessages.remindersSent, count: sent.count };
       },
     );

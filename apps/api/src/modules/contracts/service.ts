@@ -20,7 +20,7 @@ import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts, postTransfer } from '../ledger/index.ts';
 import { findContractRow, orgScope, toContractRecord } from './queries.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
-import { queueSigningEmail, recordSignatureRequest } from './signing.ts';
+import { queueSigningEmail, queueSigningSms, recordSignatureRequest } from './signing.ts';
 
 export type ContractCtx = { deps: AppDeps; storage: FileStorage };
 export type Upload = { file_name: string; bytes: Buffer };
@@ -215,9 +215,12 @@ export async function invalidateContract(db: DbOrTx, options: { org_id: string; 
   return toContractRecord(await findContractRow(db, orgScope(options.org_id), options.id));
 }
 
-/** Emails each chosen Sent contract's recipient a fresh signing link. SMS is not offered for contracts. */
+/**
+ * Sends each chosen Sent contract's recipient a fresh signing link: by email, or by SMS to the
+ * recipients with a phone number (refused when none has one). The route sends the queued
+ * emails and texts after the commit.
+ */
 export async function sendContractReminders(deps: AppDeps, options: { org_id: string; reminder_type: 'sms' | 'email'; ids: string[] }) {
-  if (options.reminder_type === 'sms') throw new AppError('validation_error', contractMessages.smsUnavailable, { field: 'reminder_type' });
   const rows = await deps.db
     .select()
     .from(contracts)
@@ -227,10 +230,17 @@ export async function sendContractReminders(deps: AppDeps, options: { org_id: st
   if (unsent) throw new AppError('conflict', contractMessages.notSent);
   const pending = rows.filter((row) => row.preview_state !== 'ready');
   if (pending.length > 0) throw new AppError('conflict', contractMessages.stillProcessing);
-  const emailIds = await deps.db.transaction(async (tx) => {
-    const ids: string[] = [];
-    for (const row of rows) ids.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
-    return ids;
+  return deps.db.transaction(async (tx) => {
+    const emailIds: string[] = [];
+    const smsIds: string[] = [];
+    for (const row of rows) {
+      if (options.reminder_type === 'email') emailIds.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
+      else {
+        const smsId = await queueSigningSms(deps, tx, row);
+        if (smsId) smsIds.push(smsId);
+      }
+    }
+    if (options.reminder_type === 'sms' && smsIds.length === 0) throw new AppError('bad_request', contractMessages.noPhone);
+    return { emailIds, smsIds, count: emailIds.length + smsIds.length };
   });
-  return { emailIds, count: rows.length };
 }

@@ -2,12 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SignatureField } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { contracts, expiringLinks, users, type Contract } from '../../db/schema/index.ts';
+import { contracts, creators, customers, expiringLinks, users, type Contract } from '../../db/schema/index.ts';
 import { ESIGN_PROVIDER } from '../../providers/esign/index.ts';
 import { queueEmail, sendQueuedEmails } from '../email/index.ts';
+import { queueSms } from '../sms/index.ts';
 import { createExpiringLink } from '../links/index.ts';
 import { recordProviderCall } from '../provider-calls/index.ts';
-import { findContractRow, orgScope, recipientOf } from './queries.ts';
+import { findContractRow, orgScope, recipientOf, selectContracts } from './queries.ts';
 
 export const CREATE_SIGNATURE_REQUEST = 'signature_request.create';
 
@@ -63,6 +64,29 @@ export async function queueSigningEmail(
       `${row.org_name} asks you to review and sign "${contract.title}". The link works until the end of ${contract.expiration_date} (UTC).`,
     ],
     links: [{ label: 'Review and sign', url: signingUrl(deps, linkId) }],
+  });
+}
+
+/**
+ * Queues a text carrying a fresh signing link to the contract's recipient, when the recipient
+ * (creator or customer) has a phone number; answers the text's id, or null.
+ */
+export async function queueSigningSms(deps: Pick<AppDeps, 'config'>, tx: Tx, contract: Contract): Promise<string | null> {
+  const [row] = await selectContracts(tx, { creator_phone: creators.phone_number, customer_phone: customers.phone_number })
+    .where(and(orgScope(contract.org_id), eq(contracts.id, contract.id)))
+    .limit(1);
+  const phone = row && (contract.recipient_type === 'creator' ? row.creator_phone : row.customer_phone);
+  if (!row || !phone) return null;
+  const linkId = await createExpiringLink(tx, {
+    type: 'contract_signing',
+    org_id: contract.org_id,
+    payload: { contract_id: contract.id, purpose: 'reminder' },
+    expires_at: signingLinkExpiry(contract.expiration_date),
+  });
+  return queueSms(deps, tx, {
+    org_id: contract.org_id,
+    to: phone,
+    body: `${row.org_name}: please review and sign "${contract.title}" by ${contract.expiration_date}. Sign: ${signingUrl(deps, linkId)}`,
   });
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { findOutboxEmail, listOutbox } from '../email/index.ts';
 import { renderOutboxPage } from './outbox-page.ts';
 import { renderSmsPage } from './sms-page.ts';
-import { recentSms } from '../sms/index.ts';
+import { recentSms, smsReason } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
 
@@ -69,6 +69,8 @@ export const devRoutes =
           to: sms.to,
           body: sms.body,
           status: sms.status,
+          // Why it was not sent (or not delivered), in words; null when it went.
+          reason: smsReason(sms.error),
           created_at: sms.created_at.toISOString(),
         }));
       return reply.type('text/html').send(renderSmsPage(messages));

@@ -179,7 +179,7 @@ describe('managing invoices', () => {
     const sms = await post('/v1/invoices/reminders', owner.headers, { ids: [formula.id], channel: 'sms' });
     expect(sms.json()).toMatchObject({ count: 1, message: invoiceMessages.reminders });
     const texts = (await get('/dev/sms', { ...operatorHeaders, accept: 'application/json' })).json();
-    expect(texts[0]).toMatchObject({ to: '+1 415 555 0100', status: 'sent' });
+    expect(texts[0]).toMatchObject({ to: '+14155550100', status: 'sent', reason: null });
     expect((await post('/v1/invoices/reminders', owner.headers, { ids: [formula.id], channel: 'email' })).json().count).toBe(1);
   });
 

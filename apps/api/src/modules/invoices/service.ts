@@ -258,7 +258,7 @@ export async function sendInvoiceReminders(
     for (const { invoice, customer } of reachable) {
       const linkId = await createExpiringLink(tx, { type: 'invoice_payment', org_id: invoice.org_id, payload: { invoice_id: invoice.id } });
       smsIds.push(
-        await queueSms(tx, {
+        await queueSms(deps, tx, {
           org_id: invoice.org_id,
           to: customer.phone_number!,
           body: invoiceSms({ publicUrl: deps.config.publicUrl, orgName: name, invoice, linkId }),
@@ -267,6 +267,6 @@ export async function sendInvoiceReminders(
     }
   });
   await sendQueuedEmails(deps.jobs, emailIds);
-  await sendQueuedSms(deps.jobs, smsIds);
+  await sendQueuedSms(deps, smsIds);
   return emailIds.length + smsIds.length;
 }

@@ -10,6 +10,9 @@ const ALLOWS_NEGATIVE: Record<LedgerAccountKind, boolean> = {
   fees: false,
   outside_bank: true,
   receivable: true,
+  // A mirror of the organisation's own PayPal balance, which PayPal guards: our books follow it.
+  paypal_available: true,
+  paypal_held: false,
 };
 
 export type WalletAccounts = Record<LedgerAccountKind, LedgerAccount>;

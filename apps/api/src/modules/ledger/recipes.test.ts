@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerAccountKinds } from '../../db/schema/index.ts';
 import type { WalletAccounts } from './accounts.ts';
-import { arrivedMoneyEntries, outgoingMoneyEntries, takenBackEntries } from './recipes.ts';
+import {
+  arrivedMoneyEntries,
+  outgoingMoneyEntries,
+  paypalPayoutEntries,
+  paypalSentEntries,
+  paypalSyncEntries,
+  takenBackEntries,
+} from './recipes.ts';
 
 /** Accounts named by their kind, with the balances a test gives (0 otherwise). */
 function accounts(balances: Partial<Record<string, number>> = {}): WalletAccounts {
@@ -57,6 +64,40 @@ describe('the ledger recipes', () => {
     ]);
   });
 
+  it("moves a PayPal payout's amount on the organisation's PayPal account and its fee on the wallet", () => {
+    const a = accounts();
+    expect(paypalSentEntries(a, 5_000)).toEqual([
+      { account_id: 'paypal_available', amount: -5_000 },
+      { account_id: 'paypal_held', amount: 5_000 },
+    ]);
+    expect(paypalPayoutEntries(a, 'paid', { amount: 5_000, fee: 50, sent: true })).toEqual([
+      { account_id: 'paypal_held', amount: -5_000 },
+      { account_id: 'outside_bank', amount: 5_000 },
+      { account_id: 'wallet_held', amount: -50 },
+      { account_id: 'fees', amount: 50 },
+    ]);
+    expect(paypalPayoutEntries(a, 'failed', { amount: 5_000, fee: 50, sent: true })).toEqual([
+      { account_id: 'paypal_held', amount: -5_000 },
+      { account_id: 'paypal_available', amount: 5_000 },
+      { account_id: 'wallet_held', amount: -50 },
+      { account_id: 'wallet_available', amount: 50 },
+    ]);
+    // Refused before PayPal took the amount: only the fee comes back; with no fee, nothing moves.
+    expect(paypalPayoutEntries(a, 'failed', { amount: 5_000, fee: 50, sent: false })).toEqual([
+      { account_id: 'wallet_held', amount: -50 },
+      { account_id: 'wallet_available', amount: 50 },
+    ]);
+    expect(paypalPayoutEntries(a, 'failed', { amount: 5_000, fee: 0, sent: false })).toEqual([]);
+    expect(paypalPayoutEntries(a, 'returned', { amount: 5_000, fee: 0, sent: true })).toEqual([
+      { account_id: 'outside_bank', amount: -5_000 },
+      { account_id: 'paypal_available', amount: 5_000 },
+    ]);
+    expect(paypalSyncEntries(a, -700)).toEqual([
+      { account_id: 'outside_bank', amount: 700 },
+      { account_id: 'paypal_available', amount: -700 },
+    ]);
+  });
+
   it('balances every recipe to zero', () => {
     const a = accounts({ wallet_available: 1_234, fees: 56 });
     for (const money of [
@@ -66,6 +107,10 @@ describe('the ledger recipes', () => {
       for (const outcome of ['paid', 'failed', 'returned'] as const) expect(sum(outgoingMoneyEntries(a, outcome, money))).toBe(0);
       expect(sum(arrivedMoneyEntries(a, money))).toBe(0);
       expect(sum(takenBackEntries(a, money))).toBe(0);
+      for (const outcome of ['paid', 'failed', 'returned'] as const)
+        for (const sent of [true, false]) expect(sum(paypalPayoutEntries(a, outcome, { ...money, sent }))).toBe(0);
+      expect(sum(paypalSentEntries(a, money.amount))).toBe(0);
+      expect(sum(paypalSyncEntries(a, money.amount))).toBe(0);
     }
   });
 });

@@ -94,3 +94,61 @@ export function feeReturnedEntries(a: WalletAccounts, fee: number): LedgerEntryI
     { account_id: a.wallet_available.id, amount: fee },
   ];
 }
+
+/**
+ * PayPal accepted a payout batch: the item's amount left the organisation's PayPal balance and is
+ * with PayPal until the item's outcome (paypal available -> paypal held).
+ */
+export function paypalSentEntries(a: WalletAccounts, amount: number): LedgerEntryInput[] {
+  return [
+    { account_id: a.paypal_available.id, amount: -amount },
+    { account_id: a.paypal_held.id, amount },
+  ];
+}
+
+/**
+ * A PayPal or Venmo payout's outcome: its amount moves on the organisation's PayPal account, our
+ * fee on the wallet it was held in. Paid: paypal held -> outside (amount), wallet held -> fees
+ * (fee). Failed: the fee back to available, and the amount back to the PayPal balance when PayPal
+ * had taken it (`sent`). Returned after it was paid (refunded, reversed): outside -> PayPal
+ * balance (amount), fees -> available (fee).
+ */
+export function paypalPayoutEntries(
+  a: WalletAccounts,
+  outcome: OutgoingOutcome,
+  money: { amount: number; fee: number; sent: boolean },
+): LedgerEntryInput[] {
+  const { amount, fee } = money;
+  if (outcome === 'paid')
+    return nonZero([
+      { account_id: a.paypal_held.id, amount: -amount },
+      { account_id: a.outside_bank.id, amount },
+      { account_id: a.wallet_held.id, amount: -fee },
+      { account_id: a.fees.id, amount: fee },
+    ]);
+  if (outcome === 'failed')
+    return nonZero([
+      ...(money.sent
+        ? [
+            { account_id: a.paypal_held.id, amount: -amount },
+            { account_id: a.paypal_available.id, amount },
+          ]
+        : []),
+      { account_id: a.wallet_held.id, amount: -fee },
+      { account_id: a.wallet_available.id, amount: fee },
+    ]);
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: -amount },
+    { account_id: a.paypal_available.id, amount },
+    { account_id: a.fees.id, amount: -fee },
+    { account_id: a.wallet_available.id, amount: fee },
+  ]);
+}
+
+/** PayPal reports a balance that differs from our books by `delta`: money that came (or went) outside Crewpay. */
+export function paypalSyncEntries(a: WalletAccounts, delta: number): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: -delta },
+    { account_id: a.paypal_available.id, amount: delta },
+  ]);
+}

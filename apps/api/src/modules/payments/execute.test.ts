@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { connectPaypal } from '../../../test/paypal-fixtures.ts';
 import { addCreator, readOutbox } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner as funded, injector, paymentRow as row, walletBalance } from '../../../test/payment-fixtures.ts';
 import { advanceClock, createCollaborator } from '../../../test/wallet-fixtures.ts';
@@ -241,7 +242,7 @@ describe('payee link', () => {
 describe('agent payee link', () => {
   it('pays an agent through their link with PayPal when the organisation offers it', async () => {
     const owner = await fundedOwner(100_000);
-    await ctx.deps.db.execute(`UPDATE orgs SET paypal_enabled = true WHERE id = '${owner.org.id}'`);
+    await connectPaypal(ctx.app, owner.headers);
     const email = `agent.${Date.now()}@example.com`;
     const agent = (
       await inject('POST', '/v1/users', owner.headers, { first_name: 'Ava', last_name: 'Agent', email, is_agent: true })

@@ -12,6 +12,7 @@ import { findLedgerAccounts } from '../ledger/index.ts';
 import { holdFunds } from '../ledger/index.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
+import { isPaypalMethod } from './paypal-money.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
@@ -22,7 +23,8 @@ export type InitiateResult = { processing: number; requires_info: number; held: 
  * 1. the draft payments asked for are locked in id order (FOR UPDATE): a concurrent execution of
  *    the same payments waits, then finds them no longer draft and leaves them alone;
  * 2. the whole batch's amounts and fees are held in ONE ledger transfer (available -> held); not
- *    enough available refuses the batch and the rollback moves nothing;
+ *    enough available refuses the batch and the rollback moves nothing (a PayPal or Venmo payout's
+ *    amount is paid from the organisation's PayPal account: only its fee is held);
  * 3. payments whose recipient has a payout method become processing and their payout calls are
  *    recorded (made after the commit); the others wait for it (requires_info) and their
  *    recipients are emailed a payee link.
@@ -51,17 +53,21 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (locked.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
 
-  const total = rows.reduce((sum, row) => sum + row.amount + row.fee, 0);
+  const destinations = await destinationsFor(deps, tx, org, rows);
+  // A PayPal or Venmo payout's amount is paid from the organisation's PayPal account: the wallet holds its fee only.
+  const total = rows.reduce((sum, row) => sum + row.fee + (isPaypalMethod(destinations.get(row.id)?.method) ? 0 : row.amount), 0);
   const accounts = await findLedgerAccounts(tx, orgId);
   const batchId = newId();
   try {
-    await holdFunds(tx, accounts, {
-      org_id: orgId,
-      key: `payments:${batchId}`,
-      amount: total,
-      memo: `Payments (${rows.length})`,
-      metadata: { payment_batch_id: batchId },
-    });
+    // Nothing to hold (PayPal payouts without a fee): no transfer, the wallet is not touched.
+    if (total > 0)
+      await holdFunds(tx, accounts, {
+        org_id: orgId,
+        key: `payments:${batchId}`,
+        amount: total,
+        memo: `Payments (${rows.length})`,
+        metadata: { payment_batch_id: batchId },
+      });
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_funds') {
       throw new AppError(
@@ -76,7 +82,6 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   );
 
   const now = await sandboxNow(tx);
-  const destinations = await destinationsFor(deps, tx, org, rows);
   const ready = rows.flatMap((payment) => {
     const destination = destinations.get(payment.id);
     return destination ? [{ payment, destination }] : [];

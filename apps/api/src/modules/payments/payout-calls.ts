@@ -5,6 +5,7 @@ import { payoutsProvider, type PayoutDestination, type StartedPayout } from '../
 import { sandboxNow } from '../../lib/clock.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { PAYOUT_EDGES, settlePayment } from './events.ts';
+import { recordPaypalSent } from './paypal-money.ts';
 
 export const CREATE_PAYOUTS = 'payouts.create';
 
@@ -19,7 +20,9 @@ const itemsOf = (call: ProviderCall) => (call.request as PayoutCallRequest).payo
 const CHUNK = 1000;
 
 /** The payouts' ids on our payments and their wallet transactions, unless an event brought them first. */
-async function recordPayoutIds(tx: Tx, call: ProviderCall, started: StartedPayout[]): Promise<void> {
+async function recordPayoutIds(tx: Tx, call: ProviderCall, answered: StartedPayout[]): Promise<void> {
+  // A payout the rail has not listed yet gets its id from its events.
+  const started = answered.filter((item): item is StartedPayout & { payout_id: string } => item.payout_id !== null);
   for (let start = 0; start < started.length; start += CHUNK) {
     const values = sql.join(
       started.slice(start, start + CHUNK).map((item) => sql`(${item.payment_id}::uuid, ${item.payout_id})`),
@@ -53,7 +56,15 @@ export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, S
         destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
       })),
     }),
-  onSucceeded: recordPayoutIds,
+  async onSucceeded(tx, call, started) {
+    await recordPayoutIds(tx, call, started);
+    // PayPal accepted the batch: the amounts left the organisation's PayPal balance (a call holds PayPal items only, or none).
+    await recordPaypalSent(
+      tx,
+      call.org_id,
+      itemsOf(call).map((item) => item.payment_id),
+    );
+  },
   async onFailed(tx, call, error) {
     const now = await sandboxNow(tx);
     for (const item of itemsOf(call)) {

@@ -11,6 +11,7 @@ import { queueEmails } from '../email/index.ts';
 import { issuePayeeLinks } from '../links/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
 import { loadRecipients, payoutDestination, recipientName } from './recipients.ts';
+import { isPaypalMethod, releasePaypalAmounts } from './paypal-money.ts';
 
 const CHUNK = 1000;
 
@@ -37,8 +38,10 @@ export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Pay
 /**
  * Starts the payouts of payments whose money is already held, inside the caller's transaction:
  * each becomes processing ('Pending') and shows in the wallet's transactions (metadata.payment_id),
- * and the provider calls are recorded, a thousand payouts a call (one call per chunk of an
- * execution, not one per payment). Answers the calls' ids: run them once the transaction has
+ * and the provider calls are recorded: one per bank payout, PayPal and Venmo a thousand payouts a
+ * call (one batch per chunk of an execution). A PayPal or Venmo payment that
+ * waited for its payee's details gives its held amount back to the wallet: PayPal pays it from
+ * the organisation's PayPal account. Answers the calls' ids: run them once the transaction has
  * committed (runProviderCallsSoon); the provider is never called with these rows locked.
  */
 export async function startPayouts(
@@ -73,6 +76,12 @@ export async function startPayouts(
     created_at: now,
   }));
   await inChunks(transactions, (chunk) => tx.insert(treasuryTransactions).values(chunk));
+  const paypal = rows.filter((row) => isPaypalMethod(row.destination.method));
+  await releasePaypalAmounts(
+    tx,
+    orgId,
+    paypal.map((row) => row.payment),
+  );
   const execution = newId();
   const callIds: string[] = [];
   const record = (payouts: PayoutCallItem[], key: string, subject: string) =>

@@ -4,7 +4,11 @@ import type { DbOrTx } from '../../db/client.ts';
 export type PaymentProblem =
   | { kind: 'payment_transfers_mismatch'; payment_id: string; status: string; transfers: string[] }
   | { kind: 'payment_batch_hold_mismatch'; batch_id: string; held: number; payments: number }
-  | { kind: 'held_balance_mismatch'; org_id: string; held: number; expected: number };
+  | { kind: 'held_balance_mismatch'; org_id: string; held: number; expected: number }
+  | { kind: 'paypal_held_mismatch'; org_id: string; held: number; expected: number };
+
+/** SQL: the part of a payment's amount the wallet held (none for a PayPal or Venmo payout, paid from the PayPal account). */
+const WALLET_AMOUNT = sql.raw(`CASE WHEN method IN ('paypal', 'venmo') THEN 0 ELSE amount END`);
 
 /** The settlement postings each status must have (besides the batch hold). */
 const EXPECTED: Record<string, string[]> = {
@@ -19,19 +23,28 @@ const EXPECTED: Record<string, string[]> = {
 /**
  * Proves every executed payment's state against its ledger transfers: its batch hold covers it;
  * processing and awaiting input payments are still held (the organisation's held balance is
- * exactly them plus transfers out in flight); posted ones were released to the bank and fees;
+ * exactly them plus transfers out in flight; for a PayPal or Venmo payout its fee, its amount
+ * being with PayPal once PayPal took it); posted ones were released to the bank and fees;
  * failed and returned ones went back to available.
  */
 export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number; problems: PaymentProblem[] }> {
-  const perPayment = await db.execute<{ id: string; status: string; transfers: string[] }>(sql`
-    SELECT p.id, p.status, COALESCE(array_agg(t.type ORDER BY t.type) FILTER (WHERE t.id IS NOT NULL), '{}') AS transfers
+  const perPayment = await db.execute<{ id: string; status: string; transfers: string[]; moved_nothing: boolean }>(sql`
+    SELECT p.id, p.status, COALESCE(array_agg(t.type ORDER BY t.type) FILTER (WHERE t.id IS NOT NULL), '{}') AS transfers,
+      (p.method IN ('paypal', 'venmo') AND p.fee = 0 AND NOT EXISTS (
+        SELECT 1 FROM ledger_transfers s WHERE s.org_id = p.org_id AND s.idempotency_key = 'paypal_sent:' || p.id::text)) AS moved_nothing
     FROM payments p
     LEFT JOIN ledger_transfers t ON t.org_id = p.org_id AND t.type LIKE 'payment\\_%' AND t.metadata->>'payment_id' = p.id::text
     WHERE p.fee_reference_id IS NOT NULL
-    GROUP BY p.id, p.status`);
+    GROUP BY p.id, p.status, p.method, p.fee, p.org_id`);
   const batches = await db.execute<{ batch_id: string; held: string; payments: string }>(sql`
     SELECT b.batch_id, COALESCE(h.amount, 0)::text AS held, b.total::text AS payments
-    FROM (SELECT org_id, fee_reference_id AS batch_id, SUM(amount + fee) AS total FROM payments WHERE fee_reference_id IS NOT NULL GROUP BY org_id, fee_reference_id) b
+    FROM (
+      -- A PayPal or Venmo payout executed straight to PayPal held its fee only; one that waited for its payee held it all, then gave the amount back.
+      SELECT org_id, fee_reference_id AS batch_id,
+        SUM(fee + CASE WHEN method IN ('paypal', 'venmo')
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.org_id = payments.org_id AND r.idempotency_key = 'paypal_release:' || payments.id::text)
+          THEN 0 ELSE amount END) AS total
+      FROM payments WHERE fee_reference_id IS NOT NULL GROUP BY org_id, fee_reference_id) b
     LEFT JOIN LATERAL (
       SELECT SUM(e.amount) AS amount FROM ledger_transfers t JOIN ledger_entries e ON e.transfer_id = t.id JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'wallet_held'
       WHERE t.org_id = b.org_id AND t.idempotency_key = 'payments:' || b.batch_id
@@ -40,14 +53,27 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
   const held = await db.execute<{ org_id: string; held: string; expected: string }>(sql`
     SELECT a.org_id, a.balance::text AS held, (COALESCE(p.total, 0) + COALESCE(o.total, 0))::text AS expected
     FROM ledger_accounts a
-    LEFT JOIN (SELECT org_id, SUM(amount + fee) AS total FROM payments WHERE status IN ('processing', 'requires_info') AND fee_reference_id IS NOT NULL GROUP BY org_id) p ON p.org_id = a.org_id
+    LEFT JOIN (SELECT org_id, SUM(${WALLET_AMOUNT} + fee) AS total FROM payments WHERE status IN ('processing', 'requires_info') AND fee_reference_id IS NOT NULL GROUP BY org_id) p ON p.org_id = a.org_id
     LEFT JOIN (
       SELECT org_id, SUM(-amount + fee) AS total FROM treasury_transactions
       WHERE flow_type = 'outbound_payment' AND status = 'processing' AND NOT metadata ? 'payment_id' GROUP BY org_id
     ) o ON o.org_id = a.org_id
     WHERE a.kind = 'wallet_held' AND a.balance <> COALESCE(p.total, 0) + COALESCE(o.total, 0)`);
+  // What PayPal took for items not final yet: exactly the PayPal and Venmo payments still on their way that PayPal accepted.
+  const paypalHeld = await db.execute<{ org_id: string; held: string; expected: string }>(sql`
+    SELECT a.org_id, a.balance::text AS held, COALESCE(p.total, 0)::text AS expected
+    FROM ledger_accounts a
+    LEFT JOIN (
+      SELECT org_id, SUM(amount) AS total FROM payments
+      WHERE status = 'processing' AND method IN ('paypal', 'venmo') AND EXISTS (
+        SELECT 1 FROM ledger_transfers s WHERE s.org_id = payments.org_id AND s.idempotency_key = 'paypal_sent:' || payments.id::text)
+      GROUP BY org_id
+    ) p ON p.org_id = a.org_id
+    WHERE a.kind = 'paypal_held' AND a.balance <> COALESCE(p.total, 0)`);
   const problems: PaymentProblem[] = [
     ...perPayment.rows
+      // A PayPal payout refused before PayPal took anything, with no fee, moved nothing and posted nothing.
+      .filter((row) => !(row.status === 'failed' && row.moved_nothing && row.transfers.length === 0))
       .filter((row) => JSON.stringify(row.transfers) !== JSON.stringify(EXPECTED[row.status] ?? ['(not executed)']))
       .map((row) => ({ kind: 'payment_transfers_mismatch' as const, payment_id: row.id, status: row.status, transfers: row.transfers })),
     ...batches.rows.map((row) => ({
@@ -58,6 +84,12 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
     })),
     ...held.rows.map((row) => ({
       kind: 'held_balance_mismatch' as const,
+      org_id: row.org_id,
+      held: Number(row.held),
+      expected: Number(row.expected),
+    })),
+    ...paypalHeld.rows.map((row) => ({
+      kind: 'paypal_held_mismatch' as const,
       org_id: row.org_id,
       held: Number(row.held),
       expected: Number(row.expected),

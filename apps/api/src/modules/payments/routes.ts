@@ -29,7 +29,15 @@ import { releasePaymentHolds, sendReminders } from './reminders.ts';
 
 const tags = ['Payments'];
 const messageAnswer = z.object({ message: z.string(), count: z.number().int() });
-const remindersBody = z.union([z.array(z.uuid()).min(1).max(10_000), idsBody.transform((body) => body.ids)]);
+/** The spec's array of ids (an email each), or {ids, channel}: sms texts the recipients with a phone number. */
+const remindersBody = z.union([
+  z
+    .array(z.uuid())
+    .min(1)
+    .max(10_000)
+    .transform((ids) => ({ ids, channel: 'email' as const })),
+  idsBody.extend({ channel: z.enum(['sms', 'email']).default('email') }),
+]);
 
 export const paymentRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -151,7 +159,14 @@ export const paymentRoutes =
 
     app.post(
       '/payments/reminders',
-      { schema: { tags, summary: 'Email payee links again', body: remindersBody, response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary: 'Send payee links again, by email or by SMS',
+          body: remindersBody,
+          response: { 200: messageAnswer, ...errorResponses },
+        },
+      },
       async (request) => {
         const user = requireStaff(request);
         const count = await sendReminders(deps, user.org_id, request.body);

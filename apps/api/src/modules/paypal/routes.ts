@@ -5,8 +5,9 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { renderConsentPage } from './consent-page.ts';
-import { completePaypalLink, deactivatePaypal, findPaypalStatus, grantConsent, openConsentState } from './service.ts';
+import { consentSandboxPaypal } from '../../providers/paypal-accounts/index.ts';
+import { renderConnectError, renderConsentPage } from './consent-page.ts';
+import { completePaypalLink, deactivatePaypal, findPaypalStatus, INVALID_CONSENT, startPaypalOnboarding } from './service.ts';
 
 const tags = ['PayPal'];
 const answer = { 200: paypalStatusAnswer, ...errorResponses };
@@ -32,9 +33,25 @@ export const paypalRoutes =
     app.delete('/paypal/oauth', { schema: { tags, summary: 'Deactivate the PayPal link', response: answer } }, async (request) =>
       deactivatePaypal(deps, requireStaff(request, ['owner', 'admin']).org_id),
     );
+    // The browser follows the status's url here (no session header on a navigation): the sealed state says whose it is.
+    app.get(
+      '/paypal/onboard',
+      { config: { isPublic: true }, schema: { hide: true, querystring: z.object({ state: z.string().max(500) }) } },
+      async (request, reply) => {
+        try {
+          return reply.redirect(await startPaypalOnboarding(deps, request.query.state), 303);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return reply
+            .status(error.code === 'provider_unavailable' ? 503 : 400)
+            .type('text/html')
+            .send(renderConnectError(error.message));
+        }
+      },
+    );
   };
 
-/** The sandbox PayPal's consent page: grants, then redirects back to /wallets?tab=paypal&code=... */
+/** The sandbox PayPal's onboarding page: agrees, then PayPal sends the browser back to /wallets?tab=paypal&code=... */
 export const sandboxPaypalRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -43,39 +60,26 @@ export const sandboxPaypalRoutes =
     });
     app.get(
       '/paypal/consent',
-      { config: { isPublic: true }, schema: { hide: true, querystring: z.object({ state: z.string().max(500) }) } },
-      async (request, reply) => {
-        try {
-          openConsentState(deps, request.query.state);
-        } catch (error) {
-          return reply
-            .status(400)
-            .type('text/html')
-            .send(renderConsentPage({ state: '', error: (error as Error).message }));
-        }
-        return reply.type('text/html').send(renderConsentPage({ state: request.query.state }));
-      },
+      { config: { isPublic: true }, schema: { hide: true, querystring: z.object({ referral: z.string().max(200) }) } },
+      async (request, reply) => reply.type('text/html').send(renderConsentPage({ referral: request.query.referral })),
     );
     app.post(
       '/paypal/consent',
-      { config: { isPublic: true }, schema: { hide: true, body: z.object({ state: z.string().max(500), email: z.string().max(254) }) } },
+      { config: { isPublic: true }, schema: { hide: true, body: z.object({ referral: z.string().max(200), email: z.string().max(254) }) } },
       async (request, reply) => {
         const parsed = paypalConsentBody.safeParse(request.body);
         if (!parsed.success)
           return reply
             .status(400)
             .type('text/html')
-            .send(renderConsentPage({ state: request.body.state, error: 'Enter the email of your PayPal account' }));
-        try {
-          const code = await grantConsent(deps, parsed.data);
-          return reply.redirect(`/wallets?tab=paypal&code=${encodeURIComponent(code)}`, 303);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+            .send(renderConsentPage({ referral: request.body.referral, error: 'Enter the email of your PayPal account' }));
+        const location = await consentSandboxPaypal(deps.db, { tracking_id: parsed.data.referral, email: parsed.data.email });
+        if (!location)
           return reply
             .status(400)
             .type('text/html')
-            .send(renderConsentPage({ state: '', error: error.message }));
-        }
+            .send(renderConsentPage({ referral: '', error: INVALID_CONSENT }));
+        return reply.redirect(location, 303);
       },
     );
   };

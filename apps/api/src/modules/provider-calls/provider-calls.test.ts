@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { connectPaypal } from '../../../test/paypal-fixtures.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
 import { advanceClock } from '../../../test/wallet-fixtures.ts';
@@ -202,6 +203,7 @@ describe('provider calls', () => {
 
   it("the sandbox rail answers a busy receiver's first request with a retryable 503, then pays it once", async () => {
     const owner = await fundedOwner(ctx.app, 0);
+    await connectPaypal(ctx.app, owner.headers);
     const rail = payoutsProvider(ctx.deps);
     const request = {
       org_id: owner.org.id,

@@ -138,7 +138,7 @@ describe('POST /v1/webhooks/:provider', () => {
         const started = await createPayoutsOperation.call(deps, request, call);
         // The rail's webhook reaches us before its answer does.
         const [first] = started;
-        const response = await signed([payoutEvent(call.org_id, first!.payment_id, first!.payout_id, 'payout.paid')]);
+        const response = await signed([payoutEvent(call.org_id, first!.payment_id, first!.payout_id!, 'payout.paid')]);
         expect(response.json()).toMatchObject({ applied: 1 });
         const [row] = await deps.db.select().from(payments).where(eq(payments.id, first!.payment_id));
         overtaken = { status: row!.status, reference: row!.stripe_reference_id };

@@ -1,54 +1,70 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { stripBidiControls } from '@crewpay/core';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { smsMessages, type SmsMessage } from '../../db/schema/index.ts';
-import type { Jobs } from '../../jobs/jobs.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { providerCalls, smsMessages, type SmsMessage } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { smsTransport, type SmsTransport } from '../../providers/sms/index.ts';
+import { smsProviderName } from '../../providers/sms/index.ts';
+import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
+import { isOptedOut } from './opt-outs.ts';
+import { toE164 } from './phone.ts';
 
-export const DELIVER_SMS_JOB = 'sms.deliver';
+export const SEND_SMS = 'sms.send';
+export const sendSmsKey = (smsId: string) => `${SEND_SMS}:${smsId}`;
 
-/** Writes the text in the caller's transaction: it is sent if, and only if, the change commits. */
-export async function queueSms(tx: DbOrTx, message: { org_id?: string | null; to: string; body: string }): Promise<string> {
+/**
+ * Writes the text in the caller's transaction, with its send call in the provider-calls outbox:
+ * it is sent if, and only if, the change commits, by the outbox's job after the commit. A number
+ * that cannot be one fails at once, and a number that replied STOP is skipped: both are kept
+ * with their reason (error), and no call is made. Answers the text's id.
+ */
+export async function queueSms(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Tx,
+  message: { org_id: string; to: string; body: string },
+): Promise<string> {
   const id = newId();
+  const to = toE164(message.to);
+  const refusal = !to ? 'invalid_number' : (await isOptedOut(tx, to)) ? 'opted_out' : null;
   // An organisation's name is in the text: no bidirectional controls, as in emails.
-  await tx.insert(smsMessages).values({ id, org_id: message.org_id ?? null, to: message.to, body: stripBidiControls(message.body) });
+  await tx.insert(smsMessages).values({
+    id,
+    org_id: message.org_id,
+    to: to ?? message.to,
+    body: stripBidiControls(message.body),
+    ...(refusal ? { status: refusal === 'opted_out' ? 'skipped' : 'failed', error: refusal } : {}),
+  });
+  if (!refusal)
+    await recordProviderCall(tx, {
+      org_id: message.org_id,
+      provider: smsProviderName(deps.config),
+      operation: SEND_SMS,
+      idempotency_key: sendSmsKey(id),
+      subject_id: id,
+      request: { sms_id: id },
+    });
   return id;
 }
 
-/** Sends one queued text; the row lock (SKIP LOCKED) keeps two workers from sending it twice; a failure stays queued and is retried. */
-export async function deliverSms(db: Db, transport: SmsTransport, smsId: string): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const [sms] = await tx
-        .select()
-        .from(smsMessages)
-        .where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')))
-        .for('update', { skipLocked: true });
-      if (!sms) return;
-      const sent = await transport.send({ to: sms.to, body: sms.body });
-      await tx
-        .update(smsMessages)
-        .set({ status: 'sent', transport: transport.name, provider_id: sent.provider_id, sent_at: new Date(), error: null })
-        .where(eq(smsMessages.id, smsId));
-    });
-  } catch (error) {
-    // Recorded after the rollback, so the reason survives for the outbox pages and the retry.
-    await db
-      .update(smsMessages)
-      .set({ error: (error as Error).message.slice(0, 200) })
-      .where(and(eq(smsMessages.id, smsId), eq(smsMessages.status, 'queued')));
-    throw error;
-  }
-}
-
-export async function registerSmsJobs(options: { db: Db; jobs: Jobs; transport?: SmsTransport }): Promise<void> {
-  const transport = options.transport ?? smsTransport();
-  await options.jobs.register<{ sms_id: string }>(DELIVER_SMS_JOB, (data) => deliverSms(options.db, transport, data.sms_id));
-}
-
-export async function sendQueuedSms(jobs: Jobs, ids: string[]): Promise<void> {
-  for (const sms_id of ids) await jobs.send(DELIVER_SMS_JOB, { sms_id });
+/** After the commit: the outbox makes the send calls of these texts now (a lost job leaves them to its sweep). */
+export async function sendQueuedSms(deps: Pick<AppDeps, 'db' | 'jobs'>, smsIds: string[]): Promise<void> {
+  if (smsIds.length === 0) return;
+  const calls = await deps.db
+    .select({ id: providerCalls.id })
+    .from(providerCalls)
+    .where(
+      and(
+        eq(providerCalls.operation, SEND_SMS),
+        inArray(
+          providerCalls.idempotency_key,
+          smsIds.map((id) => sendSmsKey(id)),
+        ),
+      ),
+    );
+  await runProviderCallsSoon(
+    deps,
+    calls.map((call) => call.id),
+  );
 }
 
 /** The sandbox outbox page's rows, newest first. */

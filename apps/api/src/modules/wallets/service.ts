@@ -1,24 +1,15 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { TransactionsAnswer, WalletDetails, WalletTransaction, WalletsAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import { financialAccounts, paypalLinks, treasuryTransactions, type TreasuryTransaction } from '../../db/schema/index.ts';
+import { financialAccounts, treasuryTransactions, type TreasuryTransaction } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
 import { UUID_PATTERN } from '../../lib/ids.ts';
 import { findBalances } from '../ledger/index.ts';
 import { findCurrentBankLink, verificationUrlOf } from '../treasury/index.ts';
+import { findLinkedPaypal, paypalWalletBalance } from '../paypal/index.ts';
 
 const usd = (amount: number) => [{ currency: 'usd' as const, amount }];
-
-async function findLinkedPaypal(deps: AppDeps, orgId: string) {
-  const [link] = await deps.db
-    .select()
-    .from(paypalLinks)
-    .where(and(eq(paypalLinks.org_id, orgId), eq(paypalLinks.status, 'linked')))
-    .orderBy(desc(paypalLinks.created_at))
-    .limit(1);
-  return link ?? null;
-}
 
 /** GET /v1/wallets: the US-only wallet (stripe) once activated, and PayPal once linked. */
 export async function listWallets(deps: AppDeps, orgId: string): Promise<WalletsAnswer> {
@@ -29,8 +20,8 @@ export async function listWallets(deps: AppDeps, orgId: string): Promise<Wallets
     answer.stripe = { id: account.id, balances: usd(wallet_available ?? 0) };
   }
   const paypal = await findLinkedPaypal(deps, orgId);
-  // PayPal pays out of the organisation's own PayPal balance, which we do not hold: 0 in our books.
-  if (paypal) answer.paypal = { id: paypal.id, balances: usd(0) };
+  // The organisation's own PayPal balance, as PayPal reports it (our books follow it).
+  if (paypal) answer.paypal = { id: paypal.id, balances: usd(await paypalWalletBalance(deps, orgId, paypal.merchant_id)) };
   return answer;
 }
 
@@ -47,7 +38,7 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
     return {
       id: paypal.id,
       provider: 'paypal',
-      balances: usd(0),
+      balances: usd(await paypalWalletBalance(deps, orgId, paypal.merchant_id)),
       payment_method: null,
       setup_intent: null,
       account_details: null,

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { activate, createCollaborator, stripeWalletId } from '../../../test/wallet-fixtures.ts';
+import { agreeOnSandboxPaypal, completePaypalConnect, startPaypalConnect } from '../../../test/paypal-fixtures.ts';
+import { SANDBOX_PAYPAL_OPENING_BALANCE } from '../../providers/paypal-accounts/index.ts';
 
 let ctx: TestContext;
 let sandboxOff: TestContext;
@@ -57,47 +59,57 @@ describe('wallet routes and roles', () => {
 });
 
 describe('/v1/paypal/oauth', () => {
-  it('connects through the sandbox consent page, completes with the code, shows the wallet and deactivates', async () => {
+  it('connects through the sandbox PayPal onboarding, completes with the code, shows the account balance and deactivates', async () => {
     const owner = await createOwner(ctx.app);
     const status = (await ctx.app.inject({ method: 'GET', url: '/v1/paypal/oauth', headers: owner.headers })).json();
-    expect(status).toMatchObject({ status: 'unlinked', email: null });
-    const consentPath = status.url.replace('http://crewpay.test', '');
-    const page = await ctx.app.inject({ method: 'GET', url: consentPath, headers: operatorHeaders });
-    expect(page.body).toContain('Agree and Connect');
-    const state = new URL(status.url).searchParams.get('state')!;
-    const consent = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/paypal/consent',
-      headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ state, email: 'Payouts@Acme.example' }).toString(),
+    expect(status).toMatchObject({
+      status: 'unlinked',
+      email: null,
+      url: expect.stringMatching(/^http:\/\/crewpay\.test\/v1\/paypal\/onboard\?state=/),
     });
-    expect(consent.statusCode).toBe(303);
-    const redirect = new URL(consent.headers.location as string, 'http://crewpay.test');
-    expect(redirect.pathname).toBe('/wallets');
-    expect(redirect.searchParams.get('tab')).toBe('paypal');
-    const code = redirect.searchParams.get('code')!;
-
+    const consentUrl = await startPaypalConnect(ctx.app, owner.headers);
+    expect(consentUrl).toMatch(/^http:\/\/crewpay\.test\/sandbox\/paypal\/consent\?referral=/);
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(consentUrl).pathname + new URL(consentUrl).search,
+      headers: operatorHeaders,
+    });
+    expect(page.body).toContain('Agree and Connect');
+    const back = await agreeOnSandboxPaypal(ctx.app, consentUrl, 'Payouts@Acme.example');
+    // PayPal's onboarding is used once.
     const replay = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/paypal/consent',
       headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ state, email: 'x@y.example' }).toString(),
+      payload: new URLSearchParams({ referral: new URL(consentUrl).searchParams.get('referral')!, email: 'x@y.example' }).toString(),
     });
     expect(replay.statusCode).toBe(400);
 
     const other = await createOwner(ctx.app);
-    expect((await ctx.app.inject({ method: 'POST', url: '/v1/paypal/oauth', headers: other.headers, payload: { code } })).statusCode).toBe(
-      400,
-    );
+    expect((await completePaypalConnect(ctx.app, other.headers, back)).statusCode).toBe(400);
 
-    const linked = await ctx.app.inject({ method: 'POST', url: '/v1/paypal/oauth', headers: owner.headers, payload: { code } });
+    const linked = await completePaypalConnect(ctx.app, owner.headers, back);
     expect(linked.json()).toEqual({ status: 'linked', email: 'payouts@acme.example', url: null });
+    // The code is used once.
+    expect((await completePaypalConnect(ctx.app, owner.headers, back)).statusCode).toBe(400);
     const wallets = (await ctx.app.inject({ method: 'GET', url: '/v1/wallets', headers: owner.headers })).json();
-    expect(wallets.paypal).toEqual({ id: expect.any(String), balances: [{ currency: 'usd', amount: 0 }] });
+    expect(wallets.paypal).toEqual({ id: expect.any(String), balances: [{ currency: 'usd', amount: SANDBOX_PAYPAL_OPENING_BALANCE }] });
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/org', headers: owner.headers })).json().paypal_enabled).toBe(true);
 
     const off = await ctx.app.inject({ method: 'DELETE', url: '/v1/paypal/oauth', headers: owner.headers });
     expect(off.json().status).toBe('unlinked');
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/wallets', headers: owner.headers })).json()).toEqual({});
+  });
+
+  it('refuses a connection link used twice or expired, on a page that leads back to the wallets', async () => {
+    const owner = await createOwner(ctx.app);
+    const { url } = (await ctx.app.inject({ method: 'GET', url: '/v1/paypal/oauth', headers: owner.headers })).json<{ url: string }>();
+    const path = new URL(url).pathname + new URL(url).search;
+    expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(303);
+    const again = await ctx.app.inject({ method: 'GET', url: path });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('This PayPal connection request has expired, please start again');
+    expect(again.body).toContain('href="/wallets?tab=paypal"');
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/paypal/onboard?state=forged' })).statusCode).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import { qbSandboxCompanies, qbSandboxJournalEntries } from '../../db/schema/ind
 import { SANDBOX_CHART, SANDBOX_CUSTOMERS, SANDBOX_VENDORS } from './chart.ts';
 import {
   AccountingAuthError,
+  AccountingReconnectError,
   AccountingValidationFault,
   type AccountingAuth,
   type AccountingProvider,
@@ -12,8 +13,9 @@ import {
   type JournalEntryInput,
 } from './types.ts';
 
-/** Intuit's lifetimes: an access token lasts an hour, an authorization code ten minutes. */
+/** Intuit's lifetimes: an access token lasts an hour, a refresh token 100 days, an authorization code ten minutes. */
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 100 * 86_400_000;
 const CODE_TTL_MS = 10 * 60 * 1000;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -32,6 +34,7 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
       access_token: token('qbat'),
       refresh_token: token('qbrt'),
       access_expires_at: new Date(now().getTime() + ACCESS_TOKEN_TTL_MS),
+      refresh_expires_at: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
     };
     await db
       .update(qbSandboxCompanies)
@@ -96,31 +99,33 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
     return createJournalEntry(auth, entry);
   }
 
+  async function grant({ org_id }: { org_id: string }) {
+    const realm_id = `9341${BigInt(`0x${hash(`realm:${org_id}`).slice(0, 12)}`)
+      .toString()
+      .padStart(12, '0')
+      .slice(0, 12)}`;
+    await db
+      .insert(qbSandboxCompanies)
+      .values({
+        realm_id,
+        org_id,
+        company_name: 'Sandbox Company_US_1',
+        accounts: SANDBOX_CHART,
+        vendors: SANDBOX_VENDORS,
+        customers: SANDBOX_CUSTOMERS,
+      })
+      .onConflictDoNothing();
+    const code = token('AB11');
+    await db
+      .update(qbSandboxCompanies)
+      .set({ code_hash: hash(code), code_expires_at: new Date(now().getTime() + CODE_TTL_MS) })
+      .where(eq(qbSandboxCompanies.realm_id, realm_id));
+    return { code, realm_id, company_name: 'Sandbox Company_US_1' };
+  }
+
   return {
     name: 'quickbooks-sandbox',
-    async authorize({ org_id }) {
-      const realm_id = `9341${BigInt(`0x${hash(`realm:${org_id}`).slice(0, 12)}`)
-        .toString()
-        .padStart(12, '0')
-        .slice(0, 12)}`;
-      await db
-        .insert(qbSandboxCompanies)
-        .values({
-          realm_id,
-          org_id,
-          company_name: 'Sandbox Company_US_1',
-          accounts: SANDBOX_CHART,
-          vendors: SANDBOX_VENDORS,
-          customers: SANDBOX_CUSTOMERS,
-        })
-        .onConflictDoNothing();
-      const code = token('AB11');
-      await db
-        .update(qbSandboxCompanies)
-        .set({ code_hash: hash(code), code_expires_at: new Date(now().getTime() + CODE_TTL_MS) })
-        .where(eq(qbSandboxCompanies.realm_id, realm_id));
-      return { code, realm_id, company_name: 'Sandbox Company_US_1' };
-    },
+    consent: { kind: 'sandbox', grant },
     async exchangeCode({ code, realm_id }) {
       const [row] = await db.select().from(qbSandboxCompanies).where(eq(qbSandboxCompanies.realm_id, realm_id));
       if (!row || row.code_hash !== hash(code) || !row.code_expires_at || row.code_expires_at <= now())
@@ -129,7 +134,7 @@ export function createSandboxQuickbooks(db: Db, now: () => Date = () => new Date
     },
     async refresh({ realm_id, refresh_token }) {
       const [row] = await db.select().from(qbSandboxCompanies).where(eq(qbSandboxCompanies.realm_id, realm_id));
-      if (!row || row.refresh_token_hash !== hash(refresh_token)) throw new AccountingAuthError();
+      if (!row || row.refresh_token_hash !== hash(refresh_token)) throw new AccountingReconnectError();
       return issueTokens(realm_id);
     },
     async revoke({ realm_id, refresh_token }) {

@@ -11,9 +11,28 @@ type Token = { value: string; expiresAt: number };
 const tokens = new Map<string, Token>();
 
 /**
+ * PayPal-Auth-Assertion: how a partner calls on behalf of a merchant who granted it permissions
+ * (developer.paypal.com/api/rest/requests): an unsigned JWT, {"alg":"none"} and {"iss": the
+ * partner's client id, "payer_id": the merchant's}, base64url, with the final empty signature.
+ */
+export function authAssertion(clientId: string, payerId: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part({ iss: clientId, payer_id: payerId })}.`;
+}
+
+type RequestOptions = {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** The merchant (payer id) the call is made for: its PayPal account, not the partner's, is used. */
+  onBehalfOf?: string;
+};
+
+/**
  * PayPal's REST API with the OAuth 2.0 client credentials flow: a bearer token from
  * /v1/oauth2/token, kept until a minute before it expires. Plain fetch: PayPal's Node SDK
- * for payouts is deprecated (docs/decisions.md).
+ * for payouts is deprecated (docs/decisions.md). Every call carries the partner's BN code
+ * (PayPal-Partner-Attribution-Id); a call for an organisation's own account its assertion.
  */
 export function paypalClient(settings: PaypalSettings) {
   const { clientId, clientSecret, apiBase } = settings;
@@ -38,15 +57,20 @@ export function paypalClient(settings: PaypalSettings) {
 
   return {
     /** A JSON request with the bearer token; a 401 (a token revoked early) gets one fresh token and one more try. */
-    async request<T>(
-      method: 'GET' | 'POST',
-      path: string,
-      options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-    ): Promise<T> {
+    async request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+      const partyHeaders: Record<string, string> = {
+        ...(settings.attributionId ? { 'paypal-partner-attribution-id': settings.attributionId } : {}),
+        ...(options.onBehalfOf ? { 'paypal-auth-assertion': authAssertion(clientId, options.onBehalfOf) } : {}),
+      };
       for (let attempt = 0; ; attempt += 1) {
         const init = {
           method,
-          headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', ...options.headers },
+          headers: {
+            authorization: `Bearer ${await accessToken()}`,
+            'content-type': 'application/json',
+            ...partyHeaders,
+            ...options.headers,
+          },
           ...(options.rawBody !== undefined
             ? { body: options.rawBody }
             : options.body === undefined
@@ -54,7 +78,10 @@ export function paypalClient(settings: PaypalSettings) {
               : { body: JSON.stringify(options.body) }),
         };
         try {
-          return (await (await send(`${apiBase}${path}`, init)).json()) as T;
+          const response = await send(`${apiBase}${path}`, init);
+          return (await response.json().catch(() => {
+            throw new ProviderCallError({ code: 'paypal_unreadable_answer', retryable: true });
+          })) as T;
         } catch (error) {
           if (attempt === 0 && error instanceof ProviderCallError && error.code === 'AUTHENTICATION_FAILURE') {
             tokens.delete(cacheKey);

@@ -9,7 +9,8 @@ export const PAYOUT_RAILS_PROVIDER = 'payout-rails';
 /**
  * The real payout rails behind one provider: bank payouts (the `stripe` and `nium` methods, both a
  * US account and routing number) are Stripe Treasury OutboundPayments by ACH from the
- * organisation's financial account, PayPal and Venmo items go to the PayPal Payouts API. Each
+ * organisation's financial account, PayPal and Venmo items go to the PayPal Payouts API, paid from
+ * the organisation's own PayPal account (payments records PayPal items in calls of their own). Each
  * rail is idempotent under the call's key, so a call tried again after one rail answered pays
  * nobody twice.
  */
@@ -21,9 +22,7 @@ export function createLivePayouts(deps: Pick<AppDeps, 'config' | 'db'>): Payouts
       const paypal = options.payouts.filter((request) => !isBankPayout(request));
       const started: StartedPayout[] = [
         ...(await createStripeBankPayouts(deps, { ...options, payouts: bank })),
-        ...(paypal.length > 0
-          ? await createPaypalPayouts(deps.config.providers.paypal).createPayouts({ ...options, payouts: paypal })
-          : []),
+        ...(paypal.length > 0 ? await createPaypalPayouts(deps).createPayouts({ ...options, payouts: paypal }) : []),
       ];
       const byPayment = new Map(started.map((payout) => [payout.payment_id, payout]));
       return options.payouts.map((request) => byPayment.get(request.payment_id)!);

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payments, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { liveWorld, paypalPayout, postingsOf } from '../../../test/worlds.ts';
+import { createOwner } from '../../../test/fixtures.ts';
+import { connectPaypal } from '../../../test/paypal-fixtures.ts';
+import { PAYPAL_FAKE_PARTNER } from '../../../fakes/paypal-fake.ts';
 import { createPaypalPayouts, readSenderItemId, senderItemId } from './paypal-payouts.ts';
 import type { PayoutRequest } from './types.ts';
 
@@ -10,6 +13,8 @@ let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {
   world = await liveWorld();
 });
+// Every request Crewpay made and every answer the fake gave followed PayPal's official descriptions.
+afterEach(() => expect(world.paypal.problems.splice(0)).toEqual([]));
 
 const ORG = '1f0e9d8c-7b6a-4594-8372-6150a4b3c2d1';
 const request = (
@@ -23,6 +28,19 @@ const request = (
 const paymentOf = async (id: string) => (await world.ctx.deps.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const callOf = async (orgId: string) => (await world.ctx.deps.db.select().from(providerCalls).where(eq(providerCalls.org_id, orgId)))[0]!;
 const paths = (path: string) => world.paypal.requests.filter((entry) => entry.path === path);
+const claims = (assertion: unknown) =>
+  String(assertion)
+    .split('.')
+    .slice(0, 2)
+    .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+
+/** An organisation whose own PayPal account is connected; answers its id and the account's payer id. */
+async function connectedOrg() {
+  const owner = await createOwner(world.ctx.app, { orgName: 'Acme Creators' });
+  const { merchantId } = await connectPaypal(world.ctx.app, owner.headers, { fake: world.paypal });
+  return { orgId: owner.org.id, merchantId: merchantId!, headers: owner.headers };
+}
+const balanceOf = (merchantId: string) => world.paypal.state().merchants.find((merchant) => merchant.merchant_id === merchantId)!.balance;
 
 describe('PayPal Payouts adapter on the fake', () => {
   it('carries our ids in sender_item_id (63 characters at most) and reads them back', () => {
@@ -32,14 +50,23 @@ describe('PayPal Payouts adapter on the fake', () => {
     expect(readSenderItemId('not ours')).toBeNull();
   });
 
-  it('sends one batch keyed by the idempotency key, PayPal and Venmo items, and answers each payout item id; a repeat answers the same', async () => {
+  it("pays one batch from the organisation's own PayPal account (its PayPal-Auth-Assertion), Venmo with its note, answers each item id; a repeat answers the same", async () => {
+    const { orgId, merchantId } = await connectedOrg();
+    const platformBefore = world.paypal.state().partner.balance;
+    const merchantBefore = balanceOf(merchantId);
     const tokensBefore = paths('/v1/oauth2/token').length;
-    const provider = createPaypalPayouts(world.ctx.deps.config.providers.paypal);
+    const provider = createPaypalPayouts(world.ctx.deps);
     const items = [request(1), request(2, { method: 'venmo', venmo_phone_number: '+15125550123' })];
-    const started = await provider.createPayouts({ org_id: ORG, idempotency_key: 'payouts:batch-1', payouts: items });
+    const started = await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:batch-1', payouts: items });
     expect(started.map((payout) => payout.payment_id)).toEqual(items.map((item) => item.payment_id));
+    expect(started.every((payout) => /^[2-9A-HJ-NP-Z]{13}$/.test(payout.payout_id ?? ''))).toBe(true);
     const create = paths('/v1/payments/payouts').at(-1)!;
     expect(create.headers['paypal-request-id']).toBe('payouts:batch-1');
+    expect(create.headers['paypal-partner-attribution-id']).toBe(PAYPAL_FAKE_PARTNER.attributionId);
+    expect(claims(create.headers['paypal-auth-assertion'])).toEqual([
+      { alg: 'none' },
+      { iss: PAYPAL_FAKE_PARTNER.clientId, payer_id: merchantId },
+    ]);
     const body = JSON.parse(create.body);
     expect(body.sender_batch_header.sender_batch_id).toBe('payouts:batch-1');
     expect(body.items).toEqual([
@@ -48,35 +75,44 @@ describe('PayPal Payouts adapter on the fake', () => {
         receiver: 'payee1@example.com',
         recipient_wallet: 'PAYPAL',
         amount: { value: '50.01', currency: 'USD' },
-        sender_item_id: senderItemId(ORG, items[0]!.payment_id),
+        note: 'Payment from Acme Creators',
+        sender_item_id: senderItemId(orgId, items[0]!.payment_id),
       },
       {
         recipient_type: 'PHONE',
         receiver: '+15125550123',
         recipient_wallet: 'VENMO',
         amount: { value: '50.02', currency: 'USD' },
-        sender_item_id: senderItemId(ORG, items[1]!.payment_id),
+        note: 'Payment from Acme Creators',
+        sender_item_id: senderItemId(orgId, items[1]!.payment_id),
       },
     ]);
-    expect(await provider.createPayouts({ org_id: ORG, idempotency_key: 'payouts:batch-1', payouts: items })).toEqual(started);
-    // One OAuth token for both calls (client credentials, kept until it expires).
+    // Paid from the organisation's PayPal balance, never from Crewpay's.
+    expect(balanceOf(merchantId)).toBe(merchantBefore - 10_003);
+    expect(world.paypal.state().partner.balance).toBe(platformBefore);
+    expect(await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:batch-1', payouts: items })).toEqual(started);
+    expect(balanceOf(merchantId)).toBe(merchantBefore - 10_003);
+    // One OAuth token for all calls (client credentials, kept until it expires).
     expect(paths('/v1/oauth2/token').length - tokensBefore).toBeLessThanOrEqual(1);
     world.paypal.takeEvents();
   });
 
   it('asks for a fresh token when PayPal forgets the one it gave', async () => {
-    const provider = createPaypalPayouts(world.ctx.deps.config.providers.paypal);
+    const { orgId } = await connectedOrg();
+    const provider = createPaypalPayouts(world.ctx.deps);
     world.paypal.revokeTokens();
     const before = paths('/v1/oauth2/token').length;
-    await provider.createPayouts({ org_id: ORG, idempotency_key: 'payouts:revoked', payouts: [request(3)] });
+    await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:revoked', payouts: [request(3)] });
     expect(paths('/v1/oauth2/token').length).toBe(before + 1);
     world.paypal.takeEvents();
   });
 
-  it('splits more than 15,000 items into batches of at most 15,000 with their own sender_batch_id', async () => {
-    const provider = createPaypalPayouts(world.ctx.deps.config.providers.paypal);
+  it('splits more than 15,000 items into batches of at most 15,000 and reads every page of their items (total_pages)', async () => {
+    const { orgId, merchantId } = await connectedOrg();
+    world.paypal.setBalance(merchantId, 1_000_000_000);
+    const provider = createPaypalPayouts(world.ctx.deps);
     const items = Array.from({ length: 15_001 }, (_, index) => request(index + 10));
-    const started = await provider.createPayouts({ org_id: ORG, idempotency_key: 'payouts:big', payouts: items });
+    const started = await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:big', payouts: items });
     expect(new Set(started.map((payout) => payout.payout_id)).size).toBe(15_001);
     const batches = paths('/v1/payments/payouts')
       .slice(-2)
@@ -86,6 +122,26 @@ describe('PayPal Payouts adapter on the fake', () => {
       ['payouts:big:1', 1],
     ]);
     world.paypal.takeEvents();
+  });
+
+  it('waits for a batch PayPal is slow to list; one still unlisted is not failed: its items get their ids from their events', async () => {
+    const { orgId } = await connectedOrg();
+    const provider = createPaypalPayouts(world.ctx.deps);
+    world.paypal.listSlowly(2);
+    const listed = await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:slow', payouts: [request(4)] });
+    expect(listed[0]!.payout_id).toBe(world.paypal.state().batches.at(-1)!.items[0]!.payout_item_id);
+    world.paypal.listSlowly(100);
+    const unlisted = await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:slower', payouts: [request(5)] });
+    expect(unlisted).toEqual([{ payment_id: request(5).payment_id, payout_id: null }]);
+    world.paypal.takeEvents();
+  });
+
+  it('refuses to pay for an organisation whose PayPal is no longer connected', async () => {
+    const { orgId, headers } = await connectedOrg();
+    expect((await world.ctx.app.inject({ method: 'DELETE', url: '/v1/paypal/oauth', headers })).statusCode).toBe(200);
+    await expect(
+      createPaypalPayouts(world.ctx.deps).createPayouts({ org_id: orgId, idempotency_key: 'payouts:gone', payouts: [request(6)] }),
+    ).rejects.toMatchObject({ code: 'paypal_not_connected', retryable: false });
   });
 });
 
@@ -132,6 +188,8 @@ describe('PayPal payouts through the outbox and the webhook route', () => {
         .where(eq(providerEvents.id, succeeded!.id as string)),
     ).toHaveLength(1);
     expect((await postingsOf(world, owner.org.id, { payment_id: payment.id })).map((posting) => posting.type)).toEqual([
+      'release',
+      'paypal_payout_sent',
       'payment_succeeded',
     ]);
   });
@@ -144,6 +202,8 @@ describe('PayPal payouts through the outbox and the webhook route', () => {
     expect((await world.paypal.deliver(world.ctx.app, succeeded!)).json()).toMatchObject({ stored: 1, applied: 2 });
     expect(await paymentOf(payment.id)).toMatchObject({ status: 'returned', failure_reason: 'REFUNDED' });
     expect((await postingsOf(world, owner.org.id, { payment_id: payment.id })).map((posting) => posting.type)).toEqual([
+      'release',
+      'paypal_payout_sent',
       'payment_succeeded',
       'payment_returned',
     ]);

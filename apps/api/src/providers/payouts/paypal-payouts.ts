@@ -1,10 +1,15 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { orgs, paypalLinks } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
-import { paypalClient, type PaypalSettings } from '../clients/paypal-client.ts';
+import { paypalClient } from '../clients/paypal-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 /** PayPal's limit of items in one payout batch. */
 export const PAYPAL_BATCH_LIMIT = 15_000;
 const PAGE_SIZE = 1000;
+/** How long the call waits for PayPal to list a new batch's items before reading them: at once, then after 0.5, 1 and 2 s. */
+const LIST_WAITS_MS = [0, 500, 1000, 2000];
 
 const toBase64Url = (uuid: string) => Buffer.from(uuid.replaceAll('-', ''), 'hex').toString('base64url');
 const fromBase64Url = (text: string) => {
@@ -22,71 +27,100 @@ export function readSenderItemId(value: string): { org_id: string; payment_id: s
   return { org_id: fromBase64Url(value.slice(0, 22)), payment_id: fromBase64Url(value.slice(22)) };
 }
 
-type BatchAnswer = { batch_header: { payout_batch_id: string; batch_status: string } };
-type BatchDetails = BatchAnswer & { items?: { payout_item_id: string; payout_item: { sender_item_id: string } }[]; total_page?: number };
+type BatchHeader = { payout_batch_id: string; batch_status: string };
+type BatchDetails = {
+  batch_header: BatchHeader;
+  items?: { payout_item_id: string; payout_item: { sender_item_id?: string } }[];
+  total_pages?: number;
+};
 
-function item(orgId: string, request: PayoutRequest) {
+function item(orgId: string, note: string, request: PayoutRequest) {
   const { destination } = request;
   if (destination.method !== 'paypal' && destination.method !== 'venmo') throw new Error(`PayPal does not pay ${destination.method}`);
-  const amount = { value: (request.amount / 100).toFixed(2), currency: 'USD' };
+  const common = {
+    amount: { value: (request.amount / 100).toFixed(2), currency: 'USD' },
+    note,
+    sender_item_id: senderItemId(orgId, request.payment_id),
+  };
+  // Venmo takes a US mobile number and requires the note (recipient_wallet_enum).
   return destination.method === 'paypal'
-    ? {
-        recipient_type: 'EMAIL',
-        receiver: destination.paypal_email,
-        recipient_wallet: 'PAYPAL',
-        amount,
-        sender_item_id: senderItemId(orgId, request.payment_id),
-      }
-    : {
-        recipient_type: 'PHONE',
-        receiver: destination.venmo_phone_number,
-        recipient_wallet: 'VENMO',
-        amount,
-        sender_item_id: senderItemId(orgId, request.payment_id),
-      };
+    ? { recipient_type: 'EMAIL', receiver: destination.paypal_email, recipient_wallet: 'PAYPAL', ...common }
+    : { recipient_type: 'PHONE', receiver: destination.venmo_phone_number, recipient_wallet: 'VENMO', ...common };
+}
+
+/** The organisation's connected PayPal account (its payer id) and its name for the payees' note. */
+async function payingAccount(deps: Pick<AppDeps, 'db'>, orgId: string): Promise<{ merchantId: string; note: string }> {
+  const [link] = await deps.db
+    .select({ merchant_id: paypalLinks.merchant_id, org_name: orgs.name })
+    .from(paypalLinks)
+    .innerJoin(orgs, eq(orgs.id, paypalLinks.org_id))
+    .where(and(eq(paypalLinks.org_id, orgId), eq(paypalLinks.status, 'linked')))
+    .orderBy(desc(paypalLinks.created_at))
+    .limit(1);
+  // Deactivated since the payments were executed: Crewpay may no longer send from that account.
+  if (!link?.merchant_id) throw new ProviderCallError({ code: 'paypal_not_connected', retryable: false });
+  return { merchantId: link.merchant_id, note: `Payment from ${link.org_name}`.slice(0, 1000) };
 }
 
 /**
- * PayPal and Venmo payouts through the Payouts API: one batch per 15,000 items, whose
- * sender_batch_id is the outbox's idempotency key (PayPal refuses a second batch with it, and
- * PayPal-Request-Id answers the first batch again on a retry). The batch's items are read back
- * for their payout_item_id; items PayPal has not listed yet make the call retry. Outcomes come as
- * PAYMENT.PAYOUTS-ITEM.* webhooks (live/paypal-events.ts).
+ * PayPal and Venmo payouts through the Payouts API, paid from the organisation's own PayPal
+ * account: the partner's credentials with the organisation's PayPal-Auth-Assertion, never from
+ * Crewpay's balance. One batch per 15,000 items, whose sender_batch_id is the outbox's
+ * idempotency key (PayPal refuses a second batch with it, and PayPal-Request-Id answers the first
+ * batch again on a retry). The batch's items are read back for their payout_item_id, waiting a
+ * little for a batch PayPal has not listed yet; one still unlisted then is not failed: its
+ * payments have no reference until their item's webhook brings the item's id.
+ * A batch PayPal DENIED or CANCELED at once fails the call. Outcomes come as PAYMENT.PAYOUTS-*
+ * webhooks (webhooks/paypal-events.ts).
  */
-export function createPaypalPayouts(settings: PaypalSettings) {
-  const paypal = paypalClient(settings);
+export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db'>) {
+  const paypal = paypalClient(deps.config.providers.paypal);
 
-  async function itemIds(batchId: string): Promise<Map<string, string>> {
+  async function readBatch(batchId: string, merchantId: string): Promise<{ status: string; ids: Map<string, string> }> {
     const ids = new Map<string, string>();
     for (let page = 1; ; page += 1) {
       const details = await paypal.request<BatchDetails>(
         'GET',
         `/v1/payments/payouts/${encodeURIComponent(batchId)}?page=${page}&page_size=${PAGE_SIZE}&total_required=true`,
+        { onBehalfOf: merchantId },
       );
-      for (const entry of details.items ?? []) ids.set(entry.payout_item.sender_item_id, entry.payout_item_id);
-      if (page >= (details.total_page ?? 1)) return ids;
+      for (const entry of details.items ?? [])
+        if (entry.payout_item.sender_item_id) ids.set(entry.payout_item.sender_item_id, entry.payout_item_id);
+      if (page >= (details.total_pages ?? 1)) return { status: details.batch_header.batch_status, ids };
     }
+  }
+
+  async function itemIds(batchId: string, merchantId: string, expected: number): Promise<Map<string, string>> {
+    let ids = new Map<string, string>();
+    for (const waitMs of LIST_WAITS_MS) {
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const batch = await readBatch(batchId, merchantId);
+      if (batch.status === 'DENIED' || batch.status === 'CANCELED') throw new ProviderCallError({ code: batch.status, retryable: false });
+      ids = batch.ids;
+      if (ids.size >= expected) break;
+    }
+    return ids;
   }
 
   return {
     async createPayouts(options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }): Promise<StartedPayout[]> {
+      const { merchantId, note } = await payingAccount(deps, options.org_id);
       const started: StartedPayout[] = [];
       for (let start = 0; start < options.payouts.length; start += PAYPAL_BATCH_LIMIT) {
         const chunk = options.payouts.slice(start, start + PAYPAL_BATCH_LIMIT);
         const senderBatchId = start === 0 ? options.idempotency_key : `${options.idempotency_key}:${start / PAYPAL_BATCH_LIMIT}`;
-        const batch = await paypal.request<BatchAnswer>('POST', '/v1/payments/payouts', {
+        const batch = await paypal.request<{ batch_header: BatchHeader }>('POST', '/v1/payments/payouts', {
+          onBehalfOf: merchantId,
           headers: { 'paypal-request-id': senderBatchId },
           body: {
             sender_batch_header: { sender_batch_id: senderBatchId, email_subject: 'You have a payout', recipient_type: 'EMAIL' },
-            items: chunk.map((request) => item(options.org_id, request)),
+            items: chunk.map((request) => item(options.org_id, note, request)),
           },
         });
-        const ids = await itemIds(batch.batch_header.payout_batch_id);
-        for (const request of chunk) {
-          const payoutId = ids.get(senderItemId(options.org_id, request.payment_id));
-          if (!payoutId) throw new ProviderCallError({ code: 'batch_processing', retryable: true });
-          started.push({ payment_id: request.payment_id, payout_id: payoutId });
-        }
+        const batchId = batch.batch_header.payout_batch_id;
+        const ids = await itemIds(batchId, merchantId, chunk.length);
+        for (const request of chunk)
+          started.push({ payment_id: request.payment_id, payout_id: ids.get(senderItemId(options.org_id, request.payment_id)) ?? null });
       }
       return started;
     },

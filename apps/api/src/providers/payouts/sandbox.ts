@@ -4,20 +4,9 @@ import { ProviderCallError } from '../contract.ts';
 import { SANDBOX_PROVIDER, scheduleSandboxEvents } from '../sandbox-events.ts';
 import { isFirstRequest, onceForKey } from '../sandbox-requests.ts';
 import { providerId } from '../banking/sandbox.ts';
-import { sandboxOutcome, type SandboxOutcome } from '../banking/test-accounts.ts';
-import type { PayoutDestination, PayoutsProvider } from './types.ts';
-
-/** PayPal sandbox receivers that fail (documented in docs/payments.md). */
-export const sandboxPaypalReceivers: Record<string, SandboxOutcome> = {
-  'unregistered@paypal.sandbox': { outcome: 'fail', reason: 'RECEIVER_UNREGISTERED' },
-  'blocked@paypal.sandbox': { outcome: 'fail', reason: 'RECEIVER_ACCOUNT_LOCKED' },
-  'refunded@paypal.sandbox': { outcome: 'return', reason: 'RETURNED' },
-};
-/** Venmo sandbox receivers (phone numbers, as stored: +1 and ten digits) that fail. */
-export const sandboxVenmoReceivers: Record<string, SandboxOutcome> = {
-  '+15555550100': { outcome: 'fail', reason: 'RECEIVER_UNREGISTERED' },
-  '+15555550101': { outcome: 'return', reason: 'RETURNED' },
-};
+import { sandboxOutcome } from '../banking/test-accounts.ts';
+import { sandboxPaypalBatch } from './sandbox-paypal.ts';
+import type { PayoutDestination, PayoutRequest, PayoutsProvider } from './types.ts';
 
 /**
  * A PayPal receiver whose batch the rail answers "service unavailable" (a 503) the first time:
@@ -27,21 +16,10 @@ export const SANDBOX_BUSY_PAYPAL_RECEIVER = 'busy@paypal.sandbox';
 
 const PREFIX: Record<PayoutDestination['method'], string> = { stripe: 'po', nium: 'nium', paypal: 'ppo', venmo: 'vmo' };
 
-export function sandboxPayoutOutcome(destination: PayoutDestination): SandboxOutcome | null {
-  switch (destination.method) {
-    case 'stripe':
-    case 'nium':
-      return sandboxOutcome(destination.account_number);
-    case 'paypal':
-      return sandboxPaypalReceivers[destination.paypal_email.toLowerCase()] ?? null;
-    case 'venmo':
-      return sandboxVenmoReceivers[destination.venmo_phone_number] ?? null;
-  }
-}
-
 /**
  * Every rail in the sandbox: a payout settles (payout.paid) after the rail's delay on the sandbox
- * clock, or fails, or settles and is returned one more delay later, as the test receivers say.
+ * clock, or fails, or settles and is returned one more delay later, as the test receivers say;
+ * PayPal and Venmo items are paid from the organisation's sandbox PayPal account (sandbox-paypal.ts).
  * Its schedule is the sandbox's own (sandbox_events), written in its own transaction.
  */
 export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): PayoutsProvider {
@@ -68,8 +46,17 @@ export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secr
           }));
           const settleAt = new Date(now.getTime() + delayMs);
           const returnAt = new Date(settleAt.getTime() + delayMs);
-          const events = options.payouts.flatMap((request, index) => {
-            const outcome = sandboxPayoutOutcome(request.destination);
+          const isPaypal = (request: PayoutRequest) => request.destination.method === 'paypal' || request.destination.method === 'venmo';
+          const paypal = await sandboxPaypalBatch(tx, {
+            org_id: options.org_id,
+            now,
+            delayMs,
+            payouts: options.payouts.filter(isPaypal),
+            started: started.filter((_, index) => isPaypal(options.payouts[index]!)),
+          });
+          const bankEvents = options.payouts.flatMap((request, index) => {
+            if (request.destination.method !== 'stripe' && request.destination.method !== 'nium') return [];
+            const outcome = sandboxOutcome(request.destination.account_number);
             const base = { org_id: options.org_id, object_id: started[index]!.payout_id, data: { payment_id: request.payment_id } };
             if (outcome?.outcome === 'fail')
               return [{ ...base, type: 'payout.failed', data: { ...base.data, reason: outcome.reason }, due_at: settleAt }];
@@ -77,7 +64,7 @@ export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secr
             if (outcome?.outcome !== 'return') return [paid];
             return [paid, { ...base, type: 'payout.returned', data: { ...base.data, reason: outcome.reason }, due_at: returnAt }];
           });
-          await scheduleSandboxEvents(tx, events);
+          await scheduleSandboxEvents(tx, [...bankEvents, ...paypal]);
           return started;
         },
       );

@@ -11,7 +11,8 @@ export type PayoutDestination =
   | { method: 'venmo'; venmo_phone_number: string };
 
 export type PayoutRequest = { payment_id: string; amount: number; destination: PayoutDestination };
-export type StartedPayout = { payment_id: string; payout_id: string };
+/** payout_id null: the rail has not listed the payout yet (a PayPal batch still being split); its events bring the id. */
+export type StartedPayout = { payment_id: string; payout_id: string | null };
 
 /**
  * A payout rail's provider. createPayouts starts many payouts at once (plain data, no

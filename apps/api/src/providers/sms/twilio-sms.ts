@@ -1,52 +1,51 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ProviderSettings } from '../../config.ts';
-import { retryAfterMs } from '../clients/stripe-client.ts';
+import { twilioClient } from '../clients/twilio-client.ts';
 import { ProviderCallError } from '../contract.ts';
 import type { SmsTransport } from './types.ts';
 
 export type SmsSettings = ProviderSettings['sms'];
 
-/** The provider name of the SMS status callbacks, POST /v1/webhooks/twilio. */
+/** The provider name of the SMS calls and of their status callbacks, POST /v1/webhooks/twilio. */
 export const TWILIO_PROVIDER = 'twilio';
 export const twilioStatusCallbackUrl = (publicUrl: string) => `${publicUrl}/v1/webhooks/twilio`;
 
+/** How many of the number's newest messages are read when looking for a text already accepted. */
+const LOOKUP_PAGE_SIZE = 50;
+
 /**
- * A Twilio-compatible Messages API (Twilio, or any service speaking it at SMS_API_BASE):
- * POST /2010-04-01/Accounts/{SMS_ACCOUNT_SID}/Messages.json with basic auth, the sender
- * SMS_FROM and a StatusCallback to our webhook route, so a text that cannot be delivered is
- * marked failed. A failure throws with the provider's code only (never the number or text):
- * 429 and 5xx are retryable, the SMS job tries again.
+ * Texts through Twilio's Messages API (or any service speaking it at SMS_API_BASE): from the
+ * Messaging Service SMS_MESSAGING_SERVICE_SID when set, else from the number SMS_FROM, with a
+ * StatusCallback to our webhook route, so a text that cannot be delivered is marked failed.
  */
 export function createTwilioSms(settings: SmsSettings, options: { statusCallbackUrl: string }): SmsTransport {
-  const { accountSid, authToken, from, apiBase } = settings;
-  if (!accountSid || !authToken || !from) throw new Error('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are not set');
+  const { accountSid, authToken, from, messagingServiceSid, apiBase } = settings;
+  if (!accountSid || !authToken || !(from || messagingServiceSid))
+    // Readiness refuses to start live without them; a call made anyway is tried again once configured.
+    throw new ProviderCallError({ code: 'sms_not_configured', retryable: true });
+  const client = twilioClient({ accountSid, authToken, apiBase });
+  const sender: Record<string, string> = messagingServiceSid ? { MessagingServiceSid: messagingServiceSid } : { From: from! };
   return {
     name: 'twilio',
     async send(message) {
-      let response: Response;
-      try {
-        response = await fetch(`${apiBase}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, {
-          method: 'POST',
-          headers: {
-            authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: new URLSearchParams({ To: message.to, From: from, Body: message.body, StatusCallback: options.statusCallbackUrl }),
-          signal: AbortSignal.timeout(30_000),
-        });
-      } catch {
-        throw new ProviderCallError({ code: 'sms_unreachable', retryable: true });
-      }
-      const answer = (await response.json().catch(() => ({}))) as { sid?: string; code?: number };
-      if (!response.ok || !answer.sid) {
-        const retryable = response.status === 429 || response.status >= 500;
-        throw new ProviderCallError({
-          code: `twilio_${answer.code ?? response.status}`,
-          retryable,
-          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-        });
-      }
-      return { provider_id: answer.sid };
+      const form = new URLSearchParams({ To: message.to, ...sender, Body: message.body, StatusCallback: options.statusCallbackUrl });
+      const created = await client.createMessage(form);
+      return { provider_id: created.sid };
+    },
+    async find(message) {
+      // A Messaging Service picks the sending number itself: then only the recipient narrows the list.
+      const listed = await client.listMessages({
+        to: message.to,
+        from: messagingServiceSid ? undefined : from,
+        pageSize: LOOKUP_PAGE_SIZE,
+      });
+      const found = listed.find(
+        (candidate) =>
+          candidate.direction.startsWith('outbound') &&
+          candidate.body === message.body &&
+          Date.parse(candidate.date_created ?? '') >= message.since.getTime(),
+      );
+      return found ? { provider_id: found.sid } : null;
     },
   };
 }

@@ -2,8 +2,9 @@ import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } 
 import { readSenderItemId } from '../payouts/paypal-payouts.ts';
 import { PAYPAL_PROVIDER, paypalClient } from '../clients/paypal-client.ts';
 import { headerValue } from './stripe-events.ts';
+import { deniedBatchEvents } from './paypal-batch-events.ts';
 
-type PaypalEvent = {
+export type PaypalEvent = {
   id?: string;
   event_type?: string;
   resource?: {
@@ -11,31 +12,52 @@ type PaypalEvent = {
     transaction_status?: string;
     payout_item?: { sender_item_id?: string };
     errors?: { name?: string };
+    batch_header?: { payout_batch_id?: string; batch_status?: string; sender_batch_header?: { sender_batch_id?: string } };
   };
 };
 
+type Outcome = 'payout.paid' | 'payout.failed' | 'payout.returned' | 'payout.held';
+
 /**
- * PAYMENT.PAYOUTS-ITEM.* as the sandbox's payout events: SUCCEEDED -> payout.paid; FAILED,
- * BLOCKED, DENIED, CANCELED and RETURNED (an unclaimed item given back) -> payout.failed, the
- * money never left; REFUNDED (the receiver sent it back after it was paid) -> payout.returned.
- * UNCLAIMED, HELD and the rest are steps on the way: stored, nothing to apply.
+ * A payout item's status (transaction_status, the Payouts API's transaction_enum) as the payout
+ * events every rail sends: SUCCESS -> paid; FAILED, BLOCKED and RETURNED (an unclaimed item given
+ * back after 30 days, or canceled) -> failed, its money back with the organisation; REFUNDED (the
+ * receiver sent it back) and REVERSED (PayPal took it back) after it was paid -> returned;
+ * UNCLAIMED and ONHOLD -> held: the money is with PayPal, the payment waits and says why.
+ * PENDING says nothing new. The status is read from the item itself, whatever the event's name
+ * (PayPal's event list names no event of its own for a reversal).
  */
-const OUTCOMES: Record<string, 'payout.paid' | 'payout.failed' | 'payout.returned'> = {
-  'PAYMENT.PAYOUTS-ITEM.SUCCEEDED': 'payout.paid',
-  'PAYMENT.PAYOUTS-ITEM.FAILED': 'payout.failed',
-  'PAYMENT.PAYOUTS-ITEM.BLOCKED': 'payout.failed',
+const BY_STATUS: Record<string, Outcome> = {
+  SUCCESS: 'payout.paid',
+  FAILED: 'payout.failed',
+  BLOCKED: 'payout.failed',
+  RETURNED: 'payout.failed',
+  REFUNDED: 'payout.returned',
+  REVERSED: 'payout.returned',
+  UNCLAIMED: 'payout.held',
+  ONHOLD: 'payout.held',
+};
+/** Item events whose item carries no final status of its own: a denied or canceled item pays nobody. */
+const BY_EVENT: Record<string, Outcome> = {
   'PAYMENT.PAYOUTS-ITEM.DENIED': 'payout.failed',
   'PAYMENT.PAYOUTS-ITEM.CANCELED': 'payout.failed',
-  'PAYMENT.PAYOUTS-ITEM.RETURNED': 'payout.failed',
-  'PAYMENT.PAYOUTS-ITEM.REFUNDED': 'payout.returned',
 };
 
-export function paypalDomainEvents(event: PaypalEvent): ProviderEventInput[] {
-  const type = OUTCOMES[event.event_type ?? ''];
+function itemEvents(event: PaypalEvent): ProviderEventInput[] {
   const resource = event.resource;
+  const status = resource?.transaction_status ?? '';
+  const byEvent = BY_EVENT[event.event_type ?? ''];
+  const type = byEvent ?? BY_STATUS[status];
   const ours = readSenderItemId(resource?.payout_item?.sender_item_id ?? '');
   if (!type || !event.id || !resource?.payout_item_id || !ours) return [];
-  const reason = type === 'payout.paid' ? null : (resource.errors?.name ?? resource.transaction_status ?? null);
+  const eventName = event.event_type?.split('.').at(-1);
+  // A canceled item's status is RETURNED, like an unclaimed one PayPal gave back: the event says which.
+  const reason =
+    type === 'payout.paid'
+      ? null
+      : type === 'payout.failed'
+        ? (resource.errors?.name ?? (byEvent ? eventName : status || eventName))
+        : status;
   return [
     {
       id: event.id,
@@ -58,7 +80,8 @@ const TRANSMISSION_HEADERS = {
 /**
  * POST /v1/webhooks/paypal: PayPal checks its own signature (POST
  * /v1/notifications/verify-webhook-signature with the transmission headers, our webhook's id
- * PAYPAL_WEBHOOK_ID and the event exactly as received); anything but SUCCESS is refused.
+ * PAYPAL_WEBHOOK_ID and the event exactly as received); anything but SUCCESS is refused. Item
+ * events become payout events; PAYMENT.PAYOUTSBATCH.DENIED fails every payment of the batch.
  */
 export const paypalWebhookVerifier: WebhookVerifier = {
   provider: PAYPAL_PROVIDER,
@@ -74,11 +97,10 @@ export const paypalWebhookVerifier: WebhookVerifier = {
     const answer = await paypalClient(settings).request<{ verification_status?: string }>(
       'POST',
       '/v1/notifications/verify-webhook-signature',
-      {
-        rawBody: request,
-      },
+      { rawBody: request },
     );
     if (answer.verification_status !== 'SUCCESS') throw new WebhookSignatureError();
-    return paypalDomainEvents(event);
+    if (event.event_type === 'PAYMENT.PAYOUTSBATCH.DENIED') return deniedBatchEvents(deps, event);
+    return itemEvents(event);
   },
 };

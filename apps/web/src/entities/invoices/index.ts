@@ -1,4 +1,5 @@
 export {
+  invoicesQuery,
   uploadInvoiceAttachment,
   useCharges,
   useCreateInvoice,

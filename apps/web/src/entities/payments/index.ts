@@ -1,4 +1,4 @@
-export { useCreatePayments, usePayment, usePayments, useSendReminders, useUpdatePayment } from './api/payments.ts';
+export { paymentsQuery, useCreatePayments, usePayment, usePayments, useSendReminders, useUpdatePayment } from './api/payments.ts';
 export { usePaymentMath } from './api/use-payment-math.ts';
 export { CreatorPaymentsTab } from './components/creator-payments-tab.tsx';
 export { EarningsSplitMemoFields } from './components/earnings-split-memo-fields.tsx';

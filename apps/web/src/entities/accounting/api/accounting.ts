@@ -7,6 +7,7 @@ import type {
   JournalEntryRecord,
   QbAccountRecord,
   QbPartyRecord,
+  RetryAllAnswer,
 } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -20,6 +21,8 @@ const accountingKeys = {
   connections: ['qb', 'orgOauth'] as const,
   accounts: ['qb', 'accounts'] as const,
   map: ['qb', 'acctMap'] as const,
+  suggested: ['qb', 'acctMap', 'suggested'] as const,
+  failed: ['qb', 'journalEntries', 'failed'] as const,
   parties: (kind: QuickbooksPartyKind) => ['qb', kind === 'customer' ? 'customers' : 'vendors'] as const,
   journal: (campaignId?: string) => ['qb', 'journalEntries', campaignId ?? 'all'] as const,
 };
@@ -85,6 +88,16 @@ export function useAccountMap(enabled: boolean) {
   return useQuery({ ...accountMapQuery(), enabled });
 }
 
+/** The mapping the API suggests from the company's chart of accounts: the form starts from it before anything is saved. */
+export function useSuggestedAccountMap(enabled: boolean) {
+  return useQuery({
+    queryKey: accountingKeys.suggested,
+    queryFn: () => api.get<AccountMapRecord>('/api/qb/acctMap/suggested'),
+    enabled,
+    meta: { errorMessage: 'There was an issue suggesting accounts from your chart of accounts' },
+  });
+}
+
 export function useSaveAccountMap() {
   return useMutation({
     mutationFn: (body: AccountMapInput) => api.post<AccountMapRecord>('/api/qb/acctMap', body),
@@ -126,6 +139,27 @@ export function useRetryJournalEntry() {
     mutationFn: (id: string) => api.post<JournalEntryRecord>(`/api/qb/journalEntries/${id}/retry`),
     onSuccess: refreshAll,
     meta: { errorMessage: 'There was an issue retrying the journal entry' },
+  });
+}
+
+/** Whether any entry failed (one is enough to offer Retry all). */
+export function useHasFailedJournalEntries(enabled: boolean) {
+  return useQuery({
+    queryKey: accountingKeys.failed,
+    queryFn: async () =>
+      (await api.get<JournalEntryRecord[]>('/api/qb/journalEntries', { query: { status: 'failed', limit: 1 } })).length > 0,
+    enabled,
+    // Entries fail while their calls come back: look again now and then (the table polls only while some are pending).
+    refetchInterval: 15_000,
+    meta: { errorMessage: 'There was an issue retrieving your journal entries' },
+  });
+}
+
+export function useRetryAllJournalEntries() {
+  return useMutation({
+    mutationFn: () => api.post<RetryAllAnswer>('/api/qb/journalEntries/retry'),
+    onSuccess: refreshAll,
+    meta: { errorMessage: 'There was an issue retrying the journal entries', successMessage: 'Failed journal entries sent again' },
   });
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,21 +18,29 @@ import {
   type MappedAccountRecord,
   type QbAccountRecord,
 } from '@crewpay/core';
-import { useAccountMap, useQuickbooksAccounts, useSaveAccountMap } from '../api/accounting.ts';
+import { useAccountMap, useQuickbooksAccounts, useSaveAccountMap, useSuggestedAccountMap } from '../api/accounting.ts';
 
 type Draft = Record<AccountMapKey, MappedAccountRecord | null> & { unique_income_creator: boolean };
 
 const toDraft = (map: AccountMapRecord): Draft => ({ ...map });
 
-/** Account mapping: one QuickBooks account per kind of line; unique income per creator clears and disables the creator income account. */
+/**
+ * Account mapping: one QuickBooks account per kind of line; unique income per creator clears and
+ * disables the creator income account. Before anything is saved the form starts from the accounts
+ * the API suggests from the chart: mapping comes first, syncing after (issue 35).
+ */
 export function AccountMappingCard() {
   const accounts = useQuickbooksAccounts(true);
   const map = useAccountMap(true);
-  if (!map.data || !accounts.data) return null;
-  return <MappingForm key={JSON.stringify(map.data)} initial={toDraft(map.data)} accounts={accounts.data} />;
+  const isUnsaved = map.data !== undefined && ACCOUNT_MAP_KEYS.every((key) => map.data[key] === null);
+  const suggested = useSuggestedAccountMap(isUnsaved);
+  if (!map.data || !accounts.data || (isUnsaved && suggested.isPending)) return null;
+  const isSuggested = isUnsaved && suggested.data !== undefined;
+  const initial = isSuggested ? suggested.data : map.data;
+  return <MappingForm key={JSON.stringify(initial)} initial={toDraft(initial)} accounts={accounts.data} isSuggested={isSuggested} />;
 }
 
-function MappingForm({ initial, accounts }: { initial: Draft; accounts: QbAccountRecord[] }) {
+function MappingForm({ initial, accounts, isSuggested }: { initial: Draft; accounts: QbAccountRecord[]; isSuggested: boolean }) {
   const save = useSaveAccountMap();
   const [draft, setDraft] = useState<Draft>(initial);
   const set = (key: AccountMapKey, value: MappedAccountRecord | null) => setDraft((current) => ({ ...current, [key]: value }));
@@ -45,6 +54,12 @@ function MappingForm({ initial, accounts }: { initial: Draft; accounts: QbAccoun
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
           Account mapping
         </Typography>
+        {isSuggested && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Map your accounts first: nothing is sent to QuickBooks until this mapping is saved. We suggested accounts from your chart of
+            accounts; check each one, then save.
+          </Alert>
+        )}
         <Grid container spacing={2}>
           {ACCOUNT_MAP_KEYS.map((key) => {
             const isDisabled = key === 'income' && draft.unique_income_creator;

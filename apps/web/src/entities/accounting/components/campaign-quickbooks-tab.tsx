@@ -1,8 +1,11 @@
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useAccountingConnections } from '../api/accounting.ts';
+import { RECONNECT_MESSAGE } from './connection-card.tsx';
 import { JournalEntriesTable } from './journal-entries-table.tsx';
 
 /** A campaign's quickbooks tab: the journal entries of its payouts and invoice payments. */
@@ -19,5 +22,17 @@ export function CampaignQuickbooksTab({ campaignId }: { campaignId: string }) {
         to see this campaign&apos;s journal entries.
       </EmptyState>
     );
-  return <JournalEntriesTable campaignId={campaignId} canRetry={false} />;
+  return (
+    <Stack spacing={2}>
+      {connections.data[0]?.needs_reconnect && (
+        <Alert severity="warning">
+          {RECONNECT_MESSAGE}{' '}
+          <Link component={RouterLink} to="/settings?tab=quickbooks">
+            Reconnect in Settings
+          </Link>
+        </Alert>
+      )}
+      <JournalEntriesTable campaignId={campaignId} canRetry={false} />
+    </Stack>
+  );
 }

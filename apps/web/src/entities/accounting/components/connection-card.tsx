@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,7 +10,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { openQuickbooksPopup, refreshAccounting, useDisconnectQuickbooks, useStartQuickbooksConsent } from '../api/accounting.ts';
 
-/** Connection: Connect opens Intuit's consent in a popup; the popup's message (or its closing) refreshes the tab. */
+/** What QuickBooks' refusal of the connection means for the person, on this card and wherever entries show. */
+export const RECONNECT_MESSAGE =
+  'The QuickBooks connection has expired (QuickBooks refused it, or it went unused for 100 days). Journal entries are not sent until you connect again.';
+
+/**
+ * Connection: Connect opens Intuit's consent in a popup; the popup's message (or its closing)
+ * refreshes the tab. A connection QuickBooks no longer honours says so and offers to reconnect.
+ */
 export function ConnectionCard({ connection }: { connection: AccountingConnectionRecord | undefined }) {
   const disconnect = useDisconnectQuickbooks();
   const startConsent = useStartQuickbooksConsent();
@@ -57,16 +65,24 @@ export function ConnectionCard({ connection }: { connection: AccountingConnectio
                 : 'Connect QuickBooks to keep your books from every payout, invoice payment and fee.'}
             </Typography>
           </div>
-          {connection ? (
-            <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-              Disconnect
-            </Button>
-          ) : (
-            <Button variant="contained" loading={popup !== null} onClick={() => connect()}>
-              Connect to QuickBooks
-            </Button>
-          )}
+          <Stack direction="row" sx={{ gap: 1 }}>
+            {connection && (
+              <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+                Disconnect
+              </Button>
+            )}
+            {(!connection || connection.needs_reconnect) && (
+              <Button variant="contained" loading={popup !== null} onClick={() => connect()}>
+                {connection ? 'Reconnect to QuickBooks' : 'Connect to QuickBooks'}
+              </Button>
+            )}
+          </Stack>
         </Stack>
+        {connection?.needs_reconnect && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {RECONNECT_MESSAGE}
+          </Alert>
+        )}
       </CardContent>
       {connection && (
         <ConfirmDialog

@@ -93,9 +93,15 @@ export function useInvalidateContracts() {
   });
 }
 
+/** Contract ids (emailed), or {ids, channel}: sms texts the recipients with a phone number. */
+type ContractReminderRequest = string[] | { ids: string[]; channel: 'sms' | 'email' };
+
 export function useContractReminders() {
   return useMutation({
-    mutationFn: (ids: string[]) => api.post<{ message: string }>('/v1/contracts/reminders', { reminder_type: 'email', ids: ids.join(',') }),
+    mutationFn: (request: ContractReminderRequest) => {
+      const { ids, channel } = Array.isArray(request) ? { ids: request, channel: 'email' as const } : request;
+      return api.post<{ message: string }>('/v1/contracts/reminders', { reminder_type: channel, ids: ids.join(',') });
+    },
     meta: { errorMessage: 'There was an issue sending the reminders', successMessage: contractMessages.remindersSent },
   });
 }

@@ -11,7 +11,7 @@ export const getCreators = (options: ListOptions) =>
   });
 
 /** GET /v1/creators: one page of 50, searched on the server; after page 0 by cursor. */
-function creatorsQuery(options: ListOptions) {
+export function creatorsQuery(options: ListOptions) {
   return queryOptions({
     queryKey: creatorKeys.list(options.page, options.search, options.cursor),
     queryFn: () => getCreators(options),

@@ -43,8 +43,9 @@ function customerQuery(id: string) {
   });
 }
 
+/** One customer; an empty id (New Invoice without ?customerId) asks nothing rather than GET /v1/customers/. */
 export function useCustomer(id: string) {
-  return useQuery(customerQuery(id));
+  return useQuery({ ...customerQuery(id), enabled: id !== '' });
 }
 
 export function useCreateCustomer() {

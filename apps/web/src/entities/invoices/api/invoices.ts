@@ -37,7 +37,7 @@ const refreshAfterChange = () =>
   ]);
 
 /** One page of invoices: by its cursor once known (keyset), else by number (which also counts the total). */
-function invoicesQuery(filter: InvoiceFilter, page: number, startingAfter?: string) {
+export function invoicesQuery(filter: InvoiceFilter, page: number, startingAfter?: string) {
   return queryOptions({
     queryKey: invoiceKeys.list(filter, page, startingAfter),
     queryFn: () =>

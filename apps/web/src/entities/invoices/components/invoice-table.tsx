@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -48,6 +48,8 @@ export function InvoiceTable({
   const cancel = useCancelInvoices();
   const remind = useInvoiceReminders();
   const rows = data?.invoices ?? [];
+  // The same columns across renders: the table's rows re-render only when their own data changes.
+  const columns = useMemo(() => invoiceColumns({ showCustomer }), [showCustomer]);
   const chosen = rows.filter((row) => selected.includes(row.id));
   const hasOpenChoice = chosen.length > 0 && chosen.every((row) => row.status === 'requires_info');
   const ids = chosen.map((row) => row.id);
@@ -83,7 +85,7 @@ export function InvoiceTable({
       </Stack>
       <DataTable<InvoiceRecord>
         rows={rows}
-        columns={invoiceColumns({ showCustomer })}
+        columns={columns}
         isLoading={isFetching && !data}
         serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         selectedIds={selected}

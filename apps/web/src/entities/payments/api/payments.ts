@@ -37,7 +37,8 @@ const refreshAfterChange = async () => {
   ]);
 };
 
-function paymentsQuery(filters: PaymentFilters) {
+/** One page of payments; the route starts page 0 beside the page's code (app/route-data.ts). */
+export function paymentsQuery(filters: PaymentFilters) {
   return queryOptions({
     queryKey: paymentKeys.list(filters),
     queryFn: () => api.get<PaymentsPage>('/v1/payments', { query: { ...filters, page_size: 50 } }),
@@ -129,9 +130,12 @@ export function useExecutionPreview(ids: string[], enabled: boolean) {
   return useQuery({ ...executionPreviewQuery(ids), enabled: enabled && ids.length > 0 });
 }
 
+/** The spec's array of ids (emailed), or {ids, channel} (sms texts the payees with a phone number); the API takes both. */
+type PaymentReminderRequest = string[] | { ids: string[]; channel: 'sms' | 'email' };
+
 export function useSendReminders() {
   return useMutation({
-    mutationFn: (ids: string[]) => api.post<{ message: string }>('/v1/payments/reminders', ids),
+    mutationFn: (request: PaymentReminderRequest) => api.post<{ message: string }>('/v1/payments/reminders', request),
     meta: { errorMessage: 'There was an issue sending your Payment reminder(s)', successMessage: 'Reminder(s) have been sent!' },
   });
 }

@@ -12,9 +12,17 @@ import { NoticeDialog, addFundsNotice, upgradeNotice, type Notice } from '../../
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCreators } from '../../../entities/creators/index.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
-import { BulkAddDialog } from '../components/bulk-add-dialog.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';
-import { NewCreatorDialog } from '../components/new-creator-dialog.tsx';
+
+const NewCreatorDialog = lazyDialog(
+  () => import('../components/new-creator-dialog.tsx').then((module) => module.NewCreatorDialog),
+  (props) => props.isOpen,
+);
+const BulkAddDialog = lazyDialog(
+  () => import('../components/bulk-add-dialog.tsx').then((module) => module.BulkAddDialog),
+  (props) => props.isOpen,
+);
 
 function useDebounced(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);

@@ -10,11 +10,10 @@ import { useContractReminders } from '../../../entities/contracts/index.ts';
 import { useInvoiceReminders } from '../../../entities/invoices/index.ts';
 
 /**
- * 'Send reminder' split button of a to-do item. A payment's Email sends the payee link again
- * (POST /v1/payments/reminders; payments have no SMS rail yet). An unpaid invoice's Email or SMS
- * sends a new pay link (POST /v1/invoices/reminders); SMS only when the customer has a phone. An
- * unsigned contract's Email sends a new signing link (POST /v1/contracts/reminders); contracts
- * have no SMS reminder (the spec keeps the contract's Send SMS reminder disabled).
+ * 'Send reminder' split button of a to-do item: SMS (only when the recipient has a phone
+ * number) or Email. A payment's sends the payee link again (POST /v1/payments/reminders), an
+ * unpaid invoice's a new pay link (POST /v1/invoices/reminders), an unsigned contract's a new
+ * signing link (POST /v1/contracts/reminders).
  */
 export function ReminderButton({ todo }: { todo: TodoItem }) {
   const anchor = useRef<HTMLDivElement>(null);
@@ -29,8 +28,8 @@ export function ReminderButton({ todo }: { todo: TodoItem }) {
   const send = (channel: 'sms' | 'email') => {
     setOpen(false);
     if (isInvoice) remindInvoice.mutate({ ids: [todo.id], channel });
-    else if (isContract) remindContract.mutate([todo.id]);
-    else remindPayment.mutate([todo.id]);
+    else if (isContract) remindContract.mutate({ ids: [todo.id], channel });
+    else remindPayment.mutate({ ids: [todo.id], channel });
   };
 
   return (
@@ -44,7 +43,7 @@ export function ReminderButton({ todo }: { todo: TodoItem }) {
         </Button>
       </ButtonGroup>
       <Menu anchorEl={anchor.current} open={isOpen} onClose={() => setOpen(false)}>
-        <MenuItem disabled={!isInvoice || !todo.has_phone} onClick={() => send('sms')}>
+        <MenuItem disabled={!todo.has_phone} onClick={() => send('sms')}>
           {todo.has_phone ? 'SMS' : 'SMS (no phone number)'}
         </MenuItem>
         <MenuItem onClick={() => send('email')}>Email</MenuItem>

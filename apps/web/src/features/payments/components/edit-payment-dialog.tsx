@@ -12,7 +12,7 @@ import { PaymentRowFields, type FormRow } from './payment-row-fields.tsx';
 type Props = { payment: PaymentRecord; onClose: () => void };
 
 /** Edit a draft: earnings, split and memo with the new payment form's row and math (PUT /v1/payments). */
-function EditPaymentDialog({ payment, onClose }: Props) {
+export function EditPaymentDialog({ payment, onClose }: Props) {
   const [row, setRow] = useState<FormRow>({
     key: 1,
     recipient: {
@@ -68,21 +68,5 @@ function EditPaymentDialog({ payment, onClose }: Props) {
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** The Edit button of /payments and /payments/{id}: one draft creator, agent or manager payment without a parent. */
-export function EditPaymentButton({ selected }: { selected: PaymentRecord[] }) {
-  const [isEditing, setEditing] = useState(false);
-  const [only] = selected;
-  // Agent and manager payments follow their creator payment: they are edited through it.
-  const editable = selected.length === 1 && only?.status === 'draft' && only.managed_creator_id === null;
-  return (
-    <>
-      <Button variant="outlined" disabled={!editable} onClick={() => setEditing(true)}>
-        Edit
-      </Button>
-      {isEditing && only && <EditPaymentDialog payment={only} onClose={() => setEditing(false)} />}
-    </>
   );
 }

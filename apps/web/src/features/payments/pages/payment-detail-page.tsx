@@ -9,7 +9,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useFundingInvoice } from '../../../entities/invoices/index.ts';
 import { PaymentActions, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
-import { EditPaymentButton } from '../components/edit-payment-dialog.tsx';
+import { EditPaymentButton } from '../components/edit-payment-button.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
 function statusDate(payment: PaymentRecord): [string, string | null] | null {

@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
 import { PaymentsTable } from '../../../entities/payments/index.ts';
-import { EditPaymentButton } from '../components/edit-payment-dialog.tsx';
+import { EditPaymentButton } from '../components/edit-payment-button.tsx';
 
 /** /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first). */
 export default function PaymentsPage() {

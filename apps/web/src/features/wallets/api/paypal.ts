@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PaypalStatusAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
@@ -22,7 +23,14 @@ const refresh = async (answer: PaypalStatusAnswer) => {
   await queryClient.invalidateQueries({ queryKey: walletsKey });
 };
 
-/** POST /v1/paypal/oauth {code}: completes the link after the consent redirect. */
+/** Once the link is made (by the POST or while polling), the wallets show the PayPal wallet and its balance. */
+export function useRefreshWalletsWhenLinked(status: PaypalStatusAnswer['status'] | undefined) {
+  useEffect(() => {
+    if (status === 'linked') void queryClient.invalidateQueries({ queryKey: walletsKey });
+  }, [status]);
+}
+
+/** POST /v1/paypal/oauth {code}: completes the link after PayPal sends the browser back. */
 export function useCompletePaypal() {
   return useMutation({
     mutationFn: (code: string) => api.post<PaypalStatusAnswer>('/v1/paypal/oauth', { code }),

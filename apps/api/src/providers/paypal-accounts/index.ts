@@ -1,0 +1,12 @@
+import type { AppDeps } from '../../deps.ts';
+import { createLivePaypalAccounts } from './live.ts';
+import { createSandboxPaypalAccounts } from './sandbox.ts';
+import type { PaypalAccountsProvider } from './types.ts';
+
+export type { PaypalAccountsProvider, PaypalBalance, PaypalMerchant } from './types.ts';
+export { consentSandboxPaypal, moveSandboxPaypal, SANDBOX_PAYPAL_OPENING_BALANCE, sandboxPaypalBalance } from './sandbox.ts';
+
+/** The organisation's own PayPal account: the sandbox PayPal, or PayPal's partner APIs when SANDBOX=false. */
+export function paypalAccountsProvider(deps: Pick<AppDeps, 'config' | 'db'>): PaypalAccountsProvider {
+  return deps.config.isSandbox ? createSandboxPaypalAccounts(deps) : createLivePaypalAccounts(deps.config.providers.paypal);
+}
