@@ -93,7 +93,7 @@ test.describe('sign up, sign in and sign out', () => {
   test('[auth] a team member signing in on the Creator side is told to use the Team member side', async ({ page, request }) => {
     const owner = await createOwner(request, 'side');
     await page.goto('/signin');
-    await page.getByRole('button', { name: 'Creator' }).click();
+    await page.getByRole('button', { name: 'Creator', exact: true }).click();
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -133,9 +133,9 @@ test('[keyboard] sign-in: the Team member / Creator toggle comes before the form
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Team member' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Creator / Customer' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Creator', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Creator / Customer' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Creator', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email address')).toBeFocused();
 });

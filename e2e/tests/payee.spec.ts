@@ -85,7 +85,12 @@ test('[payee] a business payee opens on Business, picks a legal entity type and 
   await payee.getByRole('option', { name: 'TX — Texas' }).click();
   await payee.getByLabel('Zip').fill('78701');
   await shot(payee, 'payee-02-business-filled');
+  // Document 001's two columns: the payer and the amount on the left, the form on the right.
+  const payer = await payee.getByRole('heading', { level: 1 }).boundingBox();
+  const form = await payee.getByLabel('Account number').boundingBox();
+  expect(payer!.x + payer!.width).toBeLessThanOrEqual(form!.x);
   await payee.getByRole('button', { name: 'Submit' }).click();
+  await expect(payee.getByText('Thanks!')).toBeVisible();
   await expect(payee.getByRole('heading', { name: 'Your payment is on the way' })).toBeVisible();
   await context.close();
 });

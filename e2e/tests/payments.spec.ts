@@ -94,7 +94,7 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await expect(confirm.getByText(/^1 payment will wait for payout details/)).toBeVisible();
   await shot(page, 'payments-03c-execute-confirm');
   await confirm.getByRole('button', { name: 'Execute', exact: true }).click();
-  await expect(toast(page, '1 payment waiting for payout details')).toBeVisible();
+  await expect(toast(page, 'Payment is on the way!')).toContainText('1 payment waiting for payout details');
   await page.goto('/payments?tab=payments');
   await expect(page.getByRole('row', { name: /Robin Payee/ }).getByText('Awaiting input')).toBeVisible();
 

@@ -61,10 +61,10 @@ async function sendContract(request: APIRequestContext, headers: Headers, creato
   return (await response.json()) as { id: string };
 }
 
-/** Signs in on the Creator / Customer side of the toggle. */
+/** Signs in on the Creator side of the toggle. */
 async function signInAsExternal(page: Page, email: string) {
   await page.goto('/signin');
-  await page.getByRole('button', { name: 'Creator / Customer' }).click();
+  await page.getByRole('button', { name: 'Creator', exact: true }).click();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -225,7 +225,7 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Wallets', { exact: true })).toBeVisible();
 });
 
-test('[portal] a customer invited from the customer page signs in on the Creator / Customer side', async ({ page, request }) => {
+test('[portal] a customer invited from the customer page signs in on the Creator side', async ({ page, request }) => {
   const owner = await createOwner(request, 'brand-owner', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
   const email = uniqueEmail('brand');
@@ -243,7 +243,7 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await page.evaluate(() => window.localStorage.clear());
   // The Team member side refuses a customer login and says which side to use.
   await signInThroughForm(page, email, PASSWORD);
-  await expect(toast(page, 'choose Creator / Customer above')).toBeVisible();
+  await expect(toast(page, 'choose Creator above')).toBeVisible();
   await signInAsExternal(page, email);
   await expect(page).toHaveURL(/\/creator$/);
   await expect(page.getByTestId('org-label')).toHaveText('Customer dashboard');

@@ -79,7 +79,7 @@ test('[screenshots] captures each page', async ({ page, request }) => {
   await shot(page, '12-link-no-longer-valid');
 
   await page.goto('/signin');
-  await page.getByRole('button', { name: 'Creator' }).click();
+  await page.getByRole('button', { name: 'Creator', exact: true }).click();
   await shot(page, '13-sign-in-as-creator');
   expect(problems).toEqual([]);
 });

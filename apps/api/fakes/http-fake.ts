@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; body: string };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+  /** The body's bytes (a multipart upload's file is not text). */
+  raw: Buffer;
+};
+/** A Buffer `body` is sent as it is (a file download); anything else as JSON. */
 export type FakeAnswer = {
   status: number;
   body?: unknown;
@@ -28,12 +37,14 @@ export async function startHttpFake(route: Route, options: { port?: number } = {
     incoming.on('end', () => void answer());
     async function answer() {
       const url = new URL(incoming.url ?? '/', 'http://fake');
+      const raw = Buffer.concat(chunks);
       const request = {
         method: incoming.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
         headers: incoming.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body: raw.toString('utf8'),
+        raw,
       };
       requests.push(request);
       const scripted = failures.findIndex((failure) => failure.path.test(request.path));
@@ -45,7 +56,7 @@ export async function startHttpFake(route: Route, options: { port?: number } = {
       }
       if (reply.dropConnection) return void incoming.socket.destroy();
       outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      outgoing.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+      outgoing.end(reply.raw ?? (Buffer.isBuffer(reply.body) ? reply.body : reply.body === undefined ? '' : JSON.stringify(reply.body)));
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

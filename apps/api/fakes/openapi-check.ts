@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { parseFormData } from '../src/lib/form-data.ts';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -22,7 +23,15 @@ export type OpenApiDocument = {
   components?: Json;
 };
 
-export type CheckedRequest = { method: string; path: string; query: URLSearchParams; contentType?: string; body: string };
+export type CheckedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  contentType?: string;
+  body: string;
+  /** The body's bytes, when a multipart body carries files (the text of `body` loses their bytes). */
+  rawBody?: Buffer;
+};
 export type CheckedAnswer = { status: number; body?: unknown };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -46,6 +55,31 @@ function formObject(body: string): Json {
   for (const [key, value] of new URLSearchParams(body)) {
     const existing = result[key];
     result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return result;
+}
+
+/**
+ * A multipart/form-data body as an object, the way the providers' SDKs send one: `files[0]`,
+ * `files[1]` make an array (a file's value is its name), and a field whose property is an object
+ * or an array in the schema carries it as JSON text. Scalars stay text for the coercing validator.
+ */
+function multipartObject(request: CheckedRequest, propertyType: (name: string) => string | undefined): Json {
+  const result: Json = {};
+  for (const part of parseFormData(request.rawBody ?? Buffer.from(request.body, 'utf8'), request.contentType)) {
+    const indexed = /^(.+)\[(\d*)\]$/.exec(part.name);
+    const key = indexed ? indexed[1]! : part.name;
+    let value: unknown = part.filename !== undefined ? `file:${part.filename}` : part.value.toString('utf8');
+    const type = propertyType(key);
+    if (typeof value === 'string' && !indexed && (type === 'object' || type === 'array')) {
+      try {
+        value = JSON.parse(value) as unknown;
+      } catch {
+        // Left as text: the schema then says what is wrong with it.
+      }
+    }
+    if (indexed) result[key] = [...((result[key] as unknown[] | undefined) ?? []), value];
+    else result[key] = value;
   }
   return result;
 }
@@ -135,10 +169,20 @@ export function createOpenApiCheck(document: OpenApiDocument) {
       const media = body.content[type];
       if (!media) problems.push(`a ${type} body is not accepted (the operation takes ${Object.keys(body.content).join(', ')})`);
       else if (media.schema) {
-        const isForm = type === 'application/x-www-form-urlencoded';
+        const isForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+        const properties = locate<Schema>(media.schema, '').node.properties as Record<string, Schema> | undefined;
+        const propertyType = (name: string) => {
+          const property = properties?.[name];
+          return property ? (locate<Schema>(property, '').node.type as string | undefined) : undefined;
+        };
         let value: unknown;
         try {
-          value = isForm ? formObject(request.body) : JSON.parse(request.body);
+          value =
+            type === 'multipart/form-data'
+              ? multipartObject(request, propertyType)
+              : isForm
+                ? formObject(request.body)
+                : JSON.parse(request.body);
         } catch {
           return [...problems, 'the request body is not valid JSON'];
         }
@@ -162,7 +206,13 @@ export function createOpenApiCheck(document: OpenApiDocument) {
     return validate(answer.body) ? [] : describe(validate.errors, `answer ${answer.status} body`);
   }
 
-  return { checkRequest, checkAnswer };
+  /** Checks a value against a schema of the document by its JSON Pointer (a webhook's payload the fake sends). */
+  function checkSchema(at: string, value: unknown): string[] {
+    const validate = validatorAt(strict, at);
+    return validate(value) ? [] : describe(validate.errors, at.split('/').pop() ?? 'value');
+  }
+
+  return { checkRequest, checkAnswer, checkSchema };
 }
 
 export type OpenApiCheck = ReturnType<typeof createOpenApiCheck>;

@@ -1,3 +1,4 @@
+import { startDropboxSignFake } from './dropbox-sign-fake.ts';
 import { startPaypalFake } from './paypal-fake.ts';
 import { startQuickbooksFake } from './quickbooks-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
@@ -11,6 +12,8 @@ import { startTwilioFake } from './twilio-fake.ts';
  * CREWPAY_URL (else PUBLIC_URL), as PayPal does to a registered webhook. GET <fake>/_fake/state shows what a fake
  * holds. FAKES=paypal,... starts only those (the live-mode e2e needs PayPal alone). Prints the
  * settings to give the app; stops on Ctrl-C.
+ * Dropbox Sign's signer and editor: POST <esign>/_fake/sign/<signature_request_id> and
+ * /_fake/templates/<template_id> sign or save there and post the callbacks to Crewpay.
  */
 const base = Number(process.env.FAKES_BASE_PORT ?? 12110);
 const publicUrl = (process.env.CREWPAY_URL ?? process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -34,6 +37,13 @@ if (wanted('sms'))
 // QuickBooks Online (Intuit's OAuth 2.0 and the Accounting API); Crewpay also needs
 // QUICKBOOKS_REDIRECT_URI=<its PUBLIC_URL>/api/qb/callback (the fake accepts any redirect URI).
 if (wanted('quickbooks')) fakes.quickbooks = await startQuickbooksFake({ port: base + 5 });
+
+// Dropbox Sign posts its callbacks to the URL set on the API app (its dashboard): Crewpay's route.
+if (wanted('esign')) {
+  const esign = await startDropboxSignFake({ port: base + 6, callbackUrl: `${publicUrl}/v1/webhooks/dropbox-sign` });
+  esign.delivery.overHttp = true;
+  fakes.esign = esign;
+}
 
 console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
 for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);

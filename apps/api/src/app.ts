@@ -34,7 +34,7 @@ import { deliverableRoutes } from './modules/deliverables/index.ts';
 import { campaignFileRoutes } from './modules/files/index.ts';
 import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
-import { taxRoutes } from './modules/taxes/index.ts';
+import { taxPdfRoutes, taxRoutes } from './modules/taxes/index.ts';
 import { accountingRoutes } from './modules/accounting/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { registerActingAudit } from './modules/audit/index.ts';
@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(invoiceRoutes(deps), { prefix: '/v1' });
   await app.register(invoicePayRoutes(deps), { prefix: '/v1' });
   await app.register(accountingRoutes(deps), { prefix: '/api' });
+  await app.register(taxPdfRoutes(deps), { prefix: '/api' });
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {

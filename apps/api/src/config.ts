@@ -80,6 +80,13 @@ const envSchema = z.object({
   QUICKBOOKS_AUTHORIZE_URL: z.url().default('https://appcenter.intuit.com/connect/oauth2'),
   QUICKBOOKS_TOKEN_URL: z.url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
   QUICKBOOKS_REVOKE_URL: z.url().default('https://developer.api.intuit.com/v2/oauth2/tokens/revoke'),
+  // The e-signature service: Crewpay's own (builtin) or Dropbox Sign, whatever SANDBOX says.
+  ESIGN_PROVIDER: z.enum(['builtin', 'dropbox_sign']).default('builtin'),
+  DROPBOX_SIGN_API_KEY: z.string().min(1).optional(),
+  DROPBOX_SIGN_CLIENT_ID: z.string().min(1).optional(),
+  DROPBOX_SIGN_API_BASE: z.url().default('https://api.hellosign.com'),
+  // Dropbox Sign's test mode: free, watermarked, not legally binding (refused with SANDBOX=false).
+  DROPBOX_SIGN_TEST_MODE: booleanFlag.default(false),
   // The API-wide rate limit (docs/operations.md): requests per window per session or API key,
   // and per IP address for calls without one; 6,000 a minute is Stripe's 100 a second.
   RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
@@ -117,6 +124,8 @@ export type Config = {
   requestLimits: { signedInMax: number; anonymousMax: number; windowSeconds: number };
   /** The real providers' keys and addresses (used when isSandbox is false; tests point the bases at local fakes). */
   providers: ProviderSettings;
+  /** Who prepares and signs contracts: Crewpay's built-in service or Dropbox Sign (ESIGN_PROVIDER), in and out of the sandbox. */
+  esignProvider: 'builtin' | 'dropbox_sign';
 };
 
 export type ProviderSettings = {
@@ -147,6 +156,8 @@ export type ProviderSettings = {
     apiBase: string;
   };
   quickbooks: QuickbooksSettings;
+  /** Dropbox Sign: the account's API key (calls, and the HMAC of its callbacks) and the API app's client id (embedded editor). */
+  dropboxSign: { apiKey: string | undefined; clientId: string | undefined; apiBase: string; testMode: boolean };
 };
 
 /** QuickBooks Online: the app's keys, its registered redirect URI, Intuit's environment and addresses. */
@@ -236,7 +247,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         tokenUrl: values.QUICKBOOKS_TOKEN_URL,
         revokeUrl: values.QUICKBOOKS_REVOKE_URL,
       },
+      dropboxSign: {
+        apiKey: values.DROPBOX_SIGN_API_KEY,
+        clientId: values.DROPBOX_SIGN_CLIENT_ID,
+        apiBase: values.DROPBOX_SIGN_API_BASE.replace(/\/$/, ''),
+        testMode: values.DROPBOX_SIGN_TEST_MODE,
+      },
     },
+    esignProvider: values.ESIGN_PROVIDER,
   };
 }
 

@@ -8,7 +8,7 @@ import { createPgBossJobs } from './jobs/jobs.ts';
 import { createSecretBox, resolveSecretsKey } from './lib/secrets.ts';
 import { createOutboxTransport, createSmtpTransport, resendStaleEmails } from './modules/email/index.ts';
 import { processDueProviderEvents, runDueProviderCalls } from './modules/provider-calls/index.ts';
-import { liveModeProblems } from './providers/readiness.ts';
+import { esignProblems, liveModeProblems } from './providers/readiness.ts';
 import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
 import { wireCrewpay } from './wiring.ts';
@@ -23,6 +23,12 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   if (problems.length > 0) {
     throw new StartError(
       `SANDBOX=false, but these services cannot run for real yet:\n  ${problems.join('\n  ')}\nSet what is missing, or keep SANDBOX=true (docs/operations.md, Going live).`,
+    );
+  }
+  const esign = esignProblems(config);
+  if (esign.length > 0) {
+    throw new StartError(
+      `ESIGN_PROVIDER=dropbox_sign, but Dropbox Sign cannot be used yet:\n  ${esign.join('\n  ')}\nSet what is missing, or keep ESIGN_PROVIDER=builtin (docs/operations.md, Going live with Dropbox Sign).`,
     );
   }
   const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);

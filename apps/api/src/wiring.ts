@@ -4,6 +4,7 @@ import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile, providerEv
 import { isActingExpirySet, setActingExpiry } from './plugins/auth.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers, PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from './providers/sandbox-events.ts';
+import { dropboxSignWebhookVerifier } from './providers/esign/index.ts';
 import { TWILIO_PROVIDER } from './providers/sms/index.ts';
 import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
@@ -16,7 +17,18 @@ import {
   SIGN_UP_JOB,
 } from './modules/auth/index.ts';
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
-import { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './modules/contracts/index.ts';
+import {
+  cancelSignatureRequestOperation,
+  downloadSignedFileOperation,
+  dropboxSignEventHandler,
+  dropboxSignRequestOperation,
+  embeddedTemplateOperation,
+  esignWebhookVerifier,
+  remindSignerOperation,
+  signatureRequestOperation,
+  signedEventHandler,
+  templateCreatedHandler,
+} from './modules/contracts/index.ts';
 import {
   DELIVER_EMAIL_BATCH_JOB,
   DELIVER_EMAIL_JOB,
@@ -70,9 +82,26 @@ const ownProviderOperations: ProviderOperation<never, unknown>[] = [
   feeTransferOperation as unknown as ProviderOperation<never, unknown>,
   // Texts: the sandbox's outbox or Twilio, whichever SANDBOX chooses when the call is made.
   ...[SANDBOX_PROVIDER, TWILIO_PROVIDER].map((provider) => ({ ...sendSmsOperation, provider }) as ProviderOperation<never, unknown>),
+  // Dropbox Sign, when ESIGN_PROVIDER chooses it (a contract stays with the service it was sent with).
+  ...([
+    dropboxSignRequestOperation,
+    downloadSignedFileOperation,
+    cancelSignatureRequestOperation,
+    remindSignerOperation,
+    embeddedTemplateOperation,
+  ] as unknown as ProviderOperation<never, unknown>[]),
 ];
-const providerEventHandlers = [signedEventHandler, accountEvents, bankingEvents, payoutEvents, chargeEvents, smsStatusEvents];
-const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier];
+const providerEventHandlers = [
+  signedEventHandler,
+  dropboxSignEventHandler,
+  templateCreatedHandler,
+  accountEvents,
+  bankingEvents,
+  payoutEvents,
+  chargeEvents,
+  smsStatusEvents,
+];
+const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier, dropboxSignWebhookVerifier];
 
 /** Every queue a module sends to or schedules: each must have its worker. */
 const JOB_QUEUES = [

@@ -8,10 +8,10 @@ export async function choosePasswordFromInvitation(request: APIRequestContext, e
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Signs in through the form on the Creator / Customer side of the toggle. */
+/** Signs in through the form on the Creator side of the toggle. */
 export async function signInOnPortalSide(page: Page, email: string): Promise<void> {
   await page.goto('/signin');
-  await page.getByRole('button', { name: 'Creator / Customer' }).click();
+  await page.getByRole('button', { name: 'Creator', exact: true }).click();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -6,11 +6,11 @@ import { emailSchema, passwordSchema, messages } from './validation.ts';
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-/** The sign-in toggle: staff sign in as Team member, creators and customers (external accounts) as 'Creator / Customer'. */
+/** The sign-in toggle: staff sign in as Team member, creators and customers (external accounts) as 'Creator'. */
 export const signInAudiences = ['team', 'creator'] as const;
 export type SignInAudience = (typeof signInAudiences)[number];
 export const signInMessages = {
-  useCreatorSide: 'This is not a team member account: choose Creator / Customer above and sign in again.',
+  useCreatorSide: 'This is not a team member account: choose Creator above and sign in again.',
   useTeamSide: 'This is a team member account: choose Team member above and sign in again.',
 } as const;
 

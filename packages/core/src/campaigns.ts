@@ -154,6 +154,8 @@ export const listCampaignsQuery = z.object({
     .transform((value) => value === 'true')
     .default(false),
   customer_id: z.uuid().optional(),
+  /** An agent's or manager's profile: the campaigns where they are the agent, are paid, or manage a creator who is. */
+  person_id: z.uuid({ error: 'User not found' }).optional(),
   search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
 });
 export type ListCampaignsQuery = z.input<typeof listCampaignsQuery>;

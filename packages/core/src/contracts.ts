@@ -187,10 +187,11 @@ export type ContractTemplateRecord = z.infer<typeof contractTemplateRecord>;
 export const listContractTemplatesQuery = z.object(pageQuery);
 export const contractTemplatePage = z.object({ data: z.array(contractTemplateRecord), ...pageAnswer });
 export type ContractTemplatePage = z.infer<typeof contractTemplatePage>;
+/** The spec's body is template_id and title; formFields, when sent, replaces the template's own blocks. */
 export const createContractTemplateBody = z.object({
   template_id: z.string().min(1).max(100),
   title: text('This field is required').trim().min(1, 'This field is required').max(200, 'Must be at most 200 characters'),
-  formFields: signatureFields.min(1, contractMessages.missingBlocks),
+  formFields: signatureFields.min(1, contractMessages.missingBlocks).optional(),
 });
 
 /** The public signing page: what the signer sees, and what they send. */

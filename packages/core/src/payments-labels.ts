@@ -41,12 +41,12 @@ export const paymentMessages = {
   noPhone: 'No recipient of these payments has a phone number',
 } as const;
 
-/** The toast after Execute Payments: '2 payments on the way, 3 waiting for payout details'. */
+/** The toast after Execute Payments: the spec's 'Payment is on the way!', then '2 payments on the way, 3 waiting for payout details' on a second line. */
 export function executedMessage(answer: { processing: number; requires_info: number }): string {
   const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
   const parts: string[] = [];
   if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
   if (answer.requires_info > 0)
     parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
-  return parts.join(', ') || paymentMessages.executed;
+  return parts.length > 0 ? `${paymentMessages.executed}\n${parts.join(', ')}` : paymentMessages.executed;
 }

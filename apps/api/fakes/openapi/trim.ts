@@ -2,7 +2,8 @@
 // they reference, as a fixture the fakes check themselves against (fakes/openapi-check.ts).
 //
 // npx tsx apps/api/fakes/openapi/trim.ts <description.json|yaml> <name> --source "<owner/repo@commit:path>" "POST /v1/payments/payouts" ...
-// writes apps/api/fakes/openapi/<name>.json
+// writes apps/api/fakes/openapi/<name>.json. "WEBHOOK <name>" keeps a webhook the provider sends
+// (OpenAPI 3.1 `webhooks`, or `x-webhooks` before it), so a fake can check its own deliveries.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -22,11 +23,21 @@ const text = fs.readFileSync(file, 'utf8');
 const document = (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as Json & {
   paths: Record<string, Json>;
   components?: Record<string, Json>;
+  webhooks?: Record<string, Json>;
+  'x-webhooks'?: Record<string, Json>;
 };
 
 const paths: Record<string, Json> = {};
+const webhookKey = document.webhooks ? 'webhooks' : 'x-webhooks';
+const webhooks: Record<string, Json> = {};
 for (const operation of operations) {
   const [method, route] = operation.split(' ') as [string, string];
+  if (method === 'WEBHOOK') {
+    const hook = document[webhookKey]?.[route];
+    if (!hook) throw new Error(`${operation} is not in ${file}`);
+    webhooks[route] = hook;
+    continue;
+  }
   const item = document.paths[route];
   const verb = method.toLowerCase();
   if (!item?.[verb]) throw new Error(`${operation} is not in ${file}`);
@@ -52,6 +63,7 @@ const visit = (node: unknown): void => {
   }
 };
 visit(paths);
+visit(webhooks);
 
 const components: Record<string, Json> = {};
 for (const [section, names] of kept) {
@@ -65,6 +77,7 @@ const trimmed = {
   'x-crewpay-source': { description: source, trimmed_to: operations, trimmed_on: new Date().toISOString().slice(0, 10) },
   ...(document.servers ? { servers: document.servers } : {}),
   paths,
+  ...(Object.keys(webhooks).length > 0 ? { [webhookKey]: webhooks } : {}),
   components,
 };
 const out = path.join(import.meta.dirname, `${name}.json`);

@@ -38,6 +38,7 @@ const RULES: readonly Rule[] = [
   // An agent's or manager's email is where their payout link goes.
   { method: 'PUT', url: '/v1/users/:id', message: loginAsMessages.noPayoutDetails, when: touches(['email']) },
   { method: 'POST', url: '/v1/treasury/account', message: loginAsMessages.noPayoutDetails },
+  { method: 'POST', url: '/v1/org/bank', message: loginAsMessages.noPayoutDetails },
   { method: 'POST', url: '/v1/paypal/oauth', message: loginAsMessages.noPayoutDetails },
   { method: 'POST', url: '/v1/org/owner', message: loginAsMessages.noPayoutDetails },
   { method: 'POST', url: '/v1/org/business', message: loginAsMessages.noPayoutDetails },

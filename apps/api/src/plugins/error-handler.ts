@@ -17,6 +17,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
+      // A path parameter that cannot be an id (/v1/creators/not-a-uuid) names nothing that exists.
+      if (error.validationContext === 'params')
+        return reply.status(404).send({ message: first?.message ?? 'Not found', code: 'not_found' });
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const isMissingBody = field === '' && first?.keyword === 'invalid_type';
       const message = isMissingBody ? 'The request body must be a JSON object' : (first?.message ?? 'Invalid request');

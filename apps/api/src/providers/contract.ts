@@ -45,6 +45,8 @@ export class WebhookSignatureError extends Error {
 export type WebhookVerifier = {
   provider: string;
   sandboxOnly?: boolean;
+  /** The text/plain body the provider wants in the 200 answer (Dropbox Sign's); others get the JSON count. */
+  acknowledgement?: string;
   /** May ask the provider (PayPal's verify-webhook-signature, a Stripe object the event only names). */
   verify(rawBody: string, headers: WebhookHeaders, deps: AppDeps): ProviderEventInput[] | Promise<ProviderEventInput[]>;
 };

@@ -55,4 +55,8 @@ export const PROVIDER_EVENT_TYPES = [
   'sms.opted_in',
   // esign: a contract signed by everyone
   'signature_request.signed',
+  // esign at Dropbox Sign: its signer signed (the file is fetched next) or declined; a template saved in its editor
+  'signature_request.all_signed',
+  'signature_request.declined',
+  'template.created',
 ] as const;

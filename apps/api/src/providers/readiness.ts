@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 
 type ReadinessConfig = Pick<Config, 'isSandbox' | 'smtpUrl' | 'providers'>;
+type EsignConfig = Pick<Config, 'isSandbox' | 'esignProvider' | 'providers'>;
 
 /** Every variable the real adapters need, with what it is for (docs/operations.md, Going live). */
 function missingVariables({ providers }: ReadinessConfig): string[] {
@@ -67,5 +68,25 @@ export function liveModeProblems(config: ReadinessConfig): string[] {
   // Every capability has its real adapter (its index.ts chooses it); what can still be missing is configuration.
   const problems = [...missingVariables(config), ...quickbooksRedirectProblem(config)];
   if (!config.smtpUrl) problems.push('email: SMTP_URL is not set (outside the sandbox email must really be sent)');
+  return problems;
+}
+
+/**
+ * Sentences naming what keeps the chosen e-signature service from working; empty when ready. Checked
+ * in and out of the sandbox: ESIGN_PROVIDER=dropbox_sign calls Dropbox Sign either way (its test mode
+ * in a rehearsal).
+ */
+export function esignProblems(config: EsignConfig): string[] {
+  if (config.esignProvider !== 'dropbox_sign') return [];
+  const settings = config.providers.dropboxSign;
+  const problems: string[] = [];
+  if (!settings.apiKey)
+    problems.push('DROPBOX_SIGN_API_KEY is not set (signature requests, the signed files, and the check of its callbacks)');
+  if (!settings.clientId)
+    problems.push(
+      'DROPBOX_SIGN_CLIENT_ID is not set (the API app: its embedded template editor and its callback URL /v1/webhooks/dropbox-sign)',
+    );
+  if (!config.isSandbox && settings.testMode)
+    problems.push('DROPBOX_SIGN_TEST_MODE=true with SANDBOX=false: test-mode signatures are not legally binding');
   return problems;
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { liveModeProblems } from '../providers/readiness.ts';
+import { esignProblems, liveModeProblems } from '../providers/readiness.ts';
 import { checkStripeCredentials } from '../providers/webhooks/index.ts';
 
 /**
@@ -9,7 +9,7 @@ import { checkStripeCredentials } from '../providers/webhooks/index.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, SANDBOX: 'false' });
-  const problems = liveModeProblems(config);
+  const problems = [...liveModeProblems(config), ...esignProblems(config)];
   for (const problem of problems) console.error(`CONFIG  ${problem}`);
   const checks = config.providers.stripe.secretKey ? await checkStripeCredentials(config.providers.stripe, config.publicUrl) : [];
   for (const check of checks) console.log(`${check.ok ? 'OK     ' : 'FAILED '} ${check.check}: ${check.detail}`);

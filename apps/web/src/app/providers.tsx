@@ -9,6 +9,8 @@ import { theme } from './theme.ts';
 
 /** Toasts: top centre, closing after the spec's 5000 ms. */
 const TOAST_MS = 5000;
+/** Narrow enough to stay clear of the page's New buttons at the top right; a second line (Execute's counts) breaks. */
+const TOAST_STYLE = { maxWidth: 'min(480px, calc(100vw - 32px))', whiteSpace: 'pre-line' } as const;
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -16,7 +18,12 @@ export function Providers({ children }: { children: ReactNode }) {
       <CssBaseline />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider maxSnack={3} autoHideDuration={TOAST_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+          <SnackbarProvider
+            maxSnack={3}
+            autoHideDuration={TOAST_MS}
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            style={TOAST_STYLE}
+          >
             {children}
           </SnackbarProvider>
         </QueryClientProvider>

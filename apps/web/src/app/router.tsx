@@ -61,8 +61,8 @@ const handle = (title: string, crumbs: string[] = [title], data?: PageData): Rou
 const SIGN_UP_PATH = '/signup/join';
 
 /**
- * The spec's route table, as far as it is built. Routes of features still to come
- * (wallets, creators, payments, ...) fall through to the catch-all and land on /.
+ * The spec's route table, every route of both documents. An unknown path falls through to the
+ * catch-all and lands on / (the spec's redirect).
  */
 export const routes: RouteObject[] = [
   {

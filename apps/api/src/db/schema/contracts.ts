@@ -34,6 +34,8 @@ export const contracts = pgTable(
     /** pending while the e-signature provider prepares the document, ready once it can be signed. */
     preview_state: text({ enum: ['pending', 'ready', 'failed'] }).notNull(),
     signature_request_id: text(),
+    /** The e-signature service the request was sent with (crewpay-esign: the built-in one; dropbox-sign); it stays with it. */
+    esign_provider: text().notNull().default('crewpay-esign'),
     file_name: text().notNull(),
     original_key: text().notNull(),
     original_sha256: text().notNull(),
@@ -63,8 +65,10 @@ export const contractTemplates = pgTable(
       .notNull()
       .references(() => orgs.id),
     title: text().notNull(),
-    /** Our own editor's template id (the spec's hellosign_template_id). */
+    /** The editor's template id (the spec's hellosign_template_id): ours, or Dropbox Sign's when it was made in its editor. */
     hellosign_template_id: text().notNull(),
+    /** Whose editor made it: crewpay-esign (our block editor) or dropbox-sign (its fields stay at Dropbox Sign). */
+    esign_provider: text().notNull().default('crewpay-esign'),
     /** draft: uploaded, blocks not yet saved by the editor; ready: usable for contracts. */
     state: text({ enum: ['draft', 'ready'] }).notNull(),
     form_fields: jsonb().$type<SignatureField[]>().notNull().default([]),

@@ -100,7 +100,7 @@ describe('organisation API keys', () => {
     const still = await ctx.app.inject({ method: 'GET', url: '/v1/org', headers: bearer(key) });
     expect(still.json()).toMatchObject({ id: other.org.id });
     const malformed = await ctx.app.inject({ method: 'DELETE', url: '/v1/org_api_token/not-a-uuid', headers: owner.headers });
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(404);
   });
 
   it('lets owners and admins manage keys, not collaborators or creators', async () => {

@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CampaignListItem, CampaignPage } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
-import { campaigns, customers, invoices, payments, users } from '../../db/schema/index.ts';
+import { campaigns, creators, customers, deliverables, invoices, payments, users } from '../../db/schema/index.ts';
 import { preparedPerShape } from '../../db/prepared-rows.ts';
 import {
   afterPosition,
@@ -23,13 +23,39 @@ type ListOptions = {
   starting_after?: string | undefined;
   archived: boolean;
   customer_id?: string | undefined;
+  person_id?: string | undefined;
   search?: string | undefined;
 };
 
 const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
 
 /** A tab's filters; each value is either the request's or a prepared statement's placeholder. */
-type Filters = { org_id: string | Placeholder; archived: boolean; customer_id?: string | Placeholder; search?: string | SQL };
+type Filters = {
+  org_id: string | Placeholder;
+  archived: boolean;
+  customer_id?: string | Placeholder;
+  person_id?: string | Placeholder;
+  search?: string | SQL;
+};
+
+/**
+ * The campaigns of an agent's or manager's profile: they are its agent, one of its payments is
+ * theirs, or a creator they manage has a payment or a deliverable in it.
+ */
+function involving(personId: string | Placeholder): SQL {
+  const managed = and(eq(creators.org_id, campaigns.org_id), eq(creators.manager_id, personId));
+  const paid = sql`SELECT 1 FROM ${payments} WHERE ${and(
+    eq(payments.org_id, campaigns.org_id),
+    eq(payments.payment_group_id, campaigns.id),
+    eq(payments.is_deleted, false),
+    or(eq(payments.recipient, personId), sql`${payments.recipient} IN (SELECT ${creators.id} FROM ${creators} WHERE ${managed})`),
+  )}`;
+  const delivering = sql`SELECT 1 FROM ${deliverables} JOIN ${creators} ON ${creators.id} = ${deliverables.creator_id} WHERE ${and(
+    eq(deliverables.campaign_id, campaigns.id),
+    managed,
+  )}`;
+  return or(eq(campaigns.agent_id, personId), sql`EXISTS (${paid})`, sql`EXISTS (${delivering})`)!;
+}
 
 function campaignsWhere(filters: Filters): SQL {
   const conditions: SQL[] = [
@@ -37,6 +63,7 @@ function campaignsWhere(filters: Filters): SQL {
     filters.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived'),
   ];
   if (filters.customer_id !== undefined) conditions.push(eq(campaigns.customer_id, filters.customer_id));
+  if (filters.person_id !== undefined) conditions.push(involving(filters.person_id));
   if (filters.search !== undefined) conditions.push(ilike(campaigns.title, filters.search));
   return and(...conditions)!;
 }
@@ -66,7 +93,7 @@ function listFigures(db: Db) {
   return { paid, invoiced };
 }
 
-type PageShape = { cursor: boolean; archived: boolean; customer: boolean; search: boolean; limit: number };
+type PageShape = { cursor: boolean; archived: boolean; customer: boolean; person: boolean; search: boolean; limit: number };
 
 /**
  * The page statement of one shape (after a cursor or by page number; a tab; with or without a
@@ -82,6 +109,7 @@ function preparePage(db: Db, shape: PageShape) {
     org_id: orgId,
     archived: shape.archived,
     customer_id: shape.customer ? sql.placeholder('customer_id') : undefined,
+    person_id: shape.person ? sql.placeholder('person_id') : undefined,
     search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
   });
   const total = shape.cursor
@@ -96,7 +124,7 @@ function preparePage(db: Db, shape: PageShape) {
     .offset(unseenByPlanner(sql.placeholder('offset'), 'bigint') as unknown as Placeholder);
   const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
   const { paid, invoiced } = listFigures(db);
-  const name = `campaigns_page_${shape.cursor ? 'cursor' : 'number'}${shape.archived ? '_archived' : ''}${shape.customer ? '_customer' : ''}${shape.search ? '_search' : ''}_${shape.limit}`;
+  const name = `campaigns_page_${shape.cursor ? 'cursor' : 'number'}${shape.archived ? '_archived' : ''}${shape.customer ? '_customer' : ''}${shape.person ? '_person' : ''}${shape.search ? '_search' : ''}_${shape.limit}`;
   return db
     .select({
       ...campaignColumns,
@@ -139,11 +167,13 @@ export async function listCampaigns(db: Db, options: ListOptions): Promise<Campa
     cursor: position !== null,
     archived: options.archived,
     customer: options.customer_id !== undefined,
+    person: options.person_id !== undefined,
     search: search !== undefined,
     limit: options.page_size + 1,
   }).execute({
     org_id: options.org_id,
     customer_id: options.customer_id,
+    person_id: options.person_id,
     search,
     offset: options.page * options.page_size,
     created_us: position?.created_us,
@@ -158,7 +188,13 @@ export async function listCampaigns(db: Db, options: ListOptions): Promise<Campa
     invoices_total: row.invoices_total,
   }));
   const countApart = async () => {
-    const filters = { org_id: options.org_id, archived: options.archived, customer_id: options.customer_id, search };
+    const filters = {
+      org_id: options.org_id,
+      archived: options.archived,
+      customer_id: options.customer_id,
+      person_id: options.person_id,
+      search,
+    };
     const [counted] = await db.select({ total: count() }).from(campaigns).where(campaignsWhere(filters));
     return counted?.total ?? 0;
   };

@@ -1,13 +1,31 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProviderEventHandler } from '../../events/dispatcher.ts';
-import { contracts } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { contracts, type ProviderCall } from '../../db/schema/index.ts';
 import { ESIGN_PROVIDER, esignProvider, EsignRequestError } from '../../providers/esign/index.ts';
 import { ProviderCallError, WebhookSignatureError, type WebhookVerifier } from '../../providers/contract.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { applySignedEvent, SIGNED_EVENT } from './events.ts';
 import { CREATE_SIGNATURE_REQUEST, emailSigningLinkOnce, type SignatureRequestCall } from './signing.ts';
 
-type Answer = { signature_request_id: string; page_count: number };
+export type SignatureRequestAnswer = { signature_request_id: string; page_count: number };
+type Answer = SignatureRequestAnswer;
+
+/** The answer moves the contract from pending to ready, once, keeping the service's request id. */
+export async function markRequestReady(tx: Tx, call: ProviderCall, answer: Answer): Promise<void> {
+  await tx
+    .update(contracts)
+    .set({ preview_state: 'ready', signature_request_id: answer.signature_request_id })
+    .where(and(eq(contracts.org_id, call.org_id), eq(contracts.id, call.subject_id ?? ''), eq(contracts.preview_state, 'pending')));
+}
+
+/** A document the service refused ends the contract's preparation as failed. */
+export async function markPreparationFailed(tx: Tx, call: ProviderCall): Promise<void> {
+  await tx
+    .update(contracts)
+    .set({ preview_state: 'failed' })
+    .where(and(eq(contracts.org_id, call.org_id), eq(contracts.id, call.subject_id ?? ''), eq(contracts.preview_state, 'pending')));
+}
 
 /**
  * The signature request: with no transaction open the provider prepares the document and emails
@@ -33,18 +51,8 @@ export const signatureRequestOperation: ProviderOperation<SignatureRequestCall, 
     await emailSigningLinkOnce(deps, request.contract_id);
     return answer;
   },
-  async onSucceeded(tx, call, answer) {
-    await tx
-      .update(contracts)
-      .set({ preview_state: 'ready', signature_request_id: answer.signature_request_id })
-      .where(and(eq(contracts.org_id, call.org_id), eq(contracts.id, call.subject_id ?? ''), eq(contracts.preview_state, 'pending')));
-  },
-  async onFailed(tx, call) {
-    await tx
-      .update(contracts)
-      .set({ preview_state: 'failed' })
-      .where(and(eq(contracts.org_id, call.org_id), eq(contracts.id, call.subject_id ?? ''), eq(contracts.preview_state, 'pending')));
-  },
+  onSucceeded: markRequestReady,
+  onFailed: markPreparationFailed,
 };
 
 /** The built-in provider's webhooks, verified with its own secret. */

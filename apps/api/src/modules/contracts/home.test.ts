@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner, latestLinkId, readOutbox } from '../../../test/fixtures.ts';
 import { addCampaign } from '../../../test/campaign-fixtures.ts';
+import { contracts } from '../../db/schema/index.ts';
 import { postContract, sendContract, twoPagePdf } from '../../../test/contract-fixtures.ts';
 
 let ctx: TestContext;
@@ -80,6 +82,10 @@ describe("Home to-do 'Unsigned Contract'", () => {
     });
     expect(signed.statusCode, signed.body).toBe(200);
     expect((await contractTodos(owner.headers)).map((todo) => todo.id)).toEqual([third.id, first.id]);
+
+    // An expired contract is no longer a to-do: its link does not open any more.
+    await ctx.deps.db.update(contracts).set({ expiration_date: '2001-01-01' }).where(eq(contracts.id, first.id));
+    expect((await contractTodos(owner.headers)).map((todo) => todo.id)).toEqual([third.id]);
 
     // Another organisation's home never shows them.
     const theirs = await createOwner(ctx.app);

@@ -10,6 +10,14 @@ import { contractTemplateRoutes } from './template-routes.ts';
 
 export { unsignedContractTodos } from './home.ts';
 export { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './esign-operations.ts';
+export {
+  cancelSignatureRequestOperation,
+  downloadSignedFileOperation,
+  dropboxSignEventHandler,
+  dropboxSignRequestOperation,
+  remindSignerOperation,
+} from './dropbox-sign-operations.ts';
+export { embeddedTemplateOperation, templateCreatedHandler } from './dropbox-sign-templates.ts';
 
 /** Every contracts route, under one multipart parser. */
 export const contractRoutes =

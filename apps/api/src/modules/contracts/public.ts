@@ -7,6 +7,7 @@ import { ESIGN_PROVIDER, esignProvider, EsignRequestError, isSignaturePng } from
 import { receiveProviderWebhook } from '../provider-calls/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { emailSignature } from './events.ts';
+import { SIGN_AT_PROVIDER } from './portal.ts';
 import { findContractRow, orgScope, recipientOf } from './queries.ts';
 
 /** The contract a signing link points at; another kind of link, or a gone one, is no longer valid. */
@@ -89,6 +90,7 @@ export async function signThroughLink(
   if (state === 'canceled') throw new AppError('gone', contractMessages.invalidated);
   if (state === 'signed') throw new AppError('conflict', contractMessages.alreadySigned);
   if (state === 'pending' || !contract.signature_request_id) throw new AppError('conflict', contractMessages.stillProcessing);
+  if (contract.esign_provider !== ESIGN_PROVIDER) throw new AppError('conflict', SIGN_AT_PROVIDER);
   const row = await findContractRow(deps.db, orgScope(contract.org_id), contract.id);
   const signature =
     options.signature_type === 'drawn'

@@ -126,7 +126,7 @@ export const contractRoutes =
     app.put(
       '/contracts/:id/invalidate',
       { schema: { tags, summary: 'Invalidate a sent contract', params: idParams, response: { 200: contractRecord, ...errorResponses } } },
-      async (request) => invalidateContract(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
+      async (request) => invalidateContract(deps, { org_id: requireStaff(request).org_id, id: request.params.id }),
     );
 
     app.post(

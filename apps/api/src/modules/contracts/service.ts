@@ -13,7 +13,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { contracts, contractTemplates, creators, customers, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { readPdf, type PdfRefusal } from '../../providers/esign/index.ts';
+import { configuredEsignProvider, DROPBOX_SIGN_PROVIDER, readPdf, type PdfRefusal } from '../../providers/esign/index.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { findFeeRule } from '../fees/index.ts';
@@ -21,6 +21,7 @@ import { ensureLedgerAccounts, postTransfer } from '../ledger/index.ts';
 import { findContractRow, orgScope, toContractRecord } from './queries.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { queueSigningEmail, queueSigningSms, recordSignatureRequest } from './signing.ts';
+import { recordCancelAtProvider, recordReminderAtProvider } from './dropbox-sign-operations.ts';
 
 export type ContractCtx = { deps: AppDeps; storage: FileStorage };
 export type Upload = { file_name: string; bytes: Buffer };
@@ -112,7 +113,8 @@ async function documentOf(ctx: ContractCtx, input: CreateContractInput) {
     const pages = await checkContractPdf(input.file);
     const key = `contracts/${input.org_id}/${newId()}`;
     const sha = await storePdf(ctx.storage, key, input.file.bytes);
-    return { key, sha, file_name: pdfFileName(input.file.file_name), pages: pages.length, fields: input.formFields, template_id: null };
+    const file_name = pdfFileName(input.file.file_name);
+    return { key, sha, file_name, pages: pages.length, fields: input.formFields, template_id: null, provider_template_id: null };
   }
   if (input.type === 'plain_file' || !input.template_id) throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
   const [template] = await ctx.deps.db
@@ -129,6 +131,9 @@ async function documentOf(ctx: ContractCtx, input: CreateContractInput) {
     pages: template.page_count ?? Infinity,
     fields: input.formFields.length > 0 ? input.formFields : template.form_fields,
     template_id: template.id,
+    // A template made in Dropbox Sign's editor keeps its fields there: the request is sent from it.
+    provider_template_id:
+      template.esign_provider === DROPBOX_SIGN_PROVIDER && input.formFields.length === 0 ? template.hellosign_template_id : null,
   };
 }
 
@@ -146,10 +151,12 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
   await assertRecipient(db, input.org_id, input.recipient_type, input.recipient);
   const isRequest = input.type === 'signature_request';
   const document = await documentOf(ctx, input);
-  if (isRequest && document.fields.length === 0)
+  if (isRequest && document.fields.length === 0 && !document.provider_template_id)
     throw new AppError('validation_error', contractMessages.missingBlocks, { field: 'formFields' });
   checkBlocksFit(document.fields, document.pages);
   const id = newId();
+  // A contract stays with the service it is sent with; one from a Dropbox Sign template goes to Dropbox Sign.
+  const esignProvider = document.provider_template_id ? DROPBOX_SIGN_PROVIDER : configuredEsignProvider(ctx.deps.config);
   let callId: string | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -169,6 +176,7 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
         signature_date: isRequest ? null : new Date(),
         form_fields: isRequest ? document.fields : [],
         preview_state: isRequest ? 'pending' : 'ready',
+        esign_provider: esignProvider,
         file_name: document.file_name,
         original_key: document.key,
         original_sha256: document.sha,
@@ -184,6 +192,8 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
           original_key: document.key,
           title: input.title,
           form_fields: document.fields,
+          esign_provider: esignProvider,
+          provider_template_id: document.provider_template_id,
         });
       }
     });
@@ -195,24 +205,34 @@ export async function createContract(ctx: ContractCtx, input: CreateContractInpu
   return toContractRecord(await findContractRow(db, orgScope(input.org_id), id));
 }
 
-/** Invalidates a sent contract (not signed, not canceled); anything else fails with the spec's message. */
-export async function invalidateContract(db: DbOrTx, options: { org_id: string; id: string }): Promise<ContractRecord> {
-  await findContractRow(db, orgScope(options.org_id), options.id);
-  const updated = await db
-    .update(contracts)
-    .set({ status: 'canceled' })
-    .where(
-      and(
-        eq(contracts.org_id, options.org_id),
-        eq(contracts.id, options.id),
-        eq(contracts.type, 'signature_request'),
-        eq(contracts.status, 'requires_info'),
-        isNull(contracts.signature_date),
-      ),
-    )
-    .returning({ id: contracts.id });
-  if (updated.length === 0) throw new AppError('conflict', contractMessages.invalidateFailed);
-  return toContractRecord(await findContractRow(db, orgScope(options.org_id), options.id));
+/**
+ * Invalidates a sent contract (not signed, not canceled); anything else fails with the spec's
+ * message. A request at Dropbox Sign is canceled there by a provider call after the commit.
+ */
+export async function invalidateContract(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  options: { org_id: string; id: string },
+): Promise<ContractRecord> {
+  await findContractRow(deps.db, orgScope(options.org_id), options.id);
+  const callIds = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(contracts)
+      .set({ status: 'canceled' })
+      .where(
+        and(
+          eq(contracts.org_id, options.org_id),
+          eq(contracts.id, options.id),
+          eq(contracts.type, 'signature_request'),
+          eq(contracts.status, 'requires_info'),
+          isNull(contracts.signature_date),
+        ),
+      )
+      .returning();
+    if (!updated) throw new AppError('conflict', contractMessages.invalidateFailed);
+    return recordCancelAtProvider(tx, updated);
+  });
+  await runProviderCallsSoon(deps, callIds);
+  return toContractRecord(await findContractRow(deps.db, orgScope(options.org_id), options.id));
 }
 
 /**
@@ -230,17 +250,24 @@ export async function sendContractReminders(deps: AppDeps, options: { org_id: st
   if (unsent) throw new AppError('conflict', contractMessages.notSent);
   const pending = rows.filter((row) => row.preview_state !== 'ready');
   if (pending.length > 0) throw new AppError('conflict', contractMessages.stillProcessing);
-  return deps.db.transaction(async (tx) => {
+  const callIds: string[] = [];
+  const sent = await deps.db.transaction(async (tx) => {
     const emailIds: string[] = [];
     const smsIds: string[] = [];
     for (const row of rows) {
-      if (options.reminder_type === 'email') emailIds.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
+      // A contract at Dropbox Sign is reminded by Dropbox Sign; our signing link would not sign it.
+      const callId = await recordReminderAtProvider(tx, row);
+      if (callId) callIds.push(callId);
+      else if (options.reminder_type === 'email') emailIds.push(await queueSigningEmail(deps, tx, row, { reminder: true }));
       else {
         const smsId = await queueSigningSms(deps, tx, row);
         if (smsId) smsIds.push(smsId);
       }
     }
-    if (options.reminder_type === 'sms' && smsIds.length === 0) throw new AppError('bad_request', contractMessages.noPhone);
-    return { emailIds, smsIds, count: emailIds.length + smsIds.length };
+    if (options.reminder_type === 'sms' && smsIds.length === 0 && callIds.length === 0)
+      throw new AppError('bad_request', contractMessages.noPhone);
+    return { emailIds, smsIds, count: emailIds.length + smsIds.length + callIds.length };
   });
+  await runProviderCallsSoon(deps, callIds);
+  return sent;
 }

@@ -17,22 +17,41 @@ export const signingLinkExpiry = (expirationDate: string) => new Date(Date.parse
 
 export const signingUrl = (deps: Pick<AppDeps, 'config'>, linkId: string) => `${deps.config.publicUrl}/sign/${linkId}`;
 
-export type SignatureRequestCall = { contract_id: string; document_key: string; title: string; form_fields: SignatureField[] };
+export type SignatureRequestCall = {
+  contract_id: string;
+  document_key: string;
+  title: string;
+  form_fields: SignatureField[];
+  /** A template made in the hosted service's own editor (Dropbox Sign): its fields, not our blocks. */
+  provider_template_id?: string | null;
+};
 
-/** Records the signature request (the provider call) in the transaction that creates the contract. */
+/**
+ * Records the signature request (the provider call) in the transaction that creates the contract,
+ * with the e-signature service the contract is sent with (contracts.esign_provider).
+ */
 export function recordSignatureRequest(
   tx: Tx,
-  contract: { id: string; org_id: string; original_key: string; title: string; form_fields: SignatureField[] },
+  contract: {
+    id: string;
+    org_id: string;
+    original_key: string;
+    title: string;
+    form_fields: SignatureField[];
+    esign_provider?: string;
+    provider_template_id?: string | null;
+  },
 ) {
   const request: SignatureRequestCall = {
     contract_id: contract.id,
     document_key: contract.original_key,
     title: contract.title,
     form_fields: contract.form_fields,
+    provider_template_id: contract.provider_template_id ?? null,
   };
   return recordProviderCall(tx, {
     org_id: contract.org_id,
-    provider: ESIGN_PROVIDER,
+    provider: contract.esign_provider ?? ESIGN_PROVIDER,
     operation: CREATE_SIGNATURE_REQUEST,
     idempotency_key: `contract:${contract.id}:signature_request`,
     subject_id: contract.id,

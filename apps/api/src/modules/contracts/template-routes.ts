@@ -10,9 +10,10 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { readAll, readPdf } from '../../providers/esign/index.ts';
+import { configuredEsignProvider, DROPBOX_SIGN_PROVIDER, readAll, readPdf } from '../../providers/esign/index.ts';
 import { fileStorage, type FileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
+import { startDropboxSignTemplateDraft } from './dropbox-sign-templates.ts';
 import { readContractMultipart } from './multipart.ts';
 import { fieldsError } from './routes.ts';
 import { findTemplate, listTemplatePage, saveTemplate, startTemplateDraft, toTemplateRecord } from './templates.ts';
@@ -93,7 +94,11 @@ export const contractTemplateRoutes =
         const { fields, file } = await readContractMultipart(request);
         const parsed = embeddedFields.safeParse(fields);
         if (!parsed.success) throw fieldsError(parsed.error);
-        return startTemplateDraft({ db: deps.db, storage }, { org_id: user.org_id, title: parsed.data.title, file });
+        const options = { org_id: user.org_id, title: parsed.data.title, file };
+        // ESIGN_PROVIDER chooses whose editor opens: Dropbox Sign's embedded one, or our block editor.
+        if (file && configuredEsignProvider(deps.config) === DROPBOX_SIGN_PROVIDER)
+          return startDropboxSignTemplateDraft({ deps, storage }, { ...options, file });
+        return startTemplateDraft({ db: deps.db, storage }, options);
       },
     );
 
@@ -110,9 +115,11 @@ export const contractTemplateRoutes =
       async (request) => {
         const user = requireStaff(request);
         const draft = await findTemplate(deps.db, user.org_id, request.body.template_id);
+        const { formFields = draft.form_fields, ...body } = request.body;
         return saveTemplate(deps.db, {
           org_id: user.org_id,
-          ...request.body,
+          ...body,
+          formFields,
           pageCount: draft.page_count ?? (await storedPageCount(storage, draft.storage_key)),
         });
       },

@@ -67,7 +67,7 @@ export async function findTemplate(db: DbOrTx, orgId: string, templateId: string
   return row;
 }
 
-async function assertNoReadyTemplate(db: DbOrTx, orgId: string) {
+export async function assertNoReadyTemplate(db: DbOrTx, orgId: string) {
   const [ready] = await db.select({ id: contractTemplates.id }).from(contractTemplates).where(readyTemplates(orgId)).limit(1);
   if (ready) throw new AppError('conflict', contractMessages.templateExists);
 }

@@ -180,6 +180,6 @@ describe('customers: roles and organizations', () => {
     expect(put.json().message).toBe(customerMessages.notFound);
     expect((await call('GET', '/v1/customers', mine.headers)).json().total).toBe(0);
     expect((await call('GET', `/v1/customers/${theirCustomer.id}`, theirs.headers)).json().name).toBe('Theirs');
-    expect((await call('GET', '/v1/customers/not-a-uuid', mine.headers)).statusCode).toBe(400);
+    expect((await call('GET', '/v1/customers/not-a-uuid', mine.headers)).statusCode).toBe(404);
   });
 });

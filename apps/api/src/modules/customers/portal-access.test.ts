@@ -19,7 +19,7 @@ async function customer(headers: Headers, email: string = uniqueEmail('brand')) 
 }
 
 describe('POST /v1/customers/{id}/portal_invite', () => {
-  it('gives the customer a login they open from the email, then sign in on the Creator / Customer side', async () => {
+  it('gives the customer a login they open from the email, then sign in on the Creator side', async () => {
     const owner = await createOwner(ctx.app, { orgName: 'Brand Agency' });
     const brand = await customer(owner.headers);
     expect((await call('GET', `/v1/customers/${brand.id}/portal_access`, owner.headers)).json()).toMatchObject({ user_id: null });

@@ -82,7 +82,7 @@ export async function inviteCustomerToPortal(deps: AppDeps, options: { org_id: s
         subject: `${org.name} invited you to Crewpay`,
         paragraphs: [
           `${org.name} invited you to Crewpay, where you can see and pay their invoices and sign their contracts.`,
-          'Choose a password to open your customer dashboard, then sign in on the Creator / Customer side. The link works once and expires in 7 days.',
+          'Choose a password to open your customer dashboard, then sign in on the Creator side. The link works once and expires in 7 days.',
         ],
         links: [{ label: 'Choose your password', url: `${base}/resetPassword/${linkId}` }],
       };

@@ -34,7 +34,7 @@ describe('GET /v1/notifications and PUT /v1/notifications/{id}', () => {
 
   it('refuses a malformed id and a missing session', async () => {
     const owner = await createOwner(ctx.app);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/v1/notifications/not-a-uuid', headers: owner.headers })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/v1/notifications/not-a-uuid', headers: owner.headers })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/notifications' })).statusCode).toBe(401);
   });
 });

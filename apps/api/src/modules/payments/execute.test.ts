@@ -147,6 +147,24 @@ describe('PUT /v1/payments/initiate', () => {
     expect(await balance(owner.headers)).toBe(before);
   });
 
+  it('takes awaiting input payments beside drafts: the drafts go out, the awaiting ones keep waiting', async () => {
+    const owner = await fundedOwner(100_000);
+    const waiting = await addCreator(ctx.app, owner.headers, { first_name: 'Wade' });
+    const banked = await addCreator(ctx.app, owner.headers, BANK);
+    const [awaiting] = await drafts(owner.headers, [row(waiting.id, 10_000)]);
+    await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id] });
+    const held = await balance(owner.headers);
+    const alone = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id] });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json()).toEqual({ processing: 0, requires_info: 1, held: 0, message: 'Payment is on the way!' });
+    expect(await balance(owner.headers)).toBe(held);
+    const [draft] = await drafts(owner.headers, [row(banked.id, 20_000)]);
+    const mixed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id, draft!.id] });
+    expect(mixed.json()).toMatchObject({ processing: 1, requires_info: 0 });
+    expect((await inject('GET', `/v1/payments/${awaiting!.id}`, owner.headers)).json().status).toBe('requires_info');
+    expect((await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json().status).toBe('processing');
+  });
+
   it('replays the first answer for a repeated Idempotency-Key', async () => {
     const owner = await fundedOwner();
     const creator = await addCreator(ctx.app, owner.headers, BANK);

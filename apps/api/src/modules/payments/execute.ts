@@ -49,8 +49,7 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
     .where(and(...filters))
     .orderBy(payments.id)
     .for('update');
-  // Executed or deleted already (perhaps by a concurrent click): say so, as a failure to read.
-  if (locked.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
+  if (locked.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
 
   const destinations = await destinationsFor(deps, tx, org, rows);
@@ -93,4 +92,29 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
   ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
   return { processing: ready.length, requires_info: waiting.length, held: total, message: paymentMessages.executed };
+}
+
+/**
+ * A selection without drafts. Document 001 lets awaiting input payments be selected for execution:
+ * their money is held already and they go out when the recipient answers, so they are counted as
+ * waiting and nothing moves. Nothing selected left to execute (executed or deleted already,
+ * perhaps by a concurrent click) is a conflict.
+ */
+async function answerWithoutDrafts(tx: Tx, orgId: string, ids: string[]): Promise<InitiateResult> {
+  const waiting =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.org_id, orgId),
+              eq(payments.is_deleted, false),
+              eq(payments.status, 'requires_info'),
+              inArray(payments.id, ids),
+            ),
+          );
+  if (waiting.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
+  return { processing: 0, requires_info: waiting.length, held: 0, message: paymentMessages.executed };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { receiveProviderWebhook } from './receive.ts';
+import { webhookVerifierFor } from './registry.ts';
 
 const params = z.object({ provider: z.string().min(1).max(50) });
 const answer = z.object({ received: z.number(), stored: z.number(), applied: z.number() });
@@ -24,10 +25,19 @@ export const providerWebhookRoutes =
           tags: ['Webhooks'],
           summary: "A provider's signed events (Crewpay-Signature for the sandbox; each provider's own check for the others)",
           params,
-          response: { 200: answer, ...errorResponses },
+          response: { 200: z.union([answer, z.string()]), ...errorResponses },
         },
       },
-      async (request) =>
-        receiveProviderWebhook(deps, request.params.provider, typeof request.body === 'string' ? request.body : '', request.headers),
+      async (request, reply) => {
+        const received = await receiveProviderWebhook(
+          deps,
+          request.params.provider,
+          typeof request.body === 'string' ? request.body : '',
+          request.headers,
+        );
+        // A provider that wants its own words back (Dropbox Sign) counts anything else as a failed delivery.
+        const acknowledgement = webhookVerifierFor(request.params.provider)?.acknowledgement;
+        return acknowledgement ? reply.type('text/plain').send(acknowledgement) : received;
+      },
     );
   };

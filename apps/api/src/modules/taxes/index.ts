@@ -1,3 +1,3 @@
 // The taxes module as other modules see it.
-export { taxRoutes } from './routes.ts';
+export { taxPdfRoutes, taxRoutes } from './routes.ts';
 export { GENERATE_TAX_DOCUMENTS_JOB, registerTaxJobs } from './runs.ts';

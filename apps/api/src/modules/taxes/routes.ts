@@ -4,19 +4,10 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listPaidUsers } from './queries.ts';
-import {
-  createTaxRun,
-  executeTaxRun,
-  findTaxRun,
-  GENERATE_TAX_DOCUMENTS_JOB,
-  INLINE_RECIPIENT_LIMIT,
-  openRunPdf,
-  toTaxRun,
-} from './runs.ts';
+import { GENERATORS, generateTaxDocuments } from './generate.ts';
+import { findTaxRun, openRunPdf, toTaxRun } from './runs.ts';
 
 const tags = ['Taxes'];
-/** Tax forms carry the organisation's EIN and pay figures of every person: owners and admins generate them. */
-const GENERATORS = ['owner', 'admin'] as const;
 
 export const taxRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -49,26 +40,11 @@ export const taxRoutes =
           response: { 200: taxRun, 202: taxRun, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const user = requireStaff(request, GENERATORS);
-        let run = await createTaxRun(deps.db, { org_id: user.org_id, user_id: user.id, body: request.body });
-        if (run.total > INLINE_RECIPIENT_LIMIT) {
-          await deps.jobs.send(GENERATE_TAX_DOCUMENTS_JOB, { run_id: run.id });
-          run = await findTaxRun(deps.db, user.org_id, run.id);
-          return reply.code(run.status === 'succeeded' ? 200 : 202).send(toTaxRun(run));
-        }
-        await executeTaxRun(deps, run.id).catch((error: unknown) =>
-          request.log.error({ err: error, run_id: run.id }, 'tax documents failed'),
-        );
-        run = await findTaxRun(deps.db, user.org_id, run.id);
-        if (run.pdf_sealed && request.headers.accept?.includes('application/pdf'))
-          // A Buffer is sent as is: Fastify skips the response schema's serializer for it.
-          return reply
-            .type('application/pdf')
-            .header('x-tax-run-id', run.id)
-            .send(openRunPdf(deps.secrets, run) as never);
-        return toTaxRun(run);
-      },
+      async (request, reply) =>
+        generateTaxDocuments(deps, request, reply, {
+          body: request.body,
+          wantsPdf: request.headers.accept?.includes('application/pdf') ?? false,
+        }),
     );
 
     app.get(
@@ -95,5 +71,25 @@ export const taxRoutes =
           .header('cache-control', 'no-store')
           .send(openRunPdf(deps.secrets, run));
       },
+    );
+  };
+
+/** Document 001's call on the second API host: POST /api/taxes {year, method, userIds} answers the PDF blob itself. */
+export const taxPdfRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/taxes',
+      {
+        schema: {
+          tags,
+          summary:
+            "Generate tax documents, the spec's call: a download of up to 25 users answers the PDF (application/pdf, its run id in x-tax-run-id); an email, or a larger selection, answers the run as POST /v1/taxes does.",
+          body: taxRequestBody,
+          response: { 200: taxRun, 202: taxRun, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        generateTaxDocuments(deps, request, reply, { body: request.body, wantsPdf: request.body.method === 'download' }),
     );
   };

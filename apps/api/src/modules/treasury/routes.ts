@@ -1,5 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { achDebitBody, achTransferBody, attachBankBody, loadFundsBody, setupIntentRecord, treasuryTransactionAnswer } from '@crewpay/core';
+import {
+  achDebitBody,
+  achTransferBody,
+  attachBankBody,
+  type AttachBankBody,
+  loadFundsBody,
+  setupIntentRecord,
+  treasuryTransactionAnswer,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
@@ -14,29 +23,28 @@ const idempotencyHeader = 'Accepts an Idempotency-Key header: a repeat answers t
 export const treasuryRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/treasury/account',
-      {
-        schema: {
-          tags,
-          summary: 'Attach a bank account (micro-deposit verification follows)',
-          body: attachBankBody,
-          response: { 200: setupIntentRecord, ...errorResponses },
+    const attachBankRoute = (summary: string) => ({
+      schema: { tags, summary, body: attachBankBody, response: { 200: setupIntentRecord, ...errorResponses } },
+    });
+    const attachBankHandler = async (request: FastifyRequest<{ Body: AttachBankBody }>) => {
+      const user = requireStaff(request, ['owner', 'admin']);
+      const link = await attachBank(deps, { org_id: user.org_id, user_id: user.id, body: request.body });
+      const url = verificationUrlOf(deps, link);
+      return {
+        id: link.setup_intent_id,
+        status: link.status,
+        next_action: {
+          type: 'verify_with_microdeposits' as const,
+          verify_with_microdeposits: { hosted_verification_url: url, microdeposit_type: 'descriptor_code' as const },
         },
-      },
-      async (request) => {
-        const user = requireStaff(request, ['owner', 'admin']);
-        const link = await attachBank(deps, { org_id: user.org_id, user_id: user.id, body: request.body });
-        const url = verificationUrlOf(deps, link);
-        return {
-          id: link.setup_intent_id,
-          status: link.status,
-          next_action: {
-            type: 'verify_with_microdeposits' as const,
-            verify_with_microdeposits: { hosted_verification_url: url, microdeposit_type: 'descriptor_code' as const },
-          },
-        };
-      },
+      };
+    };
+    app.post('/treasury/account', attachBankRoute('Attach a bank account (micro-deposit verification follows)'), attachBankHandler);
+    // Document 000's activation call for the bank: the same attach under the organisation's path.
+    app.post(
+      '/org/bank',
+      attachBankRoute("Attach the organisation's bank account (the same as POST /v1/treasury/account)"),
+      attachBankHandler,
     );
 
     app.post(

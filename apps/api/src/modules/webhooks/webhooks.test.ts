@@ -218,7 +218,7 @@ describe('webhook endpoints', () => {
     }
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/v1/webhook_endpoints/not-a-uuid/test', headers: owner.headers })).statusCode,
-    ).toBe(400);
+    ).toBe(404);
   });
 
   it("checks the connection's own DNS answer (DNS rebinding)", async () => {

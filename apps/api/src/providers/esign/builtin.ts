@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/index.ts';
 import { pdfLimitMessages } from '@crewpay/core';
 import { readPdf, stampPdf, type PdfRefusal } from './pdf.ts';
-import type { EsignProvider } from './types.ts';
+import type { BuiltinEsign } from './types.ts';
 import { signEsignWebhook, verifyEsignWebhook } from './webhook.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -23,7 +23,7 @@ export class EsignRequestError extends Error {
 }
 
 /** Why the service refuses a document: a limit of docs/security.md by its message, or unreadable. */
-const refusalMessage = (refusal: PdfRefusal) =>
+export const refusalMessage = (refusal: PdfRefusal) =>
   refusal === 'type' || refusal === 'unreadable' ? 'The document is not a readable PDF' : pdfLimitMessages[refusal];
 
 /**
@@ -31,11 +31,12 @@ const refusalMessage = (refusal: PdfRefusal) =>
  * prepared document of each request and the signed files, as a hosted service would keep them.
  * Request ids derive from the idempotency key, so a repeated call answers the same request.
  */
-export function createBuiltinEsign(options: { storage: FileStorage; webhookSecret: string }): EsignProvider {
+export function createBuiltinEsign(options: { storage: FileStorage; webhookSecret: string }): BuiltinEsign {
   const { storage, webhookSecret } = options;
   const requestKey = (id: string) => `esign/${id}`;
   return {
     name: 'crewpay',
+    hostsSigning: false,
     async createSignatureRequest(input) {
       const signature_request_id = createHash('sha256').update(`crewpay-esign:${input.idempotency_key}`).digest('hex').slice(0, 32);
       const bytes = await readAll(await storage.read(input.document_key));

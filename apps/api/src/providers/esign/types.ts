@@ -21,19 +21,37 @@ export type EsignEvent = { id: string; type: string; org_id: string; object_id: 
  */
 export type SignedDocument = { event: EsignEvent; webhook: { body: string; headers: Record<string, string> } };
 
+/** What a hosted service (Dropbox Sign) needs beside the document to send a request; the built-in one ignores it. */
+export type HostedRequestInput = {
+  /** Ours, given to the service as metadata so its events name the organisation and contract they are about. */
+  org_id: string;
+  contract_id: string;
+  signer: { name: string; email: string };
+  /** A template created in the service's own editor: its fields are the service's, not our blocks. */
+  provider_template_id: string | null;
+};
+
 /**
  * An e-signature service (Dropbox Sign, Documenso, or Crewpay's own built-in one). Calls take
  * plain data and an idempotency key, never a transaction (docs/providers.md).
  */
 export type EsignProvider = {
   name: string;
+  /** A hosted service emails the signer itself and signs on its own pages; the built-in one signs on ours. */
+  hostsSigning: boolean;
   /** Prepares a document for signing; the same key answers the same request id. */
-  createSignatureRequest(input: {
-    idempotency_key: string;
-    document_key: string;
-    title: string;
-    form_fields: SignatureField[];
-  }): Promise<{ signature_request_id: string; page_count: number }>;
+  createSignatureRequest(
+    input: {
+      idempotency_key: string;
+      document_key: string;
+      title: string;
+      form_fields: SignatureField[];
+    } & Partial<HostedRequestInput>,
+  ): Promise<{ signature_request_id: string; page_count: number }>;
+};
+
+/** Crewpay's built-in service: it also signs on our page and signs its own webhooks. */
+export type BuiltinEsign = EsignProvider & {
   /** Signs a prepared request: stamps each block, appends the audit page, stores the file. */
   signRequest(input: {
     org_id: string;

@@ -43,31 +43,6 @@ export function navItemsFor(user: UserRecord): NavItem[] {
   return items.filter((item): item is NavItem => item !== false);
 }
 
-/**
- * The entries whose pages exist. The others show, disabled, until their feature ships: the spec
- * wants the full menu, and a link to a page that is not there would only bounce to Home.
- */
-const availablePaths = new Set([
-  '/',
-  '/creator',
-  '/creator/payments',
-  '/creator/settings',
-  '/wallets',
-  '/creators',
-  '/payments',
-  '/campaigns',
-  '/agentsManagers',
-  '/customers',
-  '/settings',
-  '/invoices',
-  '/creator/invoices',
-  '/contracts',
-  '/creator/contracts',
-  '/taxes',
-]);
-
-export const isAvailable = (item: NavItem) => availablePaths.has(item.to);
-
 /** Whether `pathname` belongs to the entry (Home only matches itself). */
 export function isActive(item: NavItem, pathname: string): boolean {
   if (item.to === '/' || item.to === '/creator') return pathname === item.to;

@@ -11,7 +11,7 @@ import type { UserRecord } from '@crewpay/core';
 import { Logo } from '../../components/logo.tsx';
 import { useSignOut } from '../../lib/session/sign-out.ts';
 import { brand, layout } from '../theme.ts';
-import { isActive, isAvailable, navItemsFor } from './nav-items.ts';
+import { isActive, navItemsFor } from './nav-items.ts';
 import { SidebarItem } from './sidebar-item.tsx';
 
 type Props = {
@@ -60,7 +60,6 @@ export function Sidebar({ user, isCollapsed, onToggle, onNavigate }: Props) {
             to={item.to}
             isCollapsed={isCollapsed}
             isSelected={isActive(item, pathname)}
-            isDisabled={!isAvailable(item)}
             onClick={onNavigate}
           />
         ))}

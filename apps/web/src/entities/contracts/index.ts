@@ -13,6 +13,7 @@ export { contractColumns, ContractStatusChip } from './components/contract-colum
 export { ContractForm } from './components/contract-form.tsx';
 export { ContractHeader } from './components/contract-header.tsx';
 export { ContractsTab } from './components/contracts-tab.tsx';
+export { NewContractButton } from './components/new-contract-button.tsx';
 export { type ChosenPdf, PdfDropzone } from './components/pdf-dropzone.tsx';
 export { PdfViewer } from './components/pdf-viewer.tsx';
 export { PendingDocument } from './components/pending-document.tsx';

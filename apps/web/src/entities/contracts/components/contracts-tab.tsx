@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { canRemindContract } from '@crewpay/core';
@@ -7,6 +6,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { useContractReminders, useContracts, useInvalidateContracts, type ContractFilter } from '../api/contracts.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { contractColumns } from './contract-columns.tsx';
+import { NewContractButton } from './new-contract-button.tsx';
 
 /**
  * The Contracts tab of a creator, a campaign or a customer: Invalidate and Send email reminder
@@ -36,9 +36,7 @@ export function ContractsTab({ filter, newContractPath }: { filter: ContractFilt
         <Button variant="outlined" disabled={chosen.length === 0 || remind.isPending} onClick={() => remind.mutate(chosen)}>
           Send email reminder
         </Button>
-        <Button variant="contained" component={RouterLink} to={newContractPath}>
-          New Contract
-        </Button>
+        <NewContractButton to={newContractPath} />
       </Stack>
       <DataTable
         ariaLabel="Contracts"

@@ -107,7 +107,7 @@ export function useInitiatePayments() {
     mutationFn: ({ body, idempotencyKey }: { body: { ids: string[]; payment_group_id?: string }; idempotencyKey: string }) =>
       api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: async (answer) => {
-      // The toast says what happened: '2 payments on the way, 3 waiting for payout details'.
+      // 'Payment is on the way!', then what happened: '2 payments on the way, 3 waiting for payout details'.
       notifySuccess(executedMessage(answer));
       await refreshAfterChange();
     },

@@ -4,12 +4,12 @@ import { formatCents } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useExecutionPreview } from '../api/payments.ts';
 
-type Props = { ids: string[]; isOpen: boolean; isPending: boolean; onConfirm: () => void; onClose: () => void };
+type Props = { ids: string[]; awaiting?: number; isOpen: boolean; isPending: boolean; onConfirm: () => void; onClose: () => void };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Execute Payments asks first: how many, the total, the fees and how many will wait for payout details. */
-export function ExecuteConfirmDialog({ ids, isOpen, isPending, onConfirm, onClose }: Props) {
+export function ExecuteConfirmDialog({ ids, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
   const { data: preview, isFetching } = useExecutionPreview(ids, isOpen);
   const ready = preview && !isFetching;
   return (
@@ -30,6 +30,9 @@ export function ExecuteConfirmDialog({ ids, isOpen, isPending, onConfirm, onClos
           >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
           {preview.requires_info > 0 && (
             <Typography variant="body2">{`${plural(preview.requires_info, 'payment')} will wait for payout details: we email the recipients a link, and the money stays held until they answer.`}</Typography>
+          )}
+          {awaiting > 0 && (
+            <Typography variant="body2">{`${plural(awaiting, 'selected payment')} already ${awaiting === 1 ? 'waits' : 'wait'} for payout details: the money is held and goes out when the recipient answers.`}</Typography>
           )}
         </Stack>
       ) : (

@@ -13,7 +13,7 @@ import { useDeletePayments, useInitiatePayments, useSendReminders } from '../api
 type Props = { selected: PaymentRecord[]; onDone: () => void };
 
 /**
- * Execute Payments (drafts; owners and admins, not for a delinquent organisation), Send email
+ * Execute Payments (drafts and awaiting input; owners and admins, not for a delinquent organisation), Send email
  * reminder (awaiting input) and Delete (drafts and awaiting input) for the selected payments.
  */
 export function PaymentActions({ selected, onDone }: Props) {
@@ -27,9 +27,11 @@ export function PaymentActions({ selected, onDone }: Props) {
   const initiate = useInitiatePayments();
   const remind = useSendReminders();
   const remove = useDeletePayments();
-  const drafts = selected.filter((row) => row.status === 'draft');
   const waiting = selected.filter((row) => row.status === 'requires_info');
-  const deletable = selected.filter((row) => row.status === 'draft' || row.status === 'requires_info');
+  // Document 001: draft and requires_info payments can be selected for execution. The server
+  // executes the drafts; the awaiting ones are held already and go out when their details arrive.
+  const executable = selected.filter((row) => row.status === 'draft' || row.status === 'requires_info');
+  const deletable = executable;
   const canExecute = user ? canManageWallets(user.role as Role) : false;
 
   const askToExecute = () => {
@@ -38,7 +40,7 @@ export function PaymentActions({ selected, onDone }: Props) {
   };
   const execute = () =>
     initiate.mutate(
-      { body: { ids: drafts.map((row) => row.id) }, idempotencyKey: executionKey },
+      { body: { ids: executable.map((row) => row.id) }, idempotencyKey: executionKey },
       {
         onSuccess: () => {
           setExecutionKey(crypto.randomUUID());
@@ -52,7 +54,7 @@ export function PaymentActions({ selected, onDone }: Props) {
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <Tooltip title={canExecute ? '' : 'Only owners and admins can execute payments'}>
         <span>
-          <Button variant="contained" disabled={!canExecute || drafts.length === 0 || initiate.isPending} onClick={askToExecute}>
+          <Button variant="contained" disabled={!canExecute || executable.length === 0 || initiate.isPending} onClick={askToExecute}>
             Execute Payments
           </Button>
         </span>
@@ -98,7 +100,8 @@ export function PaymentActions({ selected, onDone }: Props) {
         {`Delete ${deletable.length} payment${deletable.length === 1 ? '' : 's'}? Money held for payments awaiting input goes back to your wallet.`}
       </ConfirmDialog>
       <ExecuteConfirmDialog
-        ids={drafts.map((row) => row.id)}
+        ids={executable.map((row) => row.id)}
+        awaiting={waiting.length}
         isOpen={isConfirmingExecute}
         isPending={initiate.isPending}
         onClose={() => setConfirmingExecute(false)}

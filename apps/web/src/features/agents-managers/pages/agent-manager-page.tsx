@@ -11,27 +11,19 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { displayUsPhone, type MemberRecord } from '@crewpay/core';
-import { DataTable } from '../../../components/data-table.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { displayName } from '../../../lib/format.ts';
 import { usePerson, useUpdateAgentManager } from '../api/agents-managers.ts';
 import { PaymentsTable } from '../../../entities/payments/index.ts';
+import { PersonCampaignsTab } from '../components/person-campaigns-tab.tsx';
 
 const tabs = [
   { value: 'profile', label: 'Profile' },
   { value: 'campaigns', label: 'Campaigns' },
   { value: 'payments', label: 'Payments' },
 ] as const;
-
-type Empty = { id: string };
-const campaignColumns: GridColDef<Empty>[] = [
-  { field: 'title', headerName: 'Title', flex: 1.5 },
-  { field: 'status', headerName: 'Status', flex: 1 },
-  { field: 'budget', headerName: 'Budget', flex: 1 },
-];
 
 function ProfileCard({ person }: { person: MemberRecord }) {
   const update = useUpdateAgentManager(person.id);
@@ -113,7 +105,7 @@ export default function AgentManagerPage() {
         ))}
       </Tabs>
       {tab === 'profile' && <ProfileCard key={person.updated_at} person={person} />}
-      {tab === 'campaigns' && <DataTable ariaLabel="Campaigns" rows={[]} columns={campaignColumns} emptyLabel="No campaigns yet" />}
+      {tab === 'campaigns' && <PersonCampaignsTab personId={person.id} />}
       {tab === 'payments' && <PaymentsTable tab="all_payments" recipient={person.id} />}
     </Stack>
   );

@@ -119,7 +119,7 @@ export function SignInForm() {
         sx={{ mb: 1.5 }}
       >
         <ToggleButton value="team">Team member</ToggleButton>
-        <ToggleButton value="creator">Creator / Customer</ToggleButton>
+        <ToggleButton value="creator">Creator</ToggleButton>
       </ToggleButtonGroup>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         {subtitles[audience]}

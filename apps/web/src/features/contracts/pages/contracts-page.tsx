@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { DataTable } from '../../../components/data-table.tsx';
-import { contractColumns, useContracts, useContractTemplates } from '../../../entities/contracts/index.ts';
+import { contractColumns, NewContractButton, useContracts, useContractTemplates } from '../../../entities/contracts/index.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { templateColumns } from '../components/template-columns.tsx';
 
@@ -71,9 +71,7 @@ export default function ContractsPage() {
           >
             New Contract Template
           </Button>
-          <Button variant="contained" component={RouterLink} to="/contracts/newContract">
-            New Contract
-          </Button>
+          <NewContractButton to="/contracts/newContract" />
         </Stack>
       </Stack>
       {tab === 'contracts' ? <ContractsTable /> : <TemplatesTable />}

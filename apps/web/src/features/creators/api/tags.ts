@@ -13,7 +13,19 @@ export function useTags() {
   });
 }
 
+const enrollmentsKey = (creatorId: string) => [...creatorKeys.tags, 'enrollments', creatorId] as const;
+
+/** GET /v1/tags/enrollments?creator_id: the creator's own tags, the spec's call for the Tags card. */
+export function useCreatorTags(creatorId: string) {
+  return useQuery({
+    queryKey: enrollmentsKey(creatorId),
+    queryFn: () => api.get<EnrollmentRecord[]>('/v1/tags/enrollments', { query: { creator_id: creatorId } }),
+    meta: { errorMessage: "There was an issue getting this Creator's Tags" },
+  });
+}
+
 const refreshCreator = async (creatorId: string) => {
+  await queryClient.invalidateQueries({ queryKey: enrollmentsKey(creatorId) });
   await queryClient.invalidateQueries({ queryKey: creatorKeys.one(creatorId) });
   await queryClient.invalidateQueries({ queryKey: [...creatorKeys.all, 'list'] });
 };

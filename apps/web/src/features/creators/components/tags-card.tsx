@@ -6,16 +6,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreatorRecord } from '@crewpay/core';
-import { useAddTag, useRemoveTag, useTags } from '../api/tags.ts';
+import { useAddTag, useCreatorTags, useRemoveTag, useTags } from '../api/tags.ts';
 import { SectionCard } from './section-card.tsx';
 
 /** Tag chips: remove with the chip's delete icon; add an existing or a new label. */
 export function TagsCard({ creator }: { creator: CreatorRecord }) {
   const { data: tags = [] } = useTags();
+  // The creator's enrollments once loaded; the record's own tags until then.
+  const { data: enrollments } = useCreatorTags(creator.id);
+  const own = enrollments?.map((row) => ({ id: row.tag_id, label: row.label })) ?? creator.tags;
   const addTag = useAddTag(creator);
   const removeTag = useRemoveTag(creator);
   const [label, setLabel] = useState('');
-  const options = tags.filter((tag) => !creator.tags.some((own) => own.id === tag.id)).map((tag) => tag.label);
+  const options = tags.filter((tag) => !own.some((mine) => mine.id === tag.id)).map((tag) => tag.label);
   const add = async () => {
     const trimmed = label.trim();
     if (!trimmed) return;
@@ -26,12 +29,12 @@ export function TagsCard({ creator }: { creator: CreatorRecord }) {
   return (
     <SectionCard title="Tags">
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        {creator.tags.length === 0 && (
+        {own.length === 0 && (
           <Typography variant="body2" color="text.secondary">
             No tags yet
           </Typography>
         )}
-        {creator.tags.map((tag) => (
+        {own.map((tag) => (
           <Chip key={tag.id} label={tag.label} onDelete={() => removeTag.mutate(tag.id)} disabled={removeTag.isPending} />
         ))}
       </Stack>

@@ -8,9 +8,7 @@ import { useCustomerPortalAccess, useInviteCustomer } from '../api/portal-access
 
 function statusOf(access: { user_id: string | null; has_password: boolean } | undefined): string {
   if (!access?.user_id) return 'Not invited yet.';
-  return access.has_password
-    ? 'Has a portal login: they sign in on the Creator / Customer side.'
-    : 'Invited: waiting for them to choose a password.';
+  return access.has_password ? 'Has a portal login: they sign in on the Creator side.' : 'Invited: waiting for them to choose a password.';
 }
 
 /** Customer portal: invite the customer to sign in and see their invoices and contracts. */

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,15 +11,18 @@ import { PayoutDetailsForm } from '../../../entities/payees/index.ts';
 
 const INVALID = 'Sorry! This link is no longer valid.';
 
-function Frame({ children }: { children: React.ReactNode }) {
+function Frame({ children, isWide = false }: { children: React.ReactNode; isWide?: boolean }) {
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', my: { xs: 2, sm: 4 }, p: { xs: 2, sm: 4 } }}>
+    <Paper variant="outlined" sx={{ maxWidth: isWide ? 960 : 640, mx: 'auto', my: { xs: 2, sm: 4 }, p: { xs: 2, sm: 4 } }}>
       {children}
     </Paper>
   );
 }
 
-/** /bankDetails?id=: the payee gives their payout and tax details once, then sees the success view. */
+/**
+ * /bankDetails?id=: the payee gives their payout and tax details once, then sees the success view.
+ * Document 001's layout: the payer and the amount on the left, the form on the right (stacked on a phone).
+ */
 export default function BankDetailsPage() {
   const [params] = useSearchParams();
   const linkId = params.get('id') ?? '';
@@ -39,7 +43,10 @@ export default function BankDetailsPage() {
       <Frame>
         <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+            Thanks!
+          </Typography>
+          <Typography variant="h6" component="h1">
             Your payment is on the way
           </Typography>
           <Typography variant="h4" component="p">
@@ -54,23 +61,23 @@ export default function BankDetailsPage() {
   const info = link.data;
   const name = info.rec_business_name ?? [info.rec_first_name, info.rec_last_name].filter(Boolean).join(' ');
   return (
-    <Frame>
-      <Stack spacing={3}>
-        <div>
+    <Frame isWide>
+      <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1.4fr' } }}>
+        <Stack spacing={1} aria-label="Payment">
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             {`${info.org_name} is sending you ${formatCents(info.amount)}`}
           </Typography>
           <Typography color="text.secondary">
             {name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}
           </Typography>
-        </div>
+        </Stack>
         <PayoutDetailsForm
           isPaypalEnabled={info.is_paypal_enabled}
           isBusiness={info.rec_business_name !== null}
           isPending={submit.isPending}
           onSubmit={(body) => submit.mutate(body)}
         />
-      </Stack>
+      </Box>
     </Frame>
   );
 }

@@ -13,7 +13,7 @@ export function useUploadLogo() {
       return api.put<OrgRecord>('/v1/org/logo', body);
     },
     onSuccess: (org) => queryClient.setQueryData(currentOrgKey, org),
-    meta: { errorMessage: 'There was an issue uploading your logo', successMessage: 'Logo updated!' },
+    meta: { errorMessage: 'There was an issue updating your logo', successMessage: 'Logo updated!' },
   });
 }
 

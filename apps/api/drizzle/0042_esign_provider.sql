@@ -1,0 +1,2 @@
+ALTER TABLE "contract_templates" ADD COLUMN "esign_provider" text DEFAULT 'crewpay-esign' NOT NULL;--> statement-breakpoint
+ALTER TABLE "contracts" ADD COLUMN "esign_provider" text DEFAULT 'crewpay-esign' NOT NULL;

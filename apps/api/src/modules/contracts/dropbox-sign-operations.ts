@@ -1,0 +1,164 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { ProviderEventHandler } from '../../events/dispatcher.ts';
+import { newId } from '../../lib/ids.ts';
+import { contracts } from '../../db/schema/index.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import { DROPBOX_SIGN_PROVIDER, dropboxSign, EsignRequestError } from '../../providers/esign/index.ts';
+import { acceptProviderEvents, recordProviderCall, type ProviderOperation } from '../provider-calls/index.ts';
+import { markPreparationFailed, markRequestReady, type SignatureRequestAnswer } from './esign-operations.ts';
+import { emailSignature } from './events.ts';
+import { findContractRow, orgScope, recipientOf } from './queries.ts';
+import { CREATE_SIGNATURE_REQUEST, type SignatureRequestCall } from './signing.ts';
+
+export const DOWNLOAD_SIGNED_FILE = 'signature_request.download_signed';
+export const CANCEL_SIGNATURE_REQUEST = 'signature_request.cancel';
+export const REMIND_SIGNER = 'signature_request.remind';
+/** Dropbox Sign's events we act on (providers/esign/dropbox-sign-callback.ts reads them). */
+export const ALL_SIGNED_EVENT = 'signature_request.all_signed';
+export const DECLINED_EVENT = 'signature_request.declined';
+
+/**
+ * The signature request at Dropbox Sign: the stored PDF with our blocks as its signer's fields
+ * (or a template made in its editor), the recipient as the signer, our ids as metadata. Dropbox
+ * Sign emails the signer itself, so no link of ours is sent.
+ */
+export const dropboxSignRequestOperation: ProviderOperation<SignatureRequestCall, SignatureRequestAnswer> = {
+  provider: DROPBOX_SIGN_PROVIDER,
+  operation: CREATE_SIGNATURE_REQUEST,
+  async call(deps, request, ctx) {
+    const row = await findContractRow(deps.db, orgScope(ctx.org_id), request.contract_id);
+    // Invalidated while the call waited (a retry): nothing may reach the signer any more.
+    if (row.contract.status !== 'requires_info') throw new ProviderCallError({ code: 'contract_not_sendable', retryable: false });
+    const recipient = recipientOf(row);
+    if (!recipient.email) throw new ProviderCallError({ code: 'recipient_without_email', retryable: false });
+    try {
+      return await dropboxSign(deps).createSignatureRequest({
+        idempotency_key: ctx.idempotency_key,
+        document_key: request.document_key,
+        title: request.title,
+        form_fields: request.form_fields,
+        org_id: ctx.org_id,
+        contract_id: request.contract_id,
+        signer: { name: recipient.name, email: recipient.email },
+        provider_template_id: request.provider_template_id ?? null,
+      });
+    } catch (error) {
+      if (error instanceof EsignRequestError) throw new ProviderCallError({ code: 'document_refused', retryable: error.retryable });
+      throw error;
+    }
+  },
+  onSucceeded: markRequestReady,
+  onFailed: markPreparationFailed,
+};
+
+type DownloadCall = { contract_id: string; signature_request_id: string; original_sha256: string };
+
+/**
+ * The signed file of a completed request: fetched from Dropbox Sign with no transaction open,
+ * stored, and applied as the 'signature_request.signed' event through the one way events come in
+ * (stored once by its id), then the signature's emails go out once.
+ */
+export const downloadSignedFileOperation: ProviderOperation<DownloadCall, { signed_sha256: string }> = {
+  provider: DROPBOX_SIGN_PROVIDER,
+  operation: DOWNLOAD_SIGNED_FILE,
+  async call(deps, request, ctx) {
+    const event = await dropboxSign(deps).downloadSignedFile({ org_id: ctx.org_id, ...request });
+    await acceptProviderEvents(deps, DROPBOX_SIGN_PROVIDER, [event]);
+    await emailSignature(deps, request.contract_id, event.id);
+    return { signed_sha256: String(event.data.signed_sha256) };
+  },
+};
+
+/** Cancels an invalidated contract's request at Dropbox Sign, so its signer can no longer sign there. */
+export const cancelSignatureRequestOperation: ProviderOperation<{ signature_request_id: string }, null> = {
+  provider: DROPBOX_SIGN_PROVIDER,
+  operation: CANCEL_SIGNATURE_REQUEST,
+  async call(deps, request) {
+    await dropboxSign(deps).cancelSignatureRequest(request.signature_request_id);
+    return null;
+  },
+};
+
+/** A reminder of an unsigned contract: Dropbox Sign emails its signer again. */
+export const remindSignerOperation: ProviderOperation<{ signature_request_id: string; contract_id: string }, null> = {
+  provider: DROPBOX_SIGN_PROVIDER,
+  operation: REMIND_SIGNER,
+  async call(deps, request, ctx) {
+    const recipient = recipientOf(await findContractRow(deps.db, orgScope(ctx.org_id), request.contract_id));
+    await dropboxSign(deps).remindSigner(request.signature_request_id, recipient.email ?? '');
+    return null;
+  },
+};
+
+/** The contract a Dropbox Sign event is about; null while the request's id is not recorded yet. */
+async function contractOfRequest(tx: Tx, orgId: string, requestId: string) {
+  const [contract] = await tx
+    .select()
+    .from(contracts)
+    .where(
+      and(eq(contracts.org_id, orgId), eq(contracts.esign_provider, DROPBOX_SIGN_PROVIDER), eq(contracts.signature_request_id, requestId)),
+    );
+  return contract ?? null;
+}
+
+/**
+ * 'signature_request.all_signed' records the download of the signed file (once per contract, by
+ * its key); the call runs after the commit. 'signature_request.declined' ends an unsigned contract
+ * as canceled (Invalid): its signer will not sign it.
+ */
+export const dropboxSignEventHandler: ProviderEventHandler = {
+  handles: (type) => type === ALL_SIGNED_EVENT || type === DECLINED_EVENT,
+  async apply(tx, event) {
+    const contract = await contractOfRequest(tx, event.org_id, event.object_id);
+    if (!contract) return 'retry_later';
+    if (contract.status !== 'requires_info' || contract.signature_date) return;
+    if (event.type === DECLINED_EVENT) {
+      await tx
+        .update(contracts)
+        .set({ status: 'canceled' })
+        .where(and(eq(contracts.id, contract.id), eq(contracts.status, 'requires_info'), isNull(contracts.signature_date)));
+      return;
+    }
+    await recordProviderCall(tx, {
+      org_id: contract.org_id,
+      provider: DROPBOX_SIGN_PROVIDER,
+      operation: DOWNLOAD_SIGNED_FILE,
+      idempotency_key: `contract:${contract.id}:signed_file`,
+      subject_id: contract.id,
+      request: { contract_id: contract.id, signature_request_id: event.object_id, original_sha256: contract.original_sha256 },
+    });
+  },
+};
+
+type SentContract = { id: string; org_id: string; esign_provider: string; signature_request_id: string | null };
+const atDropboxSign = (contract: SentContract) => contract.esign_provider === DROPBOX_SIGN_PROVIDER && contract.signature_request_id;
+
+/** In the invalidating transaction: the cancel of its request at Dropbox Sign (none for the built-in service, whose links just stop). */
+export async function recordCancelAtProvider(tx: Tx, contract: SentContract): Promise<string[]> {
+  if (!atDropboxSign(contract)) return [];
+  return [
+    await recordProviderCall(tx, {
+      org_id: contract.org_id,
+      provider: DROPBOX_SIGN_PROVIDER,
+      operation: CANCEL_SIGNATURE_REQUEST,
+      idempotency_key: `contract:${contract.id}:cancel`,
+      subject_id: contract.id,
+      request: { signature_request_id: contract.signature_request_id },
+    }),
+  ];
+}
+
+/** A reminder through Dropbox Sign (it emails its signer); null for the built-in service, which emails our link. */
+export async function recordReminderAtProvider(tx: Tx, contract: SentContract): Promise<string | null> {
+  if (!atDropboxSign(contract)) return null;
+  return recordProviderCall(tx, {
+    org_id: contract.org_id,
+    provider: DROPBOX_SIGN_PROVIDER,
+    operation: REMIND_SIGNER,
+    // Each reminder is its own call: its key names the contract and this reminder.
+    idempotency_key: `contract:${contract.id}:reminder:${newId()}`,
+    subject_id: contract.id,
+    request: { signature_request_id: contract.signature_request_id, contract_id: contract.id },
+  });
+}
