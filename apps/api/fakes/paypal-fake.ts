@@ -9,7 +9,7 @@ import { createPayouts } from './paypal/payouts.ts';
 import { createWebhooks } from './paypal/webhooks.ts';
 
 export { PAYPAL_FAKE_PARTNER } from './paypal/auth.ts';
-export { DENIED_BATCH_RECEIVER, UNCLAIMED_RETURN_DAYS } from './paypal/outcomes.ts';
+export { CANCELED_BATCH_RECEIVER, DENIED_BATCH_RECEIVER, UNCLAIMED_RETURN_DAYS } from './paypal/outcomes.ts';
 export { OPENING_BALANCE, PARTNER_BALANCE } from './paypal/accounts.ts';
 
 type Json = Record<string, unknown>;

@@ -22,6 +22,9 @@ await build({
     server: 'src/server.ts',
     worker: 'src/worker.ts',
     reconcile: 'src/scripts/reconcile.ts',
+    'move-files': 'src/scripts/move-files.ts',
+    // Preloaded with --import (the npm scripts): OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    tracing: 'src/lib/tracing-start.ts',
     'stripe-webhooks': 'src/scripts/stripe-webhooks.ts',
     'live-check': 'src/scripts/live-check.ts',
     'pdf-worker': 'src/providers/esign/pdf-worker.ts',

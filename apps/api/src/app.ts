@@ -11,6 +11,8 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
 import { registerActingRules } from './plugins/acting-rules.ts';
+import { registerHealthChecks } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
 import { describePayeeLink, paymentRoutes, submitPayeeLink } from './modules/payments/index.ts';
@@ -39,6 +41,7 @@ import { accountingRoutes } from './modules/accounting/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { registerActingAudit } from './modules/audit/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
+import { clientErrorRoutes } from './modules/client-errors/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLink } from './modules/invoices/index.ts';
 
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerMetrics(app, { operatorToken: deps.config.operatorToken, isBehindProxy: deps.config.trustProxy });
   limitJsonDepth(app);
   refuseNulInput(app);
 
@@ -108,8 +112,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerActingAudit(app, deps.db);
   registerActingRules(app);
 
-  app.get('/health', { config: { isPublic: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  registerHealthChecks(app, deps.db);
   await app.register(metaRoutes(deps), { prefix: '/v1' });
+  await app.register(clientErrorRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
   // Links are acted on by the modules that own each kind (payee: payments; passwords: auth; invoices).
   await app.register(

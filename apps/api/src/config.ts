@@ -92,6 +92,19 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
   RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Object storage (docs/operations.md): s3://bucket/prefix on AWS S3, Cloudflare R2 or MinIO; unset, DATA_DIR/files.
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w./-]*)?$/, 'must be s3://bucket or s3://bucket/prefix')
+    .optional(),
+  STORAGE_ENDPOINT: z.url().optional(),
+  STORAGE_REGION: z.string().min(1).default('us-east-1'),
+  STORAGE_ACCESS_KEY_ID: z.string().min(1).optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STORAGE_FORCE_PATH_STYLE: booleanFlag.optional(),
+  STORAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  // Browser errors are forwarded to this Sentry-compatible DSN when set (modules/client-errors).
+  SENTRY_DSN: z.url().optional(),
 });
 
 export type Config = {
@@ -126,7 +139,28 @@ export type Config = {
   providers: ProviderSettings;
   /** Who prepares and signs contracts: Crewpay's built-in service or Dropbox Sign (ESIGN_PROVIDER), in and out of the sandbox. */
   esignProvider: 'builtin' | 'dropbox_sign';
+  /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket shared by every instance. */
+  storage: StorageSettings;
+  /** A Sentry-compatible DSN the browser's error reports are forwarded to (besides the log). */
+  sentryDsn: string | undefined;
 };
+
+export type StorageSettings =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Prepended to every key ("" or ending in "/"). */
+      prefix: string;
+      /** Unset for AWS itself; R2 and MinIO give their own address. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the SDK's own chain (an instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** How long one request to the bucket may take before it fails (and is tried again, three tries in all). */
+      timeoutMs: number;
+    };
 
 export type ProviderSettings = {
   /** publishableKey is the one public key: the pay page's Stripe.js turns a card into a PaymentMethod with it. */
@@ -186,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  const storage = storageSettings(values);
   // npm runs workspace scripts inside the workspace; ./data means the folder npm was started from.
   const baseDir = env.INIT_CWD ?? process.cwd();
   return {
@@ -255,6 +290,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     esignProvider: values.ESIGN_PROVIDER,
+    storage,
+    sentryDsn: values.SENTRY_DSN,
+  };
+}
+
+/**
+ * The bucket of STORAGE_URL and how to reach it. Files there are sealed with a key derived from
+ * SECRETS_KEY, which every instance must share: one generated into a machine's DATA_DIR would
+ * leave the other instances unable to read what it stored, so it must be set.
+ */
+function storageSettings(values: z.infer<typeof envSchema>): StorageSettings {
+  if (!values.STORAGE_URL) return { kind: 'local' };
+  const problems: string[] = [];
+  if (!values.SECRETS_KEY) problems.push('SECRETS_KEY: must be set with STORAGE_URL (every instance seals and opens the files with it)');
+  if (Boolean(values.STORAGE_ACCESS_KEY_ID) !== Boolean(values.STORAGE_SECRET_ACCESS_KEY))
+    problems.push('STORAGE_ACCESS_KEY_ID and STORAGE_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds its own credentials)');
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const [bucket = '', ...rest] = values.STORAGE_URL.slice('s3://'.length).split('/');
+  const prefix = rest.filter(Boolean).join('/');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: values.STORAGE_ENDPOINT,
+    region: values.STORAGE_REGION,
+    credentials:
+      values.STORAGE_ACCESS_KEY_ID && values.STORAGE_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.STORAGE_ACCESS_KEY_ID, secretAccessKey: values.STORAGE_SECRET_ACCESS_KEY }
+        : undefined,
+    // MinIO and most self-hosted servers want path-style addresses; AWS and R2 take either.
+    forcePathStyle: values.STORAGE_FORCE_PATH_STYLE ?? values.STORAGE_ENDPOINT !== undefined,
+    timeoutMs: values.STORAGE_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -13,6 +13,7 @@ import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
 import { wireCrewpay } from './wiring.ts';
 import { loggableError } from './lib/log-safe.ts';
+import { watchPool } from './lib/metrics.ts';
 
 /** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
 export type ProcessRole = 'api' | 'worker';
@@ -33,6 +34,7 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
   }
   const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);
   const database = openDatabase(databaseUrl, { max: 20 });
+  watchPool('app', database.pool);
   await runMigrations(database);
 
   const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));
@@ -86,8 +88,9 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
       await runDueProviderCalls(deps);
       await processDueProviderEvents(deps);
     } catch (error) {
-      // Stopped while catching up: the next start (or the workers' sweep) takes it from there.
-      if (!isStopping) throw error;
+      // Stopped, or the database went away while catching up (a restart, a failover): the process
+      // is already serving and its jobs reconnect; the every-minute sweep takes it from there.
+      if (!isStopping) console.error('[start] catching up left off; the next sweep goes on', JSON.stringify(loggableError(error)));
     }
   }
 }

@@ -38,7 +38,7 @@ import {
 } from './modules/email/index.ts';
 import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
-import { createPayoutsOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
+import { createPayoutsOperation, paypalPollOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
 import {
   deliverDueSandboxEvents,
   PROVIDER_CALLS_JOB,
@@ -80,6 +80,7 @@ const ownProviderOperations: ProviderOperation<never, unknown>[] = [
   journalEntryOperation,
   signatureRequestOperation,
   feeTransferOperation as unknown as ProviderOperation<never, unknown>,
+  paypalPollOperation as unknown as ProviderOperation<never, unknown>,
   // Texts: the sandbox's outbox or Twilio, whichever SANDBOX chooses when the call is made.
   ...[SANDBOX_PROVIDER, TWILIO_PROVIDER].map((provider) => ({ ...sendSmsOperation, provider }) as ProviderOperation<never, unknown>),
   // Dropbox Sign, when ESIGN_PROVIDER chooses it (a contract stays with the service it was sent with).

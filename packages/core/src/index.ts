@@ -37,3 +37,4 @@ export * from './paging.ts';
 export * from './portal.ts';
 export * from './contracts.ts';
 export * from './accounting.ts';
+export * from './client-errors.ts';

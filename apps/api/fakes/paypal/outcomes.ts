@@ -28,6 +28,11 @@ export const RECEIVER_OUTCOMES: Record<string, ItemOutcome> = {
 
 /** A batch holding an item to this receiver is DENIED as a whole (PayPal's risk review refusing it). */
 export const DENIED_BATCH_RECEIVER = 'denied@paypal.sandbox';
+/**
+ * A batch holding an item to this receiver is CANCELED as a whole: paid to nobody, its money back,
+ * and, as PayPal's webhook event list names no PAYMENT.PAYOUTSBATCH.CANCELED, known only by reading the batch.
+ */
+export const CANCELED_BATCH_RECEIVER = 'canceled-batch@paypal.sandbox';
 
 /** Statuses after which the money is back in the sender's balance. */
 export const GIVES_MONEY_BACK = new Set(['FAILED', 'BLOCKED', 'RETURNED', 'REFUNDED', 'REVERSED']);

@@ -2,7 +2,7 @@ import type { FakeAnswer, FakeRequest } from '../http-fake.ts';
 import type { PaypalAccount } from './accounts.ts';
 import type { Caller } from './auth.ts';
 import { centsOf, paypalError, paypalId, valueOf } from './money.ts';
-import { DENIED_BATCH_RECEIVER, GIVES_MONEY_BACK, ITEM_EVENTS, RECEIVER_OUTCOMES, daysMs } from './outcomes.ts';
+import { CANCELED_BATCH_RECEIVER, DENIED_BATCH_RECEIVER, GIVES_MONEY_BACK, ITEM_EVENTS, RECEIVER_OUTCOMES, daysMs } from './outcomes.ts';
 import { payoutRequestProblems } from './payout-rules.ts';
 
 type Json = Record<string, unknown>;
@@ -155,14 +155,16 @@ export function createPayouts(options: {
 
   function processBatch(batch: FakeBatch) {
     batch.processed = true;
-    const isDenied = batch.items.some((item) => String(item.payout_item.receiver).toLowerCase() === DENIED_BATCH_RECEIVER);
-    if (isDenied) {
-      // A denied batch pays nobody: its money goes back to the sender and its items are never listed.
+    const has = (receiver: string) => batch.items.some((item) => String(item.payout_item.receiver).toLowerCase() === receiver);
+    const refused = has(DENIED_BATCH_RECEIVER) ? 'DENIED' : has(CANCELED_BATCH_RECEIVER) ? 'CANCELED' : null;
+    if (refused) {
+      // A denied or canceled batch pays nobody: its money goes back to the sender and its items are never listed.
       options.accounts.get(batch.sender)!.balance += batch.items.reduce((sum, item) => sum + item.amount, 0);
       batch.items = [];
       batch.unlistedReads = 0;
-      batch.header.batch_status = 'DENIED';
-      options.emit('PAYMENT.PAYOUTSBATCH.DENIED', 'payouts', { batch_header: batch.header });
+      batch.header.batch_status = refused;
+      // PayPal has an event for a denied batch only.
+      if (refused === 'DENIED') options.emit('PAYMENT.PAYOUTSBATCH.DENIED', 'payouts', { batch_header: batch.header });
       return;
     }
     batch.header.batch_status = 'PROCESSING';

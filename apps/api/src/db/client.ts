@@ -17,9 +17,18 @@ export type DbOrTx = Db | Tx;
 export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
 
 export function openDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that does not answer fails a checkout after 10 s instead of holding the request
+  // (and a place in the pool) for as long as TCP keeps trying.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  // A client checked out of the pool (a transaction between two statements) has no listener of
+  // the pool's: its connection ending (PostgreSQL restarted, a failover) would be an unhandled
+  // 'error' event that kills the process. The statement in flight or the next one fails instead,
+  // the transaction rolls back, and the client is thrown away when released with that error.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = drizzle(pool, { casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { recordJobRun, secondsSince } from '../lib/metrics.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -20,6 +21,7 @@ const JOB_BATCH_SIZE = 20;
 export async function createPgBossJobs(options: { url: string; runWorkers: boolean; onError: (error: Error) => void }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4 });
   boss.on('error', options.onError);
+  guardUnawaitedOutcomes(options.onError);
   await boss.start();
   const createdQueues = new Set<string>();
   const ensureQueue = async (name: string) => {
@@ -47,10 +49,14 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
       // and the rest go on; pg-boss then completes only the jobs still active.
       await boss.work<object>(name, { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
+          const started = performance.now();
           try {
             await handler(job.data as never);
+            recordJobRun(name, 'ok', secondsSince(started));
           } catch (error) {
-            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            recordJobRun(name, 'failed', secondsSince(started));
+            // The database gone too: the job stays active, and pg-boss runs it again once it expires.
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(options.onError);
           }
         }
       });
@@ -63,6 +69,28 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
   };
 }
 
+let isOutcomeGuarded = false;
+
+/**
+ * pg-boss 10 records a batch's outcome (complete, or fail) without awaiting it (manager.js,
+ * onFetch): with the database gone at that moment (a restart, a failover) the rejection is
+ * unhandled and Node ends the process. Such a rejection is reported as a job error instead; the
+ * job stays active until it expires and runs again (every job is idempotent in effect). Any
+ * other unhandled rejection still ends the process, as Node would.
+ */
+function guardUnawaitedOutcomes(onError: (error: Error) => void): void {
+  if (isOutcomeGuarded) return;
+  isOutcomeGuarded = true;
+  process.on('unhandledRejection', (reason) => {
+    const stack = reason instanceof Error ? (reason.stack ?? '') : '';
+    if (/pg-boss[\\/]src[\\/]manager\.js/.test(stack) && /Manager\.(complete|fail)\b/.test(stack)) {
+      onError(reason as Error);
+      return;
+    }
+    throw reason;
+  });
+}
+
 /**
  * Runs each job at once, in process, when it is sent. Tests use it so that what a job does
  * (an email reaching the outbox) is visible when the request that caused it returns.
@@ -73,7 +101,14 @@ export function createInlineJobs(): Jobs {
     async send(name, data) {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`No handler registered for job ${name}`);
-      await handler(data);
+      const started = performance.now();
+      try {
+        await handler(data);
+      } catch (error) {
+        recordJobRun(name, 'failed', secondsSince(started));
+        throw error;
+      }
+      recordJobRun(name, 'ok', secondsSince(started));
     },
     async sendMany(name, items) {
       for (const data of items) await jobs.send(name, data);

@@ -4,10 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import { reportRenderError } from '../lib/report-error.ts';
 
-/** Where render errors are reported. There is no error-tracking service yet; the console is the report. */
+/** Render errors go to the console (for whoever has it open) and to the server, without personal data (lib/report-error.ts). */
 function reportError(error: unknown, info?: ErrorInfo): void {
   console.error('Uncaught render error', error, info?.componentStack ?? '');
+  reportRenderError(error, info?.componentStack);
 }
 
 function SomethingWentWrong() {

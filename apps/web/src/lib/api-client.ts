@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { reportFailedCall } from './report-error.ts';
 import { clearToken, getToken } from './session/token.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -60,7 +61,9 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // No answer at all (offline, server down): the caller's default message applies.
-    throw new ApiError({ status: 0, serverMessage: null, wasAuthenticated: token !== null });
+    const failure = new ApiError({ status: 0, serverMessage: null, wasAuthenticated: token !== null });
+    reportFailedCall({ method, path, status: 0 }, failure);
+    throw failure;
   }
 
   const data = await readJson(response);
@@ -75,6 +78,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     });
     // The session ended on the server: forget it; the route guards send the person to /signin.
     if (error.isSessionExpired && getToken() === token) clearToken();
+    // A refusal (4xx) is the person's to fix and is shown to them; a server error is ours.
+    if (response.status >= 500) reportFailedCall({ method, path, status: response.status }, error);
     throw error;
   }
   return data as T;

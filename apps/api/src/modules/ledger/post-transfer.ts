@@ -2,6 +2,7 @@ import type { QueryResult } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countLedgerTransfer } from '../../lib/metrics.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type LedgerEntryInput = { account_id: string; amount: number };
@@ -109,6 +110,7 @@ export async function postTransfer(tx: DbOrTx, options: PostTransferOptions): Pr
   // The caller's transaction rolls back on either error: the rows already updated and the transfer go with it.
   if (outcome.locked !== accountIds.length) throw new Error('A ledger account of this transfer does not exist in the organisation');
   if (outcome.updated !== accountIds.length) throw new AppError('insufficient_funds', INSUFFICIENT_FUNDS_MESSAGE);
+  countLedgerTransfer(options.type);
   return { id: transferId, isNew: true };
 }
 

@@ -4,4 +4,5 @@ export { loadRecipients, recipientName } from './recipients.ts';
 export { reconcilePayments } from './reconcile.ts';
 export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
+export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';

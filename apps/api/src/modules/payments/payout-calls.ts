@@ -6,6 +6,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { PAYOUT_EDGES, settlePayment } from './events.ts';
 import { recordPaypalSent } from './paypal-money.ts';
+import { schedulePaypalPolls } from './paypal-poll.ts';
 
 export const CREATE_PAYOUTS = 'payouts.create';
 
@@ -58,6 +59,7 @@ export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, S
     }),
   async onSucceeded(tx, call, started) {
     await recordPayoutIds(tx, call, started);
+    await schedulePaypalPolls(tx, call, started);
     // PayPal accepted the batch: the amounts left the organisation's PayPal balance (a call holds PayPal items only, or none).
     await recordPaypalSent(
       tx,

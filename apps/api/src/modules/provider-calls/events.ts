@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { providerEvents } from '../../db/schema/index.ts';
 import { providerEventHandlerFor } from '../../events/dispatcher.ts';
 import { loggableError } from '../../lib/log-safe.ts';
@@ -12,8 +13,8 @@ export const NO_HANDLER = 'no_handler';
 /** 1 min, 2 min, 4 min ... at most an hour between tries of an event whose object is not known yet. */
 export const eventRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
-/** Stores verified events once by the provider's event id; answers the ids that were new (duplicates change nothing). */
-export async function storeProviderEvents(deps: Pick<AppDeps, 'db'>, provider: string, events: ProviderEventInput[]): Promise<string[]> {
+/** Stores verified events once by the provider's event id (in the caller's transaction when given one); answers the ids that were new (duplicates change nothing). */
+export async function storeProviderEvents(deps: { db: DbOrTx }, provider: string, events: ProviderEventInput[]): Promise<string[]> {
   if (events.length === 0) return [];
   // Events of an organisation we do not have are not ours to keep.
   const result = await deps.db.execute<{ id: string }>(sql`

@@ -10,7 +10,7 @@ export {
   type ProviderOperation,
 } from './registry.ts';
 export { CALL_LEASE_MS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
-export { handleProviderEvent, retryWaitingProviderEvents } from './events.ts';
+export { handleProviderEvent, retryWaitingProviderEvents, storeProviderEvents } from './events.ts';
 export { acceptProviderEvents, receiveProviderWebhook } from './receive.ts';
 export { deliverDueSandboxEvents } from './sandbox-webhooks.ts';
 export { processDueProviderEvents, PROVIDER_EVENTS_JOB, registerProviderCallJobs } from './jobs.ts';

@@ -15,6 +15,8 @@ export type ProviderCallInput = {
   subject_id?: string;
   /** Plain JSON; secrets (account numbers, tokens) sealed with deps.secrets first. */
   request: Record<string, unknown>;
+  /** Not before then (a provider read again later); at once when absent. */
+  next_attempt_at?: Date;
 };
 
 /**

@@ -6,8 +6,12 @@ import type { ProviderCallError, WebhookVerifier } from '../../providers/contrac
 /** What a call knows of itself: the key the provider deduplicates on. */
 export type ProviderCallContext = { call_id: string; org_id: string; idempotency_key: string; subject_id: string | null; attempt: number };
 
-/** What recording an outcome leaves to do once its transaction has committed (emails it queued go out at once). */
-export type OutcomeEffects = { emailIds: string[] };
+/**
+ * What recording an outcome leaves to do once its transaction has committed: emails it queued go
+ * out at once, provider events it stored (a read of the provider's state) are applied through
+ * their handlers, as a webhook's are.
+ */
+export type OutcomeEffects = { emailIds: string[]; eventIds: string[] };
 
 /**
  * One kind of outside call. `call` runs with no transaction open; `onSucceeded` and `onFailed`

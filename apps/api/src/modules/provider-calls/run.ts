@@ -2,9 +2,12 @@ import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
+import { recordProviderCall, secondsSince } from '../../lib/metrics.ts';
+import { withSpan } from '../../lib/tracing.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { providerOperationFor, type OutcomeEffects } from './registry.ts';
+import { applyProviderEvents } from './events.ts';
 
 /** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
 export const CALL_LEASE_MS = 5 * 60_000;
@@ -64,7 +67,7 @@ async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: s
 /** Records the outcome in one short transaction; a call already completed (by a worker whose lease ran out) is left as is. */
 async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: unknown } | { error: ProviderCallError }): Promise<void> {
   const operation = providerOperationFor(call.provider, call.operation);
-  const effects: OutcomeEffects = { emailIds: [] };
+  const effects: OutcomeEffects = { emailIds: [], eventIds: [] };
   await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for('update');
     if (!locked || locked.status !== 'pending') return;
@@ -83,6 +86,8 @@ async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: 
   });
   // After the commit, so a delivery job never looks for an email that is not there yet.
   await sendQueuedEmails(deps.jobs, effects.emailIds);
+  // One that fails here stays stored and unprocessed: the events job applies it.
+  await applyProviderEvents(deps, effects.eventIds);
 }
 
 /**
@@ -104,18 +109,25 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
   const operation = providerOperationFor(call.provider, call.operation);
   if (!operation) return failUnknownOperation(deps, call);
   let outcome: { response: unknown } | { error: ProviderCallError };
+  const labels = { provider: call.provider, operation: call.operation };
+  const started = performance.now();
   try {
-    const response = await operation.call(deps, call.request as never, {
-      call_id: call.id,
-      org_id: call.org_id,
-      idempotency_key: call.idempotency_key,
-      subject_id: call.subject_id,
-      attempt: call.attempts,
-    });
+    const response = await withSpan('provider.call', { 'crewpay.provider': call.provider, 'crewpay.operation': call.operation }, () =>
+      operation.call(deps, call.request as never, {
+        call_id: call.id,
+        org_id: call.org_id,
+        idempotency_key: call.idempotency_key,
+        subject_id: call.subject_id,
+        attempt: call.attempts,
+      }),
+    );
+    recordProviderCall({ ...labels, outcome: 'succeeded' }, secondsSince(started));
     outcome = { response };
   } catch (error) {
     const failure = asProviderCallError(error);
-    if (failure.retryable && call.attempts < MAX_CALL_ATTEMPTS) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
+    const isRetried = failure.retryable && call.attempts < MAX_CALL_ATTEMPTS;
+    recordProviderCall({ ...labels, outcome: isRetried ? 'retry' : 'failed' }, secondsSince(started));
+    if (isRetried) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
     outcome = { error: failure };
   }
   try {

@@ -18,10 +18,10 @@ export const ESIGN_PROVIDER = 'crewpay-esign';
 /** Every e-signature service a contract can have been sent with (contracts.esign_provider). */
 export const ESIGN_PROVIDERS = [ESIGN_PROVIDER, DROPBOX_SIGN_PROVIDER] as const;
 
-type EsignDeps = { config: Pick<Config, 'dataDir' | 'providers' | 'esignProvider'>; secrets: SecretBox };
+type EsignDeps = { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey' | 'providers' | 'esignProvider'>; secrets: SecretBox };
 
 /** Crewpay's built-in e-signature service: it signs on our own page (the link we email). */
-export function esignProvider(deps: { config: Pick<Config, 'dataDir'>; secrets: SecretBox }): BuiltinEsign {
+export function esignProvider(deps: { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey'>; secrets: SecretBox }): BuiltinEsign {
   return createBuiltinEsign({
     storage: fileStorage(deps.config),
     webhookSecret: `whsec_${deps.secrets.deriveKey('crewpay-esign-webhooks')}`,
@@ -29,7 +29,7 @@ export function esignProvider(deps: { config: Pick<Config, 'dataDir'>; secrets: 
 }
 
 /** Dropbox Sign with this configuration's API key and app (ESIGN_PROVIDER=dropbox_sign). */
-export function dropboxSign(deps: { config: Pick<Config, 'dataDir' | 'providers'> }): DropboxSignEsign {
+export function dropboxSign(deps: { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey' | 'providers'> }): DropboxSignEsign {
   return createDropboxSignEsign({ settings: deps.config.providers.dropboxSign, storage: fileStorage(deps.config) });
 }
 

@@ -124,7 +124,7 @@ describe('PayPal Payouts adapter on the fake', () => {
     world.paypal.takeEvents();
   });
 
-  it('waits for a batch PayPal is slow to list; one still unlisted is not failed: its items get their ids from their events', async () => {
+  it('waits for a batch PayPal is slow to list; one still unlisted is not failed: its batch is named for the poll', async () => {
     const { orgId } = await connectedOrg();
     const provider = createPaypalPayouts(world.ctx.deps);
     world.paypal.listSlowly(2);
@@ -132,7 +132,10 @@ describe('PayPal Payouts adapter on the fake', () => {
     expect(listed[0]!.payout_id).toBe(world.paypal.state().batches.at(-1)!.items[0]!.payout_item_id);
     world.paypal.listSlowly(100);
     const unlisted = await provider.createPayouts({ org_id: orgId, idempotency_key: 'payouts:slower', payouts: [request(5)] });
-    expect(unlisted).toEqual([{ payment_id: request(5).payment_id, payout_id: null }]);
+    // Its batch's id, so the batch is read again later (modules/payments/paypal-poll.ts).
+    expect(unlisted).toEqual([
+      { payment_id: request(5).payment_id, payout_id: null, batch_id: world.paypal.state().batches.at(-1)!.payout_batch_id },
+    ]);
     world.paypal.takeEvents();
   });
 

@@ -28,11 +28,15 @@ export function readSenderItemId(value: string): { org_id: string; payment_id: s
 }
 
 type BatchHeader = { payout_batch_id: string; batch_status: string };
-type BatchDetails = {
-  batch_header: BatchHeader;
-  items?: { payout_item_id: string; payout_item: { sender_item_id?: string } }[];
-  total_pages?: number;
+/** A batch's item as GET /v1/payments/payouts/{id} lists it: the same payout_item resource PAYMENT.PAYOUTS-ITEM.* webhooks carry. */
+export type PaypalBatchItem = {
+  payout_item_id: string;
+  transaction_status?: string;
+  payout_item: { sender_item_id?: string };
+  errors?: { name?: string };
 };
+export type PaypalBatchRead = { batch_id: string; batch_status: string; items: PaypalBatchItem[] };
+type BatchDetails = { batch_header: BatchHeader; items?: PaypalBatchItem[]; total_pages?: number };
 
 function item(orgId: string, note: string, request: PayoutRequest) {
   const { destination } = request;
@@ -62,6 +66,36 @@ async function payingAccount(deps: Pick<AppDeps, 'db'>, orgId: string): Promise<
   return { merchantId: link.merchant_id, note: `Payment from ${link.org_name}`.slice(0, 1000) };
 }
 
+/** Every page of a batch's items (GET /v1/payments/payouts/{payout_batch_id}), read on behalf of the paying account. */
+async function readPaypalBatchPages(
+  paypal: ReturnType<typeof paypalClient>,
+  batchId: string,
+  merchantId: string,
+): Promise<PaypalBatchRead> {
+  const items: PaypalBatchItem[] = [];
+  for (let page = 1; ; page += 1) {
+    const details = await paypal.request<BatchDetails>(
+      'GET',
+      `/v1/payments/payouts/${encodeURIComponent(batchId)}?page=${page}&page_size=${PAGE_SIZE}&total_required=true`,
+      { onBehalfOf: merchantId },
+    );
+    items.push(...(details.items ?? []));
+    if (page >= (details.total_pages ?? 1)) return { batch_id: batchId, batch_status: details.batch_header.batch_status, items };
+  }
+}
+
+/**
+ * A batch read again later (the poll of a batch PayPal had not listed when it was created): its
+ * status and every item, from the organisation's connected account.
+ */
+export async function readPaypalBatch(
+  deps: Pick<AppDeps, 'config' | 'db'>,
+  options: { org_id: string; batch_id: string },
+): Promise<PaypalBatchRead> {
+  const { merchantId } = await payingAccount(deps, options.org_id);
+  return readPaypalBatchPages(paypalClient(deps.config.providers.paypal), options.batch_id, merchantId);
+}
+
 /**
  * PayPal and Venmo payouts through the Payouts API, paid from the organisation's own PayPal
  * account: the partner's credentials with the organisation's PayPal-Auth-Assertion, never from
@@ -69,7 +103,8 @@ async function payingAccount(deps: Pick<AppDeps, 'db'>, orgId: string): Promise<
  * idempotency key (PayPal refuses a second batch with it, and PayPal-Request-Id answers the first
  * batch again on a retry). The batch's items are read back for their payout_item_id, waiting a
  * little for a batch PayPal has not listed yet; one still unlisted then is not failed: its
- * payments have no reference until their item's webhook brings the item's id.
+ * payments have no reference until their item's webhook, or the poll that reads the batch again
+ * (modules/payments/paypal-poll.ts), brings the item's id.
  * A batch PayPal DENIED or CANCELED at once fails the call. Outcomes come as PAYMENT.PAYOUTS-*
  * webhooks (webhooks/paypal-events.ts).
  */
@@ -77,17 +112,10 @@ export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db'>) {
   const paypal = paypalClient(deps.config.providers.paypal);
 
   async function readBatch(batchId: string, merchantId: string): Promise<{ status: string; ids: Map<string, string> }> {
+    const batch = await readPaypalBatchPages(paypal, batchId, merchantId);
     const ids = new Map<string, string>();
-    for (let page = 1; ; page += 1) {
-      const details = await paypal.request<BatchDetails>(
-        'GET',
-        `/v1/payments/payouts/${encodeURIComponent(batchId)}?page=${page}&page_size=${PAGE_SIZE}&total_required=true`,
-        { onBehalfOf: merchantId },
-      );
-      for (const entry of details.items ?? [])
-        if (entry.payout_item.sender_item_id) ids.set(entry.payout_item.sender_item_id, entry.payout_item_id);
-      if (page >= (details.total_pages ?? 1)) return { status: details.batch_header.batch_status, ids };
-    }
+    for (const entry of batch.items) if (entry.payout_item.sender_item_id) ids.set(entry.payout_item.sender_item_id, entry.payout_item_id);
+    return { status: batch.batch_status, ids };
   }
 
   async function itemIds(batchId: string, merchantId: string, expected: number): Promise<Map<string, string>> {
@@ -120,7 +148,11 @@ export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db'>) {
         const batchId = batch.batch_header.payout_batch_id;
         const ids = await itemIds(batchId, merchantId, chunk.length);
         for (const request of chunk)
-          started.push({ payment_id: request.payment_id, payout_id: ids.get(senderItemId(options.org_id, request.payment_id)) ?? null });
+          started.push({
+            payment_id: request.payment_id,
+            payout_id: ids.get(senderItemId(options.org_id, request.payment_id)) ?? null,
+            batch_id: batchId,
+          });
       }
       return started;
     },

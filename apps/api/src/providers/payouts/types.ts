@@ -12,7 +12,8 @@ export type PayoutDestination =
 
 export type PayoutRequest = { payment_id: string; amount: number; destination: PayoutDestination };
 /** payout_id null: the rail has not listed the payout yet (a PayPal batch still being split); its events bring the id. */
-export type StartedPayout = { payment_id: string; payout_id: string | null };
+/** batch_id: the PayPal batch the payout is in, read again later while its items are not listed. */
+export type StartedPayout = { payment_id: string; payout_id: string | null; batch_id?: string };
 
 /**
  * A payout rail's provider. createPayouts starts many payouts at once (plain data, no

@@ -36,3 +36,16 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
   };
 }
+
+/** Every key stored under a local storage's folder (the move to a bucket walks them); half-written `.part` files are left out. */
+export async function* listLocalFiles(root: string): AsyncGenerator<string> {
+  const entries = await fs.promises.readdir(root, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (SAFE_KEY.test(key)) yield key;
+  }
+}

@@ -8,3 +8,4 @@ export { domainEventsOf, listStripeEvents, STRIPE_EVENT_RETENTION_SECONDS } from
 export { STRIPE_PROVIDER } from '../clients/stripe-client.ts';
 export { registerStripeWebhooks, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
 export { checkStripeCredentials, type LiveCheck } from './stripe-live-check.ts';
+export { polledBatchEvents } from './paypal-poll-events.ts';

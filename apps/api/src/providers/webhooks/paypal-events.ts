@@ -43,7 +43,8 @@ const BY_EVENT: Record<string, Outcome> = {
   'PAYMENT.PAYOUTS-ITEM.CANCELED': 'payout.failed',
 };
 
-function itemEvents(event: PaypalEvent): ProviderEventInput[] {
+/** An item event's payout event (none for a status that says nothing new); the batch poll reads items through it too. */
+export function itemEvents(event: PaypalEvent): ProviderEventInput[] {
   const resource = event.resource;
   const status = resource?.transaction_status ?? '';
   const byEvent = BY_EVENT[event.event_type ?? ''];

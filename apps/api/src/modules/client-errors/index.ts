@@ -1,0 +1,2 @@
+export { clientErrorRoutes } from './routes.ts';
+export { describeClientError } from './report.ts';

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { metricsRegistry, recordHttpRequest } from '../lib/metrics.ts';
+import { nameRequestSpan } from '../lib/tracing.ts';
+import { restrictToOperator } from './operator-only.ts';
+
+/**
+ * Prometheus metrics: every answered request is timed under its route's pattern (never its
+ * path, which holds ids), and GET /metrics serves the registry (lib/metrics.ts) to whoever may
+ * use the sandbox tools: this machine's loopback, or the operator token (header, or
+ * ?operator_token= in Prometheus's scrape `params`), in live mode as well.
+ */
+export async function registerMetrics(app: FastifyInstance, options: { operatorToken: string; isBehindProxy: boolean }): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url) nameRequestSpan(request.method, request.routeOptions.url);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    recordHttpRequest(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+  await app.register(async (scope) => {
+    restrictToOperator(scope, options);
+    scope.get('/metrics', { config: { isPublic: true }, schema: { hide: true } }, async (_request, reply) => {
+      reply.header('content-type', metricsRegistry.contentType).header('cache-control', 'no-store');
+      return metricsRegistry.metrics();
+    });
+  });
+}

@@ -1,0 +1,1 @@
+export { parseDsn, sendToSentry, type TrackedError } from './sentry.ts';
