@@ -36,7 +36,9 @@ describe('labels modules', () => {
     expect(core.loginAsMessages.failed).toBe('There was an issue logging in as that user');
     expect(core.CONTRACTS_PAGE_SIZE).toBe(50);
     expect(core.DASHBOARD_LIST_SIZE).toBe(5);
-    expect(core.executedMessage({ processing: 2, requires_info: 1 })).toBe('2 payments on the way, 1 waiting for payout details');
+    expect(core.executedMessage({ processing: 2, requires_info: 1 })).toBe(
+      'Payment is on the way!\n2 payments on the way, 1 waiting for payout details',
+    );
     expect(core.creatorName({ entity_type: 'individual', first_name: 'Ada', last_name: 'Lovelace', business_name: null })).toBe(
       'Ada Lovelace',
     );
