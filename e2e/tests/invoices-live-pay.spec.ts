@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, readEmailedLink, uniqueEmail } from './support/api.ts';
-import { FAKE_PLAID_LINK } from './support/fake-plaid-link.ts';
 import { FAKE_STRIPE_JS } from './support/fake-stripe-js.ts';
 import { activateViaApi } from './support/wallet.ts';
 
-// This server runs the sandbox, whose CSP rightly refuses js.stripe.com and cdn.plaid.com; the
-// live server's CSP that allows them is proven by apps/api/src/modules/meta/meta.test.ts.
+// This server runs the sandbox, whose CSP rightly refuses js.stripe.com; the live server's CSP
+// that allows it is proven by apps/api/src/modules/meta/meta.test.ts. The stand-in of Stripe.js
+// plays Stripe's side against the sandbox (support/fake-stripe-js.ts).
 test.use({ bypassCSP: true });
 
 /** An activated organisation's invoice sent to a new customer; answers the customer's pay link. */
@@ -24,20 +24,34 @@ async function sentInvoice(request: APIRequestContext, label: string, title: str
 
 const screenshot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
+/** The page as the server answers it with SANDBOX=false: Stripe.js (the stand-in) from its own origin. */
+async function asLive(page: Page) {
+  await page.route('**/v1/meta', (route) =>
+    route.fulfill({ json: { sandbox: false, payment_method_wizard: false, stripe_publishable_key: 'pk_test_e2eLiveMode' } }),
+  );
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }));
+}
+
+/** Card number into Stripe's field, Continue, then Confirm payment. */
+async function payByStripeCard(page: Page, number: string) {
+  await page.getByRole('radio', { name: 'Credit card' }).check();
+  await page.getByRole('textbox', { name: 'Card number (Stripe)' }).fill(number);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+}
+
 test('[invoices] outside the sandbox the pay page takes the card through Stripe.js and keeps only the PaymentMethod', async ({
   page,
   request,
 }) => {
   const payLink = await sentInvoice(request, 'invoices-stripejs', 'Spring promo');
 
-  // The server as SANDBOX=false answers it (meta.test.ts), and Stripe.js from its own origin.
-  await page.route('**/v1/meta', (route) =>
-    route.fulfill({ json: { sandbox: false, payment_method_wizard: false, stripe_publishable_key: 'pk_test_e2eLiveMode' } }),
-  );
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }));
+  await asLive(page);
+  // The page itself never sends the number anywhere: only Stripe.js (here its stand-in) does.
   const sandboxTokeniser: string[] = [];
   page.on('request', (sent) => {
-    if (sent.url().includes('/sandbox_payments/card_tokens')) sandboxTokeniser.push(sent.url());
+    if (sent.url().includes('/sandbox_payments/card_tokens') && sent.headers()['x-stand-in'] !== 'stripe.js')
+      sandboxTokeniser.push(sent.url());
   });
 
   await page.goto(payLink);
@@ -59,27 +73,67 @@ test('[invoices] outside the sandbox the pay page takes the card through Stripe.
   await page.screenshot({ path: screenshot('invoices-stripe-js-confirm'), fullPage: true });
 });
 
-test('[invoices] outside the sandbox the payer links their bank in Plaid Link and the invoice is paid by ACH', async ({
+test('[invoices] outside the sandbox the pay page runs the 3-D Secure step in Stripe.js and thanks the payer only once it is complete', async ({
   page,
   request,
 }) => {
-  const payLink = await sentInvoice(request, 'invoices-plaidlink', 'Summer promo');
-  await page.route('**/v1/meta', (route) =>
-    route.fulfill({ json: { sandbox: false, payment_method_wizard: false, stripe_publishable_key: null } }),
-  );
-  await page.route('https://cdn.plaid.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_PLAID_LINK }));
-
+  const payLink = await sentInvoice(request, 'invoices-3ds', 'Autumn promo');
+  await asLive(page);
   await page.goto(payLink);
-  await page.getByRole('radio', { name: 'Bank account' }).check();
-  await page.getByRole('button', { name: 'Connect to Plaid' }).click();
-  // Plaid Link, not the sandbox's own login dialog, took the payer to their bank.
-  await expect(page.getByRole('heading', { name: 'Confirm payment' })).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText('Bank transfer (ACH) · Plaid Checking •••• 6789')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __plaidLinkToken?: string }).__plaidLinkToken)).toMatch(/^link-sandbox-/);
-
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  // Stripe's 3-D Secure test card: its bank asks the payer to confirm.
+  await payByStripeCard(page, '4000 0027 6000 3184');
+  const check = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+  await expect(check).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Authenticating your card…' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
+  await page.screenshot({ path: screenshot('invoices-3ds-step'), fullPage: true });
+  expect(await page.evaluate(() => (window as unknown as { __handledNextAction?: string }).__handledNextAction)).toMatch(
+    /^pi_\w+_secret_\w+$/,
+  );
+  await check.getByRole('button', { name: 'Complete' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText('Your payment of $250.00 has been sent!')).toBeVisible();
-  await page.screenshot({ path: screenshot('invoices-plaid-link-paid'), fullPage: true });
+  await page.screenshot({ path: screenshot('invoices-3ds-paid'), fullPage: true });
+});
+
+test('[invoices] a failed 3-D Secure step ends on why, with the form to pay again', async ({ page, request }) => {
+  const payLink = await sentInvoice(request, 'invoices-3ds-fail', 'Winter promo');
+  await asLive(page);
+  await page.goto(payLink);
+  await payByStripeCard(page, '4000 0027 6000 3184');
+  await page.getByRole('dialog', { name: '3D Secure 2 Test Page' }).getByRole('button', { name: 'Fail' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'We could not authenticate your card with your bank. Please try again or use another payment method.',
+  );
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
+  await payByStripeCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+});
+
+test('[invoices] outside the sandbox the payer links their bank in Stripe Financial Connections, gives their name and authorises the debit', async ({
+  page,
+  request,
+}) => {
+  const payLink = await sentInvoice(request, 'invoices-fc', 'Summer promo');
+  await asLive(page);
+  await page.goto(payLink);
+  await page.getByRole('radio', { name: 'Bank account' }).check();
+  await page.getByRole('button', { name: 'Connect your bank' }).click();
+  // Stripe's own window (the stand-in) took the payer to their bank, not the sandbox's dialog.
+  await expect(page.getByRole('heading', { name: 'Confirm payment' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Bank transfer (ACH) · Tartan Bank •••• 6789')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __financialConnectionsSecret?: string }).__financialConnectionsSecret)).toMatch(
+    /^link-sandbox-/,
+  );
+  const confirm = page.getByRole('button', { name: 'Confirm payment' });
+  await expect(page.getByRole('textbox', { name: 'Name on the bank account' })).toHaveValue('Cola Co');
+  await expect(confirm).toBeDisabled();
+  await page.getByRole('checkbox', { name: /I authorize Northwind Studios to debit \$250\.00/ }).check();
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: screenshot('invoices-fc-mandate'), fullPage: true });
+  await confirm.click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByText('Your bank payment of $250.00 is on its way.', { exact: false })).toBeVisible();
+  await page.screenshot({ path: screenshot('invoices-fc-paid'), fullPage: true });
 });

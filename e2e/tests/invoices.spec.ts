@@ -116,6 +116,9 @@ test('[invoices] sends an invoice with a CC and a PDF, the brand pays one by car
   await shot(payer, 'invoices-06-bank-accounts');
   await bankDialog.getByRole('button', { name: /Plaid Checking/ }).click();
   await expect(payer.getByText('Bank transfer (ACH) · Plaid Checking •••• 6789')).toBeVisible();
+  // The debit needs the account holder's name (the recipient's, changeable) and their authorisation.
+  await expect(payer.getByRole('textbox', { name: 'Name on the bank account' })).toHaveValue('Fizz Drinks');
+  await payer.getByRole('checkbox', { name: /I authorize Northwind Studios to debit/ }).check();
   await payer.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(payer.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await brand.close();

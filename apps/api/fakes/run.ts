@@ -1,6 +1,5 @@
 import { startDropboxSignFake } from './dropbox-sign-fake.ts';
 import { startPaypalFake } from './paypal-fake.ts';
-import { startPlaidFake } from './plaid-fake.ts';
 import { startQuickbooksFake } from './quickbooks-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
 import { startTwilioFake } from './twilio-fake.ts';
@@ -32,12 +31,6 @@ if (wanted('paypal'))
     port: Number(process.env.PAYPAL_FAKE_PORT ?? base + 2),
     webhookUrl: `${publicUrl}/v1/webhooks/paypal`,
   });
-if (wanted('plaid')) {
-  // Plaid allows an http redirect URI on localhost only; PUBLIC_URL's /oauth-redirect is on the allowed list.
-  const plaid = await startPlaidFake({ port: base + 3, allowedRedirectUris: [`${publicUrl}/oauth-redirect`] });
-  plaid.settings.PLAID_REDIRECT_URI = `${publicUrl}/oauth-redirect`;
-  fakes.plaid = plaid;
-}
 // Status callbacks and replies (STOP) are POSTed to Crewpay as Twilio would, signed.
 if (wanted('sms'))
   fakes.sms = await startTwilioFake({ port: base + 4, deliverOverHttp: true, inboundUrl: `${publicUrl}/v1/webhooks/twilio` });

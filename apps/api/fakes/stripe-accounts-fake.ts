@@ -225,5 +225,8 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
     requirementsOf: (accountId: string) => (accounts.get(accountId)?.requirements.currently_due as string[] | undefined) ?? null,
     isTreasuryActive: (accountId: string) => accounts.get(accountId)?.capabilities.treasury === 'active',
     exists: (accountId: string) => accounts.has(accountId),
+    /** The account's controller.fees.payer: 'application' when the platform pays Stripe's fees (payments fake). */
+    capabilityOf: (accountId: string, capability: string) => accounts.get(accountId)?.capabilities[capability],
+    feesPayerOf: (accountId: string) => get(accounts.get(accountId), 'controller.fees.payer') as string | undefined,
   };
 }

@@ -284,6 +284,38 @@ export function createTreasuryFake(emit: Emit, accounts: AccountsView) {
     },
     /** The cash balance Stripe holds in a financial account. */
     cashOf: (financialAccountId: string) => financialAccounts.get(financialAccountId)?.cash ?? null,
+    /**
+     * For the payments fake: a payout from the account's payments balance to one of its own
+     * financial accounts (its external account): the cash arrives as a ReceivedCredit linked to
+     * the payout. False when the numbers are no financial account of this account.
+     */
+    depositPayout(account: string, bank: { account_number: string }, amount: number, payout: string): boolean {
+      const target = [...financialAccounts.values()].find((fa) => fa.account === account && fa.account_number === bank.account_number);
+      if (!target) return false;
+      target.cash += amount;
+      const credit = {
+        id: id('rc'),
+        object: 'treasury.received_credit',
+        amount,
+        currency: 'usd',
+        created: now(),
+        description: 'STRIPE PAYOUT',
+        financial_account: target.id,
+        network: 'stripe',
+        status: 'succeeded',
+        failure_code: null,
+        linked_flows: {
+          credit_reversal: null,
+          issuing_authorization: null,
+          issuing_transaction: null,
+          source_flow: payout,
+          source_flow_type: 'payout',
+        },
+      };
+      emit('treasury.received_credit.created', credit, account);
+      emit('treasury.received_credit.succeeded', credit, account);
+      return true;
+    },
     balanceOf: (financialAccountId: string) => {
       const entry = financialAccounts.get(financialAccountId);
       return entry ? { cash: entry.cash, inbound_pending: entry.inbound_pending, outbound_pending: entry.outbound_pending } : null;

@@ -76,15 +76,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   limitJsonDepth(app);
   refuseNulInput(app);
 
-  // Outside the sandbox the pay page loads Stripe.js (card field) and Plaid Link (bank link): their
-  // scripts, frames and APIs, as Stripe's and Plaid's CSP guides list them.
+  // Outside the sandbox the pay page loads Stripe.js (card field, 3-D Secure, Financial Connections'
+  // bank login): its scripts, frames and API, as Stripe's CSP guide lists them.
   const live = deps.config.isSandbox
     ? { script: [], frame: [], connect: [] }
     : {
-        script: ['https://js.stripe.com', 'https://cdn.plaid.com'],
-        frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://cdn.plaid.com'],
-        // Link talks to the Plaid environment its token came from: the one PLAID_API_BASE names.
-        connect: ['https://api.stripe.com', new URL(deps.config.providers.plaid.apiBase).origin],
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
       };
   registerSecurityHeaders(app, {
     // The QuickBooks popup goes to Intuit and back: with same-origin the popup would lose its

@@ -74,8 +74,6 @@ describe('liveModeProblems', () => {
     PAYPAL_WEBHOOK_ID: 'WH-1',
     PAYPAL_PARTNER_MERCHANT_ID: 'PARTNER2345678',
     PAYPAL_PARTNER_ATTRIBUTION_ID: 'Crewpay_SP',
-    PLAID_CLIENT_ID: 'plaid-client',
-    PLAID_SECRET: 'plaid-secret',
     SMS_ACCOUNT_SID: 'AC1',
     SMS_AUTH_TOKEN: 'token',
     SMS_FROM: '+15005550006',
@@ -97,8 +95,6 @@ describe('liveModeProblems', () => {
       'PAYPAL_WEBHOOK_ID',
       'PAYPAL_PARTNER_MERCHANT_ID',
       'PAYPAL_PARTNER_ATTRIBUTION_ID',
-      'PLAID_CLIENT_ID',
-      'PLAID_SECRET',
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',
@@ -130,15 +126,6 @@ describe('liveModeProblems', () => {
     expect(config.providers.sms.messagingServiceSid).toBe(service);
     expect(liveModeProblems(config).join('\n')).not.toMatch(/SMS_/);
     expect(() => loadConfig({ SMS_MESSAGING_SERVICE_SID: 'PN123' })).toThrow(/SMS_MESSAGING_SERVICE_SID/);
-  });
-
-  it('sends Plaid Link back to PLAID_REDIRECT_URI, else to PUBLIC_URL/oauth-redirect when that is https', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com/' }).providers.plaid.redirectUri).toBe(
-      'https://pay.example.com/oauth-redirect',
-    );
-    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).providers.plaid.redirectUri).toBeUndefined();
-    const configured = loadConfig({ PUBLIC_URL: 'https://pay.example.com', PLAID_REDIRECT_URI: 'https://example.com/back' });
-    expect(configured.providers.plaid.redirectUri).toBe('https://example.com/back');
   });
 
   it("names QuickBooks Online's missing settings, and a redirect URI that is not the callback", () => {

@@ -60,11 +60,6 @@ const envSchema = z.object({
   PAYPAL_PARTNER_MERCHANT_ID: z.string().min(1).optional(),
   PAYPAL_PARTNER_ATTRIBUTION_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
-  PLAID_CLIENT_ID: z.string().min(1).optional(),
-  PLAID_SECRET: z.string().min(1).optional(),
-  PLAID_API_BASE: z.url().default('https://production.plaid.com'),
-  // Where Plaid Link sends the payer back from an OAuth bank (on Plaid's allowed list; https in production).
-  PLAID_REDIRECT_URI: z.url().optional(),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
@@ -194,8 +189,6 @@ export type ProviderSettings = {
     messagingServiceSid: string | undefined;
     apiBase: string;
   };
-  /** Plaid: `redirectUri` is Link's OAuth return (PLAID_REDIRECT_URI, else PUBLIC_URL/oauth-redirect when that is https). */
-  plaid: { clientId: string | undefined; secret: string | undefined; apiBase: string; redirectUri: string | undefined };
   quickbooks: QuickbooksSettings;
   /** Dropbox Sign: the account's API key (calls, and the HMAC of its callbacks) and the API app's client id (embedded editor). */
   dropboxSign: { apiKey: string | undefined; clientId: string | undefined; apiBase: string; testMode: boolean };
@@ -272,12 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         attributionId: values.PAYPAL_PARTNER_ATTRIBUTION_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
       },
-      plaid: {
-        clientId: values.PLAID_CLIENT_ID,
-        secret: values.PLAID_SECRET,
-        apiBase: values.PLAID_API_BASE.replace(/\/$/, ''),
-        redirectUri: values.PLAID_REDIRECT_URI ?? plaidRedirectUri(values.PUBLIC_URL),
-      },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,
         authToken: values.SMS_AUTH_TOKEN,
@@ -336,11 +323,6 @@ function storageSettings(values: z.infer<typeof envSchema>): StorageSettings {
     forcePathStyle: values.STORAGE_FORCE_PATH_STYLE ?? values.STORAGE_ENDPOINT !== undefined,
     timeoutMs: values.STORAGE_TIMEOUT_SECONDS * 1000,
   };
-}
-
-/** Plaid accepts only an https redirect in production: PUBLIC_URL's /oauth-redirect when it is one. */
-function plaidRedirectUri(publicUrl: string | undefined): string | undefined {
-  return publicUrl?.startsWith('https://') ? `${publicUrl.replace(/\/$/, '')}/oauth-redirect` : undefined;
 }
 
 /**

@@ -112,8 +112,6 @@ describe('npm start with SANDBOX=false', () => {
       'PAYPAL_CLIENT_ID',
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
-      'PLAID_CLIENT_ID',
-      'PLAID_SECRET',
       'SMS_ACCOUNT_SID',
       'SMS_AUTH_TOKEN',
       'SMS_FROM',

@@ -36,7 +36,7 @@ import {
   SEND_QUEUED_EMAILS_JOB,
   type MailTransport,
 } from './modules/email/index.ts';
-import { achChargeOperation, cardChargeOperation, chargeEvents } from './modules/invoices/index.ts';
+import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import { createPayoutsOperation, paypalPollOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
 import {
@@ -72,6 +72,8 @@ const providerOperations: Omit<ProviderOperation<never, unknown>, 'provider'>[] 
   outboundPaymentOperation,
   cardChargeOperation,
   achChargeOperation,
+  refundOperation,
+  feeRefundOperation,
 ];
 /** Operations of a provider of their own (QuickBooks; Crewpay's built-in e-signature, a real service, not a sandbox). */
 const ownProviderOperations: ProviderOperation<never, unknown>[] = [

@@ -42,9 +42,17 @@ export const payByCard = async (app: FastifyInstance, linkId: string, token: str
     payload: { method: 'card', payment_method: token },
   });
 
-/** The payer pays by ACH from a linked bank: the public token and account the bank link answered. */
-export const payByBank = async (app: FastifyInstance, linkId: string, bank: { public_token: string; account_id: string }) =>
-  app.inject({ method: 'POST', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`, payload: { method: 'bank', ...bank } });
+/**
+ * The payer pays by ACH from a linked bank: the session token and account the bank link answered,
+ * the name on the account, and the debit authorisation they ticked.
+ */
+export const payByBank = async (app: FastifyInstance, linkId: string, bank: { public_token: string; account_id: string; name?: string }) =>
+  app.inject({
+    method: 'POST',
+    url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}`,
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Crewpay tests' },
+    payload: { method: 'bank', name: 'Casey Brand', mandate_accepted: true, ...bank },
+  });
 
 /** The sandbox bank link: a link token, the login with user_good / pass_good, the chosen account. */
 export async function linkBank(app: FastifyInstance, linkId: string, accountName = 'Plaid Checking') {

@@ -10,14 +10,14 @@ import { listOutbox } from '../src/modules/email/outbox.ts';
 import { simulateSandboxReceivedCredit } from '../src/providers/banking/index.ts';
 import { sandboxBankAccounts } from '../src/providers/payments-in/index.ts';
 import { stripeClient } from '../src/providers/clients/stripe-client.ts';
-import { startPlaidFake, type PlaidFake } from '../fakes/plaid-fake.ts';
+import { runDueProviderCalls } from '../src/modules/provider-calls/index.ts';
 import { startPaypalFake, type PaypalFake } from '../fakes/paypal-fake.ts';
 import { connectPaypal } from './paypal-fixtures.ts';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake.ts';
 import { STRIPE_TEST_DESCRIPTOR_CODE } from '../fakes/stripe-treasury-fake.ts';
 import { RETURNED_TEST_ACCOUNT } from '../src/providers/banking/test-accounts.ts';
 
-export type CardBehaviour = 'succeed' | 'decline' | 'dispute';
+export type CardBehaviour = 'succeed' | 'decline' | 'dispute' | 'authenticate';
 type BankOwner = { headers: Record<string, string>; email: string; org_id: string };
 
 /**
@@ -31,10 +31,14 @@ export type World = {
   ctx: TestContext;
   /** The payer pays the invoice behind the link with a card that behaves so. */
   payByCard(linkId: string, card: CardBehaviour): ReturnType<typeof payByCard>;
-  /** The payer links the bank holding this account (the sandbox's bank login; Plaid Link outside it) and pays by ACH. */
+  /** The payer links the bank holding this account (the sandbox's bank login; Stripe's Financial Connections outside it) and pays by ACH. */
   payByBank(linkId: string, accountNumber: string): ReturnType<typeof payByCard>;
-  /** Every outcome the providers have to report arrives (through the webhook route). */
+  /** Every outcome the providers have to report arrives (through the webhook route), and the worker makes the calls due. */
   settle(): Promise<void>;
+  /** The payer answers the 3-D Secure step of the invoice's pending card payment (Stripe.js's part). */
+  authenticate(linkId: string, outcome: 'complete' | 'fail'): Promise<void>;
+  /** The card payment's dispute is lost (unanswered until its evidence was due; accepted, outside the sandbox). */
+  loseDispute(orgId: string, invoiceId: string): Promise<void>;
   /** Money arrives in the organisation's wallet (the sandbox's load; a received credit outside it). */
   fund(headers: Record<string, string>, orgId: string, amount: number): Promise<void>;
   /** Someone sends money to the wallet's own account numbers (an ACH credit): reported, not yet delivered. */
@@ -51,12 +55,22 @@ const SANDBOX_CARDS: Record<CardBehaviour, string> = {
   succeed: '4242424242424242',
   decline: '4000000000000002',
   dispute: '4000000000000259',
+  authenticate: '4000002760003184',
 };
 const STRIPE_CARDS: Record<CardBehaviour, string> = {
   succeed: 'pm_card_visa',
   decline: 'pm_card_chargeDeclined',
   dispute: 'pm_card_createDispute',
+  authenticate: 'pm_card_authenticationRequired',
 };
+
+/** The client secret of the pending payment behind the pay link, as the pay page reads it. */
+async function clientSecretOf(ctx: TestContext, linkId: string): Promise<string> {
+  const link = await ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}` });
+  const secret = link.json<{ payment: { client_secret: string | null } | null }>().payment?.client_secret;
+  expect(secret, link.body).toBeTruthy();
+  return secret!;
+}
 
 export async function sandboxWorld(): Promise<World> {
   const ctx = await createTestContext({ SANDBOX_ACH_DELAY_SECONDS: '60' });
@@ -70,6 +84,21 @@ export async function sandboxWorld(): Promise<World> {
     },
     async settle() {
       expect((await advanceClock(ctx.app, 3 * 86_400)).statusCode).toBe(200);
+      await runDueProviderCalls(ctx.deps);
+    },
+    async authenticate(linkId, outcome) {
+      const client_secret = await clientSecretOf(ctx, linkId);
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/sandbox_payments/authenticate',
+        payload: { client_secret, outcome },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    },
+    async loseDispute() {
+      // Unanswered, a sandbox dispute is lost when its evidence is due, a week after it opened.
+      expect((await advanceClock(ctx.app, 8 * 86_400)).statusCode).toBe(200);
+      await runDueProviderCalls(ctx.deps);
     },
     async fund(headers, _orgId, amount) {
       expect((await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers, payload: { amount } })).statusCode).toBe(200);
@@ -89,18 +118,45 @@ export async function stripeAccountsOf(ctx: TestContext, orgId: string) {
   return { financialAccount: row!.provider_account_id, stripeAccount: row!.provider_connected_account_id! };
 }
 
-/** SANDBOX=false: the Stripe (payments, Treasury), Plaid and PayPal adapters on their local fakes (`env`: settings of more fakes). */
+/** SANDBOX=false: the Stripe (payments, Treasury) and PayPal adapters on their local fakes (`env`: settings of more fakes). */
 export async function liveWorld(
   env: Record<string, string> = {},
-): Promise<World & { stripe: StripeFake; paypal: PaypalFake; plaid: PlaidFake }> {
+): Promise<World & { stripe: StripeFake; paypal: PaypalFake; payByBankLink: typeof payByBankLink }> {
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
-  const plaid = await startPlaidFake();
-  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...plaid.settings, ...env });
+  const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...env });
   const client = () => stripeClient(ctx.deps.config.providers.stripe);
-  const deliverAll = async () => {
-    for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
+  const deliverStripe = async () => {
+    let delivered = 0;
+    for (const event of stripe.takeEvents()) {
+      expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
+      delivered += 1;
+    }
+    return delivered;
   };
+  // PayPal processes its batches when its events are taken: only settle() lets it move on.
+  const deliverAll = async () => {
+    let delivered = await deliverStripe();
+    for (const event of paypal.takeEvents()) {
+      expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
+      delivered += 1;
+    }
+    return delivered;
+  };
+  /**
+   * The payer links the bank holding `accountNumber` in Stripe's Financial Connections window
+   * (the fake plays Stripe.js with the Session's client secret) and pays by ACH.
+   */
+  async function payByBankLink(linkId: string, accountNumber: string, options: { manual_entry?: boolean; name?: string } = {}) {
+    const token = await ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
+    expect(token.statusCode, token.body).toBe(200);
+    const linked = stripe.payments.linkBankAccount(token.json<{ token: string }>().token, { account_number: accountNumber, ...options });
+    return payByBank(ctx.app, linkId, {
+      public_token: linked.session.id as string,
+      account_id: linked.account.id as string,
+      name: options.name ?? 'Casey Brand',
+    });
+  }
   async function receiveCredit(orgId: string, amount: number) {
     const { financialAccount, stripeAccount } = await stripeAccountsOf(ctx, orgId);
     await client().testHelpers.treasury.receivedCredits.create(
@@ -108,37 +164,58 @@ export async function liveWorld(
       { stripeAccount },
     );
   }
+  function settleTreasury() {
+    // Stripe's test mode settles each Treasury movement as its test bank account says ...
+    stripe.treasury.settle();
+    // ... and the bank of the "succeeds, then comes back" account returns it days later: Stripe's test helper `return`.
+    for (const movement of stripe.treasury.returnable(RETURNED_TEST_ACCOUNT)) {
+      const move = movement.kind === 'inbound_transfer' ? stripe.treasury.moveInbound : stripe.treasury.moveOutbound;
+      move(movement.id, 'return', 'account_closed');
+    }
+  }
+  /** Until nothing is left: the events, the worker's due calls, what the ACH network answers later, the payout schedule. */
+  async function settle() {
+    for (let round = 0; round < 10; round += 1) {
+      settleTreasury();
+      let moved = await deliverAll();
+      await runDueProviderCalls(ctx.deps);
+      moved += (await deliverAll()) + stripe.payments.runLater() + stripe.payments.runPayouts();
+      if (moved === 0) return;
+    }
+  }
   return {
     name: 'real adapters on fakes',
     ctx,
     stripe,
     paypal,
-    plaid,
+    payByBankLink,
     payByCard: (linkId, card) => payByCard(ctx.app, linkId, STRIPE_CARDS[card]),
-    async payByBank(linkId, accountNumber) {
-      const token = await ctx.app.inject({ method: 'GET', url: `/v1/plaid_link_token?id=${encodeURIComponent(linkId)}` });
-      expect(token.statusCode, token.body).toBe(200);
-      return payByBank(ctx.app, linkId, plaid.mintPublicToken({ account: accountNumber, routing: '110000000' }));
+    payByBank: (linkId, accountNumber) => payByBankLink(linkId, accountNumber),
+    settle,
+    async authenticate(linkId, outcome) {
+      stripe.payments.authenticate((await clientSecretOf(ctx, linkId)).split('_secret_')[0]!, outcome);
+      await deliverStripe();
     },
-    async settle() {
-      // Stripe's test mode settles each movement as its test bank account says ...
-      stripe.treasury.settle();
-      // ... and the bank of the "succeeds, then comes back" account returns it days later: Stripe's test helper `return`.
-      for (const movement of stripe.treasury.returnable(RETURNED_TEST_ACCOUNT)) {
-        const move = movement.kind === 'inbound_transfer' ? stripe.treasury.moveInbound : stripe.treasury.moveOutbound;
-        move(movement.id, 'return', 'account_closed');
-      }
-      for (const event of stripe.takeEvents()) expect((await stripe.deliver(ctx.app, event)).statusCode).toBe(200);
-      for (const event of paypal.takeEvents()) expect((await paypal.deliver(ctx.app, event)).statusCode).toBe(200);
+    async loseDispute(orgId) {
+      const { stripeAccount } = await stripeAccountsOf(ctx, orgId);
+      const open = stripe.payments
+        .state()
+        .disputes.find((dispute) => dispute.account === stripeAccount && dispute.status === 'needs_response');
+      expect(open).toBeDefined();
+      // The organisation accepts the dispute (Stripe's close): lost.
+      await client().disputes.close(open!.id as string, {}, { stripeAccount });
+      await settle();
     },
     async fund(_headers, orgId, amount) {
       // Outside the sandbox money arrives as a received credit at the wallet's account numbers.
       await receiveCredit(orgId, amount);
-      await deliverAll();
+      await deliverStripe();
     },
     receiveCredit,
     connectPaypal: (headers) => connectPaypal(ctx.app, headers, { fake: paypal }),
-    afterActivation: deliverAll,
+    async afterActivation() {
+      await deliverStripe();
+    },
     async linkBank({ headers, org_id: orgId }, accountNumber) {
       const attach = await ctx.app.inject({
         method: 'POST',
@@ -153,7 +230,7 @@ export async function liveWorld(
         { descriptor_code: STRIPE_TEST_DESCRIPTOR_CODE },
         { stripeAccount: (await stripeAccountsOf(ctx, orgId)).stripeAccount },
       );
-      await deliverAll();
+      await deliverStripe();
       const wallet = await ctx.app.inject({ method: 'GET', url: `/v1/wallets/${await stripeWalletId(ctx.app, headers)}`, headers });
       return wallet.json<{ payment_method: { id: string } }>().payment_method.id;
     },

@@ -31,6 +31,8 @@ export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
 export * from './taxes.ts';
 export * from './invoices.ts';
+export * from './charges.ts';
+export * from './pay.ts';
 export * from './paging.ts';
 export * from './portal.ts';
 export * from './contracts.ts';

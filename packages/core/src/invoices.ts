@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
+import { disputeRecord, refundRecord } from './charges.ts';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
@@ -41,6 +42,7 @@ export const invoiceMessages = {
   card: 'Your card number is invalid',
   fundedPayment: 'A funded payment must belong to the invoice campaign',
   paymentUnderway: 'A payment of this invoice is under way: wait until it settles or fails',
+  plaidToken: 'There was an issue retrieving the plaid link token.',
 } as const;
 
 /** Due date = creation plus net days (ISO date). */
@@ -204,41 +206,13 @@ export const chargeRecord = z.object({
   status: z.enum(chargeStatuses),
   method_label: z.string(),
   failure_reason: z.string().nullable(),
+  /** What is left to refund (amount less refunds not failed); 0 while disputed or unpaid. */
+  refundable: z.number().int(),
+  refunds: z.array(refundRecord),
+  dispute: disputeRecord.nullable(),
 });
 export type ChargeRecord = z.infer<typeof chargeRecord>;
 export const chargesByInvoice = z.record(z.string(), z.array(chargeRecord));
-
-/** Spec entity Invoice link (public): only what the payer must see. */
-export const invoiceLinkInfo = z.object({
-  type: z.literal('invoice_payment'),
-  id: z.uuid(),
-  amount: z.number().int(),
-  org_name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  disallowed_methods: z.array(z.enum(invoicePayMethods)),
-  status: z.enum(invoiceStatuses),
-  org_address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
-  recipient: z.object({ name: z.string(), email: z.string() }),
-  created_at: z.string(),
-  net: z.number().int(),
-  /** The latest payment attempt, so a second tab sees that it is already paid or under way. */
-  payment: z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() }).nullable(),
-});
-export type InvoiceLinkInfo = z.infer<typeof invoiceLinkInfo>;
-
-/** POST /v1/expiring_link?id= for an invoice: a card token (never the number) or a linked bank. */
-export const payInvoiceBody = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('card'), payment_method: z.string().regex(/^(tok_[a-z0-9]{8,64}|pm_\w{4,64})$/, invoiceMessages.card) }),
-  z.object({
-    method: z.literal('bank'),
-    // Plaid Link's tokens (public-sandbox-..., public-production-...) and account ids (ours acc_..., Plaid's base62).
-    public_token: z.string().regex(/^public-(sandbox|development|production)-[a-z0-9-]{8,80}$/, 'Invalid bank link'),
-    account_id: z.string().regex(/^[A-Za-z0-9_-]{4,100}$/, 'Invalid bank account'),
-  }),
-]);
-export type PayInvoiceBody = z.infer<typeof payInvoiceBody>;
-export const payInvoiceAnswer = z.object({ status: z.enum(chargeStatuses), charge_type: z.enum(chargeTypes), amount: z.number().int() });
 
 /** Card fields on the pay page (spec section 5: Luhn number, MM/YY in the future, CVC 0-9999). */
 export function isLuhnValid(number: string): boolean {

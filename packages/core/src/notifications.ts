@@ -14,6 +14,10 @@ export const notificationEventKinds = [
   'payee.details_provided',
   'contract.signed',
   'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.refund_failed',
+  'invoice.disputed',
+  'invoice.dispute_closed',
   'billing.plan_charged',
   'billing.delinquent',
 ] as const satisfies readonly WebhookEventType[];
@@ -28,6 +32,10 @@ export const notificationEventLabels: Record<NotificationEventKind, string> = {
   'payee.details_provided': 'Payee gave their payout details',
   'contract.signed': 'Contract signed',
   'invoice.paid': 'Invoice paid',
+  'invoice.payment_failed': 'Invoice payment failed',
+  'invoice.refund_failed': 'Invoice refund failed',
+  'invoice.disputed': 'Invoice payment disputed',
+  'invoice.dispute_closed': 'Invoice dispute closed',
   'billing.plan_charged': 'Plan charged',
   'billing.delinquent': 'Billing delinquent',
 };

@@ -24,11 +24,17 @@ export const PROVIDER_EVENT_TYPES = [
   'payout.returned',
   // a PayPal or Venmo item PayPal holds (unclaimed, on hold): the money is with PayPal, nothing settles yet
   'payout.held',
-  // payments-in: a card charge or bank debit of an invoice
+  // payments-in: a card charge or bank debit of an invoice, its refunds and disputes
   'charge.succeeded',
+  'charge.processing',
   'charge.failed',
   'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.closed',
   'charge.ach_returned',
+  'refund.succeeded',
+  'refund.failed',
   // banking: what the provider still needs of the organisation's account (requirements, capabilities)
   'account.updated',
   // banking: the wallet's bank link, its money movements, its account

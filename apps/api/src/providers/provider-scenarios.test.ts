@@ -16,7 +16,19 @@ import { transactionStatus, walletAchDebit, walletReceivedCredit, walletTransfer
  * their local fakes (SANDBOX=false), and must produce the same answers and the same ledger
  * postings. Card fee: 2.9% + 30 cents (fees module defaults).
  */
-type CardScenario = { name: string; card: CardBehaviour; amount: number; invoice: string; postings: unknown[] };
+type CardScenario = {
+  name: string;
+  card: CardBehaviour;
+  amount: number;
+  invoice: string;
+  postings: unknown[];
+  /** What the payer or the card's bank does next: 3-D Secure completed or failed, the dispute lost. */
+  then?: 'authenticated' | 'authentication_failed' | 'dispute_lost';
+  /** The invoice after that. */
+  finally?: string;
+  after?: unknown[];
+};
+const cardSettled = { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } };
 
 const cardScenarios: CardScenario[] = [
   {
@@ -34,14 +46,37 @@ const cardScenarios: CardScenario[] = [
     postings: [],
   },
   {
-    name: 'a disputed card charge settles, then the dispute takes it back and the invoice is open again',
+    name: 'a disputed card charge settles, the dispute withdraws the amount (what the wallet lacks is owed); lost, the fee comes back and the invoice is open again',
     card: 'dispute',
     amount: 10_000,
-    invoice: 'requires_info',
+    invoice: 'succeeded',
     postings: [
-      { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } },
-      { type: 'invoice_card_disputed', entries: { fees: -320, outside_bank: 10_000, wallet_available: -9_680 } },
+      cardSettled,
+      { type: 'invoice_card_disputed', entries: { outside_bank: 10_000, receivable: -320, wallet_available: -9_680 } },
     ],
+    then: 'dispute_lost',
+    finally: 'requires_info',
+    after: [{ type: 'invoice_dispute_lost', entries: { fees: -320, wallet_available: 320 } }],
+  },
+  {
+    name: 'a card that needs 3-D Secure waits for the payer, posting nothing; authenticated, it settles',
+    card: 'authenticate',
+    amount: 10_000,
+    invoice: 'requires_info',
+    postings: [],
+    then: 'authenticated',
+    finally: 'succeeded',
+    after: [cardSettled],
+  },
+  {
+    name: 'a card whose 3-D Secure step fails fails the charge and posts nothing',
+    card: 'authenticate',
+    amount: 10_000,
+    invoice: 'requires_info',
+    postings: [],
+    then: 'authentication_failed',
+    finally: 'requires_info',
+    after: [],
   },
 ];
 
@@ -62,7 +97,13 @@ const achScenarios: AchScenario[] = [
     postings: [],
   },
   {
-    name: 'an ACH debit that settles and is then returned is reversed and the invoice is open again',
+    name: 'an ACH debit that fails on a closed account posts nothing and leaves the invoice open',
+    account: '000111111113',
+    invoice: 'requires_info',
+    postings: [],
+  },
+  {
+    name: 'an ACH debit that settles and is then returned (disputed) is reversed and the invoice is open again',
     account: '000555555559',
     invoice: 'requires_info',
     postings: [achSettled, { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, wallet_available: -19_840 } }],
@@ -211,6 +252,13 @@ describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worl
       expect((await world.payByCard(linkId, scenario.card)).statusCode).toBe(409);
     }
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual(scenario.postings);
+    if (!scenario.then) return;
+    if (scenario.then === 'dispute_lost') await world.loseDispute(owner.org.id, invoice.id);
+    else await world.authenticate(linkId, scenario.then === 'authenticated' ? 'complete' : 'fail');
+    await world.settle();
+    const after = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
+    expect(after.json().status).toBe(scenario.finally);
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([...scenario.postings, ...scenario.after!]);
   });
 
   it.each(payoutScenarios)('$name', async (scenario) => {
@@ -225,9 +273,9 @@ describe.each(['sandbox', 'live'])('the shared scenario table against %s', (worl
   it.each(achScenarios)('$name', async (scenario) => {
     const world = worlds[worldName]!;
     const { owner, invoice, linkId } = await invoiceToPay(world, 20_000);
-    // Through the pay link: the bank link (sandbox login or Plaid), then Stripe's or the sandbox's debit.
+    // Through the pay link: the bank link (the sandbox's login, or Stripe Financial Connections), then the debit.
     const paid = await world.payByBank(linkId, scenario.account);
-    expect(paid.json(), paid.body).toEqual({ status: 'pending', charge_type: 'ach', amount: 20_000 });
+    expect(paid.json(), paid.body).toMatchObject({ status: 'pending', charge_type: 'ach', amount: 20_000, next_action: null });
     await world.settle();
     const answer = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
     expect(answer.json().status).toBe(scenario.invoice);

@@ -6,7 +6,11 @@ type EsignConfig = Pick<Config, 'isSandbox' | 'esignProvider' | 'providers'>;
 /** Every variable the real adapters need, with what it is for (docs/operations.md, Going live). */
 function missingVariables({ providers }: ReadinessConfig): string[] {
   const required: [string, string | undefined, string][] = [
-    ['STRIPE_SECRET_KEY', providers.stripe.secretKey, 'Stripe card and bank payments, Stripe Treasury wallets'],
+    [
+      'STRIPE_SECRET_KEY',
+      providers.stripe.secretKey,
+      'Stripe card and bank payments (the bank linked with Financial Connections), Stripe Treasury wallets',
+    ],
     ['STRIPE_WEBHOOK_SECRET', providers.stripe.webhookSecret, "the signing secret of Stripe's webhook endpoint /v1/webhooks/stripe"],
     [
       'STRIPE_CONNECT_WEBHOOK_SECRET',
@@ -18,7 +22,7 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
       providers.stripe.platformFinancialAccount,
       "the platform's Treasury financial account (fa_...), where Crewpay's fees are collected",
     ],
-    ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js card field"],
+    ['STRIPE_PUBLISHABLE_KEY', providers.stripe.publishableKey, "the pay page's Stripe.js (card field, 3-D Secure, bank link)"],
     ['PAYPAL_CLIENT_ID', providers.paypal.clientId, 'PayPal and Venmo payouts'],
     ['PAYPAL_CLIENT_SECRET', providers.paypal.clientSecret, 'PayPal and Venmo payouts'],
     ['PAYPAL_WEBHOOK_ID', providers.paypal.webhookId, "the id of PayPal's webhook /v1/webhooks/paypal"],
@@ -28,8 +32,6 @@ function missingVariables({ providers }: ReadinessConfig): string[] {
       "Crewpay's PayPal partner account id (organisations connect their PayPal)",
     ],
     ['PAYPAL_PARTNER_ATTRIBUTION_ID', providers.paypal.attributionId, "Crewpay's PayPal partner BN code (PayPal-Partner-Attribution-Id)"],
-    ['PLAID_CLIENT_ID', providers.plaid.clientId, 'the bank link of invoice ACH payments (Plaid Link)'],
-    ['PLAID_SECRET', providers.plaid.secret, 'the bank link of invoice ACH payments (Plaid Link)'],
     ['SMS_ACCOUNT_SID', providers.sms.accountSid, 'text messages (Twilio-compatible account)'],
     ['SMS_AUTH_TOKEN', providers.sms.authToken, 'text messages (Twilio-compatible account)'],
     [

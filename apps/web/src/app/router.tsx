@@ -45,7 +45,6 @@ const InvoicesPage = preloadablePage(() => import('../features/invoices/pages/in
 const NewInvoicePage = preloadablePage(() => import('../features/invoices/pages/new-invoice-page.tsx'));
 const InvoicePage = preloadablePage(() => import('../features/invoices/pages/invoice-page.tsx'));
 const PayInvoicePage = preloadablePage(() => import('../features/invoices/pages/pay-invoice-page.tsx'));
-const PlaidOAuthPage = preloadablePage(() => import('../features/invoices/pages/plaid-oauth-page.tsx'));
 const PortalInvoicesPage = preloadablePage(() => import('../features/invoices/pages/portal-invoices-page.tsx'));
 const ContractsPage = preloadablePage(() => import('../features/contracts/pages/contracts-page.tsx'));
 const NewContractPage = preloadablePage(() => import('../features/contracts/pages/new-contract-page.tsx'));
@@ -90,8 +89,6 @@ export const routes: RouteObject[] = [
           { path: '/confirmEmail/:linkId', element: <ConfirmEmailPage />, handle: handle('Confirm email') },
           { path: '/bankDetails', element: <BankDetailsPage />, handle: handle('Payout details') },
           { path: '/invoices/pay', element: <PayInvoicePage />, handle: handle('Pay invoice') },
-          // Plaid Link's OAuth return (PLAID_REDIRECT_URI): Link finishes the bank's login, then back to the pay page.
-          { path: '/oauth-redirect', element: <PlaidOAuthPage />, handle: handle('Connect your bank') },
           { path: '/sign/:linkId', element: <SigningPage />, handle: handle('Sign a contract') },
         ],
       },

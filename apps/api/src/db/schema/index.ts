@@ -22,5 +22,6 @@ export * from './contracts.ts';
 export * from './provider-calls.ts';
 export * from './paypal.ts';
 export * from './invoices.ts';
+export * from './charge-refunds.ts';
 export * from './accounting.ts';
 export * from './sms.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { chargeStatuses, chargeTypes, invoicePayMethods, invoiceProcessors, invoiceStatuses } from '@crewpay/core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { chargeNextActions, chargeStatuses, chargeTypes, invoicePayMethods, invoiceProcessors, invoiceStatuses } from '@crewpay/core';
 import { campaigns, customers } from './campaigns.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
@@ -108,6 +108,12 @@ export const charges = pgTable(
     status: text({ enum: chargeStatuses }).notNull().default('pending'),
     method_label: text().notNull(),
     provider_id: text(),
+    // The organisation's connected account the charge was made on (Stripe direct charges); null in the sandbox.
+    provider_account: text(),
+    // What the payer still has to do while the charge is pending (3-D Secure, a bank's micro-deposits), and
+    // its client secret and page, sealed: the pay page reads them through the link, nobody else.
+    next_action: text({ enum: chargeNextActions }),
+    next_action_sealed: text(),
     failure_reason: text(),
     created_at: createdAt(),
     settled_at: timestamp({ withTimezone: true }),
@@ -154,6 +160,21 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   brand: text().notNull(),
   last4: text().notNull(),
   number_sealed: text().notNull(),
+  created_at: createdAt(),
+});
+
+/**
+ * The sandbox card processor's PaymentIntents: what a charge waiting for 3-D Secure becomes once the
+ * payer answers, and whether its card's refunds fail (Stripe's test card 4000 0000 0000 5126).
+ */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text().primaryKey(),
+  org_id: uuid().notNull(),
+  client_secret: text().notNull().unique(),
+  status: text({ enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
+  decline_code: text(),
+  refund_fails: boolean().notNull().default(false),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
   created_at: createdAt(),
 });
 

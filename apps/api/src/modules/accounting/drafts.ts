@@ -41,6 +41,10 @@ const LABELS: Record<string, string> = {
   invoice_ach_settled: 'Invoice paid by bank',
   invoice_card_disputed: 'Invoice payment disputed',
   invoice_ach_returned: 'Invoice payment returned',
+  invoice_refunded: 'Invoice payment refunded',
+  invoice_refund_failed: 'Invoice refund failed',
+  invoice_dispute_reinstated: 'Invoice dispute won',
+  invoice_dispute_lost: 'Invoice dispute lost: fee returned',
   contract_fee: 'Contract fee collected',
   billing_monthly_fee: 'Monthly plan fee collected',
 };

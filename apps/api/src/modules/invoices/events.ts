@@ -1,49 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { charges, invoices, type Charge, type ProviderEvent } from '../../db/schema/index.ts';
-import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
+import { charges, invoices, type ProviderEvent } from '../../db/schema/index.ts';
+import { announceFundsArrived, type ProviderEventHandler } from '../../events/dispatcher.ts';
 import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
+import { failCharge, moveCharge, NO_ACTION, queueReceipt } from './charge-outcomes.ts';
+import { DISPUTE_EVENTS, applyDisputeEvent } from './dispute-events.ts';
+import { recordFeeRefund, unrefundedFee } from './fee-refunds.ts';
+import { applyRefundEvent, REFUND_EVENTS } from './refund-events.ts';
 
-type Status = Charge['status'];
-type Moved = { row: Charge } | { outcome: ProviderEventOutcome };
+type AfterCommit = Parameters<ProviderEventHandler['apply']>[3];
+const target = (event: ProviderEvent) => ({ org_id: event.org_id, charge_id: event.data.charge_id, provider_id: event.object_id });
 
-/**
- * Moves a charge along one edge (pending -> succeeded | failed, succeeded -> reversed). Found by
- * our own id in the event (Stripe's metadata), so an event overtaking the record of the call's
- * answer still applies. Unknown, or still before the edge (a return before its settlement): the
- * event waits. Already past it: nothing changes, so repeated and late events are harmless.
- */
-async function transition(
-  tx: Tx,
-  event: ProviderEvent,
-  from: Status,
-  to: Status,
-  changes: Partial<Charge>,
-  waitsWhile?: Status,
-): Promise<Moved> {
-  const chargeId = event.data.charge_id;
-  if (!chargeId) return { outcome: undefined };
-  const [current] = await tx
-    .select()
-    .from(charges)
-    .where(and(eq(charges.org_id, event.org_id), eq(charges.id, chargeId)))
-    .for('update');
-  if (!current) return { outcome: 'retry_later' };
-  if (current.status !== from) return { outcome: current.status === waitsWhile ? 'retry_later' : undefined };
-  const [row] = await tx
-    .update(charges)
-    .set({ status: to, provider_id: current.provider_id ?? event.object_id, ...changes })
-    .where(eq(charges.id, current.id))
-    .returning();
-  return { row: row! };
-}
-
-/** Settled: the wallet gets amount - fee, the fee account the fee; the invoice is paid. */
-async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Parameters<ProviderEventHandler['apply']>[3]) {
-  const moved = await transition(tx, event, 'pending', 'succeeded', { settled_at: now });
-  if (!('row' in moved)) return moved.outcome;
-  const charge = moved.row;
+/** Settled: the wallet gets amount - fee, the fee account the fee; the invoice is paid and its payer gets the receipt. */
+async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit) {
+  const charge = await moveCharge(tx, { ...target(event), from: 'pending', to: 'succeeded' }, { settled_at: now, ...NO_ACTION });
+  if (typeof charge === 'string') return charge;
   const a = await findLedgerAccounts(tx, event.org_id);
   await postTransfer(tx, {
     org_id: event.org_id,
@@ -61,53 +33,75 @@ async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Para
     type: 'invoice.paid',
     data: { invoice_id: charge.invoice_id, charge_id: charge.id, amount: charge.amount, fee: charge.fee, charge_type: charge.charge_type },
   });
+  await queueReceipt(tx, charge);
   afterCommit((db) => announceFundsArrived(db, event.org_id));
+  return 'done';
+}
+
+/** A bank account verified by its micro-deposits is being debited: nothing left for the payer to do. */
+async function processing(tx: Tx, event: ProviderEvent) {
+  const chargeId = event.data.charge_id;
+  if (!chargeId) return 'done';
+  const [row] = await tx
+    .select({ status: charges.status })
+    .from(charges)
+    .where(and(eq(charges.org_id, event.org_id), eq(charges.id, chargeId)))
+    .for('update');
+  if (!row) return 'retry_later';
+  if (row.status === 'pending') await tx.update(charges).set(NO_ACTION).where(eq(charges.id, chargeId));
+  return 'done';
 }
 
 /**
- * A dispute or an ACH return takes the money back: the settlement is reversed (what the wallet
- * no longer holds becomes owed by the organisation, like a treasury return) and the invoice is
- * open again.
+ * An ACH return takes the money back: the settlement is reversed (what the wallet no longer holds
+ * becomes owed by the organisation, like a treasury return), Crewpay gives its fee back (a call
+ * to the provider records it), and the invoice is open again.
  */
 async function reverse(tx: Tx, event: ProviderEvent, now: Date) {
-  const moved = await transition(
+  const charge = await moveCharge(
     tx,
-    event,
-    'succeeded',
-    'reversed',
+    { ...target(event), from: 'succeeded', to: 'reversed', waitsWhile: 'pending' },
     { reversed_at: now, failure_reason: event.data.reason ?? null },
-    'pending',
   );
-  if (!('row' in moved)) return moved.outcome;
-  const charge = moved.row;
+  if (typeof charge === 'string') return charge;
   const a = await findLedgerAccounts(tx, event.org_id);
+  const fee = await unrefundedFee(tx, charge);
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `charge:${charge.id}:reversed`,
-    type: charge.charge_type === 'card' ? 'invoice_card_disputed' : 'invoice_ach_returned',
+    type: 'invoice_ach_returned',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: takenBackEntries(a, charge),
+    entries: takenBackEntries(a, { amount: charge.amount, fee }),
   });
+  await recordFeeRefund(tx, event.provider, charge, { key: `return:${charge.id}`, amount: fee });
   await tx
     .update(invoices)
     .set({ status: 'requires_info', paid_at: null })
     .where(and(eq(invoices.id, charge.invoice_id), eq(invoices.status, 'succeeded')));
+  return 'done';
 }
 
-const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.failed', 'charge.dispute.created', 'charge.ach_returned']);
+const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.processing', 'charge.failed', 'charge.ach_returned']);
 
 export const chargeEvents: ProviderEventHandler = {
-  handles: (type) => CHARGE_EVENTS.has(type),
+  handles: (type) => CHARGE_EVENTS.has(type) || DISPUTE_EVENTS.has(type) || REFUND_EVENTS.has(type),
   async apply(tx, event, now, afterCommit) {
-    switch (event.type) {
-      case 'charge.succeeded':
-        return settle(tx, event, now, afterCommit);
-      case 'charge.failed': {
-        const moved = await transition(tx, event, 'pending', 'failed', { failed_at: now, failure_reason: event.data.reason ?? null });
-        return 'row' in moved ? undefined : moved.outcome;
-      }
-      default:
-        return reverse(tx, event, now);
-    }
+    const outcome = await applyChargeEvent(tx, event, now, afterCommit);
+    return outcome === 'retry_later' ? 'retry_later' : undefined;
   },
 };
+
+function applyChargeEvent(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit) {
+  if (DISPUTE_EVENTS.has(event.type)) return applyDisputeEvent(tx, event, now);
+  if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(tx, event, now);
+  switch (event.type) {
+    case 'charge.succeeded':
+      return settle(tx, event, now, afterCommit);
+    case 'charge.processing':
+      return processing(tx, event);
+    case 'charge.failed':
+      return failCharge(tx, { ...target(event), reason: event.data.reason ?? null, now });
+    default:
+      return reverse(tx, event, now);
+  }
+}

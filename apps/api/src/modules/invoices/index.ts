@@ -3,5 +3,7 @@ export { invoiceRoutes } from './routes.ts';
 export { invoicePayRoutes } from './pay-routes.ts';
 export { describeInvoiceLink, payInvoiceFromLink } from './pay.ts';
 export { achChargeOperation, cardChargeOperation } from './charge-calls.ts';
+export { feeRefundOperation, feeRefundsInFlight } from './fee-refunds.ts';
+export { refundOperation } from './refunds.ts';
 export { chargeEvents } from './events.ts';
 export { openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';

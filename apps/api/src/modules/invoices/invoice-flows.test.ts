@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceMessages } from '@crewpay/core';
 import { createTestContext, operatorHeaders, type TestContext } from '../../../test/context.ts';
-import { createOwner, uniqueEmail } from '../../../test/fixtures.ts';
+import { createOwner, readOutbox, uniqueEmail } from '../../../test/fixtures.ts';
 import { activate, advanceClock } from '../../../test/wallet-fixtures.ts';
 import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
 import { cardToken, linkBank, payByBank, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
+
 import { reconcileLedger } from '../ledger/reconcile.ts';
 
 let ctx: TestContext;
@@ -44,6 +45,10 @@ describe('paying by the sandbox bank link (ACH)', () => {
       status: 'pending',
       charge_type: 'ach',
       amount: 100_000,
+      next_action: null,
+      client_secret: null,
+      verification_url: null,
+      failure_reason: null,
     });
     expect((await payByBank(ctx.app, returnedLink, await linkBank(ctx.app, returnedLink, 'Plaid Saving'))).json().status).toBe('pending');
     // A second attempt while the first is pending charges nothing more.
@@ -56,7 +61,13 @@ describe('paying by the sandbox bank link (ACH)', () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(invoiceMessages.paymentUnderway);
 
+    // No receipt while the debit is under way: only once it settles.
+    const receipts = () =>
+      readOutbox(ctx.app).then((items) => items.filter((item) => item.to === customer.email && item.subject.startsWith('Receipt')));
+    expect(await receipts()).toEqual([]);
+
     await advanceClock(ctx.app, 61);
+    expect(await receipts()).toHaveLength(2);
     // ACH fee: 0.8% capped at $5.00.
     expect(await balance(owner.headers)).toBe(100_000 - 500 + 20_000 - 160);
     expect((await get(`/v1/invoices/${good.id}`, owner.headers)).json().status).toBe('succeeded');
@@ -66,7 +77,7 @@ describe('paying by the sandbox bank link (ACH)', () => {
     expect(await balance(owner.headers)).toBe(100_000 - 500);
     expect((await get(`/v1/invoices/${returned.id}`, owner.headers)).json().status).toBe('requires_info');
     const grouped = (await get('/v1/charges', owner.headers)).json();
-    expect(grouped[returned.id][0]).toMatchObject({ status: 'reversed', failure_reason: 'account_closed' });
+    expect(grouped[returned.id][0]).toMatchObject({ status: 'reversed', failure_reason: 'debit_not_authorized' });
     expect(grouped[good.id]).toHaveLength(1);
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
@@ -83,16 +94,37 @@ describe('paying by the sandbox bank link (ACH)', () => {
     expect((await get(`/v1/invoices/${invoice.id}`, owner.headers)).json().status).toBe('requires_info');
   });
 
-  it('a card dispute takes the money back a day later', async () => {
+  it('a card dispute takes the money a day later, shown on the invoice with the owners told; unanswered, it is lost a week on', async () => {
     const owner = await activatedOwner();
     const customer = await addCustomer(ctx.app, owner.headers);
     const invoice = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id });
     const linkId = await payLinkId(ctx.app, customer.email);
     expect((await payByCard(ctx.app, linkId, await cardToken(ctx.app, '4000000000000341'))).json().status).toBe('succeeded');
     expect(await balance(owner.headers)).toBe(10_000 - 320);
-    await advanceClock(ctx.app, 86_401);
+    await advanceClock(ctx.app, 86_402);
+    // The whole amount left: the wallet gave what it had, the 3.20 it lacks is owed.
     expect(await balance(owner.headers)).toBe(0);
+    const open = (await get(`/v1/charges?invoice_id=${invoice.id}`, owner.headers)).json()[invoice.id][0];
+    expect(open).toMatchObject({
+      status: 'succeeded',
+      refundable: 0,
+      dispute: { amount: 10_000, reason: 'fraudulent', status: 'needs_response' },
+    });
+    expect(open.dispute.funds_withdrawn_at).toBeTruthy();
+    expect((await get(`/v1/invoices/${invoice.id}`, owner.headers)).json().status).toBe('succeeded');
+    const told = (await readOutbox(ctx.app)).filter((item) => item.to === owner.user.email && item.subject.startsWith('Payment disputed'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("Your customer's bank disputes the payment of $100.00");
+
+    await advanceClock(ctx.app, 8 * 86_400);
+    const lost = (await get(`/v1/charges?invoice_id=${invoice.id}`, owner.headers)).json()[invoice.id][0];
+    expect(lost).toMatchObject({ status: 'reversed', dispute: { status: 'lost' } });
     expect((await get(`/v1/invoices/${invoice.id}`, owner.headers)).json().status).toBe('requires_info');
+    // Crewpay gave its fee back: the wallet holds it, against what is owed.
+    expect(await balance(owner.headers)).toBe(320);
+    expect((await readOutbox(ctx.app)).some((item) => item.to === owner.user.email && item.subject.startsWith('Dispute closed'))).toBe(
+      true,
+    );
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
   });
 });

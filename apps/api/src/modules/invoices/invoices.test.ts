@@ -154,6 +154,7 @@ describe('creating invoices', () => {
         'payment',
         'recipient',
         'status',
+        'stripe_account',
         'title',
         'type',
       ].sort(),
@@ -171,7 +172,15 @@ describe('paying by card', () => {
     const linkId = await payLinkId(ctx.app, customer.email);
     const paid = await payByCard(ctx.app, linkId, await cardToken(ctx.app, '4242 4242 4242 4242'));
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toEqual({ status: 'succeeded', charge_type: 'card', amount: 10_000 });
+    expect(paid.json()).toEqual({
+      status: 'succeeded',
+      charge_type: 'card',
+      amount: 10_000,
+      next_action: null,
+      client_secret: null,
+      verification_url: null,
+      failure_reason: null,
+    });
     // Card fee: $0.30 + 2.9% = $3.20.
     expect(await balance(owner.headers)).toBe(before + 10_000 - 320);
     expect((await get(`/v1/invoices/${invoice.id}`, owner.headers)).json()).toMatchObject({ status: 'succeeded' });
@@ -185,9 +194,10 @@ describe('paying by card', () => {
     const transfers = await ctx.deps.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.org_id, owner.org.id));
     expect(transfers.filter((transfer) => transfer.type === 'invoice_card_settled')).toHaveLength(1);
     expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
-    // The receipt goes out as soon as the charge is recorded, not on the stale-email pass a minute later.
-    const receipt = (await readOutbox(ctx.app)).find((item) => item.to === customer.email && item.subject.startsWith('Receipt'));
-    expect(receipt?.status).toBe('sent');
+    // The receipt is written with the settlement: only a payment that went through has one.
+    const receipts = (await readOutbox(ctx.app)).filter((item) => item.to === customer.email && item.subject.startsWith('Receipt'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('Your payment of $100.00 to Acme Creators has been received.');
   });
 
   it('leaves a declined card invoice open with a failed charge; insufficient funds too; then a good card pays', async () => {
@@ -200,14 +210,27 @@ describe('paying by card', () => {
       ['4000000000009995', 'insufficient_funds'],
     ]) {
       const declined = await payByCard(ctx.app, linkId, await cardToken(ctx.app, number!));
-      expect(declined.json()).toMatchObject({ status: 'failed' });
+      expect(declined.json()).toMatchObject({ status: 'failed', failure_reason: reason, next_action: null });
+      // Reopening the link shows the decline and its reason, so the page offers the form again.
+      expect((await get(`/v1/expiring_link?id=${encodeURIComponent(linkId)}`)).json().payment).toMatchObject({
+        status: 'failed',
+        failure_reason: reason,
+      });
       expect((await get(`/v1/invoices/${invoice.id}`, owner.headers)).json().status).toBe('requires_info');
       const grouped = (await get(`/v1/charges?invoice_id=${invoice.id}`, owner.headers)).json();
       expect(grouped[invoice.id][0]).toMatchObject({ status: 'failed', failure_reason: reason });
     }
     expect(await balance(owner.headers)).toBe(0);
+    // No receipt for a decline; the organisation is told of each.
+    const receipts = () =>
+      readOutbox(ctx.app).then((items) => items.filter((item) => item.to === customer.email && item.subject.startsWith('Receipt')));
+    expect(await receipts()).toEqual([]);
+    const bell = (await get('/v1/notifications', owner.headers)).json() as { text: string; link: string }[];
+    expect(bell.filter((note) => note.text === "An invoice's payment of $100.00 failed: the invoice is still open")).toHaveLength(2);
+    expect(bell[0]!.link).toBe(`/invoices/${invoice.id}`);
     expect((await payByCard(ctx.app, linkId, await cardToken(ctx.app, '4242424242424242'))).json().status).toBe('succeeded');
     expect(await balance(owner.headers)).toBe(10_000 - 320);
+    expect(await receipts()).toHaveLength(1);
   });
 
   it('charges once under 20 concurrent pay attempts on one link', async () => {

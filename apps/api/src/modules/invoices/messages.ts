@@ -36,14 +36,14 @@ export function invoiceSms(parts: Omit<Parts, 'hasAttachment'>): string {
   return `${parts.orgName}: invoice "${parts.invoice.title}" for ${formatCents(parts.invoice.amount)} is due ${dueDateOf(parts.invoice.created_at, parts.invoice.net)}. Pay: ${payUrl(parts.publicUrl, parts.linkId)}`;
 }
 
-/** The payer's receipt once the payment is under way (card) or started (bank). */
+/** The payer's receipt, once the payment has gone through (a card charged, a bank debit settled). */
 export function receiptEmail(options: { to: string; orgName: string; invoice: Invoice; method: string }): OutgoingEmail {
   return {
     org_id: options.invoice.org_id,
     to: options.to,
     subject: `Receipt: your payment to ${options.orgName}`,
     paragraphs: [
-      `Your payment of ${formatCents(options.invoice.amount)} to ${options.orgName} has been sent.`,
+      `Your payment of ${formatCents(options.invoice.amount)} to ${options.orgName} has been received.`,
       `Invoice: ${options.invoice.title}. Paid by ${options.method}.`,
     ],
   };

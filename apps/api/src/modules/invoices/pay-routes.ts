@@ -5,8 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import {
+  authenticateSandboxCharge,
   createSandboxPublicToken,
-  paymentsInProvider,
   SANDBOX_BANK_PASSWORD,
   SANDBOX_BANK_USERNAME,
   sandboxInstitutions,
@@ -16,6 +16,7 @@ import { fileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { openInvoiceAttachment } from './attachments.ts';
+import { openBankLink } from './pay.ts';
 
 const tags = ['Invoice payment'];
 const linkQuery = z.object({ id: z.string({ error: INVALID_LINK_MESSAGE }).min(1, INVALID_LINK_MESSAGE).max(100, INVALID_LINK_MESSAGE) });
@@ -28,7 +29,7 @@ async function invoiceLink(deps: AppDeps, linkId: string) {
   return { org_id: link.org_id, invoice_id: invoiceId };
 }
 
-/** What the public pay page calls besides the link itself: the bank-link token and the attached PDF; in the sandbox, the card tokeniser and the bank login. */
+/** What the public pay page calls besides the link itself: the bank-link token and the attached PDF; in the sandbox, the card tokeniser, 3-D Secure and the bank login. */
 export const invoicePayRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -40,17 +41,14 @@ export const invoicePayRoutes =
         ...publicRoute,
         schema: {
           tags,
-          summary: 'A bank-link token for the payer of an invoice link',
+          summary:
+            "A bank-link token for the payer of an invoice link (Stripe Financial Connections' client secret; the sandbox's link token)",
           security: [],
           querystring: linkQuery,
           response: { 200: z.object({ token: z.string() }), ...errorResponses },
         },
       },
-      async (request) => {
-        const link = await invoiceLink(deps, request.query.id);
-        const { link_token } = await paymentsInProvider(deps).createLinkToken({ client_user_id: link.invoice_id });
-        return { token: link_token };
-      },
+      async (request) => openBankLink(deps, request.query.id),
     );
 
     app.get(
@@ -85,6 +83,24 @@ export const invoicePayRoutes =
         },
       },
       async (request) => tokeniseSandboxCard(deps, request.body.number),
+    );
+
+    app.post(
+      '/sandbox_payments/authenticate',
+      {
+        ...publicRoute,
+        schema: {
+          tags,
+          summary: "Sandbox only: the card issuer's 3-D Secure step (Stripe.js's handleNextAction): complete or fail it",
+          security: [],
+          body: z.object({
+            client_secret: z.string().regex(/^pi_[a-f0-9]{24}_secret_[a-f0-9]{24}$/, 'Invalid client secret'),
+            outcome: z.enum(['complete', 'fail']),
+          }),
+          response: { 200: z.object({ status: z.enum(['succeeded', 'failed']) }), ...errorResponses },
+        },
+      },
+      async (request) => ({ status: (await authenticateSandboxCharge(deps, request.body)).status }),
     );
 
     app.post(

@@ -1,16 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { dueDateOf, invoiceMessages, type ChargeRecord, type InvoiceListQuery, type InvoicePage, type InvoiceRecord } from '@crewpay/core';
+import { dueDateOf, invoiceMessages, type InvoiceListQuery, type InvoicePage, type InvoiceRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  campaigns,
-  charges,
-  customers,
-  invoiceAttachments,
-  invoiceFundedPayments,
-  invoices,
-  type Charge,
-  type Invoice,
-} from '../../db/schema/index.ts';
+import { campaigns, customers, invoiceAttachments, invoiceFundedPayments, invoices, type Invoice } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 
@@ -172,33 +163,4 @@ export async function* allInvoices(
     if (rows.length < EXPORT_CHUNK || !last) return;
     after = { created_us: last.cursor_us, id: last.invoice.id };
   }
-}
-
-export function toChargeRecord(row: Charge): ChargeRecord {
-  return {
-    id: row.id,
-    invoice_id: row.invoice_id,
-    created_at: row.created_at.toISOString(),
-    charge_type: row.charge_type,
-    amount: row.amount,
-    fee: row.fee,
-    status: row.status,
-    method_label: row.method_label,
-    failure_reason: row.failure_reason,
-  };
-}
-
-/** GET /v1/charges: the organisation's charges grouped by invoice_id, newest first. */
-export async function chargesByInvoice(
-  db: DbOrTx,
-  options: { org_id: string; invoice_id?: string },
-): Promise<Record<string, ChargeRecord[]>> {
-  const rows = await db
-    .select()
-    .from(charges)
-    .where(and(eq(charges.org_id, options.org_id), options.invoice_id ? eq(charges.invoice_id, options.invoice_id) : undefined))
-    .orderBy(desc(charges.created_at));
-  const grouped: Record<string, ChargeRecord[]> = {};
-  for (const row of rows) (grouped[row.invoice_id] ??= []).push(toChargeRecord(row));
-  return grouped;
 }

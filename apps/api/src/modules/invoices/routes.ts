@@ -15,16 +15,22 @@ import {
   MAX_CAMPAIGN_FILE_BYTES,
   portalInvoicePage,
   portalInvoiceQuery,
+  refundBody,
+  refundRecord,
   updateInvoiceBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { paymentsInProvider } from '../../providers/payments-in/index.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { uploadInvoiceAttachment } from './attachments.ts';
 import { invoicesCsv } from './csv.ts';
-import { allInvoices, chargesByInvoice, getInvoice, listInvoices } from './queries.ts';
+import { chargesByInvoice } from './charge-queries.ts';
+import { allInvoices, getInvoice, listInvoices } from './queries.ts';
+import { requestRefund } from './refunds.ts';
 import { listPortalInvoices, portalPayLink } from './portal.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
 
@@ -186,6 +192,41 @@ export const invoiceRoutes =
         },
       },
       async (request) => portalPayLink(deps, requireAuth(request).user, request.params.id),
+    );
+
+    app.post(
+      '/invoices/:id/refunds',
+      {
+        schema: {
+          tags,
+          summary: "Refund all or part of the invoice's payment (owners and admins)",
+          description: 'Accepts an Idempotency-Key header: a repeat answers the first result and refunds nothing more.',
+          params: idParams,
+          body: refundBody,
+          response: { 200: refundRecord, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return idempotent(
+          deps.db,
+          request,
+          reply,
+          { org_id: user.org_id, scope: `invoices.refund:${request.params.id}` },
+          (tx, afterCommit) =>
+            requestRefund(
+              deps,
+              { tx, afterCommit },
+              {
+                org_id: user.org_id,
+                user_id: user.id,
+                invoice_id: request.params.id,
+                body: request.body,
+                provider: paymentsInProvider(deps).name,
+              },
+            ),
+        );
+      },
     );
 
     app.get(

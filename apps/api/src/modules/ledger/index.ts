@@ -5,10 +5,13 @@ export { postTransfer, type LedgerEntryInput } from './post-transfer.ts';
 export { reconcileLedger } from './reconcile.ts';
 export {
   arrivedMoneyEntries,
+  feeReturnedEntries,
+  givenBackEntries,
   outgoingMoneyEntries,
   paypalPayoutEntries,
   paypalSentEntries,
   paypalSyncEntries,
+  refundedEntries,
   takenBackEntries,
   type OutgoingOutcome,
 } from './recipes.ts';

@@ -67,6 +67,35 @@ export function takenBackEntries(a: WalletAccounts, money: { amount: number; fee
 }
 
 /**
+ * A payment the organisation gives back (an invoice refund), held since it was asked: held -> the
+ * payer (the amount less Crewpay's share of its fee), and that share from the fees.
+ */
+export function refundedEntries(a: WalletAccounts, money: { amount: number; fee_refund: number }): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: a.wallet_held.id, amount: -(money.amount - money.fee_refund) },
+    { account_id: a.fees.id, amount: -money.fee_refund },
+    { account_id: a.outside_bank.id, amount: money.amount },
+  ]);
+}
+
+/** Money taken back, then given back (a dispute won): the reverse of the taking, to the wallet what it gave, to receivable what became owed. */
+export function givenBackEntries(a: WalletAccounts, money: { amount: number; from_wallet: number }): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: -money.amount },
+    { account_id: a.wallet_available.id, amount: money.from_wallet },
+    { account_id: a.receivable.id, amount: money.amount - money.from_wallet },
+  ]);
+}
+
+/** Crewpay gives a fee back to the organisation (a lost dispute): fees -> available. */
+export function feeReturnedEntries(a: WalletAccounts, fee: number): LedgerEntryInput[] {
+  return [
+    { account_id: a.fees.id, amount: -fee },
+    { account_id: a.wallet_available.id, amount: fee },
+  ];
+}
+
+/**
  * PayPal accepted a payout batch: the item's amount left the organisation's PayPal balance and is
  * with PayPal until the item's outcome (paypal available -> paypal held).
  */

@@ -29,8 +29,14 @@ export type LinkHandlers = {
   describePayee: (db: DbOrTx, link: ExpiringLink) => Promise<PayeeLinkInfo>;
   submitPayee: (deps: AppDeps, linkId: string, body: unknown) => Promise<z.infer<typeof payeeSubmissionAnswer>>;
   setPassword: (deps: AppDeps, options: { linkId: string; password: string }) => Promise<SessionAnswer>;
-  describeInvoice: (db: DbOrTx, link: ExpiringLink) => Promise<InvoiceLinkInfo>;
-  payInvoice: (deps: AppDeps, linkId: string, body: PayInvoiceBody) => Promise<z.infer<typeof payInvoiceAnswer>>;
+  describeInvoice: (deps: AppDeps, link: ExpiringLink) => Promise<InvoiceLinkInfo>;
+  /** `payer`: where the request came from, the evidence of a bank debit's online mandate. */
+  payInvoice: (
+    deps: AppDeps,
+    linkId: string,
+    body: PayInvoiceBody,
+    payer: { ip_address: string; user_agent: string },
+  ) => Promise<z.infer<typeof payInvoiceAnswer>>;
 };
 
 const tags = ['Links'];
@@ -71,7 +77,7 @@ export const linkRoutes =
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);
         if (link.type === 'payee') return handlers.describePayee(deps.db, link);
-        if (link.type === 'invoice_payment') return handlers.describeInvoice(deps.db, link);
+        if (link.type === 'invoice_payment') return handlers.describeInvoice(deps, link);
         return describeLink(deps.db, request.query.id);
       },
     );
@@ -92,7 +98,11 @@ export const linkRoutes =
       async (request) => {
         const link = await findUsableLink(deps.db, request.query.id);
         if (link.type === 'payee') return handlers.submitPayee(deps, request.query.id, request.body);
-        if (link.type === 'invoice_payment') return handlers.payInvoice(deps, request.query.id, parseBody(payInvoiceBody, request.body));
+        if (link.type === 'invoice_payment')
+          return handlers.payInvoice(deps, request.query.id, parseBody(payInvoiceBody, request.body), {
+            ip_address: request.ip,
+            user_agent: request.headers['user-agent'] ?? 'unknown',
+          });
         const body = parseBody(setPasswordFromLinkBody, request.body);
         return handlers.setPassword(deps, { linkId: request.query.id, password: body.password });
       },

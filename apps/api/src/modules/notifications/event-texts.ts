@@ -13,6 +13,18 @@ const monthName = (period: unknown) => {
   return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 };
 
+/** A payment of an invoice that failed, was disputed (or the dispute decided), or a refund that failed. */
+function invoiceMoneyText(type: string, data: DomainEvent['data'], amount: number | null): NotificationText {
+  const invoiceId = idOf(data.invoice_id);
+  const link = invoiceId ? `/invoices/${invoiceId}` : '/invoices';
+  const status = typeof data.status === 'string' ? data.status : null;
+  if (type === 'invoice.payment_failed')
+    return { text: withAmount("An invoice's payment", amount, 'failed: the invoice is still open'), link };
+  if (type === 'invoice.refund_failed') return { text: withAmount('A refund', amount, 'failed: the money is back in your wallet'), link };
+  if (type === 'invoice.disputed') return { text: withAmount("An invoice's payment", amount, "is disputed by the payer's bank"), link };
+  return { text: withAmount('The dispute of a payment', amount, status === 'won' ? 'was won' : 'was lost'), link };
+}
+
 /**
  * What the bell says for each domain event, and where its link leads. Events nobody needs to
  * be told about answer null. The data comes from our own code, but it is read defensively: a
@@ -56,6 +68,11 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
       const invoiceId = idOf(data.invoice_id) ?? idOf(data.id);
       return { text: withAmount('An invoice', amount, 'was paid'), link: invoiceId ? `/invoices/${invoiceId}` : '/invoices' };
     }
+    case 'invoice.payment_failed':
+    case 'invoice.refund_failed':
+    case 'invoice.disputed':
+    case 'invoice.dispute_closed':
+      return invoiceMoneyText(event.type, data, amount);
     case 'billing.plan_charged': {
       const month = monthName(data.period);
       const charged = amount === null ? 'was charged' : `was charged ${formatCents(amount)}`;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { financialAccounts, treasuryTransactions } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
+import { feeRefundsInFlight } from '../invoices/index.ts';
 import { findBalances } from '../ledger/index.ts';
 import { feesInFlight } from '../platform-fees/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
@@ -18,6 +19,7 @@ export type ProviderProblem =
       fees_in_flight: number;
       provider_cash: number;
       provider_outbound_pending: number;
+      provider_payments: number;
     }
   | { kind: 'stale_processing'; org_id: string; transaction_id: string; provider_id: string; provider_status: string }
   | { kind: 'provider_unreachable'; org_id: string; code: string };
@@ -25,28 +27,32 @@ export type ProviderProblem =
 type CheckDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 
 /**
- * The wallet of one organisation against its financial account at the provider. The ledger
- * counts money in when the provider settles it (so the provider's inbound_pending is left out),
- * and keeps money going out held until it is paid (so it is in the provider's cash or
- * outbound_pending until then). Fees booked but not moved yet are still in the organisation's
- * account at the provider; fees refunded in the books but not given back yet are not:
- * wallet_available + wallet_held + fees to collect - fees to refund = cash + outbound_pending.
+ * The wallet of one organisation against its account at the provider (docs/money-flows.md). The
+ * ledger counts money in when the provider settles it (so the provider's inbound_pending is left
+ * out), and keeps money going out held until it is paid (so it is in the provider's cash or
+ * outbound_pending until then). Invoice payments are the organisation's from their charge on,
+ * in its payments balance until their payout; what a dispute took beyond the wallet is owed
+ * (receivable). Fees booked but not moved yet are still in the organisation's account at the
+ * provider; fees refunded in the books but not given back yet (Treasury or application fees) are not:
+ * wallet_available + wallet_held + receivable + fees to collect - fees to refund = cash + outbound_pending + payments.
  */
 async function checkWallet(deps: CheckDeps, orgId: string): Promise<ProviderProblem[]> {
   const balance = await bankingProvider(deps).balanceOf(orgId);
   if (!balance) return [];
-  const ledger = await findBalances(deps.db, orgId, ['wallet_available', 'wallet_held']);
+  const ledger = await findBalances(deps.db, orgId, ['wallet_available', 'wallet_held', 'receivable']);
   const fees = await feesInFlight(deps.db, orgId);
-  const ledgerWallet = ledger.wallet_available! + ledger.wallet_held!;
-  if (ledgerWallet + fees.collect - fees.refund === balance.cash + balance.outbound_pending) return [];
+  const feesInFlightTotal = fees.collect - fees.refund - (await feeRefundsInFlight(deps.db, orgId));
+  const ledgerWallet = ledger.wallet_available! + ledger.wallet_held! + ledger.receivable!;
+  if (ledgerWallet + feesInFlightTotal === balance.cash + balance.outbound_pending + balance.payments) return [];
   return [
     {
       kind: 'wallet_out_of_step',
       org_id: orgId,
       ledger_wallet: ledgerWallet,
-      fees_in_flight: fees.collect - fees.refund,
+      fees_in_flight: feesInFlightTotal,
       provider_cash: balance.cash,
       provider_outbound_pending: balance.outbound_pending,
+      provider_payments: balance.payments,
     },
   ];
 }

@@ -13,9 +13,13 @@ export const TREASURY_CONTROLLER: Stripe.AccountCreateParams.Controller = {
   stripe_dashboard: { type: 'none' },
 };
 
-/** What each organisation's account asks for: Treasury, ACH debits of its own bank, and transfers. */
+/**
+ * What each organisation's account asks for: Treasury, transfers, and the two ways its invoices
+ * are paid as direct charges on it (cards, ACH debits of the payer's bank).
+ */
 export const ACCOUNT_CAPABILITIES: Stripe.AccountCreateParams.Capabilities = {
   treasury: { requested: true },
+  card_payments: { requested: true },
   us_bank_account_ach_payments: { requested: true },
   transfers: { requested: true },
 };

@@ -66,6 +66,7 @@ describe('Stripe Treasury: the financial account', () => {
     expect(params.get('controller[stripe_dashboard][type]')).toBe('none');
     expect(params.get('capabilities[treasury][requested]')).toBe('true');
     expect(params.get('capabilities[us_bank_account_ach_payments][requested]')).toBe('true');
+    expect(params.get('capabilities[card_payments][requested]')).toBe('true');
     expect(params.get('metadata[org_id]')).toBe(owner.org.id);
     const faCreate = requestsTo('/v1/treasury/financial_accounts').at(-1)!;
     expect(faCreate.headers['idempotency-key']).toBe(`financial_account:${owner.org.id}`);

@@ -233,11 +233,15 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
     async balanceOf(orgId) {
       const { financialAccount, stripeAccount } = await accountOf(orgId);
       const account = await callStripe(() => stripe().treasury.financialAccounts.retrieve(financialAccount, {}, { stripeAccount }));
+      const payments = await callStripe(() => stripe().balance.retrieve({}, { stripeAccount }));
       const usd = (amounts: Record<string, number>) => amounts.usd ?? 0;
+      const usdOf = (amounts: { amount: number; currency: string }[]) =>
+        amounts.filter((entry) => entry.currency === 'usd').reduce((sum, entry) => sum + entry.amount, 0);
       return {
         cash: usd(account.balance.cash),
         inbound_pending: usd(account.balance.inbound_pending),
         outbound_pending: usd(account.balance.outbound_pending),
+        payments: usdOf(payments.available) + usdOf(payments.pending),
       };
     },
 

@@ -58,8 +58,12 @@ export type OnboardingSubmission = {
   financial_account_terms: TermsAcceptance;
 };
 
-/** A financial account's money at the provider, in cents: what it holds, and what is on its way in or out. */
-export type ProviderBalance = { cash: number; inbound_pending: number; outbound_pending: number };
+/**
+ * The organisation's money at the provider, in cents: what its financial account holds and what is
+ * on its way in or out, and its payments balance (invoice payments before their payout, pending
+ * and available together; below zero when a dispute took more than it held).
+ */
+export type ProviderBalance = { cash: number; inbound_pending: number; outbound_pending: number; payments: number };
 
 /** Our own reference, carried on the provider's object and in its events (Stripe's metadata). */
 export type MovementMetadata = { treasury_transaction_id: string };

@@ -1,76 +1,115 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { sandboxBankItems, sandboxCardTokens } from '../../db/schema/index.ts';
+import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../contract.ts';
-import { deliverSandboxEventsNow, SANDBOX_PROVIDER, scheduleSandboxEvent } from '../sandbox-events.ts';
+import { deliverSandboxEventsNow, SANDBOX_PROVIDER, scheduleSandboxEvents, type SandboxEventInput } from '../sandbox-events.ts';
 import { onceForKey } from '../sandbox-requests.ts';
-import { SANDBOX_ROUTING_NUMBER, sandboxOutcome } from '../banking/test-accounts.ts';
-import { cardBehaviour, cardBrand, sandboxBankAccounts } from './test-cards.ts';
+import { createSandboxBankLink } from './sandbox-bank-link.ts';
+import { createSandboxRefunds } from './sandbox-refunds.ts';
+import { cardBehaviour, debitOutcome } from './test-cards.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
 
 const providerId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-/** A card dispute opens a day after the charge on the sandbox clock. */
-const DISPUTE_DELAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
+/** A card dispute opens a day after the charge (sandbox clock); unanswered, it is lost when its evidence is due, a week later. */
+const DISPUTE_DELAY_MS = DAY_MS;
+const EVIDENCE_DAYS = 7;
 
-type SandboxDeps = AppDeps;
+type Declined = { declined: string };
+
+/** A card charge that went through: succeeded now; a dispute card's dispute opens a day later, its money withdrawn, and is lost a week on. */
+export function cardOutcomeEvents(options: {
+  org_id: string;
+  id: string;
+  metadata: ChargeMetadata;
+  now: Date;
+  dispute?: string;
+  amount: number;
+}) {
+  const { org_id, id, metadata, now } = options;
+  const events: SandboxEventInput[] = [{ org_id, object_id: id, type: 'charge.succeeded', data: metadata, due_at: now }];
+  if (!options.dispute) return events;
+  const opened = new Date(now.getTime() + DISPUTE_DELAY_MS);
+  const evidenceDue = new Date(opened.getTime() + EVIDENCE_DAYS * DAY_MS);
+  const dispute = { ...metadata, dispute_id: providerId('dp'), amount: String(options.amount), reason: options.dispute };
+  const at = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+  return [
+    ...events,
+    {
+      org_id,
+      object_id: id,
+      type: 'charge.dispute.created',
+      data: { ...dispute, status: 'needs_response', evidence_due_by: evidenceDue.toISOString() },
+      due_at: opened,
+    },
+    {
+      org_id,
+      object_id: id,
+      type: 'charge.dispute.funds_withdrawn',
+      data: { ...dispute, status: 'needs_response' },
+      due_at: at(opened, 1),
+    },
+    { org_id, object_id: id, type: 'charge.dispute.closed', data: { ...dispute, status: 'lost' }, due_at: evidenceDue },
+  ];
+}
 
 /**
- * The sandbox card and bank processor: Stripe PaymentIntents with Stripe's test cards, ACH debits
- * settling after SANDBOX_ACH_DELAY_SECONDS on the sandbox clock with Stripe's test bank
- * accounts, and a Plaid-like bank link. Its side (tokens, items, scheduled events, answers per
- * idempotency key) lives in sandbox tables written in its own transactions.
+ * The sandbox card and bank processor: Stripe PaymentIntents with Stripe's test cards (3-D Secure
+ * ones wait for the payer: POST /v1/sandbox_payments/authenticate, Stripe.js's part), ACH debits
+ * settling after SANDBOX_ACH_DELAY_SECONDS on the sandbox clock with Stripe's ACH test accounts,
+ * refunds, disputes, and a Plaid-like bank link. Its side (tokens, intents, items, scheduled
+ * events, answers per idempotency key) lives in sandbox tables written in its own transactions.
  */
-export function createSandboxPaymentsIn(deps: SandboxDeps): PaymentsInProvider {
+export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
   const once = <T>(operation: string, key: string, work: (tx: Tx) => Promise<T>) =>
     onceForKey(deps, { provider: SANDBOX_PROVIDER, operation, idempotency_key: key }, work);
 
-  const event = async (
-    tx: Tx,
-    options: { org_id: string; id: string; type: string; metadata: ChargeMetadata; due_at: Date; reason?: string },
-  ) =>
-    scheduleSandboxEvent(tx, {
+  async function startCard(tx: Tx, options: Parameters<PaymentsInProvider['chargeCard']>[0]): Promise<ProviderCharge | Declined> {
+    const [card] = await tx.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, options.token));
+    if (!card) return { declined: 'invalid_token' };
+    const behaviour = cardBehaviour(deps.secrets.decrypt(card.number_sealed));
+    if (behaviour.decline && !behaviour.authenticate) return { declined: behaviour.decline };
+    const now = await sandboxNow(tx);
+    const id = providerId('pi');
+    const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+    await tx.insert(sandboxPaymentIntents).values({
+      id,
       org_id: options.org_id,
-      object_id: options.id,
-      type: options.type,
-      data: { ...options.metadata, ...(options.reason ? { reason: options.reason } : {}) },
-      due_at: options.due_at,
+      client_secret: clientSecret,
+      status: behaviour.authenticate ? 'requires_action' : 'succeeded',
+      decline_code: behaviour.decline ?? null,
+      refund_fails: behaviour.refundFails ?? false,
+      metadata: { ...options.metadata, amount: String(options.amount), dispute: behaviour.dispute ?? '' },
     });
+    const created_at = now.toISOString();
+    if (behaviour.authenticate)
+      return {
+        provider_id: id,
+        status: 'requires_action',
+        action: { type: 'authenticate', client_secret: clientSecret, url: null },
+        created_at,
+      };
+    const { org_id, metadata, amount } = options;
+    await scheduleSandboxEvents(tx, cardOutcomeEvents({ org_id, id, metadata, now, amount, dispute: behaviour.dispute }));
+    return { provider_id: id, status: 'processing', action: null, created_at };
+  }
 
   return {
     name: SANDBOX_PROVIDER,
+    ...createSandboxBankLink(deps),
+    ...createSandboxRefunds(deps),
 
-    async describeCard(token) {
-      const [row] = await deps.db.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, token));
+    async describeCard(options) {
+      const [row] = await deps.db.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, options.token));
       return row ? { brand: row.brand, last4: row.last4 } : null;
     },
 
     async chargeCard(options) {
-      const charge = await once(
-        'payments_in.card_charge',
-        options.idempotency_key,
-        async (tx): Promise<ProviderCharge | { declined: string }> => {
-          const [card] = await tx.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, options.token));
-          if (!card) return { declined: 'invalid_token' };
-          const behaviour = cardBehaviour(deps.secrets.decrypt(card.number_sealed));
-          if (behaviour.outcome === 'decline') return { declined: behaviour.reason };
-          const now = await sandboxNow(tx);
-          const id = providerId('pi');
-          await event(tx, { org_id: options.org_id, id, type: 'charge.succeeded', metadata: options.metadata, due_at: now });
-          if (behaviour.outcome === 'dispute')
-            await event(tx, {
-              org_id: options.org_id,
-              id,
-              type: 'charge.dispute.created',
-              metadata: options.metadata,
-              reason: behaviour.reason,
-              due_at: new Date(now.getTime() + DISPUTE_DELAY_MS),
-            });
-          return { provider_id: id, status: 'processing', created_at: now.toISOString() };
-        },
-      );
+      const charge = await once('payments_in.card_charge', options.idempotency_key, (tx) => startCard(tx, options));
       if ('declined' in charge) throw new ProviderCallError({ code: charge.declined, retryable: false });
       // A card answers within seconds: the sandbox sends its webhook at once.
       await deliverSandboxEventsNow(deps);
@@ -78,69 +117,66 @@ export function createSandboxPaymentsIn(deps: SandboxDeps): PaymentsInProvider {
     },
 
     debitBank: (options) =>
-      once('payments_in.ach_debit', options.idempotency_key, async (tx) => {
+      once('payments_in.ach_debit', options.idempotency_key, async (tx): Promise<ProviderCharge> => {
+        if (options.source.kind !== 'numbers') throw new ProviderCallError({ code: 'payment_method_unsupported_type', retryable: false });
         const now = await sandboxNow(tx);
         const id = providerId('py');
-        const settleAt = new Date(now.getTime() + deps.config.sandboxAchDelaySeconds * 1000);
-        const outcome = sandboxOutcome(options.account_number);
-        const base = { org_id: options.org_id, id, metadata: options.metadata };
-        if (outcome?.outcome === 'fail') {
-          await event(tx, { ...base, type: 'charge.failed', reason: outcome.reason, due_at: settleAt });
-        } else {
-          await event(tx, { ...base, type: 'charge.succeeded', due_at: settleAt });
-          if (outcome?.outcome === 'return')
-            await event(tx, {
-              ...base,
-              type: 'charge.ach_returned',
-              reason: outcome.reason,
-              due_at: new Date(settleAt.getTime() + deps.config.sandboxAchDelaySeconds * 1000),
-            });
-        }
-        return { provider_id: id, status: 'processing' as const, created_at: now.toISOString() };
+        const delayMs = deps.config.sandboxAchDelaySeconds * 1000;
+        const settleAt = new Date(now.getTime() + delayMs);
+        const outcome = debitOutcome(options.source.account_number);
+        const base = { org_id: options.org_id, object_id: id, data: options.metadata };
+        const events: SandboxEventInput[] =
+          outcome?.outcome === 'fail'
+            ? [{ ...base, type: 'charge.failed', data: { ...options.metadata, reason: outcome.reason }, due_at: settleAt }]
+            : [{ ...base, type: 'charge.succeeded', due_at: settleAt }];
+        if (outcome?.outcome === 'return')
+          events.push({
+            ...base,
+            type: 'charge.ach_returned',
+            data: { ...options.metadata, reason: outcome.reason },
+            due_at: new Date(settleAt.getTime() + delayMs),
+          });
+        await scheduleSandboxEvents(tx, events);
+        return { provider_id: id, status: 'processing', action: null, created_at: now.toISOString() };
       }),
 
-    createLinkToken: async () => ({ link_token: `link-sandbox-${randomBytes(16).toString('hex')}` }),
-
-    async exchangePublicToken(options) {
-      const [item] = await deps.db.select().from(sandboxBankItems).where(eq(sandboxBankItems.public_token, options.public_token));
-      if (!item) return null;
-      const accounts = JSON.parse(deps.secrets.decrypt(item.accounts_sealed)) as {
-        account_id: string;
-        name: string;
-        account_number: string;
-      }[];
-      const account = accounts.find((candidate) => candidate.account_id === options.account_id);
-      if (!account) return null;
-      await deps.db.update(sandboxBankItems).set({ exchanged_at: new Date() }).where(eq(sandboxBankItems.public_token, item.public_token));
-      return { ...account, mask: account.account_number.slice(-4), routing_number: SANDBOX_ROUTING_NUMBER };
-    },
+    // The sandbox keeps no connected accounts: the money is the ledger's alone.
+    payOutToWallet: async () => {},
   };
 }
 
-/** Stripe.js's part in the sandbox: the card number goes to the processor, the page gets a token. */
-export async function tokeniseSandboxCard(deps: Pick<AppDeps, 'db' | 'secrets'>, number: string) {
-  const digits = number.replace(/\s+/g, '');
-  const id = `tok_${randomBytes(12).toString('hex')}`;
-  const card = { id, brand: cardBrand(digits), last4: digits.slice(-4) };
-  await deps.db.insert(sandboxCardTokens).values({ ...card, number_sealed: deps.secrets.encrypt(digits) });
-  return card;
-}
-
-/** Plaid Link's part in the sandbox: the institution's login (user_good / pass_good) answers a public token and its accounts. */
-export async function createSandboxPublicToken(
-  deps: Pick<AppDeps, 'db' | 'secrets'>,
-  options: { link_token: string; institution: string },
-) {
-  const publicToken = `public-sandbox-${randomBytes(16).toString('hex')}`;
-  const accounts = sandboxBankAccounts.map((account) => ({ ...account }));
-  await deps.db.insert(sandboxBankItems).values({
-    public_token: publicToken,
-    link_token: options.link_token,
-    institution: options.institution,
-    accounts_sealed: deps.secrets.encrypt(JSON.stringify(accounts)),
+/**
+ * Stripe.js's 3-D Secure step in the sandbox (POST /v1/sandbox_payments/authenticate): the payer
+ * completes it (then the card's own outcome) or fails it (payment_intent_authentication_failure).
+ */
+export async function authenticateSandboxCharge(
+  deps: AppDeps,
+  options: { client_secret: string; outcome: 'complete' | 'fail' },
+): Promise<{ status: 'succeeded' | 'failed' }> {
+  const outcome = await deps.db.transaction(async (tx): Promise<'succeeded' | 'failed' | null> => {
+    const [intent] = await tx
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(and(eq(sandboxPaymentIntents.client_secret, options.client_secret), eq(sandboxPaymentIntents.status, 'requires_action')))
+      .for('update');
+    if (!intent) return null;
+    const { amount, dispute, ...metadata } = intent.metadata as ChargeMetadata & { amount: string; dispute: string };
+    const now = await sandboxNow(tx);
+    const reason = options.outcome === 'fail' ? 'payment_intent_authentication_failure' : intent.decline_code;
+    await tx
+      .update(sandboxPaymentIntents)
+      .set({ status: reason ? 'failed' : 'succeeded' })
+      .where(eq(sandboxPaymentIntents.id, intent.id));
+    const base = { org_id: intent.org_id, id: intent.id, metadata, now };
+    await scheduleSandboxEvents(
+      tx,
+      reason
+        ? [{ org_id: intent.org_id, object_id: intent.id, type: 'charge.failed', data: { ...metadata, reason }, due_at: now }]
+        : cardOutcomeEvents({ ...base, amount: Number(amount), dispute: dispute || undefined }),
+    );
+    return reason ? 'failed' : 'succeeded';
   });
-  return {
-    public_token: publicToken,
-    accounts: accounts.map((account) => ({ id: account.account_id, name: account.name, mask: account.account_number.slice(-4) })),
-  };
+  if (!outcome) throw new AppError('not_found', 'No payment is waiting for authentication');
+  await deliverSandboxEventsNow(deps);
+  return { status: outcome };
 }

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { charges, providerCalls, providerEvents } from '../../db/schema/index.ts';
+import { charges, notifications, providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
-import { invoiceToPay, postingsOf, liveWorld } from '../../../test/worlds.ts';
-import { stripeClient } from '../clients/stripe-client.ts';
-import { stripeDomainEvents } from '../webhooks/stripe-events.ts';
-import { createStripePaymentsIn } from './stripe-payments-in.ts';
+import { invoiceToPay, postingsOf, liveWorld, stripeAccountsOf } from '../../../test/worlds.ts';
+import { expectBooksEqualStripe } from '../../../test/books.ts';
+import { listOutbox } from '../../modules/email/index.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {
@@ -20,36 +18,104 @@ const settled = (amount: number, fee: number) => ({
   type: 'invoice_card_settled',
   entries: { fees: fee, outside_bank: -amount, wallet_available: amount - fee },
 });
+const linkOf = async (linkId: string) =>
+  (await world.ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}` })).json();
+const receiptsTo = async (email: string) =>
+  (await listOutbox(world.ctx.deps.db, { limit: 1000 })).filter((item) => item.to === email && item.subject.startsWith('Receipt'));
+const takeOf = (type: string) => world.stripe.takeEvents().filter((event) => event.type === type);
 
-describe('Stripe card payments (PaymentIntents) on the fake', () => {
-  it('confirms a PaymentIntent with our ids as metadata and the outbox key as Idempotency-Key; the card is described by its PaymentMethod', async () => {
+describe('invoice card payments: direct charges on the organisation’s Stripe account (fake)', () => {
+  it("charges on the organisation's own account with Crewpay's fee as application fee; the money reaches its wallet; the books equal Stripe's", async () => {
     const { owner, invoice, linkId } = await invoiceToPay(world, 5_000);
-    expect((await world.payByCard(linkId, 'succeed')).json()).toEqual({ status: 'pending', charge_type: 'card', amount: 5_000 });
+    expect((await world.payByCard(linkId, 'succeed')).json()).toMatchObject({ status: 'pending', charge_type: 'card', amount: 5_000 });
     const charge = await chargeOf(invoice.id);
     expect(charge.method_label).toBe('Visa •••• 4242');
+    const { stripeAccount, financialAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
     const create = world.stripe.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
+    expect(create.headers['stripe-account']).toBe(stripeAccount);
     expect(create.headers['idempotency-key']).toBe(`payments_in.card_charge:${charge.id}`);
     const body = new URLSearchParams(create.body);
+    expect(Object.fromEntries([...body].filter(([key]) => !key.startsWith('metadata')))).toMatchObject({
+      amount: '5000',
+      application_fee_amount: '175',
+      payment_method: 'pm_card_visa',
+      confirm: 'true',
+      use_stripe_sdk: 'true',
+    });
     expect(body.get('metadata[org_id]')).toBe(owner.org.id);
     expect(body.get('metadata[charge_id]')).toBe(charge.id);
-    expect(body.get('confirm')).toBe('true');
-    expect(body.get('payment_method')).toBe('pm_card_visa');
-    expect(charge.provider_id).toMatch(/^pi_/);
+    // Its payouts go to its own financial account: set once as the default external account.
+    const external = world.stripe.requests.filter((request) => request.path === `/v1/accounts/${stripeAccount}/external_accounts`);
+    expect(external.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(await receiptsTo(invoice.customer_email)).toEqual([]);
+
     await world.settle();
     expect((await chargeOf(invoice.id)).status).toBe('succeeded');
+    expect(await receiptsTo(invoice.customer_email)).toHaveLength(1);
+    // After the payout schedule ran: the payments balance is in the financial account, Crewpay's fee with the platform.
+    const books = await expectBooksEqualStripe(world, owner.org.id);
+    expect(books.cash).toBe(5_000 - 175);
+    expect(world.stripe.treasury.cashOf(financialAccount)).toBe(5_000 - 175);
+    expect(books.payments).toEqual({ available: 0, pending: 0 });
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([settled(5_000, 175)]);
   });
 
-  it('records a declined card as failed with Stripe decline code', async () => {
-    const { invoice, linkId } = await invoiceToPay(world, 5_000);
-    await world.payByCard(linkId, 'decline');
+  it('a 3-D Secure card waits for the payer (no failure): the link gives the client secret, completing it settles the invoice', async () => {
+    const { owner, invoice, linkId } = await invoiceToPay(world, 12_000);
+    const paid = (await world.payByCard(linkId, 'authenticate')).json();
+    expect(paid).toMatchObject({ status: 'pending', next_action: 'authenticate', failure_reason: null });
+    expect(paid.client_secret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect((await linkOf(linkId)).payment).toMatchObject({
+      status: 'pending',
+      next_action: 'authenticate',
+      client_secret: paid.client_secret,
+    });
+    expect(await chargeOf(invoice.id)).toMatchObject({ status: 'pending', next_action: 'authenticate' });
+    // The secret is sealed where we keep it: not in the outbox's record of the call.
+    expect(JSON.stringify((await callOf((await chargeOf(invoice.id)).id)).response)).not.toContain(paid.client_secret);
+    // Paying again while the step is open charges nothing more: the same attempt is answered.
+    expect((await world.payByCard(linkId, 'succeed')).json()).toMatchObject({ next_action: 'authenticate' });
+    await world.settle();
+    expect((await chargeOf(invoice.id)).status).toBe('pending');
+    expect(await receiptsTo(invoice.customer_email)).toEqual([]);
+
+    await world.authenticate(linkId, 'complete');
+    await world.settle();
+    expect(await chargeOf(invoice.id)).toMatchObject({ status: 'succeeded', next_action: null, next_action_sealed: null });
+    expect((await linkOf(linkId)).payment).toMatchObject({ status: 'succeeded', client_secret: null });
+    expect(await receiptsTo(invoice.customer_email)).toHaveLength(1);
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([settled(12_000, 378)]);
+    await expectBooksEqualStripe(world, owner.org.id);
+  });
+
+  it('a failed 3-D Secure step fails the charge with its reason, tells the organisation, sends no receipt, and the link takes another card', async () => {
+    const { owner, invoice, linkId } = await invoiceToPay(world, 6_000);
+    await world.payByCard(linkId, 'authenticate');
+    await world.authenticate(linkId, 'fail');
+    expect(await chargeOf(invoice.id)).toMatchObject({ status: 'failed', failure_reason: 'payment_intent_authentication_failure' });
+    expect((await linkOf(linkId)).payment).toMatchObject({ status: 'failed', failure_reason: 'payment_intent_authentication_failure' });
+    const told = await world.ctx.deps.db.select().from(notifications).where(eq(notifications.org_id, owner.org.id));
+    expect(told.map((note) => note.text)).toContain("An invoice's payment of $60.00 failed: the invoice is still open");
+    expect(await receiptsTo(invoice.customer_email)).toEqual([]);
+    expect((await world.payByCard(linkId, 'succeed')).json().status).toBe('pending');
+    await world.settle();
+    expect((await linkOf(linkId)).payment.status).toBe('succeeded');
+    await expectBooksEqualStripe(world, owner.org.id);
+  });
+
+  it("records a declined card as failed with Stripe's decline code, posts nothing", async () => {
+    const { owner, invoice, linkId } = await invoiceToPay(world, 5_000);
+    expect((await world.payByCard(linkId, 'decline')).json()).toMatchObject({ status: 'failed', failure_reason: 'generic_decline' });
     await world.settle();
     expect(await chargeOf(invoice.id)).toMatchObject({ status: 'failed', failure_reason: 'generic_decline' });
+    expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([]);
+    await expectBooksEqualStripe(world, owner.org.id);
   });
 
   it('refuses a webhook with a wrong or stale signature, and ignores objects without our metadata', async () => {
     const { linkId } = await invoiceToPay(world, 5_000);
     await world.payByCard(linkId, 'succeed');
-    const [event] = world.stripe.takeEvents();
+    const [event] = takeOf('payment_intent.succeeded');
     const wrong = await world.stripe.deliver(world.ctx.app, event!, { secret: 'whsec_not_ours' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Invalid signature');
@@ -63,7 +129,7 @@ describe('Stripe card payments (PaymentIntents) on the fake', () => {
   it('stores a duplicated event once: one settlement', async () => {
     const { owner, invoice, linkId } = await invoiceToPay(world, 8_000);
     await world.payByCard(linkId, 'succeed');
-    const [succeeded] = world.stripe.takeEvents();
+    const [succeeded] = takeOf('payment_intent.succeeded');
     for (let i = 0; i < 2; i += 1) expect((await world.stripe.deliver(world.ctx.app, succeeded!)).statusCode).toBe(200);
     const stored = await world.ctx.deps.db
       .select()
@@ -77,12 +143,15 @@ describe('Stripe card payments (PaymentIntents) on the fake', () => {
   it('applies a dispute that overtakes its payment once the payment has settled (state guards)', async () => {
     const { owner, invoice, linkId } = await invoiceToPay(world, 10_000);
     await world.payByCard(linkId, 'dispute');
-    const [succeeded, disputed] = world.stripe.takeEvents();
-    expect(disputed!.type).toBe('charge.dispute.created');
-    expect((await world.stripe.deliver(world.ctx.app, disputed!)).json()).toMatchObject({ stored: 1, applied: 0 });
+    const events = world.stripe.takeEvents();
+    const succeeded = events.find((event) => event.type === 'payment_intent.succeeded')!;
+    const disputed = events.filter((event) => String(event.type).startsWith('charge.dispute.'));
+    expect(disputed.map((event) => event.type)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+    for (const event of disputed)
+      expect((await world.stripe.deliver(world.ctx.app, event)).json()).toMatchObject({ stored: 1, applied: 0 });
     expect((await chargeOf(invoice.id)).status).toBe('pending');
-    expect((await world.stripe.deliver(world.ctx.app, succeeded!)).json()).toMatchObject({ stored: 1, applied: 2 });
-    expect((await chargeOf(invoice.id)).status).toBe('reversed');
+    expect((await world.stripe.deliver(world.ctx.app, succeeded)).json()).toMatchObject({ stored: 1, applied: 3 });
+    expect((await chargeOf(invoice.id)).status).toBe('succeeded');
     expect((await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).map((posting) => posting.type)).toEqual([
       'invoice_card_settled',
       'invoice_card_disputed',
@@ -126,71 +195,5 @@ describe('Stripe card payments (PaymentIntents) on the fake', () => {
     expect(await callOf(charge.id)).toMatchObject({ status: 'succeeded' });
     await world.settle();
     expect((await chargeOf(invoice.id)).status).toBe('succeeded');
-  });
-});
-
-describe('Stripe ACH Direct Debit (us_bank_account PaymentIntents) on the fake', () => {
-  const orgId = '7d1f5bde-2a43-4f4c-9a0e-6f0e1f6a1c11';
-  const metadata = { charge_id: '0b9c2f7e-3f43-4d0e-8b8a-5b1f2f1e0c22', invoice_id: '5c3a8f3d-2d9e-4e5b-9e6b-0a7d3c9b1d33' };
-
-  it('debits with the bank numbers and an offline mandate; a settled then returned debit maps onto charge.succeeded then charge.ach_returned', async () => {
-    const settings = world.ctx.deps.config.providers.stripe;
-    const provider = createStripePaymentsIn(settings);
-    const answer = await provider.debitBank({
-      org_id: orgId,
-      amount: 20_000,
-      account_number: '000555555559',
-      routing_number: '110000000',
-      idempotency_key: 'ach-1',
-      metadata,
-    });
-    expect(answer.status).toBe('processing');
-    const body = new URLSearchParams(world.stripe.requests.at(-1)!.body);
-    expect(body.get('payment_method_data[us_bank_account][account_number]')).toBe('000555555559');
-    expect(body.get('mandate_data[customer_acceptance][type]')).toBe('offline');
-    expect(body.get('allowed_payment_method_types[0]')).toBe('us_bank_account');
-    const events = world.stripe.takeEvents() as unknown as Stripe.Event[];
-    const mapped = await Promise.all(events.map((event) => stripeDomainEvents(stripeClient(settings), world.ctx.deps, event)));
-    expect(mapped.flat().map((event) => [event.type, event.object_id, event.data])).toEqual([
-      ['charge.succeeded', answer.provider_id, metadata],
-      ['charge.ach_returned', answer.provider_id, { ...metadata, reason: 'debit_not_authorized' }],
-    ]);
-  });
-
-  it('maps a failed debit onto charge.failed with the reason', async () => {
-    const settings = world.ctx.deps.config.providers.stripe;
-    await createStripePaymentsIn(settings).debitBank({
-      org_id: orgId,
-      amount: 1_000,
-      account_number: '000222222227',
-      routing_number: '110000000',
-      idempotency_key: 'ach-2',
-      metadata,
-    });
-    const [failed] = world.stripe.takeEvents() as unknown as Stripe.Event[];
-    expect(await stripeDomainEvents(stripeClient(settings), world.ctx.deps, failed!)).toEqual([
-      {
-        id: failed!.id,
-        type: 'charge.failed',
-        org_id: orgId,
-        object_id: expect.stringMatching(/^pi_/),
-        data: { ...metadata, reason: 'insufficient_funds' },
-      },
-    ]);
-  });
-
-  it('answers the first answer again for a repeated idempotency key', async () => {
-    const provider = createStripePaymentsIn(world.ctx.deps.config.providers.stripe);
-    const options = {
-      org_id: orgId,
-      amount: 1_000,
-      account_number: '000123456789',
-      routing_number: '110000000',
-      idempotency_key: 'ach-3',
-      metadata,
-    };
-    const first = await provider.debitBank(options);
-    expect(await provider.debitBank(options)).toEqual(first);
-    expect(world.stripe.takeEvents()).toHaveLength(1);
   });
 });

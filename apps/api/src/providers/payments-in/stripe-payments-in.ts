@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { ProviderCallError } from '../contract.ts';
 import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
+import { createStripeBankLink } from './stripe-bank-link.ts';
+import { createStripeRefunds } from './stripe-refunds.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
 
 const BRANDS: Record<string, string> = {
@@ -16,30 +18,55 @@ const BRANDS: Record<string, string> = {
 /** Our ids travel as the PaymentIntent's metadata, so its events find our charge (docs/providers.md). */
 const metadataOf = (orgId: string, metadata: ChargeMetadata) => ({ org_id: orgId, ...metadata });
 
-/** A PaymentIntent just confirmed: processing or succeeded goes on (its webhook settles it); anything else is refused. */
+/** On the organisation's connected account (a direct charge), with the call's key. */
+export const onAccount = (account: string | null, idempotencyKey?: string): Stripe.RequestOptions => ({
+  ...(account ? { stripeAccount: account } : {}),
+  ...(idempotencyKey ? { idempotencyKey } : {}),
+});
+
+/**
+ * A PaymentIntent just confirmed: processing or succeeded goes on (its webhook settles it);
+ * requires_action waits for the payer (3-D Secure through Stripe.js with the client secret, or
+ * the micro-deposits of a bank typed by hand), which is no failure; anything else is refused.
+ */
 function startedCharge(intent: Stripe.PaymentIntent): ProviderCharge {
+  const created_at = new Date(intent.created * 1000).toISOString();
   if (intent.status === 'succeeded' || intent.status === 'processing')
-    return { provider_id: intent.id, status: 'processing', created_at: new Date(intent.created * 1000).toISOString() };
+    return { provider_id: intent.id, status: 'processing', action: null, created_at };
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    const microdeposits = intent.next_action?.verify_with_microdeposits;
+    const action = microdeposits
+      ? { type: 'verify_bank' as const, client_secret: intent.client_secret, url: microdeposits.hosted_verification_url }
+      : { type: 'authenticate' as const, client_secret: intent.client_secret, url: null };
+    return { provider_id: intent.id, status: 'requires_action', action, created_at };
+  }
   const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? `payment_${intent.status}`;
   throw new ProviderCallError({ code, retryable: false });
 }
 
 /**
- * Invoice payments on Stripe: PaymentIntents confirmed server-side for a card (the PaymentMethod
- * Stripe.js made on the pay page) and for a US bank account (ACH Direct Debit, offline mandate).
- * Every request carries the outbox's idempotency key. A declined card answers a permanent
- * error, as the sandbox does; the outcome (succeeded, failed, disputed, returned) arrives as
- * Stripe events through POST /v1/webhooks/stripe (providers/webhooks/stripe-events.ts).
+ * Invoice payments on Stripe, charged for the organisation: direct charges on its connected
+ * account (Stripe-Account) with Crewpay's invoice fee as the application fee
+ * (docs/decisions.md). A card is the PaymentMethod Stripe.js made on the pay page, confirmed
+ * here with use_stripe_sdk so a 3-D Secure step comes back as requires_action for Stripe.js
+ * (handleNextAction); a bank debit is the Financial Connections account the payer linked, with
+ * the payer's name and the online mandate they accepted. Every request carries the outbox's
+ * idempotency key. The outcomes arrive as Stripe events through POST /v1/webhooks/stripe
+ * (providers/webhooks/stripe-payment-events.ts). The account's payouts go to its own
+ * financial account (payOutToWallet), so the money ends in the wallet.
  */
-export function createStripePaymentsIn(settings: StripeSettings): Omit<PaymentsInProvider, 'createLinkToken' | 'exchangePublicToken'> {
-  const stripe = stripeClient(settings);
+export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProvider {
+  const stripe = () => stripeClient(settings);
+  const fee = (amount: number) => (amount > 0 ? { application_fee_amount: amount } : {});
   return {
     name: STRIPE_PROVIDER,
+    ...createStripeBankLink(settings),
+    ...createStripeRefunds(settings),
 
-    async describeCard(token) {
-      if (!/^pm_\w{1,200}$/.test(token)) return null;
+    async describeCard(options) {
+      if (!/^pm_\w{1,200}$/.test(options.token)) return null;
       try {
-        const method = await stripe.paymentMethods.retrieve(token);
+        const method = await stripe().paymentMethods.retrieve(options.token, {}, onAccount(options.account));
         if (!method.card) return null;
         return { brand: BRANDS[method.card.brand] ?? 'Card', last4: method.card.last4 };
       } catch (error) {
@@ -50,45 +77,85 @@ export function createStripePaymentsIn(settings: StripeSettings): Omit<PaymentsI
 
     async chargeCard(options) {
       const intent = await callStripe(() =>
-        stripe.paymentIntents.create(
+        stripe().paymentIntents.create(
           {
             amount: options.amount,
             currency: 'usd',
             payment_method: options.token,
             allowed_payment_method_types: ['card'],
             confirm: true,
+            use_stripe_sdk: true,
+            ...fee(options.fee),
             metadata: metadataOf(options.org_id, options.metadata),
           },
-          { idempotencyKey: options.idempotency_key },
+          onAccount(options.account, options.idempotency_key),
         ),
       );
       return startedCharge(intent);
     },
 
     async debitBank(options) {
+      const { source } = options;
+      const bank =
+        source.kind === 'financial_connections'
+          ? { financial_connections_account: source.account }
+          : { account_holder_type: 'individual' as const, account_number: source.account_number, routing_number: source.routing_number };
       const intent = await callStripe(() =>
-        stripe.paymentIntents.create(
+        stripe().paymentIntents.create(
           {
             amount: options.amount,
             currency: 'usd',
+            ...(source.kind === 'financial_connections' ? { customer: source.customer } : {}),
             allowed_payment_method_types: ['us_bank_account'],
             payment_method_data: {
               type: 'us_bank_account',
-              us_bank_account: {
-                account_holder_type: 'individual',
-                account_number: options.account_number,
-                routing_number: options.routing_number,
-              },
-              billing_details: { name: `Invoice ${options.metadata.invoice_id}` },
+              us_bank_account: bank,
+              billing_details: { name: options.payer.name, ...(options.payer.email ? { email: options.payer.email } : {}) },
             },
-            mandate_data: { customer_acceptance: { type: 'offline' } },
+            mandate_data: {
+              customer_acceptance: {
+                type: 'online',
+                accepted_at: Math.floor(Date.parse(options.mandate.accepted_at) / 1000),
+                online: { ip_address: options.mandate.ip_address, user_agent: options.mandate.user_agent },
+              },
+            },
             confirm: true,
+            ...fee(options.fee),
             metadata: metadataOf(options.org_id, options.metadata),
           },
-          { idempotencyKey: options.idempotency_key },
+          onAccount(options.account, options.idempotency_key),
         ),
       );
       return startedCharge(intent);
+    },
+
+    async payOutToWallet(options) {
+      if (!options.account) return;
+      const account = options.account;
+      const existing = await callStripe(() => stripe().accounts.listExternalAccounts(account, { object: 'bank_account', limit: 100 }));
+      const isWallet = (bank: Stripe.BankAccount | Stripe.Card) =>
+        bank.object === 'bank_account' &&
+        bank.routing_number === options.routing_number &&
+        bank.last4 === options.account_number.slice(-4) &&
+        bank.default_for_currency === true;
+      if (existing.data.some(isWallet)) return;
+      // Stripe's Treasury guide: the financial account's numbers as the account's default external account for usd.
+      await callStripe(() =>
+        stripe().accounts.createExternalAccount(
+          account,
+          {
+            external_account: {
+              object: 'bank_account',
+              country: 'US',
+              currency: 'usd',
+              routing_number: options.routing_number,
+              account_number: options.account_number,
+            },
+            default_for_currency: true,
+          },
+          { idempotencyKey: `payments_in.payout_destination:${options.org_id}:${options.account_number.slice(-4)}` },
+        ),
+      );
     },
   };
 }

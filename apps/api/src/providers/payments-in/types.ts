@@ -1,37 +1,65 @@
 /** Our own references, carried on the provider's charge and in its events (Stripe's metadata). */
 export type ChargeMetadata = { charge_id: string; invoice_id: string };
-export type ProviderCharge = { provider_id: string; status: 'processing'; created_at: string };
-export type CardDetails = { brand: string; last4: string };
-export type LinkedBankAccount = { account_id: string; name: string; mask: string; account_number: string; routing_number: string };
+export type RefundMetadata = ChargeMetadata & { refund_id: string };
 
 /**
- * Card and bank payments from an invoice's payer (Stripe PaymentIntents and Plaid in the spec).
- * Calls take plain data and an idempotency key, never a transaction of ours. Charges are made
- * from the provider-calls outbox; a declined card answers a permanent ProviderCallError (as
- * Stripe's confirm does), and every outcome after that (succeeded, failed, disputed, ACH
- * returned) arrives as signed events through POST /v1/webhooks/:provider.
+ * What the payer still has to do before the charge can go on: 3-D Secure in the card issuer's
+ * page (Stripe.js's handleNextAction with the client secret), or the micro-deposits of a bank
+ * account typed by hand (Stripe's hosted verification page). Neither is a failure.
+ */
+export type ChargeAction = { type: 'authenticate' | 'verify_bank'; client_secret: string; url: string | null };
+export type ProviderCharge = {
+  provider_id: string;
+  status: 'processing' | 'requires_action';
+  action: ChargeAction | null;
+  created_at: string;
+};
+export type CardDetails = { brand: string; last4: string };
+
+/** The bank a debit is drawn on: an account the payer linked at their bank (Financial Connections), or, in the sandbox, its numbers. */
+export type BankSource =
+  | { kind: 'financial_connections'; account: string; customer: string }
+  | { kind: 'numbers'; account_number: string; routing_number: string };
+export type LinkedBank = { label: string; source: BankSource };
+
+/** The payer's authorisation of an ACH debit, accepted online on the pay page (NACHA's mandate). */
+export type Mandate = { ip_address: string; user_agent: string; accepted_at: string };
+
+/**
+ * Where the charge is made: the organisation's own connected account (Stripe direct charges),
+ * null in the sandbox, which keeps no accounts.
+ */
+type OnAccount = { org_id: string; account: string | null };
+type Money = { amount: number; fee: number; idempotency_key: string };
+
+/**
+ * Card and bank payments from an invoice's payer, for the organisation (docs/money-flows.md:
+ * charged on its connected account, Crewpay's fee as an application fee). Calls take plain
+ * data and an idempotency key, never a transaction of ours. Charges are made from the
+ * provider-calls outbox; a declined card answers a permanent ProviderCallError (as Stripe's
+ * confirm does); a charge that needs the payer first answers its action; every outcome after
+ * that (succeeded, failed, refunds, disputes, ACH returns) arrives as signed events through
+ * POST /v1/webhooks/:provider.
  */
 export type PaymentsInProvider = {
   name: string;
   /** What a card token stands for (Stripe's PaymentMethod retrieve): only brand and last 4. */
-  describeCard(token: string): Promise<CardDetails | null>;
-  chargeCard(options: {
-    org_id: string;
-    amount: number;
-    token: string;
-    idempotency_key: string;
-    metadata: ChargeMetadata;
-  }): Promise<ProviderCharge>;
-  debitBank(options: {
-    org_id: string;
-    amount: number;
-    account_number: string;
-    routing_number: string;
-    idempotency_key: string;
-    metadata: ChargeMetadata;
-  }): Promise<ProviderCharge>;
-  /** Plaid's /link/token/create. */
-  createLinkToken(options: { client_user_id: string }): Promise<{ link_token: string }>;
-  /** Plaid's /item/public_token/exchange then /auth/get for the chosen account; null when unknown. */
-  exchangePublicToken(options: { public_token: string; account_id: string }): Promise<LinkedBankAccount | null>;
+  describeCard(options: OnAccount & { token: string }): Promise<CardDetails | null>;
+  chargeCard(options: OnAccount & Money & { token: string; metadata: ChargeMetadata }): Promise<ProviderCharge>;
+  debitBank(
+    options: OnAccount &
+      Money & { source: BankSource; payer: { name: string; email: string | null }; mandate: Mandate; metadata: ChargeMetadata },
+  ): Promise<ProviderCharge>;
+  /** Opens the payer's bank login for this invoice's customer: a token for the page's bank link. */
+  createBankLink(options: OnAccount & { customer: { id: string; name: string; email: string } }): Promise<{ token: string }>;
+  /** The account the payer linked with that token; null when the token or account is not (or no longer) good. */
+  linkedBank(options: OnAccount & { token: string; account_id: string }): Promise<LinkedBank | null>;
+  /** Where the account's payouts go: its own financial account (the wallet), set once, idempotent. */
+  payOutToWallet(options: OnAccount & { account_number: string; routing_number: string }): Promise<void>;
+  /** Gives back part or all of a payment, and Crewpay's fee share of it. */
+  refund(
+    options: OnAccount & Money & { provider_charge_id: string; reason: string | null; metadata: RefundMetadata },
+  ): Promise<{ provider_id: string }>;
+  /** Gives Crewpay's application fee back (a lost dispute). */
+  refundFee(options: OnAccount & { provider_charge_id: string; amount: number; idempotency_key: string }): Promise<void>;
 };

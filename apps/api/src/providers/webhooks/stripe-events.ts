@@ -2,35 +2,16 @@ import type Stripe from 'stripe';
 import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../contract.ts';
 import type { AppDeps } from '../../deps.ts';
 import { STRIPE_PROVIDER, stripeClient } from '../clients/stripe-client.ts';
+import { stripePaymentDomainEvents } from './stripe-payment-events.ts';
 import { stripeTreasuryDomainEvents } from './stripe-treasury-events.ts';
 
 /** Stripe's default tolerance: a signature older than five minutes is refused (replays). */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Metadata = Record<string, string>;
-
-/** Our event, when the Stripe object carries our ids (an object of another integration on the account is ignored). */
-function domainEvent(
-  event: Stripe.Event,
-  type: string,
-  objectId: string,
-  metadata: Metadata,
-  reason?: string | null,
-): ProviderEventInput[] {
-  const { org_id: orgId, ...ours } = metadata;
-  if (!orgId || !UUID.test(orgId)) return [];
-  return [{ id: event.id, type, org_id: orgId, object_id: objectId, data: { ...ours, ...(reason ? { reason } : {}) } }];
-}
-
 /**
  * Stripe's events as the same domain events the sandbox sends (docs/providers.md), so the
- * handlers, their state guards and the ledger postings are one code path:
- * payment_intent.succeeded / payment_failed -> charge.succeeded / charge.failed;
- * charge.dispute.created -> charge.dispute.created for a card, charge.ach_returned for a bank
- * debit (Stripe reports an ACH return after settlement as a dispute). A dispute does not carry
- * the PaymentIntent's metadata, so the PaymentIntent is read.
+ * handlers, their state guards and the ledger postings are one code path: Treasury's
+ * (stripe-treasury-events.ts), then the payments' (stripe-payment-events.ts); any other is ignored.
  */
 export async function stripeDomainEvents(
   stripe: Stripe,
@@ -39,27 +20,7 @@ export async function stripeDomainEvents(
 ): Promise<ProviderEventInput[]> {
   const treasury = await stripeTreasuryDomainEvents(stripe, deps, event);
   if (treasury) return treasury;
-  switch (event.type) {
-    case 'payment_intent.succeeded': {
-      const intent = event.data.object;
-      return domainEvent(event, 'charge.succeeded', intent.id, intent.metadata);
-    }
-    case 'payment_intent.payment_failed': {
-      const intent = event.data.object;
-      const error = intent.last_payment_error;
-      return domainEvent(event, 'charge.failed', intent.id, intent.metadata, error?.decline_code ?? error?.code ?? 'payment_failed');
-    }
-    case 'charge.dispute.created': {
-      const dispute = event.data.object;
-      const intentId = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
-      if (!intentId) return [];
-      const intent = await stripe.paymentIntents.retrieve(intentId);
-      const isBankDebit = intent.payment_method_types.includes('us_bank_account') && !intent.payment_method_types.includes('card');
-      return domainEvent(event, isBankDebit ? 'charge.ach_returned' : 'charge.dispute.created', intent.id, intent.metadata, dispute.reason);
-    }
-    default:
-      return [];
-  }
+  return (await stripePaymentDomainEvents(stripe, event)) ?? [];
 }
 
 type WebhookHeaders = Parameters<WebhookVerifier['verify']>[1];

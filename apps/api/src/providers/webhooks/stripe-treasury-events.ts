@@ -139,6 +139,8 @@ export async function stripeTreasuryDomainEvents(
       const credit = event.data.object;
       const orgId = await orgOfFinancialAccount(deps, credit.financial_account);
       if (credit.status !== 'succeeded' || !orgId || (await isFeeRefundCredit(stripe, credit))) return [];
+      // A payout of the account's own payments balance (invoices paid, docs/money-flows.md): booked when the charge settled.
+      if (credit.linked_flows.source_flow_type === 'payout') return [];
       // One credit may come as created and as succeeded: its id, not the event's, makes it once (the handler keys on it).
       return [
         {

@@ -7,6 +7,7 @@ export {
   useFundingInvoice,
   useInvoice,
   useInvoiceReminders,
+  useRefundInvoice,
   useUpdateInvoice,
 } from './api/invoices.ts';
 export { InvoiceStatusChip } from './components/invoice-status.tsx';

@@ -6,6 +6,8 @@ import type {
   InvoicePage,
   InvoiceRecord,
   InvoiceTab,
+  RefundBody,
+  RefundRecord,
   UpdateInvoiceBody,
 } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
@@ -117,6 +119,19 @@ export function useCancelInvoices() {
     mutationFn: (ids: string[]) => api.post<{ count: number }>('/v1/invoices/cancel', { ids }),
     onSuccess: refreshAfterChange,
     meta: { errorMessage: 'Failed to invalidate invoice', successMessage: 'Invoice(s) have been canceled!' },
+  });
+}
+
+/**
+ * POST /v1/invoices/{id}/refunds (owners and admins): with an Idempotency-Key, so a retried
+ * submission refunds once; the invoice, its charges and the wallet are read again after.
+ */
+export function useRefundInvoice(id: string) {
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: RefundBody; idempotencyKey: string }) =>
+      api.post<RefundRecord>(`/v1/invoices/${id}/refunds`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: () => Promise.all([refreshAfterChange(), queryClient.invalidateQueries({ queryKey: ['wallets'] })]),
+    meta: { errorMessage: 'There was an issue refunding this payment', successMessage: 'Refund requested' },
   });
 }
 

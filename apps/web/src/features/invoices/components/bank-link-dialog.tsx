@@ -18,7 +18,7 @@ export type BankChoice = { public_token: string; account_id: string; label: stri
 
 type Props = { linkToken: string; onClose: () => void; onLinked: (bank: BankChoice) => void };
 
-/** The sandbox bank link in Plaid Link's place: pick the institution, log in (user_good / pass_good), pick the account. */
+/** The sandbox bank link in Stripe Financial Connections' place: pick the institution, log in (user_good / pass_good), pick the account. */
 export function BankLinkDialog({ linkToken, onClose, onLinked }: Props) {
   const [institution, setInstitution] = useState<string | null>(null);
   const [username, setUsername] = useState('');

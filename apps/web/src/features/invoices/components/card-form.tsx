@@ -10,18 +10,19 @@ import { tokeniseCard } from '../api/pay.ts';
 
 export type CardChoice = { token: string; label: string };
 type CardFormProps = { onContinue: (card: CardChoice) => void };
+type Props = CardFormProps & { stripeAccount: string | null };
 
 // Stripe.js is only downloaded where the real processor is configured (never in the sandbox).
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
 /** The card field: Stripe.js's own outside the sandbox (the number never reaches us), the sandbox's tokeniser in it. */
-export function CardForm({ onContinue }: CardFormProps) {
+export function CardForm({ onContinue, stripeAccount }: Props) {
   const { data: meta, isLoading } = useServerMeta();
   if (isLoading) return <CircularProgress size={24} aria-label="Loading" />;
   if (!meta?.stripe_publishable_key) return <SandboxCardForm onContinue={onContinue} />;
   return (
     <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
-      <StripeCardForm publishableKey={meta.stripe_publishable_key} onContinue={onContinue} />
+      <StripeCardForm publishableKey={meta.stripe_publishable_key} stripeAccount={stripeAccount} onContinue={onContinue} />
     </Suspense>
   );
 }

@@ -4,20 +4,21 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { CardChoice } from './card-form.tsx';
+import { stripeFor } from './stripe-js.ts';
 
-type Props = { publishableKey: string; onContinue: (card: CardChoice) => void };
+type Props = { publishableKey: string; stripeAccount: string | null; onContinue: (card: CardChoice) => void };
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 /**
  * Outside the sandbox the card number is typed into Stripe's own field (an iframe of Stripe.js):
  * it goes to Stripe, which answers a PaymentMethod id (pm_...), the only thing our server sees.
+ * Stripe.js works on the organisation's own account, where the payment is charged.
  */
-export default function StripeCardForm({ publishableKey, onContinue }: Props) {
-  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+export default function StripeCardForm({ publishableKey, stripeAccount, onContinue }: Props) {
+  const stripe = useMemo(() => stripeFor(publishableKey, stripeAccount), [publishableKey, stripeAccount]);
   return (
     <Elements stripe={stripe}>
       <CardFields onContinue={onContinue} />

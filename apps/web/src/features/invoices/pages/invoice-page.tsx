@@ -13,10 +13,9 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { EditInvoiceDialog } from '../components/edit-invoice-dialog.tsx';
 import { FundedPaymentsCard } from '../components/funded-payments-card.tsx';
 import { InfoCard } from '../components/info-card.tsx';
+import { PaymentInfoCard } from '../components/payment-info-card.tsx';
 
-const chargeStatus = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', reversed: 'Reversed' } as const;
-
-/** /invoices/{id}: Invoice info, Recipient info, Linked Campaign, Payment info (charges), Funded payments. */
+/** /invoices/{id}: Invoice info, Recipient info, Linked Campaign, Payment info (charges, refunds, disputes), Funded payments. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const { data: invoice, isError, refetch } = useInvoice(id);
@@ -106,20 +105,7 @@ export default function InvoicePage() {
           </InfoCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <InfoCard title="Payment info">
-            {attempts.length === 0 && <Typography color="text.secondary">No payment yet</Typography>}
-            {attempts.map((charge) => (
-              <Stack key={charge.id} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }} aria-label="Charge">
-                <Typography variant="body2">
-                  {charge.charge_type === 'card' ? 'Card' : 'Bank transfer (ACH)'} · {charge.method_label}
-                </Typography>
-                <Typography variant="body2">
-                  {formatCents(charge.amount)} (fee {formatCents(charge.fee)}) · {chargeStatus[charge.status]}
-                  {charge.failure_reason ? ` (${charge.failure_reason.replaceAll('_', ' ')})` : ''}
-                </Typography>
-              </Stack>
-            ))}
-          </InfoCard>
+          <PaymentInfoCard invoiceId={invoice.id} attempts={attempts} />
         </Grid>
         <Grid size={12}>
           <FundedPaymentsCard invoice={invoice} />

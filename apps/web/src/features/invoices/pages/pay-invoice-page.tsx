@@ -1,173 +1,120 @@
-import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { formatCents, invoiceMessages, type InvoicePayMethod } from '@crewpay/core';
+import { declineMessage, formatCents, invoiceMessages, type InvoiceLinkInfo } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
-import { focusOnMount } from '../../../lib/focus-on-mount.ts';
-import { failureMessage } from '../../../lib/notify.ts';
-import { fetchLinkToken, useInvoiceLink, usePayInvoice } from '../api/pay.ts';
-import { BankLink } from '../components/bank-link.tsx';
-import type { BankChoice } from '../components/bank-link-dialog.tsx';
-import { CardForm, type CardChoice } from '../components/card-form.tsx';
-import { forgetPlaidLink, rememberPlaidLink, type LinkedAfterOAuth } from '../components/plaid-oauth-state.ts';
+import { reloadLink, useInvoiceLink } from '../api/pay.ts';
+import { CardAuthentication } from '../components/card-authentication.tsx';
 import { InvoiceSummary } from '../components/invoice-summary.tsx';
+import { PayForm } from '../components/pay-form.tsx';
+import { PayFrame, PayMessage } from '../components/pay-frame.tsx';
 
-type Choice = { method: 'card'; card: CardChoice } | { method: 'bank'; bank: BankChoice };
-
-function Frame({ children }: { children: React.ReactNode }) {
-  return (
-    <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto', my: { xs: 2, sm: 4 } }}>
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>{children}</CardContent>
-    </Card>
-  );
-}
-
-function Message({ title, text }: { title: string; text?: string }) {
-  return (
-    <Frame>
-      <Stack spacing={1} sx={{ textAlign: 'center', py: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        {text && <Typography color="text.secondary">{text}</Typography>}
-      </Stack>
-    </Frame>
-  );
-}
+/** After this long a card payment still processing is said to be so: the receipt will follow. */
+const PATIENCE_MS = 20_000;
 
 const thanks = (amount: number) =>
   `Your payment of ${formatCents(amount)} has been sent! A receipt has been emailed to you, please check your spam folder if you're having trouble finding it.`;
+const bankOnItsWay = (amount: number) =>
+  `Your bank payment of ${formatCents(amount)} is on its way. Bank debits take a few business days to go through; we will email you a receipt once it has.`;
 
-/** /invoices/pay?id=: form, then confirm, then success; no sign-in (the link id is the credential). */
+type Payment = NonNullable<InvoiceLinkInfo['payment']>;
+
+/** The payer waits on the outcome: a card charge being processed, or one whose 3-D Secure step they have just answered. */
+const isWaitingOn = (payment: Payment | null | undefined, answered: ReadonlySet<string>) =>
+  payment?.status === 'pending' &&
+  payment.charge_type === 'card' &&
+  (payment.next_action === null || (payment.client_secret !== null && answered.has(payment.client_secret)));
+
+/** Says so honestly when the outcome takes longer than a card's usually does. */
+function useIsSlow(isWaiting: boolean): boolean {
+  const [isSlow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!isWaiting) return;
+    const timer = setTimeout(() => setSlow(true), PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [isWaiting]);
+  return isSlow;
+}
+
+/**
+ * /invoices/pay?id=: the form, the confirm screen, then the payment's real outcome: the page waits
+ * for it (asking the server while a card is processed), runs the 3-D Secure step when the card's
+ * bank asks for one, thanks the payer only once the payment went through, and shows a decline
+ * with its reason above the form to try again. No sign-in: the link id is the credential.
+ */
 export default function PayInvoicePage() {
   const [params] = useSearchParams();
   const linkId = params.get('id') ?? '';
-  const { data: invoice, isError, isLoading } = useInvoiceLink(linkId);
-  const pay = usePayInvoice(linkId);
-  // Back from /oauth-redirect: the bank the payer linked in Plaid Link after their bank's own login.
-  const linkedAfterOAuth = (useLocation().state as LinkedAfterOAuth | null)?.bank;
-  const [method, setMethod] = useState<InvoicePayMethod | null>(linkedAfterOAuth ? 'bank' : null);
-  const [choice, setChoice] = useState<Choice | null>(linkedAfterOAuth ? { method: 'bank', bank: linkedAfterOAuth } : null);
-  const [linkToken, setLinkToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const answered = useRef(new Set<string>());
+  const [, rerender] = useState(0);
+  const [isWaiting, setWaiting] = useState(false);
+  const { data: invoice, isError, isLoading } = useInvoiceLink(linkId, { isWaiting });
+  const payment = invoice?.payment;
+  const waiting = isWaitingOn(payment, answered.current);
+  useEffect(() => setWaiting(waiting), [waiting]);
+  const isSlow = useIsSlow(waiting);
 
   if (isLoading) return <FullPageSpinner />;
-  if (isError || !invoice) return <Message title="Something went wrong." text="There was an issue retrieving info for this action" />;
-  if (invoice.status === 'canceled') return <Message title={invoiceMessages.canceled} />;
-  const done =
-    pay.data && pay.data.status !== 'failed'
-      ? pay.data
-      : invoice.payment && invoice.payment.status !== 'failed' && invoice.payment.status !== 'reversed'
-        ? invoice.payment
-        : null;
-  if (done || invoice.status === 'succeeded') return <Message title="Thank you!" text={thanks(done?.amount ?? invoice.amount)} />;
-
-  const allowed = (['bank', 'card'] as const).filter((option) => !invoice.disallowed_methods.includes(option));
-  const current = method ?? allowed[0] ?? null;
-
-  const connectBank = () => {
-    setError(null);
-    fetchLinkToken(linkId)
-      .then((answer) => {
-        // Kept for /oauth-redirect, where Link opens again with it if the payer's bank logs in by OAuth.
-        rememberPlaidLink(answer.token, linkId);
-        setLinkToken(answer.token);
-      })
-      .catch(() => setError('There was an issue retrieving the plaid link token.'));
-  };
-  const confirm = () => {
-    if (!choice) return;
-    setError(null);
-    const body =
-      choice.method === 'card'
-        ? { method: 'card' as const, payment_method: choice.card.token }
-        : { method: 'bank' as const, public_token: choice.bank.public_token, account_id: choice.bank.account_id };
-    pay.mutate(body, {
-      onSuccess: (answer) => {
-        if (answer.status === 'failed') {
-          setError('Your payment was declined. Please try another card or bank account.');
-          setChoice(null);
+  if (isError || !invoice) return <PayMessage title="Something went wrong." text="There was an issue retrieving info for this action" />;
+  if (invoice.status === 'canceled') return <PayMessage title={invoiceMessages.canceled} />;
+  if (invoice.status === 'succeeded' || payment?.status === 'succeeded')
+    return <PayMessage title="Thank you!" text={thanks(payment?.amount ?? invoice.amount)} />;
+  if (payment?.status === 'pending' && payment.charge_type === 'ach') {
+    if (payment.next_action === 'verify_bank')
+      return (
+        <PayMessage
+          title="Verify your bank account"
+          text="Your bank will show a small deposit in 1-2 business days. Enter its code on the verification page to complete your payment."
+        >
+          {payment.verification_url && (
+            <Button variant="contained" href={payment.verification_url} target="_blank" rel="noopener noreferrer">
+              Open the verification page
+            </Button>
+          )}
+        </PayMessage>
+      );
+    return <PayMessage title="Thank you!" text={bankOnItsWay(payment.amount)} />;
+  }
+  if (waiting)
+    return (
+      <PayMessage
+        title="Processing your payment…"
+        text={
+          isSlow
+            ? 'Your payment is still processing. We will email you a receipt as soon as it goes through; you can close this page.'
+            : undefined
         }
-      },
-      onError: (cause) => setError(failureMessage(cause)),
-    });
-  };
+        isBusy
+      />
+    );
+  if (payment?.status === 'pending' && payment.next_action === 'authenticate' && payment.client_secret)
+    return (
+      <PayMessage title="Authenticating your card…" text="Your bank asks you to confirm this payment." isBusy>
+        <CardAuthentication
+          clientSecret={payment.client_secret}
+          amount={payment.amount}
+          stripeAccount={invoice.stripe_account}
+          onDone={() => {
+            answered.current.add(payment.client_secret!);
+            rerender((count) => count + 1);
+            void reloadLink(linkId);
+          }}
+        />
+      </PayMessage>
+    );
 
+  const notice =
+    payment?.status === 'failed' ? `${declineMessage(payment.failure_reason)} Please try again or use another payment method.` : null;
   return (
-    <Frame>
+    <PayFrame>
       <Stack spacing={3}>
         <InvoiceSummary invoice={invoice} />
         <Divider />
-        {error && (
-          <Typography role="alert" color="error">
-            {error}
-          </Typography>
-        )}
-        {/* Hidden, not unmounted, while confirming: Back returns to the card as typed. */}
-        {
-          <Stack spacing={2} sx={{ display: choice ? 'none' : undefined }}>
-            <RadioGroup
-              row
-              sx={{ columnGap: 3 }}
-              value={current ?? ''}
-              onChange={(event) => setMethod(event.target.value as InvoicePayMethod)}
-            >
-              {allowed.includes('bank') && <FormControlLabel value="bank" control={<Radio />} label="Bank account" />}
-              {allowed.includes('card') && <FormControlLabel value="card" control={<Radio />} label="Credit card" />}
-            </RadioGroup>
-            {current === 'bank' && (
-              <Button variant="contained" onClick={connectBank}>
-                Connect to Plaid
-              </Button>
-            )}
-            {current === 'card' && <CardForm onContinue={(card) => setChoice({ method: 'card', card })} />}
-            {allowed.length === 0 && <Typography color="text.secondary">{invoiceMessages.offlineNotPayable}</Typography>}
-          </Stack>
-        }
-        {choice && (
-          <Stack spacing={2}>
-            {/* Continue replaced the form with this step: focus follows, not lost on <body>. */}
-            <Typography variant="h6" component="h2" tabIndex={-1} ref={focusOnMount} sx={{ fontWeight: 700 }}>
-              Confirm payment
-            </Typography>
-            <Typography>
-              {choice.method === 'card' ? 'Card' : 'Bank transfer (ACH)'} ·{' '}
-              {choice.method === 'card' ? choice.card.label : choice.bank.label}
-            </Typography>
-            <Typography>Amount: {formatCents(invoice.amount)}</Typography>
-            <Stack direction="row" spacing={2}>
-              <Button onClick={() => setChoice(null)} disabled={pay.isPending}>
-                Back
-              </Button>
-              <Button variant="contained" onClick={confirm} disabled={pay.isPending}>
-                Confirm payment
-              </Button>
-            </Stack>
-          </Stack>
-        )}
+        <PayForm invoice={invoice} linkId={linkId} notice={notice} />
       </Stack>
-      {linkToken && (
-        <BankLink
-          linkToken={linkToken}
-          onClose={() => {
-            forgetPlaidLink();
-            setLinkToken(null);
-          }}
-          onLinked={(bank) => {
-            forgetPlaidLink();
-            setLinkToken(null);
-            setChoice({ method: 'bank', bank });
-          }}
-        />
-      )}
-    </Frame>
+    </PayFrame>
   );
 }

@@ -1,0 +1,159 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { chargeDisputes, charges, invoices, type Charge, type ChargeDispute, type ProviderEvent } from '../../db/schema/index.ts';
+import { feeReturnedEntries, findLedgerAccounts, givenBackEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import { moveCharge } from './charge-outcomes.ts';
+import { tellOwnersOfDispute } from './dispute-messages.ts';
+import { recordFeeRefund, unrefundedFee } from './fee-refunds.ts';
+
+export const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.closed',
+]);
+
+type Outcome = 'retry_later' | 'done';
+type Found = { charge: Charge; dispute: ChargeDispute };
+const at = (value: string | undefined) => (value ? new Date(value) : null);
+
+/** The dispute of the event's charge, locked; 'retry_later' while the charge or the dispute is not known yet. */
+async function disputeOf(tx: Tx, event: ProviderEvent): Promise<Found | 'retry_later'> {
+  const [charge] = await tx
+    .select()
+    .from(charges)
+    .where(and(eq(charges.org_id, event.org_id), eq(charges.id, event.data.charge_id ?? '')));
+  if (!charge) return 'retry_later';
+  const [dispute] = await tx.select().from(chargeDisputes).where(eq(chargeDisputes.charge_id, charge.id)).for('update');
+  return dispute ? { charge, dispute } : 'retry_later';
+}
+
+/** Opened by the payer's bank: recorded, shown on the invoice, the owners told. The money moves with funds_withdrawn. */
+async function opened(tx: Tx, event: ProviderEvent, now: Date): Promise<Outcome> {
+  const [charge] = await tx
+    .select()
+    .from(charges)
+    .where(and(eq(charges.org_id, event.org_id), eq(charges.id, event.data.charge_id ?? '')))
+    .for('update');
+  if (!charge || charge.status === 'pending') return 'retry_later';
+  const [dispute] = await tx
+    .insert(chargeDisputes)
+    .values({
+      id: newId(),
+      org_id: charge.org_id,
+      charge_id: charge.id,
+      invoice_id: charge.invoice_id,
+      provider_id: event.data.dispute_id ?? event.object_id,
+      amount: Number(event.data.amount ?? charge.amount),
+      reason: event.data.reason ?? 'general',
+      status: event.data.status ?? 'needs_response',
+      evidence_due_by: at(event.data.evidence_due_by),
+      created_at: now,
+    })
+    .onConflictDoNothing({ target: chargeDisputes.charge_id })
+    .returning();
+  if (!dispute) return 'done';
+  await emitWebhookEvent(tx, { org_id: charge.org_id, type: 'invoice.disputed', data: disputeData(charge, dispute) });
+  await tellOwnersOfDispute(tx, charge, dispute);
+  return 'done';
+}
+
+const disputeData = (charge: Charge, dispute: ChargeDispute) => ({
+  invoice_id: charge.invoice_id,
+  charge_id: charge.id,
+  amount: dispute.amount,
+  reason: dispute.reason,
+  status: dispute.status,
+});
+
+const ledgerOf = (found: Found) => ({ invoice_id: found.charge.invoice_id, charge_id: found.charge.id, dispute_id: found.dispute.id });
+
+/** The amount leaves the organisation's account: the wallet gives what it has, the rest becomes owed. Crewpay keeps its fee while the dispute is open. */
+async function withdrawn(tx: Tx, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+  const { dispute } = found;
+  if (dispute.funds_withdrawn_at) return 'done';
+  const a = await findLedgerAccounts(tx, event.org_id);
+  const entries = takenBackEntries(a, { amount: dispute.amount, fee: 0 });
+  const fromWallet = -(entries.find((entry) => entry.account_id === a.wallet_available.id)?.amount ?? 0);
+  await postTransfer(tx, {
+    org_id: event.org_id,
+    key: `dispute:${dispute.id}:withdrawn`,
+    type: 'invoice_card_disputed',
+    metadata: ledgerOf(found),
+    entries,
+  });
+  await tx.update(chargeDisputes).set({ funds_withdrawn_at: now, wallet_share: fromWallet }).where(eq(chargeDisputes.id, dispute.id));
+  return 'done';
+}
+
+/** Won: the amount comes back as it went, to the wallet its share and to what was owed the rest. */
+async function reinstated(tx: Tx, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+  const { dispute } = found;
+  if (dispute.funds_reinstated_at) return 'done';
+  if (!dispute.funds_withdrawn_at) return 'retry_later';
+  const a = await findLedgerAccounts(tx, event.org_id);
+  await postTransfer(tx, {
+    org_id: event.org_id,
+    key: `dispute:${dispute.id}:reinstated`,
+    type: 'invoice_dispute_reinstated',
+    metadata: ledgerOf(found),
+    entries: givenBackEntries(a, { amount: dispute.amount, from_wallet: dispute.wallet_share }),
+  });
+  await tx.update(chargeDisputes).set({ funds_reinstated_at: now }).where(eq(chargeDisputes.id, dispute.id));
+  return 'done';
+}
+
+/**
+ * Decided: won keeps the invoice paid; lost reverses the charge, opens the invoice again and gives
+ * Crewpay's fee back (in the ledger and, by a call, at the provider). A close that overtook the
+ * money's own event waits for it.
+ */
+async function closed(tx: Tx, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+  const { charge, dispute } = found;
+  if (dispute.closed_at) return 'done';
+  const status = event.data.status ?? 'lost';
+  if (status === 'lost' && !dispute.funds_withdrawn_at) return 'retry_later';
+  if (status === 'won' && dispute.funds_withdrawn_at && !dispute.funds_reinstated_at) return 'retry_later';
+  const [done] = await tx.update(chargeDisputes).set({ status, closed_at: now }).where(eq(chargeDisputes.id, dispute.id)).returning();
+  if (status === 'lost') {
+    await moveCharge(
+      tx,
+      { org_id: charge.org_id, charge_id: charge.id, from: 'succeeded', to: 'reversed' },
+      { reversed_at: now, failure_reason: dispute.reason },
+    );
+    const fee = await unrefundedFee(tx, charge);
+    if (fee > 0) {
+      const a = await findLedgerAccounts(tx, event.org_id);
+      await postTransfer(tx, {
+        org_id: event.org_id,
+        key: `dispute:${dispute.id}:lost`,
+        type: 'invoice_dispute_lost',
+        metadata: ledgerOf(found),
+        entries: feeReturnedEntries(a, fee),
+      });
+      await recordFeeRefund(tx, event.provider, charge, { key: `dispute:${dispute.id}`, amount: fee });
+    }
+    await tx
+      .update(invoices)
+      .set({ status: 'requires_info', paid_at: null })
+      .where(and(eq(invoices.id, charge.invoice_id), eq(invoices.status, 'succeeded')));
+  }
+  await emitWebhookEvent(tx, { org_id: charge.org_id, type: 'invoice.dispute_closed', data: disputeData(charge, done!) });
+  await tellOwnersOfDispute(tx, charge, done!);
+  return 'done';
+}
+
+/** A dispute's lifecycle, each event applied once along its order; its status follows the provider's. */
+export async function applyDisputeEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<Outcome> {
+  if (event.type === 'charge.dispute.created') return opened(tx, event, now);
+  const found = await disputeOf(tx, event);
+  if (found === 'retry_later') return found;
+  if (event.type === 'charge.dispute.closed') return closed(tx, event, found, now);
+  const outcome =
+    event.type === 'charge.dispute.funds_withdrawn' ? await withdrawn(tx, event, found, now) : await reinstated(tx, event, found, now);
+  if (outcome === 'done' && event.data.status && !found.dispute.closed_at)
+    await tx.update(chargeDisputes).set({ status: event.data.status }).where(eq(chargeDisputes.id, found.dispute.id));
+  return outcome;
+}

@@ -1,0 +1,96 @@
+import type Stripe from 'stripe';
+import type { ProviderEventInput } from '../contract.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Data = Record<string, string | number | null | undefined>;
+
+/** Our event, when the Stripe object carries our ids (an object of another integration on the account is ignored). */
+function ours(id: string, type: string, objectId: string, metadata: Record<string, string> | null | undefined, data: Data = {}) {
+  const { org_id: orgId, ...rest } = metadata ?? {};
+  if (!orgId || !UUID.test(orgId)) return [];
+  const extra = Object.fromEntries(
+    Object.entries(data)
+      .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
+  return [{ id, type, org_id: orgId, object_id: objectId, data: { ...rest, ...extra } }] satisfies ProviderEventInput[];
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const isBankDebit = (intent: Stripe.PaymentIntent) =>
+  intent.payment_method_types.includes('us_bank_account') && !intent.payment_method_types.includes('card');
+
+/** A refund as our event: succeeded, or failed / canceled; a pending one is no news. */
+function refundEvent(id: string, refund: Stripe.Refund): ProviderEventInput[] {
+  if (refund.status === 'succeeded') return ours(id, 'refund.succeeded', refund.id, refund.metadata);
+  if (refund.status === 'failed' || refund.status === 'canceled')
+    return ours(id, 'refund.failed', refund.id, refund.metadata, { reason: refund.failure_reason ?? refund.status });
+  return [];
+}
+
+/** A dispute's event: it names only the payment, whose metadata carries our ids; a bank debit's dispute is its return. */
+async function disputeEvents(stripe: Stripe, event: Stripe.Event, dispute: Stripe.Dispute): Promise<ProviderEventInput[]> {
+  const intentId = idOf(dispute.payment_intent);
+  if (!intentId) return [];
+  const onAccount = event.account ? { stripeAccount: event.account } : undefined;
+  const intent = await stripe.paymentIntents.retrieve(intentId, {}, onAccount);
+  if (isBankDebit(intent))
+    return event.type === 'charge.dispute.created'
+      ? ours(event.id, 'charge.ach_returned', intent.id, intent.metadata, { reason: dispute.reason })
+      : [];
+  return ours(event.id, event.type, intent.id, intent.metadata, {
+    dispute_id: dispute.id,
+    amount: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    evidence_due_by: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000).toISOString() : null,
+  });
+}
+
+/**
+ * Stripe's payment events (direct charges: they happen on the organisations' connected accounts)
+ * as the sandbox's event types, so the invoices' handlers, state guards and ledger postings are
+ * one code path; null for an event that is not about payments:
+ * - payment_intent.succeeded / processing / payment_failed / canceled -> charge.succeeded /
+ *   charge.processing (a bank verified, now debited) / charge.failed;
+ * - charge.dispute.created / funds_withdrawn / funds_reinstated / closed -> the same for a card;
+ *   for a bank debit, created -> charge.ach_returned (Stripe reports a return after settlement as a dispute);
+ * - refund.created / refund.updated / refund.failed / charge.refund.updated -> refund.succeeded or
+ *   refund.failed as its status says; charge.refunded -> refund.succeeded for each refund of the
+ *   charge (read from Stripe), each once by the refund whatever number of events report it.
+ */
+export async function stripePaymentDomainEvents(stripe: Stripe, event: Stripe.Event): Promise<ProviderEventInput[] | null> {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return ours(event.id, 'charge.succeeded', event.data.object.id, event.data.object.metadata);
+    case 'payment_intent.processing':
+      return ours(event.id, 'charge.processing', event.data.object.id, event.data.object.metadata);
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      const error = intent.last_payment_error;
+      const reason = event.type === 'payment_intent.canceled' ? 'canceled' : (error?.decline_code ?? error?.code ?? 'payment_failed');
+      return ours(event.id, 'charge.failed', intent.id, intent.metadata, { reason });
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+    case 'charge.dispute.closed':
+      return disputeEvents(stripe, event, event.data.object);
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated':
+      return refundEvent(event.id, event.data.object);
+    case 'charge.refunded': {
+      const onAccount = event.account ? { stripeAccount: event.account } : undefined;
+      const refunds = await stripe.refunds.list({ charge: event.data.object.id, limit: 100 }, onAccount);
+      return refunds.data.flatMap((refund) =>
+        refundEvent(`${event.id}:${refund.id}`, refund).filter((found) => found.type === 'refund.succeeded'),
+      );
+    }
+    default:
+      return null;
+  }
+}

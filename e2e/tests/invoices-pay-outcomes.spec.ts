@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createOwner, readEmailedLink, uniqueEmail } from './support/api.ts';
+import { activateViaApi } from './support/wallet.ts';
+
+const screenshot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+
+/** An activated organisation's invoice sent to a new customer; answers the customer's pay link. */
+async function sentInvoice(request: APIRequestContext, label: string): Promise<string> {
+  const owner = await createOwner(request, label, 'Northwind Studios');
+  await activateViaApi(request, owner.token);
+  const email = uniqueEmail('brand');
+  const created = await request.post('/v1/invoices', {
+    headers: { 'auth-token': owner.token },
+    data: { email, name: 'Cola Co', title: 'Spring promo', description: 'Posts', amount: 5_500_00, net: 30, disallowed_methods: ['bank'] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return readEmailedLink(request, email, '/invoices/pay?id=');
+}
+
+async function payBySandboxCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration (MM/YY)').fill('1234');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+}
+
+test('[invoices] a declined card ends on the decline and its reason, never a thank-you; reopened, the link offers the form; another card pays', async ({
+  page,
+  request,
+}) => {
+  const payLink = await sentInvoice(request, 'invoices-decline');
+  await page.goto(payLink);
+  await payBySandboxCard(page, '4000 0000 0000 0002');
+  const decline = page.getByRole('alert');
+  await expect(decline).toHaveText('Your card was declined. Please try again or use another payment method.');
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
+  await expect(page.getByText(/has been sent/)).toHaveCount(0);
+  await page.screenshot({ path: screenshot('invoices-pay-declined'), fullPage: true });
+
+  // Opening the link again shows why the last attempt failed, above the form to try again.
+  await page.goto(payLink);
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please try again or use another payment method.');
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await payBySandboxCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByText('Your payment of $5,500.00 has been sent!', { exact: false })).toBeVisible();
+  await page.screenshot({ path: screenshot('invoices-pay-retried'), fullPage: true });
+});
+
+test('[invoices] in the sandbox a 3-D Secure card opens the sandbox check; completed, the invoice is paid', async ({ page, request }) => {
+  const payLink = await sentInvoice(request, 'invoices-3ds-sandbox');
+  await page.goto(payLink);
+  await payBySandboxCard(page, '4000 0027 6000 3184');
+  const check = page.getByRole('dialog', { name: 'Authenticate your card' });
+  await expect(check).toContainText('Your bank asks you to confirm this payment of $5,500.00 (3-D Secure).');
+  await page.screenshot({ path: screenshot('invoices-pay-3ds-sandbox'), fullPage: true });
+  await check.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+});
