@@ -39,8 +39,8 @@ export default defineConfig({
     pureEntityIndexes(),
     pureCoreDeclarations(),
     preloadLanding({ pageModuleSuffix: signInPage, tokenKey: 'crewpay.auth_token', frameModuleSuffix: frame, signedInPages: mainPages }),
-    // Where a signed-out visitor lands: painted from the HTML, then hydrated.
-    prerenderPages({ paths: ['/signin'] }),
+    // Where a signed-out visitor lands: painted from the HTML, then hydrated (a signed-in one goes home first).
+    prerenderPages({ paths: ['/signin'], tokenKey: 'crewpay.auth_token', signedInHome: '/' }),
     precompress(),
   ],
   server: {

@@ -82,7 +82,7 @@ test('[invoices] Send SMS reminder texts the pay link to a customer with a phone
   await expect(page.getByText('$321.00').first()).toBeVisible();
 });
 
-test('[invoices] picks the payments an invoice funds from the campaign table, and the invoice lists them', async ({ page, request }) => {
+test('[invoices] picks the payments an invoice funds with the transfer list, and the invoice lists them', async ({ page, request }) => {
   const owner = await createOwner(request, 'invoices-funded', 'Northwind Studios');
   await activateViaApi(request, owner.token);
   const headers = { 'auth-token': owner.token };
@@ -101,9 +101,21 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
     data: [
       { recipient: creatorId, recipient_role: 'creator', earnings: 40_000, split: 100, memo: 'Reel one', payment_group_id: campaignId },
       { recipient: creatorId, recipient_role: 'creator', earnings: 20_000, split: 100, memo: 'Reel two', payment_group_id: campaignId },
+      { recipient: creatorId, recipient_role: 'creator', earnings: 5_000, split: 100, memo: 'Teaser', payment_group_id: campaignId },
     ],
   });
   expect(drafts.status(), await drafts.text()).toBe(200);
+  const teaserId = ((await drafts.json()) as { data: { id: string; memo: string }[] }).data.find(
+    (payment) => payment.memo === 'Teaser',
+  )!.id;
+  // The teaser is funded already: another invoice cannot pick it.
+  await sendInvoiceViaApi(request, owner.token, {
+    customer_id: customer.id,
+    payment_group_id: campaignId,
+    title: 'Teaser invoice',
+    amount: 5_000,
+    funded_payments: [teaserId],
+  });
 
   await openSignedIn(page, owner.token, `/invoices/newInvoice?customerId=${customer.id}&campaignId=${campaignId}`);
   const funded = page.getByRole('region', { name: 'Funded payments' });
@@ -112,29 +124,47 @@ test('[invoices] picks the payments an invoice funds from the campaign table, an
   await expect(page.getByRole('tooltip')).toHaveText(
     'If the earnings of the funded payments do not match the invoice, accounting journal entries for this invoice will fail.',
   );
-  const payments = funded.getByRole('grid', { name: 'Campaign payments' });
-  for (const header of ['Recipient', 'Memo', 'Amount', 'Status'])
-    await expect(payments.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
-  const reelOne = payments.getByRole('row', { name: /Reel one/ });
+  const campaignList = funded.getByRole('list', { name: 'Campaign payments' });
+  const fundedList = funded.getByRole('list', { name: 'Funded by this invoice' });
+  await expect(funded.getByText('Earnings', { exact: true }).first()).toBeVisible();
+  const reelOne = campaignList.getByRole('listitem').filter({ hasText: 'Reel one' });
   await expect(reelOne).toContainText('Maya Lopez');
   await expect(reelOne).toContainText('$400.00');
   await expect(reelOne).toContainText('Draft');
+  const teaser = campaignList.getByRole('listitem').filter({ hasText: 'Teaser' });
+  await expect(teaser).toContainText('Funded by Teaser invoice');
+  await expect(teaser.getByRole('checkbox')).toBeDisabled();
 
   const invoiceCard = page.getByRole('region', { name: 'Invoice', exact: true });
   await invoiceCard.getByRole('textbox', { name: 'Title' }).fill('Reels invoice');
   await invoiceCard.getByRole('textbox', { name: 'Description' }).fill('Two reels');
   await invoiceCard.getByRole('textbox', { name: 'Amount' }).fill('600');
-  await reelOne.getByRole('checkbox').check();
+  // Reel one by pointer, Reel two by keyboard alone (Tab to its row, Space, then the move button).
+  await reelOne.getByRole('button').click();
+  await funded.getByRole('button', { name: 'Move selected to Funded by this invoice' }).click();
+  await expect(fundedList).toContainText('Reel one');
   await expect(funded.getByRole('alert')).toHaveText(
     "Funded payments' earnings total $400.00, the invoice $600.00: accounting journal entries will fail until they match.",
   );
-  await payments
-    .getByRole('row', { name: /Reel two/ })
-    .getByRole('checkbox')
-    .check();
+  await funded.getByRole('checkbox', { name: 'Select all of Campaign payments' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(campaignList.getByRole('listitem').filter({ hasText: 'Reel two' }).getByRole('button')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(funded.getByText('1/1 selected')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(funded.getByRole('button', { name: 'Move selected to Funded by this invoice' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(fundedList.getByRole('listitem')).toHaveCount(2);
+  await expect(campaignList.getByRole('listitem')).toHaveCount(1);
   await expect(funded.getByRole('alert')).toHaveCount(0);
-  await expect(funded).toContainText('2 selected, earnings $600.00');
+  await expect(funded).toContainText('2 funded, earnings $600.00');
   await shot(page, 'invoices-12-funded-payments');
+  // On a phone the two lists stack, the move buttons between them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(funded.getByRole('button', { name: 'Move all to Campaign payments' })).toBeVisible();
+  await shot(page, 'invoices-12-funded-payments-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(toast(page, 'Invoice has been sent!')).toBeVisible();
   await expect(page).toHaveURL(/\/invoices$/);

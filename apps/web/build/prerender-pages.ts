@@ -1,11 +1,16 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import type { PrerenderedPage } from '../src/app/prerender.tsx';
 
 type Options = {
-  /** Signed-out pages to render at build time, e.g. ['/signin']; each is written to dist/<name>.html. */
+  /** Guest-only pages to render at build time, e.g. ['/signin']; each is written to dist/<name>.html. */
   paths: string[];
+  /** The localStorage key of the session token (lib/session/token.ts): present, the visitor is signed in. */
+  tokenKey: string;
+  /** Where the guest-only guard (app/guards/guest-only.tsx) sends a signed-in visitor. */
+  signedInHome: string;
 };
 
 const ENTRY = '/src/app/prerender.tsx';
@@ -17,7 +22,7 @@ const ENTRY = '/src/app/prerender.tsx';
  * emotion styles go into a copy of index.html served for that path. The browser paints the page
  * from the HTML, before any JavaScript has arrived, and main.tsx hydrates it.
  */
-export function prerenderPages({ paths }: Options): Plugin {
+export function prerenderPages({ paths, tokenKey, signedInHome }: Options): Plugin {
   let root = '';
   let outDir = 'dist';
   return {
@@ -43,9 +48,10 @@ export function prerenderPages({ paths }: Options): Plugin {
           const { prerenderPage } = (await server.ssrLoadModule(ENTRY)) as {
             prerenderPage: (pathname: string) => Promise<PrerenderedPage>;
           };
+          const redirect = writeSignedInRedirect(outDir, tokenKey, signedInHome);
           for (const pathname of paths) {
             const page = await prerenderPage(pathname);
-            fs.writeFileSync(path.join(outDir, fileNameOf(pathname)), pageHtml(template, pathname, page));
+            fs.writeFileSync(path.join(outDir, fileNameOf(pathname)), pageHtml(template, pathname, page, redirect));
           }
         } finally {
           await server.close();
@@ -58,13 +64,39 @@ export function prerenderPages({ paths }: Options): Plugin {
 /** '/signin' -> 'signin.html' (the server serves it for GET /signin). */
 export const fileNameOf = (pathname: string) => `${pathname.replace(/^\//, '').replaceAll('/', '-')}.html`;
 
-function pageHtml(template: string, pathname: string, page: PrerenderedPage): string {
+/**
+ * The markup is a signed-out visitor's, painted before any of the app's JavaScript runs: a
+ * signed-in visitor would see the sign-in form until the guest-only guard sent them home. This
+ * classic script, first in <head>, blocks the parsing until it has run (the CSP refuses inline
+ * scripts, so it is a file, cached for good under its hash): with a session token stored, the
+ * page is hidden and replaced by the guard's destination before anything is drawn.
+ * Answers its address.
+ */
+function writeSignedInRedirect(outDir: string, tokenKey: string, signedInHome: string): string {
+  const source = [
+    '// A signed-in visitor of a prerendered guest-only page goes home before it is drawn (see build/prerender-pages.ts).',
+    'try {',
+    `  if (localStorage.getItem(${JSON.stringify(tokenKey)}) !== null) {`,
+    "    document.documentElement.style.display = 'none';",
+    `    location.replace(${JSON.stringify(signedInHome)});`,
+    '  }',
+    '} catch { /* no storage: no session either */ }',
+    '',
+  ].join('\n');
+  const hash = crypto.createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  const fileName = `assets/signed-in-redirect-${hash}.js`;
+  fs.writeFileSync(path.join(outDir, fileName), source);
+  return `/${fileName}`;
+}
+
+function pageHtml(template: string, pathname: string, page: PrerenderedPage, redirectScript: string): string {
   if (page.html.includes('role="progressbar"')) throw new Error(`prerender ${pathname}: the page rendered a spinner, not its content`);
   const replaceOnce = (html: string, search: string, replacement: string) => {
     if (!html.includes(search)) throw new Error(`prerender: index.html has no ${search}`);
     return html.replace(search, () => replacement);
   };
-  let html = replaceOnce(template, '<title>Crewpay</title>', `<title>${escapeHtml(page.title)}</title>`);
+  let html = replaceOnce(template, '<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="${redirectScript}"></script>`);
+  html = replaceOnce(html, '<title>Crewpay</title>', `<title>${escapeHtml(page.title)}</title>`);
   html = replaceOnce(html, '</head>', `${page.styleTags}\n  </head>`);
   return replaceOnce(html, '<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(pathname)}">${page.html}</div>`);
 }

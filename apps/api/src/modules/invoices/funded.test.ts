@@ -62,6 +62,7 @@ describe('funded payments', () => {
       funded_payments: [paymentIds[0]],
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A payment is already funded by another invoice');
   });
 
   it('a canceled invoice funds nothing, so a replacing invoice may fund the same payments', async () => {

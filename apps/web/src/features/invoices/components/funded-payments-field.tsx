@@ -4,11 +4,11 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import type { GridColDef, GridRowId } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { formatCents, type PaymentRecord } from '@crewpay/core';
-import { DataTable } from '../../../components/data-table.tsx';
+import { TransferList, type TransferItemView } from '../../../components/transfer-list.tsx';
 import { PaymentStatusChip } from '../../../entities/payments/index.ts';
-import { useCampaignPayments } from '../api/lookups.ts';
+import { useCampaignFundedPayments, useCampaignPayments } from '../api/lookups.ts';
 
 type Props = { campaignId: string; amount: number | null; value: string[]; onChange: (ids: string[]) => void };
 
@@ -26,49 +26,40 @@ export const earningsColumn: GridColDef<PaymentRecord> = {
 };
 
 // Plain text, not links: following a link would leave the unsaved invoice.
-const columns: GridColDef<PaymentRecord>[] = [
-  {
-    field: 'recipient_name',
-    headerName: 'Recipient',
-    flex: 1.2,
-    minWidth: 150,
-    sortable: false,
-    valueGetter: (_value, row) => row.recipient_name || row.recipient_email || '',
-  },
-  { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 110, sortable: false },
-  earningsColumn,
-  {
-    field: 'amount',
-    headerName: 'Amount',
-    type: 'number',
-    width: 110,
-    sortable: false,
-    valueFormatter: (value: number) => formatCents(value),
-  },
-  {
-    field: 'status',
-    headerName: 'Status',
-    width: 130,
-    sortable: false,
-    renderCell: ({ row }) => <PaymentStatusChip status={row.status} />,
-  },
-];
+function paymentView(payment: PaymentRecord, fundedBy: string | undefined): TransferItemView {
+  return {
+    primary: payment.recipient_name || payment.recipient_email || '',
+    secondary: (
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+        {payment.memo && <span>{payment.memo}</span>}
+        <span>Amount {formatCents(payment.amount)}</span>
+        <PaymentStatusChip status={payment.status} />
+        {fundedBy !== undefined && <span>Funded by {fundedBy}</span>}
+      </Stack>
+    ),
+    end: formatCents(payment.earnings),
+  };
+}
 
 /**
- * 'What Payments does this Invoice fund?': a selectable table of the campaign's payments (not
- * canceled ones), shown only when the campaign has some; warns when their earnings differ from
- * the invoice amount, the rule the invoice's journal entry is checked by (modules/accounting).
+ * 'What Payments does this Invoice fund?': the spec's transfer list of the campaign's payments
+ * (not canceled ones), shown only when the campaign has some. A payment another invoice funds
+ * stays on the left and cannot be picked (the server refuses it with a 409). Warns when the
+ * funded earnings differ from the invoice amount, the rule the invoice's journal entry is
+ * checked by (modules/accounting).
  */
 export function FundedPaymentsField({ campaignId, amount, value, onChange }: Props) {
   const { data } = useCampaignPayments(campaignId);
+  const { data: fundedElsewhere } = useCampaignFundedPayments(campaignId);
   const payments = (data?.data ?? []).filter((payment) => payment.status !== 'canceled');
-  if (payments.length === 0) return null;
+  // Until the other invoices are known, nothing could be told apart as pickable.
+  if (payments.length === 0 || !fundedElsewhere) return null;
   const funded = payments.filter((payment) => value.includes(payment.id)).reduce((sum, payment) => sum + payment.earnings, 0);
   const isMismatched = value.length > 0 && amount !== null && funded !== amount;
   return (
     <Card variant="outlined" component="section" aria-label="Funded payments">
       <CardContent>
-        <Stack spacing={1}>
+        <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
               What Payments does this Invoice fund?
@@ -77,17 +68,21 @@ export function FundedPaymentsField({ campaignId, amount, value, onChange }: Pro
               <InfoOutlined fontSize="small" color="action" aria-label="About funded payments" />
             </Tooltip>
           </Stack>
-          <DataTable<PaymentRecord>
-            ariaLabel="Campaign payments"
-            rows={payments}
-            columns={columns}
-            selectedIds={value}
-            onSelectionChange={(ids: GridRowId[]) => onChange(ids.map(String))}
+          <TransferList<PaymentRecord>
+            items={payments}
+            getId={(payment) => payment.id}
+            view={(payment) => paymentView(payment, fundedElsewhere.get(payment.id))}
+            isDisabled={(payment) => fundedElsewhere.has(payment.id)}
+            value={value}
+            onChange={onChange}
+            titles={{ left: 'Campaign payments', right: 'Funded by this invoice' }}
+            columns={{ main: 'Payment', end: 'Earnings' }}
+            emptyText="No payments"
           />
           <Typography variant="body2" color={isMismatched ? 'warning.main' : 'text.secondary'} role={isMismatched ? 'alert' : undefined}>
             {isMismatched
               ? `Funded payments' earnings total ${formatCents(funded)}, the invoice ${formatCents(amount)}: accounting journal entries will fail until they match.`
-              : `${value.length} selected${value.length > 0 ? `, earnings ${formatCents(funded)}` : ''}`}
+              : `${value.length} funded${value.length > 0 ? `, earnings ${formatCents(funded)}` : ''}`}
           </Typography>
         </Stack>
       </CardContent>
