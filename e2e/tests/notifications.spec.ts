@@ -66,7 +66,7 @@ test('[notifications] a member chooses which notifications also come by email', 
   const save = card.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
   await card.getByRole('checkbox', { name: 'Funds arrived in the wallet' }).check();
-  await card.getByRole('checkbox', { name: 'Payment failed' }).check();
+  await card.getByRole('checkbox', { name: 'Payment failed', exact: true }).check();
   await shot(page, '02-email-preferences');
   await save.click();
   await expect(toast(page, 'Email preferences saved')).toBeVisible();
@@ -74,7 +74,7 @@ test('[notifications] a member chooses which notifications also come by email', 
 
   await page.reload();
   await expect(card.getByRole('checkbox', { name: 'Funds arrived in the wallet' })).toBeChecked();
-  await expect(card.getByRole('checkbox', { name: 'Payment failed' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: 'Payment failed', exact: true })).toBeChecked();
   await expect(card.getByRole('checkbox', { name: 'Payment posted' })).not.toBeChecked();
   const saved = await request.get('/v1/notification_preferences', { headers: { 'auth-token': owner.token } });
   expect(((await saved.json()) as { email_events: string[] }).email_events.sort()).toEqual(['bank.funds_arrived', 'payment.failed']);
