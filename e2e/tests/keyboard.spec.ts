@@ -105,6 +105,8 @@ test('[keyboard] the skip link is the first tab stop and lands on the content; t
   const owner = await createOwner(request, 'keyboard-skip');
   await openSignedIn(page, owner.token, '/creators');
   await expect(page.getByRole('heading', { name: 'Creators', level: 1 })).toBeVisible();
+  // The header's title shows before the page's own content: wait for the content's first control.
+  await expect(page.getByRole('button', { name: 'New Creator' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
