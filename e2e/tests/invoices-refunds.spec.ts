@@ -25,7 +25,11 @@ test('[invoices] an owner refunds part of a paid invoice from its page, and the 
   const { owner, invoice } = await paidInvoice(request, 'invoices-refund', '4242424242424242');
   await openSignedIn(page, owner.token, `/invoices/${invoice.id}`);
   const paymentInfo = page.getByRole('region', { name: 'Payment info' });
-  await expect(paymentInfo).toContainText('$250.00 (fee $7.55) · Succeeded');
+  // The charge succeeds in a job after the pay call answers: reload until the page shows it.
+  await expect(async () => {
+    await page.reload();
+    await expect(paymentInfo).toContainText('$250.00 (fee $7.55) · Succeeded', { timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
   await paymentInfo.getByRole('button', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund payment' });
   await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('250.00');
