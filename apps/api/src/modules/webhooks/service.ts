@@ -88,9 +88,17 @@ export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id
   );
   if (!deliveryId) throw new Error('Test delivery was not recorded');
   await deliverOne(deps, deliveryId);
-  const delivery = (await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1))[0];
-  if (!delivery) throw new Error('Test delivery vanished');
-  return toDeliveryRecord(delivery);
+  return toDeliveryRecord(await attemptedDelivery(deps, deliveryId));
+}
+
+/** The every-minute delivery job may claim the test delivery first (SKIP LOCKED): answer its attempt, waiting up to 10 s. */
+async function attemptedDelivery(deps: AppDeps, deliveryId: string) {
+  for (let waitedMs = 0; ; waitedMs += 100) {
+    const delivery = (await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1))[0];
+    if (!delivery) throw new Error('Test delivery vanished');
+    if (delivery.attempts > 0 || delivery.status !== 'pending' || waitedMs >= 10_000) return delivery;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function listDeliveries(deps: AppDeps, options: { org_id: string; endpoint_id?: string }): Promise<WebhookDeliveryRecord[]> {
