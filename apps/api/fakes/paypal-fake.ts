@@ -155,6 +155,22 @@ function buildFake(baseUrl: () => string) {
       accounts.accounts.get(merchantId)!.balance = cents;
     },
     merchantByEmail: (email: string) => accounts.byEmail(email),
+    /** The merchant withdraws Crewpay's permissions in its PayPal account: calls on its behalf are refused from now on. */
+    revokeConsent: (merchantId: string) => {
+      const account = accounts.accounts.get(merchantId)!;
+      account.features = null;
+      webhooks.emit('MERCHANT.PARTNER-CONSENT.REVOKED', 'partner-consent', {
+        merchant_id: merchantId,
+        tracking_id: account.tracking_id,
+        links: [
+          {
+            href: `${baseUrl()}/v1/customer/partners/${PAYPAL_FAKE_PARTNER.merchantId}/merchant-integrations/${merchantId}`,
+            rel: 'self',
+            method: 'GET',
+          },
+        ],
+      });
+    },
   };
 
   return { route, state, controls, webhooks };

@@ -39,6 +39,7 @@ import {
 import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import { createPayoutsOperation, paypalPollOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
+import { paypalConsentEvents } from './modules/paypal/index.ts';
 import {
   deliverDueSandboxEvents,
   PROVIDER_CALLS_JOB,
@@ -101,6 +102,7 @@ const providerEventHandlers = [
   payoutEvents,
   chargeEvents,
   smsStatusEvents,
+  paypalConsentEvents,
 ];
 const webhookVerifiers = [sandboxWebhookVerifier, ...liveWebhookVerifiers, esignWebhookVerifier, dropboxSignWebhookVerifier];
 

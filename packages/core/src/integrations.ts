@@ -37,6 +37,7 @@ export const webhookEventTypes = [
   'billing.reinstated',
   'onboarding.action_required',
   'wallet.out_of_step',
+  'paypal.disconnected',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

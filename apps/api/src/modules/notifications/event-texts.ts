@@ -38,6 +38,11 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
       return { text: 'Stripe needs more information before your wallet can be used', link: '/verification' };
     case 'wallet.out_of_step':
       return { text: "Your wallet's balance at Stripe differs from Crewpay's books: we are looking into it", link: '/wallets' };
+    case 'paypal.disconnected':
+      return {
+        text: 'Your PayPal account withdrew its permissions: connect PayPal again to pay by PayPal or Venmo',
+        link: '/wallets?tab=paypal',
+      };
     case 'bank.verified':
       return { text: 'Your bank account was verified: you can now add funds', link: '/wallets' };
     case 'bank.funds_arrived':

@@ -2,3 +2,4 @@
 export { paypalRoutes, sandboxPaypalRoutes } from './routes.ts';
 export { findLinkedPaypal } from './service.ts';
 export { paypalWalletBalance } from './balance.ts';
+export { paypalConsentEvents } from './consent-revoked.ts';

@@ -249,4 +249,25 @@ describe('PayPal and Venmo from the organisation’s own PayPal account (SANDBOX
     expect(second.merchantId).toBe(first.merchantId);
     expect((await call('GET', '/v1/org', owner.headers)).json().paypal_enabled).toBe(true);
   });
+
+  it('ends the connection and tells the owners when the merchant withdraws its permissions in PayPal; a forged revocation changes nothing', async () => {
+    const owner = await createOwner(world.ctx.app);
+    const merchantId = (await connectPaypal(world.ctx.app, owner.headers, { fake: world.paypal })).merchantId!;
+    world.paypal.revokeConsent(merchantId);
+    const [revoked] = world.paypal.takeEvents();
+    expect(revoked).toMatchObject({ event_type: 'MERCHANT.PARTNER-CONSENT.REVOKED', resource: { merchant_id: merchantId } });
+    const forged = await world.paypal.deliver(world.ctx.app, revoked!, { tamper: true });
+    expect(forged.statusCode).toBe(400);
+    await world.settle();
+    expect((await call('GET', '/v1/paypal/oauth', owner.headers)).json().status).toBe('linked');
+
+    for (let i = 0; i < 2; i += 1) expect((await world.paypal.deliver(world.ctx.app, revoked!)).statusCode).toBe(200);
+    await world.settle();
+    expect((await call('GET', '/v1/paypal/oauth', owner.headers)).json().status).toBe('unlinked');
+    expect((await call('GET', '/v1/org', owner.headers)).json().paypal_enabled).toBe(false);
+    const notes = (await call('GET', '/v1/notifications', owner.headers)).json() as { text: string; link: string }[];
+    expect(notes.filter((note) => note.text.startsWith('Your PayPal account withdrew its permissions'))).toEqual([
+      expect.objectContaining({ link: '/wallets?tab=paypal' }),
+    ]);
+  });
 });

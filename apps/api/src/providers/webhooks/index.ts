@@ -9,3 +9,4 @@ export { STRIPE_PROVIDER } from '../clients/stripe-client.ts';
 export { registerStripeWebhooks, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
 export { checkStripeCredentials, type LiveCheck } from './stripe-live-check.ts';
 export { polledBatchEvents } from './paypal-poll-events.ts';
+export { PAYPAL_CONSENT_REVOKED } from './paypal-consent-events.ts';

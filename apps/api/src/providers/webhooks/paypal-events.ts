@@ -3,11 +3,13 @@ import { readSenderItemId } from '../payouts/paypal-payouts.ts';
 import { PAYPAL_PROVIDER, paypalClient } from '../clients/paypal-client.ts';
 import { headerValue } from './stripe-events.ts';
 import { deniedBatchEvents } from './paypal-batch-events.ts';
+import { consentRevokedEvents } from './paypal-consent-events.ts';
 
 export type PaypalEvent = {
   id?: string;
   event_type?: string;
   resource?: {
+    merchant_id?: string;
     payout_item_id?: string;
     transaction_status?: string;
     payout_item?: { sender_item_id?: string };
@@ -82,7 +84,8 @@ const TRANSMISSION_HEADERS = {
  * POST /v1/webhooks/paypal: PayPal checks its own signature (POST
  * /v1/notifications/verify-webhook-signature with the transmission headers, our webhook's id
  * PAYPAL_WEBHOOK_ID and the event exactly as received); anything but SUCCESS is refused. Item
- * events become payout events; PAYMENT.PAYOUTSBATCH.DENIED fails every payment of the batch.
+ * events become payout events; PAYMENT.PAYOUTSBATCH.DENIED fails every payment of the batch;
+ * MERCHANT.PARTNER-CONSENT.REVOKED ends the organisation's PayPal connection.
  */
 export const paypalWebhookVerifier: WebhookVerifier = {
   provider: PAYPAL_PROVIDER,
@@ -102,6 +105,7 @@ export const paypalWebhookVerifier: WebhookVerifier = {
     );
     if (answer.verification_status !== 'SUCCESS') throw new WebhookSignatureError();
     if (event.event_type === 'PAYMENT.PAYOUTSBATCH.DENIED') return deniedBatchEvents(deps, event);
+    if (event.event_type === 'MERCHANT.PARTNER-CONSENT.REVOKED') return consentRevokedEvents(deps, event);
     return itemEvents(event);
   },
 };
