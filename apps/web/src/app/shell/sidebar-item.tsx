@@ -13,24 +13,21 @@ type Props = {
   icon: SvgIconComponent;
   isCollapsed: boolean;
   isSelected?: boolean;
-  isDisabled?: boolean;
   to?: string;
   onClick?: () => void;
 };
 
-export function SidebarItem({ label, icon: Icon, isCollapsed, isSelected = false, isDisabled = false, to, onClick }: Props) {
-  const linkProps = to && !isDisabled ? { component: RouterLink, to } : {};
-  const tooltip = isDisabled ? `${label} is not available yet` : isCollapsed ? label : '';
-  // A list item of its own (a <ul> holds only <li>s); the box inside keeps the tooltip working on a disabled item.
+export function SidebarItem({ label, icon: Icon, isCollapsed, isSelected = false, to, onClick }: Props) {
+  const linkProps = to ? { component: RouterLink, to } : {};
+  // A list item of its own (a <ul> holds only <li>s); a collapsed sidebar names each item in a tooltip.
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
-      <Tooltip title={tooltip} placement="right">
+      <Tooltip title={isCollapsed ? label : ''} placement="right">
         <Box>
           <ListItemButton
             {...linkProps}
             onClick={onClick}
             selected={isSelected}
-            disabled={isDisabled}
             aria-current={isSelected ? 'page' : undefined}
             sx={{
               minHeight: 40,
@@ -42,7 +39,6 @@ export function SidebarItem({ label, icon: Icon, isCollapsed, isSelected = false
               justifyContent: isCollapsed ? 'center' : 'flex-start',
               '&:hover': { bgcolor: 'rgba(255,255,255,0.06)', color: '#fff' },
               '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'rgba(99,102,241,0.22)', color: '#fff' },
-              '&.Mui-disabled': { opacity: 0.42 },
             }}
           >
             <ListItemIcon sx={{ minWidth: 0, mr: isCollapsed ? 0 : 1.5, color: 'inherit' }}>
