@@ -39,7 +39,7 @@ import { webhookRoutes } from './modules/webhooks/index.ts';
 import { taxPdfRoutes, taxRoutes } from './modules/taxes/index.ts';
 import { accountingRoutes } from './modules/accounting/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
-import { registerActingAudit } from './modules/audit/index.ts';
+import { auditRoutes, registerActingAudit, registerActionAudit } from './modules/audit/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
 import { clientErrorRoutes } from './modules/client-errors/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
@@ -110,12 +110,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerOpenApi(app);
   registerAuth(app, deps.db, limitUnknownCredential);
   registerActingAudit(app, deps.db);
+  registerActionAudit(app, deps.db);
   registerActingRules(app);
 
   registerHealthChecks(app, deps.db);
   await app.register(metaRoutes(deps), { prefix: '/v1' });
   await app.register(clientErrorRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
+  await app.register(auditRoutes(deps), { prefix: '/v1' });
   // Links are acted on by the modules that own each kind (payee: payments; passwords: auth; invoices).
   await app.register(
     linkRoutes(deps, {

@@ -8,10 +8,11 @@ const isUnder = (url: string, prefix: string) => url === prefix || url.startsWit
 
 /**
  * People's business: members, sign-in and login-as (/v1/users writes), API keys and webhooks
- * (reads too: where webhooks go is no key's business). No scope opens these.
+ * (reads too: where webhooks go is no key's business), and the audit log (who did what is
+ * for the organisation's owners and admins). No scope opens these.
  */
 export function isPeopleOnly(method: string, routeUrl: string): boolean {
-  if (isUnder(routeUrl, '/v1/org_api_token') || isUnder(routeUrl, '/v1/webhook_endpoints')) return true;
+  if (['/v1/org_api_token', '/v1/webhook_endpoints', '/v1/audit_log'].some((prefix) => isUnder(routeUrl, prefix))) return true;
   return isUnder(routeUrl, '/v1/users') && !READS.has(method);
 }
 

@@ -56,6 +56,9 @@ describe('POST /v1/users/loginas', () => {
 
     const rows = await auditOf(owner.user.id);
     expect(rows.map((row) => [row.action, row.user_id, row.status_code])).toEqual([
+      // The team's set-up: the owner invited both members.
+      ['member.invite', owner.user.id, 200],
+      ['member.invite', owner.user.id, 200],
       ['login_as.start', teammate.id, 200],
       ['GET /v1/user', teammate.id, 200],
       ['PUT /v1/payments/initiate', teammate.id, 403],

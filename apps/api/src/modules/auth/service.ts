@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findUsableLink, markLinkUsed } from '../links/index.ts';
 import { setUserPassword } from './credentials.ts';
 import { readDeviceToken, signDeviceToken } from './device.ts';
@@ -26,6 +27,7 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; dev
   const isMatch = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isMatch) {
     await failSignInAttempt(deps.db, attempt);
+    if (user) await auditSignIn(deps, user, 401);
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   }
   await succeedSignInAttempt(deps.db, throttleKey);
@@ -34,9 +36,17 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; dev
   if (body.audience === 'team' && user.is_external) throw new AppError('forbidden', signInMessages.useCreatorSide, { field: 'audience' });
   if (body.audience === 'creator' && !user.is_external) throw new AppError('forbidden', signInMessages.useTeamSide, { field: 'audience' });
   const session = await startSession(deps.db, user, deps.config.sessionTtlHours);
+  await auditSignIn(deps, user, 200);
   // The same device id again (its cookie's year starts over), or a new one.
   const device_token = signDeviceToken(deps.secrets, { device_id: device?.device_id ?? newId(), user_id: user.id });
   return { session, device_token };
+}
+
+/** A team member's sign-in, or a wrong password for their account, in the organisation's audit log (no address, no IP). */
+async function auditSignIn(deps: AppDeps, user: User, statusCode: 200 | 401): Promise<void> {
+  if (user.is_external) return;
+  const action = statusCode === 200 ? 'sign_in' : 'sign_in.failed';
+  await recordAudit(deps.db, { org_id: user.org_id, actor_user_id: user.id, user_id: user.id, action, status_code: statusCode });
 }
 
 export async function signOut(deps: AppDeps, sessionId: string): Promise<void> {

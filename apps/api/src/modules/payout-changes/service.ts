@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, payoutDetailChanges, users, type PayoutDetailField } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/index.ts';
 import { queueEmails, type OutgoingEmail } from '../email/index.ts';
 import { notify } from '../notifications/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
@@ -68,6 +69,15 @@ export async function recordPayoutChange(tx: DbOrTx, deps: Pick<AppDeps, 'config
     changed_by_user_id: change.changed_by_user_id ?? null,
     source: change.source,
     fields: change.fields,
+  });
+  await recordAudit(tx, {
+    org_id: change.org_id,
+    actor_user_id: change.changed_by_user_id ?? null,
+    user_id: change.changed_by_user_id ?? null,
+    action: 'payout_details.change',
+    target_id: change.payee.id,
+    status_code: 200,
+    details: { payee_type: change.payee.type, source: change.source, fields: change.fields.join(',') },
   });
   const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, change.org_id));
   const owners = await tx

@@ -13,6 +13,7 @@ import { MyOrganizationCard } from '../components/my-organization-card.tsx';
 import { LogoCard } from '../components/logo-card.tsx';
 import { SplitsCard } from '../components/splits-card.tsx';
 import { ApiTab } from '../components/api-tab.tsx';
+import { AuditLogTab } from '../components/audit-log-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 import { QuickbooksTab } from '../../../entities/accounting/index.ts';
@@ -22,7 +23,8 @@ type SettingsTab = { value: string; label: string; isVisible: (viewer: UserRecor
 const everyone = () => true;
 
 /**
- * The tabs in the spec's order (Organization, Billing, Profile, API, Notifications, Quickbooks).
+ * The tabs in the spec's order (Organization, Billing, Profile, API, Notifications, Quickbooks),
+ * then the audit log (not in the spec: who did what, for owners and admins).
  */
 const tabs: SettingsTab[] = [
   { value: 'organization', label: 'Organization', isVisible: everyone },
@@ -31,6 +33,7 @@ const tabs: SettingsTab[] = [
   { value: 'api', label: 'API', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
   { value: 'notifications', label: 'Notifications', isVisible: everyone },
   { value: 'quickbooks', label: 'Quickbooks', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
+  { value: 'audit', label: 'Audit log', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
 ];
 
 /** /settings with its tab in ?tab= (an unknown or hidden tab shows Organization). */
@@ -64,6 +67,7 @@ export default function SettingsPage() {
       {tab === 'api' && <ApiTab />}
       {tab === 'notifications' && <NotificationsTab />}
       {tab === 'quickbooks' && <QuickbooksTab />}
+      {tab === 'audit' && <AuditLogTab />}
     </Stack>
   );
 }

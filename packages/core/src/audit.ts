@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { startingAfter } from './paging.ts';
+
+/**
+ * The actions the audit log names, and how Settings > Audit log says them. Requests made while
+ * logged in as someone else are recorded by route ("PUT /v1/creators/:id") and read as such.
+ */
+export const auditActionLabels = {
+  sign_in: 'Signed in',
+  'sign_in.failed': 'Sign-in refused (wrong password)',
+  'login_as.start': 'Logged in as another user',
+  'login_as.end': 'Logged out of another user',
+  'login_as.expired': 'Login as ended (60 minutes)',
+  'payout_details.change': 'Payout details changed',
+  'payments.execute': 'Payments executed',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
+  'member.invite': 'Team member invited',
+  'member.update': 'Team member changed',
+  'member.remove': 'Team member removed',
+} as const;
+export type AuditAction = keyof typeof auditActionLabels;
+export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
+
+/** How an entry's action reads: its label, or the request it names for one made while acting as someone. */
+export function describeAuditAction(action: string): string {
+  return (auditActionLabels as Record<string, string>)[action] ?? `Request while logged in as: ${action}`;
+}
+
+export const auditMessages = {
+  action: 'Choose an action from the list',
+  date: 'Enter a date as YYYY-MM-DD',
+  dateOrder: 'The end date must be on or after the start date',
+} as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, auditMessages.date)
+  .optional();
+
+const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
+const filterFields = {
+  action: z.enum(auditActions as [AuditAction, ...AuditAction[]], { error: auditMessages.action }).optional(),
+  user_id: z.uuid({ error: 'Choose a team member from the list' }).optional(),
+  from: isoDate,
+  to: isoDate,
+};
+
+/** GET /v1/audit_log/export: the filters (by action, person and dates: UTC days, both included). */
+export const auditExportQuery = z.object(filterFields).refine(datesInOrder, { message: auditMessages.dateOrder, path: ['to'] });
+
+/** GET /v1/audit_log: the filters, newest first by keyset. */
+export const auditLogQuery = z
+  .object({ ...filterFields, starting_after: startingAfter, page_size: z.coerce.number().int().min(1).max(100).default(50) })
+  .refine(datesInOrder, { message: auditMessages.dateOrder, path: ['to'] });
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditEntry = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  action: z.string(),
+  description: z.string(),
+  /** The person at the keyboard (null: a payee through their link, or a removed account). */
+  actor: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
+  /** Set when the actor was logged in as someone else. */
+  acted_as: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
+  target_id: z.string().nullable(),
+  status_code: z.number().int().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+});
+export type AuditEntryRecord = z.infer<typeof auditEntry>;
+
+export const auditLogPage = z.object({ entries: z.array(auditEntry), has_more: z.boolean(), next_cursor: z.string().nullable() });
+export type AuditLogPage = z.infer<typeof auditLogPage>;
