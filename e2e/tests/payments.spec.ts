@@ -153,11 +153,11 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await advanceClock(request, 61);
   await page.goto('/payments?tab=posted_payments');
   await page.getByRole('link', { name: 'Robin Payee' }).click();
-  // The list has its own 'Posted' tab and chip, and it stays on screen while the detail page loads
-  // after the URL has changed: wait for a row only the detail shows before reading its status.
+  // The list stays on screen while the detail page loads after the URL has changed: wait for a row
+  // only the detail shows before reading its status (the spec's second label set: Succeeded).
   await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Federal withholdings')).toBeVisible();
-  await expect(page.getByText('Posted', { exact: true })).toBeVisible();
+  await expect(page.getByText('Succeeded', { exact: true })).toBeVisible();
   await expect(page.getByText('Date posted')).toBeVisible();
   await shot(page, 'payments-06-detail-posted');
   const wallets = (await (await request.get('/v1/wallets', { headers })).json()) as { stripe: { balances: { amount: number }[] } };

@@ -24,7 +24,7 @@ import { feeRoutes } from './modules/fees/index.ts';
 import { walletRoutes } from './modules/wallets/index.ts';
 import { sandboxBankRoutes, treasuryRoutes } from './modules/treasury/index.ts';
 import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/index.ts';
-import { creatorRoutes } from './modules/creators/index.ts';
+import { campaignSplitRoutes, creatorRoutes } from './modules/creators/index.ts';
 import { tagRoutes } from './modules/tags/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(orgRoutes(deps), { prefix: '/v1' });
   await app.register(notificationRoutes(deps), { prefix: '/v1' });
   await app.register(creatorRoutes(deps), { prefix: '/v1' });
+  await app.register(campaignSplitRoutes(deps), { prefix: '/v1' });
   await app.register(tagRoutes(deps), { prefix: '/v1' });
   await app.register(userRoutes(deps), { prefix: '/v1' });
   await app.register(activationRoutes(deps), { prefix: '/v1' });

@@ -27,6 +27,7 @@ export * from './campaign-files.ts';
 export * from './api-keys.ts';
 export * from './integrations.ts';
 export * from './split-sample.ts';
+export * from './campaign-splits.ts';
 export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
 export * from './taxes.ts';

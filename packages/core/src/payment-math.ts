@@ -98,8 +98,29 @@ export function agentManagerRecipientProfile(id: string, role: 'agent' | 'manage
   };
 }
 
+/** The agent and manager percents a creator row pays out. */
+export type PartySplits = { agent_split: number; manager_split: number };
+
+/** The key of a creator's split for one campaign in PaymentMathContext.campaign_splits. */
+export const campaignSplitKey = (creatorId: string, campaignId: string) => `${creatorId}:${campaignId}`;
+
+/**
+ * The creator's split for the row's campaign when one is set, otherwise the creator's default:
+ * a campaign negotiated on other terms pays its agent and manager on those terms.
+ */
+export function partySplitsFor(
+  recipient: RecipientProfile,
+  campaignId: string | null,
+  campaignSplits: ReadonlyMap<string, PartySplits> | undefined,
+): PartySplits {
+  const forCampaign = campaignId ? campaignSplits?.get(campaignSplitKey(recipient.id, campaignId)) : undefined;
+  return forCampaign ?? { agent_split: recipient.agent_split, manager_split: recipient.manager_split };
+}
+
 export type PaymentMathContext = {
   recipients: Map<string, RecipientProfile>;
+  /** Creators' splits per campaign, by campaignSplitKey; absent or missing keys use the creator's default. */
+  campaign_splits?: ReadonlyMap<string, PartySplits>;
   agent_split_source: SplitSource;
   manager_split_source: SplitSource;
   fee_rule: FeeRule;
@@ -147,8 +168,9 @@ function rowProblem(row: PaymentRowInput, ctx: PaymentMathContext): string | nul
  * Computes every payment of the new payment form, as the browser shows it and the server saves it.
  * A creator row gives the creator's payment and, when the creator has them, an agent and a manager
  * payment: their share is agent_split / manager_split percent of the creator's amount after
- * withholding. With the organisation's split source set to 'creator' the share comes out of the
- * creator's payment; with 'org' the organisation pays it on top. W-2 withholding is kept back from
+ * withholding (the creator's split for the row's campaign when there is one, else the default).
+ * With the organisation's split source set to 'creator' the share comes out of the creator's
+ * payment; with 'org' the organisation pays it on top. W-2 withholding is kept back from
  * the creator's payment. Each payment carries its fee from the outbound_payment schedule.
  */
 export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext): ComputedPayments {
@@ -184,8 +206,9 @@ export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext
         federal_withholdings: 0,
       });
     };
-    addShare('agent', recipient.agent_id, recipient.agent_split, ctx.agent_split_source);
-    addShare('manager', recipient.manager_id, recipient.manager_split, ctx.manager_split_source);
+    const parties = partySplitsFor(recipient, row.payment_group_id, ctx.campaign_splits);
+    addShare('agent', recipient.agent_id, parties.agent_split, ctx.agent_split_source);
+    addShare('manager', recipient.manager_id, parties.manager_split, ctx.manager_split_source);
     const amount = base - creatorPays;
     // A payment of nothing is not a payment (and the database refuses an amount of 0).
     if (amount <= 0) return { error: paymentRowMessages.negative, payments: [] };

@@ -16,6 +16,22 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   canceled: 'Canceled',
 };
 
+/**
+ * The spec's second label set (document 000 section 4: Draft, Requires info, Processing, Succeeded,
+ * Canceled, Failed), the statuses in words. The first set is for the wallet and the tables; the one
+ * screen that shows a payment's status outside them is its detail page (/payments/{id}), so it
+ * reads these. The set lists no label for returned: by its rule, the status in words, Returned.
+ */
+export const paymentDetailStatusLabels: Record<PaymentStatus, string> = {
+  draft: 'Draft',
+  requires_info: 'Requires info',
+  processing: 'Processing',
+  succeeded: 'Succeeded',
+  returned: 'Returned',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
 /** Tabs of /payments in their displayed order; the query value and the statuses each shows. */
 export const paymentTabs = [
   { value: 'all_payments', label: 'All', statuses: [...paymentStatuses] },

@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { findFeeRule } from '../fees/index.ts';
-import { loadRecipients } from './recipients.ts';
+import { loadCampaignSplits, loadRecipients } from './recipients.ts';
 import { toPaymentRecords } from './records.ts';
 
 /**
@@ -68,6 +68,7 @@ export async function computeForOrg(deps: AppDeps, tx: DbOrTx, orgId: string, ro
   const w2 = [...found.creators.values()].filter((row) => row.is_w2).map((row) => row.id);
   return computePayments(rows, {
     recipients,
+    campaign_splits: await loadCampaignSplits(tx, orgId, rows),
     agent_split_source: org.agent_split_source,
     manager_split_source: org.manager_split_source,
     fee_rule: await findFeeRule(tx, orgId, 'outbound_payment'),

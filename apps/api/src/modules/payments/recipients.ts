@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, users, type Creator, type User } from '../../db/schema/index.ts';
+import { campaignSplitKey, type PartySplits, type PaymentRowInput } from '@crewpay/core';
+import { creatorCampaignSplits, creators, users, type Creator, type User } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
@@ -23,6 +24,28 @@ export async function loadRecipients(
       .where(and(eq(users.org_id, orgId), inArray(users.id, unique), or(eq(users.is_agent, true), eq(users.is_manager, true)))),
   ]);
   return { creators: new Map(creatorRows.map((row) => [row.id, row])), users: new Map(userRows.map((row) => [row.id, row])) };
+}
+
+/** The organisation's creators' splits for the campaigns the creator rows name, keyed by campaignSplitKey. */
+export async function loadCampaignSplits(tx: DbOrTx, orgId: string, rows: PaymentRowInput[]): Promise<Map<string, PartySplits>> {
+  const linked = rows.filter((row) => row.recipient_role === 'creator' && row.recipient && row.payment_group_id);
+  if (linked.length === 0) return new Map();
+  const found = await tx
+    .select()
+    .from(creatorCampaignSplits)
+    .where(
+      and(
+        eq(creatorCampaignSplits.org_id, orgId),
+        inArray(creatorCampaignSplits.creator_id, [...new Set(linked.map((row) => row.recipient!))]),
+        inArray(creatorCampaignSplits.payment_group_id, [...new Set(linked.map((row) => row.payment_group_id!))]),
+      ),
+    );
+  return new Map(
+    found.map((row) => [
+      campaignSplitKey(row.creator_id, row.payment_group_id),
+      { agent_split: row.agent_split, manager_split: row.manager_split },
+    ]),
+  );
 }
 
 type PayoutFields = Pick<

@@ -3,6 +3,7 @@ export const creatorKeys = {
   all: ['creators'] as const,
   list: (page: number, search: string, cursor?: string) => ['creators', 'list', page, search, cursor ?? null] as const,
   one: (id: string) => ['creators', 'one', id] as const,
+  campaignSplits: (id: string) => ['creators', 'campaignSplits', id] as const,
   tags: ['tags'] as const,
   agentsManagers: ['users', 'agentsManagers'] as const,
 };

@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   agentManagerRecipientProfile,
+  campaignSplitKey,
   computePayments,
   creatorRecipientProfile,
   defaultFeeSchedules,
@@ -8,12 +9,13 @@ import {
   type ComputedPayments,
   type CreatorRecord,
   type FeeScheduleRecord,
+  type PartySplits,
   type PaymentRowInput,
   type RecipientProfile,
 } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
-import { creatorKeys, getCreator, useAgentsManagers } from '../../creators/index.ts';
+import { campaignSplitsQuery, creatorKeys, getCreator, useAgentsManagers } from '../../creators/index.ts';
 
 /**
  * The payment forms' figures (new payment page, campaign wizard), from the same packages/core math the server runs. The server
@@ -30,6 +32,18 @@ export function usePaymentMath(rows: PaymentRowInput[]): ComputedPayments & { cr
   const creatorIds = [...new Set(rows.filter((row) => row.recipient_role === 'creator' && row.recipient).map((row) => row.recipient!))];
   const creators = useQueries({ queries: creatorIds.map((id) => ({ queryKey: creatorKeys.one(id), queryFn: () => getCreator(id) })) });
   const creatorMap = new Map(creators.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
+  // A creator's campaign splits matter only to rows that name a campaign.
+  const linkedIds = [
+    ...new Set(
+      rows.filter((row) => row.recipient_role === 'creator' && row.recipient && row.payment_group_id).map((row) => row.recipient!),
+    ),
+  ];
+  const splitLists = useQueries({ queries: linkedIds.map((id) => campaignSplitsQuery(id)) });
+  const campaignSplits = new Map<string, PartySplits>(
+    splitLists.flatMap((query) =>
+      (query.data?.data ?? []).map((split) => [campaignSplitKey(split.creator_id, split.payment_group_id), split] as const),
+    ),
+  );
   const recipients = new Map<string, RecipientProfile>();
   for (const creator of creatorMap.values()) recipients.set(creator.id, creatorRecipientProfile(creator));
   for (const person of people) {
@@ -40,6 +54,7 @@ export function usePaymentMath(rows: PaymentRowInput[]): ComputedPayments & { cr
   const outbound = fees?.find((fee) => fee.type === 'outbound_payment');
   const result = computePayments(rows, {
     recipients,
+    campaign_splits: campaignSplits,
     agent_split_source: org?.agent_split_source ?? 'creator',
     manager_split_source: org?.manager_split_source ?? 'creator',
     fee_rule: outbound

@@ -15,15 +15,15 @@ const statusColors: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'e
   canceled: 'default',
 };
 
-export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
-  return (
-    <Chip
-      size="small"
-      label={paymentStatusLabels[status]}
-      color={statusColors[status]}
-      variant={status === 'draft' ? 'outlined' : 'filled'}
-    />
-  );
+/** A payment's status; `labels` is the spec's second set on the detail page, the first (wallet and tables) elsewhere. */
+export function PaymentStatusChip({
+  status,
+  labels = paymentStatusLabels,
+}: {
+  status: PaymentStatus;
+  labels?: Record<PaymentStatus, string>;
+}) {
+  return <Chip size="small" label={labels[status]} color={statusColors[status]} variant={status === 'draft' ? 'outlined' : 'filled'} />;
 }
 
 const roleLabels = { creator: 'Creator', agent: 'Agent', manager: 'Manager' } as const;

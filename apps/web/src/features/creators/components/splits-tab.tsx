@@ -9,6 +9,7 @@ import { splitMessage, type CreatorRecord, type MemberRecord } from '@crewpay/co
 import { displayName } from '../../../lib/format.ts';
 import { useAgentsManagers } from '../../../entities/creators/index.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
+import { CampaignSplitsCard } from './campaign-splits-card.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const isSplit = (value: string) => /^\d{1,3}$/.test(value) && Number(value) <= 100;
@@ -68,7 +69,10 @@ function PartySplit({ title, people, personId, split, onPersonChange, onSplitCha
   );
 }
 
-/** Splits: the creator's agent and manager and their shares (creator split + the other party's = 100). */
+/**
+ * Splits: the creator's agent and manager and their default shares (creator split + the other
+ * party's = 100), then the campaign split editor: a split per campaign beside the default.
+ */
 export function SplitsTab({ creator }: { creator: CreatorRecord }) {
   const { data: people = [] } = useAgentsManagers();
   const update = useUpdateCreator(creator.id, { successMessage: 'Splits saved!' });
@@ -125,6 +129,7 @@ export function SplitsTab({ creator }: { creator: CreatorRecord }) {
           Save splits
         </Button>
       </Stack>
+      <CampaignSplitsCard creator={creator} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, payoutMethodLabels, type PaymentRecord } from '@crewpay/core';
+import { formatCents, paymentDetailStatusLabels, payoutMethodLabels, type PaymentRecord } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -47,7 +47,7 @@ export default function PaymentDetailPage() {
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           {formatCents(payment.amount)}
         </Typography>
-        <PaymentStatusChip status={payment.status} />
+        <PaymentStatusChip status={payment.status} labels={paymentDetailStatusLabels} />
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Field
