@@ -23,7 +23,10 @@ export const walletMovement = z.object({
   id: z.string(),
   date: z.number().int(),
   type: z.string(),
-  status: z.enum(['pending', 'posted']),
+  memo: z.string(),
+  status: z.enum(['pending', 'posted', 'failed']),
+  /** Why a failed add-funds debit failed (failureReasonLabels). */
+  failure_reason: z.string().nullable(),
   available: z.number().int(),
   incoming: z.number().int(),
   held: z.number().int(),
@@ -48,17 +51,19 @@ export const movementsAnswer = z.object({
 });
 export type MovementsAnswer = z.infer<typeof movementsAnswer>;
 
-/** The pending add-funds debit's type (it has no ledger transfer until it settles). */
+/** The pending add-funds debit's type (it has no ledger transfer until it settles), and a failed one's (it never has). */
 export const INCOMING_FUNDING = 'ach_debit_pending';
+export const FAILED_FUNDING = 'ach_debit_failed';
 
 /** What each kind of movement is, as the wallet's list names it (ledger transfer types). */
 const MOVEMENT_LABELS: Record<string, string> = {
   [INCOMING_FUNDING]: 'Funds arriving by ACH',
+  [FAILED_FUNDING]: 'Add funds failed: nothing moved',
   ach_debit_settled: 'Funds added by ACH',
   ach_debit_returned: 'Funds returned by the bank',
   sandbox_load: 'Funds loaded',
   received_credit: 'Deposit received',
-  hold: 'Held for payouts in flight',
+  hold: 'Held until sent',
   release: 'Hold released',
   payment_succeeded: 'Payout posted',
   payment_failed: 'Payout failed: money back',

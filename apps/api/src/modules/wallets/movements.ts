@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { INCOMING_FUNDING, type MovementsAnswer, type WalletBreakdown, type WalletMovement } from '@crewpay/core';
+import { FAILED_FUNDING, INCOMING_FUNDING, type MovementsAnswer, type WalletBreakdown, type WalletMovement } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { treasuryTransactions } from '../../db/schema/index.ts';
 import { decodeCursor, keysetPage } from '../../lib/keyset.ts';
@@ -32,12 +32,16 @@ type MovementRow = {
   cursor_us: string;
   date: string;
   type: string;
-  status: 'pending' | 'posted';
+  status: 'pending' | 'posted' | 'failed';
+  failure_reason: string | null;
   available: string;
   incoming: string;
   held: string;
+  memo: string;
   metadata: Record<string, string>;
 };
+
+const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 function toMovement(row: MovementRow): WalletMovement {
   const [available, incoming, held] = [Number(row.available), Number(row.incoming), Number(row.held)];
@@ -45,7 +49,9 @@ function toMovement(row: MovementRow): WalletMovement {
     id: row.id,
     date: Number(row.date),
     type: row.type,
+    memo: row.memo,
     status: row.status,
+    failure_reason: row.failure_reason,
     available,
     incoming,
     held,
@@ -57,8 +63,8 @@ function toMovement(row: MovementRow): WalletMovement {
 
 /**
  * Every movement of the wallet's money, newest first: each ledger transfer with an entry on its
- * available or held account (its parts summed per account), and each add-funds debit still
- * arriving. Both lists are read by keyset (ledger_transfers_org_idx, treasury_transactions_org_idx)
+ * available or held account (its parts summed per account), each add-funds debit still arriving,
+ * and each that failed (no money moved, listed at 0 so the owner sees why). Both lists are read by keyset (ledger_transfers_org_idx, treasury_transactions_org_idx)
  * up to the page's end before they are merged, so a page costs its own rows, not the wallet's
  * history. The ids never collide (both are our uuids), so (created_at, id) orders the merge.
  */
@@ -77,28 +83,39 @@ export async function listWalletMovements(
   };
   const result = await db.execute<MovementRow>(sql`
     WITH posted AS (
-      SELECT t.id, t.created_at, t.type, 'posted' AS status, 0::bigint AS incoming, t.metadata
+      SELECT t.id, t.created_at, t.type, 'posted' AS status, 0::bigint AS incoming, t.metadata, t.memo, NULL::text AS failure_reason
       FROM ledger_transfers t
       WHERE t.org_id = ${options.org_id} AND ${after(sql`t.created_at`, sql`t.id`)}
         AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.transfer_id = t.id AND e.account_id IN (${availableId}, ${heldId}))
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${reach}
     ), arriving AS (
-      SELECT tt.id, tt.created_at, ${INCOMING_FUNDING}::text AS type, 'pending' AS status, tt.amount AS incoming, tt.metadata
+      SELECT tt.id, tt.created_at,
+        CASE tt.status WHEN 'processing' THEN ${INCOMING_FUNDING} ELSE ${FAILED_FUNDING} END AS type,
+        CASE tt.status WHEN 'processing' THEN 'pending' ELSE 'failed' END AS status,
+        CASE tt.status WHEN 'processing' THEN tt.amount ELSE 0 END AS incoming, tt.metadata, tt.memo, tt.failure_reason
       FROM treasury_transactions tt
       WHERE tt.org_id = ${options.org_id} AND tt.financial_account_id = ${options.financial_account_id}
-        AND tt.flow_type = 'inbound_transfer' AND tt.status = 'processing' AND ${after(sql`tt.created_at`, sql`tt.id`)}
+        AND tt.flow_type = 'inbound_transfer' AND tt.status IN ('processing', 'failed') AND ${after(sql`tt.created_at`, sql`tt.id`)}
       ORDER BY tt.created_at DESC, tt.id DESC LIMIT ${reach}
     ), page AS (
       SELECT * FROM (SELECT * FROM posted UNION ALL SELECT * FROM arriving) merged
       ORDER BY created_at DESC, id DESC LIMIT ${options.limit + 1} OFFSET ${offset}
     )
-    SELECT page.id, page.type, page.status, page.metadata, page.incoming::text AS incoming,
+    SELECT page.id, page.type, page.status, page.metadata, page.incoming::text AS incoming, page.failure_reason,
+      coalesce(nullif(page.memo, ''), source.memo, '') AS memo,
       (extract(epoch from page.created_at) * 1000000)::bigint::text AS cursor_us,
       floor(extract(epoch from page.created_at))::bigint::text AS date,
-      coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${availableId}), 0)::text AS available,
-      coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${heldId}), 0)::text AS held
-    FROM page LEFT JOIN ledger_entries e ON e.transfer_id = page.id
-    GROUP BY page.id, page.type, page.status, page.metadata, page.incoming, page.created_at
+      parts.available, parts.held
+    FROM page
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${availableId}), 0)::text AS available,
+        coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${heldId}), 0)::text AS held
+      FROM ledger_entries e WHERE e.transfer_id = page.id
+    ) parts
+    -- A bank movement's memo is on its wallet transaction (the transfer out's "Payroll"), not on its postings.
+    LEFT JOIN treasury_transactions source
+      ON source.org_id = ${options.org_id} AND source.id = CASE
+        WHEN page.metadata->>'treasury_transaction_id' ~ ${UUID_TEXT} THEN (page.metadata->>'treasury_transaction_id')::uuid END
     ORDER BY page.created_at DESC, page.id DESC`);
   const { rows, has_more, next_cursor } = keysetPage(result.rows, options.limit);
   return { data: rows.map(toMovement), page: options.page, has_more, next_cursor };
