@@ -112,6 +112,28 @@ describe('GET /v1/wallets/:id/movements and the wallet breakdown', () => {
     expect(new Set(movements.map((row) => row.id)).size).toBe(movements.length);
   });
 
+  it('lists a failed add-funds debit at 0 with its reason, and the arriving one with its memo', async () => {
+    const owner = await createOwner(ctx.app);
+    await activate(ctx.app, owner.headers);
+    const paymentMethod = await linkVerifiedBank(ctx.app, owner.headers, owner.user.email, '000111111116');
+    await addFunds(owner.headers, paymentMethod, 20_000);
+    const walletId = await stripeWalletId(ctx.app, owner.headers);
+    const [arriving] = await allMovements(owner.headers, walletId);
+    expect(arriving).toMatchObject({
+      type: 'ach_debit_pending',
+      status: 'pending',
+      incoming: 20_000,
+      memo: expect.stringContaining('••••'),
+    });
+    await advanceClock(ctx.app, 61);
+    const movements = await allMovements(owner.headers, walletId);
+    expect(movements).toEqual([
+      expect.objectContaining({ type: 'ach_debit_failed', status: 'failed', failure_reason: 'no_account', amount: 0, incoming: 0 }),
+    ]);
+    const wallet = (await call('GET', `/v1/wallets/${walletId}`, owner.headers)).json<{ breakdown: Breakdown }>();
+    expect(wallet.breakdown).toEqual({ available: 0, incoming: 0, held: 0, total: 0 });
+  });
+
   it('pages by number and by cursor alike, newest first', async () => {
     const { owner, walletId } = await mixedWallet();
     const { numbered, walked } = await walkBothWays(ctx.app, owner.headers, `/v1/wallets/${walletId}/movements`, {
