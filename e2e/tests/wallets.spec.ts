@@ -85,15 +85,19 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await addFunds.getByRole('button', { name: 'Add funds' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   const table = page.getByRole('grid', { name: 'Transactions' });
-  await expect(table.getByRole('row').filter({ hasText: 'Pending' })).toContainText('$1,250.00');
+  await expect(table.getByRole('row').filter({ hasText: 'Pending' })).toContainText('+$1,250.00');
+  // Arriving money is not available yet, but it is the wallet's: the balance counts it as incoming.
   await expect(balance(page)).toHaveText('$0.00');
+  await expect(page.getByTestId('us-wallet-incoming')).toHaveText('$1,250.00');
+  await expect(page.getByTestId('us-wallet-total')).toHaveText('$1,250.00');
 
   await advanceClock(request, 60);
   await page.reload();
   await expect(balance(page)).toHaveText('$1,250.00');
   const row = table.getByRole('row').filter({ hasText: 'Posted' });
-  await expect(row).toContainText('Transfer');
-  await expect(row).toContainText('$1,250.00');
+  await expect(row).toContainText('Funds added by ACH');
+  await expect(row).toContainText('+$1,250.00');
+  await expect(page.getByTestId('us-wallet-incoming')).toHaveText('$0.00');
   await page.screenshot({ path: shotPath('wallets-05-funded'), fullPage: true });
 });
 
@@ -121,9 +125,13 @@ test('[wallets] transfers funds out with the fee and total on the review', async
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   await expect(balance(page)).toHaveText('$749.87');
-  await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Payroll' })).toContainText(
-    '-$1,250.00',
-  );
+  // The money left available for held until the bank posts it: the balance is unchanged until then.
+  const held = page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Payroll' });
+  await expect(held).toContainText('Held until sent');
+  await expect(held).toContainText('-$1,250.13');
+  await expect(held).toContainText('+$1,250.13');
+  await expect(page.getByTestId('us-wallet-held')).toHaveText('$1,250.13');
+  await expect(page.getByTestId('us-wallet-total')).toHaveText('$2,000.00');
 });
 
 test('[wallets] other organisations are asked to contact support to transfer out', async ({ page, request }) => {

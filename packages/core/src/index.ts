@@ -12,6 +12,7 @@ export * from './activation.ts';
 export * from './onboarding.ts';
 export * from './fees.ts';
 export * from './wallets.ts';
+export * from './wallet-movements.ts';
 export * from './creators.ts';
 export * from './tags.ts';
 export * from './members.ts';

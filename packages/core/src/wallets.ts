@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidRoutingNumber, emailSchema, messages, moneyMessages, requiredText } from './validation.ts';
 import { text } from './text.ts';
 import { startingAfter } from './paging.ts';
+import { walletBreakdown } from './wallet-movements.ts';
 
 export const walletProviders = ['stripe', 'paypal', 'nium'] as const;
 export type WalletProvider = (typeof walletProviders)[number];
@@ -45,6 +46,8 @@ export const walletDetails = walletSummary.extend({
   account_details: z.object({ account_number: z.string(), routing_number: z.string() }).nullable(),
   /** Only the organisation named by the server's TRANSFER_OUT_ORG_ID may transfer funds out. */
   can_transfer_out: z.boolean(),
+  /** The US-only wallet's available, incoming and held money (docs/wallet.md); null for PayPal. */
+  breakdown: walletBreakdown.nullable(),
 });
 export type WalletDetails = z.infer<typeof walletDetails>;
 

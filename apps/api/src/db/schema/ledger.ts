@@ -56,7 +56,11 @@ export const ledgerTransfers = pgTable(
       .default('posted'),
     created_at: createdAt(),
   },
-  (table) => [uniqueIndex('ledger_transfers_org_key_key').on(table.org_id, table.idempotency_key)],
+  (table) => [
+    uniqueIndex('ledger_transfers_org_key_key').on(table.org_id, table.idempotency_key),
+    // The wallet's movements, newest first by keyset (modules/wallets/movements.ts).
+    index('ledger_transfers_org_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
 );
 
 /** Signed amounts: the entries of one transfer sum to zero. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { transactionsAnswer, transactionsQuery, walletDetails, walletsAnswer } from '@crewpay/core';
+import { movementsAnswer, movementsQuery, transactionsAnswer, transactionsQuery, walletDetails, walletsAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { findWalletDetails, listWallets, listWalletTransactions } from './service.ts';
+import { findWalletDetails, listMovements, listWallets, listWalletTransactions } from './service.ts';
 
 const tags = ['Wallets'];
 const walletParams = z.object({ id: z.uuid({ error: 'Wallet not found' }) });
@@ -49,5 +49,21 @@ export const walletRoutes =
           wallet_id: request.params.id,
           ...request.query,
         }),
+    );
+
+    app.get(
+      '/wallets/:id/movements',
+      {
+        schema: {
+          tags,
+          summary:
+            "Every movement of a wallet's money (ledger postings and funds arriving), newest first, paged; they add up to its breakdown",
+          params: walletParams,
+          querystring: movementsQuery,
+          response: { 200: movementsAnswer, ...errorResponses },
+        },
+      },
+      async (request) =>
+        listMovements(deps, { org_id: requireStaff(request, ['owner', 'admin']).org_id, wallet_id: request.params.id, ...request.query }),
     );
   };

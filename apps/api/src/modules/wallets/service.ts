@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { TransactionsAnswer, WalletDetails, WalletTransaction, WalletsAnswer } from '@crewpay/core';
+import type { MovementsAnswer, TransactionsAnswer, WalletDetails, WalletTransaction, WalletsAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts, treasuryTransactions, type TreasuryTransaction } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +8,7 @@ import { UUID_PATTERN } from '../../lib/ids.ts';
 import { findBalances } from '../ledger/index.ts';
 import { findCurrentBankLink, verificationUrlOf } from '../treasury/index.ts';
 import { findLinkedPaypal, paypalWalletBalance } from '../paypal/index.ts';
+import { listWalletMovements, walletBreakdownOf } from './movements.ts';
 
 const usd = (amount: number) => [{ currency: 'usd' as const, amount }];
 
@@ -43,15 +44,16 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
       setup_intent: null,
       account_details: null,
       can_transfer_out: false,
+      breakdown: null,
     };
   }
-  const { wallet_available } = await findBalances(deps.db, orgId, ['wallet_available']);
+  const breakdown = await walletBreakdownOf(deps.db, orgId, account.id);
   const link = await findCurrentBankLink(deps.db, orgId);
   const isVerified = link?.status === 'succeeded' && link.payment_method_id;
   return {
     id: account.id,
     provider: 'stripe',
-    balances: usd(wallet_available ?? 0),
+    balances: usd(breakdown.available),
     payment_method: isVerified
       ? {
           id: link.payment_method_id!,
@@ -81,6 +83,7 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
         ? { account_number: deps.secrets.decrypt(account.account_number_encrypted), routing_number: account.routing_number }
         : null,
     can_transfer_out: deps.config.transferOutOrgId === orgId,
+    breakdown,
   };
 }
 
@@ -135,4 +138,14 @@ export async function listWalletTransactions(
     options.limit,
   );
   return { data: rows.map((row) => toWalletTransaction(row.transaction)), page: options.page, has_more, next_cursor };
+}
+
+/** GET /v1/wallets/:id/movements: every movement of the US-only wallet's money (PayPal's books are PayPal's). */
+export async function listMovements(
+  deps: AppDeps,
+  options: { org_id: string; wallet_id: string; page: number; limit: number; starting_after?: string | undefined },
+): Promise<MovementsAnswer> {
+  const wallet = await findWalletDetails(deps, options.org_id, options.wallet_id);
+  if (wallet.provider !== 'stripe') return { data: [], page: options.page, has_more: false, next_cursor: null };
+  return listWalletMovements(deps.db, { ...options, financial_account_id: wallet.id });
 }

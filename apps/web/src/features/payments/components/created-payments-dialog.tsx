@@ -11,11 +11,14 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { formatCents, paymentStatusLabels, type PaymentRecord } from '@crewpay/core';
+import { ExecuteNowButton } from '../../../entities/payments/index.ts';
 
 const ROWS_PER_PAGE = 10;
 
-/** After Save: the payments just created, 10 rows a page. */
-export function CreatedPaymentsDialog({ payments, onClose }: { payments: PaymentRecord[] | null; onClose: () => void }) {
+type Props = { payments: PaymentRecord[] | null; onClose: () => void; onExecuted: () => void };
+
+/** After Save: the payments just created, 10 rows a page; Execute now beside Done. */
+export function CreatedPaymentsDialog({ payments, onClose, onExecuted }: Props) {
   const [page, setPage] = useState(0);
   const rows = (payments ?? []).slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
   return (
@@ -56,6 +59,7 @@ export function CreatedPaymentsDialog({ payments, onClose }: { payments: Payment
         />
       </DialogContent>
       <DialogActions>
+        {payments && <ExecuteNowButton payments={payments} onExecuted={onExecuted} />}
         <Button variant="contained" onClick={onClose}>
           Done
         </Button>

@@ -128,6 +128,11 @@ export default function NewPaymentPage() {
           setCreated(null);
           void navigate(recipientId ? `/creators/${recipientId}?tab=payments` : '/payments?tab=draft_payments');
         }}
+        onExecuted={() => {
+          setCreated(null);
+          // Executed payments are initiated, no longer drafts: show them where they now are.
+          void navigate(recipientId ? `/creators/${recipientId}?tab=payments` : '/payments?tab=payments');
+        }}
       />
     </Stack>
   );

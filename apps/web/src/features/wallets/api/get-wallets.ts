@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OnboardingAnswer, TransactionsAnswer, WalletDetails, WalletsAnswer } from '@crewpay/core';
-import { TRANSACTIONS_PAGE_SIZE } from '@crewpay/core';
+import type { MovementsAnswer, OnboardingAnswer, WalletDetails, WalletsAnswer } from '@crewpay/core';
+import { MOVEMENTS_PAGE_SIZE } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
 export const walletsKey = ['wallets'] as const;
@@ -24,13 +24,16 @@ export function useWallet(id: string | undefined) {
   });
 }
 
-/** GET /v1/wallets/{id}/transactions, one server page at a time (after the page before's cursor when known). */
-export function useWalletTransactions(id: string | undefined, page: number, cursor: string | undefined) {
+/**
+ * GET /v1/wallets/{id}/movements, one server page at a time (after the page before's cursor when
+ * known): every movement of the wallet's money, which add up to its breakdown.
+ */
+export function useWalletMovements(id: string | undefined, page: number, cursor: string | undefined) {
   return useQuery({
-    queryKey: [...walletsKey, id, 'transactions', page, cursor],
+    queryKey: [...walletsKey, id, 'movements', page, cursor],
     queryFn: () =>
-      api.get<TransactionsAnswer>(`/v1/wallets/${id}/transactions`, {
-        query: { page, limit: TRANSACTIONS_PAGE_SIZE, starting_after: cursor },
+      api.get<MovementsAnswer>(`/v1/wallets/${id}/movements`, {
+        query: { page, limit: MOVEMENTS_PAGE_SIZE, starting_after: cursor },
       }),
     enabled: id !== undefined,
     placeholderData: keepPreviousData,

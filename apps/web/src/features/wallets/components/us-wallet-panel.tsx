@@ -7,11 +7,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import { formatCents, WALLET_NOT_USABLE, walletPrimaryAction } from '@crewpay/core';
+import { WALLET_NOT_USABLE, walletPrimaryAction } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useWallet, useWalletUsable } from '../api/get-wallets.ts';
 import { AddFundsDialog } from './add-funds-dialog.tsx';
-import { TransactionsTable } from './transactions-table.tsx';
+import { BalanceBreakdown } from './balance-breakdown.tsx';
+import { MovementsTable } from './movements-table.tsx';
 import { TransferFundsDialog } from './transfer-funds-dialog.tsx';
 
 export function WalletNotSetup() {
@@ -96,9 +97,7 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
             <Typography variant="overline" color="text.secondary">
               US-only Wallet
             </Typography>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="us-wallet-balance">
-              {formatCents(wallet.balances[0]?.amount ?? 0)}
-            </Typography>
+            {wallet.breakdown && <BalanceBreakdown breakdown={wallet.breakdown} />}
             {bank && (
               <Typography color="text.secondary">
                 Funded from {bank.bank_name} ••••{bank.last4}
@@ -122,7 +121,7 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
           Transactions
         </Typography>
-        <TransactionsTable walletId={wallet.id} />
+        <MovementsTable walletId={wallet.id} />
       </Box>
       <AddFundsDialog wallet={wallet} isOpen={dialog === 'add'} onClose={() => setDialog(null)} onRefresh={() => void refetch()} />
       <TransferFundsDialog canTransferOut={wallet.can_transfer_out} isOpen={dialog === 'transfer'} onClose={() => setDialog(null)} />

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_org_idx" ON "ledger_transfers" USING btree ("org_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
