@@ -38,3 +38,4 @@ export * from './portal.ts';
 export * from './contracts.ts';
 export * from './accounting.ts';
 export * from './client-errors.ts';
+export * from './analytics.ts';

@@ -25,3 +25,4 @@ export * from './invoices.ts';
 export * from './charge-refunds.ts';
 export * from './accounting.ts';
 export * from './sms.ts';
+export * from './analytics.ts';
