@@ -42,6 +42,7 @@ import { portalRoutes } from './modules/portal/index.ts';
 import { auditRoutes, registerActingAudit, registerActionAudit } from './modules/audit/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
 import { clientErrorRoutes } from './modules/client-errors/index.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLink } from './modules/invoices/index.ts';
 
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerHealthChecks(app, deps.db);
   await app.register(metaRoutes(deps), { prefix: '/v1' });
   await app.register(clientErrorRoutes(deps), { prefix: '/v1' });
+  await app.register(analyticsRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
   await app.register(auditRoutes(deps), { prefix: '/v1' });
   // Links are acted on by the modules that own each kind (payee: payments; passwords: auth; invoices).

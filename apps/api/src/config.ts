@@ -105,6 +105,8 @@ const envSchema = z.object({
   STORAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   // Browser errors are forwarded to this Sentry-compatible DSN when set (modules/client-errors).
   SENTRY_DSN: z.url().optional(),
+  // Product analytics (modules/analytics): page views and the main events, stored in our own table; off unless set.
+  ANALYTICS_ENABLED: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -143,6 +145,8 @@ export type Config = {
   storage: StorageSettings;
   /** A Sentry-compatible DSN the browser's error reports are forwarded to (besides the log). */
   sentryDsn: string | undefined;
+  /** Whether the browser reports page views and the main events to POST /v1/analytics_events (off: the route does not exist). */
+  analyticsEnabled: boolean;
 };
 
 export type StorageSettings =
@@ -292,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esignProvider: values.ESIGN_PROVIDER,
     storage,
     sentryDsn: values.SENTRY_DSN,
+    analyticsEnabled: values.ANALYTICS_ENABLED,
   };
 }
 

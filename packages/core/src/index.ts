@@ -41,3 +41,4 @@ export * from './contracts.ts';
 export * from './accounting.ts';
 export * from './client-errors.ts';
 export * from './audit.ts';
+export * from './analytics.ts';

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
-/** GET /v1/meta: what this server is (sandbox or not), which optional screens it shows, and Stripe's public key outside the sandbox. */
-export type ServerMeta = { sandbox: boolean; payment_method_wizard: boolean; stripe_publishable_key: string | null };
+/**
+ * GET /v1/meta: what this server is (sandbox or not), which optional screens it shows, Stripe's
+ * public key outside the sandbox, and whether it records product analytics (lib/analytics.ts).
+ */
+export type ServerMeta = { sandbox: boolean; payment_method_wizard: boolean; stripe_publishable_key: string | null; analytics: boolean };
 
 /** The query of the server's description; main.tsx starts it before the first render. */
 export const serverMetaQuery = {

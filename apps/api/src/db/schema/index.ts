@@ -26,3 +26,4 @@ export * from './charge-refunds.ts';
 export * from './accounting.ts';
 export * from './sms.ts';
 export * from './creator-splits.ts';
+export * from './analytics.ts';

@@ -10,10 +10,12 @@ import {
   containsPattern,
   cursorMicros,
   decodeCursor,
+  isShortTerm,
   keysetPage,
   literalLimit,
   pageNumberTotal,
   unseenByPlanner,
+  wordStartPatterns,
 } from '../../lib/keyset.ts';
 import { toCreatorRecord, type TagRef } from './records.ts';
 
@@ -114,18 +116,26 @@ function joinExtras<Query extends PgSelect>(query: Query, extras: ReturnType<typ
     .leftJoin(extras.rowTotals, eq(extras.rowTotals.recipient, rowId));
 }
 
-type ListFilters = { org_id: string | Placeholder; is_active?: boolean | Placeholder | undefined; search?: string | SQL | undefined };
+type ListFilters = {
+  org_id: string | Placeholder;
+  is_active?: boolean | Placeholder | undefined;
+  search?: string | SQL | undefined;
+  /** A short term's second pattern, the start of a word (lib/keyset.ts, wordStartPatterns): `search` then holds the first. */
+  search_word?: string | SQL | undefined;
+};
 
 /** The filters of a creators list; each value may be a prepared statement's placeholder. */
 function creatorsWhere(filters: ListFilters): SQL {
   const conditions: SQL[] = [eq(creators.org_id, filters.org_id)];
   if (filters.is_active !== undefined) conditions.push(eq(creators.is_active, filters.is_active));
   // search_text is the lower-cased email and names, trigram-indexed for %term% matches.
-  if (filters.search !== undefined) conditions.push(sql`${creators.search_text} LIKE ${filters.search}`);
+  if (filters.search !== undefined && filters.search_word !== undefined)
+    conditions.push(sql`(${creators.search_text} LIKE ${filters.search} OR ${creators.search_text} LIKE ${filters.search_word})`);
+  else if (filters.search !== undefined) conditions.push(sql`${creators.search_text} LIKE ${filters.search}`);
   return and(...conditions)!;
 }
 
-type PageShape = { cursor: boolean; search: boolean; active: boolean; limit: number };
+type PageShape = { cursor: boolean; search: boolean; short: boolean; active: boolean; limit: number };
 
 /**
  * The page query of one shape (by cursor or by page number, with or without a search or an
@@ -142,10 +152,11 @@ function preparePage(db: Db, shape: PageShape) {
     org_id: orgId,
     is_active: shape.active ? sql.placeholder('is_active') : undefined,
     search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
+    search_word: shape.short ? unseenByPlanner(sql.placeholder('search_word'), 'text') : undefined,
   });
   const newestFirst = [desc(creators.created_at), desc(creators.id)];
   const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at).as('cursor_us') };
-  const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.active ? '_active' : ''}_${shape.limit}`;
+  const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.short ? '_short' : ''}${shape.active ? '_active' : ''}_${shape.limit}`;
   const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
   const rows = shape.cursor
     ? db
@@ -237,7 +248,8 @@ function toListItem(row: PageRow): CreatorListItem {
 }
 
 /**
- * One page of an organisation's creators, newest first, optionally searched by email or name.
+ * One page of an organisation's creators, newest first, optionally searched by email or name
+ * (anywhere in them; a one- or two-letter term at the start of the email or of a name's word).
  * After a cursor (starting_after) the page is found by keyset; a page number (the spec's calls)
  * finds its ids on the index alone and reads only those rows. The total is counted only for a
  * page number: a client paging by cursor has it from its first page.
@@ -254,15 +266,19 @@ export async function listCreators(
   },
 ): Promise<CreatorPage> {
   const position = options.starting_after ? decodeCursor(options.starting_after) : null;
-  const term = options.search?.trim();
+  const term = options.search?.trim().toLowerCase();
+  const short = term ? isShortTerm(term) : false;
+  const words = term && short ? wordStartPatterns(term) : undefined;
   const filters = {
     org_id: options.org_id,
     is_active: options.is_active,
-    search: term ? containsPattern(term.toLowerCase()) : undefined,
+    search: words ? words.start : term ? containsPattern(term) : undefined,
+    search_word: words?.word,
   };
   const page = pageQuery(db, {
     cursor: position !== null,
     search: filters.search !== undefined,
+    short,
     active: filters.is_active !== undefined,
     limit: options.page_size + 1,
   });

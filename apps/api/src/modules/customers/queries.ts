@@ -1,9 +1,9 @@
-import { and, count, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, or, type SQL } from 'drizzle-orm';
 import { customerMessages, type CustomerListItem, type CustomerPage, type CustomerRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, type Customer } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { containsPattern, cursorMicros, keysetPage, newestFirst, pageWhere } from '../../lib/keyset.ts';
+import { containsPattern, cursorMicros, isShortTerm, keysetPage, newestFirst, pageWhere, wordStartPatterns } from '../../lib/keyset.ts';
 import { invoiceFiguresBy } from './invoice-figures.ts';
 
 export function toCustomerRecord(row: Customer): CustomerRecord {
@@ -53,7 +53,8 @@ export async function getCustomer(db: DbOrTx, options: { org_id: string; id: str
 const customerKeyset = { table: customers, created_at: customers.created_at, id: customers.id };
 
 /**
- * One page of an organisation's customers, newest first, optionally searched by name or email:
+ * One page of an organisation's customers, newest first, optionally searched by name or email
+ * (anywhere in them; a one- or two-letter term at the start of the name's words or the email):
  * by keyset after a cursor, else by page number over the index (lib/keyset.ts); the total is
  * counted only for a page number.
  */
@@ -63,9 +64,13 @@ export async function listCustomers(
 ): Promise<CustomerPage> {
   const scope = eq(customers.org_id, options.org_id);
   const filters: SQL[] = [scope];
-  const search = options.search?.trim();
-  // search_text is the lower-cased name and email, trigram-indexed for %term% matches.
-  if (search) filters.push(like(customers.search_text, containsPattern(search.toLowerCase())));
+  const search = options.search?.trim().toLowerCase();
+  // search_text is the lower-cased name and email, trigram-indexed for %term% matches; a short
+  // term matches the start of a word (lib/keyset.ts, isShortTerm).
+  if (search && isShortTerm(search)) {
+    const words = wordStartPatterns(search);
+    filters.push(or(like(customers.search_text, words.start), like(customers.search_text, words.word))!);
+  } else if (search) filters.push(like(customers.search_text, containsPattern(search)));
   const where = and(...filters);
   const [found, totalRows] = await Promise.all([
     db

@@ -13,7 +13,12 @@ describe('GET /v1/meta outside the sandbox', () => {
     });
     const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ sandbox: false, payment_method_wizard: false, stripe_publishable_key: 'pk_test_51Public' });
+    expect(response.json()).toEqual({
+      sandbox: false,
+      payment_method_wizard: false,
+      stripe_publishable_key: 'pk_test_51Public',
+      analytics: false,
+    });
     expect(response.body).not.toContain('never_shown');
     // Stripe.js (card field, 3-D Secure, the bank login) may load, frame and call its API; nothing else from outside.
     const policy = String(response.headers['content-security-policy']);

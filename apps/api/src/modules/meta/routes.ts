@@ -7,6 +7,8 @@ const metaAnswer = z.object({
   payment_method_wizard: z.boolean(),
   /** Outside the sandbox the pay page's card field is Stripe.js, which needs this public key; null in the sandbox. */
   stripe_publishable_key: z.string().nullable(),
+  /** Whether the browser sends page views and events to POST /v1/analytics_events; false sends nothing. */
+  analytics: z.boolean(),
 });
 
 /** What the browser needs to know about this server before anyone signs in. */
@@ -19,7 +21,7 @@ export const metaRoutes =
         config: { isPublic: true },
         schema: {
           summary:
-            "Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, and the card processor's public key",
+            "Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, the card processor's public key, and whether product analytics is on",
           response: { 200: metaAnswer },
         },
       },
@@ -27,6 +29,7 @@ export const metaRoutes =
         sandbox: deps.config.isSandbox,
         payment_method_wizard: deps.config.isPaymentMethodWizardOn,
         stripe_publishable_key: deps.config.isSandbox ? null : (deps.config.providers.stripe.publishableKey ?? null),
+        analytics: deps.config.analyticsEnabled,
       }),
     );
   };

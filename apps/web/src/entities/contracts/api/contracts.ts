@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CONTRACTS_PAGE_SIZE, contractMessages, type ContractPage, type ContractRecord, type ContractTemplatePage } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -78,7 +79,10 @@ export function useCreateContract() {
       if (body.file) form.append('file', body.file);
       return api.post<ContractRecord>('/v1/contracts', form);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKeys.all }),
+    onSuccess: () => {
+      trackEvent('contract_sent');
+      return queryClient.invalidateQueries({ queryKey: contractKeys.all });
+    },
     meta: { errorMessage: 'There was an issue creating the contract', successMessage: contractMessages.created },
   });
 }

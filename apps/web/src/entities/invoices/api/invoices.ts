@@ -10,6 +10,7 @@ import type {
   RefundRecord,
   UpdateInvoiceBody,
 } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { getToken } from '../../../lib/session/token.ts';
@@ -101,7 +102,10 @@ export function useFeeSchedules() {
 export function useCreateInvoice() {
   return useMutation({
     mutationFn: (body: CreateInvoiceBody) => api.post<InvoiceRecord>('/v1/invoices', body),
-    onSuccess: refreshAfterChange,
+    onSuccess: () => {
+      trackEvent('invoice_created');
+      return refreshAfterChange();
+    },
     meta: { errorMessage: 'There was an issue creating the invoice', successMessage: 'Invoice has been sent!' },
   });
 }

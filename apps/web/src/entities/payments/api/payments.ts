@@ -8,6 +8,7 @@ import {
   type PaymentsPage,
   type PaymentTab,
 } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -80,7 +81,10 @@ export function useCreatePayments() {
     // One Idempotency-Key per submission (kept across retries, new after success): a retried Save creates the drafts once.
     mutationFn: ({ rows, idempotencyKey }: { rows: CreatePaymentsBody; idempotencyKey: string }) =>
       api.post<{ data: PaymentRecord[] }>('/v1/payments', rows, { headers: { 'Idempotency-Key': idempotencyKey } }),
-    onSuccess: refreshAfterChange,
+    onSuccess: () => {
+      trackEvent('payments_created');
+      return refreshAfterChange();
+    },
     meta: { errorMessage: 'There was an issue creating your payments' },
   });
 }
@@ -109,6 +113,7 @@ export function useInitiatePayments() {
     onSuccess: async (answer) => {
       // 'Payment is on the way!', then what happened: '2 payments on the way, 3 waiting for payout details'.
       notifySuccess(executedMessage(answer));
+      trackEvent('payments_executed');
       await refreshAfterChange();
     },
     meta: { errorMessage: 'There was an issue initiating your payments' },

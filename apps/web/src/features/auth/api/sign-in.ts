@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SessionAnswer, SignInBody } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
 
@@ -9,7 +10,11 @@ const signIn = (body: SignInBody) => api.post<SessionAnswer>('/v1/users/signin',
 export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
-    onSuccess: startSession,
+    onSuccess: (answer) => {
+      // Before the session starts: a new session clears the cache, the server's description with it.
+      trackEvent('signed_in');
+      startSession(answer);
+    },
     meta: { errorMessage: 'There was an issue signing in' },
   });
 }

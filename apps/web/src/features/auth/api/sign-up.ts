@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageAnswer, SessionAnswer, SignUpBody } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
 
@@ -16,7 +17,11 @@ export const confirmSignUp = (id: string) => api.post<SessionAnswer>('/v1/users/
 export function useConfirmSignUp() {
   return useMutation({
     mutationFn: confirmSignUp,
-    onSuccess: startSession,
+    onSuccess: (answer) => {
+      // Before the session starts: a new session clears the cache, the server's description with it.
+      trackEvent('signed_up');
+      startSession(answer);
+    },
     // The page shows why a link failed in place of its button.
     meta: { isSilent: true },
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { CampaignDetail, CampaignPage, CampaignRecord, CreateCampaignBody, UpdateCampaignInput } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -40,7 +41,10 @@ export function useCampaign(id: string | null) {
 export function useCreateCampaign() {
   return useMutation({
     mutationFn: (body: CreateCampaignBody) => api.post<CampaignRecord>('/v1/campaigns', body),
-    onSuccess: refreshCampaigns,
+    onSuccess: () => {
+      trackEvent('campaign_created');
+      return refreshCampaigns();
+    },
     meta: { errorMessage: 'There was an issue creating your campaign', successMessage: 'Campaign has been created!' },
   });
 }

@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import { useMutation } from '@tanstack/react-query';
 import { formatCents, paymentRowMessages, type PaymentRecord, type PaymentRowInput } from '@crewpay/core';
 import { usePaymentMath, usePayments } from '../../../entities/payments/index.ts';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { refreshCampaigns } from '../api/campaigns.ts';
@@ -66,6 +67,7 @@ export function PaymentsStep({ campaignId, creatorIds, onSaved }: Props) {
       api.post<{ data: PaymentRecord[] }>('/v1/payments', body, { headers: { 'Idempotency-Key': idempotencyKey.current } }),
     onSuccess: () => {
       idempotencyKey.current = crypto.randomUUID();
+      trackEvent('payments_created');
       return Promise.all([
         refreshCampaigns(),
         queryClient.invalidateQueries({ queryKey: ['payments'] }),

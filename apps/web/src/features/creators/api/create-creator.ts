@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateCreatorBody, CreatorRecord } from '@crewpay/core';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { creatorKeys } from '../../../entities/creators/index.ts';
@@ -10,7 +11,10 @@ const createCreator = (body: CreateCreatorBody) => api.post<CreatorRecord>('/v1/
 export function useCreateCreator() {
   return useMutation({
     mutationFn: createCreator,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creatorKeys.all }),
+    onSuccess: () => {
+      trackEvent('creator_added');
+      return queryClient.invalidateQueries({ queryKey: creatorKeys.all });
+    },
     meta: { errorMessage: 'There was an issue creating this user', successMessage: 'Creator added and invited!' },
   });
 }
