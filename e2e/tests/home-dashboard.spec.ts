@@ -74,7 +74,10 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   await expect(page.getByRole('region', { name: 'Setup your account' })).toBeHidden();
 });
 
-test('[home] the to-do list shows 5 items before See all', async ({ page, request }) => {
+test('[home] the to-do list shows 5 items and the count before See all, which pages each kind; a to-do opens its payment', async ({
+  page,
+  request,
+}) => {
   const owner = await createOwner(request, 'todos', 'Fabrikam Media');
   await activateViaApi(request, owner.token);
   await post(request, owner.token, '/v1/treasury/load', { amount: 100_000 });
@@ -95,11 +98,17 @@ test('[home] the to-do list shows 5 items before See all', async ({ page, reques
   await openSignedIn(page, owner.token, '/');
   const todos = page.getByRole('region', { name: 'To-do' });
   await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(5);
+  await expect(todos.getByRole('heading', { name: 'To-do (6)' })).toBeVisible();
   await todos.getByRole('button', { name: 'See all' }).click();
+  await expect(todos.getByRole('tab', { name: 'Payment needs payout method (6)', selected: true })).toBeVisible();
   await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(6);
+  await expect(todos.getByText('1–6 of 6')).toBeVisible();
   await shot(page, 'home-dashboard-03-see-all');
   await todos.getByRole('button', { name: 'See less' }).click();
   await expect(todos.getByRole('button', { name: 'Send reminder', exact: true })).toHaveCount(5);
+  const newest = created.at(-1)!;
+  await todos.getByRole('link', { name: 'Payee Number1' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/payments/${newest.id}$`));
 });
 
 test('[home] a team member sees the Add funds step without a link to the wallet they cannot open', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startingAfter } from './paging.ts';
 
 export * from './dashboard-labels.ts';
 
@@ -36,10 +37,24 @@ export const dashboardAnswer = z.object({
   receivable: z.number().int(),
   draft_payments: z.number().int(),
   total_creators: z.number().int(),
+  /** The first DASHBOARD_LIST_SIZE to-dos (contracts, then invoices, then payments); See all pages each kind. */
   todos: z.array(todoItem),
+  /** How many to-dos of each kind there are, in Home's order. */
+  todo_counts: z.array(z.object({ todoType: z.enum(todoTypes), count: z.number().int() })),
   /** At most DASHBOARD_LIST_SIZE preflight or active campaigns, newest first. */
   active_campaigns: z.array(activeCampaignItem),
   /** Any campaign at all (archived included): completes the checklist's Start a Campaign step. */
   has_campaign: z.boolean(),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+
+/** GET /v1/dashboard/todos: one kind of to-do, newest first, by keyset (Home's See all). */
+export const todoListQuery = z.object({
+  todoType: z.enum(todoTypes, { error: 'Choose a kind of to-do' }),
+  starting_after: startingAfter,
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TodoListQuery = z.infer<typeof todoListQuery>;
+
+export const todoPage = z.object({ todos: z.array(todoItem), has_more: z.boolean(), next_cursor: z.string().nullable() });
+export type TodoPage = z.infer<typeof todoPage>;

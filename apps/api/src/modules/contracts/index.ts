@@ -8,7 +8,7 @@ import { contractSigningRoutes } from './public-routes.ts';
 import { contractRoutes as staffContractRoutes } from './routes.ts';
 import { contractTemplateRoutes } from './template-routes.ts';
 
-export { unsignedContractTodos } from './home.ts';
+export { countUnsignedContractTodos, unsignedContractTodos } from './home.ts';
 export { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './esign-operations.ts';
 export {
   cancelSignatureRequestOperation,

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
-import { createCollaborator } from '../../../test/wallet-fixtures.ts';
-import { addCampaign } from '../../../test/campaign-fixtures.ts';
+import { activate, createCollaborator } from '../../../test/wallet-fixtures.ts';
+import { createOwner } from '../../../test/fixtures.ts';
+import { sendInvoice } from '../../../test/invoice-fixtures.ts';
+import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -49,6 +51,11 @@ describe('GET /v1/dashboard', () => {
           has_phone: true,
         },
       ],
+      todo_counts: [
+        { todoType: 'Unsigned Contract', count: 0 },
+        { todoType: 'Unpaid Invoice', count: 0 },
+        { todoType: 'Payment needs payout method', count: 1 },
+      ],
       active_campaigns: [],
       has_campaign: false,
     });
@@ -68,6 +75,11 @@ describe('GET /v1/dashboard', () => {
       draft_payments: 0,
       total_creators: 0,
       todos: [],
+      todo_counts: [
+        { todoType: 'Unsigned Contract', count: 0 },
+        { todoType: 'Unpaid Invoice', count: 0 },
+        { todoType: 'Payment needs payout method', count: 0 },
+      ],
       active_campaigns: [],
       has_campaign: false,
     });
@@ -82,5 +94,43 @@ describe('GET /v1/dashboard', () => {
     expect(collaborator.statusCode).toBe(200);
     expect(collaborator.json().total_creators).toBe(3);
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/dashboard' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /v1/dashboard/todos', () => {
+  it('answers Home the first five to-dos with each kind’s count, and pages one kind by keyset with no gap or repeat', async () => {
+    const owner = await createOwner(ctx.app);
+    await activate(ctx.app, owner.headers);
+    const customer = await addCustomer(ctx.app, owner.headers);
+    const sent: string[] = [];
+    for (let i = 0; i < 7; i += 1)
+      sent.push((await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, title: `Invoice ${i}` })).id);
+
+    const home = (await inject('GET', '/v1/dashboard', owner.headers)).json();
+    expect(home.todos).toHaveLength(5);
+    expect(home.todos.map((todo: { id: string }) => todo.id)).toEqual(sent.slice(2).reverse());
+    expect(home.todo_counts).toContainEqual({ todoType: 'Unpaid Invoice', count: 7 });
+
+    const pageOf = async (cursor?: string) =>
+      (
+        await inject(
+          'GET',
+          `/v1/dashboard/todos?todoType=Unpaid%20Invoice&page_size=3${cursor ? `&starting_after=${cursor}` : ''}`,
+          owner.headers,
+        )
+      ).json();
+    const first = await pageOf();
+    const second = await pageOf(first.next_cursor);
+    const third = await pageOf(second.next_cursor);
+    expect([first.has_more, second.has_more, third.has_more]).toEqual([true, true, false]);
+    const ids = [...first.todos, ...second.todos, ...third.todos].map((todo: { id: string }) => todo.id);
+    expect(ids).toEqual([...sent].reverse());
+
+    const stranger = await createOwner(ctx.app);
+    expect((await inject('GET', '/v1/dashboard/todos?todoType=Unpaid%20Invoice', stranger.headers)).json().todos).toEqual([]);
+    const bad = await inject('GET', '/v1/dashboard/todos?todoType=Everything', owner.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose a kind of to-do');
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/dashboard/todos?todoType=Unpaid%20Invoice' })).statusCode).toBe(401);
   });
 });

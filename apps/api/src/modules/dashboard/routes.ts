@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardAnswer } from '@crewpay/core';
+import { dashboardAnswer, todoListQuery, todoPage } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { dashboardFor } from './service.ts';
+import { dashboardFor, listTodos } from './service.ts';
 
 const tags = ['Dashboard'];
 
@@ -21,5 +21,18 @@ export const dashboardRoutes =
         },
       },
       async (request) => dashboardFor(deps.db, requireStaff(request).org_id),
+    );
+
+    app.get(
+      '/dashboard/todos',
+      {
+        schema: {
+          tags,
+          summary: "One kind of to-do, newest first, a page at a time (Home's See all)",
+          querystring: todoListQuery,
+          response: { 200: todoPage, ...errorResponses },
+        },
+      },
+      async (request) => listTodos(deps.db, requireStaff(request).org_id, request.query),
     );
   };

@@ -1,7 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TodoItem } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, invoices } from '../../db/schema/index.ts';
+import { afterPosition, cursorMicros, literalLimit } from '../../lib/keyset.ts';
+import type { PagedTodo, TodoPaging } from '../../lib/todo-paging.ts';
 
 /** Home's Receivable tile: the total of open (requires_info) invoices, in cents. */
 export async function openInvoiceTotals(db: DbOrTx, orgId: string): Promise<number> {
@@ -12,14 +14,24 @@ export async function openInvoiceTotals(db: DbOrTx, orgId: string): Promise<numb
   return Number(row?.total ?? 0);
 }
 
-/** Home's 'Unpaid Invoice' to-dos: every open invoice, newest first; SMS is offered when the customer has a phone. */
-export async function unpaidInvoiceTodos(db: DbOrTx, orgId: string): Promise<TodoItem[]> {
+const unpaidWhere = (orgId: string) => and(eq(invoices.org_id, orgId), eq(invoices.status, 'requires_info'));
+
+/** Home's 'Unpaid Invoice' to-dos: open invoices, newest first, a page at a time; SMS is offered when the customer has a phone. */
+export async function unpaidInvoiceTodos(db: DbOrTx, orgId: string, paging: TodoPaging): Promise<PagedTodo<TodoItem>[]> {
   const rows = await db
-    .select({ id: invoices.id, title: invoices.title, amount: invoices.amount, customer: customers.name, phone: customers.phone_number })
+    .select({
+      id: invoices.id,
+      title: invoices.title,
+      amount: invoices.amount,
+      customer: customers.name,
+      phone: customers.phone_number,
+      cursor_us: cursorMicros(invoices.created_at),
+    })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customer_id))
-    .where(and(eq(invoices.org_id, orgId), eq(invoices.status, 'requires_info')))
-    .orderBy(desc(invoices.created_at), desc(invoices.id));
+    .where(and(unpaidWhere(orgId), paging.after ? afterPosition(invoices.created_at, invoices.id, paging.after) : undefined))
+    .orderBy(desc(invoices.created_at), desc(invoices.id))
+    .limit(literalLimit(paging.limit));
   return rows.map((row) => ({
     todoType: 'Unpaid Invoice' as const,
     id: row.id,
@@ -27,5 +39,11 @@ export async function unpaidInvoiceTodos(db: DbOrTx, orgId: string): Promise<Tod
     title: `${row.title} (${row.customer})`,
     amount: row.amount,
     has_phone: Boolean(row.phone),
+    cursor_us: row.cursor_us,
   }));
+}
+
+export async function countUnpaidInvoiceTodos(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(invoices).where(unpaidWhere(orgId));
+  return row?.total ?? 0;
 }

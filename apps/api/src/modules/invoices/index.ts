@@ -6,4 +6,4 @@ export { achChargeOperation, cardChargeOperation } from './charge-calls.ts';
 export { feeRefundOperation, feeRefundsInFlight } from './fee-refunds.ts';
 export { refundOperation } from './refunds.ts';
 export { chargeEvents } from './events.ts';
-export { openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';
+export { countUnpaidInvoiceTodos, openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';

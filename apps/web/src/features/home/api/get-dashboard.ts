@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardAnswer } from '@crewpay/core';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardAnswer, TodoPage, TodoType } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
 const dashboardKey = ['dashboard'] as const;
@@ -20,4 +20,17 @@ export function dashboardQuery() {
 
 export function useDashboard() {
   return useQuery(dashboardQuery());
+}
+
+/** GET /v1/dashboard/todos: one kind of to-do, a page at a time (See all). */
+export function useTodoPage(todoType: TodoType, options: { pageSize: number; startingAfter: string | undefined; isEnabled: boolean }) {
+  const params = new URLSearchParams({ todoType, page_size: String(options.pageSize) });
+  if (options.startingAfter) params.set('starting_after', options.startingAfter);
+  return useQuery({
+    queryKey: [...dashboardKey, 'todos', params.toString()],
+    queryFn: () => api.get<TodoPage>(`/v1/dashboard/todos?${params.toString()}`),
+    enabled: options.isEnabled,
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving your to-do list' },
+  });
 }

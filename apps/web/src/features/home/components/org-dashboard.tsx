@@ -40,7 +40,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
         ]}
       />
       <ActiveCampaignsCard campaigns={data.active_campaigns} />
-      <TodoList todos={data.todos} />
+      <TodoList todos={data.todos} counts={data.todo_counts} />
     </Stack>
   );
 }
