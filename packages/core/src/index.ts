@@ -13,6 +13,7 @@ export * from './onboarding.ts';
 export * from './fees.ts';
 export * from './wallets.ts';
 export * from './creators.ts';
+export * from './creator-imports.ts';
 export * from './tags.ts';
 export * from './members.ts';
 export * from './withholding.ts';

@@ -14,6 +14,7 @@ import { useCreators } from '../../../entities/creators/index.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';
+import { InvitationsBar, useSendInvitations } from '../components/invitations-bar.tsx';
 
 const NewCreatorDialog = lazyDialog(
   () => import('../components/new-creator-dialog.tsx').then((module) => module.NewCreatorDialog),
@@ -46,6 +47,7 @@ export default function CreatorsPage() {
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   const [dialog, setDialog] = useState<'new' | 'bulk' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const invitations = useSendInvitations();
 
   const isFree = org?.billing_plan === 'free';
   const openNewCreator = () => {
@@ -86,7 +88,16 @@ export default function CreatorsPage() {
           }}
           sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
         />
-        <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' } }}>
+        <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+          {selectedIds.length > 0 && (
+            <Button
+              variant="outlined"
+              loading={invitations.isPending}
+              onClick={() => invitations.send({ ids: selectedIds.map(String) }, () => setSelectedIds([]))}
+            >
+              Invite selected
+            </Button>
+          )}
           <Button variant="outlined" onClick={newCampaign}>
             New Campaign
           </Button>
@@ -98,6 +109,7 @@ export default function CreatorsPage() {
           </Button>
         </Stack>
       </Stack>
+      <InvitationsBar />
       <DataTable
         ariaLabel="Creators"
         rows={data?.data ?? []}
