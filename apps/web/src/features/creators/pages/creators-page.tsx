@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -45,7 +45,13 @@ export default function CreatorsPage() {
   const { data, isFetching } = useCreators({ page, cursor, search });
   useEffect(() => record(page, data), [record, page, data]);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
+  // The command palette's New Creator opens this list with its dialog (?new=creator).
+  const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<'new' | 'bulk' | null>(null);
+  const isNewAsked = searchParams.get('new') === 'creator';
+  useEffect(() => {
+    if (isNewAsked) setDialog('new');
+  }, [isNewAsked]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const invitations = useSendInvitations();
 
@@ -121,7 +127,13 @@ export default function CreatorsPage() {
         isRowSelectable={(row) => row.is_active}
         emptyLabel={search ? 'No creators match this search' : "You don't have any creators yet"}
       />
-      <NewCreatorDialog isOpen={dialog === 'new'} onClose={() => setDialog(null)} />
+      <NewCreatorDialog
+        isOpen={dialog === 'new'}
+        onClose={() => {
+          setDialog(null);
+          if (searchParams.has('new')) setSearchParams({}, { replace: true });
+        }}
+      />
       <BulkAddDialog isOpen={dialog === 'bulk'} onClose={() => setDialog(null)} />
       <NoticeDialog notice={notice} onClose={() => setNotice(null)} />
     </Stack>
