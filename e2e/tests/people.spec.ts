@@ -55,7 +55,8 @@ test('[creators] adds a creator, bulk adds a CSV, sets a payout method, tags and
     `${email},Ava,Again,,,,,`,
   ].join('\n');
   await bulk.getByLabel('CSV file').setInputFiles({ name: 'creators.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await bulk.getByRole('button', { name: 'Upload' }).click();
+  await expect(bulk.getByRole('table', { name: 'Import preview' })).toContainText('Email: Missing email');
+  await bulk.getByRole('button', { name: 'Add 1 creator' }).click();
   await expect(toast(page, 'Creators have been added!')).toBeVisible();
   await expect(bulk.getByText('1 creator added.')).toBeVisible();
   await expect(bulk.getByText('Missing email')).toBeVisible();

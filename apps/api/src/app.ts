@@ -25,6 +25,7 @@ import { walletRoutes } from './modules/wallets/index.ts';
 import { sandboxBankRoutes, treasuryRoutes } from './modules/treasury/index.ts';
 import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/index.ts';
 import { campaignSplitRoutes, creatorRoutes } from './modules/creators/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { tagRoutes } from './modules/tags/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
+  await app.register(searchRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });
   await app.register(customerRoutes(deps), { prefix: '/v1' });
   await app.register(campaignRoutes(deps), { prefix: '/v1' });

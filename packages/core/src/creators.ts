@@ -6,6 +6,7 @@ import { qbCustomer } from './customers.ts';
 import { emailSchema, isSecretToken, isValidRoutingNumber, messages } from './validation.ts';
 import { accountNumberSchema, bankMessages, routingNumberSchema } from './wallets.ts';
 import { payoutMethods } from './creators-labels.ts';
+import { invitationStatuses } from './creator-imports.ts';
 
 export * from './creators-labels.ts';
 
@@ -168,6 +169,7 @@ export const creatorRecord = z.object({
   routing_number_last4: z.string().nullable(),
   state_tax_id: z.string().nullable(),
   is_active: z.boolean(),
+  invitation: z.enum(invitationStatuses),
   is_w2: z.boolean(),
   custom_withholding_rate: z.number().nullable(),
   agent_id: z.string().nullable(),
@@ -223,6 +225,7 @@ export const creatorListItem = creatorRecord.pick({
   last_name: true,
   business_name: true,
   is_active: true,
+  invitation: true,
   selected_payment_method: true,
   tags: true,
   payments_count: true,

@@ -14,6 +14,8 @@ export * from './fees.ts';
 export * from './wallets.ts';
 export * from './wallet-movements.ts';
 export * from './creators.ts';
+export * from './creator-imports.ts';
+export * from './search.ts';
 export * from './tags.ts';
 export * from './members.ts';
 export * from './withholding.ts';

@@ -39,6 +39,10 @@ export const creators = pgTable(
     routing_number_last4: text(),
     state_tax_id: text(),
     is_active: boolean().notNull().default(true),
+    /** The portal invitation: sent, left for later by an import, or not sent by the import's choice (then user_id is null). */
+    invitation: text({ enum: ['sent', 'later', 'none'] })
+      .notNull()
+      .default('sent'),
     is_w2: boolean().notNull().default(false),
     custom_withholding_rate: numeric({ precision: 5, scale: 2, mode: 'number' }),
     agent_id: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -78,6 +82,10 @@ export const creators = pgTable(
     index('creators_manager_id_idx').on(table.manager_id),
     index('creators_agent_id_idx').on(table.agent_id),
     index('creators_org_id_is_active_idx').on(table.org_id, table.is_active),
+    // "Invite all" finds the few creators still waiting for their invitation.
+    index('creators_org_id_invitation_later_idx')
+      .on(table.org_id)
+      .where(sql`invitation = 'later'`),
     index('creators_search_text_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
   ],
 );

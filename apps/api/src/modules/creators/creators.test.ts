@@ -231,6 +231,7 @@ describe('GET /v1/creators', () => {
           'last_name',
           'business_name',
           'is_active',
+          'invitation',
           'selected_payment_method',
           'created_at',
           'tags',

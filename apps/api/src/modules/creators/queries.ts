@@ -62,6 +62,7 @@ const listColumns = {
   last_name: creators.last_name,
   business_name: creators.business_name,
   is_active: creators.is_active,
+  invitation: creators.invitation,
   selected_payment_method: creators.selected_payment_method,
   created_at: creators.created_at,
 };
@@ -239,6 +240,7 @@ function toListItem(row: PageRow): CreatorListItem {
     last_name: row.last_name,
     business_name: row.business_name,
     is_active: row.is_active,
+    invitation: row.invitation,
     selected_payment_method: row.selected_payment_method,
     tags: row.tags,
     payments_count: row.payments_count,

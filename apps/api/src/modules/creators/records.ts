@@ -25,6 +25,7 @@ export function toCreatorRecord(creator: Creator, tags: TagRef[], totals: Paymen
     routing_number_last4: creator.routing_number ? creator.routing_number_last4 : null,
     state_tax_id: secretToken(creator.state_tax_id),
     is_active: creator.is_active,
+    invitation: creator.invitation,
     is_w2: creator.is_w2,
     custom_withholding_rate: creator.custom_withholding_rate,
     agent_id: creator.agent_id,

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_BULK_FILE_BYTES,
   canManageWallets,
-  bulkAnswer,
   createCreatorBody,
   creatorPage,
   creatorRecord,
@@ -16,20 +14,11 @@ import { resolveQuickbooksParty } from '../accounting/index.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { assertRowCount, bulkCreateCreators } from './bulk.ts';
-import { parseCreatorsCsv, type CsvRow } from './csv.ts';
+import { importRoutes } from './import-routes.ts';
 import { getCreator, listCreators } from './queries.ts';
 import { createCreator, updateCreator } from './service.ts';
 
 const tags = ['Creators'];
-const bulkJsonRows = z
-  .array(
-    z.record(
-      z.string(),
-      z.union([z.string(), z.null()]).transform((value) => value ?? ''),
-    ),
-  )
-  .max(10_000);
 
 export const creatorRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -95,36 +84,5 @@ export const creatorRoutes =
       },
     );
 
-    app.post(
-      '/creators/bulk',
-      {
-        schema: {
-          tags,
-          summary: 'Add creators from a CSV file (multipart field "file", or a text/csv body, or a JSON array of rows)',
-          consumes: ['multipart/form-data', 'text/csv', 'application/json'],
-          response: { 200: bulkAnswer, ...errorResponses, 415: errorResponses[400] },
-        },
-      },
-      async (request) => {
-        const user = requireStaff(request);
-        let rows: CsvRow[];
-        if (request.isMultipart()) {
-          const file = await request.file();
-          if (!file) throw new AppError('validation_error', 'Choose a CSV file', { field: 'file' });
-          const bytes = await file.toBuffer();
-          rows = parseCreatorsCsv({ mimetype: file.mimetype, bytes });
-        } else if (Buffer.isBuffer(request.body)) {
-          rows = parseCreatorsCsv({ mimetype: request.headers['content-type'] ?? '', bytes: request.body });
-        } else {
-          const parsed = bulkJsonRows.safeParse(request.body);
-          if (!parsed.success) throw new AppError('validation_error', 'Send a CSV file or an array of rows', { field: 'file' });
-          rows = parsed.data.map((values, index) => ({
-            line: index + 1,
-            values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key.trim().toLowerCase(), value.trim()])),
-          }));
-        }
-        assertRowCount(rows);
-        return bulkCreateCreators(deps, { org_id: user.org_id, rows });
-      },
-    );
+    await app.register(importRoutes(deps));
   };

@@ -7,12 +7,14 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import type { UserRecord } from '@crewpay/core';
+import { CommandPalette } from '../../features/command-palette/components/command-palette.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { displayName } from '../../lib/format.ts';
 import { useCurrentOrg } from '../../lib/session/current-org.ts';
 import { useOrgLogoSrc } from '../../lib/session/org-logo.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { layout } from '../theme.ts';
+import { navItemsFor } from './nav-items.ts';
 import { PageHasOwnHeading } from './page-heading.ts';
 
 /** The id of the phone's drawer, which the menu button controls. */
@@ -89,6 +91,7 @@ export function Header({ user, menu }: { user: UserRecord; menu?: Menu | undefin
           sx={{ height: 56, width: 'auto', maxWidth: 200, objectFit: 'contain', display: { xs: 'none', sm: 'block' } }}
         />
       )}
+      {!user.is_external && <CommandPalette pages={navItemsFor(user).map(({ label, to }) => ({ label, to }))} />}
       <NotificationBell />
       <Divider orientation="vertical" flexItem sx={{ my: 2 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>

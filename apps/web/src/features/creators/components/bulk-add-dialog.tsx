@@ -11,45 +11,73 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { CSV_HEADERS, creatorMessages, type BulkAnswer } from '@crewpay/core';
-import { useBulkAddCreators } from '../api/bulk-add-creators.ts';
+import { CSV_HEADERS, creatorMessages, type BulkAnswer, type ImportInviteChoice, type ImportPreview } from '@crewpay/core';
+import { useBulkAddCreators, usePreviewCreatorsImport } from '../api/bulk-add-creators.ts';
+import { ImportPreviewTable } from './import-preview.tsx';
+import { InviteChoice, answerSummary } from './invite-choice.tsx';
 
-/** Bulk add Creators: choose a CSV (text/csv only), upload, then read which rows were left out and why. */
+/**
+ * Bulk add Creators: choose a CSV (text/csv only), read the server's preview of it (the rows and
+ * their errors; nothing is added yet), choose when the invitations go out, then add. The key of
+ * one preview makes a double click add once.
+ */
 export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const previewFile = usePreviewCreatorsImport();
   const bulkAdd = useBulkAddCreators();
   const [file, setFile] = useState<File | null>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [invite, setInvite] = useState<ImportInviteChoice>('now');
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
 
   const close = () => {
     setFile(null);
     setTypeError(null);
+    setPreview(null);
     setAnswer(null);
+    setInvite('now');
     onClose();
   };
-  const choose = (chosen: File | undefined) => {
+  const choose = async (chosen: File | undefined) => {
     setAnswer(null);
+    setPreview(null);
     if (!chosen) return;
     const isCsv = chosen.type === 'text/csv';
     setTypeError(isCsv ? null : creatorMessages.invalidFileType(chosen.type || 'unknown'));
     setFile(isCsv ? chosen : null);
+    if (!isCsv) return;
+    // Each file read is a new import: its own key, so a fixed file is not answered with the last one's result.
+    setIdempotencyKey(crypto.randomUUID());
+    setPreview(await previewFile.mutateAsync(chosen));
   };
-  const upload = async () => {
+  const add = async () => {
     if (!file) return;
-    setAnswer(await bulkAdd.mutateAsync(file));
+    setAnswer(await bulkAdd.mutateAsync({ file, invite, idempotencyKey }));
+    setPreview(null);
     setFile(null);
   };
 
   return (
-    <Dialog open={isOpen} onClose={close} maxWidth="sm" fullWidth aria-labelledby="bulk-add-title">
+    <Dialog open={isOpen} onClose={close} maxWidth="md" fullWidth aria-labelledby="bulk-add-title">
       <DialogTitle id="bulk-add-title">Bulk add Creators</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. Each creator gets an email inviting them to their creator dashboard.
+          Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. You will see its rows and any errors before anyone is added.
         </DialogContentText>
-        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
-          Choose CSV file
-          <input hidden type="file" accept="text/csv,.csv" aria-label="CSV file" onChange={(event) => choose(event.target.files?.[0])} />
+        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} loading={previewFile.isPending}>
+          {preview ? 'Choose another file' : 'Choose CSV file'}
+          <input
+            hidden
+            type="file"
+            accept="text/csv,.csv"
+            aria-label="CSV file"
+            onChange={(event) => {
+              void choose(event.target.files?.[0]).catch(() => undefined);
+              // The same file name, fixed and chosen again, must be read again.
+              event.target.value = '';
+            }}
+          />
         </Button>
         {file && (
           <Typography variant="body2" sx={{ mt: 1 }}>
@@ -61,30 +89,45 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
             {typeError}
           </Alert>
         )}
-        {answer && (
-          <Alert severity={answer.issues.length ? 'warning' : 'success'} sx={{ mt: 2 }}>
-            {answer.added === 1 ? '1 creator added.' : `${answer.added.toLocaleString('en-US')} creators added.`}
-            {answer.issues.length > 0 && ` ${answer.issues.length.toLocaleString('en-US')} rows were not added:`}
-          </Alert>
-        )}
-        {answer && answer.issues.length > 0 && (
-          <List dense aria-label="Issues" sx={{ maxHeight: 260, overflow: 'auto' }}>
-            {answer.issues.map((issue) => (
-              <ListItem key={`${issue.line}-${issue.message}`} disableGutters>
-                <ListItemText primary={`Line ${issue.line}${issue.email ? ` (${issue.email})` : ''}`} secondary={issue.message} />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        {preview && <ImportPreviewTable key={idempotencyKey} preview={preview} />}
+        {preview && preview.valid > 0 && <InviteChoice value={invite} onChange={setInvite} />}
+        {answer && <AnswerView answer={answer} invite={invite} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button color="inherit" onClick={close}>
           {answer ? 'Close' : 'Cancel'}
         </Button>
-        <Button variant="contained" onClick={() => void upload().catch(() => undefined)} disabled={!file} loading={bulkAdd.isPending}>
-          Upload
-        </Button>
+        {!answer && (
+          <Button
+            variant="contained"
+            onClick={() => void add().catch(() => undefined)}
+            disabled={!file || !preview || preview.valid === 0}
+            loading={bulkAdd.isPending}
+          >
+            {preview ? `Add ${preview.valid.toLocaleString('en-US')} creator${preview.valid === 1 ? '' : 's'}` : 'Add creators'}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+function AnswerView({ answer, invite }: { answer: BulkAnswer; invite: ImportInviteChoice }) {
+  return (
+    <>
+      <Alert severity={answer.issues.length ? 'warning' : 'success'} sx={{ mt: 2 }}>
+        {answerSummary(answer.added, invite)}
+        {answer.issues.length > 0 && ` ${answer.issues.length.toLocaleString('en-US')} rows were not added:`}
+      </Alert>
+      {answer.issues.length > 0 && (
+        <List dense aria-label="Issues" sx={{ maxHeight: 260, overflow: 'auto' }}>
+          {answer.issues.map((issue) => (
+            <ListItem key={`${issue.line}-${issue.message}`} disableGutters>
+              <ListItemText primary={`Line ${issue.line}${issue.email ? ` (${issue.email})` : ''}`} secondary={issue.message} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { creatorName, formatCents, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
+import { creatorName, formatCents, invitationLabels, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
 
 /** The spec's columns: email (link), name, tags, payments count, amount paid, payment method. */
 export const creatorColumns: GridColDef<CreatorListItem>[] = [
@@ -59,5 +59,12 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
     renderCell: ({ row }) => (
       <Chip size="small" variant="outlined" color={row.is_active ? 'success' : 'default'} label={row.is_active ? 'Active' : 'Disabled'} />
     ),
+  },
+  {
+    field: 'invitation',
+    headerName: 'Invitation',
+    width: 180,
+    sortable: false,
+    valueGetter: (_value, row) => invitationLabels[row.invitation],
   },
 ];

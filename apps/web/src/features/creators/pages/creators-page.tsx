@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -14,6 +14,7 @@ import { useCreators } from '../../../entities/creators/index.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';
+import { InvitationsBar, useSendInvitations } from '../components/invitations-bar.tsx';
 
 const NewCreatorDialog = lazyDialog(
   () => import('../components/new-creator-dialog.tsx').then((module) => module.NewCreatorDialog),
@@ -44,8 +45,15 @@ export default function CreatorsPage() {
   const { data, isFetching } = useCreators({ page, cursor, search });
   useEffect(() => record(page, data), [record, page, data]);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
+  // The command palette's New Creator opens this list with its dialog (?new=creator).
+  const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<'new' | 'bulk' | null>(null);
+  const isNewAsked = searchParams.get('new') === 'creator';
+  useEffect(() => {
+    if (isNewAsked) setDialog('new');
+  }, [isNewAsked]);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const invitations = useSendInvitations();
 
   const isFree = org?.billing_plan === 'free';
   const openNewCreator = () => {
@@ -86,7 +94,16 @@ export default function CreatorsPage() {
           }}
           sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
         />
-        <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' } }}>
+        <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' }, flexWrap: 'wrap', rowGap: 1.5 }}>
+          {selectedIds.length > 0 && (
+            <Button
+              variant="outlined"
+              loading={invitations.isPending}
+              onClick={() => invitations.send({ ids: selectedIds.map(String) }, () => setSelectedIds([]))}
+            >
+              Invite selected
+            </Button>
+          )}
           <Button variant="outlined" onClick={newCampaign}>
             New Campaign
           </Button>
@@ -98,6 +115,7 @@ export default function CreatorsPage() {
           </Button>
         </Stack>
       </Stack>
+      <InvitationsBar />
       <DataTable
         ariaLabel="Creators"
         rows={data?.data ?? []}
@@ -109,7 +127,13 @@ export default function CreatorsPage() {
         isRowSelectable={(row) => row.is_active}
         emptyLabel={search ? 'No creators match this search' : "You don't have any creators yet"}
       />
-      <NewCreatorDialog isOpen={dialog === 'new'} onClose={() => setDialog(null)} />
+      <NewCreatorDialog
+        isOpen={dialog === 'new'}
+        onClose={() => {
+          setDialog(null);
+          if (searchParams.has('new')) setSearchParams({}, { replace: true });
+        }}
+      />
       <BulkAddDialog isOpen={dialog === 'bulk'} onClose={() => setDialog(null)} />
       <NoticeDialog notice={notice} onClose={() => setNotice(null)} />
     </Stack>

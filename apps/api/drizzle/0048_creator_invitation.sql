@@ -1,0 +1,2 @@
+ALTER TABLE "creators" ADD COLUMN "invitation" text DEFAULT 'sent' NOT NULL;--> statement-breakpoint
+CREATE INDEX "creators_org_id_invitation_later_idx" ON "creators" USING btree ("org_id") WHERE invitation = 'later';

@@ -1,0 +1,1 @@
+export { MIN_SEARCH_LENGTH, useSearch } from './api/search.ts';
