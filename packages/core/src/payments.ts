@@ -94,14 +94,35 @@ export const updatePaymentBody = z.object({
   memo: memo.default(''),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
-export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
+/** A list's filter (its tab, campaign and recipient): "Select all N matching" sends it instead of ids. */
+export const paymentsFilter = paymentsListQuery.pick({ tab: true, payment_group_id: true, recipient: true });
+export type PaymentsFilter = z.infer<typeof paymentsFilter>;
+export const initiatePaymentsBody = z.object({
+  ids: z.array(uuid).max(10_000).default([]),
+  payment_group_id: uuid.nullable().optional(),
+  /** Every draft the filter matches, resolved by the server under its locks (with no ids). */
+  filter: paymentsFilter.optional(),
+});
 export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
 export const initiateAnswer = z.object({
   processing: z.number().int(),
   requires_info: z.number().int(),
   held: z.number().int(),
   message: z.string(),
+  /** The execution's batch (GET /v1/payments/batches/:id shows its progress); null when nothing was executed. */
+  batch_id: z.string().nullable(),
 });
+/** A batch's payouts as they run: sent to the rail (or posted), waiting for payout details, failed, not sent yet. */
+export const paymentBatchProgress = z.object({
+  batch_id: z.string(),
+  total: z.number().int(),
+  executed: z.number().int(),
+  waiting: z.number().int(),
+  failed: z.number().int(),
+  remaining: z.number().int(),
+  is_done: z.boolean(),
+});
+export type PaymentBatchProgress = z.infer<typeof paymentBatchProgress>;
 /** What Execute Payments would do: the confirmation dialog's figures. */
 export const initiatePreview = z.object({
   count: z.number().int(),

@@ -54,14 +54,10 @@ function namedRecipient(row: RecipientColumns): { name: string; email: string | 
 }
 
 /**
- * One page of the organisation's payments, newest first, for a tab and optional filters: by
- * keyset after a cursor, else by page number over the index alone (see creators' listCreators).
- * One statement either way: a page by number carries its total as a count beside the ids (an
- * InitPlan run once), and the recipients' names come joined. A page past the last row has no row
- * to carry the total, so only then is it counted apart.
+ * The rows a list shows: the organisation's payments of a tab, a campaign and a recipient. "Select
+ * all N matching" executes what these match, so the list and the execution read the same rules.
  */
-export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<PaymentsPage> {
-  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
+export function listFilters(options: Pick<ListOptions, 'org_id' | 'tab' | 'payment_group_id' | 'recipient'>): SQL[] {
   const tab = paymentTabOf(options.tab);
   const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false)];
   // The All tab lists every status: a filter naming all of them still costs a test per row.
@@ -70,7 +66,19 @@ export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<Pa
   // A recipient filter also shows the agent and manager payments that came from that creator's rows.
   if (options.recipient)
     filters.push(sql`(${payments.recipient} = ${options.recipient} OR ${payments.managed_creator_id} = ${options.recipient})`);
-  const where = and(...filters);
+  return filters;
+}
+
+/**
+ * One page of the organisation's payments, newest first, for a tab and optional filters: by
+ * keyset after a cursor, else by page number over the index alone (see creators' listCreators).
+ * One statement either way: a page by number carries its total as a count beside the ids (an
+ * InitPlan run once), and the recipients' names come joined. A page past the last row has no row
+ * to carry the total, so only then is it counted apart.
+ */
+export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<PaymentsPage> {
+  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
+  const where = and(...listFilters(options));
   const newestFirst = [desc(payments.created_at), desc(payments.id)];
   const countAll = tx.select({ value: count() }).from(payments).where(where);
   const total = position ? sql<number | null>`NULL::bigint` : sql<number | null>`(${countAll})`;
