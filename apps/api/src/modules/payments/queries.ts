@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { paymentStatuses, paymentTabOf, type PaymentRecord, type PaymentsPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, users } from '../../db/schema/index.ts';
@@ -13,6 +13,10 @@ export type ListOptions = {
   tab?: string | undefined;
   payment_group_id?: string | undefined;
   recipient?: string | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+  amount_min?: number | undefined;
+  amount_max?: number | undefined;
   page: number;
   page_size: number;
   starting_after?: string | undefined;
@@ -54,10 +58,11 @@ function namedRecipient(row: RecipientColumns): { name: string; email: string | 
 }
 
 /**
- * The rows a list shows: the organisation's payments of a tab, a campaign and a recipient. "Select
- * all N matching" executes what these match, so the list and the execution read the same rules.
+ * The rows a list shows: the organisation's payments of a tab, a campaign, a recipient, a range of
+ * days created and of amounts. "Select all N matching" executes what these match, so the list and
+ * the execution read the same rules.
  */
-export function listFilters(options: Pick<ListOptions, 'org_id' | 'tab' | 'payment_group_id' | 'recipient'>): SQL[] {
+export function listFilters(options: Omit<ListOptions, 'page' | 'page_size' | 'starting_after'>): SQL[] {
   const tab = paymentTabOf(options.tab);
   const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false)];
   // The All tab lists every status: a filter naming all of them still costs a test per row.
@@ -66,6 +71,11 @@ export function listFilters(options: Pick<ListOptions, 'org_id' | 'tab' | 'payme
   // A recipient filter also shows the agent and manager payments that came from that creator's rows.
   if (options.recipient)
     filters.push(sql`(${payments.recipient} = ${options.recipient} OR ${payments.managed_creator_id} = ${options.recipient})`);
+  // Days are UTC days: up to the end of created_to, the start of the next day excluded.
+  if (options.created_from) filters.push(sql`${payments.created_at} >= ${options.created_from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (options.created_to) filters.push(sql`${payments.created_at} < (${options.created_to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (options.amount_min !== undefined) filters.push(gte(payments.amount, options.amount_min));
+  if (options.amount_max !== undefined) filters.push(lte(payments.amount, options.amount_max));
   return filters;
 }
 
