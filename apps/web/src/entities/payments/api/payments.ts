@@ -11,6 +11,7 @@ import {
   type PaymentTab,
 } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
+import type { PaymentListFilters } from './list-filters.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -22,7 +23,7 @@ const paymentKeys = {
   totals: (recipient?: string) => ['payments', 'totals', recipient ?? null] as const,
 };
 
-export type PaymentFilters = {
+export type PaymentFilters = PaymentListFilters & {
   tab: PaymentTab;
   page: number;
   /** The page's keyset cursor (starting_after); page 0 has none. */

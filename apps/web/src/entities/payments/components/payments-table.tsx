@@ -4,6 +4,7 @@ import type { GridRowId } from '@mui/x-data-grid';
 import type { PaymentRecord, PaymentsFilter, PaymentTab } from '@crewpay/core';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import type { PaymentListFilters } from '../api/list-filters.ts';
 import { usePayments } from '../api/payments.ts';
 import { PaymentActions } from './payment-actions.tsx';
 import { SelectMatchingBar } from './select-matching-bar.tsx';
@@ -13,6 +14,8 @@ type Props = {
   tab: PaymentTab;
   recipient?: string;
   payment_group_id?: string;
+  /** Days created and amounts (the /payments page keeps them in its URL). */
+  filters?: PaymentListFilters;
   extraActions?: React.ReactNode;
   /** More actions on the selected payments (the payments feature adds Edit). */
   selectionActions?: (selected: PaymentRecord[]) => React.ReactNode;
@@ -21,13 +24,13 @@ type Props = {
 const isSelectable = (row: PaymentRecord) => row.status === 'draft' || row.status === 'requires_info';
 
 /** A server-paged table of payments with selection and the payment actions above it. */
-export function PaymentsTable({ tab, recipient, payment_group_id, extraActions, selectionActions }: Props) {
-  const paging = useKeysetPaging(`${tab}|${recipient ?? ''}|${payment_group_id ?? ''}`);
+export function PaymentsTable({ tab, recipient, payment_group_id, filters = {}, extraActions, selectionActions }: Props) {
+  const paging = useKeysetPaging(`${tab}|${recipient ?? ''}|${payment_group_id ?? ''}|${JSON.stringify(filters)}`);
   const { page, cursor, record } = paging;
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   // "Select all N matching": every draft of this list's filter, on every page (the server resolves it).
   const [matching, setMatching] = useState<PaymentsFilter | null>(null);
-  const { data, isFetching } = usePayments({ tab, page, starting_after: cursor, recipient, payment_group_id });
+  const { data, isFetching } = usePayments({ tab, page, starting_after: cursor, recipient, payment_group_id, ...filters });
   useEffect(() => record(page, data), [record, page, data]);
   const rows = data?.data ?? [];
   const selected = rows.filter((row) => selectedIds.includes(row.id));
@@ -52,7 +55,7 @@ export function PaymentsTable({ tab, recipient, payment_group_id, extraActions, 
           pageCount={selectable.length}
           total={paging.total ?? 0}
           isMatching={matching !== null}
-          onSelectMatching={() => setMatching({ tab, recipient, payment_group_id })}
+          onSelectMatching={() => setMatching({ tab, recipient, payment_group_id, ...filters })}
           onClear={() => select([])}
         />
       )}
