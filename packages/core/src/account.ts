@@ -32,3 +32,12 @@ export type ConfirmLinkBody = z.infer<typeof confirmLinkBody>;
 /** Answer of POST /v1/users/email/confirm: the address the account now has. */
 export const emailChangedAnswer = z.object({ message: z.string(), email: z.string() });
 export type EmailChangedAnswer = z.infer<typeof emailChangedAnswer>;
+
+/** PUT /v1/user: the name the person is shown by; blank clears it (their first and last name, else their email, again). */
+export const updateProfileBody = z.object({
+  display_name: text()
+    .trim()
+    .max(80, 'Display name must be at most 80 characters')
+    .transform((value) => (value === '' ? null : value)),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;

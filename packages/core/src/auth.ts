@@ -43,6 +43,8 @@ export const userRecord = z.object({
   is_external: z.boolean(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
+  /** The name chosen in Settings > Profile, shown instead of first and last name; null when none. */
+  display_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Login-as: the real person acting as this user (null or absent when nobody is). */
@@ -52,6 +54,7 @@ export const userRecord = z.object({
       email: z.string(),
       first_name: z.string().nullable(),
       last_name: z.string().nullable(),
+      display_name: z.string().nullable(),
       /** When acting ends by itself (login-as lasts ACTING_MINUTES at most). */
       expires_at: z.string().nullable(),
     })

@@ -59,6 +59,7 @@ export const memberRecord = z.object({
   is_manager: z.boolean(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
+  display_name: z.string().nullable(),
   phone_number: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

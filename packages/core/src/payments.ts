@@ -51,10 +51,23 @@ export const paymentRecord = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
 
+/** A day of a list's date range (UTC), a real calendar date Postgres can compare. */
+const filterDay = z.iso
+  .date('Enter a date as YYYY-MM-DD')
+  .refine((value) => value >= '1900-01-01', 'Enter a date as YYYY-MM-DD')
+  .optional();
+const filterCents = z.coerce.number().int('Enter an amount in cents').min(0).max(100_000_000_000).optional();
+
 export const paymentsListQuery = z.object({
   tab: text().max(40).optional(),
   payment_group_id: uuid.optional(),
   recipient: uuid.optional(),
+  /** Created on or after this day, and on or before created_to (UTC days). */
+  created_from: filterDay,
+  created_to: filterDay,
+  /** The payment's amount in cents, at least amount_min and at most amount_max. */
+  amount_min: filterCents,
+  amount_max: filterCents,
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
   starting_after: startingAfter,
@@ -94,14 +107,43 @@ export const updatePaymentBody = z.object({
   memo: memo.default(''),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
-export const initiatePaymentsBody = z.object({ ids: z.array(uuid).max(10_000).default([]), payment_group_id: uuid.nullable().optional() });
+/** A list's filter (its tab, campaign, recipient, dates and amounts): "Select all N matching" sends it instead of ids. */
+export const paymentsFilter = paymentsListQuery.pick({
+  tab: true,
+  payment_group_id: true,
+  recipient: true,
+  created_from: true,
+  created_to: true,
+  amount_min: true,
+  amount_max: true,
+});
+export type PaymentsFilter = z.infer<typeof paymentsFilter>;
+export const initiatePaymentsBody = z.object({
+  ids: z.array(uuid).max(10_000).default([]),
+  payment_group_id: uuid.nullable().optional(),
+  /** Every draft the filter matches, resolved by the server under its locks (with no ids). */
+  filter: paymentsFilter.optional(),
+});
 export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
 export const initiateAnswer = z.object({
   processing: z.number().int(),
   requires_info: z.number().int(),
   held: z.number().int(),
   message: z.string(),
+  /** The execution's batch (GET /v1/payments/batches/:id shows its progress); null when nothing was executed. */
+  batch_id: z.string().nullable(),
 });
+/** A batch's payouts as they run: sent to the rail (or posted), waiting for payout details, failed, not sent yet. */
+export const paymentBatchProgress = z.object({
+  batch_id: z.string(),
+  total: z.number().int(),
+  executed: z.number().int(),
+  waiting: z.number().int(),
+  failed: z.number().int(),
+  remaining: z.number().int(),
+  is_done: z.boolean(),
+});
+export type PaymentBatchProgress = z.infer<typeof paymentBatchProgress>;
 /** What Execute Payments would do: the confirmation dialog's figures. */
 export const initiatePreview = z.object({
   count: z.number().int(),

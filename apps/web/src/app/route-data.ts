@@ -2,7 +2,7 @@ import { matchRoutes, type Location, type RouteObject } from 'react-router';
 import { paymentTabOf, invoiceTabs, type InvoiceTab } from '@crewpay/core';
 import { creatorsQuery } from '../entities/creators/index.ts';
 import { invoicesQuery } from '../entities/invoices/index.ts';
-import { paymentsQuery } from '../entities/payments/index.ts';
+import { paymentListFiltersOf, paymentsQuery } from '../entities/payments/index.ts';
 import { dashboardQuery } from '../features/home/api/get-dashboard.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { hasOrg } from '../lib/session/current-org.ts';
@@ -18,7 +18,8 @@ export const pageData = {
   // Home's figures are fetched on every visit: this call is the visit's (the page accepts an answer of the last seconds).
   home: () => void queryClient.prefetchQuery({ ...dashboardQuery(), staleTime: 0 }),
   creators: () => void queryClient.prefetchQuery(creatorsQuery({ page: 0, search: '' })),
-  payments: (search) => void queryClient.prefetchQuery(paymentsQuery({ tab: paymentTabOf(search.get('tab')).value, page: 0 })),
+  payments: (search) =>
+    void queryClient.prefetchQuery(paymentsQuery({ tab: paymentTabOf(search.get('tab')).value, page: 0, ...paymentListFiltersOf(search) })),
   invoices: (search) => {
     const tab = invoiceTabs.find((value) => value === search.get('tab')) ?? ('open' satisfies InvoiceTab);
     void queryClient.prefetchQuery(invoicesQuery({ tab }, 0));

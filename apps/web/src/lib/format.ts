@@ -9,10 +9,11 @@ export const formatDateTime = (value: string | number | Date) => dayjs(value).fo
 export const formatLongDate = (value: string | number | Date) => dayjs(value).format('MMMM D, YYYY');
 export const formatRelative = (value: string | number | Date) => dayjs(value).fromNow();
 
-type Named = { email: string; first_name: string | null; last_name: string | null };
+type Named = { email: string; first_name: string | null; last_name: string | null; display_name?: string | null };
 
-/** First and last name when known, else the email. */
+/** The display name the person chose (Settings > Profile), else first and last name when known, else the email. */
 export function displayName(person: Named): string {
+  if (person.display_name?.trim()) return person.display_name.trim();
   const name = [person.first_name, person.last_name]
     .map((part) => part?.trim())
     .filter(Boolean)

@@ -15,6 +15,8 @@ export const users = pgTable(
     is_external: boolean().notNull().default(false),
     first_name: text(),
     last_name: text(),
+    // The name the person chose to be shown by (Settings > Profile); null: first and last name, else the email.
+    display_name: text(),
     phone_number: text(),
     // Agents and managers receive a share of a creator's payment; a member may also be one.
     is_agent: boolean().notNull().default(false),

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeEmailBody, confirmLinkBody, emailChangedAnswer, loginAsMessages, messageAnswer, sessionAnswer } from '@crewpay/core';
+import {
+  changeEmailBody,
+  confirmLinkBody,
+  emailChangedAnswer,
+  loginAsMessages,
+  messageAnswer,
+  sessionAnswer,
+  updateProfileBody,
+  userRecord,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
+import { updateProfile } from './profile.ts';
+import { toUserRecord } from './sessions.ts';
 import { confirmSignUp } from './sign-up.ts';
 
 const tags = ['Accounts'];
@@ -26,6 +37,25 @@ export const accountRoutes =
         },
       },
       async (request) => confirmSignUp(deps, request.body.id),
+    );
+
+    app.put(
+      '/user',
+      {
+        schema: {
+          tags,
+          summary: 'Change your profile: the display name you are shown by (blank: your name or email again)',
+          body: updateProfileBody,
+          response: { 200: userRecord, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { user, session_id, actor } = requireAuth(request);
+        // A person names themselves: never someone acting as them, never an API key.
+        if (actor) throw new AppError('forbidden', loginAsMessages.whileActing);
+        if (!session_id) throw new AppError('forbidden', 'Sign in to change your profile');
+        return toUserRecord(await updateProfile(deps.db, { user, display_name: request.body.display_name }));
+      },
     );
 
     app.put(

@@ -17,6 +17,7 @@ export function toUserRecord(user: User, actor: User | null = null, actingExpire
     is_external: user.is_external,
     first_name: user.first_name,
     last_name: user.last_name,
+    display_name: user.display_name,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
     acting_by: actor
@@ -25,6 +26,7 @@ export function toUserRecord(user: User, actor: User | null = null, actingExpire
           email: actor.email,
           first_name: actor.first_name,
           last_name: actor.last_name,
+          display_name: actor.display_name,
           expires_at: actingExpiresAt?.toISOString() ?? null,
         }
       : null,

@@ -39,6 +39,35 @@ describe('GET /v1/notifications and PUT /v1/notifications/{id}', () => {
   });
 });
 
+describe('POST /v1/notifications/read_all', () => {
+  it("marks every notification the caller sees read, and no other organisation's or member's", async () => {
+    const owner = await createOwner(ctx.app);
+    const stranger = await createOwner(ctx.app);
+    const creator = await createMember(ctx.deps, owner.org.id, 'creator');
+    await notify(ctx.deps.db, { org_id: owner.org.id, text: 'Funds arrived' });
+    await notify(ctx.deps.db, { org_id: owner.org.id, user_id: owner.user.id, text: 'For the owner' });
+    await notify(ctx.deps.db, { org_id: owner.org.id, user_id: creator.user.id, text: 'Your contract is ready' });
+    await notify(ctx.deps.db, { org_id: stranger.org.id, text: 'Their news' });
+    const list = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers });
+    const unread = async (headers: Record<string, string>) =>
+      (await list(headers)).json().filter((item: { dismissed: boolean }) => !item.dismissed).length as number;
+
+    // A portal creator's "mark all read" reads their own, never the organisation's news.
+    const creatorRead = await ctx.app.inject({ method: 'POST', url: '/v1/notifications/read_all', headers: creator.headers });
+    expect(creatorRead.json()).toEqual({ count: 1 });
+    expect(await unread(owner.headers)).toBe(2);
+
+    const ownerRead = await ctx.app.inject({ method: 'POST', url: '/v1/notifications/read_all', headers: owner.headers });
+    expect(ownerRead.statusCode, ownerRead.body).toBe(200);
+    expect(ownerRead.json()).toEqual({ count: 2 });
+    expect(await unread(owner.headers)).toBe(0);
+    expect(await unread(stranger.headers)).toBe(1);
+    const again = await ctx.app.inject({ method: 'POST', url: '/v1/notifications/read_all', headers: owner.headers });
+    expect(again.json()).toEqual({ count: 0 });
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/notifications/read_all' })).statusCode).toBe(401);
+  });
+});
+
 describe('roles', () => {
   it('shows organisation-wide news to every staff role and only their own to a portal creator', async () => {
     const owner = await createOwner(ctx.app);

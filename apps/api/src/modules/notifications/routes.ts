@@ -4,7 +4,7 @@ import { notificationEventKinds, notificationPreferencesBody, notificationRecord
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { dismissNotification, isStaffViewer, listNotifications } from './service.ts';
+import { dismissAllNotifications, dismissNotification, isStaffViewer, listNotifications } from './service.ts';
 import { getNotificationPreferences, setNotificationPreferences } from './preferences.ts';
 
 const tags = ['Notifications'];
@@ -19,6 +19,21 @@ export const notificationRoutes =
       async (request) => {
         const { user } = requireAuth(request);
         return listNotifications(deps.db, { org_id: user.org_id, user_id: user.id, is_staff: isStaffViewer(user) });
+      },
+    );
+
+    app.post(
+      '/notifications/read_all',
+      {
+        schema: {
+          tags,
+          summary: 'Mark every notification of the caller read',
+          response: { 200: z.object({ count: z.number().int() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { user } = requireAuth(request);
+        return { count: await dismissAllNotifications(deps.db, { org_id: user.org_id, user_id: user.id, is_staff: isStaffViewer(user) }) };
       },
     );
 

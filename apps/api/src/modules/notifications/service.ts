@@ -51,6 +51,16 @@ export async function dismissNotification(db: DbOrTx, options: Viewer & { id: st
   return toRecord(row);
 }
 
+/** POST /v1/notifications/read_all: every notification the viewer sees, read at once; answers how many were unread. */
+export async function dismissAllNotifications(db: DbOrTx, options: Viewer): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ dismissed: true })
+    .where(and(visibleTo(options), eq(notifications.dismissed, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 export async function notify(
   db: DbOrTx,
   options: { org_id: string; user_id?: string | null; text: string; link?: string | null },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatCents, paymentMessages, type InitiatePaymentsBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -13,15 +13,16 @@ import { holdFunds } from '../ledger/index.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
-import { assertCampaignOfOrg } from '../campaigns/index.ts';
+import { lockSelectedDrafts } from './selection.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
-export type InitiateResult = { processing: number; requires_info: number; held: number; message: string };
+export type InitiateResult = { processing: number; requires_info: number; held: number; message: string; batch_id: string | null };
 
 /**
  * PUT /v1/payments/initiate (Execute). In one database transaction:
- * 1. the draft payments asked for are locked in id order (FOR UPDATE): a concurrent execution of
- *    the same payments waits, then finds them no longer draft and leaves them alone;
+ * 1. the draft payments asked for (by ids, campaign or a list's filter) are locked in id order
+ *    (FOR UPDATE): a concurrent execution of the same payments waits, then finds them no longer
+ *    draft and leaves them alone;
  * 2. the whole batch's amounts and fees are held in ONE ledger transfer (available -> held); not
  *    enough available refuses the batch and the rollback moves nothing (a PayPal or Venmo payout's
  *    amount is paid from the organisation's PayPal account: only its fee is held);
@@ -35,20 +36,7 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (!org) throw new AppError('not_found', 'Organization not found');
   if (org.billing_status === 'delinquent') throw new AppError('forbidden', paymentMessages.delinquent);
   if (!org.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
-  const filters: SQL[] = [eq(payments.org_id, orgId), eq(payments.is_deleted, false), eq(payments.status, 'draft')];
-  if (body.ids.length > 0) filters.push(inArray(payments.id, body.ids));
-  if (body.payment_group_id) {
-    await assertCampaignOfOrg(tx, { org_id: orgId, id: body.payment_group_id });
-    filters.push(eq(payments.payment_group_id, body.payment_group_id));
-  }
-  if (body.ids.length === 0 && !body.payment_group_id)
-    throw new AppError('validation_error', 'Select the payments to execute', { field: 'ids' });
-  const locked = await tx
-    .select()
-    .from(payments)
-    .where(and(...filters))
-    .orderBy(payments.id)
-    .for('update');
+  const locked = await lockSelectedDrafts(tx, orgId, body);
   if (locked.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
 
@@ -91,7 +79,7 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   // The rails are called once this has committed, never with these rows locked.
   ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
   ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
-  return { processing: ready.length, requires_info: waiting.length, held: total, message: paymentMessages.executed };
+  return { processing: ready.length, requires_info: waiting.length, held: total, message: paymentMessages.executed, batch_id: batchId };
 }
 
 /**
@@ -116,5 +104,5 @@ async function answerWithoutDrafts(tx: Tx, orgId: string, ids: string[]): Promis
             ),
           );
   if (waiting.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
-  return { processing: 0, requires_info: waiting.length, held: 0, message: paymentMessages.executed };
+  return { processing: 0, requires_info: waiting.length, held: 0, message: paymentMessages.executed, batch_id: null };
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
 import type { InitiatePreview, InitiatePaymentsBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import { orgs, payments } from '../../db/schema/index.ts';
+import { orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { destinationsFor } from './payouts.ts';
+import { lockSelectedDrafts } from './selection.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 
 /**
@@ -18,18 +19,9 @@ export async function previewExecution(deps: AppDeps, orgId: string, body: Initi
     await deps.db.transaction(async (tx) => {
       const [org] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
       if (!org) throw new AppError('not_found', 'Organization not found');
-      const filters = [eq(payments.org_id, orgId), eq(payments.is_deleted, false), eq(payments.status, 'draft')];
-      if (body.ids.length > 0) filters.push(inArray(payments.id, body.ids));
-      if (body.payment_group_id) filters.push(eq(payments.payment_group_id, body.payment_group_id));
-      const drafts =
-        body.ids.length === 0 && !body.payment_group_id
-          ? []
-          : await tx
-              .select()
-              .from(payments)
-              .where(and(...filters))
-              .orderBy(payments.id)
-              .for('update');
+      // A preview of nothing selected shows nothing (execution refuses it).
+      const isEmpty = body.ids.length === 0 && !body.payment_group_id && !body.filter;
+      const drafts = isEmpty ? [] : await lockSelectedDrafts(tx, orgId, body);
       const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts)) ? await rereadPayments(tx, orgId, drafts) : drafts;
       const destinations = await destinationsFor(deps, tx, org, rows);
       preview = {

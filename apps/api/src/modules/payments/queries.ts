@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { paymentStatuses, paymentTabOf, type PaymentRecord, type PaymentsPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, users } from '../../db/schema/index.ts';
@@ -13,6 +13,10 @@ export type ListOptions = {
   tab?: string | undefined;
   payment_group_id?: string | undefined;
   recipient?: string | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+  amount_min?: number | undefined;
+  amount_max?: number | undefined;
   page: number;
   page_size: number;
   starting_after?: string | undefined;
@@ -54,14 +58,11 @@ function namedRecipient(row: RecipientColumns): { name: string; email: string | 
 }
 
 /**
- * One page of the organisation's payments, newest first, for a tab and optional filters: by
- * keyset after a cursor, else by page number over the index alone (see creators' listCreators).
- * One statement either way: a page by number carries its total as a count beside the ids (an
- * InitPlan run once), and the recipients' names come joined. A page past the last row has no row
- * to carry the total, so only then is it counted apart.
+ * The rows a list shows: the organisation's payments of a tab, a campaign, a recipient, a range of
+ * days created and of amounts. "Select all N matching" executes what these match, so the list and
+ * the execution read the same rules.
  */
-export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<PaymentsPage> {
-  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
+export function listFilters(options: Omit<ListOptions, 'page' | 'page_size' | 'starting_after'>): SQL[] {
   const tab = paymentTabOf(options.tab);
   const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false)];
   // The All tab lists every status: a filter naming all of them still costs a test per row.
@@ -70,7 +71,24 @@ export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<Pa
   // A recipient filter also shows the agent and manager payments that came from that creator's rows.
   if (options.recipient)
     filters.push(sql`(${payments.recipient} = ${options.recipient} OR ${payments.managed_creator_id} = ${options.recipient})`);
-  const where = and(...filters);
+  // Days are UTC days: up to the end of created_to, the start of the next day excluded.
+  if (options.created_from) filters.push(sql`${payments.created_at} >= ${options.created_from}::date::timestamp AT TIME ZONE 'UTC'`);
+  if (options.created_to) filters.push(sql`${payments.created_at} < (${options.created_to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (options.amount_min !== undefined) filters.push(gte(payments.amount, options.amount_min));
+  if (options.amount_max !== undefined) filters.push(lte(payments.amount, options.amount_max));
+  return filters;
+}
+
+/**
+ * One page of the organisation's payments, newest first, for a tab and optional filters: by
+ * keyset after a cursor, else by page number over the index alone (see creators' listCreators).
+ * One statement either way: a page by number carries its total as a count beside the ids (an
+ * InitPlan run once), and the recipients' names come joined. A page past the last row has no row
+ * to carry the total, so only then is it counted apart.
+ */
+export async function listPayments(tx: DbOrTx, options: ListOptions): Promise<PaymentsPage> {
+  const position = options.starting_after ? decodeCursor(options.starting_after) : null;
+  const where = and(...listFilters(options));
   const newestFirst = [desc(payments.created_at), desc(payments.id)];
   const countAll = tx.select({ value: count() }).from(payments).where(where);
   const total = position ? sql<number | null>`NULL::bigint` : sql<number | null>`(${countAll})`;

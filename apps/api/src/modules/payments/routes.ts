@@ -7,6 +7,7 @@ import {
   initiateAnswer,
   initiatePaymentsBody,
   initiatePreview,
+  paymentBatchProgress,
   paymentMessages,
   paymentRecord,
   paymentsListQuery,
@@ -19,6 +20,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
+import { batchProgress } from './batches.ts';
 import { createPayments } from './create.ts';
 import { deletePayments } from './edit.ts';
 import { updatePayment } from './edit.ts';
@@ -70,6 +72,19 @@ export const paymentRoutes =
         },
       },
       async (request) => paymentTotals(deps.db, { org_id: requireStaff(request).org_id, recipient: request.query.recipient }),
+    );
+
+    app.get(
+      '/payments/batches/:id',
+      {
+        schema: {
+          tags,
+          summary: "An execution's progress: payouts executed, waiting for payout details, failed, remaining",
+          params: idParams,
+          response: { 200: paymentBatchProgress, ...errorResponses },
+        },
+      },
+      async (request) => batchProgress(deps.db, requireStaff(request).org_id, request.params.id),
     );
 
     app.get(

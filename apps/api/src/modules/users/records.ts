@@ -12,6 +12,7 @@ export function toMemberRecord(user: User): MemberRecord {
     is_manager: user.is_manager,
     first_name: user.first_name,
     last_name: user.last_name,
+    display_name: user.display_name,
     phone_number: user.phone_number,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),

@@ -1,2 +1,2 @@
-export { useDismissNotification, useNotifications } from './api/notifications.ts';
+export { useDismissNotification, useMarkAllNotificationsRead, useNotifications } from './api/notifications.ts';
 export { NotificationList } from './components/notification-list.tsx';

@@ -1,4 +1,5 @@
 export { paymentsQuery, useCreatePayments, usePayment, usePayments, useSendReminders, useUpdatePayment } from './api/payments.ts';
+export { paymentListFiltersOf, paymentListFiltersParams, type PaymentListFilters } from './api/list-filters.ts';
 export { usePaymentMath } from './api/use-payment-math.ts';
 export { CreatorPaymentsTab } from './components/creator-payments-tab.tsx';
 export { EarningsSplitMemoFields } from './components/earnings-split-memo-fields.tsx';

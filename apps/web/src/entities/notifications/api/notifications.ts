@@ -51,3 +51,22 @@ export function useDismissNotification() {
     meta: { isSilent: true },
   });
 }
+
+/** POST /v1/notifications/read_all: every notification read at once; the list empties before the answer and comes back if it fails. */
+export function useMarkAllNotificationsRead() {
+  return useMutation({
+    mutationFn: () => api.post<{ count: number }>('/v1/notifications/read_all', {}),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: notificationsKey });
+      const previous = queryClient.getQueryData<Notification[]>(notificationsKey);
+      queryClient.setQueryData<Notification[]>(notificationsKey, (list) => list?.map((item) => ({ ...item, dismissed: true })));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      queryClient.setQueryData(notificationsKey, context?.previous);
+      notifyError('Failed to mark your notifications read');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    meta: { isSilent: true },
+  });
+}

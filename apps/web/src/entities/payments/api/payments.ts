@@ -4,12 +4,15 @@ import {
   type CreatePaymentsBody,
   type InitiateAnswer,
   type InitiatePreview,
+  type PaymentBatchProgress,
   type PaymentRecord,
+  type PaymentsFilter,
   type PaymentsPage,
   type PaymentTab,
 } from '@crewpay/core';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import type { PaymentListFilters } from './list-filters.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -21,7 +24,7 @@ const paymentKeys = {
   totals: (recipient?: string) => ['payments', 'totals', recipient ?? null] as const,
 };
 
-export type PaymentFilters = {
+export type PaymentFilters = PaymentListFilters & {
   tab: PaymentTab;
   page: number;
   /** The page's keyset cursor (starting_after); page 0 has none. */
@@ -106,9 +109,12 @@ export function useDeletePayments() {
   });
 }
 
+/** What Execute acts on: the selected payments, a campaign's drafts, or every draft a list's filter matches ("Select all N matching"). */
+export type ExecutionSelection = { ids: string[]; payment_group_id?: string } | { filter: PaymentsFilter };
+
 export function useInitiatePayments() {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: { ids: string[]; payment_group_id?: string }; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: { body: ExecutionSelection; idempotencyKey: string }) =>
       api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: async (answer) => {
       // 'Payment is on the way!', then what happened: '2 payments on the way, 3 waiting for payout details'.
@@ -121,18 +127,35 @@ export function useInitiatePayments() {
 }
 
 /** What Execute Payments would do with these drafts: the confirmation dialog's figures. */
-function executionPreviewQuery(ids: string[]) {
+function executionPreviewQuery(selection: ExecutionSelection) {
   return queryOptions({
-    queryKey: ['payments', 'preview', ids] as const,
-    queryFn: () => api.post<InitiatePreview>('/v1/payments/initiate/preview', { ids }),
+    queryKey: ['payments', 'preview', selection] as const,
+    queryFn: () => api.post<InitiatePreview>('/v1/payments/initiate/preview', selection),
     staleTime: 0,
     gcTime: 0,
     meta: { errorMessage: 'There was an issue preparing your payments' },
   });
 }
 
-export function useExecutionPreview(ids: string[], enabled: boolean) {
-  return useQuery({ ...executionPreviewQuery(ids), enabled: enabled && ids.length > 0 });
+export function useExecutionPreview(selection: ExecutionSelection, enabled: boolean) {
+  const hasSelection = 'filter' in selection || selection.ids.length > 0;
+  return useQuery({ ...executionPreviewQuery(selection), enabled: enabled && hasSelection });
+}
+
+/** An execution's progress, asked every second until none of its payouts remains to be sent. */
+export function useBatchProgress(batchId: string | null) {
+  return useQuery({
+    // Apart from ['payments']: the lists refreshed once the batch is done must not refresh this again.
+    queryKey: ['payment-batch', batchId] as const,
+    queryFn: async () => {
+      const progress = await api.get<PaymentBatchProgress>(`/v1/payments/batches/${batchId ?? ''}`);
+      if (progress.is_done) await refreshAfterChange();
+      return progress;
+    },
+    enabled: batchId !== null,
+    refetchInterval: (query) => (query.state.data?.is_done ? false : 1000),
+    meta: { errorMessage: 'There was an issue retrieving the progress of your payments' },
+  });
 }
 
 /** The spec's array of ids (emailed), or {ids, channel} (sms texts the payees with a phone number); the API takes both. */

@@ -2,15 +2,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useExecutionPreview } from '../api/payments.ts';
+import { useExecutionPreview, type ExecutionSelection } from '../api/payments.ts';
 
-type Props = { ids: string[]; awaiting?: number; isOpen: boolean; isPending: boolean; onConfirm: () => void; onClose: () => void };
+type Props = {
+  selection: ExecutionSelection;
+  awaiting?: number;
+  isOpen: boolean;
+  isPending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 /** Execute Payments asks first: how many, the total, the fees and how many will wait for payout details. */
-export function ExecuteConfirmDialog({ ids, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
-  const { data: preview, isFetching } = useExecutionPreview(ids, isOpen);
+export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
+  const { data: preview, isFetching } = useExecutionPreview(selection, isOpen);
   const ready = preview && !isFetching;
   return (
     <ConfirmDialog

@@ -46,7 +46,7 @@ export function ExecuteNowButton({ payments, onExecuted }: Props) {
         Execute now
       </Button>
       <ExecuteConfirmDialog
-        ids={ids}
+        selection={{ ids }}
         isOpen={isConfirming}
         isPending={initiate.isPending}
         onClose={() => setConfirming(false)}

@@ -2,36 +2,42 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { canManageWallets, paymentMessages, type PaymentRecord, type Role } from '@crewpay/core';
+import { canManageWallets, paymentMessages, type PaymentRecord, type PaymentsFilter, type Role } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { NoticeDialog, addFundsNotice, type Notice } from '../../../components/notice-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { BatchProgressDialog } from './batch-progress-dialog.tsx';
 import { ExecuteConfirmDialog } from './execute-confirm-dialog.tsx';
-import { useDeletePayments, useInitiatePayments, useSendReminders } from '../api/payments.ts';
+import { useDeletePayments, useInitiatePayments, useSendReminders, type ExecutionSelection } from '../api/payments.ts';
 
-type Props = { selected: PaymentRecord[]; onDone: () => void };
+/** matching: "Select all N matching" chose every draft of the list's filter, beyond the page. */
+type Props = { selected: PaymentRecord[]; matching?: PaymentsFilter | null; onDone: () => void };
 
 /**
  * Execute Payments (drafts and awaiting input; owners and admins, not for a delinquent organisation), Send email
- * reminder (awaiting input) and Delete (drafts and awaiting input) for the selected payments.
+ * reminder (awaiting input) and Delete (drafts and awaiting input) for the selected payments. With
+ * every matching draft selected, Execute sends the filter (the server finds the drafts) and shows
+ * the batch's progress; reminders and Delete stay with what the page shows.
  */
-export function PaymentActions({ selected, onDone }: Props) {
+export function PaymentActions({ selected, matching = null, onDone }: Props) {
   const { data: user } = useCurrentUser();
   const { data: org } = useCurrentOrg();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [isConfirmingExecute, setConfirmingExecute] = useState(false);
+  const [batchId, setBatchId] = useState<string | null>(null);
   // One key per execution: a retry of the same confirmation is deduplicated, the next execution gets a new one.
   const [executionKey, setExecutionKey] = useState(() => crypto.randomUUID());
   const initiate = useInitiatePayments();
   const remind = useSendReminders();
   const remove = useDeletePayments();
-  const waiting = selected.filter((row) => row.status === 'requires_info');
+  const waiting = matching ? [] : selected.filter((row) => row.status === 'requires_info');
   // Document 001: draft and requires_info payments can be selected for execution. The server
   // executes the drafts; the awaiting ones are held already and go out when their details arrive.
   const executable = selected.filter((row) => row.status === 'draft' || row.status === 'requires_info');
-  const deletable = executable;
+  const deletable = matching ? [] : executable;
+  const selection: ExecutionSelection = matching ? { filter: matching } : { ids: executable.map((row) => row.id) };
   const canExecute = user ? canManageWallets(user.role as Role) : false;
 
   const askToExecute = () => {
@@ -40,11 +46,13 @@ export function PaymentActions({ selected, onDone }: Props) {
   };
   const execute = () =>
     initiate.mutate(
-      { body: { ids: executable.map((row) => row.id) }, idempotencyKey: executionKey },
+      { body: selection, idempotencyKey: executionKey },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setExecutionKey(crypto.randomUUID());
           setConfirmingExecute(false);
+          // A whole filter's drafts can be thousands of payouts: show them leave.
+          if (matching && answer.batch_id) setBatchId(answer.batch_id);
           onDone();
         },
       },
@@ -54,7 +62,11 @@ export function PaymentActions({ selected, onDone }: Props) {
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       <Tooltip title={canExecute ? '' : 'Only owners and admins can execute payments'}>
         <span>
-          <Button variant="contained" disabled={!canExecute || executable.length === 0 || initiate.isPending} onClick={askToExecute}>
+          <Button
+            variant="contained"
+            disabled={!canExecute || (!matching && executable.length === 0) || initiate.isPending}
+            onClick={askToExecute}
+          >
             Execute Payments
           </Button>
         </span>
@@ -100,13 +112,14 @@ export function PaymentActions({ selected, onDone }: Props) {
         {`Delete ${deletable.length} payment${deletable.length === 1 ? '' : 's'}? Money held for payments awaiting input goes back to your wallet.`}
       </ConfirmDialog>
       <ExecuteConfirmDialog
-        ids={executable.map((row) => row.id)}
+        selection={selection}
         awaiting={waiting.length}
         isOpen={isConfirmingExecute}
         isPending={initiate.isPending}
         onClose={() => setConfirmingExecute(false)}
         onConfirm={execute}
       />
+      <BatchProgressDialog batchId={batchId} onClose={() => setBatchId(null)} />
       <NoticeDialog notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

@@ -4,24 +4,43 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
-import { PaymentsTable } from '../../../entities/payments/index.ts';
+import {
+  PaymentsTable,
+  paymentListFiltersOf,
+  paymentListFiltersParams,
+  type PaymentListFilters,
+} from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
+import { PaymentFiltersBar } from '../components/payment-filters-bar.tsx';
 
-/** /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first). */
+/**
+ * /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first)
+ * and the filters (days created, amounts), all in the URL: a link or a reload shows the same list.
+ */
 export default function PaymentsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = paymentTabOf(params.get('tab')).value;
+  const filters = paymentListFiltersOf(params);
+  const show = (next: { tab: PaymentTab; filters: PaymentListFilters }) =>
+    setParams({ tab: next.tab, ...paymentListFiltersParams(next.filters) });
   return (
     <Stack spacing={2}>
-      <Tabs value={tab} onChange={(_event, value: PaymentTab) => setParams({ tab: value })} aria-label="Payment tabs" variant="scrollable">
+      <Tabs
+        value={tab}
+        onChange={(_event, value: PaymentTab) => show({ tab: value, filters })}
+        aria-label="Payment tabs"
+        variant="scrollable"
+      >
         {paymentTabs.map((item) => (
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
+      <PaymentFiltersBar filters={filters} onChange={(next) => show({ tab, filters: next })} />
       <PaymentsTable
         key={tab}
         tab={tab}
+        filters={filters}
         selectionActions={(selected) => <EditPaymentButton selected={selected} />}
         extraActions={
           <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>

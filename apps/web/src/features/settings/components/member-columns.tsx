@@ -61,7 +61,7 @@ export function memberColumns({ viewer, draft, onDraftChange, onConfirm, onDelet
       headerName: 'Name',
       flex: 1,
       minWidth: 140,
-      valueGetter: (_value, row) => (row.first_name || row.last_name ? displayName(row) : ''),
+      valueGetter: (_value, row) => (row.display_name || row.first_name || row.last_name ? displayName(row) : ''),
     },
     {
       field: 'role',

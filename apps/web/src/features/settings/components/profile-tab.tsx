@@ -8,9 +8,10 @@ import type { UserRecord } from '@crewpay/core';
 import { ChangePasswordDialog } from '../../../entities/users/index.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
+import { DisplayNameForm } from './display-name-form.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
 
-/** Settings > Profile: My account, with the email and the Change email and Change password dialogs; the wizard when its flag is on. */
+/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
   const [isChangingEmail, setIsChangingEmail] = useState(false);
@@ -23,6 +24,7 @@ export function ProfileTab({ viewer }: { viewer: UserRecord }) {
             My account
           </Typography>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <DisplayNameForm key={viewer.id} viewer={viewer} />
             <Typography variant="body2">Email address: {viewer.email}</Typography>
             <Stack direction="row" spacing={1.5}>
               <Button variant="outlined" onClick={() => setIsChangingEmail(true)}>
