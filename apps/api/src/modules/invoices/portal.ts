@@ -44,6 +44,7 @@ export async function listPortalInvoices(db: DbOrTx, user: User, query: PortalIn
   return {
     data: rows.map(({ invoice, campaign }) => ({
       id: invoice.id,
+      number: invoice.number,
       title: invoice.title,
       amount: invoice.amount,
       net: invoice.net,

@@ -33,6 +33,7 @@ export default function PortalInvoicesPage() {
     meta: { errorMessage: 'There was an issue generating the link' },
   });
   const columns: GridColDef<PortalInvoice>[] = [
+    { field: 'number', headerName: 'Number', flex: 0.6, minWidth: 110, sortable: false },
     { field: 'title', headerName: 'Title', flex: 1.3, minWidth: 180, sortable: false },
     {
       field: 'amount',
