@@ -29,6 +29,7 @@ test('[invoices] invoices carry sequential numbers; an owner sets the prefix in 
   await expect(card.getByText('The next invoice reads like NW-0001')).toBeVisible();
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Organization updated!')).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
   await shot(page, 'invoice-numbers-settings');
 
   await sendInvoiceViaApi(request, owner.token, { customer_id: first.customer_id, title: 'Second posts' });
