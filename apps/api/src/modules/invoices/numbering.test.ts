@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoicePrefixMessage } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -12,6 +14,7 @@ beforeAll(async () => {
 });
 
 type Headers = Record<string, string>;
+const BACKFILL = new URL('../../../drizzle/0045_invoice_numbers_backfill.sql', import.meta.url);
 const invoiceBody = { title: 'Spring campaign', description: 'Posts', amount: 10_000, net: 30 };
 const create = (headers: Headers, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/v1/invoices', headers, payload: { ...invoiceBody, ...payload } });
@@ -97,5 +100,33 @@ describe('sequential invoice numbers', () => {
       headers: await customerLogin(ctx.deps, owner.org.id, email),
     });
     expect(portal.json().data).toEqual([expect.objectContaining({ id: invoice.id, number: 'INV-0001' })]);
+  });
+
+  it("numbers the invoices that existed before, per organisation in creation order (the migration's backfill)", async () => {
+    const owner = await activatedOwner();
+    const customer = (await sendInvoice(ctx.app, owner.headers, { email: uniqueEmail('brand'), name: 'Brand' })).customer_id;
+    const second = await sendInvoice(ctx.app, owner.headers, { customer_id: customer, title: 'Made first' });
+    await sendInvoice(ctx.app, owner.headers, { customer_id: customer, title: 'Made second' });
+    const rolledBack = new Error('rolled back');
+    const run = ctx.deps.db.transaction(async (tx) => {
+      // The database as the migration found it: no numbers, no counters; the second invoice the older.
+      await tx.execute(sql`ALTER TABLE invoices ALTER COLUMN seq DROP NOT NULL, ALTER COLUMN number DROP NOT NULL`);
+      await tx.execute(sql`UPDATE invoices SET seq = NULL, number = NULL`);
+      await tx.execute(sql`DELETE FROM invoice_counters`);
+      await tx.execute(sql`UPDATE invoices SET created_at = created_at - interval '1 day' WHERE id = ${second.id}`);
+      for (const statement of fs.readFileSync(BACKFILL, 'utf8').split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+      const rows = await tx.execute<{ title: string; number: string }>(
+        sql`SELECT title, number FROM invoices WHERE org_id = ${owner.org.id} ORDER BY seq`,
+      );
+      expect(rows.rows.map((row) => [row.number, row.title])).toEqual([
+        ['INV-0001', 'Made first'],
+        ['INV-0002', 'Spring campaign'],
+        ['INV-0003', 'Made second'],
+      ]);
+      const counter = await tx.execute<{ last_seq: number }>(sql`SELECT last_seq FROM invoice_counters WHERE org_id = ${owner.org.id}`);
+      expect(counter.rows).toEqual([{ last_seq: 3 }]);
+      throw rolledBack;
+    });
+    await expect(run).rejects.toBe(rolledBack);
   });
 });
