@@ -92,14 +92,16 @@ export async function seedOrg(base: string, databaseUrl: string): Promise<Seeded
       [payment.id, org.id, SEEDED_PAYMENTS, SEEDED_CREATORS],
     );
     await client.query(
-      `INSERT INTO invoices (id, org_id, customer_id, title, description, amount, net, status, processor, canceled_at, created_at, updated_at)
-       SELECT gen_random_uuid(), v.org_id, v.customer_id, 'Invoice' || n, v.description, v.amount, v.net,
+      `INSERT INTO invoices (id, org_id, seq, number, customer_id, title, description, amount, net, status, processor, canceled_at, created_at, updated_at)
+       SELECT gen_random_uuid(), v.org_id, v.seq + n, 'INV-' || lpad((v.seq + n)::text, 4, '0'), v.customer_id, 'Invoice' || n, v.description, v.amount, v.net,
               CASE WHEN n % $3 = 0 THEN v.status ELSE 'canceled' END, v.processor,
               CASE WHEN n % $3 = 0 THEN NULL ELSE v.created_at END, v.created_at - n * interval '1 minute', v.updated_at
        FROM invoices v, generate_series(1, $2::int - 1) AS n
        WHERE v.id = $1`,
       [invoice.id, SEEDED_INVOICES, OPEN_INVOICE_EVERY],
     );
+    // The copies took the numbers after the first invoice's: the next invoice sent follows them.
+    await client.query('UPDATE invoice_counters SET last_seq = last_seq + $2::int - 1 WHERE org_id = $1', [org.id, SEEDED_INVOICES]);
     await client.query('ANALYZE creators; ANALYZE payments; ANALYZE invoices');
   } finally {
     await client.end();

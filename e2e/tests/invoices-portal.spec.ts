@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, uniqueEmail } from './support/api.ts';
@@ -90,5 +91,27 @@ test('[invoices] a customer signs in to the portal, sees their invoices and pays
     await expect(table.getByRole('row', { name: /Spring posts/ })).toContainText('Paid', { timeout: 3_000 });
   }).toPass();
   await expect(table.getByRole('row', { name: /Spring posts/ }).getByRole('button', { name: 'Pay' })).toHaveCount(0);
+
+  // Each invoice's PDF, and the receipt of a paid one (an open invoice has none).
+  const paid = table.getByRole('row', { name: /Spring posts/ });
+  await expect(paid).toContainText('INV-0001');
+  for (const [button, file] of [
+    ['Download invoice INV-0001', 'Invoice-INV-0001.pdf'],
+    ['Download the receipt of invoice INV-0001', 'Receipt-INV-0001.pdf'],
+  ] as const) {
+    const downloading = page.waitForEvent('download');
+    await table.getByRole('button', { name: button }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(file);
+    expect(
+      fs
+        .readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  }
+  await expect(table.getByRole('button', { name: 'Download invoice INV-0002' })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Download the receipt of invoice INV-0002' })).toHaveCount(0);
+  await shot(page, 'invoices-11-portal-documents');
   await expect(toast(page, 'There was an issue')).toHaveCount(0);
 });

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { readOutbox } from './fixtures.ts';
+import type { AppDeps } from '../src/deps.ts';
+import { customers, users } from '../src/db/schema/index.ts';
+import { newId } from '../src/lib/ids.ts';
+import { startSession } from '../src/modules/auth/sessions.ts';
+import { authHeaders, readOutbox } from './fixtures.ts';
 
 type Headers = Record<string, string>;
 
@@ -14,6 +19,16 @@ export async function sendInvoice(app: FastifyInstance, headers: Headers, payloa
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ id: string; customer_id: string; customer_email: string; amount: number; status: string }>();
+}
+
+/** A customer's portal login, linked to the organisation's customer record as the portal invitation links it. */
+export async function customerLogin(deps: AppDeps, orgId: string, email: string): Promise<Headers> {
+  const [user] = await deps.db.insert(users).values({ id: newId(), email, org_id: orgId, role: 'customer', is_external: true }).returning();
+  await deps.db
+    .update(customers)
+    .set({ user_id: user!.id })
+    .where(and(eq(customers.org_id, orgId), eq(customers.email, email)));
+  return authHeaders((await startSession(deps.db, user!, 1)).auth_token);
 }
 
 /** The pay link id of the newest invoice email to `to`. */

@@ -22,6 +22,19 @@ export const MAX_NET_DAYS = 365;
 export const DEFAULT_NET_DAYS = 30;
 export const NET_PRESETS = [0, 30, 60, 90, 120] as const;
 
+export const DEFAULT_INVOICE_PREFIX = 'INV-';
+export const invoicePrefixMessage = "Use up to 12 letters, digits, '-', '_', '/' or '.'";
+/** The organisation's invoice number prefix (Settings): possibly empty, for bare numbers. */
+export const invoicePrefixSchema = text(invoicePrefixMessage)
+  .trim()
+  .max(12, invoicePrefixMessage)
+  .regex(/^[A-Za-z0-9_./-]*$/, invoicePrefixMessage);
+
+/** An invoice's number as people read it: the prefix and the sequence, zero-padded to 4 digits (INV-0042). */
+export function formatInvoiceNumber(prefix: string, seq: number): string {
+  return `${prefix}${String(seq).padStart(4, '0')}`;
+}
+
 export const invoiceMessages = {
   amount: 'Invalid amount',
   net: 'Invalid value - Positive number less than or equal to 365',
@@ -141,6 +154,8 @@ export type PortalInvoiceQuery = z.infer<typeof portalInvoiceQuery>;
 /** Spec entity Invoice; the list row adds due_date and customer. */
 export const invoiceRecord = z.object({
   id: z.uuid(),
+  /** The organisation's sequential invoice number with its prefix (INV-0042). */
+  number: z.string(),
   title: z.string(),
   description: z.string(),
   amount: z.number().int(),
@@ -182,6 +197,7 @@ export type InvoicePage = z.infer<typeof invoicePage>;
 /** A row of the portal's invoices list (a customer user's own invoices). */
 export const portalInvoice = z.object({
   id: z.uuid(),
+  number: z.string(),
   title: z.string(),
   amount: z.number().int(),
   net: z.number().int(),

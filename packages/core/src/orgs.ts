@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { invoicePrefixSchema } from './invoices.ts';
 import { messages } from './validation.ts';
 
 export const splitSources = ['creator', 'org'] as const;
@@ -38,6 +39,7 @@ export const updateOrgBody = createOrgBody
   .extend({
     agent_split_source: z.enum(splitSources),
     manager_split_source: z.enum(splitSources),
+    invoice_prefix: invoicePrefixSchema,
   })
   .partial();
 export type UpdateOrgBody = z.infer<typeof updateOrgBody>;
@@ -54,6 +56,7 @@ export const orgRecord = z.object({
   paypal_enabled: z.boolean(),
   agent_split_source: z.enum(splitSources),
   manager_split_source: z.enum(splitSources),
+  invoice_prefix: z.string(),
   /** GET it with the session (the bytes are served by /v1/org/logo); null when there is no logo. */
   logo_url: z.string().nullable(),
   created_at: z.string(),

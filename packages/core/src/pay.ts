@@ -12,6 +12,7 @@ import { chargeStatuses, chargeTypes, invoiceMessages, invoicePayMethods, invoic
 export const invoiceLinkInfo = z.object({
   type: z.literal('invoice_payment'),
   id: z.uuid(),
+  number: z.string(),
   amount: z.number().int(),
   org_name: z.string(),
   title: z.string(),

@@ -167,6 +167,21 @@ export const taxRecipientOutcome = z.object({
 });
 export type TaxRecipientOutcome = z.infer<typeof taxRecipientOutcome>;
 
+/** A form an organisation issued to the signed-in creator (the creator portal's Tax documents). */
+export const portalTaxDocument = z.object({
+  creator_id: z.uuid(),
+  org_name: z.string(),
+  year: z.number().int(),
+  form: z.enum(['1099-NEC', 'W-2']),
+  compensation: z.number().int(),
+});
+export type PortalTaxDocument = z.infer<typeof portalTaxDocument>;
+/** GET /v1/portal/tax_documents/{creator_id}/{year}/pdf */
+export const portalTaxDocumentParams = z.object({
+  creator_id: z.uuid('Tax document not found'),
+  year: z.coerce.number().int().min(2000).max(2200),
+});
+
 export const taxRun = z.object({
   id: z.uuid(),
   year: z.number().int(),

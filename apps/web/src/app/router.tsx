@@ -21,6 +21,7 @@ const CreateOrgPage = preloadablePage(() => import('../features/orgs/pages/creat
 const HomePage = preloadablePage(() => import('../features/home/pages/home-page.tsx'));
 const CreatorHomePage = preloadablePage(() => import('../features/creator-portal/pages/creator-home-page.tsx'));
 const CreatorPaymentsPage = preloadablePage(() => import('../features/creator-portal/pages/creator-payments-page.tsx'));
+const CreatorTaxDocumentsPage = preloadablePage(() => import('../features/creator-portal/pages/creator-tax-documents-page.tsx'));
 const CreatorSettingsPage = preloadablePage(() => import('../features/creator-portal/pages/creator-settings-page.tsx'));
 const CreateFundAcctPage = preloadablePage(() => import('../features/activation/pages/create-fund-acct-page.tsx'));
 const CreateFundBusinessPage = preloadablePage(() => import('../features/activation/pages/create-fund-business-page.tsx'));
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
               { path: '/creator', element: <CreatorHomePage />, handle: handle('Dashboard', ['Home']) },
               { path: '/creator/invoices', element: <PortalInvoicesPage />, handle: handle('Invoices') },
               { path: '/creator/payments', element: <CreatorPaymentsPage />, handle: handle('Payments') },
+              { path: '/creator/taxes', element: <CreatorTaxDocumentsPage />, handle: handle('Tax documents') },
               { path: '/creator/settings', element: <CreatorSettingsPage />, handle: handle('Settings') },
               { path: '/creator/contracts', element: <PortalContractsPage />, handle: handle('Contracts') },
               {

@@ -35,6 +35,10 @@ export const invoices = pgTable(
       .references(() => orgs.id),
     customer_id: uuid().notNull(),
     payment_group_id: uuid(),
+    // The organisation's sequence (invoice_counters) and its label with the prefix of the day it was issued:
+    // changing the prefix later renames no invoice already sent.
+    seq: integer().notNull(),
+    number: text().notNull(),
     title: text().notNull(),
     description: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
@@ -64,9 +68,18 @@ export const invoices = pgTable(
     }),
     index('invoices_org_id_created_at_idx').on(table.org_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('invoices_customer_id_idx').on(table.customer_id),
+    uniqueIndex('invoices_org_seq_key').on(table.org_id, table.seq),
     index('invoices_payment_group_id_idx').on(table.payment_group_id),
   ],
 );
+
+/** The last invoice sequence an organisation issued; its row lock orders concurrent invoice creations. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  org_id: uuid()
+    .primaryKey()
+    .references(() => orgs.id),
+  last_seq: integer().notNull(),
+});
 
 /** Which campaign payments an invoice funds; a payment is funded by at most one invoice. */
 export const invoiceFundedPayments = pgTable(

@@ -24,6 +24,8 @@ export const orgs = pgTable('orgs', {
   manager_split_source: text({ enum: ['creator', 'org'] })
     .notNull()
     .default('creator'),
+  // Put before each new invoice's sequence number (INV-0001).
+  invoice_prefix: text().notNull().default('INV-'),
   // Set when a logo is stored (org_logos); its time versions the logo's URL.
   logo_updated_at: timestamp({ withTimezone: true }),
   created_at: createdAt(),

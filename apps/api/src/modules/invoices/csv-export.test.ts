@@ -22,7 +22,9 @@ describe('GET /v1/invoices/export', () => {
     });
     const csv = await ctx.app.inject({ method: 'GET', url: '/v1/invoices/export?tab=all', headers: owner.headers });
     expect(csv.statusCode).toBe(200);
-    const row = csv.body.split('\r\n')[1]!;
+    const [header, row] = csv.body.split('\r\n') as [string, string];
+    expect(header.split(',').slice(0, 3)).toEqual(['id', 'number', 'title']);
+    expect(row.split(',')[1]).toBe('INV-0001');
     expect(row).toContain(`"'＝HYPERLINK(""http://evil.example"",""Pay"")"`);
     expect(row).toContain(`"'Posts;=cmd|' /C calc'!A0"`);
     expect(row).toContain(`"'＠SUM(1+1)"`);

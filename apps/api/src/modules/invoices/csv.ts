@@ -2,6 +2,7 @@ import { describeNet, toCsv, type InvoiceRecord } from '@crewpay/core';
 
 const HEADER = [
   'id',
+  'number',
   'title',
   'description',
   'customer',
@@ -16,6 +17,7 @@ const HEADER = [
 
 const rowOf = (row: InvoiceRecord) => [
   row.id,
+  row.number,
   row.title,
   row.description,
   row.customer_name,

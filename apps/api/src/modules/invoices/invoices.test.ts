@@ -117,7 +117,7 @@ describe('creating invoices', () => {
     const outbox = await readOutbox(ctx.app);
     for (const to of [email, cc]) {
       const message = outbox.filter((item) => item.to === to).at(-1)!;
-      expect(message.subject).toContain('Invoice from Acme Creators');
+      expect(message.subject).toContain('Invoice INV-0001 from Acme Creators');
       expect(message.links.some((link) => link.includes('/v1/invoices/pay/attachment?id='))).toBe(true);
       // The PDF itself travels with the email, not only as a link.
       const [file] = message.attachments;
@@ -149,6 +149,7 @@ describe('creating invoices', () => {
         'disallowed_methods',
         'id',
         'net',
+        'number',
         'org_address',
         'org_name',
         'payment',

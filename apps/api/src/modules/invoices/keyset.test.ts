@@ -32,8 +32,8 @@ beforeAll(async () => {
   await ctx.app.inject({ method: 'POST', url: `/v1/invoices/${canceled.id}/cancel`, headers: owner.headers });
   // Many more rows, several in one microsecond: the id breaks the tie so no row is skipped or repeated.
   await ctx.database.db.execute(sql`
-    INSERT INTO invoices (id, org_id, customer_id, title, description, amount, net, processor, created_at)
-    SELECT gen_random_uuid(), org_id, customer_id, 'Copy ' || n, description, amount + n, net, processor,
+    INSERT INTO invoices (id, org_id, seq, number, customer_id, title, description, amount, net, processor, created_at)
+    SELECT gen_random_uuid(), org_id, 1000 + n, 'COPY-' || n, customer_id, 'Copy ' || n, description, amount + n, net, processor,
            created_at - (n / 4) * interval '1 second'
     FROM invoices, generate_series(1, ${COPIES}) AS n
     WHERE id = ${first.id}`);

@@ -21,10 +21,10 @@ export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean;
   return parts.to.map((to) => ({
     org_id: invoice.org_id,
     to,
-    subject: `${parts.reminder ? 'Reminder: invoice' : 'Invoice'} from ${parts.orgName}: ${invoice.title}`,
+    subject: `${parts.reminder ? 'Reminder: invoice' : 'Invoice'} ${invoice.number} from ${parts.orgName}: ${invoice.title}`,
     paragraphs: [
       lead,
-      `${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDateOf(invoice.created_at, invoice.net)}).`,
+      `Invoice ${invoice.number}, ${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDateOf(invoice.created_at, invoice.net)}).`,
       invoice.description,
     ],
     links,
@@ -33,7 +33,7 @@ export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean;
 }
 
 export function invoiceSms(parts: Omit<Parts, 'hasAttachment'>): string {
-  return `${parts.orgName}: invoice "${parts.invoice.title}" for ${formatCents(parts.invoice.amount)} is due ${dueDateOf(parts.invoice.created_at, parts.invoice.net)}. Pay: ${payUrl(parts.publicUrl, parts.linkId)}`;
+  return `${parts.orgName}: invoice ${parts.invoice.number} "${parts.invoice.title}" for ${formatCents(parts.invoice.amount)} is due ${dueDateOf(parts.invoice.created_at, parts.invoice.net)}. Pay: ${payUrl(parts.publicUrl, parts.linkId)}`;
 }
 
 /** The payer's receipt, once the payment has gone through (a card charged, a bank debit settled). */
@@ -44,7 +44,7 @@ export function receiptEmail(options: { to: string; orgName: string; invoice: In
     subject: `Receipt: your payment to ${options.orgName}`,
     paragraphs: [
       `Your payment of ${formatCents(options.invoice.amount)} to ${options.orgName} has been received.`,
-      `Invoice: ${options.invoice.title}. Paid by ${options.method}.`,
+      `Invoice ${options.invoice.number}: ${options.invoice.title}. Paid by ${options.method}.`,
     ],
   };
 }

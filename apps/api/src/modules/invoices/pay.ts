@@ -64,6 +64,7 @@ export async function describeInvoiceLink(deps: AppDeps, link: ExpiringLink): Pr
   return {
     type: 'invoice_payment',
     id: invoice.id,
+    number: invoice.number,
     amount: invoice.amount,
     org_name: org?.name ?? '',
     title: invoice.title,

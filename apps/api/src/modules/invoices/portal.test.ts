@@ -1,30 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { authHeaders, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
+import { createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { activate } from '../../../test/wallet-fixtures.ts';
-import { sendInvoice } from '../../../test/invoice-fixtures.ts';
-import { and, eq } from 'drizzle-orm';
-import { customers, users } from '../../db/schema/index.ts';
-import { newId } from '../../lib/ids.ts';
-import { startSession } from '../auth/sessions.ts';
+import { customerLogin, sendInvoice } from '../../../test/invoice-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
-
-/** A customer's portal login, linked to the organisation's customer record as the portal invitation links it. */
-async function customerUser(orgId: string, email: string) {
-  const [user] = await ctx.deps.db
-    .insert(users)
-    .values({ id: newId(), email, org_id: orgId, role: 'customer', is_external: true })
-    .returning();
-  await ctx.deps.db
-    .update(customers)
-    .set({ user_id: user!.id })
-    .where(and(eq(customers.org_id, orgId), eq(customers.email, email)));
-  return authHeaders((await startSession(ctx.deps.db, user!, 1)).auth_token);
-}
 
 describe('the portal invoices page', () => {
   it("lists a customer user's own invoices and gives a fresh pay link for an open one; staff and others are refused", async () => {
@@ -33,7 +16,7 @@ describe('the portal invoices page', () => {
     const email = uniqueEmail('brand');
     const mine = await sendInvoice(ctx.app, owner.headers, { email, name: 'Brand', title: 'Mine', net: 60 });
     await sendInvoice(ctx.app, owner.headers, { email: uniqueEmail('other'), name: 'Other', title: 'Not mine' });
-    const headers = await customerUser(owner.org.id, email);
+    const headers = await customerLogin(ctx.deps, owner.org.id, email);
 
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
     expect(list.statusCode, list.body).toBe(200);
@@ -57,7 +40,7 @@ describe('the portal invoices page', () => {
     const again = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
     expect(again.json().data.map((invoice: { title: string }) => invoice.title)).toEqual(['Mine']);
 
-    const stranger = await customerUser(owner.org.id, uniqueEmail('stranger'));
+    const stranger = await customerLogin(ctx.deps, owner.org.id, uniqueEmail('stranger'));
     expect((await ctx.app.inject({ method: 'POST', url: `/v1/portal/invoices/${mine.id}/pay_link`, headers: stranger })).statusCode).toBe(
       404,
     );

@@ -12,7 +12,7 @@ import { payUrl } from './messages.ts';
  * A customer user (portal) sees the invoices of the customer records linked to their login: one
  * per organisation that invited them to the portal (customers.user_id), never by email alone.
  */
-async function customerIdsOf(db: DbOrTx, user: User): Promise<string[]> {
+export async function customerIdsOf(db: DbOrTx, user: User): Promise<string[]> {
   if (user.role !== 'customer' || !user.is_external) throw new AppError('forbidden', 'This is only available to customers');
   const rows = await db.select({ id: customers.id }).from(customers).where(eq(customers.user_id, user.id));
   return rows.map((row) => row.id);
@@ -44,6 +44,7 @@ export async function listPortalInvoices(db: DbOrTx, user: User, query: PortalIn
   return {
     data: rows.map(({ invoice, campaign }) => ({
       id: invoice.id,
+      number: invoice.number,
       title: invoice.title,
       amount: invoice.amount,
       net: invoice.net,

@@ -65,6 +65,7 @@ async function withFundedPayments(db: DbOrTx, rows: Joined[]): Promise<InvoiceRe
     const { invoice } = joined;
     return {
       id: invoice.id,
+      number: invoice.number,
       title: invoice.title,
       description: invoice.description,
       amount: invoice.amount,

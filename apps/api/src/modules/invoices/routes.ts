@@ -32,6 +32,7 @@ import { chargesByInvoice } from './charge-queries.ts';
 import { allInvoices, getInvoice, listInvoices } from './queries.ts';
 import { requestRefund } from './refunds.ts';
 import { listPortalInvoices, portalPayLink } from './portal.ts';
+import { portalInvoicePdf, portalReceiptPdf } from './portal-documents.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
 
 const tags = ['Invoices'];
@@ -193,6 +194,20 @@ export const invoiceRoutes =
       },
       async (request) => portalPayLink(deps, requireAuth(request).user, request.params.id),
     );
+
+    // The customer's own invoice as a PDF, and the receipt of a paid one: 404 for anyone else's id.
+    for (const [path, summary, render] of [
+      ['pdf', "The customer user's own invoice as a PDF", portalInvoicePdf],
+      ['receipt', "The receipt (PDF) of the customer user's own paid invoice", portalReceiptPdf],
+    ] as const)
+      app.get(`/portal/invoices/:id/${path}`, { schema: { tags, summary, params: idParams } }, async (request, reply) => {
+        const file = await render(deps.db, requireAuth(request).user, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file.file_name}"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(file.pdf));
+      });
 
     app.post(
       '/invoices/:id/refunds',

@@ -28,6 +28,7 @@ import { emitWebhookEvent } from '../webhooks/index.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { invoiceAttachmentForEmail } from './attachments.ts';
 import { invoiceEmails, invoiceSms } from './messages.ts';
+import { nextInvoiceNumber } from './numbering.ts';
 import { findInvoiceRow, getInvoice } from './queries.ts';
 
 type Actor = { org_id: string; user_id: string };
@@ -141,6 +142,7 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
       .values({
         id: newId(),
         org_id: actor.org_id,
+        ...(await nextInvoiceNumber(tx, actor.org_id)),
         customer_id: customer.id,
         payment_group_id: body.payment_group_id,
         title: body.title,

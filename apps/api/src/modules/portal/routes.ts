@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { creatorUserRecord, creatorUserUpdateBody, portalHomeAnswer, portalPageQuery, portalPaymentPage } from '@crewpay/core';
+import {
+  creatorUserRecord,
+  creatorUserUpdateBody,
+  portalHomeAnswer,
+  portalPageQuery,
+  portalPaymentPage,
+  portalTaxDocument,
+  portalTaxDocumentParams,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireExternal } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { listIssuedTaxForms, renderOwnTaxForm } from '../taxes/index.ts';
 import { listOwnPayments } from './queries.ts';
 import { portalRecords, portalScope } from './scope.ts';
 import { listOwnCreatorRecords, portalHome, updateOwnCreatorRecord } from './service.ts';
@@ -68,6 +77,35 @@ export const portalRoutes =
         const scope = portalScope(requireExternal(request));
         const records = await portalRecords(deps.db, scope);
         return listOwnPayments(deps.db, { scope, records, ...request.query });
+      },
+    );
+
+    app.get(
+      '/portal/tax_documents',
+      {
+        schema: {
+          tags,
+          summary: 'The tax forms (1099-NEC, W-2) organizations issued to the signed-in creator, newest year first',
+          response: { 200: z.array(portalTaxDocument), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
+        return listIssuedTaxForms(deps.db, records.creators);
+      },
+    );
+
+    app.get(
+      '/portal/tax_documents/:creator_id/:year/pdf',
+      { schema: { tags, summary: "The signed-in creator's own issued form of a year, as a PDF", params: portalTaxDocumentParams } },
+      async (request, reply) => {
+        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
+        const { pdf, form } = await renderOwnTaxForm(deps, { records: records.creators, ...request.params });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${request.params.year}-Form-${form}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(pdf));
       },
     );
   };

@@ -24,8 +24,9 @@ export function navItemsFor(user: UserRecord): NavItem[] {
       user.role === 'customer'
         ? { label: 'Invoices', to: '/creator/invoices', icon: ReceiptLongOutlined }
         : { label: 'Payments', to: '/creator/payments', icon: PaymentsOutlined },
+      user.role !== 'customer' && { label: 'Tax documents', to: '/creator/taxes', icon: RequestQuoteOutlined },
       { label: 'Settings', to: '/creator/settings', icon: SettingsOutlined },
-    ];
+    ].filter((item): item is NavItem => item !== false);
   }
   const items: (NavItem | false)[] = [
     { label: 'Home', to: '/', icon: HomeOutlined },

@@ -6,11 +6,12 @@ import { formatDate } from '../../../lib/format.ts';
 import { InvoiceStatusChip } from './invoice-status.tsx';
 
 /**
- * The spec's invoice columns: title, amount, net, due_date, status, payment_group_id (and the
+ * The invoice number, then the spec's invoice columns: title, amount, net, due_date, status, payment_group_id (and the
  * customer on /invoices). Not sortable: the server pages newest first, and sorting one page would mislead.
  */
 export function invoiceColumns(options: { showCustomer: boolean }): GridColDef<InvoiceRecord>[] {
   const columns: (GridColDef<InvoiceRecord> | false)[] = [
+    { field: 'number', headerName: 'Number', sortable: false, flex: 0.6, minWidth: 110 },
     {
       field: 'title',
       headerName: 'Title',

@@ -8,9 +8,10 @@ import Paper from '@mui/material/Paper';
 import type { ContractRecord } from '@crewpay/core';
 import { ContractStatusChip } from '../../../entities/contracts/index.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useMyContracts } from '../api/portal.ts';
 
-const columns: GridColDef<ContractRecord>[] = [
+const columnsFor = (isCustomer: boolean): GridColDef<ContractRecord>[] => [
   {
     field: 'title',
     headerName: 'Title',
@@ -27,11 +28,17 @@ const columns: GridColDef<ContractRecord>[] = [
     headerName: 'Payment',
     width: 120,
     sortable: false,
-    renderCell: () => (
-      <Link component={RouterLink} to="/creator/payments">
-        Payments
-      </Link>
-    ),
+    // A customer has no Payments page (that is the creator's side): their money is in Invoices.
+    renderCell: () =>
+      isCustomer ? (
+        <Link component={RouterLink} to="/creator/invoices">
+          Invoices
+        </Link>
+      ) : (
+        <Link component={RouterLink} to="/creator/payments">
+          Payments
+        </Link>
+      ),
   },
   { field: 'org_name', headerName: 'Company', flex: 1, minWidth: 150 },
   {
@@ -51,6 +58,8 @@ const columns: GridColDef<ContractRecord>[] = [
 /** /creator/contracts: the signed-in recipient's contracts, 5 rows a page (spec section 9). */
 export default function PortalContractsPage() {
   const { data, isFetching } = useMyContracts();
+  const { data: viewer } = useCurrentUser();
+  const columns = columnsFor(viewer?.role === 'customer');
   const [paging, setPaging] = useState({ page: 0, pageSize: 5 });
   return (
     <Stack spacing={2}>

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { describeNet, dueDateOf, formatCents, type InvoiceLinkInfo } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
 
-/** The pay page's invoice: id, amount, due date with terms, title, description, From and Billed to. */
+/** The pay page's invoice: number, amount, due date with terms, title, description, From and Billed to. */
 export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
   const address = invoice.org_address;
   return (
@@ -15,7 +15,7 @@ export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
           {formatCents(invoice.amount)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Invoice {invoice.id.slice(0, 8).toUpperCase()}
+          Invoice {invoice.number}
         </Typography>
       </Stack>
       <Typography color="text.secondary">

@@ -31,7 +31,7 @@ export default function InvoicePage() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          {invoice.title}
+          {invoice.number} · {invoice.title}
         </Typography>
         <InvoiceStatusChip status={invoice.status} />
       </Stack>
@@ -59,6 +59,7 @@ export default function InvoicePage() {
               </Stack>
             }
             lines={[
+              ['Number', invoice.number],
               ['Amount', formatCents(invoice.amount)],
               ['Terms', describeNet(invoice.net)],
               ['Due date', formatDate(`${invoice.due_date}T12:00:00`)],

@@ -10,10 +10,14 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { InvoiceStatusChip } from '../../../entities/invoices/index.ts';
 import { api } from '../../../lib/api-client.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 
-/** /creator/invoices for a customer user: their invoices (server paged), with Pay on an open one (a fresh pay link). */
+/**
+ * /creator/invoices for a customer user: their invoices (server paged), each invoice's PDF, the receipt of a paid
+ * one, and Pay on an open one (a fresh pay link).
+ */
 export default function PortalInvoicesPage() {
   const paging = useKeysetPaging('portal-invoices');
   const { page, cursor, record } = paging;
@@ -32,7 +36,13 @@ export default function PortalInvoicesPage() {
     onSuccess: ({ url }) => window.location.assign(url),
     meta: { errorMessage: 'There was an issue generating the link' },
   });
+  const download = useMutation({
+    mutationFn: ({ row, kind }: { row: PortalInvoice; kind: 'pdf' | 'receipt' }) =>
+      downloadWithSession(`/v1/portal/invoices/${row.id}/${kind}`, `${kind === 'pdf' ? 'Invoice' : 'Receipt'}-${row.number}.pdf`),
+    meta: { errorMessage: 'There was an issue downloading the document' },
+  });
   const columns: GridColDef<PortalInvoice>[] = [
+    { field: 'number', headerName: 'Number', flex: 0.6, minWidth: 110, sortable: false },
     { field: 'title', headerName: 'Title', flex: 1.3, minWidth: 180, sortable: false },
     {
       field: 'amount',
@@ -66,6 +76,34 @@ export default function PortalInvoicesPage() {
       minWidth: 140,
       sortable: false,
       valueGetter: (_value, row) => row.payment_group_title ?? '',
+    },
+    {
+      field: 'documents',
+      headerName: 'Documents',
+      width: 200,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <Button
+            size="small"
+            aria-label={`Download invoice ${row.number}`}
+            disabled={download.isPending}
+            onClick={() => download.mutate({ row, kind: 'pdf' })}
+          >
+            PDF
+          </Button>
+          {row.status === 'succeeded' && (
+            <Button
+              size="small"
+              aria-label={`Download the receipt of invoice ${row.number}`}
+              disabled={download.isPending}
+              onClick={() => download.mutate({ row, kind: 'receipt' })}
+            >
+              Receipt
+            </Button>
+          )}
+        </Stack>
+      ),
     },
     {
       field: 'pay',

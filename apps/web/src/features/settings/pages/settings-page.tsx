@@ -12,6 +12,7 @@ import { MembersCard } from '../components/members-card.tsx';
 import { MyOrganizationCard } from '../components/my-organization-card.tsx';
 import { LogoCard } from '../components/logo-card.tsx';
 import { SplitsCard } from '../components/splits-card.tsx';
+import { InvoiceNumbersCard } from '../components/invoice-numbers-card.tsx';
 import { ApiTab } from '../components/api-tab.tsx';
 import { AuditLogTab } from '../components/audit-log-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
@@ -59,6 +60,7 @@ export default function SettingsPage() {
           <MyOrganizationCard org={org} viewer={user} />
           <LogoCard viewer={user} hasLogo={org.logo_url !== null} />
           <SplitsCard org={org} viewer={user} />
+          <InvoiceNumbersCard org={org} viewer={user} />
           <MembersCard org={org} viewer={user} />
         </Stack>
       )}

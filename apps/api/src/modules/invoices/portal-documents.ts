@@ -1,0 +1,60 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { invoiceMessages } from '@crewpay/core';
+import type { DbOrTx } from '../../db/client.ts';
+import { charges, customers, invoices, orgBusinesses, orgs, type User } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { renderInvoicePdf, renderReceiptPdf, type InvoiceDocument } from './pdf.ts';
+import { customerIdsOf } from './portal.ts';
+
+export type PortalFile = { pdf: Uint8Array; file_name: string };
+
+/** The customer user's own invoice (of any organisation that invited them) with its parties; 404 for any other id. */
+async function ownInvoiceDocument(db: DbOrTx, user: User, invoiceId: string): Promise<InvoiceDocument> {
+  const ids = await customerIdsOf(db, user);
+  const [row] = ids.length
+    ? await db
+        .select({ invoice: invoices, customer: customers, org_name: orgs.name, business: orgBusinesses })
+        .from(invoices)
+        .innerJoin(customers, eq(customers.id, invoices.customer_id))
+        .innerJoin(orgs, eq(orgs.id, invoices.org_id))
+        .leftJoin(orgBusinesses, eq(orgBusinesses.org_id, invoices.org_id))
+        .where(and(eq(invoices.id, invoiceId), inArray(invoices.customer_id, ids)))
+    : [];
+  if (!row) throw new AppError('not_found', invoiceMessages.notFound);
+  const { business } = row;
+  return {
+    invoice: row.invoice,
+    org: {
+      name: row.org_name,
+      address_lines: business
+        ? [[business.address, business.address2].filter(Boolean).join(' '), `${business.city}, ${business.state} ${business.zip_code}`]
+        : [],
+    },
+    customer: { name: row.customer.name, email: row.customer.email },
+  };
+}
+
+/** GET /v1/portal/invoices/{id}/pdf: the customer's own invoice as a PDF. */
+export async function portalInvoicePdf(db: DbOrTx, user: User, invoiceId: string): Promise<PortalFile> {
+  const document = await ownInvoiceDocument(db, user, invoiceId);
+  return { pdf: await renderInvoicePdf(document), file_name: `Invoice-${document.invoice.number}.pdf` };
+}
+
+/**
+ * GET /v1/portal/invoices/{id}/receipt: the receipt of the customer's own paid invoice: the charge
+ * that paid it (its settlement and method), or, for an invoice marked paid offline, that day.
+ */
+export async function portalReceiptPdf(db: DbOrTx, user: User, invoiceId: string): Promise<PortalFile> {
+  const document = await ownInvoiceDocument(db, user, invoiceId);
+  const { invoice } = document;
+  if (invoice.status !== 'succeeded') throw new AppError('not_found', 'This invoice has no receipt: it is not paid');
+  const [charge] = await db
+    .select({ method: charges.method_label, settled_at: charges.settled_at })
+    .from(charges)
+    .where(and(eq(charges.invoice_id, invoice.id), eq(charges.status, 'succeeded')))
+    .orderBy(desc(charges.created_at))
+    .limit(1);
+  const paidAt = charge?.settled_at ?? invoice.paid_at ?? invoice.updated_at;
+  const pdf = await renderReceiptPdf(document, { paid_at: paidAt, method: charge?.method ?? 'Paid offline' });
+  return { pdf, file_name: `Receipt-${invoice.number}.pdf` };
+}
