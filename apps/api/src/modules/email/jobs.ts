@@ -33,13 +33,28 @@ export async function sendQueuedEmails(jobs: Jobs, emailIds: string[]): Promise<
   await jobs.sendMany(DELIVER_EMAIL_BATCH_JOB, batches);
 }
 
+/** Pages of the sweep: a backlog up to 500 x 100 emails goes out in one sweep, the rest in the next. */
+const SWEEP_PAGE = 500;
+const SWEEP_PAGES = 100;
+
 /**
  * Picks up emails still queued: those whose delivery job was lost (a crash between commit and
- * send) and those queued without a job of their own. Ten seconds of grace lets an email's own
- * job go first; sending twice cannot happen (deliverEmail locks the row and checks its status).
+ * send) and those queued without a job of their own (a provider event's payout emails, thousands
+ * after a large execution). Every page of them is sent as jobs in the same sweep: a sweep of one
+ * page (500) a minute left a 10,000-payment run's emails queued for ten minutes while the workers
+ * sat idle. Ten seconds of grace lets an email's own job go first; sending twice cannot happen
+ * (deliverEmail locks the row and checks its status).
  */
 export async function resendStaleEmails(db: Db, jobs: Jobs): Promise<number> {
-  const ids = await findStaleQueuedEmails(db, new Date(Date.now() - 10_000));
-  await sendQueuedEmails(jobs, ids);
-  return ids.length;
+  const olderThan = new Date(Date.now() - 10_000);
+  let after: string | undefined;
+  let sent = 0;
+  for (let page = 0; page < SWEEP_PAGES; page += 1) {
+    const ids = await findStaleQueuedEmails(db, olderThan, { after, limit: SWEEP_PAGE });
+    await sendQueuedEmails(jobs, ids);
+    sent += ids.length;
+    after = ids.at(-1);
+    if (ids.length < SWEEP_PAGE) break;
+  }
+  return sent;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import { stripBidiControls } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
@@ -101,14 +101,17 @@ export async function deliverEmail(db: Db, transport: MailTransport, emailId: st
   }
 }
 
-/** Emails still queued a minute after they were written: their job was lost (a crash); send them again. */
-export async function findStaleQueuedEmails(db: Db, olderThan: Date): Promise<string[]> {
+/**
+ * A page of the emails still queued and written before `olderThan`, by id (time-ordered UUIDs:
+ * oldest first), after the id `after` (the previous page's last).
+ */
+export async function findStaleQueuedEmails(db: Db, olderThan: Date, options: { after?: string; limit?: number } = {}): Promise<string[]> {
   const rows = await db
     .select({ id: emails.id })
     .from(emails)
-    .where(and(eq(emails.status, 'queued'), lt(emails.created_at, olderThan)))
-    .orderBy(asc(emails.created_at))
-    .limit(500);
+    .where(and(eq(emails.status, 'queued'), lt(emails.created_at, olderThan), options.after ? gt(emails.id, options.after) : undefined))
+    .orderBy(asc(emails.id))
+    .limit(options.limit ?? 500);
   return rows.map((row) => row.id);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "emails_queued_idx" ON "emails" USING btree ("id") WHERE "emails"."status" = 'queued';
