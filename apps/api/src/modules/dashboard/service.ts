@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DashboardAnswer, TodoItem } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, payments } from '../../db/schema/index.ts';
+import { orgCreatorCounts, payments } from '../../db/schema/index.ts';
 import { findBalances } from '../ledger/index.ts';
 import { loadRecipients, recipientName } from '../payments/index.ts';
 import { activeCampaignsFor, hasCampaign } from '../campaigns/index.ts';
@@ -42,7 +42,8 @@ export async function dashboardFor(db: DbOrTx, orgId: string): Promise<Dashboard
         .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
         .from(payments)
         .where(and(eq(payments.org_id, orgId), eq(payments.status, 'draft'), eq(payments.is_deleted, false))),
-      db.select({ total: count() }).from(creators).where(eq(creators.org_id, orgId)),
+      // Kept by the database as creators are added (migration 0046): counting them grew with the organisation.
+      db.select({ total: orgCreatorCounts.creators }).from(orgCreatorCounts).where(eq(orgCreatorCounts.org_id, orgId)),
       paymentTodos(db, orgId),
       unpaidInvoiceTodos(db, orgId),
       unsignedContractTodos(db, orgId),

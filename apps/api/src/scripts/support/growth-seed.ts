@@ -1,8 +1,9 @@
 // The growth bench's seed: creators and ledger transfers (two entries each) of one organisation,
 // written with COPY in batches up to a total, so one database grows from the small case to the
-// large one. Foreign keys and the ledger's triggers are skipped for the seed (session_replication_role
-// = replica, the seed's own session only) and each account's balance is then set to the sum of its
-// entries in one statement, so the books reconcile as if every transfer had been posted.
+// large one. For the ledger, foreign keys and its per-row balance triggers are skipped
+// (session_replication_role = replica, the seed's own session only) and each account's balance is
+// then set to the sum of its entries in one statement, so the books reconcile as if every transfer
+// had been posted.
 import pg from 'pg';
 import { v7 } from 'uuid';
 import { copyIn } from './copy-in.ts';
@@ -56,11 +57,12 @@ export async function growTo(url: string, target: GrowthTarget, totals: { creato
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('SET session_replication_role = replica');
+    // Creators with their triggers on: the one that keeps the organisation's count (Home's total) counts them.
     for (let from = await count(client, 'creators', target.orgId); from < totals.creators; from += BATCH) {
       const to = Math.min(totals.creators, from + BATCH);
       await copyIn(client, 'creators (id, org_id, email, first_name, last_name, created_at, updated_at)', creatorLines(target, from, to));
     }
+    await client.query('SET session_replication_role = replica');
     const transfers = Math.floor(totals.entries / 2);
     for (let from = await count(client, 'ledger_transfers', target.orgId); from < transfers; from += BATCH) {
       const to = Math.min(transfers, from + BATCH);
