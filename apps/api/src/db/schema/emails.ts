@@ -25,6 +25,8 @@ export const emails = pgTable(
     error: text(),
     created_at: createdAt(),
     sent_at: timestamp({ withTimezone: true }),
+    /** When the minute sweep last sent a delivery job for it: it sends another only after SWEEP_RESEND_AFTER. */
+    swept_at: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('emails_org_id_idx').on(table.org_id),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { stripBidiControls } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
@@ -102,17 +102,26 @@ export async function deliverEmail(db: Db, transport: MailTransport, emailId: st
 }
 
 /**
- * A page of the emails still queued and written before `olderThan`, by id (time-ordered UUIDs:
- * oldest first), after the id `after` (the previous page's last).
+ * Claims a page of the emails still queued, written before `olderThan` and not swept since
+ * `sweptBefore`: marks them swept and answers their ids, oldest first. Rows a delivery holds are
+ * skipped (that delivery sends them).
  */
-export async function findStaleQueuedEmails(db: Db, olderThan: Date, options: { after?: string; limit?: number } = {}): Promise<string[]> {
-  const rows = await db
+export async function claimStaleQueuedEmails(db: Db, options: { olderThan: Date; sweptBefore: Date; limit: number }): Promise<string[]> {
+  const page = db
     .select({ id: emails.id })
     .from(emails)
-    .where(and(eq(emails.status, 'queued'), lt(emails.created_at, olderThan), options.after ? gt(emails.id, options.after) : undefined))
+    .where(
+      and(
+        eq(emails.status, 'queued'),
+        lt(emails.created_at, options.olderThan),
+        or(isNull(emails.swept_at), lt(emails.swept_at, options.sweptBefore)),
+      ),
+    )
     .orderBy(asc(emails.id))
-    .limit(options.limit ?? 500);
-  return rows.map((row) => row.id);
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db.update(emails).set({ swept_at: new Date() }).where(inArray(emails.id, page)).returning({ id: emails.id });
+  return rows.map((row) => row.id).sort();
 }
 
 export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {

@@ -2,7 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { emails } from '../../db/schema/index.ts';
-import { newEmailRows, SEND_QUEUED_EMAILS_JOB } from './index.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { newEmailRows, resendStaleEmails, SEND_QUEUED_EMAILS_JOB } from './index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,5 +40,20 @@ describe('the minute sweep of queued emails (email.send_queued)', () => {
     await ctx.deps.jobs.send(SEND_QUEUED_EMAILS_JOB, {});
     expect(await statuses(fresh)).toEqual({ queued: 3 });
     expect(await statuses(old)).toEqual({ sent: 2 });
+  });
+
+  it('does not send jobs again each minute for emails whose jobs are still waiting in a backlog', async () => {
+    const backlog = await queueWithoutJobs(3, 60);
+    const sentIds: string[] = [];
+    // The jobs only recorded, as when the workers are behind: the emails stay queued.
+    const record = async (_name: string, items: object[]) => {
+      for (const item of items)
+        sentIds.push(...((item as { email_ids?: string[] }).email_ids ?? [(item as { email_id: string }).email_id]));
+    };
+    const behind = { ...ctx.deps.jobs, send: (name: string, data: object) => record(name, [data]), sendMany: record } as Jobs;
+    await resendStaleEmails(ctx.deps.db, behind);
+    await resendStaleEmails(ctx.deps.db, behind);
+    expect(sentIds.filter((id) => backlog.includes(id)).sort()).toEqual([...backlog].sort());
+    expect(await statuses(backlog)).toEqual({ queued: 3 });
   });
 });

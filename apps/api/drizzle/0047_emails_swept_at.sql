@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "swept_at" timestamp with time zone;
