@@ -11,7 +11,7 @@ export function loggableError(error: unknown): LoggableError {
   const query = (error as { query?: unknown }).query;
   const cause = (error as { cause?: unknown }).cause;
   const code = sqlState(error) ?? sqlState(cause);
-  if (typeof query === 'string') return { type: 'query_failed', code, query: queryName(query) };
+  if (typeof query === 'string') return { type: 'query_failed', code, query: queryName(query), ...causeWithoutCode(cause, code) };
   if (code) return { type: 'database_error', code };
   return { type: error.name, message: error.message.split('\n')[0], stack: error.stack?.split('\n').slice(1, 6).join('\n') };
 }
@@ -25,6 +25,15 @@ export function queryName(sql: string): string {
   const verb = (match[1] ?? '').toLowerCase().replace(/\s+/, ' ');
   const table = /\b(?:from|into|update)\s+("?[a-z_][a-z0-9_.]*"?)/i.exec(sql)?.[1];
   return table ? `${verb} ${verb.endsWith(table) ? '' : table}`.trim() : verb;
+}
+
+/**
+ * A failed query whose cause is not PostgreSQL's (a pool checkout timeout, a dropped connection)
+ * names that cause: its message is the driver's own and quotes no values. Without it such 500s
+ * were logged as a bare "query_failed" and could not be explained.
+ */
+function causeWithoutCode(cause: unknown, code: string | undefined): { message?: string } {
+  return !code && cause instanceof Error ? { message: cause.message.split('\n')[0] } : {};
 }
 
 function sqlState(value: unknown): string | undefined {

@@ -6,6 +6,14 @@ import { loggableError } from '../lib/log-safe.ts';
 export type ErrorAnswer = { message: string; code: string; field?: string; [key: string]: unknown };
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side, please try again';
+const BUSY_MESSAGE = 'We are busy right now, please try again in a moment';
+
+/** pg-pool's checkout timeout, as thrown or as the cause Drizzle wraps it in. */
+function isDatabaseBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth += 1)
+    if (current.message === 'timeout exceeded when trying to connect') return true;
+  return false;
+}
 
 /** The one error handler: every failure answers {message, code}; unexpected 5xx text is hidden and logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -36,6 +44,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send({ message: 'Too many requests, please slow down', code: 'rate_limited' });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: status === 415 ? 'unsupported_media_type' : 'bad_request' });
+    }
+    if (isDatabaseBusy(error)) {
+      // Every connection of the pool stayed busy past its checkout timeout: the instance is
+      // overloaded, not broken (the soak's 500s on a saturated host). Try again shortly.
+      request.log.warn({ error: loggableError(error), request_id: request.id }, 'database pool busy');
+      return reply.status(503).header('retry-after', '1').send({ message: BUSY_MESSAGE, code: 'unavailable' });
     }
     request.log.error({ error: loggableError(error), request_id: request.id }, 'unexpected error');
     return reply.status(500).send({ message: INTERNAL_MESSAGE, code: 'internal_error' });

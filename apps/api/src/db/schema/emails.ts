@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { orgs } from './orgs.ts';
@@ -24,8 +25,17 @@ export const emails = pgTable(
     error: text(),
     created_at: createdAt(),
     sent_at: timestamp({ withTimezone: true }),
+    /** When the minute sweep last sent a delivery job for it: it sends another only after SWEEP_RESEND_AFTER. */
+    swept_at: timestamp({ withTimezone: true }),
   },
-  (table) => [index('emails_org_id_idx').on(table.org_id), index('emails_created_at_idx').on(table.created_at)],
+  (table) => [
+    index('emails_org_id_idx').on(table.org_id),
+    index('emails_created_at_idx').on(table.created_at),
+    // The minute sweep pages through the emails still queued; the sent ones (nearly all) are not in it.
+    index('emails_queued_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'queued'`),
+  ],
 );
 
 export type Email = typeof emails.$inferSelect;

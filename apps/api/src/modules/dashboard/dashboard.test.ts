@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { addCreator } from '../../../test/fixtures.ts';
+import { eq } from 'drizzle-orm';
+import { addCreator, createOwner, multipartFile, uniqueEmail, upgradePlan } from '../../../test/fixtures.ts';
+import { orgCreatorCounts } from '../../db/schema/index.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { activate, createCollaborator } from '../../../test/wallet-fixtures.ts';
-import { createOwner } from '../../../test/fixtures.ts';
 import { sendInvoice } from '../../../test/invoice-fixtures.ts';
 import { addCampaign, addCustomer } from '../../../test/campaign-fixtures.ts';
 
@@ -94,6 +95,24 @@ describe('GET /v1/dashboard', () => {
     expect(collaborator.statusCode).toBe(200);
     expect(collaborator.json().total_creators).toBe(3);
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/dashboard' })).statusCode).toBe(401);
+  });
+
+  it('counts creators added one at a time and by a CSV import from the count the database keeps (Home no longer counts every row)', async () => {
+    const owner = await createOwner(ctx.app);
+    await upgradePlan(ctx.app, owner.headers);
+    await addCreator(ctx.app, owner.headers, { first_name: 'One', last_name: 'Alone' });
+    const csv = ['email,first_name,last_name', ...Array.from({ length: 25 }, (_, index) => `${uniqueEmail(`count${index}`)},Row,${index}`)];
+    const body = multipartFile({ filename: 'creators.csv', type: 'text/csv', content: csv.join('\n') });
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/creators/bulk',
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(imported.json()).toMatchObject({ added: 25 });
+    const [kept] = await ctx.deps.db.select().from(orgCreatorCounts).where(eq(orgCreatorCounts.org_id, owner.org.id));
+    expect(kept?.creators).toBe(26);
+    expect((await inject('GET', '/v1/dashboard', owner.headers)).json().total_creators).toBe(26);
   });
 });
 

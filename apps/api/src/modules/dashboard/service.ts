@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_SIZE, type DashboardAnswer, type TodoItem, type TodoListQuery, type TodoPage, type TodoType } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, payments } from '../../db/schema/index.ts';
+import { orgCreatorCounts, payments } from '../../db/schema/index.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit } from '../../lib/keyset.ts';
 import type { PagedTodo, TodoPaging } from '../../lib/todo-paging.ts';
 import { findBalances } from '../ledger/index.ts';
@@ -85,7 +85,8 @@ export async function dashboardFor(db: DbOrTx, orgId: string): Promise<Dashboard
       .select({ total: sql<string>`COALESCE(SUM(${payments.amount}), 0)` })
       .from(payments)
       .where(and(eq(payments.org_id, orgId), eq(payments.status, 'draft'), eq(payments.is_deleted, false))),
-    db.select({ total: count() }).from(creators).where(eq(creators.org_id, orgId)),
+    // Kept by the database as creators are added (migration org_creator_counts_trigger): counting them grew with the organisation.
+    db.select({ total: orgCreatorCounts.creators }).from(orgCreatorCounts).where(eq(orgCreatorCounts.org_id, orgId)),
     firstTodos(db, orgId),
     openInvoiceTotals(db, orgId),
     activeCampaignsFor(db, orgId),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { stripBidiControls } from '@crewpay/core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertMany } from '../../db/insert-many.ts';
@@ -101,15 +101,27 @@ export async function deliverEmail(db: Db, transport: MailTransport, emailId: st
   }
 }
 
-/** Emails still queued a minute after they were written: their job was lost (a crash); send them again. */
-export async function findStaleQueuedEmails(db: Db, olderThan: Date): Promise<string[]> {
-  const rows = await db
+/**
+ * Claims a page of the emails still queued, written before `olderThan` and not swept since
+ * `sweptBefore`: marks them swept and answers their ids, oldest first. Rows a delivery holds are
+ * skipped (that delivery sends them).
+ */
+export async function claimStaleQueuedEmails(db: Db, options: { olderThan: Date; sweptBefore: Date; limit: number }): Promise<string[]> {
+  const page = db
     .select({ id: emails.id })
     .from(emails)
-    .where(and(eq(emails.status, 'queued'), lt(emails.created_at, olderThan)))
-    .orderBy(asc(emails.created_at))
-    .limit(500);
-  return rows.map((row) => row.id);
+    .where(
+      and(
+        eq(emails.status, 'queued'),
+        lt(emails.created_at, options.olderThan),
+        or(isNull(emails.swept_at), lt(emails.swept_at, options.sweptBefore)),
+      ),
+    )
+    .orderBy(asc(emails.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db.update(emails).set({ swept_at: new Date() }).where(inArray(emails.id, page)).returning({ id: emails.id });
+  return rows.map((row) => row.id).sort();
 }
 
 export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {

@@ -107,6 +107,8 @@ export async function startFleet(options: { env?: Record<string, string> } = {})
     STORAGE_ACCESS_KEY_ID: 'S3RVER',
     STORAGE_SECRET_ACCESS_KEY: 'S3RVER',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // For looking into a member (FLEET_NODE_OPTIONS='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=...').
+    ...(process.env.FLEET_NODE_OPTIONS ? { NODE_OPTIONS: process.env.FLEET_NODE_OPTIONS } : {}),
     ...options.env,
   };
 
