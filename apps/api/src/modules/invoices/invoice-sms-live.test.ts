@@ -65,7 +65,7 @@ describe('invoice reminders by SMS through the public API, live (Twilio fake)', 
     await outboxJobLater(call.id);
     const accepted = twilio.state().messages.filter((message) => message.to === '+14155550142');
     expect(accepted).toHaveLength(1);
-    expect(accepted[0]!.body).toMatch(/^Harbor Media: invoice "Texted" for \$321\.00/);
+    expect(accepted[0]!.body).toMatch(/^Harbor Media: invoice INV-\d{4} "Texted" for \$321\.00/);
     expect(postsTo('+14155550142')).toHaveLength(1);
     expect(await textNow(text.id)).toMatchObject({ status: 'sent', provider_id: accepted[0]!.sid });
     expect(await sendCall(text.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
