@@ -13,8 +13,13 @@ export async function openDropboxSignEditor(
 ): Promise<void> {
   const { default: HelloSign } = await import('hellosign-embedded');
   const client = new HelloSign({ clientId: app.clientId });
-  client.on('createTemplate', events.onSaved);
-  client.on('finish', events.onSaved);
+  // Saved: the editor has nothing more to do, so it closes (Dropbox Sign's callback follows).
+  const saved = () => {
+    events.onSaved();
+    client.close();
+  };
+  client.on('createTemplate', saved);
+  client.on('finish', saved);
   client.on('close', events.onClosed);
   client.open(editUrl, { testMode: app.testMode, skipDomainVerification: app.testMode });
 }
