@@ -79,13 +79,19 @@ for (const viewport of [
     await expect(editor.getByRole('heading', { name: 'Dropbox Sign template editor' })).toBeVisible();
     await expect(page).toHaveURL(/\/contracts\/newContractTemplate$/);
     await page.screenshot({ path: shotPath(`contracts-dropbox-sign-editor-${viewport.name}`) });
+    // Dropbox Sign's callback is held back: the page shows the saved template as pending until it comes.
+    dropboxSign.delivery.overHttp = false;
     await editor.getByRole('button', { name: 'Save template' }).click();
-
-    // Pending until Dropbox Sign's template_created callback is applied, then the Templates tab lists it.
-    const pending = page.getByText('Dropbox Sign is saving your template');
-    await expect(pending.or(toast(page, 'Template has been created!'))).toBeVisible();
-    // The callback may already have come; the pending card is shot when it is still there.
-    if (await pending.isVisible()) await page.screenshot({ path: shotPath(`contracts-dropbox-sign-pending-${viewport.name}`) });
+    await expect(page.getByText('Dropbox Sign is saving your template')).toBeVisible();
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+    await page.screenshot({ path: shotPath(`contracts-dropbox-sign-pending-${viewport.name}`) });
+    await page.waitForTimeout(3_000);
+    await expect(toast(page, 'Template has been created!')).toHaveCount(0);
+    // The callback now reaches the server (a save again delivers the queued template_created with it).
+    const saved = dropboxSign.state().templates.at(-1)!;
+    expect(saved).toMatchObject({ title: 'Standard creator agreement', saved: true });
+    dropboxSign.delivery.overHttp = true;
+    expect((await fetch(`${dropboxSign.url}/_fake/templates/${saved.id}`, { method: 'POST' })).status).toBe(200);
     await expect(toast(page, 'Template has been created!')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/contracts\?tab=templates$/);
     await expect(page.getByRole('row', { name: /Standard creator agreement/ })).toBeVisible();
