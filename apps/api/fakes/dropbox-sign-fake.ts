@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { buildFormData, parseFormData } from '../src/lib/form-data.ts';
 import { dropboxSignEventHash } from '../src/providers/esign/dropbox-sign-callback.ts';
+import { embeddedEditorPage } from './dropbox-sign-editor-page.ts';
 import { startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
 import { createOpenApiCheck, loadOpenApi } from './openapi-check.ts';
 
@@ -57,6 +58,8 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
   const callbacks: DropboxSignCallback[] = [];
   const delivery = { overHttp: false };
   const callbackUrl = options.callbackUrl ?? 'http://crewpay.test/v1/webhooks/dropbox-sign';
+  // The fake's own address, known once it listens: its edit_url opens its stand-in editor page.
+  const self = { url: '' };
 
   const requestAnswer = (request: SignatureRequest): Json => ({
     signature_request_id: request.id,
@@ -146,7 +149,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
       if ((body.files as Buffer[]).length === 0) return refuse(400, 'bad_request', 'Must specify files or file_urls');
       const template: Template = { id: hex(20), title: String(body.title ?? ''), metadata: (body.metadata as Json) ?? {}, saved: false };
       templates.set(template.id, template);
-      const edit_url = `https://embedded.hellosign.com/prep-and-send/embedded-template?cached_params_token=${hex(16)}`;
+      const edit_url = `${self.url}/_fake/embedded/${template.id}?cached_params_token=${hex(16)}`;
       return { status: 200, body: { template: { template_id: template.id, edit_url, expires_at: now() + 3600 } } };
     }
     if (!known) return refuse(404, 'not_found', 'Not found');
@@ -165,6 +168,9 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
   /** Every exchange through the official description; a request that breaks it is refused as Dropbox Sign refuses it. */
   async function checkedRoute(request: FakeRequest): Promise<FakeAnswer> {
     if (request.path === '/_fake/state') return { status: 200, body: state() };
+    const editor = /^\/_fake\/embedded\/([^/]+)$/.exec(request.path);
+    const edited = editor && request.method === 'GET' ? templates.get(editor[1]!) : undefined;
+    if (edited) return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, raw: embeddedEditorPage(edited) };
     const standalone = /^\/_fake\/(sign|templates)\/([^/]+)$/.exec(request.path);
     if (standalone && request.method === 'POST') {
       if (standalone[1] === 'sign') await sign(standalone[2]!);
@@ -248,6 +254,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
   });
 
   const fake = await startHttpFake(checkedRoute, options);
+  self.url = fake.url;
   return {
     ...fake,
     settings: {
@@ -255,6 +262,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
       DROPBOX_SIGN_API_KEY: DROPBOX_SIGN_FAKE.apiKey,
       DROPBOX_SIGN_CLIENT_ID: DROPBOX_SIGN_FAKE.clientId,
       DROPBOX_SIGN_API_BASE: fake.url,
+      DROPBOX_SIGN_EMBEDDED_ORIGIN: fake.url,
     },
     problems,
     delivery,

@@ -95,7 +95,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...live.script],
-        frameSrc: ["'self'", ...live.frame],
+        // Dropbox Sign's template editor opens in a frame of the New Template page (hellosign-embedded).
+        frameSrc: [
+          "'self'",
+          ...live.frame,
+          ...(deps.config.esignProvider === 'dropbox_sign' ? [deps.config.providers.dropboxSign.embeddedOrigin] : []),
+        ],
         // MUI (emotion) writes its styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

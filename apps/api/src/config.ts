@@ -85,6 +85,8 @@ const envSchema = z.object({
   DROPBOX_SIGN_API_KEY: z.string().min(1).optional(),
   DROPBOX_SIGN_CLIENT_ID: z.string().min(1).optional(),
   DROPBOX_SIGN_API_BASE: z.url().default('https://api.hellosign.com'),
+  // Where Dropbox Sign's embedded editor is served from (the page may frame it); tests point it at the fake.
+  DROPBOX_SIGN_EMBEDDED_ORIGIN: z.url().default('https://embedded.hellosign.com'),
   // Dropbox Sign's test mode: free, watermarked, not legally binding (refused with SANDBOX=false).
   DROPBOX_SIGN_TEST_MODE: booleanFlag.default(false),
   // The API-wide rate limit (docs/operations.md): requests per window per session or API key,
@@ -195,7 +197,7 @@ export type ProviderSettings = {
   };
   quickbooks: QuickbooksSettings;
   /** Dropbox Sign: the account's API key (calls, and the HMAC of its callbacks) and the API app's client id (embedded editor). */
-  dropboxSign: { apiKey: string | undefined; clientId: string | undefined; apiBase: string; testMode: boolean };
+  dropboxSign: { apiKey: string | undefined; clientId: string | undefined; apiBase: string; embeddedOrigin: string; testMode: boolean };
 };
 
 /** QuickBooks Online: the app's keys, its registered redirect URI, Intuit's environment and addresses. */
@@ -290,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         apiKey: values.DROPBOX_SIGN_API_KEY,
         clientId: values.DROPBOX_SIGN_CLIENT_ID,
         apiBase: values.DROPBOX_SIGN_API_BASE.replace(/\/$/, ''),
+        embeddedOrigin: new URL(values.DROPBOX_SIGN_EMBEDDED_ORIGIN).origin,
         testMode: values.DROPBOX_SIGN_TEST_MODE,
       },
     },

@@ -3,9 +3,19 @@ import { api } from './api-client.ts';
 
 /**
  * GET /v1/meta: what this server is (sandbox or not), which optional screens it shows, Stripe's
- * public key outside the sandbox, and whether it records product analytics (lib/analytics.ts).
+ * public key outside the sandbox, whether it records product analytics (lib/analytics.ts) and
+ * whose template editor opens.
  */
-export type ServerMeta = { sandbox: boolean; payment_method_wizard: boolean; stripe_publishable_key: string | null; analytics: boolean };
+export type ServerMeta = {
+  sandbox: boolean;
+  payment_method_wizard: boolean;
+  stripe_publishable_key: string | null;
+  analytics: boolean;
+  /** Whose template editor New Template opens (ESIGN_PROVIDER), and Dropbox Sign's client id and test mode. */
+  esign_provider: 'builtin' | 'dropbox_sign';
+  dropbox_sign_client_id: string | null;
+  dropbox_sign_test_mode: boolean;
+};
 
 /** The query of the server's description; main.tsx starts it before the first render. */
 export const serverMetaQuery = {

@@ -18,6 +18,9 @@ describe('GET /v1/meta outside the sandbox', () => {
       payment_method_wizard: false,
       stripe_publishable_key: 'pk_test_51Public',
       analytics: false,
+      esign_provider: 'builtin',
+      dropbox_sign_client_id: null,
+      dropbox_sign_test_mode: false,
     });
     expect(response.body).not.toContain('never_shown');
     // Stripe.js (card field, 3-D Secure, the bank login) may load, frame and call its API; nothing else from outside.
@@ -25,5 +28,26 @@ describe('GET /v1/meta outside the sandbox', () => {
     expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
     expect(policy).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
     expect(policy).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com(;|$)/);
+  });
+});
+
+describe('GET /v1/meta with Dropbox Sign', () => {
+  it("names Dropbox Sign and its API app's client id, and lets the page frame its embedded editor", async () => {
+    const ctx = await createTestContext({
+      ESIGN_PROVIDER: 'dropbox_sign',
+      DROPBOX_SIGN_API_KEY: 'dropbox_sign_key_never_shown',
+      DROPBOX_SIGN_CLIENT_ID: 'c'.repeat(32),
+      DROPBOX_SIGN_TEST_MODE: 'true',
+      DROPBOX_SIGN_API_BASE: 'http://127.0.0.1:9',
+    });
+    const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      esign_provider: 'dropbox_sign',
+      dropbox_sign_client_id: 'c'.repeat(32),
+      dropbox_sign_test_mode: true,
+    });
+    expect(response.body).not.toContain('never_shown');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-src 'self' https://embedded.hellosign.com;");
   });
 });

@@ -9,7 +9,22 @@ const metaAnswer = z.object({
   stripe_publishable_key: z.string().nullable(),
   /** Whether the browser sends page views and events to POST /v1/analytics_events; false sends nothing. */
   analytics: z.boolean(),
+  /** Whose template editor New Template opens: our block editor, or Dropbox Sign's embedded one (ESIGN_PROVIDER). */
+  esign_provider: z.enum(['builtin', 'dropbox_sign']),
+  /** With Dropbox Sign, the API app's public client id hellosign-embedded opens the editor with; null otherwise. */
+  dropbox_sign_client_id: z.string().nullable(),
+  /** Dropbox Sign's test mode, which lets its editor open on a domain the API app has not verified (a developer's). */
+  dropbox_sign_test_mode: z.boolean(),
 });
+
+function dropboxSignMeta(config: AppDeps['config']) {
+  const isDropboxSign = config.esignProvider === 'dropbox_sign';
+  return {
+    esign_provider: config.esignProvider,
+    dropbox_sign_client_id: isDropboxSign ? (config.providers.dropboxSign.clientId ?? null) : null,
+    dropbox_sign_test_mode: isDropboxSign && config.providers.dropboxSign.testMode,
+  };
+}
 
 /** What the browser needs to know about this server before anyone signs in. */
 export const metaRoutes =
@@ -21,7 +36,7 @@ export const metaRoutes =
         config: { isPublic: true },
         schema: {
           summary:
-            "Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, the card processor's public key, and whether product analytics is on",
+            "Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, the card processor's public key, whether product analytics is on, and whose template editor opens",
           response: { 200: metaAnswer },
         },
       },
@@ -30,6 +45,7 @@ export const metaRoutes =
         payment_method_wizard: deps.config.isPaymentMethodWizardOn,
         stripe_publishable_key: deps.config.isSandbox ? null : (deps.config.providers.stripe.publishableKey ?? null),
         analytics: deps.config.analyticsEnabled,
+        ...dropboxSignMeta(deps.config),
       }),
     );
   };

@@ -42,7 +42,8 @@ export function dropboxSignClient(settings: DropboxSignSettings) {
       response = await fetch(`${apiBase}/v3${path}`, {
         method,
         headers: { authorization, ...(init.contentType ? { 'content-type': init.contentType } : {}) },
-        ...(init.body === undefined ? {} : { body: init.body }),
+        // A Buffer is a body to Node's fetch but not to the DOM's types (the e2e project reads this file through the fake).
+        ...(init.body === undefined ? {} : { body: typeof init.body === 'string' ? init.body : new Uint8Array(init.body) }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {

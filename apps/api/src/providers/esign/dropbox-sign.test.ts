@@ -142,7 +142,8 @@ describe('Dropbox Sign as the e-signature service (ESIGN_PROVIDER=dropbox_sign)'
     });
     expect(started.statusCode, started.body).toBe(200);
     const { edit_url, template_id } = started.json<{ edit_url: string; template_id: string }>();
-    expect(edit_url).toMatch(/^https:\/\/embedded\.hellosign\.com\//);
+    // The fake's stand-in for Dropbox Sign's editor page (https://embedded.hellosign.com/... for real).
+    expect(edit_url.startsWith(`${fake.url}/_fake/embedded/${template_id}?`)).toBe(true);
     const draftCall = parseFormData(
       lastRequest('/template/create_embedded_draft').raw,
       lastRequest('/template/create_embedded_draft').headers['content-type'],

@@ -4,7 +4,10 @@ import { api } from '../../../lib/api-client.ts';
 import { contractKeys, fetchPdf } from '../../../entities/contracts/index.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-/** POST /v1/contract_templates/embedded: the PDF and title; answers edit_url, our block editor. */
+/** The pending template's poll while Dropbox Sign's template_created callback has not come. */
+const PENDING_POLL_MS = 2000;
+
+/** POST /v1/contract_templates/embedded: the PDF and title; answers edit_url (our block editor or Dropbox Sign's). */
 export function useStartTemplate() {
   return useMutation({
     mutationFn: (body: { title: string; file: File }) => {
@@ -35,5 +38,23 @@ export function useSaveTemplate() {
       api.post<ContractTemplateRecord>('/v1/contract_templates', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKeys.all }),
     meta: { errorMessage: contractMessages.templateFailed, successMessage: contractMessages.templateCreated },
+  });
+}
+
+/**
+ * A template saved in Dropbox Sign's editor stays a draft until Dropbox Sign's callback marks it
+ * ready on the server; it is read again until then, and the templates list then refreshes.
+ */
+export function usePendingTemplate(templateId: string) {
+  return useQuery({
+    // Outside contractKeys.all, so the list's refresh below does not read this one again in a loop.
+    queryKey: ['pending-template', templateId],
+    queryFn: async () => {
+      const template = await api.get<ContractTemplateRecord>(`/v1/contract_templates/${templateId}`);
+      if (template.state === 'ready') await queryClient.invalidateQueries({ queryKey: contractKeys.all });
+      return template;
+    },
+    refetchInterval: (query) => (query.state.data?.state === 'ready' ? false : PENDING_POLL_MS),
+    meta: { errorMessage: contractMessages.templatesFailed },
   });
 }
