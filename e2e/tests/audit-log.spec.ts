@@ -13,6 +13,8 @@ test('an owner reads who did what in Settings > Audit log, filters it by action 
     expect(key.status(), await key.text()).toBe(200);
   }
   await signInThroughForm(page, owner.email, PASSWORD);
+  // Signed in once the form has sent the browser on (the session is stored by then).
+  await expect(page).not.toHaveURL(/\/signin/);
   await page.goto('/settings?tab=audit');
 
   const log = page.getByRole('grid', { name: 'Audit log' });
@@ -37,6 +39,7 @@ test('an owner reads who did what in Settings > Audit log, filters it by action 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(log.getByRole('row', { name: /API key created/ }).first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Measured once the layout has settled at the new width (the tabs re-measure their scroller).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: shot('audit-log-390.png'), fullPage: true });
 });

@@ -96,8 +96,8 @@ test('[invoices] a customer signs in to the portal, sees their invoices and pays
   const paid = table.getByRole('row', { name: /Spring posts/ });
   await expect(paid).toContainText('INV-0001');
   for (const [button, file] of [
-    ['Download invoice INV-0001', 'Invoice-INV-0001.pdf'],
-    ['Download the receipt of invoice INV-0001', 'Receipt-INV-0001.pdf'],
+    ['PDF of invoice INV-0001', 'Invoice-INV-0001.pdf'],
+    ['Receipt of invoice INV-0001', 'Receipt-INV-0001.pdf'],
   ] as const) {
     const downloading = page.waitForEvent('download');
     await table.getByRole('button', { name: button }).click();
@@ -110,8 +110,8 @@ test('[invoices] a customer signs in to the portal, sees their invoices and pays
         .toString(),
     ).toBe('%PDF-');
   }
-  await expect(table.getByRole('button', { name: 'Download invoice INV-0002' })).toBeVisible();
-  await expect(table.getByRole('button', { name: 'Download the receipt of invoice INV-0002' })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: 'PDF of invoice INV-0002' })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Receipt of invoice INV-0002' })).toHaveCount(0);
   await shot(page, 'invoices-11-portal-documents');
   await expect(toast(page, 'There was an issue')).toHaveCount(0);
 });

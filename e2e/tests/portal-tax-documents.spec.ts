@@ -11,7 +11,7 @@ const YEAR = new Date().getUTCFullYear();
 
 test('[portal] a creator lists the 1099s organisations issued them and downloads their own PDF', async ({ page, request }) => {
   test.slow();
-  const owner = await createOwner(request, 'portal-taxes', 'Harbor Media');
+  const owner = await createOwner(request, 'portal-taxes', 'Lantern Talent');
   await activateViaApi(request, owner.token);
   const headers = { 'auth-token': owner.token };
   expect((await request.post('/v1/treasury/load', { headers, data: { amount: 2_000_000 } })).status()).toBe(200);
@@ -47,12 +47,12 @@ test('[portal] a creator lists the 1099s organisations issued them and downloads
   await page.getByRole('navigation', { name: 'Main' }).getByText('Tax documents', { exact: true }).click();
   await expect(page).toHaveURL(/\/creator\/taxes$/);
   const table = page.getByRole('grid', { name: 'Tax documents' });
-  const row = table.getByRole('row', { name: new RegExp(`${YEAR} Harbor Media 1099-NEC`) });
+  const row = table.getByRole('row', { name: new RegExp(`${YEAR} Lantern Talent 1099-NEC`) });
   await expect(row).toContainText('$5,123.45');
   await shot(page, 'portal-tax-documents');
 
   const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: `Download ${YEAR} Form 1099-NEC from Harbor Media` }).click();
+  await row.getByRole('button', { name: `Download ${YEAR} Form 1099-NEC from Lantern Talent` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${YEAR}-Form-1099-NEC.pdf`);
   expect(

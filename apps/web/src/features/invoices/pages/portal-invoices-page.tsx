@@ -86,7 +86,7 @@ export default function PortalInvoicesPage() {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
           <Button
             size="small"
-            aria-label={`Download invoice ${row.number}`}
+            aria-label={`PDF of invoice ${row.number}`}
             disabled={download.isPending}
             onClick={() => download.mutate({ row, kind: 'pdf' })}
           >
@@ -95,7 +95,7 @@ export default function PortalInvoicesPage() {
           {row.status === 'succeeded' && (
             <Button
               size="small"
-              aria-label={`Download the receipt of invoice ${row.number}`}
+              aria-label={`Receipt of invoice ${row.number}`}
               disabled={download.isPending}
               onClick={() => download.mutate({ row, kind: 'receipt' })}
             >
