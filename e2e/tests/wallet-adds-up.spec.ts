@@ -105,9 +105,13 @@ test('[wallets] the transactions add up to the balance: available, incoming and 
 
   await openSignedIn(page, owner.token, '/wallets?tab=usOnly');
   const grid = page.getByRole('grid', { name: 'Transactions' });
-  for (const label of ['Funds added by ACH', 'Funds arriving by ACH', 'Payout posted', 'Invoice paid by card', 'Held until sent']) {
-    await expect(grid.getByRole('row').filter({ hasText: label }).first()).toBeVisible();
-  }
+  // The card charge's success is booked by a job just after the payer's request answers: look again until it is.
+  await expect(async () => {
+    await page.reload();
+    for (const label of ['Funds added by ACH', 'Funds arriving by ACH', 'Payout posted', 'Invoice paid by card', 'Held until sent']) {
+      await expect(grid.getByRole('row').filter({ hasText: label }).first()).toBeVisible({ timeout: 3_000 });
+    }
+  }).toPass({ timeout: 40_000 });
   const shown = await shownBalance(page);
   expect(shown.incoming).toBe(50_000);
   expect(shown.held).toBeGreaterThanOrEqual(4_321);
