@@ -33,10 +33,8 @@ export const auditMessages = {
   dateOrder: 'The end date must be on or after the start date',
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, auditMessages.date)
-  .optional();
+// A real calendar day: 2026-13-45 is refused here, not by the database.
+const isoDate = z.iso.date({ error: auditMessages.date }).optional();
 
 const datesInOrder = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
 const filterFields = {

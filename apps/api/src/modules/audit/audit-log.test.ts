@@ -90,6 +90,9 @@ describe('GET /v1/audit_log', () => {
     const cases = [
       ['?action=drop_table', 'Choose an action from the list'],
       ['?from=26-11-2026', 'Enter a date as YYYY-MM-DD'],
+      ['?from=2026-13-45', 'Enter a date as YYYY-MM-DD'],
+      ['/export?to=2026-02-30', 'Enter a date as YYYY-MM-DD'],
+      ['?page_size=101', 'Must be at most 100'],
       ['?from=2026-02-01&to=2026-01-01', 'The end date must be on or after the start date'],
       ['?user_id=nobody', 'Choose a team member from the list'],
       ['?starting_after=%25%25', 'Invalid cursor'],

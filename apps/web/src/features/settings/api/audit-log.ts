@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditLogPage } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
-import { getToken } from '../../../lib/session/token.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
 
 export type AuditLogFilter = { action: AuditAction | ''; user_id: string; from: string; to: string };
 
@@ -22,13 +22,5 @@ export function useAuditLog(filter: AuditLogFilter, options: { pageSize: number;
 }
 
 /** audit_log.csv of the filtered entries, downloaded with the session (the server escapes formula-like cells). */
-export async function downloadAuditLog(filter: AuditLogFilter): Promise<void> {
-  const response = await fetch(`/v1/audit_log/export?${filterParams(filter).toString()}`, { headers: { 'auth-token': getToken() ?? '' } });
-  if (!response.ok) throw new Error('There was an issue exporting the audit log');
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = 'audit_log.csv';
-  anchor.click();
-  URL.revokeObjectURL(url);
-}
+export const downloadAuditLog = (filter: AuditLogFilter) =>
+  downloadWithSession(`/v1/audit_log/export?${filterParams(filter).toString()}`, 'audit_log.csv');

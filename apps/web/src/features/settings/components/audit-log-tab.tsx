@@ -109,7 +109,9 @@ export function AuditLogTab() {
             <Button
               variant="text"
               sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-              onClick={() => void downloadAuditLog(filter).catch((error: unknown) => notifyFailure(error))}
+              onClick={() =>
+                void downloadAuditLog(filter).catch((error: unknown) => notifyFailure(error, 'There was an issue exporting the audit log'))
+              }
             >
               Export CSV
             </Button>
