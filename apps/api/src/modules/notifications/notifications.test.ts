@@ -68,6 +68,33 @@ describe('POST /v1/notifications/read_all', () => {
   });
 });
 
+describe("each staff member's own read state", () => {
+  it("leaves the organisation's news unread for the other members when one reads it", async () => {
+    const owner = await createOwner(ctx.app);
+    const admin = await createMember(ctx.deps, owner.org.id, 'admin');
+    await notify(ctx.deps.db, { org_id: owner.org.id, text: 'Funds arrived' });
+    await notify(ctx.deps.db, { org_id: owner.org.id, text: 'Payment failed' });
+    const states = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers }))
+        .json()
+        .map((item: { text: string; dismissed: boolean }) => `${item.text}:${item.dismissed}`) as string[];
+
+    const [newest] = (await ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: owner.headers })).json();
+    const dismissed = await ctx.app.inject({ method: 'PUT', url: `/v1/notifications/${newest.id}`, headers: owner.headers });
+    expect(dismissed.json()).toMatchObject({ id: newest.id, dismissed: true });
+    expect(await states(owner.headers)).toEqual(['Payment failed:true', 'Funds arrived:false']);
+    expect(await states(admin.headers)).toEqual(['Payment failed:false', 'Funds arrived:false']);
+
+    const adminRead = await ctx.app.inject({ method: 'POST', url: '/v1/notifications/read_all', headers: admin.headers });
+    expect(adminRead.json()).toEqual({ count: 2 });
+    expect(await states(admin.headers)).toEqual(['Payment failed:true', 'Funds arrived:true']);
+    expect(await states(owner.headers)).toEqual(['Payment failed:true', 'Funds arrived:false']);
+    // Dismissing again is harmless and still answers the dismissed record.
+    const twice = await ctx.app.inject({ method: 'PUT', url: `/v1/notifications/${newest.id}`, headers: owner.headers });
+    expect(twice.json()).toMatchObject({ id: newest.id, dismissed: true });
+  });
+});
+
 describe('roles', () => {
   it('shows organisation-wide news to every staff role and only their own to a portal creator', async () => {
     const owner = await createOwner(ctx.app);
