@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { invoiceMessages } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { charges, customers, invoices, orgBusinesses, orgs, type User } from '../../db/schema/index.ts';
+import { charges, customers, invoices, orgBusinesses, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderInvoicePdf, renderReceiptPdf, type InvoiceDocument } from './pdf.ts';
-import { customerIdsOf } from './portal.ts';
+import { customerIdsOf, type PortalCustomer } from './portal.ts';
 
 export type PortalFile = { pdf: Uint8Array; file_name: string };
 
 /** The customer user's own invoice (of any organisation that invited them) with its parties; 404 for any other id. */
-async function ownInvoiceDocument(db: DbOrTx, user: User, invoiceId: string): Promise<InvoiceDocument> {
-  const ids = await customerIdsOf(db, user);
+async function ownInvoiceDocument(db: DbOrTx, scope: PortalCustomer, invoiceId: string): Promise<InvoiceDocument> {
+  const ids = await customerIdsOf(db, scope);
   const [row] = ids.length
     ? await db
         .select({ invoice: invoices, customer: customers, org_name: orgs.name, business: orgBusinesses })
@@ -35,8 +35,8 @@ async function ownInvoiceDocument(db: DbOrTx, user: User, invoiceId: string): Pr
 }
 
 /** GET /v1/portal/invoices/{id}/pdf: the customer's own invoice as a PDF. */
-export async function portalInvoicePdf(db: DbOrTx, user: User, invoiceId: string): Promise<PortalFile> {
-  const document = await ownInvoiceDocument(db, user, invoiceId);
+export async function portalInvoicePdf(db: DbOrTx, scope: PortalCustomer, invoiceId: string): Promise<PortalFile> {
+  const document = await ownInvoiceDocument(db, scope, invoiceId);
   return { pdf: await renderInvoicePdf(document), file_name: `Invoice-${document.invoice.number}.pdf` };
 }
 
@@ -44,8 +44,8 @@ export async function portalInvoicePdf(db: DbOrTx, user: User, invoiceId: string
  * GET /v1/portal/invoices/{id}/receipt: the receipt of the customer's own paid invoice: the charge
  * that paid it (its settlement and method), or, for an invoice marked paid offline, that day.
  */
-export async function portalReceiptPdf(db: DbOrTx, user: User, invoiceId: string): Promise<PortalFile> {
-  const document = await ownInvoiceDocument(db, user, invoiceId);
+export async function portalReceiptPdf(db: DbOrTx, scope: PortalCustomer, invoiceId: string): Promise<PortalFile> {
+  const document = await ownInvoiceDocument(db, scope, invoiceId);
   const { invoice } = document;
   if (invoice.status !== 'succeeded') throw new AppError('not_found', 'This invoice has no receipt: it is not paid');
   const [charge] = await db

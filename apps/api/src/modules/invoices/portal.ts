@@ -9,12 +9,21 @@ import { createExpiringLink } from '../links/index.ts';
 import { payUrl } from './messages.ts';
 
 /**
+ * Whose invoices the portal shows: the customer user's, and while an owner or admin acts as them
+ * (login-as) only those of the acting person's organisation (modules/portal's scope rule).
+ */
+export type PortalCustomer = { user: User; only_org_id: string | null };
+
+/**
  * A customer user (portal) sees the invoices of the customer records linked to their login: one
  * per organisation that invited them to the portal (customers.user_id), never by email alone.
  */
-export async function customerIdsOf(db: DbOrTx, user: User): Promise<string[]> {
+export async function customerIdsOf(db: DbOrTx, { user, only_org_id }: PortalCustomer): Promise<string[]> {
   if (user.role !== 'customer' || !user.is_external) throw new AppError('forbidden', 'This is only available to customers');
-  const rows = await db.select({ id: customers.id }).from(customers).where(eq(customers.user_id, user.id));
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.user_id, user.id), only_org_id ? eq(customers.org_id, only_org_id) : undefined));
   return rows.map((row) => row.id);
 }
 
@@ -22,8 +31,8 @@ export async function customerIdsOf(db: DbOrTx, user: User): Promise<string[]> {
  * GET /v1/portal/invoices: title, amount, net, due_date, status, payment_group_id (canceled ones
  * left out), newest first, paged like the staff list (starting_after, or ?page= with a total).
  */
-export async function listPortalInvoices(db: DbOrTx, user: User, query: PortalInvoiceQuery): Promise<PortalInvoicePage> {
-  const ids = await customerIdsOf(db, user);
+export async function listPortalInvoices(db: DbOrTx, scope: PortalCustomer, query: PortalInvoiceQuery): Promise<PortalInvoicePage> {
+  const ids = await customerIdsOf(db, scope);
   const { page, page_size, starting_after } = query;
   const after = starting_after ? decodeCursor(starting_after) : undefined;
   if (ids.length === 0) return { data: [], total: after ? null : 0, page, page_size, has_more: false, next_cursor: null };
@@ -63,8 +72,8 @@ export async function listPortalInvoices(db: DbOrTx, user: User, query: PortalIn
 }
 
 /** POST /v1/portal/invoices/{id}/pay_link: a fresh pay link of the customer's own open invoice. */
-export async function portalPayLink(deps: AppDeps, user: User, invoiceId: string): Promise<{ url: string }> {
-  const ids = await customerIdsOf(deps.db, user);
+export async function portalPayLink(deps: AppDeps, scope: PortalCustomer, invoiceId: string): Promise<{ url: string }> {
+  const ids = await customerIdsOf(deps.db, scope);
   const [invoice] = ids.length
     ? await deps.db
         .select()

@@ -49,6 +49,11 @@ export const invoiceRoutes =
       const user = requireStaff(request);
       return { org_id: user.org_id, user_id: user.id };
     };
+    // Acting as a customer (login-as) shows the acting person's organisation's invoices only.
+    const portalCustomer = (request: Parameters<typeof requireAuth>[0]) => {
+      const auth = requireAuth(request);
+      return { user: auth.user, only_org_id: auth.actor?.org_id ?? null };
+    };
 
     app.get(
       '/invoices',
@@ -179,7 +184,7 @@ export const invoiceRoutes =
           response: { 200: portalInvoicePage, ...errorResponses },
         },
       },
-      async (request) => listPortalInvoices(deps.db, requireAuth(request).user, request.query),
+      async (request) => listPortalInvoices(deps.db, portalCustomer(request), request.query),
     );
 
     app.post(
@@ -192,7 +197,7 @@ export const invoiceRoutes =
           response: { 200: z.object({ url: z.string() }), ...errorResponses },
         },
       },
-      async (request) => portalPayLink(deps, requireAuth(request).user, request.params.id),
+      async (request) => portalPayLink(deps, portalCustomer(request), request.params.id),
     );
 
     // The customer's own invoice as a PDF, and the receipt of a paid one: 404 for anyone else's id.
@@ -201,7 +206,7 @@ export const invoiceRoutes =
       ['receipt', "The receipt (PDF) of the customer user's own paid invoice", portalReceiptPdf],
     ] as const)
       app.get(`/portal/invoices/:id/${path}`, { schema: { tags, summary, params: idParams } }, async (request, reply) => {
-        const file = await render(deps.db, requireAuth(request).user, request.params.id);
+        const file = await render(deps.db, portalCustomer(request), request.params.id);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${file.file_name}"`)
