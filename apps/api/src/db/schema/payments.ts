@@ -61,6 +61,10 @@ export const payments = pgTable(
       .on(table.org_id, table.status)
       .where(sql`NOT is_deleted`),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
+    // One execution's payments (its batch id): the progress view polls them every second.
+    index('payments_org_batch_idx')
+      .on(table.org_id, table.fee_reference_id)
+      .where(sql`fee_reference_id IS NOT NULL`),
     // A payment's campaign must be a campaign of the same organisation.
     foreignKey({
       name: 'payments_campaign_fk',

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_org_batch_idx" ON "payments" USING btree ("org_id","fee_reference_id") WHERE fee_reference_id IS NOT NULL;
