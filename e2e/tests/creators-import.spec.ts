@@ -77,3 +77,42 @@ for (const viewport of [
     expect(await outboxTo(request, emails)).toBe(2);
   });
 }
+
+for (const viewport of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`[creators] ${viewport.name}: an import over the free plan's limit offers the upgrade over it, and its rows are still there after`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const owner = await createOwner(request, `import-free-${viewport.name}`);
+    await openSignedIn(page, owner.token, '/creators');
+    await page.getByRole('button', { name: 'Bulk add Creators' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk add Creators' });
+    const rows = Array.from({ length: 6 }, (_, index) => `${uniqueEmail(`free-${index}`)},Fay,Free${index},,individual,,,`);
+    await dialog.getByLabel('CSV file').setInputFiles(csvFile(rows));
+    await expect(dialog.getByText('6 rows: 6 creators will be added')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add 6 creators' })).toBeDisabled();
+
+    // Comparing the plans charges nothing; Cancel goes back to the same import.
+    await dialog.getByRole('button', { name: 'Compare plans' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+    await expect(upgrade.getByRole('table', { name: 'Plan comparison' })).toContainText('$249.00/month');
+    await shot(page, `${viewport.name}-4-upgrade-compare`);
+    await upgrade.getByRole('button', { name: 'Cancel' }).click();
+    await expect(upgrade).toBeHidden();
+    await expect(dialog.getByText('6 rows: 6 creators will be added')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Compare plans' }).click();
+    await upgrade.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await expect(toast(page, 'Your plan has been upgraded to Premium')).toBeVisible();
+    await expect(upgrade).toBeHidden();
+    await expect(dialog.getByText('6 rows: 6 creators will be added')).toBeVisible();
+    await shot(page, `${viewport.name}-5-back-in-import`);
+    await dialog.getByRole('radio', { name: /^Invite later/ }).check();
+    await dialog.getByRole('button', { name: 'Add 6 creators' }).click();
+    await expect(toast(page, 'Creators have been added!')).toBeVisible();
+  });
+}

@@ -41,7 +41,11 @@ test('[settings] upgrades the plan from the Billing tab and sees Current Plan', 
   await expect(page.getByRole('region', { name: 'Collected Fees' })).toContainText('No fees collected yet');
   await shot(page, '01-billing-free');
 
+  // Nothing is charged before the confirmation comparing the plans.
   await card.getByRole('button', { name: 'Upgrade' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+  await expect(confirm.getByRole('table', { name: 'Plan comparison' })).toContainText('Up to 5');
+  await confirm.getByRole('button', { name: 'Upgrade to Premium' }).click();
   await expect(toast(page, 'Your plan has been upgraded to Premium')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
   await expect(card).toContainText(/Next charge of \$249\.00 from your wallet on \w+ 1, \d{4}\./);
@@ -53,6 +57,29 @@ test('[settings] upgrades the plan from the Billing tab and sees Current Plan', 
   await expect(card.getByRole('button', { name: 'Current Plan' })).toBeVisible();
   await page.goto('/settings?tab=nonsense');
   await expect(page.getByRole('tab', { name: 'Organization', selected: true })).toBeVisible();
+});
+
+test('[settings] the owner schedules a downgrade for the end of the period, told what is lost, and keeps Premium after all', async ({
+  page,
+  request,
+}) => {
+  const owner = await createOwner(request, 'downgrade', 'Downgrade Studios');
+  const upgraded = await request.put('/v1/org/plan', { data: { plan: 'standard' }, headers: { 'auth-token': owner.token } });
+  expect(upgraded.status()).toBe(200);
+  await openSignedIn(page, owner.token, '/settings?tab=billing');
+  const card = page.getByRole('region', { name: 'Premium plan' });
+  await card.getByRole('button', { name: 'Downgrade' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Downgrade to Free' });
+  await expect(dialog).toContainText('Creators are limited to 5');
+  await expect(dialog).toContainText(/Premium stays until \w+ 1, \d{4}/);
+  await shot(page, '05-downgrade-confirm');
+  await dialog.getByRole('button', { name: 'Downgrade to Free' }).click();
+  await expect(toast(page, 'Your downgrade to the free plan is scheduled')).toBeVisible();
+  await expect(card).toContainText(/Your downgrade to the free plan is scheduled for \w+ 1, \d{4}\./);
+  await shot(page, '06-downgrade-scheduled');
+  await card.getByRole('button', { name: 'Keep Premium' }).click();
+  await expect(toast(page, 'Your Premium plan continues')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Downgrade' })).toBeVisible();
 });
 
 test("[settings] the 5-creator limit's Upgrade now lands on the Billing tab", async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingPlans, billingStatuses } from './orgs.ts';
+import { scheduledPlanChanges } from './plan-changes.ts';
 
 /** The Premium (standard) plan: 24900 cents a month, the spec's price; the organisation's monthly_fee schedule holds it. */
 export const PREMIUM_PLAN_PRICE = 24_900;
@@ -37,6 +38,8 @@ export const billingRecord = z.object({
   next_billing_date: z.string().nullable(),
   /** Charges not collected yet, in cents. */
   owed: z.number().int(),
+  /** A downgrade or cancel the owner scheduled; it takes effect on next_billing_date, uncharged. */
+  scheduled_change: z.enum(scheduledPlanChanges).nullable(),
 });
 export type BillingRecord = z.infer<typeof billingRecord>;
 

@@ -23,6 +23,7 @@ export * from './payment-math.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
 export * from './billing.ts';
+export * from './plan-changes.ts';
 export * from './customers.ts';
 export * from './campaigns.ts';
 export * from './deliverables.ts';

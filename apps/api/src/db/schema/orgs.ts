@@ -17,6 +17,8 @@ export const orgs = pgTable('orgs', {
   // When the organisation moved to the standard plan (sandbox clock), and the next day it is charged.
   billing_started_at: timestamp({ withTimezone: true }),
   billing_date: date({ mode: 'string' }),
+  // A downgrade or cancel the owner scheduled: the billing job applies it on billing_date, uncharged.
+  billing_scheduled_change: text({ enum: ['downgrade', 'cancel'] }),
   paypal_enabled: boolean().notNull().default(false),
   agent_split_source: text({ enum: ['creator', 'org'] })
     .notNull()

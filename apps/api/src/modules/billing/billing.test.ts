@@ -44,6 +44,7 @@ describe('PUT /v1/org/plan and GET /v1/billing', () => {
       upgraded_at: null,
       next_billing_date: null,
       owed: 0,
+      scheduled_change: null,
     });
     await upgradePlan(ctx.app, owner.headers);
     const clock = (await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders })).json<{ now: string }>().now;

@@ -25,12 +25,24 @@ async function lockOrg(tx: Tx, orgId: string): Promise<Org | undefined> {
 }
 
 /**
+ * A scheduled downgrade or cancel, on its billing date: the period paid for is over, so the
+ * organisation moves to the free plan and that date is not charged. Charges still owed stay owed.
+ */
+async function endPremium(tx: Tx, org: Org): Promise<void> {
+  await tx
+    .update(orgs)
+    .set({ billing_plan: 'free', billing_date: null, billing_started_at: null, billing_scheduled_change: null })
+    .where(eq(orgs.id, org.id));
+}
+
+/**
  * Records the charge of every billing date that has come (one per month; several if the job was
  * away), moving the billing date on. The (org, month) unique key makes a repeat insert nothing.
  */
 async function recordDueCharges(tx: Tx, org: Org, today: string): Promise<void> {
   let billingDate = org.billing_date;
   if (org.billing_plan !== 'standard' || billingDate === null || billingDate > today) return;
+  if (org.billing_scheduled_change !== null) return endPremium(tx, org);
   const rule = await findFeeRule(tx, org.id, 'monthly_fee');
   // The plan's price is a flat monthly amount; a percentage of nothing adds nothing.
   const amount = rule.cap === null ? rule.flat_rate : Math.min(rule.flat_rate, rule.cap);

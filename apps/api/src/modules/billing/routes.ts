@@ -4,11 +4,12 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { listCollectedFees } from './collected-fees.ts';
+import { resumePlan, schedulePlanChange } from './plan-changes.ts';
 import { findBilling } from './status.ts';
 
 const tags = ['Billing'];
 
-/** What Crewpay charges the organisation: owners and admins only, as the Billing tab. */
+/** What Crewpay charges the organisation: owners and admins read it, as the Billing tab; only owners change the plan. */
 export const billingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -22,6 +23,29 @@ export const billingRoutes =
         },
       },
       async (request) => findBilling(deps.db, requireStaff(request, ['owner', 'admin']).org_id),
+    );
+
+    // Changing what the organisation pays for is the owner's decision; API keys are refused (no write scope opens /v1/billing).
+    const planChanges = [
+      ['/billing/downgrade', 'Move to the free plan at the end of the billing period', 'downgrade'],
+      ['/billing/cancel', 'End the Premium plan at the end of the billing period', 'cancel'],
+    ] as const;
+    for (const [url, summary, change] of planChanges) {
+      app.post(url, { schema: { tags, summary, response: { 200: billingRecord, ...errorResponses } } }, async (request) =>
+        schedulePlanChange(deps.db, requireStaff(request, ['owner']).org_id, change),
+      );
+    }
+
+    app.post(
+      '/billing/resume',
+      {
+        schema: {
+          tags,
+          summary: 'Keep the Premium plan: undo a scheduled downgrade or cancel',
+          response: { 200: billingRecord, ...errorResponses },
+        },
+      },
+      async (request) => resumePlan(deps.db, requireStaff(request, ['owner']).org_id),
     );
 
     app.get(

@@ -21,5 +21,6 @@ export async function findBilling(db: DbOrTx, orgId: string): Promise<BillingRec
     upgraded_at: org.billing_started_at?.toISOString() ?? null,
     next_billing_date: org.billing_plan === 'standard' ? org.billing_date : null,
     owed: Number(owed?.amount ?? 0),
+    scheduled_change: org.billing_plan === 'standard' ? org.billing_scheduled_change : null,
   };
 }

@@ -10,7 +10,7 @@ import { sendQueuedEmails } from '../email/index.ts';
 import { findOrg } from '../orgs/index.ts';
 import { findAccounts, planCreatorAccounts, retryOnAccountRace, type ExistingAccount } from './accounts.ts';
 import type { CsvRow } from './csv.ts';
-import { assertCanBulkAdd, lockOrg } from './plan.ts';
+import { assertCanBulkAdd, assertCanPreviewImport, lockOrg } from './plan.ts';
 import { checkRows, duplicateIssues, takenEmails, toBulkIssue, type RowIssue, type ValidRow } from './rows.ts';
 import { newCreatorValues } from './service.ts';
 
@@ -126,7 +126,7 @@ export async function bulkCreateCreators(
  * the refused ones with the add-creator form's field and message (existing creators included).
  */
 export async function previewCreatorsImport(deps: AppDeps, options: { org_id: string; rows: CsvRow[] }): Promise<ImportPreview> {
-  assertCanBulkAdd(await findOrg(deps.db, options.org_id));
+  assertCanPreviewImport(await findOrg(deps.db, options.org_id));
   const { valid, issues } = checkRows(options.rows);
   const taken = await takenEmails(
     deps.db,

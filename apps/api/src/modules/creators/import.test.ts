@@ -58,11 +58,18 @@ describe('POST /v1/creators/bulk/preview', () => {
     expect((await creatorsByEmail(owner.headers)).size).toBe(1);
   });
 
-  it('is refused on the free plan, as the import is', async () => {
+  it('is answered on the free plan, where the import itself waits for the upgrade', async () => {
     const owner = await createOwner(ctx.app);
-    const response = await post(owner.headers, '/v1/creators/bulk/preview', `${HEADER}\n${uniqueEmail()},A,B,,,,,`);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: creatorMessages.freePlanBulk, code: 'forbidden' });
+    const csv = `${HEADER}\n${uniqueEmail()},A,B,,,,,`;
+    const response = await post(owner.headers, '/v1/creators/bulk/preview', csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ total: 1, valid: 1 });
+    const added = await post(owner.headers, '/v1/creators/bulk?invite=later', csv, { 'idempotency-key': `free-${Date.now()}` });
+    expect(added.statusCode).toBe(403);
+    expect(added.json()).toEqual({ message: creatorMessages.freePlanBulk, code: 'forbidden' });
+    await upgradePlan(ctx.app, owner.headers);
+    const upgraded = await post(owner.headers, '/v1/creators/bulk?invite=later', csv, { 'idempotency-key': `premium-${Date.now()}` });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
   });
 });
 

@@ -23,5 +23,13 @@ export async function assertCanAddCreator(tx: DbOrTx, org: Org): Promise<void> {
 /** Bulk add needs the standard plan and billing in good standing. */
 export function assertCanBulkAdd(org: Org): void {
   if (org.billing_plan === 'free') throw new AppError('forbidden', creatorMessages.freePlanBulk);
+  assertCanPreviewImport(org);
+}
+
+/**
+ * The preview adds nobody, so the free plan may read one: the person sees the rows, then is
+ * offered the upgrade in the middle of the import instead of before it.
+ */
+export function assertCanPreviewImport(org: Org): void {
   if (org.billing_status === 'delinquent') throw new AppError('forbidden', creatorMessages.delinquent);
 }

@@ -1,14 +1,14 @@
 import { Link as RouterLink } from 'react-router';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ContractRecord } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
+import { StatusChip } from '../../../components/status-chip.tsx';
 
-const statusColor = { Signed: 'success', Sent: 'info', Invalid: 'default' } as const;
+const statusColor = { Signed: 'success', Sent: 'info', Invalid: 'neutral' } as const;
 
 export function ContractStatusChip({ status }: { status: ContractRecord['display_status'] }) {
-  return <Chip size="small" label={status} color={statusColor[status]} variant={status === 'Invalid' ? 'outlined' : 'filled'} />;
+  return <StatusChip label={status} tone={statusColor[status]} outlined={status === 'Invalid'} />;
 }
 
 /** The staff's contract columns; `detailPath` says where a title leads. */

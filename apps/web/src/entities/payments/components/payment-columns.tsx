@@ -1,18 +1,18 @@
 import { Link as RouterLink } from 'react-router';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatCents, payoutMethodLabels, paymentStatusLabels, type PaymentRecord, type PaymentStatus } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
+import { StatusChip, type StatusTone } from '../../../components/status-chip.tsx';
 
-const statusColors: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
-  draft: 'default',
+const statusColors: Record<PaymentStatus, StatusTone> = {
+  draft: 'neutral',
   requires_info: 'warning',
   processing: 'info',
   succeeded: 'success',
   returned: 'error',
   failed: 'error',
-  canceled: 'default',
+  canceled: 'neutral',
 };
 
 /** A payment's status; `labels` is the spec's second set on the detail page, the first (wallet and tables) elsewhere. */
@@ -23,7 +23,7 @@ export function PaymentStatusChip({
   status: PaymentStatus;
   labels?: Record<PaymentStatus, string>;
 }) {
-  return <Chip size="small" label={labels[status]} color={statusColors[status]} variant={status === 'draft' ? 'outlined' : 'filled'} />;
+  return <StatusChip label={labels[status]} tone={statusColors[status]} outlined={status === 'draft'} />;
 }
 
 const roleLabels = { creator: 'Creator', agent: 'Agent', manager: 'Manager' } as const;

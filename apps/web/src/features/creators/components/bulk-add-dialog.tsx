@@ -12,6 +12,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { CSV_HEADERS, creatorMessages, type BulkAnswer, type ImportInviteChoice, type ImportPreview } from '@crewpay/core';
+import { useCurrentOrg } from '../../../lib/session/current-org.ts';
+import { UpgradeDialog } from '../../../entities/billing/index.ts';
 import { useBulkAddCreators, usePreviewCreatorsImport } from '../api/bulk-add-creators.ts';
 import { ImportPreviewTable } from './import-preview.tsx';
 import { InviteChoice, answerSummary } from './invite-choice.tsx';
@@ -30,6 +32,9 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
   const [invite, setInvite] = useState<ImportInviteChoice>('now');
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const [isUpgrading, setIsUpgrading] = useState(false);
+  // On the free plan the file is previewed but adding waits for the upgrade, confirmed over this dialog.
+  const isFree = useCurrentOrg().data?.billing_plan === 'free';
 
   const close = () => {
     setFile(null);
@@ -91,6 +96,19 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
         )}
         {preview && <ImportPreviewTable key={idempotencyKey} preview={preview} />}
         {preview && preview.valid > 0 && <InviteChoice value={invite} onChange={setInvite} />}
+        {preview && isFree && (
+          <Alert
+            severity="info"
+            sx={{ mt: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => setIsUpgrading(true)} sx={{ whiteSpace: 'nowrap' }}>
+                Compare plans
+              </Button>
+            }
+          >
+            {creatorMessages.freePlanBulk}
+          </Alert>
+        )}
         {answer && <AnswerView answer={answer} invite={invite} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
@@ -101,13 +119,14 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
           <Button
             variant="contained"
             onClick={() => void add().catch(() => undefined)}
-            disabled={!file || !preview || preview.valid === 0}
+            disabled={!file || !preview || preview.valid === 0 || isFree}
             loading={bulkAdd.isPending}
           >
             {preview ? `Add ${preview.valid.toLocaleString('en-US')} creator${preview.valid === 1 ? '' : 's'}` : 'Add creators'}
           </Button>
         )}
       </DialogActions>
+      <UpgradeDialog isOpen={isUpgrading} onClose={() => setIsUpgrading(false)} reason={creatorMessages.freePlanBulk} />
     </Dialog>
   );
 }

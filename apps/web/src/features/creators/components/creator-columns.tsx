@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { creatorName, formatCents, invitationLabels, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
+import { StatusChip } from '../../../components/status-chip.tsx';
 
 /** The spec's columns: email (link), name, tags, payments count, amount paid, payment method. */
 export const creatorColumns: GridColDef<CreatorListItem>[] = [
@@ -57,7 +58,7 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
     width: 110,
     sortable: false,
     renderCell: ({ row }) => (
-      <Chip size="small" variant="outlined" color={row.is_active ? 'success' : 'default'} label={row.is_active ? 'Active' : 'Disabled'} />
+      <StatusChip tone={row.is_active ? 'success' : 'neutral'} label={row.is_active ? 'Active' : 'Disabled'} outlined />
     ),
   },
   {

@@ -63,8 +63,8 @@ export default function CreatorsPage() {
     else setDialog('new');
   };
   const openBulkAdd = () => {
-    if (isFree) setNotice(upgradeNotice(creatorMessages.freePlanBulk));
-    else if (org?.billing_status === 'delinquent') setNotice(addFundsNotice(creatorMessages.delinquent));
+    // The free plan may read its file's preview: the upgrade is offered there, over the import.
+    if (org?.billing_status === 'delinquent') setNotice(addFundsNotice(creatorMessages.delinquent));
     else setDialog('bulk');
   };
   const newCampaign = () => {

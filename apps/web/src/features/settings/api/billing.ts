@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { BillingRecord, CollectedFeesPage, FeeScheduleRecord, OrgRecord } from '@crewpay/core';
+import type { BillingRecord, CollectedFeesPage, FeeScheduleRecord, ScheduledPlanChange } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { currentOrgKey } from '../../../lib/session/current-org.ts';
+import { billingKey } from '../../../entities/billing/index.ts';
 
-const billingKey = ['billing'] as const;
-
-/** GET /v1/billing: the plan, its monthly price, the next billing date. */
-export function useBilling() {
-  return useQuery({
-    queryKey: billingKey,
-    queryFn: () => api.get<BillingRecord>('/v1/billing'),
-    meta: { errorMessage: 'There was an issue retrieving your plan' },
-  });
-}
+export { useBilling } from '../../../entities/billing/index.ts';
 
 /** GET /v1/fee_schedules: the allowances the Premium card lists. */
 export function useFeeSchedules() {
@@ -34,14 +25,25 @@ export function useCollectedFees(page: number) {
   });
 }
 
-/** PUT /v1/org/plan {plan: 'standard'}: the upgrade, charged starting next month. */
-export function useUpgradePlan() {
+const changeMessages: Record<ScheduledPlanChange, string> = {
+  downgrade: 'Your downgrade to the free plan is scheduled',
+  cancel: 'Your Premium plan will end at the end of this period',
+};
+
+/** POST /v1/billing/downgrade or /cancel (owner): the change waits for the end of the period. */
+export function useSchedulePlanChange(change: ScheduledPlanChange) {
   return useMutation({
-    mutationFn: () => api.put<OrgRecord>('/v1/org/plan', { plan: 'standard' }),
-    onSuccess: async (org) => {
-      queryClient.setQueryData(currentOrgKey, org);
-      await queryClient.invalidateQueries({ queryKey: billingKey });
-    },
-    meta: { errorMessage: 'There was an issue updating your plan', successMessage: 'Your plan has been upgraded to Premium' },
+    mutationFn: () => api.post<BillingRecord>(`/v1/billing/${change}`),
+    onSuccess: (billing) => queryClient.setQueryData(billingKey, billing),
+    meta: { errorMessage: 'There was an issue changing your plan', successMessage: changeMessages[change] },
+  });
+}
+
+/** POST /v1/billing/resume (owner): keep Premium, undoing a scheduled downgrade or cancel. */
+export function useResumePlan() {
+  return useMutation({
+    mutationFn: () => api.post<BillingRecord>('/v1/billing/resume'),
+    onSuccess: (billing) => queryClient.setQueryData(billingKey, billing),
+    meta: { errorMessage: 'There was an issue changing your plan', successMessage: 'Your Premium plan continues' },
   });
 }

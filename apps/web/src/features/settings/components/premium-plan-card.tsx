@@ -9,6 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   defaultFeeSchedules,
@@ -20,7 +21,9 @@ import {
   type FeeType,
 } from '@crewpay/core';
 import { formatLongDate } from '../../../lib/format.ts';
-import { useUpgradePlan } from '../api/billing.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { UpgradeDialog } from '../../../entities/billing/index.ts';
+import { PlanChangeActions } from './plan-change-actions.tsx';
 
 /** The allowances the spec lists on the Premium card, each read from the organisation's fee schedule. */
 const allowances: { type: FeeType; label: string }[] = [
@@ -50,7 +53,8 @@ type Props = { billing: BillingRecord; feeSchedules: FeeScheduleRecord[] };
 
 /** The Premium plan: price, what it allows, and Upgrade (free) or Current Plan (standard). */
 export function PremiumPlanCard({ billing, feeSchedules }: Props) {
-  const upgrade = useUpgradePlan();
+  const [isUpgrading, setIsUpgrading] = useState(false);
+  const { data: user } = useCurrentUser();
   const ruleOf = (type: FeeType) => feeSchedules.find((schedule) => schedule.type === type) ?? defaultFeeSchedules[type];
   const isCurrent = billing.plan === 'standard';
   return (
@@ -102,18 +106,20 @@ export function PremiumPlanCard({ billing, feeSchedules }: Props) {
             >
               Current Plan
             </Button>
-            {billing.next_billing_date && (
+            {billing.next_billing_date && !billing.scheduled_change && (
               <Typography variant="body2" color="text.secondary">
                 Next charge of {formatCents(billing.monthly_price)} from your wallet on{' '}
                 {formatLongDate(`${billing.next_billing_date}T12:00:00`)}.
               </Typography>
             )}
+            {user?.role === 'owner' && <PlanChangeActions billing={billing} />}
           </Stack>
         ) : (
           <Stack spacing={1}>
-            <Button variant="contained" fullWidth loading={upgrade.isPending} onClick={() => upgrade.mutate()}>
+            <Button variant="contained" fullWidth onClick={() => setIsUpgrading(true)}>
               Upgrade
             </Button>
+            <UpgradeDialog isOpen={isUpgrading} onClose={() => setIsUpgrading(false)} />
             <Typography variant="body2" color="text.secondary">
               You are on the free plan (up to 5 creators). The upgrade is charged from your wallet starting next month.
             </Typography>
