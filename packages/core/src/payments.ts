@@ -133,8 +133,8 @@ export const initiateAnswer = z.object({
   message: z.string(),
   /** The execution's batch (GET /v1/payments/batches/:id shows its progress); null when nothing was executed. */
   batch_id: z.string().nullable(),
-  /** Drafts left alone because they wait for a release condition (payment-releases.ts), each with its reason. */
-  waiting: z.array(waitingPayment).default([]),
+  /** Drafts left alone because they wait for a release condition (payment-releases.ts), each with its reason; absent when none waits. */
+  waiting: z.array(waitingPayment).optional(),
 });
 /** A batch's payouts as they run: sent to the rail (or posted), waiting for payout details, failed, not sent yet. */
 export const paymentBatchProgress = z.object({

@@ -96,7 +96,7 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
     held: total,
     message: paymentMessages.executed,
     batch_id: batchId,
-    waiting: skipped,
+    ...(skipped.length > 0 ? { waiting: skipped } : {}),
   };
 }
 

@@ -129,7 +129,7 @@ describe('Release when paid', () => {
     expect(again.json().message).toBe(paymentReleaseMessages.notMarked);
     await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers: owner.headers, payload: { amount: 100_000 } });
     const execute = await call('PUT', '/v1/payments/initiate', owner.headers, { ids: paymentIds });
-    expect(execute.json()).toMatchObject({ waiting: [] });
+    expect(execute.json().waiting).toBeUndefined();
     expect(await statusesOf(owner.headers, paymentIds)).not.toContain('draft');
   });
 
