@@ -19,6 +19,7 @@ export const paymentReleaseMessages = {
   marked: 'These payments will be executed when the invoice is paid',
   unmarked: 'These payments no longer wait for the invoice',
   notOpen: 'Only an open invoice can release its payments when paid',
+  offline: 'An invoice collected offline cannot release its payments: mark it paid, then execute them',
   noDrafts: 'This invoice funds no draft payments',
   notMarked: 'This invoice does not release its payments when paid',
   alreadyReleased: 'These payments were released already',

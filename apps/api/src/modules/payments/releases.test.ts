@@ -153,6 +153,10 @@ describe('Release when paid', () => {
     const none = await call('PUT', `/v1/payment_releases/${unfunded.id}`, owner.headers);
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(paymentReleaseMessages.noDrafts);
+    const offline = await sendInvoice(ctx.app, owner.headers, { customer_id: campaign.customer_id, processor: 'offline' });
+    const byHand = await call('PUT', `/v1/payment_releases/${offline.id}`, owner.headers);
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe(paymentReleaseMessages.offline);
     await ctx.app.inject({ method: 'POST', url: `/v1/invoices/${unfunded.id}/cancel`, headers: owner.headers });
     const canceled = await call('PUT', `/v1/payment_releases/${unfunded.id}`, owner.headers);
     expect(canceled.statusCode).toBe(409);

@@ -71,6 +71,8 @@ async function lockInvoice(tx: Tx, orgId: string, invoiceId: string) {
 export async function markReleaseWhenPaid(tx: Tx, orgId: string, userId: string, invoiceId: string): Promise<PaymentReleaseAnswer> {
   const invoice = await lockInvoice(tx, orgId, invoiceId);
   if (invoice.status !== 'requires_info') throw new AppError('conflict', paymentReleaseMessages.notOpen);
+  // Marked paid by hand, an offline invoice brings no money in: nothing would ever release them.
+  if (invoice.processor === 'offline') throw new AppError('conflict', paymentReleaseMessages.offline);
   const [existing] = await tx.select().from(paymentReleases).where(eq(paymentReleases.invoice_id, invoiceId)).for('update');
   if (existing?.status === 'released') throw new AppError('conflict', paymentReleaseMessages.alreadyReleased);
   if ((await fundedDraftIds(tx, orgId, invoiceId)).length === 0) throw new AppError('conflict', paymentReleaseMessages.noDrafts);
