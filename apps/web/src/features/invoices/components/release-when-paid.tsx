@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { paymentReleaseStatusLabels, type InvoiceRecord, type PaymentReleaseAnswer } from '@crewpay/core';
+import { describePaymentRelease, type InvoiceRecord } from '@crewpay/core';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
-import { useMarkRelease, usePaymentRelease, useUnmarkRelease } from '../api/release.ts';
+import { useMarkRelease, usePaymentRelease, useUnmarkRelease } from '../../../entities/invoices/index.ts';
 
 /**
  * The Funded payments card's "Release when paid": marked, the payments wait and are executed by
@@ -33,7 +33,7 @@ export function ReleaseWhenPaid({ invoice }: { invoice: InvoiceRecord }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography variant="body2" role="status" color={release.status === 'held' ? 'error.main' : 'text.primary'}>
-        {describeRelease(release)}
+        Release when paid: {describePaymentRelease(release)}
       </Typography>
       {release.status !== 'released' && canChange && (
         <Button size="small" disabled={unmark.isPending} onClick={() => unmark.mutate()}>
@@ -43,6 +43,3 @@ export function ReleaseWhenPaid({ invoice }: { invoice: InvoiceRecord }) {
     </Stack>
   );
 }
-
-const describeRelease = (release: PaymentReleaseAnswer) =>
-  `Release when paid: ${paymentReleaseStatusLabels[release.status]}${release.reason ? `. ${release.reason}` : ''}`;

@@ -10,6 +10,7 @@ export function usePaymentRelease(invoiceId: string) {
   return useQuery({
     queryKey: releaseKey(invoiceId),
     queryFn: () => api.get<PaymentReleaseAnswer | null>(`/v1/payment_releases/${invoiceId}`),
+    enabled: Boolean(invoiceId),
     meta: { errorMessage: 'There was an issue retrieving how these payments are released' },
   });
 }
