@@ -38,7 +38,15 @@ import {
 } from './modules/email/index.ts';
 import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
-import { createPayoutsOperation, paypalPollOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
+import {
+  createPayoutsOperation,
+  holdReleasesOnDispute,
+  paypalPollOperation,
+  payoutEvents,
+  reconcilePayments,
+  releasePaidInvoices,
+  setPaymentReleaseDeps,
+} from './modules/payments/index.ts';
 import { paypalConsentEvents } from './modules/paypal/index.ts';
 import {
   deliverDueSandboxEvents,
@@ -143,6 +151,9 @@ export function wireHandlers(options: { publicUrl: string }): void {
   for (const verifier of webhookVerifiers) registerWebhookVerifier(verifier);
   for (const handler of providerEventHandlers) onProviderEvent(handler);
   onFundsArrived(collectOwedBilling);
+  // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
+  onFundsArrived(releasePaidInvoices);
+  onDomainEvent('payment-releases', holdReleasesOnDispute);
   onReconcile(paymentsMatchTransfers);
   onReconcile(providerOutboxProblems);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.
@@ -200,6 +211,7 @@ export function wiringProblems(options: {
 /** Wires the whole process, or throws naming what is missing: a process half wired would lose work quietly. */
 export async function wireCrewpay(deps: AppDeps, transports: Transports): Promise<void> {
   wireHandlers({ publicUrl: deps.config.publicUrl });
+  setPaymentReleaseDeps(deps);
   const registeredJobs = await registerJobWorkers(deps, transports);
   const problems = wiringProblems({ registeredJobs });
   if (problems.length > 0) throw new Error(`Crewpay is not wired completely (src/wiring.ts):\n  ${problems.join('\n  ')}`);

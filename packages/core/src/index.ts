@@ -21,6 +21,7 @@ export * from './members.ts';
 export * from './withholding.ts';
 export * from './payment-math.ts';
 export * from './payments.ts';
+export * from './payment-releases.ts';
 export * from './dashboard.ts';
 export * from './billing.ts';
 export * from './plan-changes.ts';

@@ -6,6 +6,7 @@ import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 import { paymentStatuses } from './payments-labels.ts';
+import { waitingPayment } from './payment-releases.ts';
 
 export * from './payments-labels.ts';
 
@@ -132,6 +133,8 @@ export const initiateAnswer = z.object({
   message: z.string(),
   /** The execution's batch (GET /v1/payments/batches/:id shows its progress); null when nothing was executed. */
   batch_id: z.string().nullable(),
+  /** Drafts left alone because they wait for a release condition (payment-releases.ts), each with its reason; absent when none waits. */
+  waiting: z.array(waitingPayment).optional(),
 });
 /** A batch's payouts as they run: sent to the rail (or posted), waiting for payout details, failed, not sent yet. */
 export const paymentBatchProgress = z.object({

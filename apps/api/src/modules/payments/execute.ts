@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatCents, paymentMessages, type InitiatePaymentsBody } from '@crewpay/core';
+import { formatCents, paymentMessages, paymentReleaseMessages, type InitiatePaymentsBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { orgs, payments } from '../../db/schema/index.ts';
@@ -14,9 +14,17 @@ import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts'
 import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 import { lockSelectedDrafts } from './selection.ts';
+import { splitWaitingDrafts } from './releases.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
-export type InitiateResult = { processing: number; requires_info: number; held: number; message: string; batch_id: string | null };
+export type InitiateResult = {
+  processing: number;
+  requires_info: number;
+  held: number;
+  message: string;
+  batch_id: string | null;
+  waiting?: { id: string; reason: string }[];
+};
 
 /**
  * PUT /v1/payments/initiate (Execute). In one database transaction:
@@ -36,7 +44,10 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (!org) throw new AppError('not_found', 'Organization not found');
   if (org.billing_status === 'delinquent') throw new AppError('forbidden', paymentMessages.delinquent);
   if (!org.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
-  const locked = await lockSelectedDrafts(tx, orgId, body);
+  const selected = await lockSelectedDrafts(tx, orgId, body);
+  // Drafts waiting for a release ("Release when paid", releases.ts) are skipped, each with its reason.
+  const { free: locked, waiting: skipped } = await splitWaitingDrafts(tx, orgId, selected);
+  if (selected.length > 0 && locked.length === 0) return { ...NOTHING_EXECUTED, waiting: skipped };
   if (locked.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
 
@@ -79,8 +90,18 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   // The rails are called once this has committed, never with these rows locked.
   ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
   ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
-  return { processing: ready.length, requires_info: waiting.length, held: total, message: paymentMessages.executed, batch_id: batchId };
+  return {
+    processing: ready.length,
+    requires_info: waiting.length,
+    held: total,
+    message: paymentMessages.executed,
+    batch_id: batchId,
+    ...(skipped.length > 0 ? { waiting: skipped } : {}),
+  };
 }
+
+// Every selected draft waits for its release: nothing moves, and the answer says why each waits.
+const NOTHING_EXECUTED = { processing: 0, requires_info: 0, held: 0, message: paymentReleaseMessages.allWaiting, batch_id: null };
 
 /**
  * A selection without drafts. Document 001 lets awaiting input payments be selected for execution:

@@ -6,3 +6,5 @@ export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.t
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';
+export { paymentReleaseRoutes } from './release-routes.ts';
+export { holdReleasesOnDispute, releasePaidInvoices, setPaymentReleaseDeps } from './release-run.ts';

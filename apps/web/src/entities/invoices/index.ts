@@ -10,5 +10,6 @@ export {
   useRefundInvoice,
   useUpdateInvoice,
 } from './api/invoices.ts';
+export { useMarkRelease, usePaymentRelease, useUnmarkRelease } from './api/release.ts';
 export { InvoiceStatusChip } from './components/invoice-status.tsx';
 export { InvoiceTable } from './components/invoice-table.tsx';

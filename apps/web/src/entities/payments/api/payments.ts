@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   executedMessage,
+  releaseWaitingMessage,
   type CreatePaymentsBody,
   type InitiateAnswer,
   type InitiatePreview,
@@ -118,7 +119,8 @@ export function useInitiatePayments() {
       api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: async (answer) => {
       // 'Payment is on the way!', then what happened: '2 payments on the way, 3 waiting for payout details'.
-      notifySuccess(executedMessage(answer));
+      // Drafts waiting for their release ("Release when paid") are named after it, with why they wait.
+      notifySuccess(releaseWaitingMessage(answer, executedMessage(answer)));
       trackEvent('payments_executed');
       await refreshAfterChange();
     },

@@ -7,6 +7,7 @@ import { paymentColumns } from '../../../entities/payments/index.ts';
 import { useCampaignPayments } from '../api/lookups.ts';
 import { earningsColumn } from './funded-payments-field.tsx';
 import { InfoCard } from './info-card.tsx';
+import { ReleaseWhenPaid } from './release-when-paid.tsx';
 
 const columns = [
   ...paymentColumns.filter((column) => ['recipient_name', 'memo', 'amount', 'status'].includes(column.field)),
@@ -38,6 +39,7 @@ export function FundedPaymentsCard({ invoice }: { invoice: InvoiceRecord }) {
           Payment {id.slice(0, 8)}
         </Link>
       ))}
+      <ReleaseWhenPaid invoice={invoice} />
       {isMismatched && (
         <Typography variant="body2" color="warning.main" role="alert">
           The funded payments' earnings total {formatCents(total)}, the invoice {formatCents(invoice.amount)}: accounting journal entries

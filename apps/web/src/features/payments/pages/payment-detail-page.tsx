@@ -3,11 +3,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, paymentDetailStatusLabels, payoutMethodLabels, type PaymentRecord } from '@crewpay/core';
+import { describePaymentRelease, formatCents, paymentDetailStatusLabels, payoutMethodLabels, type PaymentRecord } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useFundingInvoice } from '../../../entities/invoices/index.ts';
+import { useFundingInvoice, usePaymentRelease } from '../../../entities/invoices/index.ts';
 import { PaymentActions, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
 
@@ -37,6 +37,7 @@ export default function PaymentDetailPage() {
   const { id = '' } = useParams();
   const { data: payment, isError, refetch } = usePayment(id);
   const { data: fundingInvoice } = useFundingInvoice(id);
+  const { data: release } = usePaymentRelease(fundingInvoice?.id ?? '');
   if (isError) return <RetryNotice message="There was an issue retrieving your payment" onRetry={() => void refetch()} />;
   if (!payment) return <FullPageSpinner />;
   const dated = statusDate(payment);
@@ -76,6 +77,7 @@ export default function PaymentDetailPage() {
             }
           />
         )}
+        {release && <Field label="Release when paid" value={describePaymentRelease(release)} />}
         <Field
           label="Payment method"
           value={payment.method ? payoutMethodLabels[payment.method as keyof typeof payoutMethodLabels] : '—'}

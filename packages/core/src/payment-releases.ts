@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * "Release when paid" (issue 31): an invoice's funded payments wait for the invoice's payment and
+ * are executed once it has gone through. waiting: not paid yet (or paid, and the execution could
+ * not be funded yet: the reason says so); released: executed; held: the invoice's payment was
+ * disputed before the release, so they do not go out.
+ */
+export const paymentReleaseStatuses = ['waiting', 'released', 'held'] as const;
+export type PaymentReleaseStatus = (typeof paymentReleaseStatuses)[number];
+
+export const paymentReleaseStatusLabels: Record<PaymentReleaseStatus, string> = {
+  waiting: 'Waiting for the invoice to be paid',
+  released: 'Released',
+  held: 'Held',
+};
+
+export const paymentReleaseMessages = {
+  marked: 'These payments will be executed when the invoice is paid',
+  unmarked: 'These payments no longer wait for the invoice',
+  notOpen: 'Only an open invoice can release its payments when paid',
+  offline: 'An invoice collected offline cannot release its payments: mark it paid, then execute them',
+  noDrafts: 'This invoice funds no draft payments',
+  notMarked: 'This invoice does not release its payments when paid',
+  alreadyReleased: 'These payments were released already',
+  allWaiting: 'None of these payments was executed: they wait for their release',
+  disputed: "The invoice's payment is disputed: its payments are held",
+  waitsForInvoice: (number: string) => `Waits for invoice ${number} to be paid`,
+} as const;
+
+/** GET /v1/invoices/{id}/release: how the invoice's funded payments wait (null when not marked). */
+export const paymentReleaseAnswer = z.object({
+  invoice_id: z.string(),
+  status: z.enum(paymentReleaseStatuses),
+  reason: z.string().nullable(),
+  payment_ids: z.array(z.string()),
+  released_at: z.string().nullable(),
+});
+export type PaymentReleaseAnswer = z.infer<typeof paymentReleaseAnswer>;
+
+/** A draft an execution skipped because it waits, with the reason the Execute answer shows. */
+export const waitingPayment = z.object({ id: z.string(), reason: z.string() });
+
+/**
+ * The Execute toast when some selected drafts wait for their release: what was executed (or that
+ * nothing was), then how many wait and why. Without waiting drafts, the executed message as it is.
+ */
+export function releaseWaitingMessage(
+  answer: { processing: number; requires_info: number; waiting?: { reason: string }[] },
+  executed: string,
+): string {
+  const waiting = answer.waiting ?? [];
+  if (waiting.length === 0) return executed;
+  const head = answer.processing + answer.requires_info > 0 ? executed : paymentReleaseMessages.allWaiting;
+  const reasons = [...new Set(waiting.map((payment) => payment.reason))];
+  return `${head}\n${waiting.length} waiting: ${reasons.join('; ')}`;
+}
+
+/** A release in words (the invoice's Funded payments and the payment page): its state, then its reason. */
+export const describePaymentRelease = (release: Pick<PaymentReleaseAnswer, 'status' | 'reason'>) =>
+  `${paymentReleaseStatusLabels[release.status]}${release.reason ? `. ${release.reason}` : ''}`;
