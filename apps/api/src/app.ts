@@ -11,6 +11,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
 import { registerActingRules } from './plugins/acting-rules.ts';
+import { registerTwoFactorRules } from './plugins/two-factor-rules.ts';
 import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerActingAudit(app, deps.db);
   registerActionAudit(app, deps.db);
   registerActingRules(app);
+  registerTwoFactorRules(app, deps.db);
 
   registerHealthChecks(app, deps.db);
   await app.register(metaRoutes(deps), { prefix: '/v1' });

@@ -18,6 +18,11 @@ export const auditActionLabels = {
   'member.invite': 'Team member invited',
   'member.update': 'Team member changed',
   'member.remove': 'Team member removed',
+  'two_factor.enrol': 'Two-factor sign-in turned on',
+  'two_factor.remove': 'Two-factor sign-in removed',
+  'two_factor.recovery_code_used': 'Recovery code used',
+  'two_factor.code_failed': 'Two-factor code refused',
+  'org.two_factor_required': 'Two-factor requirement changed',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

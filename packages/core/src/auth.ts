@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { externalRoles, staffRoles } from './roles.ts';
 import { secretText } from './text.ts';
+import { twoFactorCode } from './two-factor.ts';
 import { emailSchema, passwordSchema, messages } from './validation.ts';
 
 export const signUpBody = z.object({ email: emailSchema, password: passwordSchema });
@@ -19,6 +20,8 @@ export const signInBody = z.object({
   // Optional so API clients without the toggle sign in as before.
   audience: z.enum(signInAudiences, { error: 'Choose Team member or Creator' }).optional(),
   password: secretText(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
+  // Asked only of an account with two-factor sign-in on: its authenticator code or a recovery code.
+  code: twoFactorCode.optional(),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
@@ -32,7 +35,8 @@ export const resetPasswordBody = z.object({ email: emailSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** Body of POST /v1/expiring_link for a password link (set-new-password page and invitations). */
-export const setPasswordFromLinkBody = z.object({ password: passwordSchema });
+// `code`: a reset link alone (a mailbox) never gets past an account's two-factor sign-in.
+export const setPasswordFromLinkBody = z.object({ password: passwordSchema, code: twoFactorCode.optional() });
 export type SetPasswordFromLinkBody = z.infer<typeof setPasswordFromLinkBody>;
 
 export const userRecord = z.object({

@@ -45,4 +45,5 @@ export * from './contracts.ts';
 export * from './accounting.ts';
 export * from './client-errors.ts';
 export * from './audit.ts';
+export * from './two-factor.ts';
 export * from './analytics.ts';

@@ -14,6 +14,8 @@ export const rateLimits = {
   emailChangePerUser: { name: 'email-change:user', max: 10, windowSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset:ip', max: 30, windowSeconds: 60 * 60 },
+  // A signed-in session's two-factor codes (set-up, re-verify): a stolen session cannot guess one.
+  twoFactorCodePerUser: { name: 'two-factor:user', max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts, please try again later';

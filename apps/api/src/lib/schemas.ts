@@ -7,6 +7,10 @@ export const errorAnswer = z.object({
   field: z.string().optional(),
   // A batch's per-row messages (POST /v1/payments).
   rows: z.array(z.object({ index: z.number().int(), message: z.string() })).optional(),
+  // Two-factor sign-in: the client shows the code field, the re-verify dialog, or the set-up.
+  two_factor_required: z.boolean().optional(),
+  fresh_factor_required: z.boolean().optional(),
+  two_factor_enrolment_required: z.boolean().optional(),
 });
 
 export const errorResponses = {

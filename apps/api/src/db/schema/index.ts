@@ -28,3 +28,4 @@ export * from './sms.ts';
 export * from './creator-splits.ts';
 export * from './analytics.ts';
 export * from './payment-releases.ts';
+export * from './two-factor.ts';

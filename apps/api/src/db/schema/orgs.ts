@@ -30,6 +30,8 @@ export const orgs = pgTable('orgs', {
   invoice_prefix: text().notNull().default('INV-'),
   // Set when a logo is stored (org_logos); its time versions the logo's URL.
   logo_updated_at: timestamp({ withTimezone: true }),
+  // The owner's rule: every staff member signs in with a second factor (enrolling first if they have none).
+  require_two_factor: boolean().notNull().default(false),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -43,6 +43,9 @@ export const users = pgTable(
     address_city: text(),
     address_state: text(),
     address_zip: text(),
+    // When a second factor was confirmed (null: none): read with the session, so the two-factor
+    // rules (plugins/two-factor-rules.ts) cost no query for a user who has one.
+    two_factor_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -66,6 +69,8 @@ export const sessions = pgTable(
     acting_started_at: timestamp({ withTimezone: true }),
     acting_expires_at: timestamp({ withTimezone: true }),
     expires_at: timestamp({ withTimezone: true }).notNull(),
+    /** When this session last proved a second factor (sign-in code, re-verify): sensitive actions ask for a fresh one. */
+    factor_verified_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
   },
   (table) => [uniqueIndex('sessions_token_hash_key').on(table.token_hash), index('sessions_user_id_idx').on(table.user_id)],

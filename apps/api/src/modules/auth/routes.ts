@@ -17,6 +17,7 @@ import { startActingAs, stopActing } from './acting.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { toUserRecord } from './sessions.ts';
 import { accountRoutes } from './account-routes.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 import { deviceCookie, deviceTokenOf } from './device.ts';
 import { requestPasswordReset } from './password-reset.ts';
 import { changePassword, signIn, signOut } from './service.ts';
@@ -133,4 +134,5 @@ export const authRoutes =
     );
 
     await app.register(accountRoutes(deps));
+    await app.register(twoFactorRoutes(deps));
   };

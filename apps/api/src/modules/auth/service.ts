@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { accountMessages, signInMessages, type ChangePasswordBody, type SignInBody } from '@crewpay/core';
+import { accountMessages, signInMessages, twoFactorMessages, type ChangePasswordBody, type SignInBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findUsableLink, markLinkUsed } from '../links/index.ts';
 import { setUserPassword } from './credentials.ts';
 import { readDeviceToken, signDeviceToken } from './device.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endOtherSessions, endSession, startSession, type SessionResult } from './sessions.ts';
+import { checkSecondFactor } from './two-factor.ts';
 import { beginSignInAttempt, failSignInAttempt, succeedSignInAttempt } from './throttle.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
@@ -30,16 +32,33 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; dev
     if (user) await auditSignIn(deps, user, 401);
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   }
+  // A wrong second factor counts as a failed attempt: the same back-off as a wrong password.
+  const factorVerified = await checkSignInFactor(deps, user, body.code);
+  if (factorVerified === false) {
+    await failSignInAttempt(deps.db, attempt);
+    throw new AppError('invalid_credentials', twoFactorMessages.wrongCode, { field: 'code' });
+  }
   await succeedSignInAttempt(deps.db, throttleKey);
   // The sign-in toggle means something: the wrong side is told which one to use (only after the
   // password matched, so it tells nothing about accounts to someone without it).
   if (body.audience === 'team' && user.is_external) throw new AppError('forbidden', signInMessages.useCreatorSide, { field: 'audience' });
   if (body.audience === 'creator' && !user.is_external) throw new AppError('forbidden', signInMessages.useTeamSide, { field: 'audience' });
-  const session = await startSession(deps.db, user, deps.config.sessionTtlHours);
+  const session = await startSession(deps.db, user, deps.config.sessionTtlHours, { factorVerified: factorVerified === true });
   await auditSignIn(deps, user, 200);
   // The same device id again (its cookie's year starts over), or a new one.
   const device_token = signDeviceToken(deps.secrets, { device_id: device?.device_id ?? newId(), user_id: user.id });
   return { session, device_token };
+}
+
+/**
+ * After the right password: an account with two-factor on also needs its code (asked for with
+ * two_factor_required, so the sign-in form shows the code field); true once a code was spent,
+ * false for a wrong one, null for an account without two-factor.
+ */
+async function checkSignInFactor(deps: AppDeps, user: User, code: string | undefined): Promise<boolean | null> {
+  if (!user.two_factor_at) return null;
+  if (!code) throw new AppError('unauthorized', twoFactorMessages.codeRequired, { field: 'code', details: { two_factor_required: true } });
+  return checkSecondFactor(deps, user, code);
 }
 
 /** A team member's sign-in, or a wrong password for their account, in the organisation's audit log (no address, no IP). */
@@ -65,18 +84,27 @@ export async function changePassword(deps: AppDeps, options: { user: User; sessi
 }
 
 /** Sets the password from a password-reset or invitation link (one use) and signs the person in. */
-export async function setPasswordFromLink(deps: AppDeps, options: { linkId: string; password: string }): Promise<SessionResult> {
+export async function setPasswordFromLink(
+  deps: AppDeps,
+  options: { linkId: string; password: string; code?: string | undefined },
+): Promise<SessionResult> {
   const password_hash = await hashPassword(options.password);
   return deps.db.transaction(async (tx) => {
     const link = await findUsableLink(tx, options.linkId, { forUpdate: true });
     if ((link.type !== 'password_reset' && link.type !== 'invitation') || !link.user_id) {
       throw new AppError('gone', accountMessages.invalidLink);
     }
+    // An account with two-factor on gives its code here too (before the link is spent, so a
+    // missing or wrong code leaves the link usable).
+    const [owner] = await tx.select().from(users).where(eq(users.id, link.user_id));
+    if (owner?.two_factor_at && options.code) await consumeRateLimit(deps.db, rateLimits.twoFactorCodePerUser, owner.id);
+    const factorVerified = owner ? await checkSignInFactor(deps, owner, options.code) : null;
+    if (factorVerified === false) throw new AppError('invalid_credentials', twoFactorMessages.wrongCode, { field: 'code' });
     await markLinkUsed(tx, link);
     // Ends every other link of the account too: using one link spends them all.
     const user = await setUserPassword(tx, { user_id: link.user_id, password_hash });
     if (!user) throw new AppError('gone', accountMessages.invalidLink);
     await endAllSessions(tx, user.id);
-    return startSession(tx, user, deps.config.sessionTtlHours);
+    return startSession(tx, user, deps.config.sessionTtlHours, { factorVerified: factorVerified === true });
   });
 }

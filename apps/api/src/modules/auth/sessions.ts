@@ -33,13 +33,20 @@ export function toUserRecord(user: User, actor: User | null = null, actingExpire
   };
 }
 
-export async function startSession(tx: DbOrTx, user: User, ttlHours: number): Promise<SessionResult> {
+/** `factorVerified`: the sign-in gave a second factor, fresh for sensitive actions from now. */
+export async function startSession(
+  tx: DbOrTx,
+  user: User,
+  ttlHours: number,
+  options: { factorVerified?: boolean } = {},
+): Promise<SessionResult> {
   const auth_token = newSecretToken();
   await tx.insert(sessions).values({
     id: newId(),
     user_id: user.id,
     token_hash: hashToken(auth_token),
     expires_at: new Date(Date.now() + ttlHours * 3_600_000),
+    factor_verified_at: options.factorVerified ? new Date() : null,
   });
   return { auth_token, is_external: user.is_external, user: toUserRecord(user) };
 }

@@ -28,7 +28,7 @@ import { findUsableLink } from './service.ts';
 export type LinkHandlers = {
   describePayee: (db: DbOrTx, link: ExpiringLink) => Promise<PayeeLinkInfo>;
   submitPayee: (deps: AppDeps, linkId: string, body: unknown) => Promise<z.infer<typeof payeeSubmissionAnswer>>;
-  setPassword: (deps: AppDeps, options: { linkId: string; password: string }) => Promise<SessionAnswer>;
+  setPassword: (deps: AppDeps, options: { linkId: string; password: string; code?: string | undefined }) => Promise<SessionAnswer>;
   describeInvoice: (deps: AppDeps, link: ExpiringLink) => Promise<InvoiceLinkInfo>;
   /** `payer`: where the request came from, the evidence of a bank debit's online mandate. */
   payInvoice: (
@@ -104,7 +104,7 @@ export const linkRoutes =
             user_agent: request.headers['user-agent'] ?? 'unknown',
           });
         const body = parseBody(setPasswordFromLinkBody, request.body);
-        return handlers.setPassword(deps, { linkId: request.query.id, password: body.password });
+        return handlers.setPassword(deps, { linkId: request.query.id, password: body.password, code: body.code });
       },
     );
   };

@@ -9,6 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useReplayEarlyClick } from '../../../lib/early-clicks.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -88,6 +89,8 @@ export function SignInForm() {
   const [isResetOpen, setIsResetOpen] = useState(false);
   const [hasOpenedReset, setHasOpenedReset] = useState(false);
   const { values, bind, validate } = useSignInFields();
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
   // Until hydrated, the prerendered form has no submit button, so Enter cannot send it natively
   // (a GET with the password in the address); it looks the same either way.
   const isHydrated = useHydrated();
@@ -97,7 +100,13 @@ export function SignInForm() {
     event.preventDefault();
     const body = await validate();
     if (!body) return;
-    await signIn.mutateAsync({ ...body, audience });
+    try {
+      await signIn.mutateAsync({ ...body, audience, ...(isCodeAsked ? { code: code.replace(/\s+/g, '').toLowerCase() } : {}) });
+    } catch (error) {
+      // The right password of an account with two-factor on: the code field appears.
+      if (error instanceof ApiError && error.field === 'code') setIsCodeAsked(true);
+      throw error;
+    }
     await navigate('/', { replace: true });
   };
 
@@ -128,6 +137,18 @@ export function SignInForm() {
         <Stack spacing={2.5}>
           <TextField {...bind('email')} label="Email address" type="email" autoComplete="email" fullWidth />
           <PasswordField {...bind('password')} label="Password" autoComplete="current-password" fullWidth />
+          {isCodeAsked && (
+            <TextField
+              name="code"
+              label="Authentication code"
+              helperText="From your authenticator app, or one of your recovery codes"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              autoFocus
+              fullWidth
+            />
+          )}
         </Stack>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
           <Link component="button" type="button" variant="body2" onClick={openReset}>

@@ -10,8 +10,9 @@ import { useServerMeta } from '../../../lib/server-meta.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
-/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; the wizard when its flag is on. */
+/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; two-factor sign-in; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
   const [isChangingEmail, setIsChangingEmail] = useState(false);
@@ -39,6 +40,7 @@ export function ProfileTab({ viewer }: { viewer: UserRecord }) {
         {isChanging && <ChangePasswordDialog onClose={() => setIsChanging(false)} />}
         {isChangingEmail && <ChangeEmailDialog currentEmail={viewer.email} onClose={() => setIsChangingEmail(false)} />}
       </Card>
+      <TwoFactorCard viewer={viewer} />
       {meta?.payment_method_wizard && <PaymentMethodWizard />}
     </Stack>
   );

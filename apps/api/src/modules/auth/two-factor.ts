@@ -1,0 +1,135 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { loginAsMessages, twoFactorMessages, type TotpSetupAnswer, type TwoFactorStatus } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { orgs, recoveryCodes, sessions, totpFactors, users, type User } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/index.ts';
+import { newTotpSecret, replaceRecoveryCodes, spendSecondFactor, spendTotpCode } from './totp.ts';
+
+/** Your own second factor only: someone acting as you (login-as) never sets up or removes yours. */
+function ownUser(auth: AuthContext): User {
+  if (auth.actor) throw new AppError('forbidden', loginAsMessages.whileActing);
+  return auth.user;
+}
+
+/** Staff entries go to the organisation's audit log; a portal user's factor is their own business. */
+async function auditFactor(tx: DbOrTx, user: User, action: string, statusCode = 200): Promise<void> {
+  if (user.is_external) return;
+  await recordAudit(tx, { org_id: user.org_id, actor_user_id: user.id, user_id: user.id, action, status_code: statusCode });
+}
+
+export async function isRequiredByOrg(db: DbOrTx, user: User): Promise<boolean> {
+  if (user.is_external) return false;
+  const [org] = await db.select({ required: orgs.require_two_factor }).from(orgs).where(eq(orgs.id, user.org_id));
+  return org?.required ?? false;
+}
+
+export async function twoFactorStatusOf(deps: AppDeps, user: User): Promise<TwoFactorStatus> {
+  const [left] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.user_id, user.id), isNull(recoveryCodes.used_at)));
+  return {
+    totp_enabled: user.two_factor_at !== null,
+    recovery_codes_left: user.two_factor_at ? (left?.count ?? 0) : 0,
+    required_by_org: await isRequiredByOrg(deps.db, user),
+  };
+}
+
+/** Set-up, step 1: a new secret for the app (replacing an unfinished one); shown this once. */
+export async function startTotp(deps: AppDeps, auth: AuthContext): Promise<TotpSetupAnswer> {
+  const user = ownUser(auth);
+  if (user.two_factor_at) throw new AppError('conflict', twoFactorMessages.alreadyEnrolled);
+  const setup = newTotpSecret(user.email);
+  const secret_sealed = deps.secrets.encrypt(setup.secret);
+  await deps.db
+    .insert(totpFactors)
+    .values({ user_id: user.id, secret_sealed })
+    .onConflictDoUpdate({ target: totpFactors.user_id, set: { secret_sealed, confirmed_at: null, last_time_step: null } });
+  return setup;
+}
+
+/**
+ * Set-up, step 2: the app's first code proves it holds the secret. Turns two-factor on, answers
+ * the recovery codes (shown once), and counts as a fresh factor for this session.
+ */
+export async function confirmTotp(deps: AppDeps, auth: AuthContext, code: string): Promise<string[]> {
+  const user = ownUser(auth);
+  await consumeRateLimit(deps.db, rateLimits.twoFactorCodePerUser, user.id);
+  return deps.db.transaction(async (tx) => {
+    const [factor] = await tx.select().from(totpFactors).where(eq(totpFactors.user_id, user.id)).for('update');
+    if (!factor) throw new AppError('conflict', twoFactorMessages.notStarted);
+    if (factor.confirmed_at) throw new AppError('conflict', twoFactorMessages.alreadyEnrolled);
+    if (!(await spendTotpCode(tx, deps.secrets, user.id, code))) {
+      throw new AppError('validation_error', twoFactorMessages.wrongCode, { field: 'code' });
+    }
+    const now = new Date();
+    await tx.update(totpFactors).set({ confirmed_at: now }).where(eq(totpFactors.user_id, user.id));
+    await tx.update(users).set({ two_factor_at: now }).where(eq(users.id, user.id));
+    await tx.update(sessions).set({ factor_verified_at: now }).where(eq(sessions.id, auth.session_id));
+    const codes = await replaceRecoveryCodes(tx, user.id);
+    await auditFactor(tx, user, 'two_factor.enrol');
+    return codes;
+  });
+}
+
+/** Removes the authenticator and the recovery codes (a fresh factor was asked first: plugins/two-factor-rules.ts). */
+export async function removeTotp(deps: AppDeps, auth: AuthContext): Promise<void> {
+  const user = ownUser(auth);
+  if (!user.two_factor_at) throw new AppError('conflict', twoFactorMessages.notEnrolled);
+  if (await isRequiredByOrg(deps.db, user)) throw new AppError('forbidden', twoFactorMessages.cannotRemoveRequired);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(totpFactors).where(eq(totpFactors.user_id, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+    await tx.update(users).set({ two_factor_at: null }).where(eq(users.id, user.id));
+    await auditFactor(tx, user, 'two_factor.remove');
+  });
+}
+
+/** New recovery codes in place of the old (all of them end): shown once. */
+export async function renewRecoveryCodes(deps: AppDeps, auth: AuthContext): Promise<string[]> {
+  const user = ownUser(auth);
+  if (!user.two_factor_at) throw new AppError('conflict', twoFactorMessages.notEnrolled);
+  return deps.db.transaction((tx) => replaceRecoveryCodes(tx, user.id));
+}
+
+/**
+ * Checks a second factor for `user`: spends it and records a recovery code's use or a refused
+ * code in the audit log. Answers whether it was right.
+ */
+export async function checkSecondFactor(deps: AppDeps, user: User, code: string): Promise<boolean> {
+  const spent = await spendSecondFactor(deps.db, deps.secrets, user.id, code);
+  if (spent === 'recovery_code') await auditFactor(deps.db, user, 'two_factor.recovery_code_used');
+  if (!spent) await auditFactor(deps.db, user, 'two_factor.code_failed', 401);
+  return spent !== null;
+}
+
+/** Re-verify: a code now makes this session's factor fresh for the sensitive actions of the next minutes. */
+export async function verifyFreshFactor(deps: AppDeps, auth: AuthContext, code: string): Promise<void> {
+  const person = auth.actor ?? auth.user;
+  if (!person.two_factor_at) throw new AppError('conflict', twoFactorMessages.notEnrolled);
+  await consumeRateLimit(deps.db, rateLimits.twoFactorCodePerUser, person.id);
+  if (!(await checkSecondFactor(deps, person, code))) {
+    throw new AppError('validation_error', twoFactorMessages.wrongCode, { field: 'code' });
+  }
+  await deps.db.update(sessions).set({ factor_verified_at: new Date() }).where(eq(sessions.id, auth.session_id));
+}
+
+/** The owner's switch: every staff member signs in with a second factor. The owner has one first. */
+export async function setOrgTwoFactorRequired(deps: AppDeps, owner: User, required: boolean): Promise<void> {
+  if (required && !owner.two_factor_at) throw new AppError('conflict', twoFactorMessages.ownerFirst);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(orgs).set({ require_two_factor: required }).where(eq(orgs.id, owner.org_id));
+    await recordAudit(tx, {
+      org_id: owner.org_id,
+      actor_user_id: owner.id,
+      user_id: owner.id,
+      action: 'org.two_factor_required',
+      status_code: 200,
+      details: { required },
+    });
+  });
+}

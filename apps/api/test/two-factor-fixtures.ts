@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { expect } from 'vitest';
+import { sessions, totpFactors } from '../src/db/schema/index.ts';
+import { databaseOfApp } from './context.ts';
+
+type Headers = Record<string, string>;
+
+/** The code an authenticator app holding `secret` shows now. */
+export const totpCode = (secret: string) => generate({ secret });
+
+const dbOf = (app: FastifyInstance) => {
+  const database = databaseOfApp(app);
+  if (!database) throw new Error('No test database for this app');
+  return database.db;
+};
+
+/**
+ * A code is spent with its 30-second time step (replay protection): tests that give several
+ * codes within one step forget the spent step first, as if the next step had come.
+ */
+export async function nextTimeStep(app: FastifyInstance, userId: string): Promise<void> {
+  await dbOf(app).update(totpFactors).set({ last_time_step: null }).where(eq(totpFactors.user_id, userId));
+}
+
+/** Ages every session's proof of a second factor of `userId` past the fresh window. */
+export async function staleFactor(app: FastifyInstance, userId: string): Promise<void> {
+  await dbOf(app)
+    .update(sessions)
+    .set({ factor_verified_at: new Date(Date.now() - 11 * 60_000) })
+    .where(eq(sessions.user_id, userId));
+}
+
+/** Sets up an authenticator app for the signed-in user: answers its secret and the recovery codes. */
+export async function enrolTotp(app: FastifyInstance, headers: Headers): Promise<{ secret: string; recovery_codes: string[] }> {
+  const started = await app.inject({ method: 'POST', url: '/v1/users/two_factor/totp', headers });
+  expect(started.statusCode, started.body).toBe(200);
+  const { secret } = started.json<{ secret: string }>();
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/v1/users/two_factor/totp/confirm',
+    headers,
+    payload: { code: await totpCode(secret) },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { secret, recovery_codes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes };
+}

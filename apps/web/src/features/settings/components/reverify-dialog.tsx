@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { twoFactorMessages } from '@crewpay/core';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useVerifyFactor } from '../api/two-factor.ts';
+
+/** Whether the server refused an action for want of a fresh second factor (then: this dialog, and retry). */
+export const needsFreshFactor = (error: unknown) => error instanceof ApiError && error.serverMessage === twoFactorMessages.freshFactor;
+
+/** Asks for a code from the authenticator app (or a recovery code), then runs `onVerified` (the action again). */
+export function ReverifyDialog({ onVerified, onClose }: { onVerified: () => void; onClose: () => void }) {
+  const [code, setCode] = useState('');
+  const verify = useVerifyFactor();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    await verify.mutateAsync(code);
+    onClose();
+    onVerified();
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="reverify-title">
+      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
+        <DialogTitle id="reverify-title">Confirm it is you</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{twoFactorMessages.freshFactor}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label="Authentication code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'text', maxLength: 20 } }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={verify.isPending}>
+            Confirm
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TotpSetupAnswer } from '@crewpay/core';
+import { useConfirmTotp } from '../api/two-factor.ts';
+
+/** Set-up, after the secret was made: type the key into the app (or open the otpauth link), then its first code. */
+export function TotpSetup({ setup, onDone }: { setup: TotpSetupAnswer; onDone: (recoveryCodes: string[]) => void }) {
+  const [code, setCode] = useState('');
+  const confirm = useConfirmTotp();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    onDone((await confirm.mutateAsync(code)).recovery_codes);
+  };
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="body2">
+          In your authenticator app, add an account with this setup key (or <a href={setup.otpauth_url}>open it in the app</a>), then enter
+          the 6-digit code it shows.
+        </Typography>
+        <TextField
+          label="Setup key"
+          value={setup.secret}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'totp-secret', style: { fontFamily: 'monospace' } } }}
+        />
+        <TextField
+          label="Code from the app"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        />
+        <Button type="submit" variant="contained" loading={confirm.isPending}>
+          Turn on
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The recovery codes, shown once after set-up: only their hashes are kept. */
+export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
+  return (
+    <Dialog open={codes !== null} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="recovery-codes-title">
+      <DialogTitle id="recovery-codes-title">Your recovery codes</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Keep them somewhere safe: each signs you in once without your phone. They will not be shown again.
+        </Alert>
+        <Box component="ul" data-testid="recovery-codes" sx={{ columns: 2, fontFamily: 'monospace', m: 0, pl: 2 }}>
+          {codes?.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={() => void navigator.clipboard?.writeText(codes?.join('\n') ?? '').catch(() => undefined)}>Copy</Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

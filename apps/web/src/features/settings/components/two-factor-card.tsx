@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { TotpSetupAnswer, TwoFactorStatus, UserRecord } from '@crewpay/core';
+import { useRemoveTotp, useSetOrgTwoFactor, useStartTotp, useTwoFactorStatus } from '../api/two-factor.ts';
+import { needsFreshFactor, ReverifyDialog } from './reverify-dialog.tsx';
+import { RecoveryCodesDialog, TotpSetup } from './totp-setup.tsx';
+
+const describe = (status: TwoFactorStatus) =>
+  status.totp_enabled
+    ? `On: an authenticator app. ${status.recovery_codes_left} of 10 recovery codes left.`
+    : 'Off: signing in takes your password only.';
+
+/** Settings > Profile: the person's own two-factor sign-in, and for an owner the organization's rule. */
+export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
+  const { data: status } = useTwoFactorStatus();
+  const start = useStartTotp();
+  const remove = useRemoveTotp();
+  const setRule = useSetOrgTwoFactor();
+  const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // The action the server refused for want of a fresh code: run again once the code is given.
+  const [retry, setRetry] = useState<(() => void) | null>(null);
+
+  /** Runs a sensitive action; a refusal for want of a fresh factor opens the re-verify dialog, which retries it. */
+  const guarded = (action: () => Promise<unknown>) => {
+    action().catch((error: unknown) => {
+      if (needsFreshFactor(error)) setRetry(() => () => void action().catch(() => undefined));
+    });
+  };
+  if (!status) return null;
+  const isOwner = viewer.role === 'owner' && !viewer.is_external;
+  return (
+    <Card variant="outlined" component="section" aria-label="Two-factor sign-in" sx={{ maxWidth: 560 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+          Two-factor sign-in
+        </Typography>
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography variant="body2">{describe(status)}</Typography>
+          {status.required_by_org && (
+            <Typography variant="body2" color="text.secondary">
+              Your organization requires two-factor sign-in.
+            </Typography>
+          )}
+          {!status.totp_enabled && !setup && (
+            <Button
+              variant="contained"
+              loading={start.isPending}
+              onClick={() =>
+                void start
+                  .mutateAsync()
+                  .then(setSetup)
+                  .catch(() => undefined)
+              }
+            >
+              Set up an authenticator app
+            </Button>
+          )}
+          {!status.totp_enabled && setup && (
+            <TotpSetup
+              setup={setup}
+              onDone={(codes) => {
+                setSetup(null);
+                setRecoveryCodes(codes);
+              }}
+            />
+          )}
+          {status.totp_enabled && !status.required_by_org && (
+            <Button variant="outlined" color="error" loading={remove.isPending} onClick={() => guarded(() => remove.mutateAsync())}>
+              Turn off two-factor sign-in
+            </Button>
+          )}
+          {isOwner && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={status.required_by_org}
+                  disabled={!status.totp_enabled || setRule.isPending}
+                  onChange={(_event, checked) => guarded(() => setRule.mutateAsync({ required: checked }))}
+                />
+              }
+              label="Require two-factor sign-in for every team member"
+            />
+          )}
+        </Stack>
+      </CardContent>
+      <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
+      {retry && <ReverifyDialog onVerified={retry} onClose={() => setRetry(null)} />}
+    </Card>
+  );
+}
