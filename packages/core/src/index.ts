@@ -22,6 +22,7 @@ export * from './withholding.ts';
 export * from './payment-math.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
+export * from './cashflow.ts';
 export * from './billing.ts';
 export * from './customers.ts';
 export * from './campaigns.ts';
