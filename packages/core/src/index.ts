@@ -26,6 +26,7 @@ export * from './cashflow.ts';
 export * from './billing.ts';
 export * from './customers.ts';
 export * from './campaigns.ts';
+export * from './campaign-profit.ts';
 export * from './deliverables.ts';
 export * from './campaign-files.ts';
 export * from './api-keys.ts';
