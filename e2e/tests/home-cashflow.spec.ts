@@ -58,4 +58,5 @@ test('[home] each tile opens the list it counts, filtered; the money in and out 
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Money in and out' }).getByText('Last 12 months: $1,234.56 in, $0.00 out')).toBeVisible();
   await shot(page, 'home-cashflow-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
