@@ -62,6 +62,7 @@ test.describe('route guards', () => {
       'Agents/Managers',
       'Customers',
       'Invoices',
+      'Reports',
       'Taxes',
       'Settings',
       'Sign out',

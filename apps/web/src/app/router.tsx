@@ -38,6 +38,7 @@ const BankDetailsPage = preloadablePage(() => import('../features/payee/pages/ba
 const CustomersPage = preloadablePage(() => import('../features/customers/pages/customers-page.tsx'));
 const CustomerPage = preloadablePage(() => import('../features/customers/pages/customer-page.tsx'));
 const TaxesPage = preloadablePage(() => import('../features/taxes/pages/taxes-page.tsx'));
+const ReportsPage = preloadablePage(() => import('../features/reports/pages/reports-page.tsx'));
 const CampaignsPage = preloadablePage(() => import('../features/campaigns/pages/campaigns-page.tsx'));
 const NewCampaignPage = preloadablePage(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
 const CampaignPage = preloadablePage(() => import('../features/campaigns/pages/campaign-page.tsx'));
@@ -147,6 +148,7 @@ export const routes: RouteObject[] = [
               { path: '/campaigns/new', element: <NewCampaignPage />, handle: handle('New Campaign', ['Campaigns', 'New Campaign']) },
               { path: '/campaigns/:id', element: <CampaignPage />, handle: handle('Campaign', ['Campaigns', 'Campaign']) },
               { path: '/taxes', element: <TaxesPage />, handle: handle('Taxes') },
+              { path: '/reports', element: <ReportsPage />, handle: handle('Reports') },
               { path: '/settings', element: <SettingsPage />, handle: handle('Settings') },
               { path: '/invoices', element: <InvoicesPage />, handle: handle('Invoices', ['Invoices'], pageData.invoices) },
               { path: '/invoices/newInvoice', element: <NewInvoicePage />, handle: handle('New Invoice', ['Invoices', 'New Invoice']) },

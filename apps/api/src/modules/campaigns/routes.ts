@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campaignDetail, campaignPage, createCampaignBody, listCampaignsQuery, updateCampaignBody } from '@crewpay/core';
+import {
+  campaignDetail,
+  campaignPage,
+  campaignProfit,
+  campaignReport,
+  createCampaignBody,
+  listCampaignsQuery,
+  updateCampaignBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listCampaigns } from './list.ts';
+import { campaignProfitOf, campaignReportCsv, campaignReportOf } from './profit.ts';
 import { createCampaign, getCampaignDetail, updateCampaign } from './service.ts';
 
 const tags = ['Campaigns'];
@@ -63,5 +72,37 @@ export const campaignRoutes =
         },
       },
       async (request) => updateCampaign(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id, body: request.body }),
+    );
+
+    app.get(
+      '/campaigns/:id/profit',
+      {
+        schema: {
+          tags,
+          summary: "The campaign's deal size, invoiced, collected, paid out, fees, refunds, disputes and margin, from the ledger",
+          params: idParams,
+          response: { 200: campaignProfit, ...errorResponses },
+        },
+      },
+      async (request) => campaignProfitOf(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
+    );
+
+    app.get(
+      '/reports/campaigns',
+      { schema: { tags, summary: 'Campaigns by margin, highest first (bounded)', response: { 200: campaignReport, ...errorResponses } } },
+      async (request) => campaignReportOf(deps.db, requireStaff(request).org_id),
+    );
+
+    app.get(
+      '/reports/campaigns/export',
+      { schema: { tags, summary: 'campaigns_report.csv (formula-like cells escaped)' } },
+      async (request, reply) => {
+        const report = await campaignReportOf(deps.db, requireStaff(request).org_id);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="campaigns_report.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(campaignReportCsv(report));
+      },
     );
   };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardAnswer, todoListQuery, todoPage } from '@crewpay/core';
+import { cashflowAnswer, cashflowQuery, dashboardAnswer, todoListQuery, todoPage } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { cashflowBuckets } from '../ledger/index.ts';
 import { dashboardFor, listTodos } from './service.ts';
 
 const tags = ['Dashboard'];
@@ -34,5 +35,22 @@ export const dashboardRoutes =
         },
       },
       async (request) => listTodos(deps.db, requireStaff(request).org_id, request.query),
+    );
+
+    app.get(
+      '/dashboard/cashflow',
+      {
+        schema: {
+          tags,
+          summary: 'Money in and out per week or month over the last 12 months, from the ledger',
+          querystring: cashflowQuery,
+          response: { 200: cashflowAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const orgId = requireStaff(request).org_id;
+        const { interval } = request.query;
+        return { interval, buckets: await cashflowBuckets(deps.db, orgId, { interval }) };
+      },
     );
   };

@@ -15,3 +15,4 @@ export {
   takenBackEntries,
   type OutgoingOutcome,
 } from './recipes.ts';
+export { campaignCashflowTotals, cashflowBuckets } from './cashflow.ts';

@@ -5,6 +5,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
@@ -38,6 +39,7 @@ export function navItemsFor(user: UserRecord): NavItem[] {
     { label: 'Agents/Managers', to: '/agentsManagers', icon: HandshakeOutlined },
     { label: 'Customers', to: '/customers', icon: StorefrontOutlined },
     { label: 'Invoices', to: '/invoices', icon: ReceiptLongOutlined },
+    { label: 'Reports', to: '/reports', icon: InsightsOutlined },
     { label: 'Taxes', to: '/taxes', icon: RequestQuoteOutlined },
     { label: 'Settings', to: '/settings', icon: SettingsOutlined },
   ];

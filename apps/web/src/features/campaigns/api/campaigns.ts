@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { CampaignDetail, CampaignPage, CampaignRecord, CreateCampaignBody, UpdateCampaignInput } from '@crewpay/core';
+import type { CampaignDetail, CampaignPage, CampaignProfit, CampaignRecord, CreateCampaignBody, UpdateCampaignInput } from '@crewpay/core';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -8,6 +8,7 @@ export const campaignKeys = {
   all: ['campaigns'] as const,
   list: (archived: boolean, page: number, cursor?: string) => ['campaigns', 'list', archived, page, cursor] as const,
   one: (id: string) => ['campaigns', 'one', id] as const,
+  profit: (id: string) => ['campaigns', 'profit', id] as const,
   deliverables: (id: string) => ['campaigns', 'deliverables', id] as const,
   files: (id: string) => ['campaigns', 'files', id] as const,
 };
@@ -35,6 +36,15 @@ export function useCampaign(id: string | null) {
     queryFn: () => api.get<CampaignDetail>(`/v1/campaigns/${id}`),
     enabled: id !== null,
     meta: { errorMessage: 'There was an issue retrieving your campaign' },
+  });
+}
+
+/** GET /v1/campaigns/:id/profit: the campaign's figures from the ledger and its last 12 months. */
+export function useCampaignProfit(id: string) {
+  return useQuery({
+    queryKey: campaignKeys.profit(id),
+    queryFn: () => api.get<CampaignProfit>(`/v1/campaigns/${id}/profit`),
+    meta: { errorMessage: "There was an issue retrieving your campaign's profit" },
   });
 }
 

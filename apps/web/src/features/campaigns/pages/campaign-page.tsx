@@ -18,6 +18,7 @@ import { DeliverablesTab } from '../components/deliverables-tab.tsx';
 import { EarningsChart } from '../components/earnings-chart.tsx';
 import { FilesCard } from '../components/files-card.tsx';
 import { IncomeCard } from '../components/income-card.tsx';
+import { ProfitCard } from '../components/profit-card.tsx';
 
 const tabLabels: Record<CampaignTab, string> = {
   overview: 'Overview',
@@ -57,6 +58,7 @@ export default function CampaignPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={2}>
+              <ProfitCard campaignId={campaign.id} />
               <EarningsChart figures={campaign.figures} />
               <IncomeCard campaign={campaign} />
               <FilesCard campaignId={campaign.id} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardAnswer, TodoPage, TodoType } from '@crewpay/core';
+import type { CashflowAnswer, CashflowInterval, DashboardAnswer, TodoPage, TodoType } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
 const dashboardKey = ['dashboard'] as const;
@@ -32,5 +32,15 @@ export function useTodoPage(todoType: TodoType, options: { pageSize: number; sta
     enabled: options.isEnabled,
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your to-do list' },
+  });
+}
+
+/** GET /v1/dashboard/cashflow: money in and out per week or month over the last 12 months. */
+export function useCashflow(interval: CashflowInterval) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'cashflow', interval],
+    queryFn: () => api.get<CashflowAnswer>(`/v1/dashboard/cashflow?interval=${interval}`),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'There was an issue retrieving your money in and out' },
   });
 }

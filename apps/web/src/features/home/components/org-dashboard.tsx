@@ -6,16 +6,18 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { ActiveCampaignsCard } from './active-campaigns-card.tsx';
+import { CashflowCard } from './cashflow-card.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import { TodoList } from './todo-list.tsx';
 
-/** The activated organisation's home: setup checklist, figures, active campaigns and to-do list. */
+/** The activated organisation's home: setup checklist, figures (each a link to its list), money in and out, active campaigns and to-do list. */
 export function OrgDashboard({ org }: { org: OrgRecord }) {
   const { data, isError, refetch } = useDashboard();
   const { data: user } = useCurrentUser();
   if (isError) return <RetryNotice message="There was an issue retrieving your dashboard" onRetry={() => void refetch()} />;
   if (!data) return <FullPageSpinner />;
+  const canOpenWallet = Boolean(user && canManageWallets(user.role));
 
   return (
     <Stack spacing={3}>
@@ -27,18 +29,19 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
         steps={[
           { label: 'Add Creators', to: '/creators', isComplete: data.total_creators > 0 },
           // A team member cannot open the wallet: the step informs them but leads nowhere.
-          { label: 'Add funds', to: user && canManageWallets(user.role) ? '/funds' : null, isComplete: data.balance > 0 },
+          { label: 'Add funds', to: canOpenWallet ? '/funds' : null, isComplete: data.balance > 0 },
           { label: 'Start a Campaign', to: '/campaigns', isComplete: data.has_campaign },
         ]}
       />
       <StatTiles
         tiles={[
-          { label: 'Balance', value: formatCents(data.balance) },
-          { label: 'Receivable', value: formatCents(data.receivable) },
-          { label: 'Draft payments', value: formatCents(data.draft_payments) },
-          { label: 'Total creators', value: String(data.total_creators) },
+          { label: 'Balance', value: formatCents(data.balance), to: canOpenWallet ? '/wallets' : null },
+          { label: 'Receivable', value: formatCents(data.receivable), to: '/invoices?tab=open' },
+          { label: 'Draft payments', value: formatCents(data.draft_payments), to: '/payments?tab=draft_payments' },
+          { label: 'Total creators', value: String(data.total_creators), to: '/creators' },
         ]}
       />
+      <CashflowCard />
       <ActiveCampaignsCard campaigns={data.active_campaigns} />
       <TodoList todos={data.todos} counts={data.todo_counts} />
     </Stack>

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { formatCents } from '@crewpay/core';
+import { visuallyHidden } from './visually-hidden.ts';
+
+export type MoneySeries = { label: string; cents: number[] };
+
+// MUI X Charts weighs more than most pages: it loads after the page's own content.
+const MoneyBars = lazy(() => import('./money-bars.tsx'));
+
+/**
+ * A bar chart of amounts per period, and the same figures as a table for screen readers (the
+ * chart is drawn in SVG, which they cannot read as numbers).
+ */
+export function MoneyChart({
+  caption,
+  periods,
+  series,
+  height = 280,
+}: {
+  caption: string;
+  periods: string[];
+  series: MoneySeries[];
+  height?: number;
+}) {
+  return (
+    <>
+      <Box aria-hidden="true" sx={{ minHeight: height }}>
+        <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
+          <MoneyBars periods={periods} series={series} height={height} />
+        </Suspense>
+      </Box>
+      {/* Hidden by its wrapper: a table ignores the 1px width and would widen the page. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              {series.map((item) => (
+                <th key={item.label} scope="col">
+                  {item.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {periods.map((period, index) => (
+              <tr key={period}>
+                <th scope="row">{period}</th>
+                {series.map((item) => (
+                  <td key={item.label}>{formatCents(item.cents[index] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Box>
+    </>
+  );
+}
