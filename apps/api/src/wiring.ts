@@ -38,7 +38,14 @@ import {
 } from './modules/email/index.ts';
 import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
-import { createPayoutsOperation, paypalPollOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
+import {
+  createPayoutsOperation,
+  PAYMENT_SCHEDULES_JOB,
+  paypalPollOperation,
+  payoutEvents,
+  reconcilePayments,
+  registerScheduleJobs,
+} from './modules/payments/index.ts';
 import { paypalConsentEvents } from './modules/paypal/index.ts';
 import {
   deliverDueSandboxEvents,
@@ -123,6 +130,7 @@ const JOB_QUEUES = [
   GENERATE_TAX_DOCUMENTS_JOB,
   MISSED_EVENTS_JOB,
   PROVIDER_CHECK_JOB,
+  PAYMENT_SCHEDULES_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -172,6 +180,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerWebhookJobs(wired);
   await registerTaxJobs(wired);
   await registerProviderSyncJobs(wired);
+  await registerScheduleJobs(wired);
   return registered;
 }
 

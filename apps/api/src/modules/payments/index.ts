@@ -6,3 +6,5 @@ export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.t
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';
+export { paymentScheduleRoutes } from './schedule-routes.ts';
+export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
