@@ -8,3 +8,4 @@ export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
+export { runDueSchedules } from './schedule-runs.ts';
