@@ -16,7 +16,7 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
-import { describePayeeLink, paymentReleaseRoutes, paymentRoutes, submitPayeeLink } from './modules/payments/index.ts';
+import { describePayeeLink, paymentReleaseRoutes, paymentRoutes, paymentScheduleRoutes, submitPayeeLink } from './modules/payments/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(paymentReleaseRoutes(deps), { prefix: '/v1' });
+  await app.register(paymentScheduleRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(searchRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });

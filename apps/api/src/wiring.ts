@@ -41,9 +41,11 @@ import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import {
   createPayoutsOperation,
   holdReleasesOnDispute,
-  paypalPollOperation,
+  PAYMENT_SCHEDULES_JOB,
   payoutEvents,
+  paypalPollOperation,
   reconcilePayments,
+  registerScheduleJobs,
   releasePaidInvoices,
   setPaymentReleaseDeps,
 } from './modules/payments/index.ts';
@@ -131,6 +133,7 @@ const JOB_QUEUES = [
   GENERATE_TAX_DOCUMENTS_JOB,
   MISSED_EVENTS_JOB,
   PROVIDER_CHECK_JOB,
+  PAYMENT_SCHEDULES_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -183,6 +186,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerWebhookJobs(wired);
   await registerTaxJobs(wired);
   await registerProviderSyncJobs(wired);
+  await registerScheduleJobs(wired);
   return registered;
 }
 

@@ -49,3 +49,4 @@ export * from './client-errors.ts';
 export * from './audit.ts';
 export * from './two-factor.ts';
 export * from './analytics.ts';
+export * from './payment-schedules.ts';

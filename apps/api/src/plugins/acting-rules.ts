@@ -32,6 +32,7 @@ const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/expiring_link', message: loginAsMessages.noLinks },
   { method: 'PUT', url: '/v1/payments/initiate', message: loginAsMessages.noApproving },
   { method: 'PUT', url: '/v1/payment_releases/:id', message: loginAsMessages.noApproving },
+  { method: 'POST', url: '/v1/payment_schedules', message: loginAsMessages.noApproving },
   { method: 'POST', url: '/v1/treasury/ach', message: loginAsMessages.noApproving },
   { method: 'POST', url: '/v1/treasury/ach_debit', message: loginAsMessages.noApproving },
   { method: 'PUT', url: '/v1/creators/user/:id', message: loginAsMessages.noPayoutDetails },

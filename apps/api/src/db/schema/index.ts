@@ -29,3 +29,4 @@ export * from './creator-splits.ts';
 export * from './analytics.ts';
 export * from './payment-releases.ts';
 export * from './two-factor.ts';
+export * from './payment-schedules.ts';

@@ -7,6 +7,7 @@ import { renderSmsPage } from './sms-page.ts';
 import { recentSms, smsReason } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
+import { runDueSchedules } from '../payments/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
 const advanceBody = z.object({
@@ -92,6 +93,8 @@ export const devRoutes =
         await settleDueProviderCalls(deps);
         const now = await advanceSandboxClock(deps.db, request.body.seconds);
         const processed = await processDueProviderEvents(deps);
+        // Scheduled payments due at the new time run now, as the once-a-minute job would run them.
+        await runDueSchedules(deps);
         return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
       },
     );

@@ -4,6 +4,7 @@ import { canManageWallets, formatCents, type OrgRecord } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { UpcomingPaymentsCard } from '../../../entities/payments/index.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { ActiveCampaignsCard } from './active-campaigns-card.tsx';
 import { CashflowCard } from './cashflow-card.tsx';
@@ -43,6 +44,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
       />
       <CashflowCard />
       <ActiveCampaignsCard campaigns={data.active_campaigns} />
+      <UpcomingPaymentsCard />
       <TodoList todos={data.todos} counts={data.todo_counts} />
     </Stack>
   );

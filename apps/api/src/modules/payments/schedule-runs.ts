@@ -1,0 +1,116 @@
+import { and, eq, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { payments, paymentScheduleRuns, paymentSchedules, type PaymentSchedule } from '../../db/schema/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { initiatePayments } from './execute.ts';
+import { hasPeriodAfter, periodStart } from './schedule-dates.ts';
+import { notifyUnfundedRun } from './schedule-notices.ts';
+
+type Task = () => Promise<void>;
+type Outcome = 'executed' | 'unfunded' | 'not_executable';
+
+/** Schedules one tick runs at most: a backlog (a clock moved a year) drains over the next ticks. */
+const RUN_LIMIT = 200;
+
+/**
+ * The job's tick: every active schedule whose period has come (sandbox clock) runs it through the
+ * normal execution. Answers how many periods ran here (a period another instance ran is not counted).
+ */
+export async function runDueSchedules(deps: AppDeps): Promise<number> {
+  const now = await sandboxNow(deps.db);
+  const due = await deps.db
+    .select({ id: paymentSchedules.id })
+    .from(paymentSchedules)
+    .where(and(eq(paymentSchedules.status, 'active'), lte(paymentSchedules.next_run_at, now)))
+    .orderBy(paymentSchedules.next_run_at)
+    .limit(RUN_LIMIT);
+  let ran = 0;
+  for (const { id } of due) if (await runSchedule(deps, id, now)) ran += 1;
+  return ran;
+}
+
+/**
+ * One period of one schedule, in one transaction: the schedule row is locked (another instance's
+ * tick skips it), the period's run row is claimed by its unique key (schedule, period) so that
+ * a period runs once whatever runs it, the payment is executed, and the schedule moves on.
+ */
+async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promise<boolean> {
+  const tasks: Task[] = [];
+  const ran = await deps.db.transaction(async (tx) => {
+    const [schedule] = await tx
+      .select()
+      .from(paymentSchedules)
+      .where(and(eq(paymentSchedules.id, scheduleId), eq(paymentSchedules.status, 'active'), lte(paymentSchedules.next_run_at, now)))
+      .for('update', { skipLocked: true });
+    if (!schedule) return false;
+    const paymentId = schedule.period === 0 ? schedule.payment_id : newId();
+    const [claimed] = await tx
+      .insert(paymentScheduleRuns)
+      .values({ id: newId(), schedule_id: schedule.id, period: schedule.period, payment_id: paymentId, outcome: 'not_executable' })
+      .onConflictDoNothing()
+      .returning({ id: paymentScheduleRuns.id });
+    if (!claimed) return false;
+    const outcome = await runPeriod(deps, tx, schedule, paymentId, tasks);
+    await tx.update(paymentScheduleRuns).set({ outcome }).where(eq(paymentScheduleRuns.id, claimed.id));
+    await advance(tx, schedule);
+    return true;
+  });
+  // The payouts' calls and emails go once the run has committed, as after an Execute click.
+  if (ran) for (const task of tasks) await task();
+  return ran;
+}
+
+/** The period's payment (the template itself first, then a copy of it) executed; refusals are recorded, not retried. */
+async function runPeriod(deps: AppDeps, tx: Tx, schedule: PaymentSchedule, paymentId: string, tasks: Task[]): Promise<Outcome> {
+  if (paymentId !== schedule.payment_id && !(await copyTemplate(tx, schedule, paymentId))) return 'not_executable';
+  try {
+    // A savepoint: a refused execution (not enough funds) rolls back its own work, not the run's record.
+    await tx.transaction((savepoint) =>
+      initiatePayments(deps, { tx: savepoint, afterCommit: (task) => tasks.push(task) }, schedule.org_id, { ids: [paymentId] }),
+    );
+    return 'executed';
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // The payment stays a draft, ready to execute by hand once the wallet is funded.
+    if (error.code === 'insufficient_funds') await notifyUnfundedRun(deps, tx, schedule.org_id, paymentId, tasks);
+    return error.code === 'insufficient_funds' ? 'unfunded' : 'not_executable';
+  }
+}
+
+/** A new draft like the template (recipient, campaign, earnings, split, memo); withholding is computed again at execution. */
+async function copyTemplate(tx: Tx, schedule: PaymentSchedule, paymentId: string): Promise<boolean> {
+  const [template] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.org_id, schedule.org_id), eq(payments.id, schedule.payment_id), eq(payments.is_deleted, false)));
+  if (!template) return false;
+  await tx.insert(payments).values({
+    id: paymentId,
+    org_id: template.org_id,
+    payment_group_id: template.payment_group_id,
+    recipient: template.recipient,
+    recipient_role: template.recipient_role,
+    managed_creator_id: template.managed_creator_id,
+    memo: template.memo,
+    amount: template.amount,
+    earnings: template.earnings,
+    split: template.split,
+    state_withholdings: template.state_withholdings,
+    federal_withholdings: template.federal_withholdings,
+    fee: template.fee,
+    status: 'draft',
+  });
+  return true;
+}
+
+async function advance(tx: Tx, schedule: PaymentSchedule): Promise<void> {
+  const next = schedule.period + 1;
+  const goesOn = hasPeriodAfter(schedule, schedule.period);
+  await tx
+    .update(paymentSchedules)
+    .set({ period: next, status: goesOn ? 'active' : 'ended', ...(goesOn ? { next_run_at: periodStart(schedule, next) } : {}) })
+    .where(eq(paymentSchedules.id, schedule.id));
+}
