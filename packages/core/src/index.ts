@@ -45,3 +45,4 @@ export * from './client-errors.ts';
 export * from './audit.ts';
 export * from './analytics.ts';
 export * from './saved-views.ts';
+export * from './list-filters.ts';
