@@ -2,7 +2,7 @@ import { gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, isShortTerm, wordStartPatterns } from './keyset.ts';
 
-type DayRange = { created_from?: string | undefined; created_to?: string | undefined };
+export type DayRange = { created_from?: string | undefined; created_to?: string | undefined };
 type AmountRange = { amount_min?: number | undefined; amount_max?: number | undefined };
 
 /**
