@@ -28,6 +28,7 @@ import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/index.ts';
 import { campaignSplitRoutes, creatorRoutes } from './modules/creators/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { tagRoutes } from './modules/tags/index.ts';
+import { savedViewRoutes } from './modules/saved-views/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(creatorRoutes(deps), { prefix: '/v1' });
   await app.register(campaignSplitRoutes(deps), { prefix: '/v1' });
   await app.register(tagRoutes(deps), { prefix: '/v1' });
+  await app.register(savedViewRoutes(deps), { prefix: '/v1' });
   await app.register(userRoutes(deps), { prefix: '/v1' });
   await app.register(activationRoutes(deps), { prefix: '/v1' });
   await app.register(feeRoutes(deps), { prefix: '/v1' });

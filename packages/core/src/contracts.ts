@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { CONTRACTS_PAGE_SIZE, contractMessages } from './contracts-labels.ts';
+import { createdRangeFields, listSearch } from './list-filters.ts';
 
 export * from './contracts-labels.ts';
 
@@ -147,6 +148,9 @@ export const listContractsQuery = z.object({
   creator_id: z.uuid().optional(),
   customer_id: z.uuid().optional(),
   status: z.enum(['Invalid', 'Signed', 'Sent']).optional(),
+  ...createdRangeFields,
+  /** The contract's title, or its recipient's (creator's or customer's) name or email. */
+  search: listSearch,
   ...pageQuery,
 });
 export const contractPage = z.object({ data: z.array(contractRecord), ...pageAnswer });

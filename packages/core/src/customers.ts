@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, messages } from './validation.ts';
 import { hasNul, text, textMessages } from './text.ts';
 import { startingAfter } from './paging.ts';
+import { createdRangeFields } from './list-filters.ts';
 
 export const customerMessages = {
   ccEmails: 'CC emails must be valid emails separated by commas',
@@ -158,6 +159,7 @@ export const listCustomersQuery = z.object({
   starting_after: startingAfter,
   /** Matches the name or the email, case-insensitively. */
   search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
+  ...createdRangeFields,
 });
 export type ListCustomersQuery = z.input<typeof listCustomersQuery>;
 

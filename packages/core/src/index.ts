@@ -50,3 +50,5 @@ export * from './audit.ts';
 export * from './two-factor.ts';
 export * from './analytics.ts';
 export * from './payment-schedules.ts';
+export * from './saved-views.ts';
+export * from './list-filters.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
 import { disputeRecord, refundRecord } from './charges.ts';
 import { startingAfter } from './paging.ts';
+import { amountRangeFields, createdRangeFields, listSearch } from './list-filters.ts';
 import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
 import { invoiceTabs } from './invoices-labels.ts';
@@ -137,11 +138,20 @@ export const invoiceListQuery = z.object({
   payment_group_id: z.uuid('Must be a valid id').optional(),
   /** The invoice that funds this payment (the payment page's link back). */
   funded_payment_id: z.uuid('Must be a valid id').optional(),
+  ...createdRangeFields,
+  ...amountRangeFields,
+  /** The invoice's number or title, or its customer's name or email. */
+  search: listSearch,
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(500).default(25),
   starting_after: startingAfter,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+/** GET /v1/invoices/export: the list's filters without its paging (every matching row), all tabs unless named. */
+export const invoiceExportQuery = invoiceListQuery
+  .omit({ page: true, page_size: true, starting_after: true })
+  .extend({ tab: z.enum(invoiceTabs).default('all') });
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuery>;
 
 /** GET /v1/portal/invoices: the customer user's own invoices, newest first, by page or cursor. */
 export const portalInvoiceQuery = z.object({

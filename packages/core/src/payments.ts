@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
 import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
 import { startingAfter } from './paging.ts';
+import { filterCents, filterDay } from './list-filters.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
@@ -51,13 +52,6 @@ export const paymentRecord = z.object({
   managed_creator_id: z.string().nullable(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
-
-/** A day of a list's date range (UTC), a real calendar date Postgres can compare. */
-const filterDay = z.iso
-  .date('Enter a date as YYYY-MM-DD')
-  .refine((value) => value >= '1900-01-01', 'Enter a date as YYYY-MM-DD')
-  .optional();
-const filterCents = z.coerce.number().int('Enter an amount in cents').min(0).max(100_000_000_000).optional();
 
 export const paymentsListQuery = z.object({
   tab: text().max(40).optional(),

@@ -30,3 +30,4 @@ export * from './analytics.ts';
 export * from './payment-releases.ts';
 export * from './two-factor.ts';
 export * from './payment-schedules.ts';
+export * from './saved-views.ts';

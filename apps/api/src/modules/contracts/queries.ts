@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { contractDisplayStatus, contractMessages, type ContractPage, type ContractRecord } from '@crewpay/core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, contracts, creators, customers, orgs, type Contract } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createdWithin, textMatches } from '../../lib/list-filters.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 
 /** A contract with the names its screens show (recipient, campaign, organisation), read in one query. */
@@ -83,7 +84,26 @@ export type ContractFilter = {
   creator_id?: string;
   customer_id?: string;
   status?: 'Invalid' | 'Signed' | 'Sent';
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+  search?: string | undefined;
 };
+
+/**
+ * The search box: the title, or the recipient's name or email through the creators' and
+ * customers' trigram-indexed search_text (subqueries, so the page's count needs no join).
+ */
+function searchFilter(term: string | undefined): SQL | undefined {
+  const title = textMatches([sql`lower(${contracts.title})`], term);
+  const creatorText = textMatches([creators.search_text], term);
+  const customerText = textMatches([customers.search_text], term);
+  if (!title || !creatorText || !customerText) return undefined;
+  return or(
+    title,
+    sql`${contracts.creator_id} IN (SELECT ${creators.id} FROM ${creators} WHERE ${creators.org_id} = ${contracts.org_id} AND ${creatorText})`,
+    sql`${contracts.customer_id} IN (SELECT ${customers.id} FROM ${customers} WHERE ${customers.org_id} = ${contracts.org_id} AND ${customerText})`,
+  );
+}
 
 function statusFilter(status: ContractFilter['status']): SQL | undefined {
   if (status === 'Invalid') return eq(contracts.status, 'canceled');
@@ -93,7 +113,12 @@ function statusFilter(status: ContractFilter['status']): SQL | undefined {
 }
 
 function filterConditions(scope: SQL, filter: ContractFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [scope, statusFilter(filter.status)];
+  const conditions: (SQL | undefined)[] = [
+    scope,
+    statusFilter(filter.status),
+    ...createdWithin(contracts.created_at, filter),
+    searchFilter(filter.search),
+  ];
   if (filter.payment_group_id) conditions.push(eq(contracts.payment_group_id, filter.payment_group_id));
   if (filter.creator_id) conditions.push(eq(contracts.creator_id, filter.creator_id));
   if (filter.customer_id) conditions.push(eq(contracts.customer_id, filter.customer_id));

@@ -5,6 +5,7 @@ import { customers, type Customer } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern, cursorMicros, isShortTerm, keysetPage, newestFirst, pageWhere, wordStartPatterns } from '../../lib/keyset.ts';
 import { invoiceFiguresBy } from './invoice-figures.ts';
+import { createdWithin, type DayRange } from '../../lib/list-filters.ts';
 
 export function toCustomerRecord(row: Customer): CustomerRecord {
   return {
@@ -60,7 +61,7 @@ const customerKeyset = { table: customers, created_at: customers.created_at, id:
  */
 export async function listCustomers(
   db: DbOrTx,
-  options: { org_id: string; page: number; page_size: number; starting_after?: string | undefined; search?: string | undefined },
+  options: { org_id: string; page: number; page_size: number; starting_after?: string | undefined; search?: string | undefined } & DayRange,
 ): Promise<CustomerPage> {
   const scope = eq(customers.org_id, options.org_id);
   const filters: SQL[] = [scope];
@@ -71,6 +72,7 @@ export async function listCustomers(
     const words = wordStartPatterns(search);
     filters.push(or(like(customers.search_text, words.start), like(customers.search_text, words.word))!);
   } else if (search) filters.push(like(customers.search_text, containsPattern(search)));
+  filters.push(...createdWithin(customers.created_at, options));
   const where = and(...filters);
   const [found, totalRows] = await Promise.all([
     db

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { dueDateOf, invoiceMessages, type InvoiceListQuery, type InvoicePage, type InvoiceRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, customers, invoiceAttachments, invoiceFundedPayments, invoices, type Invoice } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { amountWithin, createdWithin, textMatches } from '../../lib/list-filters.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 
 const tabStatus: Record<InvoiceListQuery['tab'], Invoice['status'] | null> = {
@@ -98,6 +99,21 @@ export async function getInvoice(db: DbOrTx, options: { org_id: string; id: stri
   return (await withFundedPayments(db, rows))[0]!;
 }
 
+/**
+ * The search box: the invoice's number or title, or its customer's name or email (through the
+ * customers' trigram-indexed search_text, read apart so the page's count needs no join).
+ */
+function searchFilter(db: DbOrTx, orgId: string, term: string | undefined): SQL | undefined {
+  const ownText = textMatches([sql`lower(${invoices.number})`, sql`lower(${invoices.title})`], term);
+  const customerText = textMatches([customers.search_text], term);
+  if (!ownText || !customerText) return undefined;
+  const matchingCustomers = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.org_id, orgId), customerText));
+  return or(ownText, inArray(invoices.customer_id, matchingCustomers));
+}
+
 function listFilter(db: DbOrTx, orgId: string, query: Partial<InvoiceListQuery>): SQL | undefined {
   const status = tabStatus[query.tab ?? 'all'];
   return and(
@@ -105,6 +121,9 @@ function listFilter(db: DbOrTx, orgId: string, query: Partial<InvoiceListQuery>)
     status ? eq(invoices.status, status) : undefined,
     query.customer_id ? eq(invoices.customer_id, query.customer_id) : undefined,
     query.payment_group_id ? eq(invoices.payment_group_id, query.payment_group_id) : undefined,
+    ...createdWithin(invoices.created_at, query),
+    ...amountWithin(invoices.amount, query),
+    searchFilter(db, orgId, query.search),
     query.funded_payment_id
       ? inArray(
           invoices.id,

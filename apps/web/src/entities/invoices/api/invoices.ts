@@ -13,7 +13,8 @@ import type {
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { getToken } from '../../../lib/session/token.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
+import { listFiltersParams, type ListFilters } from '../../../lib/list-filters.ts';
 
 /**
  * Invoices are listed by their own pages, the customer's and the campaign's Invoices tabs and
@@ -26,7 +27,8 @@ const invoiceKeys = {
   charges: (id?: string) => ['invoices', 'charges', id ?? 'all'] as const,
 };
 
-export type InvoiceFilter = { tab: InvoiceTab; customer_id?: string; payment_group_id?: string };
+/** A list's tab, its customer or campaign (on their pages), and the list's URL filters (/invoices). */
+export type InvoiceFilter = ListFilters & { tab: InvoiceTab; customer_id?: string; payment_group_id?: string };
 const INVOICE_PAGE_SIZE = 50;
 
 const refreshAfterChange = () =>
@@ -152,15 +154,8 @@ export async function uploadInvoiceAttachment(file: File): Promise<{ id: string;
   return api.post('/v1/invoices/attachment', form);
 }
 
-/** invoices_report.csv of a tab, downloaded with the session (the server escapes formula-like cells). */
+/** invoices_report.csv of every invoice the list's filter matches (the server streams them all). */
 export async function downloadInvoicesReport(filter: InvoiceFilter): Promise<void> {
-  const params = new URLSearchParams({ tab: filter.tab, ...(filter.customer_id ? { customer_id: filter.customer_id } : {}) });
-  const response = await fetch(`/v1/invoices/export?${params.toString()}`, { headers: { 'auth-token': getToken() ?? '' } });
-  if (!response.ok) throw new Error('There was an issue exporting your invoices');
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = 'invoices_report.csv';
-  anchor.click();
-  URL.revokeObjectURL(url);
+  const params = new URLSearchParams(listFiltersParams(filter));
+  await downloadWithSession(`/v1/invoices/export?${params.toString()}`, 'invoices_report.csv');
 }

@@ -38,7 +38,8 @@ export function InvoiceTable({
   canCreate = true,
   singularConfirm = false,
 }: Props) {
-  const paging = useKeysetPaging(`${filter.tab}|${filter.customer_id ?? ''}|${filter.payment_group_id ?? ''}`);
+  // A new filter starts again at its first page: its cursors are not the old filter's.
+  const paging = useKeysetPaging(JSON.stringify(filter));
   const { page, cursor, record } = paging;
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [isConfirming, setIsConfirming] = useState(false);

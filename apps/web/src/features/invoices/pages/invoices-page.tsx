@@ -1,18 +1,24 @@
-import { useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { invoiceTabs, type InvoiceTab } from '@crewpay/core';
 import { InvoiceTable } from '../../../entities/invoices/index.ts';
+import { ViewsMenu } from '../../../entities/saved-views/index.ts';
+import { ListFilterBar } from '../../../components/list-filter-bar.tsx';
+import { useListFilters } from '../../../lib/list-filters.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 
 const labels: Record<InvoiceTab, string> = { open: 'Open', paid: 'Paid', canceled: 'Canceled', all: 'All' };
 const tabOf = (value: string | null): InvoiceTab => invoiceTabs.find((tab) => tab === value) ?? 'open';
 
-/** /invoices: tabs Open, Paid, Canceled, All (?tab=); New Invoice needs a treasury account. */
+/**
+ * /invoices: tabs Open, Paid, Canceled, All (?tab=), a search box and filters (days created,
+ * amounts), all in the URL so a reload, a shared link or a saved view shows the same list. New
+ * Invoice needs a treasury account.
+ */
 export default function InvoicesPage() {
-  const [params, setParams] = useSearchParams();
+  const { filters, setFilters, setParam, showQuery, params } = useListFilters();
   const tab = tabOf(params.get('tab'));
   const { data: org } = useCurrentOrg();
   return (
@@ -20,14 +26,23 @@ export default function InvoicesPage() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
         Invoices
       </Typography>
-      <Tabs value={tab} onChange={(_event, value: InvoiceTab) => setParams({ tab: value }, { replace: true })}>
+      <Tabs value={tab} onChange={(_event, value: InvoiceTab) => setParam('tab', value)} variant="scrollable">
         {invoiceTabs.map((value) => (
           <Tab key={value} value={value} label={labels[value]} />
         ))}
       </Tabs>
+      <ListFilterBar
+        filters={filters}
+        onChange={setFilters}
+        dates
+        amounts
+        search={{ placeholder: 'Search by number, title or customer', ariaLabel: 'Search invoices' }}
+      >
+        <ViewsMenu list="invoices" query={params.toString()} onPick={showQuery} />
+      </ListFilterBar>
       <InvoiceTable
         key={tab}
-        filter={{ tab }}
+        filter={{ tab, ...filters }}
         showCustomer
         showSms
         showExport

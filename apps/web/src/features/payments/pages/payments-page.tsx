@@ -10,8 +10,9 @@ import {
   paymentListFiltersParams,
   type PaymentListFilters,
 } from '../../../entities/payments/index.ts';
+import { ViewsMenu } from '../../../entities/saved-views/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
-import { PaymentFiltersBar } from '../components/payment-filters-bar.tsx';
+import { ListFilterBar } from '../../../components/list-filter-bar.tsx';
 
 /**
  * /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first)
@@ -36,7 +37,9 @@ export default function PaymentsPage() {
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
-      <PaymentFiltersBar filters={filters} onChange={(next) => show({ tab, filters: next })} />
+      <ListFilterBar filters={filters} onChange={(next) => show({ tab, filters: next })} dates amounts>
+        <ViewsMenu list="payments" query={params.toString()} onPick={(query) => setParams(new URLSearchParams(query))} />
+      </ListFilterBar>
       <PaymentsTable
         key={tab}
         tab={tab}

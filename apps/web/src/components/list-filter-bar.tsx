@@ -1,0 +1,104 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { centsToDollarString, parseDollarsToCents } from '@crewpay/core';
+import type { ListFilters } from '../lib/list-filters.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
+import { SearchField } from './search-field.tsx';
+
+type Props<Filters extends ListFilters> = {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  /** Which of the shared filters this list has. */
+  dates?: boolean;
+  amounts?: boolean;
+  search?: { placeholder: string; ariaLabel: string };
+  /** The list's own controls at the bar's end (its Views menu). */
+  children?: ReactNode;
+};
+
+const dollarsOf = (cents: number | undefined) => (cents === undefined ? '' : centsToDollarString(cents));
+/** The largest bound the API takes (a billion dollars); a blank, unreadable or larger amount is no bound. */
+const MAX_CENTS = 100_000_000_000;
+const centsOf = (dollars: string) => {
+  const cents = dollars.trim() === '' ? null : parseDollarsToCents(dollars);
+  return cents !== null && cents <= MAX_CENTS ? cents : undefined;
+};
+const SEARCH_PAUSE_MS = 300;
+
+/**
+ * Every list's filter bar: its search box, days created (UTC) and amounts in dollars. Days apply
+ * when picked; amounts when the field is left or Enter is pressed; the search after a pause in
+ * typing, not at each keystroke.
+ */
+export function ListFilterBar<Filters extends ListFilters>({ filters, onChange, dates, amounts, search, children }: Props<Filters>) {
+  const [min, setMin] = useState(dollarsOf(filters.amount_min));
+  const [max, setMax] = useState(dollarsOf(filters.amount_max));
+  const [term, setTerm] = useState(filters.search ?? '');
+  // A saved view or Back changes the URL under the fields: they show what the list is filtered by.
+  useEffect(() => setMin(dollarsOf(filters.amount_min)), [filters.amount_min]);
+  useEffect(() => setMax(dollarsOf(filters.amount_max)), [filters.amount_max]);
+  useEffect(() => setTerm(filters.search ?? ''), [filters.search]);
+  const pausedTerm = useDebounced(term, SEARCH_PAUSE_MS).trim();
+  useEffect(() => {
+    if (search && pausedTerm !== (filters.search ?? '')) onChange({ ...filters, search: pausedTerm || undefined });
+    // Only a pause in typing searches; a URL change alone must not write the URL back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pausedTerm]);
+
+  const applyAmounts = () => onChange({ ...filters, amount_min: centsOf(min), amount_max: centsOf(max) });
+  const onEnter = (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') applyAmounts();
+  };
+  const hasFilters = Object.values(filters).some((value) => value !== undefined);
+  const clear = () => {
+    setMin('');
+    setMax('');
+    setTerm('');
+    onChange({} as Filters);
+  };
+  const day = (key: 'created_from' | 'created_to', label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={filters[key] ?? ''}
+      onChange={(event) => onChange({ ...filters, [key]: event.target.value || undefined })}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  const amount = (label: string, value: string, setValue: (value: string) => void) => (
+    <TextField
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={applyAmounts}
+      onKeyDown={onEnter}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      sx={{ width: { xs: '100%', sm: 140 } }}
+    />
+  );
+  return (
+    <Stack spacing={1.5} role="group" aria-label="Filters">
+      {(search || children) && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center' }}>
+          {search && <SearchField value={term} onChange={setTerm} placeholder={search.placeholder} ariaLabel={search.ariaLabel} />}
+          {children}
+        </Stack>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {dates && day('created_from', 'Created from')}
+        {dates && day('created_to', 'Created to')}
+        {amounts && amount('Min amount ($)', min, setMin)}
+        {amounts && amount('Max amount ($)', max, setMax)}
+        {hasFilters && (
+          <Button color="inherit" onClick={clear} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+            Clear filters
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
