@@ -45,7 +45,13 @@ import { contractRoutes } from './modules/contracts/index.ts';
 import { clientErrorRoutes } from './modules/client-errors/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
-import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLink } from './modules/invoices/index.ts';
+import {
+  describeInvoiceLink,
+  invoicePayRoutes,
+  invoiceScheduleRoutes,
+  invoiceRoutes,
+  payInvoiceFromLink,
+} from './modules/invoices/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -166,6 +172,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
   await app.register(invoiceRoutes(deps), { prefix: '/v1' });
   await app.register(invoicePayRoutes(deps), { prefix: '/v1' });
+  await app.register(invoiceScheduleRoutes(deps), { prefix: '/v1' });
   await app.register(accountingRoutes(deps), { prefix: '/api' });
   await app.register(taxPdfRoutes(deps), { prefix: '/api' });
   if (deps.config.isSandbox) {

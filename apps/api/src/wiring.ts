@@ -36,7 +36,15 @@ import {
   SEND_QUEUED_EMAILS_JOB,
   type MailTransport,
 } from './modules/email/index.ts';
-import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
+import {
+  achChargeOperation,
+  cardChargeOperation,
+  chargeEvents,
+  feeRefundOperation,
+  INVOICE_SCHEDULES_JOB,
+  refundOperation,
+  registerInvoiceScheduleJobs,
+} from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import { createPayoutsOperation, paypalPollOperation, payoutEvents, reconcilePayments } from './modules/payments/index.ts';
 import { paypalConsentEvents } from './modules/paypal/index.ts';
@@ -123,6 +131,7 @@ const JOB_QUEUES = [
   GENERATE_TAX_DOCUMENTS_JOB,
   MISSED_EVENTS_JOB,
   PROVIDER_CHECK_JOB,
+  INVOICE_SCHEDULES_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -172,6 +181,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerWebhookJobs(wired);
   await registerTaxJobs(wired);
   await registerProviderSyncJobs(wired);
+  await registerInvoiceScheduleJobs(wired);
   return registered;
 }
 

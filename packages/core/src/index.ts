@@ -44,3 +44,4 @@ export * from './accounting.ts';
 export * from './client-errors.ts';
 export * from './audit.ts';
 export * from './analytics.ts';
+export * from './invoice-schedules.ts';
