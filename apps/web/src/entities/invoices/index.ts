@@ -12,3 +12,4 @@ export {
 } from './api/invoices.ts';
 export { InvoiceStatusChip } from './components/invoice-status.tsx';
 export { InvoiceTable } from './components/invoice-table.tsx';
+export { useCreateSchedule, useInvoiceSchedule, useStopSchedule } from './api/schedules.ts';
