@@ -48,6 +48,7 @@ import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
 import {
   describeInvoiceLink,
   invoicePayRoutes,
+  invoiceDunningRoutes,
   invoiceScheduleRoutes,
   invoiceRoutes,
   payInvoiceFromLink,
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(invoiceRoutes(deps), { prefix: '/v1' });
   await app.register(invoicePayRoutes(deps), { prefix: '/v1' });
   await app.register(invoiceScheduleRoutes(deps), { prefix: '/v1' });
+  await app.register(invoiceDunningRoutes(deps), { prefix: '/v1' });
   await app.register(accountingRoutes(deps), { prefix: '/api' });
   await app.register(taxPdfRoutes(deps), { prefix: '/api' });
   if (deps.config.isSandbox) {

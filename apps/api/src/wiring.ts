@@ -41,8 +41,10 @@ import {
   cardChargeOperation,
   chargeEvents,
   feeRefundOperation,
+  INVOICE_DUNNING_JOB,
   INVOICE_SCHEDULES_JOB,
   refundOperation,
+  registerInvoiceDunningJobs,
   registerInvoiceScheduleJobs,
 } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
@@ -132,6 +134,7 @@ const JOB_QUEUES = [
   MISSED_EVENTS_JOB,
   PROVIDER_CHECK_JOB,
   INVOICE_SCHEDULES_JOB,
+  INVOICE_DUNNING_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -182,6 +185,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerTaxJobs(wired);
   await registerProviderSyncJobs(wired);
   await registerInvoiceScheduleJobs(wired);
+  await registerInvoiceDunningJobs(wired);
   return registered;
 }
 

@@ -45,3 +45,4 @@ export * from './client-errors.ts';
 export * from './audit.ts';
 export * from './analytics.ts';
 export * from './invoice-schedules.ts';
+export * from './invoice-reminders.ts';

@@ -7,7 +7,7 @@ import { renderSmsPage } from './sms-page.ts';
 import { recentSms, smsReason } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
-import { runInvoiceSchedules } from '../invoices/index.ts';
+import { runInvoiceDunning, runInvoiceSchedules } from '../invoices/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
 const advanceBody = z.object({
@@ -84,7 +84,7 @@ export const devRoutes =
 
     /**
      * Moves sandbox time forward for everyone (the provider calls already due are made first, as
-     * they would have been meanwhile), then the sandbox providers send the webhooks that became due and the recurring invoices due are sent.
+     * they would have been meanwhile), then the sandbox providers send the webhooks that became due and the recurring invoices and reminders due are sent.
      */
     app.post(
       '/clock/advance',
@@ -93,8 +93,9 @@ export const devRoutes =
         await settleDueProviderCalls(deps);
         const now = await advanceSandboxClock(deps.db, request.body.seconds);
         const processed = await processDueProviderEvents(deps);
-        // Recurring invoices that became due are sent now, not at the job's next minute.
+        // Recurring invoices and reminders that became due are sent now, not at the jobs' next minute.
         await runInvoiceSchedules(deps);
+        await runInvoiceDunning(deps);
         return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
       },
     );

@@ -9,3 +9,5 @@ export { chargeEvents } from './events.ts';
 export { countUnpaidInvoiceTodos, openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';
 export { invoiceScheduleRoutes } from './schedule-routes.ts';
 export { INVOICE_SCHEDULES_JOB, registerInvoiceScheduleJobs, runInvoiceSchedules } from './schedule-runs.ts';
+export { invoiceDunningRoutes } from './dunning-routes.ts';
+export { INVOICE_DUNNING_JOB, registerInvoiceDunningJobs, runInvoiceDunning } from './dunning.ts';
