@@ -60,6 +60,7 @@ export function RepeatFields({ value, onChange }: { value: RepeatValue; onChange
         <TextField
           label={value.interval === 'month' ? 'Every (months)' : 'Every (weeks)'}
           type="number"
+          sx={{ minWidth: 150 }}
           value={value.every}
           onChange={(event) => set({ every: event.target.value })}
           slotProps={{ htmlInput: { min: 1, max: MAX_SCHEDULE_EVERY } }}
