@@ -16,7 +16,13 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
-import { describePayeeLink, paymentReleaseRoutes, paymentRoutes, paymentScheduleRoutes, submitPayeeLink } from './modules/payments/index.ts';
+import {
+  describePayeeLink,
+  paymentReleaseRoutes,
+  paymentRoutes,
+  paymentScheduleRoutes,
+  submitPayeeLink,
+} from './modules/payments/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
@@ -47,7 +53,14 @@ import { contractRoutes } from './modules/contracts/index.ts';
 import { clientErrorRoutes } from './modules/client-errors/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { providerWebhookRoutes } from './modules/provider-calls/index.ts';
-import { describeInvoiceLink, invoicePayRoutes, invoiceRoutes, payInvoiceFromLink } from './modules/invoices/index.ts';
+import {
+  describeInvoiceLink,
+  invoicePayRoutes,
+  invoiceDunningRoutes,
+  invoiceScheduleRoutes,
+  invoiceRoutes,
+  payInvoiceFromLink,
+} from './modules/invoices/index.ts';
 
 export type BuildAppOptions = {
   logger?: boolean | { level: string };
@@ -172,6 +185,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
   await app.register(invoiceRoutes(deps), { prefix: '/v1' });
   await app.register(invoicePayRoutes(deps), { prefix: '/v1' });
+  await app.register(invoiceScheduleRoutes(deps), { prefix: '/v1' });
+  await app.register(invoiceDunningRoutes(deps), { prefix: '/v1' });
   await app.register(accountingRoutes(deps), { prefix: '/api' });
   await app.register(taxPdfRoutes(deps), { prefix: '/api' });
   if (deps.config.isSandbox) {

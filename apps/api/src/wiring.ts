@@ -36,7 +36,17 @@ import {
   SEND_QUEUED_EMAILS_JOB,
   type MailTransport,
 } from './modules/email/index.ts';
-import { achChargeOperation, cardChargeOperation, chargeEvents, feeRefundOperation, refundOperation } from './modules/invoices/index.ts';
+import {
+  achChargeOperation,
+  cardChargeOperation,
+  chargeEvents,
+  feeRefundOperation,
+  INVOICE_DUNNING_JOB,
+  INVOICE_SCHEDULES_JOB,
+  refundOperation,
+  registerInvoiceDunningJobs,
+  registerInvoiceScheduleJobs,
+} from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import {
   createPayoutsOperation,
@@ -134,6 +144,8 @@ const JOB_QUEUES = [
   MISSED_EVENTS_JOB,
   PROVIDER_CHECK_JOB,
   PAYMENT_SCHEDULES_JOB,
+  INVOICE_SCHEDULES_JOB,
+  INVOICE_DUNNING_JOB,
 ];
 
 const paymentsMatchTransfers = async (db: Parameters<typeof reconcilePayments>[0]) => {
@@ -187,6 +199,8 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerTaxJobs(wired);
   await registerProviderSyncJobs(wired);
   await registerScheduleJobs(wired);
+  await registerInvoiceScheduleJobs(wired);
+  await registerInvoiceDunningJobs(wired);
   return registered;
 }
 

@@ -52,3 +52,5 @@ export * from './analytics.ts';
 export * from './payment-schedules.ts';
 export * from './saved-views.ts';
 export * from './list-filters.ts';
+export * from './invoice-schedules.ts';
+export * from './invoice-reminders.ts';

@@ -29,6 +29,7 @@ const WRITE_AREAS: readonly (readonly [prefix: string, scope: ApiKeyScope | null
   ['/v1/campaign_files', 'campaigns:write'],
   ['/v1/customers', 'customers:write'],
   ['/v1/invoices', 'invoices:write'],
+  ['/v1/invoice_schedules', 'invoices:write'],
   ['/v1/contracts', 'contracts:write'],
   ['/v1/contract_templates', 'contracts:write'],
 ];

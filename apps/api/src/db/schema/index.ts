@@ -22,6 +22,8 @@ export * from './contracts.ts';
 export * from './provider-calls.ts';
 export * from './paypal.ts';
 export * from './invoices.ts';
+export * from './invoice-schedules.ts';
+export * from './invoice-reminders.ts';
 export * from './charge-refunds.ts';
 export * from './accounting.ts';
 export * from './sms.ts';

@@ -8,6 +8,7 @@ import { recentSms, smsReason } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
 import { runDueSchedules } from '../payments/index.ts';
+import { runInvoiceDunning, runInvoiceSchedules } from '../invoices/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
 const advanceBody = z.object({
@@ -84,7 +85,7 @@ export const devRoutes =
 
     /**
      * Moves sandbox time forward for everyone (the provider calls already due are made first, as
-     * they would have been meanwhile), then the sandbox providers send the webhooks that became due.
+     * they would have been meanwhile), then the sandbox providers send the webhooks that became due and the recurring invoices and reminders due are sent.
      */
     app.post(
       '/clock/advance',
@@ -95,6 +96,9 @@ export const devRoutes =
         const processed = await processDueProviderEvents(deps);
         // Scheduled payments due at the new time run now, as the once-a-minute job would run them.
         await runDueSchedules(deps);
+        // Recurring invoices and reminders that became due are sent now, not at the jobs' next minute.
+        await runInvoiceSchedules(deps);
+        await runInvoiceDunning(deps);
         return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
       },
     );

@@ -100,7 +100,7 @@ async function orgName(tx: Tx, orgId: string): Promise<string> {
 }
 
 /** A fresh pay link emailed to the recipient and each CC (links are kept hashed, so each sending makes one). */
-async function emailPayLink(
+export async function emailPayLink(
   deps: AppDeps,
   tx: Tx,
   invoice: Invoice,

@@ -14,8 +14,10 @@ import { EditInvoiceDialog } from '../components/edit-invoice-dialog.tsx';
 import { FundedPaymentsCard } from '../components/funded-payments-card.tsx';
 import { InfoCard } from '../components/info-card.tsx';
 import { PaymentInfoCard } from '../components/payment-info-card.tsx';
+import { RemindersCard } from '../components/reminders-card.tsx';
+import { ScheduleCard } from '../components/schedule-card.tsx';
 
-/** /invoices/{id}: Invoice info, Recipient info, Linked Campaign, Payment info (charges, refunds, disputes), Funded payments. */
+/** /invoices/{id}: Invoice info, Recipient info, Linked Campaign, Payment info (charges, refunds, disputes), Repeat, Reminders, Funded payments. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const { data: invoice, isError, refetch } = useInvoice(id);
@@ -107,6 +109,12 @@ export default function InvoicePage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentInfoCard invoiceId={invoice.id} attempts={attempts} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ScheduleCard invoice={invoice} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <RemindersCard invoice={invoice} />
         </Grid>
         <Grid size={12}>
           <FundedPaymentsCard invoice={invoice} />

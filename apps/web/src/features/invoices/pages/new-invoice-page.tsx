@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,12 +12,13 @@ import Typography from '@mui/material/Typography';
 import { INVOICE_MINIMUM_CENTS, invoiceMessages, isValidCcEmailList, splitCcEmails } from '@crewpay/core';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { useCustomer } from '../../../entities/customers/index.ts';
-import { uploadInvoiceAttachment, useCreateInvoice } from '../../../entities/invoices/index.ts';
+import { uploadInvoiceAttachment, useCreateInvoice, useCreateSchedule } from '../../../entities/invoices/index.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { CollectPaymentFields, disallowedOf, type CollectValue } from '../components/collect-payment-fields.tsx';
 import { FundedPaymentsField } from '../components/funded-payments-field.tsx';
 import { isEmailLike, RecipientCard, type Recipient } from '../components/recipient-card.tsx';
+import { defaultRepeat, RepeatFields, scheduleBodyOf } from '../components/repeat-fields.tsx';
 import { DEFAULT_TERMS, netOf, TermsField, type TermsValue } from '../components/terms-field.tsx';
 
 /** /invoices/newInvoice (?customerId prefills the recipient, ?campaignId preselects the campaign). */
@@ -26,6 +29,7 @@ export default function NewInvoicePage() {
   const { data: org } = useCurrentOrg();
   const navigate = useNavigate();
   const create = useCreateInvoice();
+  const createSchedule = useCreateSchedule();
   const [recipient, setRecipient] = useState<Recipient>({
     email: '',
     name: '',
@@ -55,6 +59,9 @@ export default function NewInvoicePage() {
   const [attachment, setAttachment] = useState<{ id: string; file_name: string } | null>(null);
   const [isUploading, setUploading] = useState(false);
   const [isTouched, setTouched] = useState(false);
+  const [isRepeating, setRepeating] = useState(false);
+  const [repeat, setRepeat] = useState(() => defaultRepeat(new Date().toISOString().slice(0, 10)));
+  const repeatBody = scheduleBodyOf(repeat);
 
   const isAmountValid = amount !== null && amount >= INVOICE_MINIMUM_CENTS;
   const net = netOf(terms);
@@ -69,7 +76,8 @@ export default function NewInvoicePage() {
     isAmountValid &&
     net !== null &&
     isMethodChosen &&
-    Boolean(org?.treasury_id);
+    Boolean(org?.treasury_id) &&
+    (!isRepeating || 'body' in repeatBody);
 
   // Funded payments belong to one campaign: another campaign starts the choice over.
   const changeRecipient = (next: Recipient) => {
@@ -103,7 +111,16 @@ export default function NewInvoicePage() {
         attachment: attachment?.id ?? null,
         funded_payments: funded,
       },
-      { onSuccess: () => void navigate('/invoices') },
+      {
+        // A repeating invoice opens on its page, where the schedule shows its next date.
+        onSuccess: (invoice) => {
+          if (!isRepeating || !('body' in repeatBody)) return void navigate('/invoices');
+          createSchedule.mutate(
+            { invoiceId: invoice.id, body: repeatBody.body },
+            { onSettled: () => void navigate(`/invoices/${invoice.id}`) },
+          );
+        },
+      },
     );
 
   return (
@@ -164,9 +181,22 @@ export default function NewInvoicePage() {
             <FundedPaymentsField campaignId={recipient.campaignId} amount={amount} value={funded} onChange={setFunded} />
           </Grid>
         )}
+        <Grid size={12}>
+          <Card variant="outlined" component="section" aria-label="Repeat">
+            <CardContent>
+              <Stack spacing={2}>
+                <FormControlLabel
+                  control={<Checkbox checked={isRepeating} onChange={(event) => setRepeating(event.target.checked)} />}
+                  label="Repeat this invoice"
+                />
+                {isRepeating && <RepeatFields value={repeat} onChange={setRepeat} />}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
       </Grid>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="contained" size="large" disabled={!canSend || create.isPending} onClick={send}>
+        <Button variant="contained" size="large" disabled={!canSend || create.isPending || createSchedule.isPending} onClick={send}>
           Send Invoice
         </Button>
       </Stack>
