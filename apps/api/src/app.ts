@@ -15,7 +15,7 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
-import { describePayeeLink, paymentRoutes, submitPayeeLink } from './modules/payments/index.ts';
+import { approvalRoutes, describePayeeLink, paymentRoutes, submitPayeeLink } from './modules/payments/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(treasuryRoutes(deps), { prefix: '/v1' });
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
+  await app.register(approvalRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(searchRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });

@@ -43,4 +43,5 @@ export * from './contracts.ts';
 export * from './accounting.ts';
 export * from './client-errors.ts';
 export * from './audit.ts';
+export * from './approvals.ts';
 export * from './analytics.ts';

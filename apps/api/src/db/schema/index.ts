@@ -27,3 +27,4 @@ export * from './accounting.ts';
 export * from './sms.ts';
 export * from './creator-splits.ts';
 export * from './analytics.ts';
+export * from './approvals.ts';

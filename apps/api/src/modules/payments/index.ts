@@ -6,3 +6,4 @@ export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.t
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';
+export { approvalRoutes } from './approval-routes.ts';

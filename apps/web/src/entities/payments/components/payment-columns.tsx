@@ -13,6 +13,7 @@ const statusColors: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'e
   returned: 'error',
   failed: 'error',
   canceled: 'default',
+  awaiting_approval: 'warning',
 };
 
 /** A payment's status; `labels` is the spec's second set on the detail page, the first (wallet and tables) elsewhere. */
