@@ -7,3 +7,5 @@ export { ExecuteNowButton } from './components/execute-now-button.tsx';
 export { PaymentActions } from './components/payment-actions.tsx';
 export { paymentColumns, PaymentStatusChip } from './components/payment-columns.tsx';
 export { PaymentsTable } from './components/payments-table.tsx';
+export { useApprovalQueue, useApprovalRules, useSaveApprovalRules } from './api/approvals.ts';
+export { ApprovalsQueue } from './components/approvals-queue.tsx';

@@ -5,6 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
 import {
+  ApprovalsQueue,
   PaymentsTable,
   paymentListFiltersOf,
   paymentListFiltersParams,
@@ -36,18 +37,25 @@ export default function PaymentsPage() {
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
-      <PaymentFiltersBar filters={filters} onChange={(next) => show({ tab, filters: next })} />
-      <PaymentsTable
-        key={tab}
-        tab={tab}
-        filters={filters}
-        selectionActions={(selected) => <EditPaymentButton selected={selected} />}
-        extraActions={
-          <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
-            New Payment
-          </Button>
-        }
-      />
+      {/* Approvals: the queue with Approve and Reject, not the list (Settings > Approvals). */}
+      {tab === 'approval_payments' ? (
+        <ApprovalsQueue />
+      ) : (
+        <PaymentFiltersBar filters={filters} onChange={(next) => show({ tab, filters: next })} />
+      )}
+      {tab !== 'approval_payments' && (
+        <PaymentsTable
+          key={tab}
+          tab={tab}
+          filters={filters}
+          selectionActions={(selected) => <EditPaymentButton selected={selected} />}
+          extraActions={
+            <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
+              New Payment
+            </Button>
+          }
+        />
+      )}
     </Stack>
   );
 }
