@@ -6,6 +6,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { ActiveCampaignsCard } from './active-campaigns-card.tsx';
+import { ApprovalsTodo } from './approvals-todo.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import { TodoList } from './todo-list.tsx';
@@ -40,6 +41,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
         ]}
       />
       <ActiveCampaignsCard campaigns={data.active_campaigns} />
+      <ApprovalsTodo isApprover={user?.role === 'owner' || user?.role === 'admin'} />
       <TodoList todos={data.todos} counts={data.todo_counts} />
     </Stack>
   );
