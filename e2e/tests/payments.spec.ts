@@ -63,7 +63,7 @@ test('[payments] pays a creator without a payout method through the emailed paye
   // Execute from /payments, Draft tab.
   await page.goto('/payments?tab=draft_payments');
   await expect(page.getByRole('tab', { name: 'Draft' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['All', 'Posted', 'Initiated', 'Error', 'Draft']);
+  await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['All', 'Posted', 'Initiated', 'Error', 'Draft', 'Approvals']);
   await page
     .getByRole('row', { name: /Robin Payee/ })
     .getByRole('checkbox')

@@ -25,7 +25,16 @@ test('[settings] upgrades the plan from the Billing tab and sees Current Plan', 
   await openSignedIn(page, owner.token, '/settings?tab=billing');
   await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
   // The spec's order.
-  await expect(page.getByRole('tab')).toHaveText(['Organization', 'Billing', 'Profile', 'API', 'Notifications', 'Quickbooks', 'Audit log']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Organization',
+    'Billing',
+    'Profile',
+    'API',
+    'Notifications',
+    'Quickbooks',
+    'Approvals',
+    'Audit log',
+  ]);
   const card = page.getByRole('region', { name: 'Premium plan' });
   await expect(card).toContainText('$249.00/month');
   for (const line of [

@@ -17,6 +17,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
 import {
+  approvalRoutes,
   describePayeeLink,
   paymentReleaseRoutes,
   paymentRoutes,
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(paymentReleaseRoutes(deps), { prefix: '/v1' });
   await app.register(paymentScheduleRoutes(deps), { prefix: '/v1' });
+  await app.register(approvalRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(searchRoutes(deps), { prefix: '/v1' });
   await app.register(billingRoutes(deps), { prefix: '/v1' });

@@ -2,7 +2,16 @@
 // answer schemas: a page that only shows them (a list, the signed-in frame) does not download zod
 // with them. payments.ts re-exports this file, so every import of them stays as it was.
 
-export const paymentStatuses = ['draft', 'requires_info', 'processing', 'succeeded', 'canceled', 'returned', 'failed'] as const;
+export const paymentStatuses = [
+  'draft',
+  'requires_info',
+  'processing',
+  'succeeded',
+  'canceled',
+  'returned',
+  'failed',
+  'awaiting_approval',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** The spec's labels of payment statuses (wallet and tables). */
@@ -14,6 +23,8 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   returned: 'Returned',
   failed: 'Failed',
   canceled: 'Canceled',
+  // Executed, money held, waiting for an owner's or admin's approval (Settings > Approvals).
+  awaiting_approval: 'Awaiting approval',
 };
 
 /**
@@ -30,6 +41,8 @@ export const paymentDetailStatusLabels: Record<PaymentStatus, string> = {
   returned: 'Returned',
   failed: 'Failed',
   canceled: 'Canceled',
+  // Executed, money held, waiting for an owner's or admin's approval (Settings > Approvals).
+  awaiting_approval: 'Awaiting approval',
 };
 
 /** Tabs of /payments in their displayed order; the query value and the statuses each shows. */
@@ -39,6 +52,7 @@ export const paymentTabs = [
   { value: 'payments', label: 'Initiated', statuses: ['requires_info', 'processing'] },
   { value: 'error_payments', label: 'Error', statuses: ['failed', 'returned', 'canceled'] },
   { value: 'draft_payments', label: 'Draft', statuses: ['draft'] },
+  { value: 'approval_payments', label: 'Approvals', statuses: ['awaiting_approval'] },
 ] as const satisfies readonly { value: string; label: string; statuses: readonly PaymentStatus[] }[];
 export type PaymentTab = (typeof paymentTabs)[number]['value'];
 /** An unknown tab value opens the first tab. */

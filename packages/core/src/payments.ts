@@ -123,6 +123,8 @@ export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
 export const initiateAnswer = z.object({
   processing: z.number().int(),
   requires_info: z.number().int(),
+  /** Held, waiting for an owner's or admin's approval (Settings > Approvals): nothing sent yet. */
+  awaiting_approval: z.number().int(),
   held: z.number().int(),
   message: z.string(),
   /** The execution's batch (GET /v1/payments/batches/:id shows its progress); null when nothing was executed. */

@@ -21,6 +21,8 @@ const WRITE_AREAS: readonly (readonly [prefix: string, scope: ApiKeyScope | null
   // Executing is the organisation's approval to pay: a person's, never a key's.
   ['/v1/payments/initiate/preview', 'payments:write'],
   ['/v1/payments/initiate', null],
+  // Approving is a second person's word (maker-checker): never a key's, whatever its scopes.
+  ['/v1/approvals', null],
   ['/v1/payments', 'payments:write'],
   ['/v1/creators', 'creators:write'],
   ['/v1/tags', 'creators:write'],

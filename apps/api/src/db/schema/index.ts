@@ -33,3 +33,4 @@ export * from './payment-releases.ts';
 export * from './two-factor.ts';
 export * from './payment-schedules.ts';
 export * from './saved-views.ts';
+export * from './approvals.ts';

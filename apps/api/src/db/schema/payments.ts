@@ -43,6 +43,8 @@ export const payments = pgTable(
     stripe_reference_id: text().unique(),
     fee_reference_id: text(),
     is_deleted: boolean().notNull().default(false),
+    // Who created it (Settings > Approvals: its creator cannot approve it); null for older rows.
+    created_by_user_id: uuid(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

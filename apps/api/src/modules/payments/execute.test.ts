@@ -156,7 +156,14 @@ describe('PUT /v1/payments/initiate', () => {
     const held = await balance(owner.headers);
     const alone = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id] });
     expect(alone.statusCode, alone.body).toBe(200);
-    expect(alone.json()).toEqual({ processing: 0, requires_info: 1, held: 0, message: 'Payment is on the way!', batch_id: null });
+    expect(alone.json()).toEqual({
+      processing: 0,
+      requires_info: 1,
+      awaiting_approval: 0,
+      held: 0,
+      message: 'Payment is on the way!',
+      batch_id: null,
+    });
     expect(await balance(owner.headers)).toBe(held);
     const [draft] = await drafts(owner.headers, [row(banked.id, 20_000)]);
     const mixed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [awaiting!.id, draft!.id] });

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatCents, paymentMessages, paymentReleaseMessages, type InitiatePaymentsBody } from '@crewpay/core';
+import { approvalMessages, formatCents, paymentMessages, paymentReleaseMessages, type InitiatePaymentsBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { orgs, payments } from '../../db/schema/index.ts';
+import { orgs, payments, type Org, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sandboxNow } from '../../lib/clock.ts';
@@ -15,11 +15,14 @@ import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 import { lockSelectedDrafts } from './selection.ts';
 import { splitWaitingDrafts } from './releases.ts';
+import { holdForApproval } from './approval-hold.ts';
+import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
-type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
+type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void; executedBy?: string | null };
 export type InitiateResult = {
   processing: number;
   requires_info: number;
+  awaiting_approval: number;
   held: number;
   message: string;
   batch_id: string | null;
@@ -79,29 +82,55 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
     sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${orgId} AND id IN (SELECT unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]))`,
   );
 
-  const now = await sandboxNow(tx);
-  const ready = rows.flatMap((payment) => {
-    const destination = destinations.get(payment.id);
-    return destination ? [{ payment, destination }] : [];
-  });
-  const waiting = rows.filter((payment) => !destinations.get(payment.id));
-  const callIds = await startPayouts(deps, tx, orgId, ready, now);
-  const emailIds = await requestPayoutInfo(deps, tx, org, waiting, now);
-  // The rails are called once this has committed, never with these rows locked.
-  ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
-  ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
+  // Settings > Approvals: the payments a rule names wait, held, for an owner's or admin's approval.
+  const approval = await holdForApproval(tx, orgId, ctx.executedBy ?? null, rows, destinations);
+  const sent = await sendHeldPayments(deps, ctx, org, approval.send, destinations);
+  const message = sent.processing + sent.requires_info === 0 ? approvalMessages.awaiting(approval.awaiting) : paymentMessages.executed;
   return {
-    processing: ready.length,
-    requires_info: waiting.length,
+    ...sent,
+    awaiting_approval: approval.awaiting,
     held: total,
-    message: paymentMessages.executed,
+    message,
     batch_id: batchId,
     ...(skipped.length > 0 ? { waiting: skipped } : {}),
   };
 }
 
+/**
+ * Sends payments whose money is held: those with a payout destination start their payouts, the
+ * others wait for it and their recipients are emailed a payee link. Used by execution and by the
+ * last approval of a payment that waited for it.
+ */
+export async function sendHeldPayments(
+  deps: AppDeps,
+  ctx: Ctx,
+  org: Org,
+  rows: Payment[],
+  destinations: Map<string, PayoutDestination | null>,
+): Promise<{ processing: number; requires_info: number }> {
+  const now = await sandboxNow(ctx.tx);
+  const ready = rows.flatMap((payment) => {
+    const destination = destinations.get(payment.id);
+    return destination ? [{ payment, destination }] : [];
+  });
+  const waiting = rows.filter((payment) => !destinations.get(payment.id));
+  const callIds = await startPayouts(deps, ctx.tx, org.id, ready, now);
+  const emailIds = await requestPayoutInfo(deps, ctx.tx, org, waiting, now);
+  // The rails are called once this has committed, never with these rows locked.
+  ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
+  ctx.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
+  return { processing: ready.length, requires_info: waiting.length };
+}
+
 // Every selected draft waits for its release: nothing moves, and the answer says why each waits.
-const NOTHING_EXECUTED = { processing: 0, requires_info: 0, held: 0, message: paymentReleaseMessages.allWaiting, batch_id: null };
+const NOTHING_EXECUTED = {
+  processing: 0,
+  requires_info: 0,
+  awaiting_approval: 0,
+  held: 0,
+  message: paymentReleaseMessages.allWaiting,
+  batch_id: null,
+};
 
 /**
  * A selection without drafts. Document 001 lets awaiting input payments be selected for execution:
@@ -125,5 +154,5 @@ async function answerWithoutDrafts(tx: Tx, orgId: string, ids: string[]): Promis
             ),
           );
   if (waiting.length === 0) throw new AppError('conflict', paymentMessages.nothingToExecute);
-  return { processing: 0, requires_info: waiting.length, held: 0, message: paymentMessages.executed, batch_id: null };
+  return { processing: 0, requires_info: waiting.length, awaiting_approval: 0, held: 0, message: paymentMessages.executed, batch_id: null };
 }

@@ -11,3 +11,4 @@ export { holdReleasesOnDispute, releasePaidInvoices, setPaymentReleaseDeps } fro
 export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
 export { runDueSchedules } from './schedule-runs.ts';
+export { approvalRoutes } from './approval-routes.ts';

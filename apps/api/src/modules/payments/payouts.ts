@@ -61,7 +61,7 @@ export async function startPayouts(
         chunk.map((c) => sql`(${c.payment.id}::uuid, ${c.destination.method})`),
         sql`, `,
       )}) AS v(id, method)
-      WHERE p.id = v.id AND p.org_id = ${orgId} AND p.status IN ('draft', 'requires_info')`),
+      WHERE p.id = v.id AND p.org_id = ${orgId} AND p.status IN ('draft', 'requires_info', 'awaiting_approval')`),
   );
   const transactions = rows.map(({ payment }) => ({
     id: newId(),
@@ -120,7 +120,7 @@ export async function requestPayoutInfo(deps: AppDeps, tx: Tx, org: Org, rows: P
       WHERE org_id = ${org.id} AND id IN (${sql.join(
         chunk.map((row) => sql`${row.id}::uuid`),
         sql`, `,
-      )}) AND status IN ('draft', 'requires_info')`),
+      )}) AND status IN ('draft', 'requires_info', 'awaiting_approval')`),
   );
   return emailPayeeLinks(deps, tx, org, rows);
 }

@@ -18,6 +18,7 @@ const EXPECTED: Record<string, string[]> = {
   failed: ['payment_failed'],
   returned: ['payment_returned', 'payment_succeeded'],
   canceled: [],
+  awaiting_approval: [],
 };
 
 /**
@@ -53,7 +54,7 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
   const held = await db.execute<{ org_id: string; held: string; expected: string }>(sql`
     SELECT a.org_id, a.balance::text AS held, (COALESCE(p.total, 0) + COALESCE(o.total, 0))::text AS expected
     FROM ledger_accounts a
-    LEFT JOIN (SELECT org_id, SUM(${WALLET_AMOUNT} + fee) AS total FROM payments WHERE status IN ('processing', 'requires_info') AND fee_reference_id IS NOT NULL GROUP BY org_id) p ON p.org_id = a.org_id
+    LEFT JOIN (SELECT org_id, SUM(${WALLET_AMOUNT} + fee) AS total FROM payments WHERE status IN ('processing', 'requires_info', 'awaiting_approval') AND fee_reference_id IS NOT NULL GROUP BY org_id) p ON p.org_id = a.org_id
     LEFT JOIN (
       SELECT org_id, SUM(-amount + fee) AS total FROM treasury_transactions
       WHERE flow_type = 'outbound_payment' AND status = 'processing' AND NOT metadata ? 'payment_id' GROUP BY org_id

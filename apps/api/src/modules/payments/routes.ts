@@ -26,6 +26,7 @@ import { deletePayments } from './edit.ts';
 import { updatePayment } from './edit.ts';
 import { initiatePayments } from './execute.ts';
 import { previewExecution } from './preview.ts';
+import { markCreatedBy } from './approval-decisions.ts';
 import { getPayment, listPayments, paymentTotals } from './queries.ts';
 import { releasePaymentHolds, sendReminders } from './reminders.ts';
 
@@ -106,9 +107,12 @@ export const paymentRoutes =
       async (request, reply) => {
         const user = requireStaff(request);
         // One Idempotency-Key per submission of the form: a retried Save creates the drafts once.
-        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.create' }, async (tx) => ({
-          data: await createPayments(deps, tx, user.org_id, request.body),
-        }));
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.create' }, async (tx) => {
+          const data = await createPayments(deps, tx, user.org_id, request.body);
+          // Settings > Approvals: a payment's creator cannot approve it.
+          await markCreatedBy(tx, user.id, data);
+          return { data };
+        });
       },
     );
 
@@ -154,7 +158,7 @@ export const paymentRoutes =
       async (request, reply) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.initiate' }, (tx, afterCommit) =>
-          initiatePayments(deps, { tx, afterCommit }, user.org_id, request.body),
+          initiatePayments(deps, { tx, afterCommit, executedBy: user.id }, user.org_id, request.body),
         );
       },
     );

@@ -9,3 +9,5 @@ export { paymentColumns, PaymentStatusChip } from './components/payment-columns.
 export { PaymentsTable } from './components/payments-table.tsx';
 export { PaymentScheduleCard } from './components/payment-schedule-card.tsx';
 export { UpcomingPaymentsCard } from './components/upcoming-payments-card.tsx';
+export { useApprovalQueue, useApprovalRules, useSaveApprovalRules } from './api/approvals.ts';
+export { ApprovalsQueue } from './components/approvals-queue.tsx';

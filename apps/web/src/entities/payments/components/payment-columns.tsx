@@ -13,6 +13,7 @@ const statusColors: Record<PaymentStatus, StatusTone> = {
   returned: 'error',
   failed: 'error',
   canceled: 'neutral',
+  awaiting_approval: 'warning',
 };
 
 /** A payment's status; `labels` is the spec's second set on the detail page, the first (wallet and tables) elsewhere. */

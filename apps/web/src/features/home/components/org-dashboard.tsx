@@ -8,6 +8,7 @@ import { UpcomingPaymentsCard } from '../../../entities/payments/index.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { ActiveCampaignsCard } from './active-campaigns-card.tsx';
 import { CashflowCard } from './cashflow-card.tsx';
+import { ApprovalsTodo } from './approvals-todo.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 import { TodoList } from './todo-list.tsx';
@@ -45,6 +46,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
       <CashflowCard />
       <ActiveCampaignsCard campaigns={data.active_campaigns} />
       <UpcomingPaymentsCard />
+      <ApprovalsTodo isApprover={user?.role === 'owner' || user?.role === 'admin'} />
       <TodoList todos={data.todos} counts={data.todo_counts} />
     </Stack>
   );

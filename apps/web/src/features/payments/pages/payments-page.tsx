@@ -5,6 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
 import {
+  ApprovalsQueue,
   PaymentsTable,
   paymentListFiltersOf,
   paymentListFiltersParams,
@@ -37,20 +38,27 @@ export default function PaymentsPage() {
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
-      <ListFilterBar filters={filters} onChange={(next) => show({ tab, filters: next })} dates amounts>
-        <ViewsMenu list="payments" query={params.toString()} onPick={(query) => setParams(new URLSearchParams(query))} />
-      </ListFilterBar>
-      <PaymentsTable
-        key={tab}
-        tab={tab}
-        filters={filters}
-        selectionActions={(selected) => <EditPaymentButton selected={selected} />}
-        extraActions={
-          <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
-            New Payment
-          </Button>
-        }
-      />
+      {/* Approvals: the queue with Approve and Reject, not the list (Settings > Approvals). */}
+      {tab === 'approval_payments' ? (
+        <ApprovalsQueue />
+      ) : (
+        <>
+          <ListFilterBar filters={filters} onChange={(next) => show({ tab, filters: next })} dates amounts>
+            <ViewsMenu list="payments" query={params.toString()} onPick={(query) => setParams(new URLSearchParams(query))} />
+          </ListFilterBar>
+          <PaymentsTable
+            key={tab}
+            tab={tab}
+            filters={filters}
+            selectionActions={(selected) => <EditPaymentButton selected={selected} />}
+            extraActions={
+              <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
+                New Payment
+              </Button>
+            }
+          />
+        </>
+      )}
     </Stack>
   );
 }

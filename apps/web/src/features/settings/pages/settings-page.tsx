@@ -16,6 +16,7 @@ import { InvoiceNumbersCard } from '../components/invoice-numbers-card.tsx';
 import { ReminderScheduleCard } from '../components/reminder-schedule-card.tsx';
 import { ApiTab } from '../components/api-tab.tsx';
 import { AuditLogTab } from '../components/audit-log-tab.tsx';
+import { ApprovalsTab } from '../components/approvals-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 import { QuickbooksTab } from '../../../entities/accounting/index.ts';
@@ -35,6 +36,7 @@ const tabs: SettingsTab[] = [
   { value: 'api', label: 'API', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
   { value: 'notifications', label: 'Notifications', isVisible: everyone },
   { value: 'quickbooks', label: 'Quickbooks', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
+  { value: 'approvals', label: 'Approvals', isVisible: (viewer) => viewer.role === 'owner' },
   { value: 'audit', label: 'Audit log', isVisible: (viewer) => viewer.role === 'owner' || viewer.role === 'admin' },
 ];
 
@@ -71,6 +73,7 @@ export default function SettingsPage() {
       {tab === 'api' && <ApiTab />}
       {tab === 'notifications' && <NotificationsTab />}
       {tab === 'quickbooks' && <QuickbooksTab />}
+      {tab === 'approvals' && <ApprovalsTab />}
       {tab === 'audit' && <AuditLogTab />}
     </Stack>
   );
