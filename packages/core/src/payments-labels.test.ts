@@ -11,14 +11,17 @@ describe('payment status labels', () => {
       'Canceled',
       'Returned',
       'Failed',
+      // Not in the spec: a payment held for Settings > Approvals.
+      'Awaiting approval',
     ]);
   });
 
-  it("the payment's detail page: the spec's second set, word for word (and Returned, which it does not list)", () => {
+  it("the payment's detail page: the spec's second set, word for word (and Returned and Awaiting approval, which it does not list)", () => {
     const secondSet = ['Draft', 'Requires info', 'Processing', 'Succeeded', 'Canceled', 'Failed'];
-    const { returned, ...listed } = paymentDetailStatusLabels;
+    const { returned, awaiting_approval, ...listed } = paymentDetailStatusLabels;
     expect(Object.values(listed).sort()).toEqual([...secondSet].sort());
     expect(returned).toBe('Returned');
+    expect(awaiting_approval).toBe('Awaiting approval');
     expect(paymentDetailStatusLabels.requires_info).toBe('Requires info');
     expect(paymentDetailStatusLabels.processing).toBe('Processing');
     expect(paymentDetailStatusLabels.succeeded).toBe('Succeeded');
