@@ -3,6 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import { twoFactorMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { PASSWORD, addCreator, authHeaders, createOwner, latestLinkId, uniqueEmail, upgradePlan } from '../../test/fixtures.ts';
+import { approvalsOrg, executeNew } from '../../test/approval-fixtures.ts';
 import { enrolTotp, nextTimeStep, staleFactor, totpCode } from '../../test/two-factor-fixtures.ts';
 import { twoFactorRuleRoutes } from './two-factor-rules.ts';
 
@@ -116,6 +117,31 @@ describe('sensitive actions ask for a fresh second factor', () => {
     for (const attempt of attempts) {
       const allowed = await attempt();
       expect(allowed.statusCode, allowed.body).toBe(200);
+    }
+  });
+
+  it('refuses approving or rejecting a payment on a stale factor, and allows it after a code', async () => {
+    const { admin, second, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
+    const { drafts } = await executeNew(ctx.app, admin.headers, admin.headers, creator.id, [10_000, 20_000]);
+    const [first, other] = drafts.map((draft) => draft.id);
+    const { secret } = await enrolTotp(ctx.app, second.headers);
+    await staleFactor(ctx.app, second.user.id);
+
+    const decisions = [
+      () => call('POST', `/v1/approvals/${first}/approve`, second.headers, { reason: '' }),
+      () => call('POST', `/v1/approvals/${other}/reject`, second.headers, { reason: 'Wrong amount' }),
+    ];
+    for (const decide of decisions) {
+      const refused = await decide();
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toEqual({ message: twoFactorMessages.freshFactor, code: 'forbidden', fresh_factor_required: true });
+    }
+    await nextTimeStep(ctx.app, second.user.id);
+    const verified = await call('POST', '/v1/users/two_factor/verify', second.headers, { code: await totpCode(secret) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    for (const decide of decisions) {
+      const decided = await decide();
+      expect(decided.statusCode, decided.body).toBe(200);
     }
   });
 

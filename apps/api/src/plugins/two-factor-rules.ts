@@ -25,6 +25,8 @@ const FRESH_FACTOR_RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/treasury/account' },
   { method: 'PUT', url: '/v1/creators/:id', when: touches(PAYOUT_FIELDS) },
   { method: 'PUT', url: '/v1/creators/user/:id' },
+  { method: 'POST', url: '/v1/approvals/:id/approve' },
+  { method: 'POST', url: '/v1/approvals/:id/reject' },
   { method: 'DELETE', url: '/v1/users/two_factor/totp' },
   { method: 'POST', url: '/v1/users/two_factor/recovery_codes' },
   { method: 'PUT', url: '/v1/users/two_factor/organization' },

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { queryClient } from '../lib/query-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { FreshFactorPrompt } from './fresh-factor-prompt.tsx';
 import { theme } from './theme.ts';
 
 /** Toasts: top centre, closing after the spec's 5000 ms. */
@@ -25,6 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
             style={TOAST_STYLE}
           >
             {children}
+            <FreshFactorPrompt />
           </SnackbarProvider>
         </QueryClientProvider>
       </ErrorBoundary>

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-boundary.tsx';
 import { GuestOnly } from './guards/guest-only.tsx';
+import { TWO_FACTOR_SETUP_PATH } from '../lib/session/two-factor-gate.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { BareLayout } from './layouts/bare-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -43,6 +44,7 @@ const CampaignsPage = preloadablePage(() => import('../features/campaigns/pages/
 const NewCampaignPage = preloadablePage(() => import('../features/campaigns/pages/new-campaign-page.tsx'));
 const CampaignPage = preloadablePage(() => import('../features/campaigns/pages/campaign-page.tsx'));
 const SettingsPage = preloadablePage(() => import('../features/settings/pages/settings-page.tsx'));
+const TwoFactorSetupPage = preloadablePage(() => import('../features/settings/pages/two-factor-setup-page.tsx'));
 const InvoicesPage = preloadablePage(() => import('../features/invoices/pages/invoices-page.tsx'));
 const NewInvoicePage = preloadablePage(() => import('../features/invoices/pages/new-invoice-page.tsx'));
 const InvoicePage = preloadablePage(() => import('../features/invoices/pages/invoice-page.tsx'));
@@ -99,7 +101,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <BareLayout />,
-            children: [{ path: '/createOrg', element: <CreateOrgPage />, handle: handle('Create organization') }],
+            children: [
+              { path: '/createOrg', element: <CreateOrgPage />, handle: handle('Create organization') },
+              { path: TWO_FACTOR_SETUP_PATH, element: <TwoFactorSetupPage />, handle: handle('Set up two-factor sign-in') },
+            ],
           },
           {
             element: <LazyAppShell />,

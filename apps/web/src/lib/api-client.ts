@@ -1,5 +1,6 @@
 import { ApiError } from './api-error.ts';
 import { reportFailedCall } from './report-error.ts';
+import { askForFreshFactor, markEnrolmentRequired } from './session/two-factor-gate.ts';
 import { clearToken, getToken } from './session/token.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,9 +11,17 @@ type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Set on the one retry after a fresh second factor, so a second refusal is not asked again. */
+  isRetry?: boolean;
 };
 
-type ErrorBody = { message?: unknown; code?: unknown; field?: unknown };
+type ErrorBody = {
+  message?: unknown;
+  code?: unknown;
+  field?: unknown;
+  fresh_factor_required?: unknown;
+  two_factor_enrolment_required?: unknown;
+};
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
@@ -40,7 +49,8 @@ function asText(value: unknown): string | null {
 
 /**
  * The one way the browser talks to the API: attaches the session token, sends JSON,
- * and turns any status above 399 into an ApiError carrying the server's message.
+ * and turns any status above 399 into an ApiError carrying the server's message. The two-factor
+ * refusals are answered here for every screen (see session/two-factor-gate.ts).
  */
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const token = getToken();
@@ -75,9 +85,15 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
       code: asText(errorBody.code),
       field: asText(errorBody.field),
       wasAuthenticated: token !== null,
+      isEnrolmentRequired: errorBody.two_factor_enrolment_required === true,
     });
     // The session ended on the server: forget it; the route guards send the person to /signin.
     if (error.isSessionExpired && getToken() === token) clearToken();
+    if (error.isEnrolmentRequired) markEnrolmentRequired();
+    // A sensitive action on a stale factor: ask for a code, then send the same call once more.
+    if (errorBody.fresh_factor_required === true && !options.isRetry && (await askForFreshFactor())) {
+      return request<T>(method, path, { ...options, isRetry: true });
+    }
     // A refusal (4xx) is the person's to fix and is shown to them; a server error is ours.
     if (response.status >= 500) reportFailedCall({ method, path, status: response.status }, error);
     throw error;

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly field: string | null;
   /** Whether the call carried the session token (a 401 then means the session ended). */
   readonly wasAuthenticated: boolean;
+  /** 403 two_factor_enrolment_required: answered by the route guard's set-up screen, not a toast. */
+  readonly isEnrolmentRequired: boolean;
 
   constructor(options: {
     status: number;
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     code?: string | null;
     field?: string | null;
     wasAuthenticated: boolean;
+    isEnrolmentRequired?: boolean;
   }) {
     super(options.serverMessage ?? UNREADABLE_ANSWER);
     this.name = 'ApiError';
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = options.code ?? null;
     this.field = options.field ?? null;
     this.wasAuthenticated = options.wasAuthenticated;
+    this.isEnrolmentRequired = options.isEnrolmentRequired ?? false;
   }
 
   get isSessionExpired(): boolean {

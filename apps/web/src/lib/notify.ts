@@ -19,6 +19,8 @@ export function failureMessage(error: unknown, defaultMessage?: string): string 
 export function notifyFailure(error: unknown, defaultMessage?: string): void {
   // An ended session is answered by the redirect to /signin, not by a toast per call.
   if (error instanceof ApiError && error.isSessionExpired) return;
+  // Likewise a missing two-factor the organization requires: the guard opens its set-up screen.
+  if (error instanceof ApiError && error.isEnrolmentRequired) return;
   const message = capitalizeFirst(failureMessage(error, defaultMessage));
   enqueueSnackbar(message, { variant: 'error' });
 }

@@ -49,11 +49,3 @@ export function useSetOrgTwoFactor() {
     meta: { errorMessage: 'There was an issue changing the rule', successMessage: 'Saved' },
   });
 }
-
-/** POST /v1/users/two_factor/verify: a code now, so the sensitive actions of the next minutes go through. */
-export function useVerifyFactor() {
-  return useMutation({
-    mutationFn: (code: string) => api.post<MessageAnswer>('/v1/users/two_factor/verify', { code }),
-    meta: { errorMessage: 'That code did not work' },
-  });
-}

@@ -8,7 +8,6 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { TotpSetupAnswer, TwoFactorStatus, UserRecord } from '@crewpay/core';
 import { useRemoveTotp, useSetOrgTwoFactor, useStartTotp, useTwoFactorStatus } from '../api/two-factor.ts';
-import { needsFreshFactor, ReverifyDialog } from './reverify-dialog.tsx';
 import { RecoveryCodesDialog, TotpSetup } from './totp-setup.tsx';
 
 const describe = (status: TwoFactorStatus) =>
@@ -24,15 +23,8 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
   const setRule = useSetOrgTwoFactor();
   const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  // The action the server refused for want of a fresh code: run again once the code is given.
-  const [retry, setRetry] = useState<(() => void) | null>(null);
-
-  /** Runs a sensitive action; a refusal for want of a fresh factor opens the re-verify dialog, which retries it. */
-  const guarded = (action: () => Promise<unknown>) => {
-    action().catch((error: unknown) => {
-      if (needsFreshFactor(error)) setRetry(() => () => void action().catch(() => undefined));
-    });
-  };
+  // Failures are toasted by the query client; a stale factor is asked for by the API client.
+  const run = (action: () => Promise<unknown>) => void action().catch(() => undefined);
   if (!status) return null;
   const isOwner = viewer.role === 'owner' && !viewer.is_external;
   return (
@@ -72,7 +64,7 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
             />
           )}
           {status.totp_enabled && !status.required_by_org && (
-            <Button variant="outlined" color="error" loading={remove.isPending} onClick={() => guarded(() => remove.mutateAsync())}>
+            <Button variant="outlined" color="error" loading={remove.isPending} onClick={() => run(() => remove.mutateAsync())}>
               Turn off two-factor sign-in
             </Button>
           )}
@@ -82,7 +74,7 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
                 <Switch
                   checked={status.required_by_org}
                   disabled={!status.totp_enabled || setRule.isPending}
-                  onChange={(_event, checked) => guarded(() => setRule.mutateAsync({ required: checked }))}
+                  onChange={(_event, checked) => run(() => setRule.mutateAsync({ required: checked }))}
                 />
               }
               label="Require two-factor sign-in for every team member"
@@ -91,7 +83,6 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
         </Stack>
       </CardContent>
       <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
-      {retry && <ReverifyDialog onVerified={retry} onClose={() => setRetry(null)} />}
     </Card>
   );
 }

@@ -7,21 +7,20 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { twoFactorMessages } from '@crewpay/core';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useVerifyFactor } from '../api/two-factor.ts';
+import { useVerifyFactor } from '../api/verify-factor.ts';
 
-/** Whether the server refused an action for want of a fresh second factor (then: this dialog, and retry). */
-export const needsFreshFactor = (error: unknown) => error instanceof ApiError && error.serverMessage === twoFactorMessages.freshFactor;
-
-/** Asks for a code from the authenticator app (or a recovery code), then runs `onVerified` (the action again). */
+/**
+ * Asks for a code from the authenticator app (or a recovery code), then runs `onVerified` (the
+ * refused action again). Opened by the API client for any call refused with fresh_factor_required.
+ */
 export function ReverifyDialog({ onVerified, onClose }: { onVerified: () => void; onClose: () => void }) {
   const [code, setCode] = useState('');
   const verify = useVerifyFactor();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     await verify.mutateAsync(code);
-    onClose();
     onVerified();
+    onClose();
   };
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="reverify-title">
