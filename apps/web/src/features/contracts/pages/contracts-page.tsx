@@ -41,10 +41,12 @@ function ContractsTable() {
         search={{ placeholder: 'Search by title or recipient', ariaLabel: 'Search contracts' }}
       >
         <ViewsMenu list="contracts" query={params.toString()} onPick={showQuery} />
+      </ListFilterBar>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button variant="text" onClick={() => void downloadContractsReport(filters).catch((error: unknown) => notifyFailure(error))}>
           Export CSV
         </Button>
-      </ListFilterBar>
+      </Stack>
       <DataTable
         ariaLabel="Contracts"
         rows={data?.data ?? []}

@@ -80,9 +80,6 @@ export default function CreatorsPage() {
         search={{ placeholder: 'Search by email or name', ariaLabel: 'Search creators' }}
       >
         <ViewsMenu list="creators" query={params.toString()} onPick={showQuery} />
-        <Button variant="text" onClick={() => void downloadCreatorsReport(filters).catch((error: unknown) => notifyFailure(error))}>
-          Export CSV
-        </Button>
       </ListFilterBar>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' }, flexWrap: 'wrap', rowGap: 1.5 }}>
@@ -95,6 +92,9 @@ export default function CreatorsPage() {
               Invite selected
             </Button>
           )}
+          <Button variant="text" onClick={() => void downloadCreatorsReport(filters).catch((error: unknown) => notifyFailure(error))}>
+            Export CSV
+          </Button>
           <Button variant="outlined" onClick={newCampaign}>
             New Campaign
           </Button>
