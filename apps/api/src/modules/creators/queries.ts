@@ -5,15 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerShape, preparedRows } from '../../db/prepared-rows.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  afterPosition,
-  cursorMicros,
-  decodeCursor,
-  keysetPage,
-  literalLimit,
-  pageNumberTotal,
-  unseenByPlanner,
-} from '../../lib/keyset.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit, pageNumberTotal, unseenByPlanner } from '../../lib/keyset.ts';
 import { creatorsWhere, searchPatterns, type ListFilters } from './list-where.ts';
 import { toCreatorRecord, type TagRef } from './records.ts';
 
