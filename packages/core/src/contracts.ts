@@ -153,6 +153,8 @@ export const listContractsQuery = z.object({
   search: listSearch,
   ...pageQuery,
 });
+/** GET /v1/contracts/export: the list's filters without its paging (every matching row). */
+export const contractExportQuery = listContractsQuery.omit({ page: true, page_size: true, starting_after: true });
 export const contractPage = z.object({ data: z.array(contractRecord), ...pageAnswer });
 export type ContractPage = z.infer<typeof contractPage>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatUsPhone, usPhoneDigits, usPhoneSchema } from './activation.ts';
 import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
+import { createdRangeFields } from './list-filters.ts';
 import { qbCustomer } from './customers.ts';
 import { emailSchema, isSecretToken, isValidRoutingNumber, messages } from './validation.ts';
 import { accountNumberSchema, bankMessages, routingNumberSchema } from './wallets.ts';
@@ -213,8 +214,13 @@ export const listCreatorsQuery = z.object({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
+  ...createdRangeFields,
+  /** Only the creators with this tag. */
+  tag_id: z.uuid('Must be a valid tag id').optional(),
 });
 export type ListCreatorsQuery = z.input<typeof listCreatorsQuery>;
+/** GET /v1/creators/export: the list's filters without its paging (every matching row). */
+export const creatorExportQuery = listCreatorsQuery.omit({ page: true, page_size: true, starting_after: true });
 
 /** A row of the creators table: what the list shows, nothing more. */
 export const creatorListItem = creatorRecord.pick({

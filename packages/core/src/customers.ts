@@ -162,6 +162,9 @@ export const listCustomersQuery = z.object({
   ...createdRangeFields,
 });
 export type ListCustomersQuery = z.input<typeof listCustomersQuery>;
+/** GET /v1/customers/export: the list's search and days without its paging (every matching row). */
+export const customerExportQuery = listCustomersQuery.omit({ page: true, page_size: true, starting_after: true });
+export type CustomerExportQuery = z.infer<typeof customerExportQuery>;
 
 export const customerPage = z.object({
   data: z.array(customerListItem),

@@ -1,4 +1,4 @@
-import { gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { gte, like, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, isShortTerm, wordStartPatterns } from './keyset.ts';
 
@@ -8,9 +8,12 @@ type AmountRange = { amount_min?: number | undefined; amount_max?: number | unde
 /**
  * A list's day range over a timestamp column. Days are UTC days: from the start of created_from
  * up to the end of created_to (the start of the next day excluded), so the (org_id, created_at)
- * index still narrows the read.
+ * index still narrows the read. The days may be a prepared statement's placeholders (the creators list).
  */
-export function createdWithin(column: AnyPgColumn, range: DayRange): SQL[] {
+export function createdWithin(
+  column: AnyPgColumn,
+  range: { created_from?: string | Placeholder | undefined; created_to?: string | Placeholder | undefined },
+): SQL[] {
   const filters: SQL[] = [];
   if (range.created_from) filters.push(sql`${column} >= ${range.created_from}::date::timestamp AT TIME ZONE 'UTC'`);
   if (range.created_to) filters.push(sql`${column} < (${range.created_to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);

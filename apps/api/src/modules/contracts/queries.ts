@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, contracts, creators, customers, orgs, type Contract } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createdWithin, textMatches } from '../../lib/list-filters.ts';
-import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, type KeysetPosition } from '../../lib/keyset.ts';
 
 /** A contract with the names its screens show (recipient, campaign, organisation), read in one query. */
 const columns = {
@@ -160,6 +160,27 @@ export async function listContractPage(db: DbOrTx, orgId: string, filter: Contra
     has_more,
     next_cursor,
   };
+}
+
+const EXPORT_CHUNK = 500;
+
+/**
+ * Every contract of the list's filters (the CSV export), newest first, read in keyset chunks so a
+ * large organisation's report never holds the whole table in memory at once.
+ */
+export async function* allContracts(db: DbOrTx, orgId: string, filter: ContractFilter): AsyncGenerator<ContractRecord[]> {
+  const where = filterConditions(orgScope(orgId), filter);
+  let after: KeysetPosition | undefined;
+  for (;;) {
+    const rows = await selectContracts(db, { cursor_us: cursorMicros(contracts.created_at) })
+      .where(after ? and(where, afterPosition(contracts.created_at, contracts.id, after)) : where)
+      .orderBy(...newestFirst)
+      .limit(EXPORT_CHUNK);
+    const last = rows.at(-1);
+    if (last) yield rows.map(toContractRecord);
+    if (rows.length < EXPORT_CHUNK || !last) return;
+    after = { created_us: last.cursor_us, id: last.contract.id };
+  }
 }
 
 export async function findContractRow(db: DbOrTx, scope: SQL, id: string): Promise<ContractRow> {

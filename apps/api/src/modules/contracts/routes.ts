@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  contractExportQuery,
   contractMessages,
   contractPage,
   contractPreview,
@@ -20,7 +21,8 @@ import { attachmentDisposition } from '../files/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { sendQueuedSms } from '../sms/index.ts';
 import { jsonField, readContractMultipart } from './multipart.ts';
-import { findContractRow, listContractPage, orgScope, toContractRecord } from './queries.ts';
+import { contractsCsv } from './csv.ts';
+import { allContracts, findContractRow, listContractPage, orgScope, toContractRecord } from './queries.ts';
 import { createContract, invalidateContract, sendContractReminders } from './service.ts';
 
 const tags = ['Contracts'];
@@ -56,6 +58,25 @@ export const contractRoutes =
         },
       },
       async (request) => listContractPage(deps.db, requireStaff(request).org_id, request.query),
+    );
+
+    app.get(
+      '/contracts/export',
+      {
+        schema: {
+          tags,
+          summary: 'contracts_report.csv of the filtered list (formula-like cells escaped)',
+          querystring: contractExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const chunks = allContracts(deps.db, requireStaff(request).org_id, request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="contracts_report.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(contractsCsv(chunks)));
+      },
     );
 
     app.get(

@@ -5,18 +5,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerShape, preparedRows } from '../../db/prepared-rows.ts';
 import { creators, payments, tagEnrollments, tags, type Creator } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  afterPosition,
-  containsPattern,
-  cursorMicros,
-  decodeCursor,
-  isShortTerm,
-  keysetPage,
-  literalLimit,
-  pageNumberTotal,
-  unseenByPlanner,
-  wordStartPatterns,
-} from '../../lib/keyset.ts';
+import { afterPosition, cursorMicros, decodeCursor, keysetPage, literalLimit, pageNumberTotal, unseenByPlanner } from '../../lib/keyset.ts';
+import { creatorsWhere, searchPatterns, type ListFilters } from './list-where.ts';
 import { toCreatorRecord, type TagRef } from './records.ts';
 
 export async function findCreatorRow(tx: DbOrTx, options: { org_id: string; id: string; forUpdate?: boolean }): Promise<Creator> {
@@ -54,7 +44,7 @@ export async function getCreator(tx: DbOrTx, options: { org_id: string; id: stri
 }
 
 /** The columns a row of the creators table needs: no secrets are even read. */
-const listColumns = {
+export const listColumns = {
   id: creators.id,
   email: creators.email,
   entity_type: creators.entity_type,
@@ -74,7 +64,7 @@ const listColumns = {
  * not three subqueries per row: a page of 50 costs about what a page without them does, and
  * PostgreSQL keeps one generic plan of the statement (docs/performance.md).
  */
-function rowExtras(db: DbOrTx, rowsName: string, orgId: string | Placeholder) {
+export function rowExtras(db: DbOrTx, rowsName: string, orgId: string | Placeholder) {
   const rowIds = sql`(SELECT id FROM ${sql.identifier(rowsName)})`;
   const rowTags = db
     .select({
@@ -106,37 +96,27 @@ function rowExtras(db: DbOrTx, rowsName: string, orgId: string | Placeholder) {
 }
 
 /** A CTE's columns as a select's fields: read through the CTE's name, not the table's. */
-function cteColumns<Fields extends Record<string, unknown>>(cte: { _: { selectedFields: Fields } }): Fields {
+export function cteColumns<Fields extends Record<string, unknown>>(cte: { _: { selectedFields: Fields } }): Fields {
   return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as Fields)[key]])) as Fields;
 }
 
 /** Joins the extras to a select of the rows (whose id column is `rowId`), newest first. */
-function joinExtras<Query extends PgSelect>(query: Query, extras: ReturnType<typeof rowExtras>, rowId: AnyPgColumn) {
+export function joinExtras<Query extends PgSelect>(query: Query, extras: ReturnType<typeof rowExtras>, rowId: AnyPgColumn) {
   return query
     .leftJoin(extras.rowTags, eq(extras.rowTags.creator_id, rowId))
     .leftJoin(extras.rowTotals, eq(extras.rowTotals.recipient, rowId));
 }
 
-type ListFilters = {
-  org_id: string | Placeholder;
-  is_active?: boolean | Placeholder | undefined;
-  search?: string | SQL | undefined;
-  /** A short term's second pattern, the start of a word (lib/keyset.ts, wordStartPatterns): `search` then holds the first. */
-  search_word?: string | SQL | undefined;
+type PageShape = {
+  cursor: boolean;
+  search: boolean;
+  short: boolean;
+  active: boolean;
+  from: boolean;
+  to: boolean;
+  tag: boolean;
+  limit: number;
 };
-
-/** The filters of a creators list; each value may be a prepared statement's placeholder. */
-function creatorsWhere(filters: ListFilters): SQL {
-  const conditions: SQL[] = [eq(creators.org_id, filters.org_id)];
-  if (filters.is_active !== undefined) conditions.push(eq(creators.is_active, filters.is_active));
-  // search_text is the lower-cased email and names, trigram-indexed for %term% matches.
-  if (filters.search !== undefined && filters.search_word !== undefined)
-    conditions.push(sql`(${creators.search_text} LIKE ${filters.search} OR ${creators.search_text} LIKE ${filters.search_word})`);
-  else if (filters.search !== undefined) conditions.push(sql`${creators.search_text} LIKE ${filters.search}`);
-  return and(...conditions)!;
-}
-
-type PageShape = { cursor: boolean; search: boolean; short: boolean; active: boolean; limit: number };
 
 /**
  * The page query of one shape (by cursor or by page number, with or without a search or an
@@ -154,10 +134,13 @@ function preparePage(db: Db, shape: PageShape) {
     is_active: shape.active ? sql.placeholder('is_active') : undefined,
     search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
     search_word: shape.short ? unseenByPlanner(sql.placeholder('search_word'), 'text') : undefined,
+    created_from: shape.from ? sql.placeholder('created_from') : undefined,
+    created_to: shape.to ? sql.placeholder('created_to') : undefined,
+    tag_id: shape.tag ? sql.placeholder('tag_id') : undefined,
   });
   const newestFirst = [desc(creators.created_at), desc(creators.id)];
   const columns = { ...listColumns, cursor_us: cursorMicros(creators.created_at).as('cursor_us') };
-  const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.short ? '_short' : ''}${shape.active ? '_active' : ''}_${shape.limit}`;
+  const name = `creators_page_${shape.cursor ? 'cursor' : 'number'}${shape.search ? '_search' : ''}${shape.short ? '_short' : ''}${shape.active ? '_active' : ''}${shape.from ? '_from' : ''}${shape.to ? '_to' : ''}${shape.tag ? '_tag' : ''}_${shape.limit}`;
   const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
   const rows = shape.cursor
     ? db
@@ -217,7 +200,7 @@ function pageByNumber(
 }
 
 /** A page row as node-postgres parses it: created_at a Date, counts and sums numbers, tags parsed. */
-type PageRow = Omit<CreatorListItem, 'created_at'> & { created_at: Date; cursor_us: string; total: number | null };
+export type PageRow = Omit<CreatorListItem, 'created_at'> & { created_at: Date; cursor_us: string; total: number | null };
 
 const pageQuery = preparedPerShape(preparePage);
 
@@ -231,7 +214,7 @@ async function countCreators(db: DbOrTx, filters: ListFilters): Promise<number> 
  * A list item from a page row, field by field: an object rest (`{ cursor_us, total, ...row }`)
  * copies through a V8 runtime call per row, which took 8% of the list's Node CPU under load.
  */
-function toListItem(row: PageRow): CreatorListItem {
+export function toListItem(row: PageRow): CreatorListItem {
   return {
     id: row.id,
     email: row.email,
@@ -265,23 +248,28 @@ export async function listCreators(
     starting_after?: string | undefined;
     search?: string | undefined;
     is_active?: boolean | undefined;
+    created_from?: string | undefined;
+    created_to?: string | undefined;
+    tag_id?: string | undefined;
   },
 ): Promise<CreatorPage> {
   const position = options.starting_after ? decodeCursor(options.starting_after) : null;
-  const term = options.search?.trim().toLowerCase();
-  const short = term ? isShortTerm(term) : false;
-  const words = term && short ? wordStartPatterns(term) : undefined;
   const filters = {
     org_id: options.org_id,
     is_active: options.is_active,
-    search: words ? words.start : term ? containsPattern(term) : undefined,
-    search_word: words?.word,
+    ...searchPatterns(options.search),
+    created_from: options.created_from,
+    created_to: options.created_to,
+    tag_id: options.tag_id,
   };
   const page = pageQuery(db, {
     cursor: position !== null,
     search: filters.search !== undefined,
-    short,
+    short: filters.search_word !== undefined,
     active: filters.is_active !== undefined,
+    from: filters.created_from !== undefined,
+    to: filters.created_to !== undefined,
+    tag: filters.tag_id !== undefined,
     limit: options.page_size + 1,
   });
   const found = await page.execute({

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_BULK_FILE_BYTES,
   canManageWallets,
   createCreatorBody,
+  creatorExportQuery,
   creatorPage,
   creatorRecord,
   listCreatorsQuery,
@@ -15,6 +17,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { importRoutes } from './import-routes.ts';
+import { allCreators, creatorsCsv } from './export.ts';
 import { getCreator, listCreators } from './queries.ts';
 import { createCreator, updateCreator } from './service.ts';
 
@@ -37,6 +40,21 @@ export const creatorRoutes =
         },
       },
       async (request) => listCreators(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
+    );
+
+    app.get(
+      '/creators/export',
+      {
+        schema: { tags, summary: 'creators_report.csv of the filtered list (formula-like cells escaped)', querystring: creatorExportQuery },
+      },
+      async (request, reply) => {
+        const chunks = allCreators(deps.db, { org_id: requireStaff(request).org_id, ...request.query });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="creators_report.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(creatorsCsv(chunks)));
+      },
     );
 
     app.get(

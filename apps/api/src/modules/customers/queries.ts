@@ -3,7 +3,17 @@ import { customerMessages, type CustomerListItem, type CustomerPage, type Custom
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, type Customer } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { containsPattern, cursorMicros, isShortTerm, keysetPage, newestFirst, pageWhere, wordStartPatterns } from '../../lib/keyset.ts';
+import {
+  afterPosition,
+  containsPattern,
+  cursorMicros,
+  isShortTerm,
+  keysetPage,
+  newestFirst,
+  pageWhere,
+  wordStartPatterns,
+  type KeysetPosition,
+} from '../../lib/keyset.ts';
 import { invoiceFiguresBy } from './invoice-figures.ts';
 import { createdWithin, type DayRange } from '../../lib/list-filters.ts';
 
@@ -54,6 +64,22 @@ export async function getCustomer(db: DbOrTx, options: { org_id: string; id: str
 const customerKeyset = { table: customers, created_at: customers.created_at, id: customers.id };
 
 /**
+ * The list's filters: the organisation, the search over name or email (search_text, the
+ * lower-cased name and email, trigram-indexed for %term% matches; a short term matches the start
+ * of a word, lib/keyset.ts isShortTerm) and the days created.
+ */
+function customerFilter(orgId: string, options: { search?: string | undefined } & DayRange): SQL | undefined {
+  const filters: SQL[] = [eq(customers.org_id, orgId)];
+  const search = options.search?.trim().toLowerCase();
+  if (search && isShortTerm(search)) {
+    const words = wordStartPatterns(search);
+    filters.push(or(like(customers.search_text, words.start), like(customers.search_text, words.word))!);
+  } else if (search) filters.push(like(customers.search_text, containsPattern(search)));
+  filters.push(...createdWithin(customers.created_at, options));
+  return and(...filters);
+}
+
+/**
  * One page of an organisation's customers, newest first, optionally searched by name or email
  * (anywhere in them; a one- or two-letter term at the start of the name's words or the email):
  * by keyset after a cursor, else by page number over the index (lib/keyset.ts); the total is
@@ -64,16 +90,7 @@ export async function listCustomers(
   options: { org_id: string; page: number; page_size: number; starting_after?: string | undefined; search?: string | undefined } & DayRange,
 ): Promise<CustomerPage> {
   const scope = eq(customers.org_id, options.org_id);
-  const filters: SQL[] = [scope];
-  const search = options.search?.trim().toLowerCase();
-  // search_text is the lower-cased name and email, trigram-indexed for %term% matches; a short
-  // term matches the start of a word (lib/keyset.ts, isShortTerm).
-  if (search && isShortTerm(search)) {
-    const words = wordStartPatterns(search);
-    filters.push(or(like(customers.search_text, words.start), like(customers.search_text, words.word))!);
-  } else if (search) filters.push(like(customers.search_text, containsPattern(search)));
-  filters.push(...createdWithin(customers.created_at, options));
-  const where = and(...filters);
+  const where = customerFilter(options.org_id, options);
   const [found, totalRows] = await Promise.all([
     db
       .select({ customer: customers, cursor_us: cursorMicros(customers.created_at) })
@@ -99,4 +116,36 @@ export async function listCustomers(
     has_more,
     next_cursor,
   };
+}
+
+const EXPORT_CHUNK = 500;
+
+/**
+ * Every customer of the list's filters (the CSV export), newest first, read in keyset chunks so a
+ * large organisation's report never holds the whole table in memory at once.
+ */
+export async function* allCustomers(
+  db: DbOrTx,
+  options: { org_id: string; search?: string | undefined } & DayRange,
+): AsyncGenerator<CustomerListItem[]> {
+  const where = customerFilter(options.org_id, options);
+  let after: KeysetPosition | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ customer: customers, cursor_us: cursorMicros(customers.created_at) })
+      .from(customers)
+      .where(after ? and(where, afterPosition(customers.created_at, customers.id, after)) : where)
+      .orderBy(...newestFirst(customerKeyset))
+      .limit(EXPORT_CHUNK);
+    const last = rows.at(-1);
+    if (last) {
+      yield await withInvoiceFigures(
+        db,
+        options.org_id,
+        rows.map((row) => row.customer),
+      );
+    }
+    if (rows.length < EXPORT_CHUNK || !last) return;
+    after = { created_us: last.cursor_us, id: last.customer.id };
+  }
 }

@@ -1,10 +1,19 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCustomerBody, customerListItem, customerPage, listCustomersQuery, updateCustomerBody } from '@crewpay/core';
+import {
+  createCustomerBody,
+  customerExportQuery,
+  customerListItem,
+  customerPage,
+  listCustomersQuery,
+  updateCustomerBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { resolveQuickbooksParty } from '../accounting/index.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { getCustomer, listCustomers } from './queries.ts';
+import { customersCsv } from './csv.ts';
+import { allCustomers, getCustomer, listCustomers } from './queries.ts';
 import { createCustomer, updateCustomer } from './service.ts';
 
 const tags = ['Customers'];
@@ -24,6 +33,25 @@ export const customerRoutes =
         },
       },
       async (request) => listCustomers(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
+    );
+
+    app.get(
+      '/customers/export',
+      {
+        schema: {
+          tags,
+          summary: 'customers_report.csv of the filtered list (formula-like cells escaped)',
+          querystring: customerExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const chunks = allCustomers(deps.db, { org_id: requireStaff(request).org_id, ...request.query });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="customers_report.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(customersCsv(chunks)));
+      },
     );
 
     app.get(

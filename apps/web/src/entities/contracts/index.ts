@@ -1,5 +1,6 @@
 export {
   contractKeys,
+  downloadContractsReport,
   downloadPdf,
   fetchPdf,
   useCampaignSummary,

@@ -5,6 +5,8 @@ import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { getToken } from '../../../lib/session/token.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
+import { listFiltersParams, type ListFilters } from '../../../lib/list-filters.ts';
 
 /**
  * Contracts are listed by their own pages and by the Contracts tabs of the creator, the campaign
@@ -18,7 +20,8 @@ export const contractKeys = {
   templates: (at: ListPosition) => ['contracts', 'templates', at.page, at.cursor ?? null] as const,
 };
 
-export type ContractFilter = { payment_group_id?: string; creator_id?: string; customer_id?: string };
+/** A campaign's, creator's or customer's contracts, and /contracts' URL filters (search, days created). */
+export type ContractFilter = ListFilters & { payment_group_id?: string; creator_id?: string; customer_id?: string };
 /** A page of a list: page 0 by number (it answers the total), later pages after their cursor (useKeysetPaging). */
 export type ListPosition = { page: number; cursor?: string | undefined };
 
@@ -36,6 +39,12 @@ function contractsQuery(filter: ContractFilter, at: ListPosition = { page: 0 }) 
 
 export function useContracts(filter: ContractFilter, at: ListPosition = { page: 0 }) {
   return useQuery(contractsQuery(filter, at));
+}
+
+/** contracts_report.csv of every contract the list's filters match (the server streams them all). */
+export async function downloadContractsReport(filter: ContractFilter): Promise<void> {
+  const params = new URLSearchParams(listFiltersParams(filter));
+  await downloadWithSession(`/v1/contracts/export?${params.toString()}`, 'contracts_report.csv');
 }
 
 /** GET /v1/contract_templates: the organisation's template (one at most), paged like the contracts. */

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type { CreateCustomerBody, CustomerListItem, CustomerPage, UpdateCustomerInput } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
+import { listFiltersParams, type ListFilters } from '../../../lib/list-filters.ts';
 
 /**
  * Customers are used by their own pages and by the campaign wizard's customer picker and inline
@@ -9,14 +11,19 @@ import { queryClient } from '../../../lib/query-client.ts';
  */
 const customerKeys = {
   all: ['customers'] as const,
-  list: (page: number, search: string, cursor?: string) => ['customers', 'list', page, search, cursor] as const,
+  list: (page: number, search: string, cursor?: string, days?: CustomerDays) =>
+    ['customers', 'list', page, search, cursor, days ?? {}] as const,
   one: (id: string) => ['customers', 'one', id] as const,
 };
 
+/** The days created of /customers' filter bar (its search is the list's `search`). */
+type CustomerDays = Pick<ListFilters, 'created_from' | 'created_to'>;
+type CustomersOptions = { page: number; search: string; pageSize?: number; cursor?: string | undefined; days?: CustomerDays };
+
 /** A page of customers; `cursor` (the page before's next_cursor) makes it a keyset read. */
-function customersQuery(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
+function customersQuery(options: CustomersOptions) {
   return queryOptions({
-    queryKey: [...customerKeys.list(options.page, options.search, options.cursor), options.pageSize ?? 50],
+    queryKey: [...customerKeys.list(options.page, options.search, options.cursor, options.days), options.pageSize ?? 50],
     queryFn: () =>
       api.get<CustomerPage>('/v1/customers', {
         query: {
@@ -24,6 +31,7 @@ function customersQuery(options: { page: number; search: string; pageSize?: numb
           page_size: options.pageSize ?? 50,
           search: options.search || undefined,
           starting_after: options.cursor,
+          ...options.days,
         },
       }),
     placeholderData: keepPreviousData,
@@ -31,8 +39,14 @@ function customersQuery(options: { page: number; search: string; pageSize?: numb
   });
 }
 
-export function useCustomers(options: { page: number; search: string; pageSize?: number; cursor?: string | undefined }) {
+export function useCustomers(options: CustomersOptions) {
   return useQuery(customersQuery(options));
+}
+
+/** customers_report.csv of every customer the list's filters match (the server streams them all). */
+export async function downloadCustomersReport(filters: ListFilters): Promise<void> {
+  const params = new URLSearchParams(listFiltersParams(filters));
+  await downloadWithSession(`/v1/customers/export?${params.toString()}`, 'customers_report.csv');
 }
 
 function customerQuery(id: string) {

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import type { GridRowId } from '@mui/x-data-grid';
 import { FREE_PLAN_CREATOR_LIMIT, creatorMessages } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
+import { ListFilterBar } from '../../../components/list-filter-bar.tsx';
 import { NoticeDialog, addFundsNotice, upgradeNotice, type Notice } from '../../../components/notice-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
-import { useCreators } from '../../../entities/creators/index.ts';
+import { downloadCreatorsReport, useCreators } from '../../../entities/creators/index.ts';
+import { ViewsMenu } from '../../../entities/saved-views/index.ts';
+import { useListFilters } from '../../../lib/list-filters.ts';
+import { notifyFailure } from '../../../lib/notify.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';
@@ -25,24 +26,22 @@ const BulkAddDialog = lazyDialog(
   (props) => props.isOpen,
 );
 
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+const FILTER_KEYS = ['search', 'created_from', 'created_to'] as const;
 
-/** /creators: the organisation's creators, paged and searched on the server. */
+/**
+ * /creators: the organisation's creators, paged on the server, searched (email or name) and
+ * filtered by days created, all in the URL so a reload, a shared link or a saved view shows the
+ * same list; Export CSV downloads every creator they match.
+ */
 export default function CreatorsPage() {
   const navigate = useNavigate();
   const { data: org } = useCurrentOrg();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), 300);
-  const paging = useKeysetPaging(search);
+  const { filters, setFilters, showQuery, params } = useListFilters(FILTER_KEYS);
+  const { search = '', created_from, created_to } = filters;
+  const isFiltered = Object.keys(filters).length > 0;
+  const paging = useKeysetPaging(JSON.stringify(filters));
   const { page, cursor, record } = paging;
-  const { data, isFetching } = useCreators({ page, cursor, search });
+  const { data, isFetching } = useCreators({ page, cursor, search, days: { created_from, created_to } });
   useEffect(() => record(page, data), [record, page, data]);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   // The command palette's New Creator opens this list with its dialog (?new=creator).
@@ -57,8 +56,8 @@ export default function CreatorsPage() {
 
   const isFree = org?.billing_plan === 'free';
   const openNewCreator = () => {
-    // The total without a search is the organisation's count; with one, the server still has the last word.
-    const isAtLimit = isFree && !search && (paging.total ?? 0) >= FREE_PLAN_CREATOR_LIMIT;
+    // The total without a filter is the organisation's count; with one, the server still has the last word.
+    const isAtLimit = isFree && !isFiltered && (paging.total ?? 0) >= FREE_PLAN_CREATOR_LIMIT;
     if (isAtLimit) setNotice(upgradeNotice(creatorMessages.freePlanLimit));
     else setDialog('new');
   };
@@ -74,26 +73,15 @@ export default function CreatorsPage() {
 
   return (
     <Stack spacing={2}>
+      <ListFilterBar
+        filters={filters}
+        onChange={setFilters}
+        dates
+        search={{ placeholder: 'Search by email or name', ariaLabel: 'Search creators' }}
+      >
+        <ViewsMenu list="creators" query={params.toString()} onPick={showQuery} />
+      </ListFilterBar>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          size="small"
-          placeholder="Search by email or name"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.target.value);
-          }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search creators' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ flexGrow: 1, maxWidth: { md: 420 } }}
-        />
         <Stack direction="row" spacing={1.5} sx={{ ml: { md: 'auto' }, flexWrap: 'wrap', rowGap: 1.5 }}>
           {selectedIds.length > 0 && (
             <Button
@@ -104,6 +92,9 @@ export default function CreatorsPage() {
               Invite selected
             </Button>
           )}
+          <Button variant="text" onClick={() => void downloadCreatorsReport(filters).catch((error: unknown) => notifyFailure(error))}>
+            Export CSV
+          </Button>
           <Button variant="outlined" onClick={newCampaign}>
             New Campaign
           </Button>
@@ -125,13 +116,22 @@ export default function CreatorsPage() {
         selectedIds={selectedIds}
         onSelectionChange={setSelectedIds}
         isRowSelectable={(row) => row.is_active}
-        emptyLabel={search ? 'No creators match this search' : "You don't have any creators yet"}
+        emptyLabel={isFiltered ? 'No creators match these filters' : "You don't have any creators yet"}
       />
       <NewCreatorDialog
         isOpen={dialog === 'new'}
         onClose={() => {
           setDialog(null);
-          if (searchParams.has('new')) setSearchParams({}, { replace: true });
+          // Only ?new= is dropped: the list's filters stay in the URL.
+          if (searchParams.has('new'))
+            setSearchParams(
+              (current) => {
+                const kept = new URLSearchParams(current);
+                kept.delete('new');
+                return kept;
+              },
+              { replace: true },
+            );
         }}
       />
       <BulkAddDialog isOpen={dialog === 'bulk'} onClose={() => setDialog(null)} />
