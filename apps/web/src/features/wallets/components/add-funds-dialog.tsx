@@ -73,7 +73,8 @@ function VerifyStep({ url, onClose, onRefresh }: { url: string; onClose: () => v
           Close
         </Button>
         <Button onClick={onRefresh}>I have verified</Button>
-        <Button variant="contained" href={url} target="_blank" rel="noopener">
+        {/* autoFocus keeps the focus in the dialog when the Add form it replaces unmounts. */}
+        <Button variant="contained" href={url} target="_blank" rel="noopener" autoFocus>
           Verify
         </Button>
       </DialogActions>
