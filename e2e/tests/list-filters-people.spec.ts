@@ -31,6 +31,11 @@ test('[creators] the search survives a reload and a saved view brings it back', 
   const owner = await createOwner(request, 'creator-views', 'Northwind Studios');
   await post(request, owner.token, '/v1/creators', { email: uniqueEmail('ada'), first_name: 'Ada', last_name: 'Lovelace' });
   await post(request, owner.token, '/v1/creators', { email: uniqueEmail('zed'), first_name: 'Zed', last_name: 'Zulu' });
+  await post(request, owner.token, '/v1/creators', { email: uniqueEmail('ida'), first_name: 'Ida', last_name: 'Lovelace' });
+  const headers = { 'auth-token': owner.token };
+  const [gaming] = (await (await request.post('/v1/tags', { headers, data: [{ label: 'Gaming' }] })).json()) as { id: string }[];
+  const { data: people } = (await (await request.get('/v1/creators?search=ada', { headers })).json()) as { data: { id: string }[] };
+  await post(request, owner.token, '/v1/tags/enrollment', [{ tag_id: gaming!.id, creator_id: people[0]!.id }]);
 
   await openSignedIn(page, owner.token, '/creators');
   const table = page.getByRole('grid', { name: 'Creators' });
@@ -43,6 +48,11 @@ test('[creators] the search survives a reload and a saved view brings it back', 
   await expect(page.getByLabel('Search creators')).toHaveValue('lovelace');
   await expect(table.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Zed Zulu/ })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /Ida Lovelace/ })).toBeVisible();
+  await page.getByLabel('Tag', { exact: true }).click();
+  await page.getByRole('option', { name: 'Gaming' }).click();
+  await expect(page).toHaveURL(new RegExp(`tag_id=${gaming!.id}`));
+  await expect(table.getByRole('row', { name: /Ida Lovelace/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Views' }).click();
   await page.getByRole('menuitem', { name: 'Save view…' }).click();
@@ -50,16 +60,18 @@ test('[creators] the search survives a reload and a saved view brings it back', 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'View saved')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(page).not.toHaveURL(/search=/);
+  await expect(page).not.toHaveURL(/search=|tag_id=/);
   await expect(table.getByRole('row', { name: /Zed Zulu/ })).toBeVisible();
   await page.getByRole('button', { name: 'Views' }).click();
   await page.getByRole('menuitem', { name: 'Lovelaces' }).click();
   await expect(page).toHaveURL(/search=lovelace/);
+  await expect(page.getByLabel('Tag', { exact: true })).toHaveValue('Gaming');
   await expect(table.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Zed Zulu/ })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /Ida Lovelace/ })).toHaveCount(0);
   await shot(page, 'list-filters-creators-1440');
 
-  await expectInsidePhone(page, ['Search creators', 'Views', 'Export CSV', 'Created from']);
+  await expectInsidePhone(page, ['Search creators', 'Views', 'Export CSV', 'Tag', 'Created from']);
   await shot(page, 'list-filters-creators-390');
 });
 

@@ -89,3 +89,76 @@ test('[invoices] the search and an amount filter survive a reload, a saved view 
   await expect(page.getByText('Zen stories')).toBeVisible();
   await shot(page, 'list-filters-views-390');
 });
+
+test('[campaigns] status, customer and name filters in the URL, a saved view brings them back, the export has their rows', async ({
+  page,
+  request,
+}) => {
+  const owner = await createOwner(request, 'campaign-views', 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  const customerOf = async (name: string) =>
+    (await request.post('/v1/customers', { headers, data: { name, email: uniqueEmail('brand') } })).json() as Promise<{ id: string }>;
+  const campaign = async (title: string, customerId: string, status: string) => {
+    const created = await request.post('/v1/campaigns', { headers, data: { title, customer_id: customerId } });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    const updated = await request.put(`/v1/campaigns/${id}`, { headers, data: { campaign_status: status } });
+    expect(updated.status(), await updated.text()).toBe(200);
+  };
+  const acme = await customerOf('Acme Drinks');
+  const zen = await customerOf('Zen Yoga');
+  await campaign('Acme summer launch', acme.id, 'active');
+  await campaign('Acme winter teaser', acme.id, 'preflight');
+  await campaign('Zen retreat', zen.id, 'active');
+
+  await openSignedIn(page, owner.token, '/campaigns');
+  const table = page.getByRole('grid', { name: 'Campaigns' });
+  await expect(table.getByRole('row', { name: /Zen retreat/ })).toBeVisible();
+  await page.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await expect(page).toHaveURL(/[?&]status=active(&|$)/);
+  await expect(table.getByRole('row', { name: /Acme winter teaser/ })).toHaveCount(0);
+  await page.getByLabel('Customer', { exact: true }).fill('acme');
+  await page.getByRole('option', { name: 'Acme Drinks' }).click();
+  await expect(page).toHaveURL(new RegExp(`customer_id=${acme.id}`));
+  await expect(table.getByRole('row', { name: /Zen retreat/ })).toHaveCount(0);
+  await page.getByLabel('Search campaigns').fill('summer');
+  await expect(page).toHaveURL(/[?&]search=summer(&|$)/);
+  await expect(table.getByRole('row', { name: /Acme summer launch/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Save view…' }).click();
+  await page.getByLabel('View name').fill('Acme live');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'View saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/status=|customer_id=|search=/);
+  await expect(table.getByRole('row', { name: /Zen retreat/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Acme live' }).click();
+  await expect(page.getByLabel('Customer', { exact: true })).toHaveValue('Acme Drinks');
+  await expect(page.getByLabel('Search campaigns')).toHaveValue('summer');
+  await expect(table.getByRole('row', { name: /Zen retreat/ })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /Acme summer launch/ })).toBeVisible();
+  await shot(page, 'list-filters-campaigns-1440');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('campaigns_list.csv');
+  const lines = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(/^id,title,description,customer,/);
+  expect(lines[1]).toContain(',Acme summer launch,,Acme Drinks,,Active,');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const label of ['Search campaigns', 'Status', 'Customer', 'Created from']) {
+    const box = await page.getByLabel(label, { exact: true }).first().boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
+  await shot(page, 'list-filters-campaigns-390');
+});

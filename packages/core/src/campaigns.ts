@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { NUL_MESSAGE, withoutNul } from './customers.ts';
 import { text } from './text.ts';
 import { messages } from './validation.ts';
-import { startingAfter } from './paging.ts';
+import { pageNumber, pageSize, startingAfter } from './paging.ts';
+import { createdRangeFields, listSearch } from './list-filters.ts';
 
 /** Spec section 4: a campaign is preflight, active, completed or archived (a select on the details card). */
 export const campaignStatuses = ['preflight', 'active', 'completed', 'archived'] as const;
@@ -29,6 +30,7 @@ export const campaignMessages = {
   dealSize: 'Budget must be a positive amount in dollars and cents',
   created: 'Campaign has been created!',
   updated: 'Campaign has been updated!',
+  status: 'Choose preflight, active, completed or archived',
 } as const;
 
 const MAX_CENTS = 100_000_000_000;
@@ -108,7 +110,7 @@ export const updateCampaignBody = z
     campaign_start_date: campaignDateSchema.optional(),
     campaign_end_date: campaignDateSchema.optional(),
     agent_id: agentIdSchema.optional(),
-    campaign_status: z.enum(campaignStatuses, { error: 'Choose preflight, active, completed or archived' }).optional(),
+    campaign_status: z.enum(campaignStatuses, { error: campaignMessages.status }).optional(),
   })
   .superRefine(checkDates);
 export type UpdateCampaignBody = z.infer<typeof updateCampaignBody>;
@@ -145,8 +147,8 @@ export const campaignListItem = campaignRecord.extend({
 export type CampaignListItem = z.infer<typeof campaignListItem>;
 
 export const listCampaignsQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageNumber(),
+  page_size: pageSize(50),
   starting_after: startingAfter,
   /** true: only archived campaigns (the Archived Campaigns tab); otherwise archived ones are hidden. */
   archived: z
@@ -156,9 +158,14 @@ export const listCampaignsQuery = z.object({
   customer_id: z.uuid().optional(),
   /** An agent's or manager's profile: the campaigns where they are the agent, are paid, or manage a creator who is. */
   person_id: z.uuid({ error: 'User not found' }).optional(),
-  search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),
+  status: z.enum(campaignStatuses, { error: campaignMessages.status }).optional(),
+  ...createdRangeFields,
+  /** The campaign's title. */
+  search: listSearch,
 });
 export type ListCampaignsQuery = z.input<typeof listCampaignsQuery>;
+/** GET /v1/campaigns/export: the list's filters without its paging (every matching row of the tab). */
+export const campaignExportQuery = listCampaignsQuery.omit({ page: true, page_size: true, starting_after: true });
 
 export const campaignPage = z.object({
   data: z.array(campaignListItem),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startingAfter } from './paging.ts';
+import { pageNumber, pageSize, startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { CONTRACTS_PAGE_SIZE, contractMessages } from './contracts-labels.ts';
 import { createdRangeFields, listSearch } from './list-filters.ts';
@@ -128,8 +128,8 @@ export const contractList = z.object({ data: z.array(contractRecord) });
 
 /** Page by number (the spec's calls; answers the total) or after a cursor (starting_after = next_cursor). */
 const pageQuery = {
-  page: z.coerce.number({ error: 'Page must be a whole number' }).int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number({ error: 'Page size must be a whole number' }).int().min(1).max(100).default(CONTRACTS_PAGE_SIZE),
+  page: pageNumber(1_000_000),
+  page_size: pageSize(CONTRACTS_PAGE_SIZE),
   starting_after: startingAfter,
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatUsPhone, usPhoneDigits, usPhoneSchema } from './activation.ts';
-import { startingAfter } from './paging.ts';
+import { pageNumber, pageSize, startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { createdRangeFields } from './list-filters.ts';
 import { qbCustomer } from './customers.ts';
@@ -206,8 +206,8 @@ export type CreatorRecord = z.infer<typeof creatorRecord>;
 export const DATA_TABLE_PAGE_SIZE = 50;
 
 export const listCreatorsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).default(DATA_TABLE_PAGE_SIZE),
+  page: pageNumber(),
+  page_size: pageSize(DATA_TABLE_PAGE_SIZE),
   starting_after: startingAfter,
   search: text().trim().max(200).optional(),
   is_active: z

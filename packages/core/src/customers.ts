@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, messages } from './validation.ts';
 import { hasNul, text, textMessages } from './text.ts';
-import { startingAfter } from './paging.ts';
+import { pageNumber, pageSize, startingAfter } from './paging.ts';
 import { createdRangeFields } from './list-filters.ts';
 
 export const customerMessages = {
@@ -154,8 +154,8 @@ export const customerListItem = customerRecord.extend({ invoice_volume: z.number
 export type CustomerListItem = z.infer<typeof customerListItem>;
 
 export const listCustomersQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageNumber(),
+  page_size: pageSize(50),
   starting_after: startingAfter,
   /** Matches the name or the email, case-insensitively. */
   search: z.string().trim().max(200).refine(withoutNul, NUL_MESSAGE).optional(),

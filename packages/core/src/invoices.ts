@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ccEmailsSchema, customerNameSchema, NUL_MESSAGE, withoutNul } from './customers.ts';
 import { disputeRecord, refundRecord } from './charges.ts';
-import { startingAfter } from './paging.ts';
+import { pageNumber, pageSize, startingAfter } from './paging.ts';
 import { amountRangeFields, createdRangeFields, listSearch } from './list-filters.ts';
 import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
@@ -142,8 +142,8 @@ export const invoiceListQuery = z.object({
   ...amountRangeFields,
   /** The invoice's number or title, or its customer's name or email. */
   search: listSearch,
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(500).default(25),
+  page: pageNumber(),
+  page_size: pageSize(25, 500),
   starting_after: startingAfter,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;

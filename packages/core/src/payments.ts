@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
 import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
-import { startingAfter } from './paging.ts';
+import { pageNumber, pageSize, startingAfter } from './paging.ts';
 import { filterCents, filterDay } from './list-filters.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
@@ -63,8 +63,8 @@ export const paymentsListQuery = z.object({
   /** The payment's amount in cents, at least amount_min and at most amount_max. */
   amount_min: filterCents,
   amount_max: filterCents,
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageNumber(),
+  page_size: pageSize(50),
   starting_after: startingAfter,
 });
 export const paymentsPage = z.object({

@@ -14,6 +14,8 @@ type Props<Filters extends ListFilters> = {
   dates?: boolean;
   amounts?: boolean;
   search?: { placeholder: string; ariaLabel: string };
+  /** The list's own filters (a status, a customer), first in the row of the days, which wraps on a phone. */
+  fields?: ReactNode;
   /** The list's own controls at the bar's end (its Views menu). */
   children?: ReactNode;
 };
@@ -32,7 +34,15 @@ const SEARCH_PAUSE_MS = 300;
  * when picked; amounts when the field is left or Enter is pressed; the search after a pause in
  * typing, not at each keystroke.
  */
-export function ListFilterBar<Filters extends ListFilters>({ filters, onChange, dates, amounts, search, children }: Props<Filters>) {
+export function ListFilterBar<Filters extends ListFilters>({
+  filters,
+  onChange,
+  dates,
+  amounts,
+  search,
+  fields,
+  children,
+}: Props<Filters>) {
   const [min, setMin] = useState(dollarsOf(filters.amount_min));
   const [max, setMax] = useState(dollarsOf(filters.amount_max));
   const [term, setTerm] = useState(filters.search ?? '');
@@ -89,6 +99,7 @@ export function ListFilterBar<Filters extends ListFilters>({ filters, onChange, 
         </Stack>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {fields}
         {dates && day('created_from', 'Created from')}
         {dates && day('created_to', 'Created to')}
         {amounts && amount('Min amount ($)', min, setMin)}

@@ -48,19 +48,40 @@ export function listFiltersParams(filters: ListFilters): Record<string, string> 
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Reads an id filter (a tag, a customer): an id the server would refuse is left out. */
+export const idFilter = (value: string) => (UUID.test(value) ? value : undefined);
+
+/** A list's own filters beyond the shared ones (?tag_id=): each key's reader answers a value the server takes, or undefined. */
+type OwnFilterReaders<Own extends string> = Readonly<Record<Own, (value: string) => string | undefined>>;
+
+function ownFiltersOf<Own extends string>(params: URLSearchParams, own: OwnFilterReaders<Own>): Partial<Record<Own, string>> {
+  const filters: Partial<Record<Own, string>> = {};
+  for (const key of Object.keys(own) as Own[]) {
+    const raw = params.get(key);
+    const value = raw === null ? undefined : own[key](raw);
+    if (value !== undefined) filters[key] = value;
+  }
+  return filters;
+}
+
 /**
- * A list page's URL-backed filters: reads them, and writes new ones over the old while keeping
+ * A list page's URL-backed filters: reads them (the shared `keys` and the list's `own`), and writes new ones over the old while keeping
  * the URL's other parameters (the tab); shows a saved view's whole query. A filter change replaces the history entry, as typing
  * in the search box would otherwise push one entry per pause.
  */
-export function useListFilters(keys: readonly ListFilterKey[] = allListFilterKeys) {
+export function useListFilters<Own extends string = never>(
+  keys: readonly ListFilterKey[] = allListFilterKeys,
+  own: OwnFilterReaders<Own> = {} as OwnFilterReaders<Own>,
+) {
+  type Filters = ListFilters & Partial<Record<Own, string>>;
   const [params, setParams] = useSearchParams();
-  const filters = listFiltersOf(params, keys);
-  const setFilters = (next: ListFilters) =>
+  const filters: Filters = { ...listFiltersOf(params, keys), ...ownFiltersOf(params, own) };
+  const setFilters = (next: Filters) =>
     setParams(
       (current) => {
         const kept = new URLSearchParams(current);
-        for (const key of allListFilterKeys) kept.delete(key);
+        for (const key of [...allListFilterKeys, ...Object.keys(own)]) kept.delete(key);
         for (const [key, value] of Object.entries(listFiltersParams(next))) kept.set(key, value);
         return kept;
       },

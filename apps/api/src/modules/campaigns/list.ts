@@ -1,7 +1,8 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { CampaignListItem, CampaignPage } from '@crewpay/core';
+import type { CampaignListItem, CampaignPage, CampaignStatus } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
 import { campaigns, creators, customers, deliverables, invoices, payments, users } from '../../db/schema/index.ts';
+import { createdWithin } from '../../lib/list-filters.ts';
 import { preparedPerShape } from '../../db/prepared-rows.ts';
 import {
   afterPosition,
@@ -10,6 +11,7 @@ import {
   decodeCursor,
   keysetPage,
   literalLimit,
+  type KeysetPosition,
   newestFirst,
   pageNumberTotal,
   unseenByPlanner,
@@ -24,18 +26,24 @@ type ListOptions = {
   archived: boolean;
   customer_id?: string | undefined;
   person_id?: string | undefined;
+  status?: CampaignStatus | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
   search?: string | undefined;
 };
 
 const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
 
 /** A tab's filters; each value is either the request's or a prepared statement's placeholder. */
-type Filters = {
+export type Filters = {
   org_id: string | Placeholder;
   archived: boolean;
-  customer_id?: string | Placeholder;
-  person_id?: string | Placeholder;
-  search?: string | SQL;
+  customer_id?: string | Placeholder | undefined;
+  person_id?: string | Placeholder | undefined;
+  status?: CampaignStatus | Placeholder | undefined;
+  created_from?: string | Placeholder | undefined;
+  created_to?: string | Placeholder | undefined;
+  search?: string | SQL | undefined;
 };
 
 /**
@@ -57,11 +65,14 @@ function involving(personId: string | Placeholder): SQL {
   return or(eq(campaigns.agent_id, personId), sql`EXISTS (${paid})`, sql`EXISTS (${delivering})`)!;
 }
 
-function campaignsWhere(filters: Filters): SQL {
+export function campaignsWhere(filters: Filters): SQL {
   const conditions: SQL[] = [
     eq(campaigns.org_id, filters.org_id),
     filters.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived'),
+    ...createdWithin(campaigns.created_at, filters),
   ];
+  // A status within the tab: archived on the Campaigns tab (or another on the Archived one) matches nothing.
+  if (filters.status !== undefined) conditions.push(eq(campaigns.campaign_status, filters.status));
   if (filters.customer_id !== undefined) conditions.push(eq(campaigns.customer_id, filters.customer_id));
   if (filters.person_id !== undefined) conditions.push(involving(filters.person_id));
   if (filters.search !== undefined) conditions.push(ilike(campaigns.title, filters.search));
@@ -73,7 +84,7 @@ function campaignsWhere(filters: Filters): SQL {
  * payments' count and posted ones, and the invoices' count (canceled ones count nowhere) and paid
  * ones. Read apart they cost two more round trips a page (docs/performance.md).
  */
-function listFigures(db: Db) {
+export function listFigures(db: Db) {
   const paid = db
     .select({
       payments_total: sql<number>`count(*)::int`.as('payments_total'),
@@ -93,7 +104,23 @@ function listFigures(db: Db) {
   return { paid, invoiced };
 }
 
-type PageShape = { cursor: boolean; archived: boolean; customer: boolean; person: boolean; search: boolean; limit: number };
+type PageShape = {
+  cursor: boolean;
+  archived: boolean;
+  customer: boolean;
+  person: boolean;
+  status: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+  limit: number;
+};
+
+/** A statement's name per shape: each flag that is set adds its word. */
+function shapeName(shape: PageShape): string {
+  const flags = (['archived', 'customer', 'person', 'status', 'from', 'to', 'search'] as const).filter((flag) => shape[flag]);
+  return ['campaigns_page', shape.cursor ? 'cursor' : 'number', ...flags, String(shape.limit)].join('_');
+}
 
 /**
  * The page statement of one shape (after a cursor or by page number; a tab; with or without a
@@ -110,6 +137,9 @@ function preparePage(db: Db, shape: PageShape) {
     archived: shape.archived,
     customer_id: shape.customer ? sql.placeholder('customer_id') : undefined,
     person_id: shape.person ? sql.placeholder('person_id') : undefined,
+    status: shape.status ? sql.placeholder('status') : undefined,
+    created_from: shape.from ? sql.placeholder('created_from') : undefined,
+    created_to: shape.to ? sql.placeholder('created_to') : undefined,
     search: shape.search ? unseenByPlanner(sql.placeholder('search'), 'text') : undefined,
   });
   const total = shape.cursor
@@ -124,7 +154,6 @@ function preparePage(db: Db, shape: PageShape) {
     .offset(unseenByPlanner(sql.placeholder('offset'), 'bigint') as unknown as Placeholder);
   const position = { created_us: sql.placeholder('created_us'), id: sql.placeholder('cursor_id') };
   const { paid, invoiced } = listFigures(db);
-  const name = `campaigns_page_${shape.cursor ? 'cursor' : 'number'}${shape.archived ? '_archived' : ''}${shape.customer ? '_customer' : ''}${shape.person ? '_person' : ''}${shape.search ? '_search' : ''}_${shape.limit}`;
   return db
     .select({
       ...campaignColumns,
@@ -148,10 +177,62 @@ function preparePage(db: Db, shape: PageShape) {
     )
     .orderBy(...newestFirst(campaignKeyset))
     .limit(literalLimit(shape.limit))
-    .prepare(name);
+    .prepare(shapeName(shape));
 }
 
 const pageQuery = preparedPerShape(preparePage);
+
+/** A row of the list (its names and figures) from the page statement's or the export's columns. */
+type ListRow = Parameters<typeof toCampaignRecord>[0] & {
+  payments_posted: number;
+  payments_total: number;
+  invoices_paid: number;
+  invoices_total: number;
+};
+const toListItem = (row: ListRow): CampaignListItem => ({
+  ...toCampaignRecord(row),
+  payments_posted: row.payments_posted,
+  payments_total: row.payments_total,
+  invoices_paid: row.invoices_paid,
+  invoices_total: row.invoices_total,
+});
+
+const EXPORT_CHUNK = 500;
+export type CampaignExportFilter = Omit<ListOptions, 'page' | 'page_size' | 'starting_after'>;
+
+/**
+ * Every campaign of a tab's filters (the CSV export), newest first, read in keyset chunks so a
+ * large organisation's report never holds the whole table in memory at once.
+ */
+export async function* allCampaigns(db: Db, filter: CampaignExportFilter): AsyncGenerator<CampaignListItem[]> {
+  const term = filter.search?.trim();
+  const where = campaignsWhere({ ...filter, search: term ? containsPattern(term) : undefined });
+  const { paid, invoiced } = listFigures(db);
+  let after: KeysetPosition | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        ...campaignColumns,
+        cursor_us: cursorMicros(campaigns.created_at),
+        payments_total: paid.payments_total,
+        payments_posted: paid.payments_posted,
+        invoices_total: invoiced.invoices_total,
+        invoices_paid: invoiced.invoices_paid,
+      })
+      .from(campaigns)
+      .innerJoin(customers, eq(customers.id, campaigns.customer_id))
+      .leftJoin(users, eq(users.id, campaigns.agent_id))
+      .leftJoinLateral(paid, sql`true`)
+      .leftJoinLateral(invoiced, sql`true`)
+      .where(after ? and(where, afterPosition(campaigns.created_at, campaigns.id, after)) : where)
+      .orderBy(...newestFirst(campaignKeyset))
+      .limit(EXPORT_CHUNK);
+    const last = rows.at(-1);
+    if (last) yield rows.map(toListItem);
+    if (rows.length < EXPORT_CHUNK || !last) return;
+    after = { created_us: last.cursor_us, id: last.campaign.id };
+  }
+}
 
 /**
  * One page of a tab of /campaigns, newest first: the active tab hides archived campaigns, the
@@ -168,34 +249,30 @@ export async function listCampaigns(db: Db, options: ListOptions): Promise<Campa
     archived: options.archived,
     customer: options.customer_id !== undefined,
     person: options.person_id !== undefined,
+    status: options.status !== undefined,
+    from: options.created_from !== undefined,
+    to: options.created_to !== undefined,
     search: search !== undefined,
     limit: options.page_size + 1,
   }).execute({
     org_id: options.org_id,
     customer_id: options.customer_id,
     person_id: options.person_id,
+    status: options.status,
+    created_from: options.created_from,
+    created_to: options.created_to,
     search,
     offset: options.page * options.page_size,
     created_us: position?.created_us,
     cursor_id: position?.id,
   });
   const { rows, has_more, next_cursor } = keysetPage(found, options.page_size);
-  const data: CampaignListItem[] = rows.map((row) => ({
-    ...toCampaignRecord(row),
-    payments_posted: row.payments_posted,
-    payments_total: row.payments_total,
-    invoices_paid: row.invoices_paid,
-    invoices_total: row.invoices_total,
-  }));
+  const data = rows.map(toListItem);
   const countApart = async () => {
-    const filters = {
-      org_id: options.org_id,
-      archived: options.archived,
-      customer_id: options.customer_id,
-      person_id: options.person_id,
-      search,
-    };
-    const [counted] = await db.select({ total: count() }).from(campaigns).where(campaignsWhere(filters));
+    const [counted] = await db
+      .select({ total: count() })
+      .from(campaigns)
+      .where(campaignsWhere({ ...options, search }));
     return counted?.total ?? 0;
   };
   const total = position ? null : await pageNumberTotal(found, options.page, countApart);

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   campaignDetail,
+  campaignExportQuery,
   campaignPage,
   campaignProfit,
   campaignReport,
@@ -11,7 +13,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
-import { listCampaigns } from './list.ts';
+import { campaignsCsv } from './csv.ts';
+import { allCampaigns, listCampaigns } from './list.ts';
 import { campaignProfitOf, campaignReportCsv, campaignReportOf } from './profit.ts';
 import { createCampaign, getCampaignDetail, updateCampaign } from './service.ts';
 
@@ -32,6 +35,25 @@ export const campaignRoutes =
         },
       },
       async (request) => listCampaigns(deps.db, { org_id: requireStaff(request).org_id, ...request.query }),
+    );
+
+    app.get(
+      '/campaigns/export',
+      {
+        schema: {
+          tags,
+          summary: 'campaigns_list.csv of the filtered list, every row of the tab (formula-like cells escaped)',
+          querystring: campaignExportQuery,
+        },
+      },
+      async (request, reply) => {
+        const chunks = allCampaigns(deps.db, { org_id: requireStaff(request).org_id, ...request.query });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="campaigns_list.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(campaignsCsv(chunks)));
+      },
     );
 
     app.get(

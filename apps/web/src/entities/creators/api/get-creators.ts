@@ -5,8 +5,8 @@ import { downloadWithSession } from '../../../lib/download-file.ts';
 import { listFiltersParams, type ListFilters } from '../../../lib/list-filters.ts';
 import { creatorKeys } from './keys.ts';
 
-/** The days created of /creators' filter bar (its search is the list's `search`). */
-type CreatorDays = Pick<ListFilters, 'created_from' | 'created_to'>;
+/** The days created and the tag of /creators' filter bar (its search is the list's `search`). */
+type CreatorDays = Pick<ListFilters, 'created_from' | 'created_to'> & { tag_id?: string | undefined };
 type ListOptions = { page: number; cursor?: string | undefined; search: string; days?: CreatorDays };
 
 export const getCreators = (options: ListOptions) =>
@@ -15,7 +15,7 @@ export const getCreators = (options: ListOptions) =>
   });
 
 /** creators_report.csv of every creator the list's filters match (the server streams them all). */
-export async function downloadCreatorsReport(filters: ListFilters): Promise<void> {
+export async function downloadCreatorsReport(filters: ListFilters & { tag_id?: string | undefined }): Promise<void> {
   const params = new URLSearchParams(listFiltersParams(filters));
   await downloadWithSession(`/v1/creators/export?${params.toString()}`, 'creators_report.csv');
 }

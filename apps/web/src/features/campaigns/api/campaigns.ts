@@ -3,10 +3,13 @@ import type { CampaignDetail, CampaignPage, CampaignProfit, CampaignRecord, Crea
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
+import { listFiltersParams } from '../../../lib/list-filters.ts';
+import type { CampaignFilters } from '../lib/campaign-filters.ts';
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
-  list: (archived: boolean, page: number, cursor?: string) => ['campaigns', 'list', archived, page, cursor] as const,
+  list: (filter: CampaignListFilter, page: number, cursor?: string) => ['campaigns', 'list', filter, page, cursor ?? null] as const,
   one: (id: string) => ['campaigns', 'one', id] as const,
   profit: (id: string) => ['campaigns', 'profit', id] as const,
   deliverables: (id: string) => ['campaigns', 'deliverables', id] as const,
@@ -17,17 +20,26 @@ export const campaignKeys = {
 export const refreshCampaigns = () =>
   Promise.all([queryClient.invalidateQueries({ queryKey: campaignKeys.all }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
 
+/** A /campaigns tab (archived) and its URL filters (status, customer, days created, title search). */
+export type CampaignListFilter = CampaignFilters & { archived: boolean };
+
 /** A page of a /campaigns tab; `cursor` (the page before's next_cursor) makes it a keyset read. */
-export function useCampaigns(options: { archived: boolean; page: number; cursor?: string | undefined }) {
+export function useCampaigns(filter: CampaignListFilter, at: { page: number; cursor?: string | undefined }) {
   return useQuery({
-    queryKey: campaignKeys.list(options.archived, options.page, options.cursor),
+    queryKey: campaignKeys.list(filter, at.page, at.cursor),
     queryFn: () =>
       api.get<CampaignPage>('/v1/campaigns', {
-        query: { archived: options.archived, page: options.page, page_size: 50, starting_after: options.cursor },
+        query: { ...filter, page: at.page, page_size: 50, starting_after: at.cursor },
       }),
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving your campaigns' },
   });
+}
+
+/** campaigns_list.csv of every campaign of the tab its filters match (the server streams them all). */
+export async function downloadCampaignsList(filter: CampaignListFilter): Promise<void> {
+  const params = new URLSearchParams({ ...listFiltersParams(filter), archived: String(filter.archived) });
+  await downloadWithSession(`/v1/campaigns/export?${params.toString()}`, 'campaigns_list.csv');
 }
 
 export function useCampaign(id: string | null) {

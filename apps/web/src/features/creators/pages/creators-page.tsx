@@ -10,12 +10,13 @@ import { NoticeDialog, addFundsNotice, upgradeNotice, type Notice } from '../../
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { downloadCreatorsReport, useCreators } from '../../../entities/creators/index.ts';
 import { ViewsMenu } from '../../../entities/saved-views/index.ts';
-import { useListFilters } from '../../../lib/list-filters.ts';
+import { idFilter, useListFilters } from '../../../lib/list-filters.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { creatorColumns } from '../components/creator-columns.tsx';
 import { InvitationsBar, useSendInvitations } from '../components/invitations-bar.tsx';
+import { TagFilter } from '../components/tag-filter.tsx';
 
 const NewCreatorDialog = lazyDialog(
   () => import('../components/new-creator-dialog.tsx').then((module) => module.NewCreatorDialog),
@@ -27,21 +28,22 @@ const BulkAddDialog = lazyDialog(
 );
 
 const FILTER_KEYS = ['search', 'created_from', 'created_to'] as const;
+const OWN_FILTERS = { tag_id: idFilter };
 
 /**
  * /creators: the organisation's creators, paged on the server, searched (email or name) and
- * filtered by days created, all in the URL so a reload, a shared link or a saved view shows the
+ * filtered by days created and a tag, all in the URL so a reload, a shared link or a saved view shows the
  * same list; Export CSV downloads every creator they match.
  */
 export default function CreatorsPage() {
   const navigate = useNavigate();
   const { data: org } = useCurrentOrg();
-  const { filters, setFilters, showQuery, params } = useListFilters(FILTER_KEYS);
-  const { search = '', created_from, created_to } = filters;
+  const { filters, setFilters, showQuery, params } = useListFilters(FILTER_KEYS, OWN_FILTERS);
+  const { search = '', created_from, created_to, tag_id } = filters;
   const isFiltered = Object.keys(filters).length > 0;
   const paging = useKeysetPaging(JSON.stringify(filters));
   const { page, cursor, record } = paging;
-  const { data, isFetching } = useCreators({ page, cursor, search, days: { created_from, created_to } });
+  const { data, isFetching } = useCreators({ page, cursor, search, days: { created_from, created_to, tag_id } });
   useEffect(() => record(page, data), [record, page, data]);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   // The command palette's New Creator opens this list with its dialog (?new=creator).
@@ -78,6 +80,7 @@ export default function CreatorsPage() {
         onChange={setFilters}
         dates
         search={{ placeholder: 'Search by email or name', ariaLabel: 'Search creators' }}
+        fields={<TagFilter tagId={tag_id} onChange={(tagId) => setFilters({ ...filters, tag_id: tagId })} />}
       >
         <ViewsMenu list="creators" query={params.toString()} onPick={showQuery} />
       </ListFilterBar>
