@@ -1,11 +1,12 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RecipientRole } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns, creators, users } from '../../db/schema/index.ts';
-import { loadRecipients } from './recipients.ts';
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+// Built once: a zod schema costs more to build than to run, and a file has 10,000 cells to test.
+const uuidSchema = z.uuid();
+const isUuid = (value: string) => uuidSchema.safeParse(value).success;
 const lowered = (values: string[]) => [...new Set(values.map((value) => value.toLowerCase()))];
 
 /** A recipient cell's person: its id and the role a payment to them has. */
@@ -16,43 +17,41 @@ export type UploadCampaign = string | 'ambiguous';
 export type UploadLookups = { recipients: Map<string, UploadRecipient>; campaigns: Map<string, UploadCampaign> };
 
 /**
+ * `column` is one of `values`, passed as ONE json parameter: PostgreSQL hashes the list (a
+ * semi-join), where an IN list of 10,000 parameters is compared value by value on every row.
+ */
+const oneOf = (column: SQL, values: string[], type: 'text' | 'uuid') =>
+  sql`${column} IN (SELECT value::${sql.raw(type)} FROM json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/**
  * The organisation's recipients named by an email or an id, keyed by the cell lower-cased. A
  * creator's email wins over an agent's or manager's with the same email. Another organisation's
  * people are simply absent, so their rows read as unknown recipients and nothing of them leaks.
  */
 async function findRecipients(db: DbOrTx, orgId: string, cells: string[]): Promise<Map<string, UploadRecipient>> {
   const emails = lowered(cells.filter((cell) => cell.includes('@')));
+  const ids = lowered(cells.filter(isUuid));
+  if (emails.length === 0 && ids.length === 0) return new Map();
+  const named = (table: typeof creators | typeof users) =>
+    or(oneOf(sql`lower(${table.email})`, emails, 'text'), oneOf(sql`${table.id}`, ids, 'uuid'));
   // One after the other: the queries may share a transaction's one connection.
-  const creatorRows =
-    emails.length === 0
-      ? []
-      : await db
-          .select({ id: creators.id, email: creators.email })
-          .from(creators)
-          .where(and(eq(creators.org_id, orgId), inArray(sql`lower(${creators.email})`, emails)));
-  const userRows =
-    emails.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(
-            and(
-              eq(users.org_id, orgId),
-              inArray(sql`lower(${users.email})`, emails),
-              or(eq(users.is_agent, true), eq(users.is_manager, true)),
-            ),
-          );
-  const idOfCell = new Map<string, string>();
-  for (const row of [...userRows, ...creatorRows]) idOfCell.set(row.email.toLowerCase(), row.id);
-  for (const cell of lowered(cells.filter(isUuid))) idOfCell.set(cell, cell);
-  const found = await loadRecipients(db, orgId, [...idOfCell.values()]);
+  const creatorRows = await db
+    .select({ id: creators.id, email: creators.email })
+    .from(creators)
+    .where(and(eq(creators.org_id, orgId), named(creators)));
+  const userRows = await db
+    .select({ id: users.id, email: users.email, is_agent: users.is_agent })
+    .from(users)
+    .where(and(eq(users.org_id, orgId), or(eq(users.is_agent, true), eq(users.is_manager, true)), named(users)));
   const recipients = new Map<string, UploadRecipient>();
-  for (const [cell, id] of idOfCell) {
-    const user = found.users.get(id);
-    // The role the New Payment form's picker gives each person: creators as creators, agents before managers.
-    if (found.creators.has(id)) recipients.set(cell, { id, role: 'creator' });
-    else if (user) recipients.set(cell, { id, role: user.is_agent ? 'agent' : 'manager' });
+  // The role the New Payment form's picker gives each person: agents before managers, creators over both.
+  for (const row of userRows) {
+    const recipient = { id: row.id, role: row.is_agent ? ('agent' as const) : ('manager' as const) };
+    recipients.set(row.email.toLowerCase(), recipient).set(row.id, recipient);
+  }
+  for (const row of creatorRows) {
+    const recipient = { id: row.id, role: 'creator' as const };
+    recipients.set(row.email.toLowerCase(), recipient).set(row.id, recipient);
   }
   return recipients;
 }
@@ -62,11 +61,12 @@ async function findCampaigns(db: DbOrTx, orgId: string, cells: string[]): Promis
   const names = lowered(cells.filter((cell) => cell !== ''));
   if (names.length === 0) return new Map();
   const ids = names.filter(isUuid);
-  const titled = inArray(sql`lower(${campaigns.title})`, names);
   const rows = await db
     .select({ id: campaigns.id, title: campaigns.title })
     .from(campaigns)
-    .where(and(eq(campaigns.org_id, orgId), ids.length > 0 ? or(inArray(campaigns.id, ids), titled) : titled));
+    .where(
+      and(eq(campaigns.org_id, orgId), or(oneOf(sql`lower(${campaigns.title})`, names, 'text'), oneOf(sql`${campaigns.id}`, ids, 'uuid'))),
+    );
   const found = new Map<string, UploadCampaign>();
   for (const row of rows) {
     const title = row.title.toLowerCase();
