@@ -22,6 +22,7 @@ import {
   paymentReleaseRoutes,
   paymentRoutes,
   paymentScheduleRoutes,
+  paymentUploadRoutes,
   submitPayeeLink,
 } from './modules/payments/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(paymentReleaseRoutes(deps), { prefix: '/v1' });
   await app.register(paymentScheduleRoutes(deps), { prefix: '/v1' });
+  await app.register(paymentUploadRoutes(deps), { prefix: '/v1' });
   await app.register(approvalRoutes(deps), { prefix: '/v1' });
   await app.register(dashboardRoutes(deps), { prefix: '/v1' });
   await app.register(searchRoutes(deps), { prefix: '/v1' });

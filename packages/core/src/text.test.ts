@@ -20,6 +20,12 @@ describe('text()', () => {
     expect(findNul({ a: { 'b\u0000': 1 } })).toBe('a.b\u0000');
   });
 
+  it('leaves an uploaded file body (bytes) to its route, at once', () => {
+    const started = performance.now();
+    expect(findNul(new Uint8Array(10 * 1024 * 1024))).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('walks input nested far deeper than the call stack without overflowing', () => {
     let deep: unknown = 'bottom\u0000';
     for (let level = 0; level < 100_000; level++) deep = [deep];

@@ -34,6 +34,8 @@ export function findNul(value: unknown): string | null {
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
+    // An uploaded file's bytes (a text/csv body) are the route's to read: walking them as entries took seconds per megabyte.
+    if (ArrayBuffer.isView(item)) continue;
     const entries = Array.isArray(item) ? item.map((child, index) => [String(index), child] as const) : Object.entries(item);
     const keyWithNul = entries.find(([key]) => hasNul(key));
     if (keyWithNul) return dottedPath({ key: keyWithNul[0], parent: step });

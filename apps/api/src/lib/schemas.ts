@@ -7,6 +7,8 @@ export const errorAnswer = z.object({
   field: z.string().optional(),
   // A batch's per-row messages (POST /v1/payments).
   rows: z.array(z.object({ index: z.number().int(), message: z.string() })).optional(),
+  // A payments CSV's row errors (POST /v1/payments/upload): the row of the file, its column and the message.
+  row_errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })).optional(),
   // Two-factor sign-in: the client shows the code field, the re-verify dialog, or the set-up.
   two_factor_required: z.boolean().optional(),
   fresh_factor_required: z.boolean().optional(),

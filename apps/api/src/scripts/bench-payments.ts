@@ -2,36 +2,11 @@
 // /v1/payments/initiate) over real HTTP against a fresh database, then reconcile the books.
 import os from 'node:os';
 import { reconcileLedger } from '../modules/ledger/index.ts';
+import { business, representative } from './support/bench-activation.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { runDueProviderCalls } from '../modules/provider-calls/index.ts';
 
 const PAYMENTS = 10_000;
-const representative = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  job_title: 'CEO',
-  phone: '(415) 555-0134',
-  dob: '1985-12-10',
-  ssn: '123456789',
-  address: '1 Market St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94105',
-  terms: true,
-};
-const business = {
-  ein: '12-3456789',
-  phone: '(415) 555-0199',
-  product_description: 'Creator campaigns',
-  address: '1 Market St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94105',
-  agreement: true,
-};
-
 async function main(): Promise<void> {
   const { base, database, deps, signUp, stop } = await startBenchServer();
 

@@ -6,6 +6,7 @@ export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.t
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';
+export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
 export { holdReleasesOnDispute, releasePaidInvoices, setPaymentReleaseDeps } from './release-run.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';

@@ -13,6 +13,7 @@ import {
 } from '../../../entities/payments/index.ts';
 import { ViewsMenu } from '../../../entities/saved-views/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
+import { UploadCsvButton } from '../components/upload-csv-button.tsx';
 import { ListFilterBar } from '../../../components/list-filter-bar.tsx';
 
 /**
@@ -52,9 +53,12 @@ export default function PaymentsPage() {
             filters={filters}
             selectionActions={(selected) => <EditPaymentButton selected={selected} />}
             extraActions={
-              <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
-                New Payment
-              </Button>
+              <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+                <UploadCsvButton />
+                <Button variant="contained" onClick={() => void navigate('/payments/newPayment')}>
+                  New Payment
+                </Button>
+              </Stack>
             }
           />
         </>
