@@ -4,7 +4,7 @@ export type TaxFormParty = { name: string; address_lines: string[]; tin: string;
 export type TaxForm = {
   kind: '1099-NEC' | 'W-2';
   year: number;
-  payer: TaxFormParty & { state: string };
+  payer: TaxFormParty & { state: string; state_number: string };
   recipient: TaxFormParty & { account: string };
   /** Cents. 1099-NEC box 1, or W-2 box 1 and 16. */
   compensation: number;
