@@ -44,7 +44,7 @@ function FilingSettingsForm({ saved, canEdit }: { saved: TaxFilingSettings; canE
           variant="outlined"
           disabled={!parsed.success}
           loading={save.isPending}
-          onClick={() => parsed.success && save.mutate(parsed.data)}
+          onClick={() => parsed.success && save.mutate(parsed.data, { onSuccess: (next) => setTcc(next.tcc) })}
         >
           Save
         </Button>
@@ -76,7 +76,12 @@ export function IrsFilingCard({ year, isOwner }: { year: number; isOwner: boolea
           </Typography>
           {data && <FilingSettingsForm saved={data} canEdit={isOwner} />}
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-            <Button variant="contained" loading={isDownloading} onClick={download} sx={{ alignSelf: { xs: 'flex-start', md: 'auto' } }}>
+            <Button
+              variant="contained"
+              loading={isDownloading}
+              onClick={download}
+              sx={{ alignSelf: { xs: 'flex-start', md: 'auto' }, flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
               Download IRS filing file
             </Button>
             <Typography variant="body2" color="text.secondary">
