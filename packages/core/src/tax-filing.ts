@@ -31,3 +31,21 @@ export const taxFilingSettings = z.object({ tcc: z.string(), state_number: z.str
 export type TaxFilingSettings = z.infer<typeof taxFilingSettings>;
 
 export const taxYearParams = z.object({ year: taxYearSchema });
+
+/** A 1099-NEC's figures as filed with the IRS, in cents: box 1, box 4 and box 5. */
+export const taxFiledFigures = z.object({
+  compensation: z.number().int(),
+  federal_withheld: z.number().int(),
+  state_withheld: z.number().int(),
+});
+export type TaxFiledFigures = z.infer<typeof taxFiledFigures>;
+
+/** A recipient whose 1099-NEC now differs from what was filed: a CORRECTED form and a correction record are due. */
+export const taxCorrection = z.object({ id: z.uuid(), name: z.string(), filed: taxFiledFigures, current: taxFiledFigures });
+export type TaxCorrection = z.infer<typeof taxCorrection>;
+export const taxCorrectionList = z.object({ year: z.number().int(), data: z.array(taxCorrection) });
+export type TaxCorrectionList = z.infer<typeof taxCorrectionList>;
+
+export const taxCorrectionMessages = {
+  none: 'No 1099-NEC filed for this year has changed since it was filed',
+} as const;

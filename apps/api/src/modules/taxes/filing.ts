@@ -1,13 +1,14 @@
-import { MAX_TAX_RECIPIENTS, taxMessages } from '@crewpay/core';
+import { MAX_TAX_RECIPIENTS, taxMessages, type TaxFiledFigures } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { planTaxForms, type PlannedForm } from './documents.ts';
+import { figuresOf, latestFilings, recordFilings } from './filed.ts';
 import { requireTcc } from './filing-settings.ts';
 import { writeFireFile, type FirePayee } from './fire/file.ts';
 import { listPaidUsers, postedPaymentsOf } from './queries.ts';
-import { loadTaxPayer, loadTaxRecipients, type TaxPayer } from './recipients.ts';
+import { loadTaxPayer, loadTaxRecipients, type TaxPayer, type TaxRecipient } from './recipients.ts';
 
 type FilingDeps = { db: Db; secrets: SecretBox };
 
@@ -21,21 +22,24 @@ export async function planYearForms(db: Db, orgId: string, year: number): Promis
   return plan.generated.filter((planned) => planned.outcome.form === '1099-NEC');
 }
 
-/** A planned form as its B record takes it; the TIN is opened here only, for the IRS. */
-export function toFirePayee(secrets: SecretBox, planned: PlannedForm): FirePayee {
-  const { recipient, outcome } = planned;
+/** A recipient's B record with these figures; the TIN is opened here only, for the IRS. */
+export function toFirePayee(secrets: SecretBox, recipient: TaxRecipient, figures: TaxFiledFigures): FirePayee {
   return {
     account: recipient.id.replace(/-/g, '').slice(0, 20),
     tin: secrets.decrypt(recipient.tin_sealed!),
     tin_kind: recipient.tin_kind,
     name: recipient.name,
     postal: recipient.postal!,
-    compensation: outcome.compensation,
-    federal_withheld: planned.federal_withheld,
-    state_withheld: planned.state_withheld,
+    ...figuresOf(figures),
     state: recipient.state,
   };
 }
+
+const plannedFigures = (planned: PlannedForm): TaxFiledFigures => ({
+  compensation: planned.outcome.compensation,
+  federal_withheld: planned.federal_withheld,
+  state_withheld: planned.state_withheld,
+});
 
 export type FilingContext = { org_id: string; year: number; caller: User; payer: TaxPayer; tcc: string };
 
@@ -63,15 +67,27 @@ export function fireFileFor(secrets: SecretBox, context: FilingContext, payees: 
   });
 }
 
-/** GET /v1/taxes/{year}/filing: every 1099-NEC of the year in one FIRE file. */
+/**
+ * GET /v1/taxes/{year}/filing: every 1099-NEC of the year in one FIRE file. A recipient filed
+ * before keeps the figures the IRS has from the original (the file is the same on a second
+ * download; changes since are corrections); one new to the year is recorded as filed now.
+ */
 export async function originalFilingFile(deps: FilingDeps, caller: User, year: number): Promise<string> {
   const context = await filingContext(deps.db, caller, year);
   const forms = await planYearForms(deps.db, caller.org_id, year);
   if (forms.length === 0) throw new AppError('conflict', taxMessages.nothingToGenerate);
-  return fireFileFor(
-    deps.secrets,
-    context,
-    forms.map((planned) => toFirePayee(deps.secrets, planned)),
-    false,
-  );
+  const originals = await latestFilings(deps.db, caller.org_id, year, 'original');
+  const fresh = forms.filter((planned) => !originals.has(planned.recipient.id));
+  const payees = forms.map((planned) => {
+    const original = originals.get(planned.recipient.id);
+    return toFirePayee(deps.secrets, planned.recipient, original ?? plannedFigures(planned));
+  });
+  const file = fireFileFor(deps.secrets, context, payees, false);
+  await recordFilings(deps.db, {
+    org_id: caller.org_id,
+    year,
+    kind: 'original',
+    filed: fresh.map((planned) => ({ recipient: planned.recipient.id, figures: plannedFigures(planned) })),
+  });
+  return file;
 }

@@ -22,7 +22,11 @@ export function draw1099Nec(page: PDFPage, fonts: Fonts, form: TaxForm): void {
   const right = 540 - left - mid;
   const x2 = LEFT + left;
   const x3 = x2 + mid;
-  drawText(page, fonts.regular, 'CORRECTED (if checked)  [ ]', { x: LEFT, top: TOP - 14, size: 7 });
+  drawText(page, form.corrected ? fonts.bold : fonts.regular, `CORRECTED (if checked)  [${form.corrected ? 'X' : ' '}]`, {
+    x: LEFT,
+    top: TOP - 14,
+    size: 7,
+  });
   drawBox(page, fonts, {
     x: LEFT,
     top: TOP,

@@ -11,4 +11,6 @@ export type TaxForm = {
   federal_withheld: number;
   state_withheld: number;
   recipient_state: string;
+  /** A 1099-NEC correcting one filed before: the CORRECTED box is checked. */
+  corrected?: boolean;
 };

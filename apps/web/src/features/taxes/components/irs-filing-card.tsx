@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { taxFilingSettingsBody, type TaxFilingSettings } from '@crewpay/core';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { downloadFilingFile, useFilingSettings, useSaveFilingSettings } from '../api/filing.ts';
+import { TaxCorrections } from './tax-corrections.tsx';
 
 function FilingSettingsForm({ saved, canEdit }: { saved: TaxFilingSettings; canEdit: boolean }) {
   const save = useSaveFilingSettings();
@@ -89,6 +90,7 @@ export function IrsFilingCard({ year, isOwner }: { year: number; isOwner: boolea
               system with your TCC and upload this file.
             </Typography>
           </Stack>
+          <TaxCorrections year={year} />
         </Stack>
       </CardContent>
     </Card>
