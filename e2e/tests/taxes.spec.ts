@@ -132,6 +132,18 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   const records = fs.readFileSync((await saved.path())!, 'ascii').match(/[^\r\n]*\r\n/g)!;
   expect(records.map((record) => [record[0], record.length])).toEqual(['T', 'A', 'B', 'C', 'F'].map((type) => [type, 750]));
   expect(records[0]!.slice(15, 20)).toBe('08A1Z');
+  // Kim is paid again after the filing: her filed 1099-NEC now differs, a correction is listed.
+  const headers = { 'auth-token': owner.token };
+  const more = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: kim.id, recipient_role: 'creator', earnings: 10_000, split: 100, memo: 'Bonus' }],
+  });
+  const moreIds = ((await more.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
+  expect((await request.put('/v1/payments/initiate', { headers, data: { ids: moreIds } })).status()).toBe(200);
+  await advanceClock(request, 61);
+  await page.reload();
+  await expect(filing.getByRole('list', { name: 'Corrections' })).toContainText('Kim Lee');
+  await expect(filing.getByRole('list', { name: 'Corrections' })).toContainText('Filed: box 1 $5,123.45');
   await filing.scrollIntoViewIfNeeded();
   await shot(page, 'taxes-04-irs-filing');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -151,6 +151,8 @@ describe('IRS filing: access and validation', () => {
     expect((await setTcc(owner.headers, { tcc: 'ab123' })).json()).toEqual({ tcc: 'AB123', state_number: '' });
     expect((await inject('GET', '/v1/taxes/filing_settings', owner.headers)).json()).toEqual({ tcc: 'AB123', state_number: '' });
     expect((await filing(owner.headers)).statusCode).toBe(200);
+    // A download is a read: a key with the read scope gets the file (api-key-rules), as its owner would.
+    expect((await filing(keyHeaders)).statusCode).toBe(200);
   });
 
   it("never files another organization's payees and answers its own settings only", async () => {
