@@ -118,4 +118,35 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   }[];
   const sent = outbox.filter((email) => email.subject === `Your ${YEAR} Form 1099-NEC from Harbor Media`);
   expect(sent.map((email) => [email.to, email.attachments[0]?.filename])).toEqual([[kim.email, `${YEAR}-Form-1099-NEC.pdf`]]);
+
+  // IRS filing: the owner saves the TCC, then downloads the year's FIRE file (750-byte records).
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const filing = page.getByRole('region', { name: 'IRS filing' });
+  await filing.getByLabel('Transmitter Control Code (TCC)').fill('08a1z');
+  await filing.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('IRS filing settings saved')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await filing.getByRole('button', { name: 'Download IRS filing file' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe(`IRS-1099-NEC-${YEAR}.txt`);
+  const records = fs.readFileSync((await saved.path())!, 'ascii').match(/[^\r\n]*\r\n/g)!;
+  expect(records.map((record) => [record[0], record.length])).toEqual(['T', 'A', 'B', 'C', 'F'].map((type) => [type, 750]));
+  expect(records[0]!.slice(15, 20)).toBe('08A1Z');
+  // Kim is paid again after the filing: her filed 1099-NEC now differs, a correction is listed.
+  const headers = { 'auth-token': owner.token };
+  const more = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient: kim.id, recipient_role: 'creator', earnings: 10_000, split: 100, memo: 'Bonus' }],
+  });
+  const moreIds = ((await more.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
+  expect((await request.put('/v1/payments/initiate', { headers, data: { ids: moreIds } })).status()).toBe(200);
+  await advanceClock(request, 61);
+  await page.reload();
+  await expect(filing.getByRole('list', { name: 'Corrections' })).toContainText('Kim Lee');
+  await expect(filing.getByRole('list', { name: 'Corrections' })).toContainText('Filed: box 1 $5,123.45');
+  await filing.scrollIntoViewIfNeeded();
+  await shot(page, 'taxes-04-irs-filing');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await filing.scrollIntoViewIfNeeded();
+  await shot(page, 'taxes-05-irs-filing-mobile');
 });

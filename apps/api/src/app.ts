@@ -47,7 +47,7 @@ import { deliverableRoutes } from './modules/deliverables/index.ts';
 import { campaignFileRoutes } from './modules/files/index.ts';
 import { apiTokenRoutes } from './modules/api-keys/index.ts';
 import { webhookRoutes } from './modules/webhooks/index.ts';
-import { taxPdfRoutes, taxRoutes } from './modules/taxes/index.ts';
+import { taxFilingRoutes, taxPdfRoutes, taxRoutes } from './modules/taxes/index.ts';
 import { accountingRoutes } from './modules/accounting/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { auditRoutes, registerActingAudit, registerActionAudit } from './modules/audit/index.ts';
@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(contractRoutes(deps), { prefix: '/v1' });
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
   await app.register(taxRoutes(deps), { prefix: '/v1' });
+  await app.register(taxFilingRoutes(deps), { prefix: '/v1' });
   await app.register(portalRoutes(deps), { prefix: '/v1' });
   await app.register(customerPortalAccessRoutes(deps), { prefix: '/v1' });
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });

@@ -38,6 +38,7 @@ export * from './campaign-splits.ts';
 export * from './notifications.ts';
 export * from './payment-method-wizard.ts';
 export * from './taxes.ts';
+export * from './tax-filing.ts';
 export * from './invoices.ts';
 export * from './charges.ts';
 export * from './pay.ts';

@@ -117,13 +117,13 @@ export function formatBoxAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const yearSchema = z.coerce
+export const taxYearSchema = z.coerce
   .number({ error: taxMessages.yearRequired })
   .int(taxMessages.year)
   .refine((year) => year >= FIRST_TAX_YEAR && year <= new Date().getUTCFullYear(), taxMessages.year);
 
 export const taxRequestBody = z.object({
-  year: yearSchema,
+  year: taxYearSchema,
   method: z.enum(['download', 'email'], { error: taxMessages.method }),
   userIds: z
     .array(z.uuid({ error: taxMessages.notFound }), { error: taxMessages.recipients })
@@ -133,7 +133,7 @@ export const taxRequestBody = z.object({
 export type TaxRequestBody = z.infer<typeof taxRequestBody>;
 
 export const paidUsersQuery = z.object({
-  year: yearSchema.optional(),
+  year: taxYearSchema.optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(50),
 });

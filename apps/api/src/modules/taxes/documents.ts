@@ -46,6 +46,7 @@ export function toTaxForm(secrets: SecretBox, payer: TaxPayer, planned: PlannedF
       tin: formatEin(secrets.decrypt(payer.ein_sealed)),
       phone: payer.phone,
       state: payer.state,
+      state_number: payer.state_number,
     },
     recipient: {
       name: recipient.name,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { taxMessages } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgBusinesses, orgs } from '../../db/schema/index.ts';
+import { orgBusinesses, orgs, taxFilingSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadRecipients } from '../payments/index.ts';
 
@@ -15,11 +15,24 @@ export type TaxRecipient = {
   tin_sealed: string | null;
   /** Street, then "City, ST ZIP"; null when the address is incomplete. */
   address_lines: string[] | null;
+  /** The same address by parts, as the IRS filing file takes it. */
+  postal: Postal | null;
   state: string;
 };
 
+export type Postal = { street: string; city: string; state: string; zip: string };
+
 /** The organisation as payer, its EIN still sealed. */
-export type TaxPayer = { name: string; ein_sealed: string; address_lines: string[]; phone: string; state: string };
+export type TaxPayer = {
+  name: string;
+  ein_sealed: string;
+  address_lines: string[];
+  postal: Postal;
+  phone: string;
+  state: string;
+  /** The payer's state withholding number (IRS filing settings), box 6 of a 1099-NEC. */
+  state_number: string;
+};
 
 const joined = (...parts: (string | null | undefined)[]) =>
   parts
@@ -27,16 +40,14 @@ const joined = (...parts: (string | null | undefined)[]) =>
     .join(' ')
     .trim();
 
-function addressLines(fields: {
-  line1: string | null;
-  line2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}) {
+type AddressFields = { line1: string | null; line2: string | null; city: string | null; state: string | null; zip: string | null };
+
+function postalOf(fields: AddressFields): Postal | null {
   if (!fields.line1?.trim() || !fields.city?.trim() || !fields.state?.trim() || !fields.zip?.trim()) return null;
-  return [joined(fields.line1, fields.line2), `${fields.city.trim()}, ${fields.state.trim()} ${fields.zip.trim()}`];
+  return { street: joined(fields.line1, fields.line2), city: fields.city.trim(), state: fields.state.trim(), zip: fields.zip.trim() };
 }
+
+const linesOf = (postal: Postal | null) => (postal ? [postal.street, `${postal.city}, ${postal.state} ${postal.zip}`] : null);
 
 /**
  * The chosen recipients, all of them the organisation's own: one unknown id (or another
@@ -48,6 +59,13 @@ export async function loadTaxRecipients(db: DbOrTx, orgId: string, ids: string[]
   return [...new Set(ids)].map((id) => {
     const creator = found.creators.get(id);
     if (creator) {
+      const postal = postalOf({
+        line1: creator.address_line_1,
+        line2: creator.address_line_2,
+        city: creator.address_city,
+        state: creator.address_state,
+        zip: creator.address_zip,
+      });
       const person = joined(creator.first_name, creator.last_name);
       return {
         id,
@@ -56,13 +74,8 @@ export async function loadTaxRecipients(db: DbOrTx, orgId: string, ids: string[]
         is_w2: creator.is_w2,
         tin_kind: creator.entity_type === 'business' ? 'ein' : 'ssn',
         tin_sealed: creator.state_tax_id,
-        address_lines: addressLines({
-          line1: creator.address_line_1,
-          line2: creator.address_line_2,
-          city: creator.address_city,
-          state: creator.address_state,
-          zip: creator.address_zip,
-        }),
+        address_lines: linesOf(postal),
+        postal,
         state: creator.address_state ?? '',
       };
     }
@@ -76,6 +89,7 @@ export async function loadTaxRecipients(db: DbOrTx, orgId: string, ids: string[]
       tin_kind: 'ssn',
       tin_sealed: null,
       address_lines: null,
+      postal: null,
       state: '',
     };
   });
@@ -86,18 +100,27 @@ export const PAYER_MISSING_MESSAGE = "Your organization's EIN and address come f
 /** The payer block of every form, from activation step 2 (the business). */
 export async function loadTaxPayer(db: DbOrTx, orgId: string): Promise<TaxPayer> {
   const [row] = await db
-    .select({ name: orgs.name, business: orgBusinesses })
+    .select({ name: orgs.name, business: orgBusinesses, state_number: taxFilingSettings.state_number })
     .from(orgs)
     .innerJoin(orgBusinesses, eq(orgBusinesses.org_id, orgs.id))
+    .leftJoin(taxFilingSettings, eq(taxFilingSettings.org_id, orgs.id))
     .where(eq(orgs.id, orgId))
     .limit(1);
   if (!row) throw new AppError('conflict', PAYER_MISSING_MESSAGE);
   const business = row.business;
+  const postal = {
+    street: joined(business.address, business.address2),
+    city: business.city,
+    state: business.state,
+    zip: business.zip_code,
+  };
   return {
     name: row.name,
     ein_sealed: business.ein_encrypted,
-    address_lines: [joined(business.address, business.address2), `${business.city}, ${business.state} ${business.zip_code}`],
+    address_lines: linesOf(postal)!,
+    postal,
     phone: business.phone,
     state: business.state,
+    state_number: row.state_number ?? '',
   };
 }

@@ -22,7 +22,11 @@ export function draw1099Nec(page: PDFPage, fonts: Fonts, form: TaxForm): void {
   const right = 540 - left - mid;
   const x2 = LEFT + left;
   const x3 = x2 + mid;
-  drawText(page, fonts.regular, 'CORRECTED (if checked)  [ ]', { x: LEFT, top: TOP - 14, size: 7 });
+  drawText(page, form.corrected ? fonts.bold : fonts.regular, `CORRECTED (if checked)  [${form.corrected ? 'X' : ' '}]`, {
+    x: LEFT,
+    top: TOP - 14,
+    size: 7,
+  });
   drawBox(page, fonts, {
     x: LEFT,
     top: TOP,
@@ -108,39 +112,47 @@ export function draw1099Nec(page: PDFPage, fonts: Fonts, form: TaxForm): void {
     'This is important tax information and is being furnished to the IRS. If you are required to file a return, a negligence penalty or other sanction may be imposed on you if this income is taxable and the IRS determines that it has not been reported.',
     { x: x3 + 8, top: TOP + 124, width: right - 14, size: 6 },
   );
-  // Boxes 5-7, the state line, run across the form's foot.
-  const stateTop = TOP + 234;
-  const third = 540 / 3;
-  drawBox(page, fonts, {
-    x: LEFT,
-    top: stateTop,
-    width: third,
-    height: 30,
-    label: '5 State tax withheld',
-    amount: formatBoxAmount(form.state_withheld),
-  });
-  drawBox(page, fonts, {
-    x: LEFT + third,
-    top: stateTop,
-    width: third,
-    height: 30,
-    label: "6 State/Payer's state no.",
-    lines: [form.payer.state],
-  });
-  drawBox(page, fonts, {
-    x: LEFT + 2 * third,
-    top: stateTop,
-    width: third,
-    height: 30,
-    label: '7 State income',
-    amount: formatBoxAmount(form.compensation),
-  });
-
+  drawStateLine(page, fonts, form);
   drawText(page, fonts.regular, 'Form 1099-NEC (Rev. 1-2024)', { x: LEFT, top: TOP + 270, size: 7 });
   drawText(page, fonts.regular, '(keep for your records)', { x: LEFT + 200, top: TOP + 270, size: 7 });
   drawText(page, fonts.regular, 'www.irs.gov/Form1099NEC', { x: LEFT + 330, top: TOP + 270, size: 7 });
   drawText(page, fonts.regular, 'Department of the Treasury - Internal Revenue Service', { x: LEFT + 330, top: TOP + 280, size: 7 });
   drawInstructions(page, fonts);
+}
+
+/**
+ * Boxes 5-7, the state line across the form's foot: filled only where a state tax was withheld
+ * (the state copy), naming the recipient's state and the payer's number there.
+ */
+function drawStateLine(page: PDFPage, fonts: Fonts, form: TaxForm): void {
+  const withheld = form.state_withheld > 0;
+  const top = TOP + 234;
+  const third = 540 / 3;
+  const stateNumber = [form.recipient_state, form.payer.state_number].filter(Boolean).join(' / ');
+  drawBox(page, fonts, {
+    x: LEFT,
+    top,
+    width: third,
+    height: 30,
+    label: '5 State tax withheld',
+    ...(withheld ? { amount: formatBoxAmount(form.state_withheld) } : {}),
+  });
+  drawBox(page, fonts, {
+    x: LEFT + third,
+    top,
+    width: third,
+    height: 30,
+    label: "6 State/Payer's state no.",
+    lines: withheld ? [stateNumber] : [],
+  });
+  drawBox(page, fonts, {
+    x: LEFT + 2 * third,
+    top,
+    width: third,
+    height: 30,
+    label: '7 State income',
+    ...(withheld ? { amount: formatBoxAmount(form.compensation) } : {}),
+  });
 }
 
 function drawInstructions(page: PDFPage, fonts: Fonts): void {

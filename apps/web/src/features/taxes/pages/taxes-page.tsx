@@ -7,8 +7,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { taxYears } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { usePaidUsers } from '../api/taxes.ts';
 import { GenerateTaxDialog } from '../components/generate-tax-dialog.tsx';
+import { IrsFilingCard } from '../components/irs-filing-card.tsx';
 import { paidUserColumns } from '../components/paid-user-columns.tsx';
 
 /** /taxes, page Paid Users: everyone paid in the chosen year, checked ones get their tax documents. */
@@ -20,6 +22,9 @@ export default function TaxesPage() {
   const [isGenerating, setGenerating] = useState(false);
   const { data, isFetching } = usePaidUsers({ year, page });
   const columns = useMemo(() => paidUserColumns(year), [year]);
+  const { data: viewer } = useCurrentUser();
+  // The filing file carries every payee's full TIN: owners and admins only, as the API has it.
+  const canFile = viewer?.role === 'owner' || viewer?.role === 'admin';
 
   return (
     <Stack spacing={2}>
@@ -59,6 +64,7 @@ export default function TaxesPage() {
         onSelectionChange={setSelected}
         emptyLabel={`No one was paid in ${year}`}
       />
+      {canFile && <IrsFilingCard year={year} isOwner={viewer?.role === 'owner'} />}
       <GenerateTaxDialog isOpen={isGenerating} userIds={selected.map(String)} onClose={() => setGenerating(false)} />
     </Stack>
   );
