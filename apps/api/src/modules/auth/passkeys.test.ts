@@ -43,6 +43,7 @@ describe('adding a passkey', () => {
     expect(row?.credential_id).toBe(owner.authenticator.id);
     expect((await call('GET', '/v1/users/two_factor', owner.headers)).json()).toMatchObject({
       totp_enabled: false,
+      passkeys: 1,
       recovery_codes_left: 10,
     });
     expect(await auditActions(owner.user.id)).toContain('passkey.register');

@@ -32,9 +32,14 @@ export async function twoFactorStatusOf(deps: AppDeps, user: User): Promise<TwoF
     .select({ count: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.user_id, user.id), isNull(recoveryCodes.used_at)));
+  const [keys] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passkeys)
+    .where(eq(passkeys.user_id, user.id));
   return {
     // Two-factor can be on with passkeys alone: the app is on once its set-up was confirmed.
     totp_enabled: await hasConfirmedApp(deps.db, user.id),
+    passkeys: keys?.count ?? 0,
     recovery_codes_left: user.two_factor_at ? (left?.count ?? 0) : 0,
     required_by_org: await isRequiredByOrg(deps.db, user),
   };

@@ -9,10 +9,11 @@ import { ChangePasswordDialog } from '../../../entities/users/index.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
-/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; two-factor sign-in; the wizard when its flag is on. */
+/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; two-factor sign-in and passkeys; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
   const [isChangingEmail, setIsChangingEmail] = useState(false);
@@ -41,6 +42,7 @@ export function ProfileTab({ viewer }: { viewer: UserRecord }) {
         {isChangingEmail && <ChangeEmailDialog currentEmail={viewer.email} onClose={() => setIsChangingEmail(false)} />}
       </Card>
       <TwoFactorCard viewer={viewer} />
+      <PasskeysCard />
       {meta?.payment_method_wizard && <PaymentMethodWizard />}
     </Stack>
   );
