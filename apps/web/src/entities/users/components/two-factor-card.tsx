@@ -16,7 +16,7 @@ function describe(status: TwoFactorStatus): string {
   return `On: ${factors.join(' and ')}. ${status.recovery_codes_left} of 10 recovery codes left.`;
 }
 
-/** Settings > Profile: the person's own two-factor sign-in, and for an owner the organization's rule. */
+/** Settings > Profile (staff and portal alike): the person's own two-factor sign-in, and for an owner the organization's rule. */
 export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
   const { data: status } = useTwoFactorStatus();
   const start = useStartTotp();

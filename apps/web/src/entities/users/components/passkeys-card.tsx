@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSKEY_NAME_MAX, type PasskeyRecord } from '@crewpay/core';
-import { hasPasskeySupport, useAddPasskey, usePasskeys, useRemovePasskey } from '../../../entities/users/index.ts';
+import { hasPasskeySupport, useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { RecoveryCodesDialog } from './totp-setup.tsx';
 
@@ -17,7 +17,7 @@ const usedText = (passkey: PasskeyRecord) =>
   `Added ${formatDate(passkey.created_at)} · ${passkey.last_used_at ? `last used ${formatDate(passkey.last_used_at)}` : 'not used yet'}`;
 
 /**
- * Settings > Profile: the person's passkeys, each a second factor and a sign-in on its own.
+ * Settings > Profile (staff and portal alike): the person's passkeys, each a second factor and a sign-in on its own.
  * The first one also answers recovery codes, shown once as the app's set-up does.
  */
 export function PasskeysCard() {
