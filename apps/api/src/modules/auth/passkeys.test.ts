@@ -234,5 +234,9 @@ describe('a portal user', () => {
     const signedIn = await passkeySignIn(authenticator.assert(await signInChallenge(ctx.app)), { audience: 'creator' });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json()).toMatchObject({ is_external: true });
+    const portal = authHeaders(signedIn.json().auth_token);
+    expect((await call('GET', '/v1/users/two_factor', portal)).json()).toMatchObject({ passkeys: 1, required_by_org: false });
+    // Their own factors only: the organisation's rule is its owners'.
+    expect((await call('PUT', '/v1/users/two_factor/organization', portal, { required: true })).statusCode).toBe(403);
   });
 });
