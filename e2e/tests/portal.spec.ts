@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { generate } from 'otplib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PASSWORD, createOwner, openSignedIn, readResetLink, signUpViaApi, uniqueEmail } from './support/api.ts';
@@ -263,6 +264,17 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await expect(dialog.getByText('Passwords must match')).toBeVisible();
   await shot(page, 'portal-08b-customer-settings-password');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Two-factor sign-in is a portal user's own too: the staff card, without the organization's switch.
+  const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await twoFactor.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = await twoFactor.getByTestId('totp-secret').inputValue();
+  await twoFactor.getByLabel('Code from the app').fill(await generate({ secret }));
+  await twoFactor.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
+  await expect(twoFactor).toContainText('On: an authenticator app. 10 of 10 recovery codes left.');
+  await expect(twoFactor.getByRole('switch')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' })).toBeVisible();
+  await shot(page, 'portal-08d-customer-two-factor');
 
   await page.getByRole('navigation', { name: 'Main' }).getByText('Contracts', { exact: true }).click();
   await expect(page.getByRole('grid', { name: 'My contracts' }).getByText('No contracts yet')).toBeVisible();

@@ -51,3 +51,44 @@ test('[two-factor] sets up an authenticator app in Settings > Profile, then sign
   await expect(page).not.toHaveURL(/\/signin$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
+
+/**
+ * WebAuthn refuses an IP address as the relying party, so the API's default (127.0.0.1) makes
+ * localhost the relying party: the passkey journey runs on http://localhost:<port>.
+ */
+const localhostOrigin = () => `http://localhost:${new URL(test.info().project.use.baseURL ?? '').port}`;
+
+/** Chromium's virtual authenticator (over CDP): a platform authenticator that keeps passkeys and verifies the user. */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+}
+
+test('[two-factor] adds a passkey in Settings > Profile, then signs in with it alone', async ({ page, request }) => {
+  const owner = await createOwner(request, 'passkey');
+  await addVirtualAuthenticator(page);
+  await openSignedIn(page, owner.token, '/settings?tab=profile', localhostOrigin());
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await card.getByLabel('Passkey name').fill('Work laptop');
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  // The first second factor: the recovery codes, shown once.
+  const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  await codes.getByRole('button', { name: 'Done' }).click();
+  await expect(card.getByRole('list', { name: 'Your passkeys' })).toContainText('Work laptop');
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toContainText('On: passkeys. 10 of 10 recovery codes left.');
+  await shot(page, '05-passkey-added');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '06-passkey-added-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await signOutThroughSidebar(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).not.toHaveURL(/\/signin$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.goto(`${localhostOrigin()}/settings?tab=profile`);
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
+});

@@ -125,6 +125,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** Passkeys (WebAuthn): the relying party id and the origin the browser signs (from PUBLIC_URL). */
+  passkeys: { rpId: string; origin: string };
   secretsKey: string | undefined;
   sessionTtlHours: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     publicUrl: (values.PUBLIC_URL ?? defaultPublicUrl(values.HOST, values.PORT)).replace(/\/$/, ''),
+    passkeys: passkeySettings(values.PUBLIC_URL ?? defaultPublicUrl(values.HOST, values.PORT)),
     secretsKey: values.SECRETS_KEY,
     sessionTtlHours: values.SESSION_TTL_HOURS,
     logLevel: values.LOG_LEVEL,
@@ -331,6 +334,17 @@ function storageSettings(values: z.infer<typeof envSchema>): StorageSettings {
     forcePathStyle: values.STORAGE_FORCE_PATH_STYLE ?? values.STORAGE_ENDPOINT !== undefined,
     timeoutMs: values.STORAGE_TIMEOUT_SECONDS * 1000,
   };
+}
+
+/**
+ * WebAuthn refuses an IP address as the relying party: an address like 127.0.0.1 (the default in
+ * dev and tests) becomes localhost, which browsers treat as secure too.
+ */
+function passkeySettings(publicUrl: string): { rpId: string; origin: string } {
+  const url = new URL(publicUrl);
+  const isIpAddress = /^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[');
+  if (isIpAddress) url.hostname = 'localhost';
+  return { rpId: url.hostname, origin: url.origin };
 }
 
 /**

@@ -40,10 +40,10 @@ export async function createOwner(request: APIRequestContext, label: string, org
 }
 
 /** Puts a session token in the browser, as signing in would, then opens `path`. */
-export async function openSignedIn(page: Page, token: string, path = '/'): Promise<void> {
-  await page.goto('/signin');
+export async function openSignedIn(page: Page, token: string, path = '/', origin = ''): Promise<void> {
+  await page.goto(`${origin}/signin`);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
-  await page.goto(path);
+  await page.goto(`${origin}${path}`);
 }
 
 type OutboxEmail = { to: string; subject: string; links: string[]; created_at: string };

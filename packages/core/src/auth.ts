@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { externalRoles, staffRoles } from './roles.ts';
 import { secretText } from './text.ts';
+import { passkeyAssertion } from './passkeys.ts';
 import { twoFactorCode } from './two-factor.ts';
 import { emailSchema, passwordSchema, messages } from './validation.ts';
 
@@ -22,6 +23,8 @@ export const signInBody = z.object({
   password: secretText(messages.required).min(1, messages.required).max(200, 'Must be at most 200 characters'),
   // Asked only of an account with two-factor sign-in on: its authenticator code or a recovery code.
   code: twoFactorCode.optional(),
+  // Or, in place of the code, a passkey's answer to a challenge from /v1/users/passkeys/authentication.
+  passkey: passkeyAssertion.optional(),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 

@@ -49,6 +49,7 @@ export * from './accounting.ts';
 export * from './client-errors.ts';
 export * from './audit.ts';
 export * from './two-factor.ts';
+export * from './passkeys.ts';
 export * from './approvals.ts';
 export * from './analytics.ts';
 export * from './payment-schedules.ts';

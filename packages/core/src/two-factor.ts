@@ -28,6 +28,8 @@ export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
 
 export const twoFactorStatus = z.object({
   totp_enabled: z.boolean(),
+  /** How many passkeys the person has (each a second factor too). */
+  passkeys: z.number().int(),
   recovery_codes_left: z.number().int(),
   /** The organization requires two-factor sign-in of every staff member. */
   required_by_org: z.boolean(),

@@ -30,6 +30,9 @@ const FRESH_FACTOR_RULES: readonly Rule[] = [
   { method: 'DELETE', url: '/v1/users/two_factor/totp' },
   { method: 'POST', url: '/v1/users/two_factor/recovery_codes' },
   { method: 'PUT', url: '/v1/users/two_factor/organization' },
+  // A stolen session must not add its own passkey and so prove a factor it does not have.
+  { method: 'POST', url: '/v1/users/passkeys' },
+  { method: 'DELETE', url: '/v1/users/passkeys/:id' },
 ];
 
 /** What a staff member whose organisation requires two-factor may still do before enrolling. */
@@ -39,6 +42,9 @@ const BEFORE_ENROLMENT = new Set([
   'GET /v1/users/two_factor',
   'POST /v1/users/two_factor/totp',
   'POST /v1/users/two_factor/totp/confirm',
+  'GET /v1/users/passkeys',
+  'POST /v1/users/passkeys/registration',
+  'POST /v1/users/passkeys',
 ]);
 
 /** The routes the rules name (a test checks each exists, so a renamed route cannot slip out). */

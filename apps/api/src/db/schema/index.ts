@@ -31,6 +31,7 @@ export * from './creator-splits.ts';
 export * from './analytics.ts';
 export * from './payment-releases.ts';
 export * from './two-factor.ts';
+export * from './passkeys.ts';
 export * from './payment-schedules.ts';
 export * from './saved-views.ts';
 export * from './approvals.ts';

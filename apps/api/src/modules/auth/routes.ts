@@ -18,6 +18,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { toUserRecord } from './sessions.ts';
 import { accountRoutes } from './account-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { deviceCookie, deviceTokenOf } from './device.ts';
 import { requestPasswordReset } from './password-reset.ts';
 import { changePassword, signIn, signOut } from './service.ts';
@@ -135,4 +136,5 @@ export const authRoutes =
 
     await app.register(accountRoutes(deps));
     await app.register(twoFactorRoutes(deps));
+    await app.register(passkeyRoutes(deps));
   };

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { accountMessages, signInMessages, twoFactorMessages, type ChangePasswordBody, type SignInBody } from '@crewpay/core';
+import {
+  accountMessages,
+  passkeyMessages,
+  twoFactorMessages,
+  type ChangePasswordBody,
+  type PasskeyAssertion,
+  type SignInBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,7 +14,9 @@ import { newId } from '../../lib/ids.ts';
 import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findUsableLink, markLinkUsed } from '../links/index.ts';
+import { checkAudience } from './audience.ts';
 import { setUserPassword } from './credentials.ts';
+import { checkPasskeyFactor } from './passkeys.ts';
 import { readDeviceToken, signDeviceToken } from './device.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endOtherSessions, endSession, startSession, type SessionResult } from './sessions.ts';
@@ -33,16 +42,13 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; dev
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   }
   // A wrong second factor counts as a failed attempt: the same back-off as a wrong password.
-  const factorVerified = await checkSignInFactor(deps, user, body.code);
+  const factorVerified = await checkSignInFactor(deps, user, body);
   if (factorVerified === false) {
     await failSignInAttempt(deps.db, attempt);
-    throw new AppError('invalid_credentials', twoFactorMessages.wrongCode, { field: 'code' });
+    throw new AppError('invalid_credentials', body.passkey ? passkeyMessages.refused : twoFactorMessages.wrongCode, { field: 'code' });
   }
   await succeedSignInAttempt(deps.db, throttleKey);
-  // The sign-in toggle means something: the wrong side is told which one to use (only after the
-  // password matched, so it tells nothing about accounts to someone without it).
-  if (body.audience === 'team' && user.is_external) throw new AppError('forbidden', signInMessages.useCreatorSide, { field: 'audience' });
-  if (body.audience === 'creator' && !user.is_external) throw new AppError('forbidden', signInMessages.useTeamSide, { field: 'audience' });
+  checkAudience(user, body.audience);
   const session = await startSession(deps.db, user, deps.config.sessionTtlHours, { factorVerified: factorVerified === true });
   await auditSignIn(deps, user, 200);
   // The same device id again (its cookie's year starts over), or a new one.
@@ -51,14 +57,22 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; dev
 }
 
 /**
- * After the right password: an account with two-factor on also needs its code (asked for with
- * two_factor_required, so the sign-in form shows the code field); true once a code was spent,
- * false for a wrong one, null for an account without two-factor.
+ * After the right password: an account with two-factor on also needs its code or one of its
+ * passkeys (asked for with two_factor_required, so the sign-in form shows the code field and the
+ * passkey button); true once a factor was proved, false for a wrong one, null for an account
+ * without two-factor.
  */
-async function checkSignInFactor(deps: AppDeps, user: User, code: string | undefined): Promise<boolean | null> {
+async function checkSignInFactor(
+  deps: AppDeps,
+  user: User,
+  factor: { code?: string | undefined; passkey?: PasskeyAssertion | undefined },
+): Promise<boolean | null> {
   if (!user.two_factor_at) return null;
-  if (!code) throw new AppError('unauthorized', twoFactorMessages.codeRequired, { field: 'code', details: { two_factor_required: true } });
-  return checkSecondFactor(deps, user, code);
+  if (factor.passkey) return checkPasskeyFactor(deps, user, factor.passkey);
+  if (!factor.code) {
+    throw new AppError('unauthorized', twoFactorMessages.codeRequired, { field: 'code', details: { two_factor_required: true } });
+  }
+  return checkSecondFactor(deps, user, factor.code);
 }
 
 /** A team member's sign-in, or a wrong password for their account, in the organisation's audit log (no address, no IP). */
@@ -98,7 +112,7 @@ export async function setPasswordFromLink(
     // missing or wrong code leaves the link usable).
     const [owner] = await tx.select().from(users).where(eq(users.id, link.user_id));
     if (owner?.two_factor_at && options.code) await consumeRateLimit(deps.db, rateLimits.twoFactorCodePerUser, owner.id);
-    const factorVerified = owner ? await checkSignInFactor(deps, owner, options.code) : null;
+    const factorVerified = owner ? await checkSignInFactor(deps, owner, { code: options.code }) : null;
     if (factorVerified === false) throw new AppError('invalid_credentials', twoFactorMessages.wrongCode, { field: 'code' });
     await markLinkUsed(tx, link);
     // Ends every other link of the account too: using one link spends them all.

@@ -21,11 +21,18 @@ export function newTotpSecret(label: string): { secret: string; otpauth_url: str
 /**
  * Checks a 6-digit code against the user's authenticator and spends its time step, so a code
  * seen once (over a shoulder, in a log) cannot be used again. The conditional update makes two
- * simultaneous uses of one code count once.
+ * simultaneous uses of one code count once. Only the set-up's own check takes an unconfirmed
+ * app: someone with a passkey-only account's session could otherwise start one and prove it.
  */
-export async function spendTotpCode(tx: DbOrTx, secrets: SecretBox, userId: string, code: string): Promise<boolean> {
+export async function spendTotpCode(
+  tx: DbOrTx,
+  secrets: SecretBox,
+  userId: string,
+  code: string,
+  options: { isSetUp?: boolean } = {},
+): Promise<boolean> {
   const [factor] = await tx.select().from(totpFactors).where(eq(totpFactors.user_id, userId));
-  if (!factor) return false;
+  if (!factor || (!factor.confirmed_at && !options.isSetUp)) return false;
   const secret = secrets.decrypt(factor.secret_sealed);
   const result = await verify({
     secret,

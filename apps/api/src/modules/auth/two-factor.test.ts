@@ -36,6 +36,7 @@ describe('setting up an authenticator app', () => {
     const owner = await createOwner(ctx.app);
     expect((await call('GET', '/v1/users/two_factor', owner.headers)).json()).toEqual({
       totp_enabled: false,
+      passkeys: 0,
       recovery_codes_left: 0,
       required_by_org: false,
     });
@@ -67,6 +68,7 @@ describe('setting up an authenticator app', () => {
     });
     expect((await call('GET', '/v1/users/two_factor', owner.headers)).json()).toEqual({
       totp_enabled: true,
+      passkeys: 0,
       recovery_codes_left: 10,
       required_by_org: false,
     });

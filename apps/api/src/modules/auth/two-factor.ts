@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { loginAsMessages, twoFactorMessages, type TotpSetupAnswer, type TwoFactorStatus } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgs, recoveryCodes, sessions, totpFactors, users, type User } from '../../db/schema/index.ts';
+import { orgs, passkeys, recoveryCodes, sessions, totpFactors, users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -10,13 +10,13 @@ import { recordAudit } from '../audit/index.ts';
 import { newTotpSecret, replaceRecoveryCodes, spendSecondFactor, spendTotpCode } from './totp.ts';
 
 /** Your own second factor only: someone acting as you (login-as) never sets up or removes yours. */
-function ownUser(auth: AuthContext): User {
+export function ownUser(auth: AuthContext): User {
   if (auth.actor) throw new AppError('forbidden', loginAsMessages.whileActing);
   return auth.user;
 }
 
 /** Staff entries go to the organisation's audit log; a portal user's factor is their own business. */
-async function auditFactor(tx: DbOrTx, user: User, action: string, statusCode = 200): Promise<void> {
+export async function auditFactor(tx: DbOrTx, user: User, action: string, statusCode = 200): Promise<void> {
   if (user.is_external) return;
   await recordAudit(tx, { org_id: user.org_id, actor_user_id: user.id, user_id: user.id, action, status_code: statusCode });
 }
@@ -32,8 +32,14 @@ export async function twoFactorStatusOf(deps: AppDeps, user: User): Promise<TwoF
     .select({ count: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.user_id, user.id), isNull(recoveryCodes.used_at)));
+  const [keys] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passkeys)
+    .where(eq(passkeys.user_id, user.id));
   return {
-    totp_enabled: user.two_factor_at !== null,
+    // Two-factor can be on with passkeys alone: the app is on once its set-up was confirmed.
+    totp_enabled: await hasConfirmedApp(deps.db, user.id),
+    passkeys: keys?.count ?? 0,
     recovery_codes_left: user.two_factor_at ? (left?.count ?? 0) : 0,
     required_by_org: await isRequiredByOrg(deps.db, user),
   };
@@ -42,7 +48,7 @@ export async function twoFactorStatusOf(deps: AppDeps, user: User): Promise<TwoF
 /** Set-up, step 1: a new secret for the app (replacing an unfinished one); shown this once. */
 export async function startTotp(deps: AppDeps, auth: AuthContext): Promise<TotpSetupAnswer> {
   const user = ownUser(auth);
-  if (user.two_factor_at) throw new AppError('conflict', twoFactorMessages.alreadyEnrolled);
+  if (await hasConfirmedApp(deps.db, user.id)) throw new AppError('conflict', twoFactorMessages.alreadyEnrolled);
   const setup = newTotpSecret(user.email);
   const secret_sealed = deps.secrets.encrypt(setup.secret);
   await deps.db
@@ -63,7 +69,7 @@ export async function confirmTotp(deps: AppDeps, auth: AuthContext, code: string
     const [factor] = await tx.select().from(totpFactors).where(eq(totpFactors.user_id, user.id)).for('update');
     if (!factor) throw new AppError('conflict', twoFactorMessages.notStarted);
     if (factor.confirmed_at) throw new AppError('conflict', twoFactorMessages.alreadyEnrolled);
-    if (!(await spendTotpCode(tx, deps.secrets, user.id, code))) {
+    if (!(await spendTotpCode(tx, deps.secrets, user.id, code, { isSetUp: true }))) {
       throw new AppError('validation_error', twoFactorMessages.wrongCode, { field: 'code' });
     }
     const now = new Date();
@@ -76,15 +82,26 @@ export async function confirmTotp(deps: AppDeps, auth: AuthContext, code: string
   });
 }
 
-/** Removes the authenticator and the recovery codes (a fresh factor was asked first: plugins/two-factor-rules.ts). */
+async function hasConfirmedApp(db: DbOrTx, userId: string): Promise<boolean> {
+  const [app] = await db.select({ at: totpFactors.confirmed_at }).from(totpFactors).where(eq(totpFactors.user_id, userId));
+  return Boolean(app?.at);
+}
+
+/**
+ * Removes the authenticator (a fresh factor was asked first: plugins/two-factor-rules.ts). With no
+ * passkey left two-factor sign-in is off and the recovery codes end; a passkey keeps it on.
+ */
 export async function removeTotp(deps: AppDeps, auth: AuthContext): Promise<void> {
   const user = ownUser(auth);
-  if (!user.two_factor_at) throw new AppError('conflict', twoFactorMessages.notEnrolled);
-  if (await isRequiredByOrg(deps.db, user)) throw new AppError('forbidden', twoFactorMessages.cannotRemoveRequired);
+  if (!(await hasConfirmedApp(deps.db, user.id))) throw new AppError('conflict', twoFactorMessages.notEnrolled);
+  const [passkey] = await deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.user_id, user.id)).limit(1);
+  if (!passkey && (await isRequiredByOrg(deps.db, user))) throw new AppError('forbidden', twoFactorMessages.cannotRemoveRequired);
   await deps.db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.user_id, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
-    await tx.update(users).set({ two_factor_at: null }).where(eq(users.id, user.id));
+    if (!passkey) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, user.id));
+      await tx.update(users).set({ two_factor_at: null }).where(eq(users.id, user.id));
+    }
     await auditFactor(tx, user, 'two_factor.remove');
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionAnswer, SignInBody } from '@crewpay/core';
+import type { PasskeyAssertion, SessionAnswer, SignInAudience, SignInBody } from '@crewpay/core';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session/start-session.ts';
@@ -16,5 +16,18 @@ export function useSignIn() {
       startSession(answer);
     },
     meta: { errorMessage: 'There was an issue signing in' },
+  });
+}
+
+/** POST /v1/users/passkeys/signin: a passkey in place of the password (and of the code); keeps the session. */
+export function usePasskeySignIn() {
+  return useMutation({
+    mutationFn: (body: { credential: PasskeyAssertion; audience: SignInAudience }) =>
+      api.post<SessionAnswer>('/v1/users/passkeys/signin', body),
+    onSuccess: (answer) => {
+      trackEvent('signed_in');
+      startSession(answer);
+    },
+    meta: { errorMessage: 'There was an issue signing in with a passkey' },
   });
 }

@@ -12,7 +12,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useReplayEarlyClick } from '../../../lib/early-clicks.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { useSignIn } from '../api/sign-in.ts';
+import { usePasskeySignIn, useSignIn } from '../api/sign-in.ts';
 import type { SignInErrors, SignInField, SignInValues } from './sign-in-validation.ts';
 
 // The first page of every visit stays light: the rules (zod and the core schemas) load on the
@@ -29,6 +29,9 @@ const subtitles: Record<Audience, string> = {
 };
 
 const fieldOrder: SignInField[] = ['email', 'password'];
+
+// The WebAuthn half loads on the first passkey click: the first paint of the page stays light.
+const passkeyAnswer = async () => (await import('../../../entities/users/index.ts')).answerPasskeyChallenge();
 
 /** Errors wait for the first submit (leaving the email field to click 'Forgot password?' must not flag it), then follow each keystroke. */
 function useSignInFields() {
@@ -95,6 +98,27 @@ export function SignInForm() {
   // (a GET with the password in the address); it looks the same either way.
   const isHydrated = useHydrated();
   useReplayEarlyClick();
+
+  const passkeySignIn = usePasskeySignIn();
+  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
+
+  /** No password: the passkey is both factors. Or, at the code step, the passkey in place of the code. */
+  const onPasskey = async () => {
+    setIsPasskeyBusy(true);
+    try {
+      const credential = await passkeyAnswer();
+      if (isCodeAsked) {
+        const body = await validate();
+        if (!body) return;
+        await signIn.mutateAsync({ ...body, audience, passkey: credential });
+      } else {
+        await passkeySignIn.mutateAsync({ credential, audience });
+      }
+    } finally {
+      setIsPasskeyBusy(false);
+    }
+    await navigate('/', { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -164,6 +188,16 @@ export function SignInForm() {
           sx={{ mt: 3 }}
         >
           Sign in
+        </Button>
+        <Button
+          variant="outlined"
+          size="large"
+          fullWidth
+          loading={isPasskeyBusy}
+          onClick={() => void onPasskey().catch(() => undefined)}
+          sx={{ mt: 1.5 }}
+        >
+          {isCodeAsked ? 'Use a passkey instead' : 'Sign in with a passkey'}
         </Button>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>

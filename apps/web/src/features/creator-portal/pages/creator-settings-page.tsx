@@ -5,6 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { NotificationList, useDismissNotification, useNotifications } from '../../../entities/notifications/index.ts';
+import { PasskeysCard, TwoFactorCard } from '../../../entities/users/index.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { PaymentDetailsTab } from '../components/payment-details-tab.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
@@ -30,7 +31,7 @@ function NotificationsCard() {
   );
 }
 
-/** /creator/settings: Profile, Notifications and (creators) Payment Details; the tab is kept in ?tab=. */
+/** /creator/settings: Profile (with two-factor sign-in and passkeys), Notifications and (creators) Payment Details; the tab is kept in ?tab=. */
 export default function CreatorSettingsPage() {
   const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -45,7 +46,13 @@ export default function CreatorSettingsPage() {
           <Tab key={item.value} value={item.value} label={item.label} />
         ))}
       </Tabs>
-      {tab === 'profile' && <ProfileCard user={user} />}
+      {tab === 'profile' && (
+        <>
+          <ProfileCard user={user} />
+          <TwoFactorCard viewer={user} />
+          <PasskeysCard />
+        </>
+      )}
       {tab === 'notifications' && <NotificationsCard />}
       {tab === 'payment_details' && <PaymentDetailsTab focusedOrgId={params.get('org')} />}
     </Stack>

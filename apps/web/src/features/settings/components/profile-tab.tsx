@@ -5,14 +5,13 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@crewpay/core';
-import { ChangePasswordDialog } from '../../../entities/users/index.ts';
+import { ChangePasswordDialog, PasskeysCard, TwoFactorCard } from '../../../entities/users/index.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
-import { TwoFactorCard } from './two-factor-card.tsx';
 
-/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; two-factor sign-in; the wizard when its flag is on. */
+/** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; two-factor sign-in and passkeys; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
   const [isChangingEmail, setIsChangingEmail] = useState(false);
@@ -41,6 +40,7 @@ export function ProfileTab({ viewer }: { viewer: UserRecord }) {
         {isChangingEmail && <ChangeEmailDialog currentEmail={viewer.email} onClose={() => setIsChangingEmail(false)} />}
       </Card>
       <TwoFactorCard viewer={viewer} />
+      <PasskeysCard />
       {meta?.payment_method_wizard && <PaymentMethodWizard />}
     </Stack>
   );

@@ -6,8 +6,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useSignOut } from '../../../lib/session/sign-out.ts';
 import { clearEnrolmentRequired } from '../../../lib/session/two-factor-gate.ts';
-import { useTwoFactorStatus } from '../api/two-factor.ts';
-import { TwoFactorCard } from '../components/two-factor-card.tsx';
+import { PasskeysCard, TwoFactorCard, useTwoFactorStatus } from '../../../entities/users/index.ts';
 
 /**
  * Where the route guard sends a team member whose organization requires two-factor sign-in and
@@ -25,11 +24,12 @@ export default function TwoFactorSetupPage() {
     void navigate('/', { replace: true });
   };
   return (
-    <AuthLayout title="Set up two-factor sign-in" subtitle="Set up an authenticator app to continue.">
+    <AuthLayout title="Set up two-factor sign-in" subtitle="Set up an authenticator app or add a passkey to continue.">
       <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
         {viewer && <TwoFactorCard viewer={viewer} />}
+        <PasskeysCard />
         <Stack direction="row" spacing={1}>
-          {status?.totp_enabled && (
+          {(status?.totp_enabled || Boolean(status?.passkeys)) && (
             <Button variant="contained" onClick={carryOn}>
               Continue
             </Button>

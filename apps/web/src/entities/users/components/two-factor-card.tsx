@@ -10,12 +10,13 @@ import type { TotpSetupAnswer, TwoFactorStatus, UserRecord } from '@crewpay/core
 import { useRemoveTotp, useSetOrgTwoFactor, useStartTotp, useTwoFactorStatus } from '../api/two-factor.ts';
 import { RecoveryCodesDialog, TotpSetup } from './totp-setup.tsx';
 
-const describe = (status: TwoFactorStatus) =>
-  status.totp_enabled
-    ? `On: an authenticator app. ${status.recovery_codes_left} of 10 recovery codes left.`
-    : 'Off: signing in takes your password only.';
+function describe(status: TwoFactorStatus): string {
+  const factors = [status.totp_enabled && 'an authenticator app', status.passkeys > 0 && 'passkeys'].filter(Boolean);
+  if (factors.length === 0) return 'Off: signing in takes your password only.';
+  return `On: ${factors.join(' and ')}. ${status.recovery_codes_left} of 10 recovery codes left.`;
+}
 
-/** Settings > Profile: the person's own two-factor sign-in, and for an owner the organization's rule. */
+/** Settings > Profile (staff and portal alike): the person's own two-factor sign-in, and for an owner the organization's rule. */
 export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
   const { data: status } = useTwoFactorStatus();
   const start = useStartTotp();
@@ -73,7 +74,7 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
               control={
                 <Switch
                   checked={status.required_by_org}
-                  disabled={!status.totp_enabled || setRule.isPending}
+                  disabled={(!status.totp_enabled && status.passkeys === 0) || setRule.isPending}
                   onChange={(_event, checked) => run(() => setRule.mutateAsync({ required: checked }))}
                 />
               }

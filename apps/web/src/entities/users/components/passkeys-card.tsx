@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PASSKEY_NAME_MAX, type PasskeyRecord } from '@crewpay/core';
+import { hasPasskeySupport, useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { RecoveryCodesDialog } from './totp-setup.tsx';
+
+const usedText = (passkey: PasskeyRecord) =>
+  `Added ${formatDate(passkey.created_at)} · ${passkey.last_used_at ? `last used ${formatDate(passkey.last_used_at)}` : 'not used yet'}`;
+
+/**
+ * Settings > Profile (staff and portal alike): the person's passkeys, each a second factor and a sign-in on its own.
+ * The first one also answers recovery codes, shown once as the app's set-up does.
+ */
+export function PasskeysCard() {
+  const { data } = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const [name, setName] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const onAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await add.mutateAsync(name.trim());
+    setName('');
+    if (answer.recovery_codes.length > 0) setRecoveryCodes(answer.recovery_codes);
+  };
+  if (!data) return null;
+  return (
+    <Card variant="outlined" component="section" aria-label="Passkeys" sx={{ maxWidth: 560 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Passkeys
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Sign in with your fingerprint, face or device PIN, with no password or code to type.
+        </Typography>
+        {data.data.length > 0 && (
+          <List dense aria-label="Your passkeys">
+            {data.data.map((passkey) => (
+              <ListItem
+                key={passkey.id}
+                disableGutters
+                secondaryAction={
+                  <Button
+                    color="error"
+                    aria-label={`Remove ${passkey.name}`}
+                    onClick={() => void remove.mutateAsync(passkey.id).catch(() => undefined)}
+                  >
+                    Remove
+                  </Button>
+                }
+              >
+                <ListItemText primary={passkey.name} secondary={usedText(passkey)} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {hasPasskeySupport() ? (
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ mt: 1, alignItems: { sm: 'flex-start' } }}
+            noValidate
+            onSubmit={(event) => void onAdd(event).catch(() => undefined)}
+          >
+            <TextField
+              size="small"
+              label="Passkey name"
+              placeholder="e.g. Work laptop"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX } }}
+            />
+            <Button type="submit" variant="contained" disabled={name.trim() === ''} loading={add.isPending}>
+              Add a passkey
+            </Button>
+          </Stack>
+        ) : (
+          <Typography variant="body2">This browser cannot use passkeys.</Typography>
+        )}
+      </CardContent>
+      <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
+    </Card>
+  );
+}
