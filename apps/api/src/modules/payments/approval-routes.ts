@@ -104,8 +104,8 @@ export const approvalRoutes =
       },
       async (request, reply) => {
         const user = requireStaff(request, APPROVERS);
-        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'approvals.reject' }, (tx) =>
-          rejectPayment(tx, user, request.params.id, request.body.reason),
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'approvals.reject' }, (tx, afterCommit) =>
+          rejectPayment(deps, { tx, afterCommit }, user, request.params.id, request.body.reason),
         );
       },
     );
