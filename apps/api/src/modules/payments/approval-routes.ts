@@ -3,6 +3,7 @@ import {
   approvalDecisionAnswer,
   approvalMessages,
   approvalQueue,
+  approvalQueueQuery,
   approvalRules,
   approvalRulesBody,
   approveBody,
@@ -66,8 +67,15 @@ export const approvalRoutes =
 
     app.get(
       '/approvals',
-      { schema: { tags, summary: 'The Approvals queue: payments awaiting approval', response: { 200: approvalQueue, ...errorResponses } } },
-      async (request) => ({ data: await listApprovalQueue(deps.db, requireStaff(request, APPROVERS)) }),
+      {
+        schema: {
+          tags,
+          summary: 'The Approvals queue: payments awaiting approval, oldest first, a page at a time (starting_after = next_cursor)',
+          querystring: approvalQueueQuery,
+          response: { 200: approvalQueue, ...errorResponses },
+        },
+      },
+      async (request) => listApprovalQueue(deps.db, requireStaff(request, APPROVERS), request.query),
     );
 
     app.post(
