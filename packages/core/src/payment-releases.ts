@@ -25,6 +25,7 @@ export const paymentReleaseMessages = {
   alreadyReleased: 'These payments were released already',
   allWaiting: 'None of these payments was executed: they wait for their release',
   disputed: "The invoice's payment is disputed: its payments are held",
+  disputeLost: "The invoice's dispute was lost: its payments stay held until it is paid again and they are marked again",
   waitsForInvoice: (number: string) => `Waits for invoice ${number} to be paid`,
 } as const;
 
