@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentReleaseMessages } from '@crewpay/core';
+import { campaignReleaseLabel, paymentReleaseMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { activate, advanceClock } from '../../../test/wallet-fixtures.ts';
@@ -177,6 +177,20 @@ describe('Release when paid', () => {
     expect(execute.json()).toMatchObject({ processing: 0, waiting: [{ id: paymentIds[0], reason: paymentReleaseMessages.disputeLost }] });
     expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft']);
     expect(await executions(owner.org.id)).toBe(0);
+  });
+
+  it("lists the campaign's payments waiting on an invoice, with the label Execute uses, to its own organisation only", async () => {
+    const { owner, campaign, invoice, paymentIds } = await markedInvoice(10_000, [3_000, 2_000]);
+    const number = (await call('GET', `/v1/invoices/${invoice.id}`, owner.headers)).json().number as string;
+    const listed = await call('GET', `/v1/payment_releases?payment_group_id=${campaign.id}`, owner.headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().data as { payment_id: string; status: 'waiting'; reason: null; invoice_number: string }[];
+    expect(rows.map((row) => row.payment_id).sort()).toEqual([...paymentIds].sort());
+    expect(rows[0]).toMatchObject({ invoice_id: invoice.id, invoice_number: number, status: 'waiting', recipient_name: 'Casey Creator' });
+    expect(campaignReleaseLabel(rows[0]!)).toBe(paymentReleaseMessages.waitsForInvoice(number));
+    const stranger = await createOwner(ctx.app);
+    expect((await call('GET', `/v1/payment_releases?payment_group_id=${campaign.id}`, stranger.headers)).json().data).toEqual([]);
+    expect((await call('GET', '/v1/payment_releases?payment_group_id=nope', owner.headers)).statusCode).toBe(400);
   });
 
   it('unmarked, the payments can be executed by hand again', async () => {
