@@ -14,12 +14,13 @@ const QUEUE_PATH = '/payments?tab=approval_payments';
 const personName = (user: Pick<User, 'display_name' | 'first_name' | 'last_name' | 'email'> | undefined) =>
   user ? user.display_name || recipientName(user) : 'An API key or a scheduled run';
 
-/** The organisation's owners and admins: the people Settings > Approvals lets decide. */
-const approversOf = (tx: Tx, orgId: string) =>
+/** The organisation's team (not its creators or customers): who asked, and among them the owners and admins who decide. */
+const teamOf = (tx: Tx, orgId: string) =>
   tx
     .select()
     .from(users)
-    .where(and(eq(users.org_id, orgId), inArray(users.role, ['owner', 'admin']), eq(users.is_external, false)));
+    .where(and(eq(users.org_id, orgId), eq(users.is_external, false)));
+const APPROVER_ROLES: User['role'][] = ['owner', 'admin'];
 
 /**
  * A payment that went to "Awaiting approval": one email to each owner or admin who may decide it
@@ -29,8 +30,8 @@ const approversOf = (tx: Tx, orgId: string) =>
  */
 export async function emailApprovers(deps: AppDeps, ctx: Ctx, orgId: string, waiting: Payment[]): Promise<void> {
   if (waiting.length === 0) return;
-  const [approvers, approvals, recipients] = await Promise.all([
-    approversOf(ctx.tx, orgId),
+  const [team, approvals, recipients] = await Promise.all([
+    teamOf(ctx.tx, orgId),
     ctx.tx
       .select()
       .from(paymentApprovals)
@@ -50,7 +51,8 @@ export async function emailApprovers(deps: AppDeps, ctx: Ctx, orgId: string, wai
       waiting.map((row) => row.recipient),
     ),
   ]);
-  const byId = new Map(approvers.map((user) => [user.id, user]));
+  const byId = new Map(team.map((user) => [user.id, user]));
+  const approvers = team.filter((user) => APPROVER_ROLES.includes(user.role));
   const approvalOf = new Map(approvals.map((approval) => [approval.payment_id, approval]));
   const messages = waiting.flatMap((payment) => {
     const executor = approvalOf.get(payment.id)?.executed_by_user_id ?? null;
