@@ -42,14 +42,14 @@ async function fundingInvoice(request: APIRequestContext) {
     funded_payments: [paymentId],
     disallowed_methods: ['bank'],
   });
-  return { owner, invoice, payLink: await readPayLink(request, customerEmail) };
+  return { owner, invoice, campaignId, payLink: await readPayLink(request, customerEmail) };
 }
 
 test('[invoices] Release when paid: the funded payment waits, the brand pays by card, and the payment goes out by itself', async ({
   page,
   request,
 }) => {
-  const { owner, invoice, payLink } = await fundingInvoice(request);
+  const { owner, invoice, campaignId, payLink } = await fundingInvoice(request);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, owner.token, `/invoices/${invoice.id}`);
   const funded = page.getByRole('region', { name: 'Funded payments' });
@@ -61,6 +61,18 @@ test('[invoices] Release when paid: the funded payment waits, the brand pays by 
   await expect(funded.getByRole('button', { name: 'Stop waiting' })).toBeVisible();
   await shot(page, 'invoices-release-when-paid-390');
 
+  // The campaign's payments say what the payment waits for, in Execute's words.
+  const number = (
+    (await (await request.get(`/v1/invoices/${invoice.id}`, { headers: { 'auth-token': owner.token } })).json()) as { number: string }
+  ).number;
+  await page.goto(`/campaigns/${campaignId}?tab=payments`);
+  const waiting = page.getByRole('alert', { name: 'Payments waiting on an invoice' });
+  await expect(waiting).toContainText(`$30.00 to Robin Payee: Waits for invoice ${number} to be paid`);
+  await shot(page, 'campaign-release-status-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(waiting).toBeVisible();
+  await shot(page, 'campaign-release-status-1440');
+
   await page.goto(payLink);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiration (MM/YY)').fill('1234');
@@ -69,7 +81,6 @@ test('[invoices] Release when paid: the funded payment waits, the brand pays by 
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
-  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/invoices/${invoice.id}`);
   await expect(funded.getByRole('status')).toHaveText('Release when paid: Released');
   // The creator has no payout details yet: executed, the payment waits for them (Awaiting input).

@@ -50,6 +50,7 @@ import {
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import {
   createPayoutsOperation,
+  followDisputeClose,
   holdReleasesOnDispute,
   PAYMENT_SCHEDULES_JOB,
   payoutEvents,
@@ -169,6 +170,8 @@ export function wireHandlers(options: { publicUrl: string }): void {
   // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
   onFundsArrived(releasePaidInvoices);
   onDomainEvent('payment-releases', holdReleasesOnDispute);
+  // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
+  onDomainEvent('payment-release-disputes', followDisputeClose);
   onReconcile(paymentsMatchTransfers);
   onReconcile(providerOutboxProblems);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.

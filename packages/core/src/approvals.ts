@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startingAfter } from './paging.ts';
 import { text } from './text.ts';
 import { centsSchema } from './validation.ts';
 
@@ -84,4 +85,18 @@ export const approvalItem = z.object({
   executed_at: z.string(),
 });
 export type ApprovalItem = z.infer<typeof approvalItem>;
-export const approvalQueue = z.object({ data: z.array(approvalItem) });
+/** GET /v1/approvals: oldest waiting first (the first to wait are the first decided), by keyset after the first page. */
+export const approvalQueueQuery = z.object({
+  starting_after: startingAfter,
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ApprovalQueueQuery = z.infer<typeof approvalQueueQuery>;
+export const approvalQueue = z.object({
+  data: z.array(approvalItem),
+  has_more: z.boolean(),
+  /** Pass as starting_after for the next page; null on the last. */
+  next_cursor: z.string().nullable(),
+  /** Every payment awaiting approval, answered with the first page (null after a cursor). */
+  total: z.number().int().nullable(),
+});
+export type ApprovalQueue = z.infer<typeof approvalQueue>;

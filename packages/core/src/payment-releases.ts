@@ -25,6 +25,7 @@ export const paymentReleaseMessages = {
   alreadyReleased: 'These payments were released already',
   allWaiting: 'None of these payments was executed: they wait for their release',
   disputed: "The invoice's payment is disputed: its payments are held",
+  disputeLost: "The invoice's dispute was lost: its payments stay held until it is paid again and they are marked again",
   waitsForInvoice: (number: string) => `Waits for invoice ${number} to be paid`,
 } as const;
 
@@ -59,3 +60,26 @@ export function releaseWaitingMessage(
 /** A release in words (the invoice's Funded payments and the payment page): its state, then its reason. */
 export const describePaymentRelease = (release: Pick<PaymentReleaseAnswer, 'status' | 'reason'>) =>
   `${paymentReleaseStatusLabels[release.status]}${release.reason ? `. ${release.reason}` : ''}`;
+
+/** GET /v1/payment_releases?payment_group_id=: the campaign's draft payments that wait on an invoice. */
+export const campaignReleasesQuery = z.object({ payment_group_id: z.uuid({ error: 'Not found' }) });
+export const campaignRelease = z.object({
+  payment_id: z.string(),
+  amount: z.number().int(),
+  recipient_name: z.string(),
+  invoice_id: z.string(),
+  invoice_number: z.string(),
+  status: z.enum(paymentReleaseStatuses),
+  reason: z.string().nullable(),
+});
+export type CampaignRelease = z.infer<typeof campaignRelease>;
+export const campaignReleases = z.object({ data: z.array(campaignRelease) });
+
+/**
+ * What a payment waiting on its invoice waits for, in the words Execute skips it with (the
+ * payments list) and, when held, the invoice page's: "Waits for invoice INV-0001 to be paid".
+ */
+export const campaignReleaseLabel = (release: Pick<CampaignRelease, 'status' | 'reason' | 'invoice_number'>) =>
+  release.status === 'held'
+    ? describePaymentRelease(release)
+    : (release.reason ?? paymentReleaseMessages.waitsForInvoice(release.invoice_number));

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { announceFundsArrived, type ProviderEventHandler } from '../../events/dispatcher.ts';
 import { chargeDisputes, charges, invoices, type Charge, type ChargeDispute, type ProviderEvent } from '../../db/schema/index.ts';
 import { feeReturnedEntries, findLedgerAccounts, givenBackEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -16,6 +17,7 @@ export const DISPUTE_EVENTS = new Set([
 ]);
 
 type Outcome = 'retry_later' | 'done';
+type AfterCommit = Parameters<ProviderEventHandler['apply']>[3];
 type Found = { charge: Charge; dispute: ChargeDispute };
 const at = (value: string | undefined) => (value ? new Date(value) : null);
 
@@ -110,7 +112,7 @@ async function reinstated(tx: Tx, event: ProviderEvent, found: Found, now: Date)
  * Crewpay's fee back (in the ledger and, by a call, at the provider). A close that overtook the
  * money's own event waits for it.
  */
-async function closed(tx: Tx, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+async function closed(tx: Tx, event: ProviderEvent, found: Found, now: Date, afterCommit: AfterCommit): Promise<Outcome> {
   const { charge, dispute } = found;
   if (dispute.closed_at) return 'done';
   const status = event.data.status ?? 'lost';
@@ -142,15 +144,17 @@ async function closed(tx: Tx, event: ProviderEvent, found: Found, now: Date): Pr
   }
   await emitWebhookEvent(tx, { org_id: charge.org_id, type: 'invoice.dispute_closed', data: disputeData(charge, done!) });
   await tellOwnersOfDispute(tx, charge, done!);
+  // Won, the invoice's money is the organisation's to keep: what waited on it (Release when paid) may go out.
+  if (status === 'won') afterCommit((db) => announceFundsArrived(db, event.org_id));
   return 'done';
 }
 
 /** A dispute's lifecycle, each event applied once along its order; its status follows the provider's. */
-export async function applyDisputeEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<Outcome> {
+export async function applyDisputeEvent(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit): Promise<Outcome> {
   if (event.type === 'charge.dispute.created') return opened(tx, event, now);
   const found = await disputeOf(tx, event);
   if (found === 'retry_later') return found;
-  if (event.type === 'charge.dispute.closed') return closed(tx, event, found, now);
+  if (event.type === 'charge.dispute.closed') return closed(tx, event, found, now, afterCommit);
   const outcome =
     event.type === 'charge.dispute.funds_withdrawn' ? await withdrawn(tx, event, found, now) : await reinstated(tx, event, found, now);
   if (outcome === 'done' && event.data.status && !found.dispute.closed_at)

@@ -92,7 +92,7 @@ export const chargeEvents: ProviderEventHandler = {
 };
 
 function applyChargeEvent(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit) {
-  if (DISPUTE_EVENTS.has(event.type)) return applyDisputeEvent(tx, event, now);
+  if (DISPUTE_EVENTS.has(event.type)) return applyDisputeEvent(tx, event, now, afterCommit);
   if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(tx, event, now);
   switch (event.type) {
     case 'charge.succeeded':

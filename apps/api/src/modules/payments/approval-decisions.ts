@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findLedgerAccounts, releaseHold } from '../ledger/index.ts';
+import { emailRequester } from './approval-emails.ts';
 import { sendHeldPayments } from './execute.ts';
 import { destinationsFor } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
@@ -92,6 +93,7 @@ export async function approvePayment(
     if (!method) await tx.update(payments).set({ method: null }).where(eq(payments.id, payment.id));
     await tx.update(paymentApprovals).set({ status: 'approved', decided_at: new Date() }).where(eq(paymentApprovals.id, approval.id));
     await sendHeldPayments(deps, ctx, org, [payment], destinations);
+    await emailRequester(deps, ctx, payment, approval, { approved: true, reason });
   }
   await audit(tx, decider, 'payments.approve', payment.id, { approvals, required: approval.required, sent: last });
   const status = last
@@ -104,7 +106,8 @@ export async function approvePayment(
  * Rejection cancels the payment (docs/decisions.md: rejected payments are canceled, not drafts)
  * and gives back exactly what its execution held, in one balanced ledger transfer.
  */
-export async function rejectPayment(tx: Tx, decider: Decider, paymentId: string, reason: string): Promise<DecisionAnswer> {
+export async function rejectPayment(deps: AppDeps, ctx: Ctx, decider: Decider, paymentId: string, reason: string): Promise<DecisionAnswer> {
+  const { tx } = ctx;
   const { payment, approval } = await lockWaiting(tx, decider, paymentId);
   const approvals = await recordDecision(tx, approval, decider, 'reject', reason);
   await tx.update(paymentApprovals).set({ status: 'rejected', decided_at: new Date() }).where(eq(paymentApprovals.id, approval.id));
@@ -117,6 +120,7 @@ export async function rejectPayment(tx: Tx, decider: Decider, paymentId: string,
       memo: 'Payment rejected',
       metadata: { payment_ids: payment.id },
     });
+  await emailRequester(deps, ctx, payment, approval, { approved: false, reason });
   await audit(tx, decider, 'payments.reject', payment.id, { released: approval.held });
   return { message: approvalMessages.rejected, status: 'canceled', approvals, required: approval.required };
 }

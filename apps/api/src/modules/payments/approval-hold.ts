@@ -13,7 +13,7 @@ const CHUNK = 1000;
  * batch's hold already) as 'awaiting_approval', each with a pending approval that remembers who
  * executed it and what the wallet holds for it; nothing is sent. Their method is the destination
  * they were held for (a PayPal or Venmo payout held its fee only), so the books can be proven
- * while they wait. Answers the payments that go out now.
+ * while they wait. Answers the payments that go out now and those that wait.
  */
 export async function holdForApproval(
   tx: Tx,
@@ -21,9 +21,9 @@ export async function holdForApproval(
   executedBy: string | null,
   rows: Payment[],
   destinations: Map<string, PayoutDestination | null>,
-): Promise<{ send: Payment[]; awaiting: number }> {
+): Promise<{ send: Payment[]; awaiting: number; waiting: Payment[] }> {
   const needs = await approvalsNeeded(tx, orgId, rows);
-  if (needs.size === 0) return { send: rows, awaiting: 0 };
+  if (needs.size === 0) return { send: rows, awaiting: 0, waiting: [] };
   const waiting = rows.filter((row) => needs.has(row.id));
   for (let start = 0; start < waiting.length; start += CHUNK) {
     const chunk = waiting.slice(start, start + CHUNK);
@@ -50,5 +50,5 @@ export async function holdForApproval(
       )}) AS v(id, method)
       WHERE p.id = v.id AND p.org_id = ${orgId}`);
   }
-  return { send: rows.filter((row) => !needs.has(row.id)), awaiting: waiting.length };
+  return { send: rows.filter((row) => !needs.has(row.id)), awaiting: waiting.length, waiting };
 }

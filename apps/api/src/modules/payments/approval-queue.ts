@@ -1,25 +1,56 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ApprovalItem } from '@crewpay/core';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { ApprovalItem, ApprovalQueue, ApprovalQueueQuery } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
-import { approvalDecisions, paymentApprovals, payments, users } from '../../db/schema/index.ts';
+import { approvalDecisions, paymentApprovals, payments, users, type Payment, type PaymentApproval } from '../../db/schema/index.ts';
+import { cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { loadRecipients, recipientName } from './recipients.ts';
 
-/** The queue shows this many at a time, oldest first: the first to wait are the first decided. */
-const QUEUE_LIMIT = 500;
+type Caller = { id: string; org_id: string };
 
 /**
- * The Approvals queue: the organisation's payments awaiting approval, why each waits, who
- * approved it so far, and whether the caller may decide it (not its creator or executor, not
- * twice). Only the caller's organisation's payments.
+ * The Approvals queue, a page at a time: the organisation's payments awaiting approval, oldest
+ * first (the first to wait are the first decided), after the cursor's (created_at, id) on the
+ * (org_id, status) index. Only the caller's organisation's payments; the total with the first page.
  */
-export async function listApprovalQueue(db: Db, caller: { id: string; org_id: string }): Promise<ApprovalItem[]> {
-  const rows = await db
-    .select({ approval: paymentApprovals, payment: payments })
+export async function listApprovalQueue(db: Db, caller: Caller, query: ApprovalQueueQuery): Promise<ApprovalQueue> {
+  const waiting = and(eq(paymentApprovals.org_id, caller.org_id), eq(paymentApprovals.status, 'pending'), eq(payments.is_deleted, false));
+  const after = query.starting_after ? decodeCursor(query.starting_after) : null;
+  const found = await db
+    .select({
+      approval: paymentApprovals,
+      payment: payments,
+      id: paymentApprovals.id,
+      cursor_us: cursorMicros(paymentApprovals.created_at),
+    })
     .from(paymentApprovals)
     .innerJoin(payments, eq(payments.id, paymentApprovals.payment_id))
-    .where(and(eq(paymentApprovals.org_id, caller.org_id), eq(paymentApprovals.status, 'pending'), eq(payments.is_deleted, false)))
+    .where(
+      after
+        ? and(
+            waiting,
+            sql`(${paymentApprovals.created_at}, ${paymentApprovals.id}) > (timestamptz 'epoch' + ${after.created_us}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
+          )
+        : waiting,
+    )
     .orderBy(asc(paymentApprovals.created_at), asc(paymentApprovals.id))
-    .limit(QUEUE_LIMIT);
+    .limit(query.page_size + 1);
+  const page = keysetPage(found, query.page_size);
+  const total = after
+    ? null
+    : page.has_more
+      ? ((
+          await db
+            .select({ n: count() })
+            .from(paymentApprovals)
+            .innerJoin(payments, eq(payments.id, paymentApprovals.payment_id))
+            .where(waiting)
+        )[0]?.n ?? 0)
+      : page.rows.length;
+  return { data: await describeWaiting(db, caller, page.rows), has_more: page.has_more, next_cursor: page.next_cursor, total };
+}
+
+/** Why each payment waits, who approved it so far, and whether the caller may decide it (not its creator or executor, not twice). */
+async function describeWaiting(db: Db, caller: Caller, rows: { approval: PaymentApproval; payment: Payment }[]): Promise<ApprovalItem[]> {
   if (rows.length === 0) return [];
   const decisions = await db
     .select({

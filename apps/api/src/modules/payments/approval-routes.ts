@@ -3,6 +3,7 @@ import {
   approvalDecisionAnswer,
   approvalMessages,
   approvalQueue,
+  approvalQueueQuery,
   approvalRules,
   approvalRulesBody,
   approveBody,
@@ -66,8 +67,15 @@ export const approvalRoutes =
 
     app.get(
       '/approvals',
-      { schema: { tags, summary: 'The Approvals queue: payments awaiting approval', response: { 200: approvalQueue, ...errorResponses } } },
-      async (request) => ({ data: await listApprovalQueue(deps.db, requireStaff(request, APPROVERS)) }),
+      {
+        schema: {
+          tags,
+          summary: 'The Approvals queue: payments awaiting approval, oldest first, a page at a time (starting_after = next_cursor)',
+          querystring: approvalQueueQuery,
+          response: { 200: approvalQueue, ...errorResponses },
+        },
+      },
+      async (request) => listApprovalQueue(deps.db, requireStaff(request, APPROVERS), request.query),
     );
 
     app.post(
@@ -104,8 +112,8 @@ export const approvalRoutes =
       },
       async (request, reply) => {
         const user = requireStaff(request, APPROVERS);
-        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'approvals.reject' }, (tx) =>
-          rejectPayment(tx, user, request.params.id, request.body.reason),
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'approvals.reject' }, (tx, afterCommit) =>
+          rejectPayment(deps, { tx, afterCommit }, user, request.params.id, request.body.reason),
         );
       },
     );

@@ -16,6 +16,7 @@ import { isPaypalMethod } from './paypal-money.ts';
 import { lockSelectedDrafts } from './selection.ts';
 import { splitWaitingDrafts } from './releases.ts';
 import { holdForApproval } from './approval-hold.ts';
+import { emailApprovers } from './approval-emails.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void; executedBy?: string | null };
@@ -84,6 +85,7 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
 
   // Settings > Approvals: the payments a rule names wait, held, for an owner's or admin's approval.
   const approval = await holdForApproval(tx, orgId, ctx.executedBy ?? null, rows, destinations);
+  await emailApprovers(deps, ctx, orgId, approval.waiting);
   const sent = await sendHeldPayments(deps, ctx, org, approval.send, destinations);
   const message = sent.processing + sent.requires_info === 0 ? approvalMessages.awaiting(approval.awaiting) : paymentMessages.executed;
   return {

@@ -9,6 +9,7 @@ export { paymentRoutes } from './routes.ts';
 export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
 export { holdReleasesOnDispute, releasePaidInvoices, setPaymentReleaseDeps } from './release-run.ts';
+export { followDisputeClose } from './release-disputes.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
 export { runDueSchedules } from './schedule-runs.ts';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentReleaseAnswer, paymentReleaseMessages } from '@crewpay/core';
+import { campaignReleases, campaignReleasesQuery, paymentReleaseAnswer, paymentReleaseMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { listCampaignReleases } from './campaign-releases.ts';
 import { markReleaseWhenPaid, releaseOf, unmarkRelease } from './releases.ts';
 
 const tags = ['Payments'];
@@ -16,6 +17,21 @@ const tags = ['Payments'];
 export const paymentReleaseRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/payment_releases',
+      {
+        schema: {
+          tags,
+          summary: "A campaign's draft payments waiting on an invoice's payment (Release when paid), with why",
+          querystring: campaignReleasesQuery,
+          response: { 200: campaignReleases, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        data: await listCampaignReleases(deps.db, requireStaff(request).org_id, request.query.payment_group_id),
+      }),
+    );
+
     app.get(
       '/payment_releases/:id',
       {

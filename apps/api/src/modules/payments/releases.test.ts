@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentReleaseMessages } from '@crewpay/core';
+import { campaignReleaseLabel, paymentReleaseMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { activate, advanceClock } from '../../../test/wallet-fixtures.ts';
@@ -8,6 +8,7 @@ import { addCampaign, createMember } from '../../../test/campaign-fixtures.ts';
 import { createDrafts, paymentRow } from '../../../test/payment-fixtures.ts';
 import { cardToken, linkBank, payByBank, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
 import { charges, ledgerTransfers, providerEvents } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 import { handleProviderEvent } from '../provider-calls/events.ts';
 import { releasePaidInvoices } from './release-run.ts';
 
@@ -54,6 +55,41 @@ const executions = async (orgId: string) =>
       .from(ledgerTransfers)
       .where(and(eq(ledgerTransfers.org_id, orgId), like(ledgerTransfers.idempotency_key, 'payments:%')))
   ).length;
+
+/** Held by a dispute it could not outrun: paid by a dispute card for less than its payments, the dispute opens a day later. */
+async function heldByDispute() {
+  const marked = await markedInvoice(10_000, [12_000]);
+  expect((await payByCard(ctx.app, marked.linkId, await cardToken(ctx.app, '4000000000000341'))).json().status).toBe('succeeded');
+  await advanceClock(ctx.app, 86_402);
+  expect(await releaseOf(marked.owner.headers, marked.invoice.id)).toMatchObject({
+    status: 'held',
+    reason: paymentReleaseMessages.disputed,
+  });
+  // Funds for the payments arrive while held: they release nothing.
+  await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers: marked.owner.headers, payload: { amount: 100_000 } });
+  await releasePaidInvoices(ctx.deps.db, marked.owner.org.id);
+  expect(await executions(marked.owner.org.id)).toBe(0);
+  return marked;
+}
+
+/** The payer's bank decides the dispute (the provider's events, as its webhooks bring them); answers the closing event's id. */
+async function decideDispute(orgId: string, outcome: 'won' | 'lost') {
+  const [opened] = await ctx.deps.db
+    .select()
+    .from(providerEvents)
+    .where(and(eq(providerEvents.org_id, orgId), eq(providerEvents.type, 'charge.dispute.created')));
+  const types = outcome === 'won' ? ['charge.dispute.funds_reinstated', 'charge.dispute.closed'] : ['charge.dispute.closed'];
+  let last = '';
+  for (const type of types) {
+    last = `evt_${newId()}`;
+    const data = { ...opened!.data, status: outcome };
+    await ctx.deps.db
+      .insert(providerEvents)
+      .values({ id: last, org_id: orgId, type, object_id: opened!.object_id, data, due_at: new Date() });
+    expect(await handleProviderEvent(ctx.deps, last)).toBe(true);
+  }
+  return last;
+}
 
 describe('Release when paid', () => {
   it('waits (Execute skips the payments with the reason), then the card payment executes them once, even with the event delivered twice', async () => {
@@ -117,6 +153,44 @@ describe('Release when paid', () => {
     expect(execute.json()).toMatchObject({ processing: 0, waiting: [{ id: paymentIds[0], reason: paymentReleaseMessages.disputed }] });
     expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft']);
     expect(await executions(owner.org.id)).toBe(0);
+  });
+
+  it('a dispute won releases the held payments: they execute once, even with the close delivered twice', async () => {
+    const { owner, invoice, paymentIds } = await heldByDispute();
+    const closeId = await decideDispute(owner.org.id, 'won');
+    expect(await releaseOf(owner.headers, invoice.id)).toMatchObject({ status: 'released', reason: null });
+    expect(await statusesOf(owner.headers, paymentIds)).not.toContain('draft');
+    expect(await executions(owner.org.id)).toBe(1);
+
+    await ctx.deps.db.update(providerEvents).set({ processed_at: null }).where(eq(providerEvents.id, closeId));
+    await handleProviderEvent(ctx.deps, closeId);
+    await releasePaidInvoices(ctx.deps.db, owner.org.id);
+    expect(await executions(owner.org.id)).toBe(1);
+  });
+
+  it('a dispute lost leaves them held and says so', async () => {
+    const { owner, invoice, paymentIds } = await heldByDispute();
+    await decideDispute(owner.org.id, 'lost');
+    expect(await releaseOf(owner.headers, invoice.id)).toMatchObject({ status: 'held', reason: paymentReleaseMessages.disputeLost });
+    await releasePaidInvoices(ctx.deps.db, owner.org.id);
+    const execute = await call('PUT', '/v1/payments/initiate', owner.headers, { ids: paymentIds });
+    expect(execute.json()).toMatchObject({ processing: 0, waiting: [{ id: paymentIds[0], reason: paymentReleaseMessages.disputeLost }] });
+    expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft']);
+    expect(await executions(owner.org.id)).toBe(0);
+  });
+
+  it("lists the campaign's payments waiting on an invoice, with the label Execute uses, to its own organisation only", async () => {
+    const { owner, campaign, invoice, paymentIds } = await markedInvoice(10_000, [3_000, 2_000]);
+    const number = (await call('GET', `/v1/invoices/${invoice.id}`, owner.headers)).json().number as string;
+    const listed = await call('GET', `/v1/payment_releases?payment_group_id=${campaign.id}`, owner.headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().data as { payment_id: string; status: 'waiting'; reason: null; invoice_number: string }[];
+    expect(rows.map((row) => row.payment_id).sort()).toEqual([...paymentIds].sort());
+    expect(rows[0]).toMatchObject({ invoice_id: invoice.id, invoice_number: number, status: 'waiting', recipient_name: 'Casey Creator' });
+    expect(campaignReleaseLabel(rows[0]!)).toBe(paymentReleaseMessages.waitsForInvoice(number));
+    const stranger = await createOwner(ctx.app);
+    expect((await call('GET', `/v1/payment_releases?payment_group_id=${campaign.id}`, stranger.headers)).json().data).toEqual([]);
+    expect((await call('GET', '/v1/payment_releases?payment_group_id=nope', owner.headers)).statusCode).toBe(400);
   });
 
   it('unmarked, the payments can be executed by hand again', async () => {

@@ -10,7 +10,7 @@ export {
   useRefundInvoice,
   useUpdateInvoice,
 } from './api/invoices.ts';
-export { useMarkRelease, usePaymentRelease, useUnmarkRelease } from './api/release.ts';
+export { useCampaignReleases, useMarkRelease, usePaymentRelease, useUnmarkRelease } from './api/release.ts';
 export { InvoiceStatusChip } from './components/invoice-status.tsx';
 export { InvoiceTable } from './components/invoice-table.tsx';
 export { useCreateSchedule, useInvoiceSchedule, useStopSchedule } from './api/schedules.ts';

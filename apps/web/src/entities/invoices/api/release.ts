@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { paymentReleaseMessages, type PaymentReleaseAnswer } from '@crewpay/core';
+import { paymentReleaseMessages, type CampaignRelease, type PaymentReleaseAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -12,6 +12,16 @@ export function usePaymentRelease(invoiceId: string) {
     queryFn: () => api.get<PaymentReleaseAnswer | null>(`/v1/payment_releases/${invoiceId}`),
     enabled: Boolean(invoiceId),
     meta: { errorMessage: 'There was an issue retrieving how these payments are released' },
+  });
+}
+
+/** The campaign's draft payments waiting on an invoice's payment ("Release when paid"), with why. */
+export function useCampaignReleases(campaignId: string) {
+  return useQuery({
+    queryKey: ['payment_releases', 'campaign', campaignId],
+    queryFn: async () =>
+      (await api.get<{ data: CampaignRelease[] }>(`/v1/payment_releases?payment_group_id=${encodeURIComponent(campaignId)}`)).data,
+    meta: { errorMessage: 'There was an issue retrieving which payments wait on an invoice' },
   });
 }
 

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ApprovalItem, ApprovalRules, ApprovalRulesBody } from '@crewpay/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ApprovalQueue, ApprovalRules, ApprovalRulesBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -14,14 +14,18 @@ const refresh = () =>
     queryClient.invalidateQueries({ queryKey: ['wallets'] }),
   ]);
 
-/** GET /v1/approvals: the payments awaiting approval (owners and admins). */
-export const useApprovalQueue = (enabled = true) =>
-  useQuery({
-    queryKey: ['approvals', 'queue'],
-    queryFn: async () => (await api.get<{ data: ApprovalItem[] }>('/v1/approvals')).data,
-    enabled,
+/** GET /v1/approvals: a page of the payments awaiting approval, oldest first (owners and admins); the first page answers the total. */
+export const useApprovalQueue = (options: { enabled?: boolean; pageSize: number; startingAfter?: string | undefined }) => {
+  const params = new URLSearchParams({ page_size: String(options.pageSize) });
+  if (options.startingAfter) params.set('starting_after', options.startingAfter);
+  return useQuery({
+    queryKey: ['approvals', 'queue', params.toString()],
+    queryFn: () => api.get<ApprovalQueue>(`/v1/approvals?${params.toString()}`),
+    enabled: options.enabled ?? true,
+    placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue getting the payments awaiting approval' },
   });
+};
 
 export const useApprovalRules = () =>
   useQuery({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,12 +8,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { approvalMessages, formatCents, type ApprovalItem } from '@crewpay/core';
+import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { useApprovalQueue, useDecideApproval } from '../api/approvals.ts';
 
 type Decision = { item: ApprovalItem; decision: 'approve' | 'reject' };
+
+/** Cards per page of the queue. */
+const PAGE_SIZE = 25;
 
 /** Approve asks for an optional note; Reject asks why (required, as the server does). */
 function DecisionDialog({ open, onClose }: { open: Decision | null; onClose: () => void }) {
@@ -95,15 +100,32 @@ function ApprovalCard({ item, onDecide }: { item: ApprovalItem; onDecide: (decis
 
 /** /payments?tab=approval_payments: the payments awaiting approval, each with Approve and Reject. */
 export function ApprovalsQueue() {
-  const { data, isPending } = useApprovalQueue();
+  const paging = useKeysetPaging('approvals');
+  const { page, cursor, record, onPageChange } = paging;
+  const { data, isPending } = useApprovalQueue({ pageSize: PAGE_SIZE, startingAfter: cursor });
+  useEffect(() => record(page, data), [record, page, data]);
+  // Deciding the last card of a later page leaves that page empty: back to the first.
+  const emptied = page > 0 && data?.data.length === 0;
+  useEffect(() => {
+    if (emptied) onPageChange(0);
+  }, [emptied, onPageChange]);
   const [open, setOpen] = useState<Decision | null>(null);
   if (isPending) return null;
-  if (!data || data.length === 0) return <Alert severity="info">No payments are awaiting approval.</Alert>;
+  if (!data || data.data.length === 0) return <Alert severity="info">No payments are awaiting approval.</Alert>;
   return (
     <Stack spacing={1.5}>
-      {data.map((item) => (
+      {data.data.map((item) => (
         <ApprovalCard key={item.payment_id} item={item} onDecide={setOpen} />
       ))}
+      <TablePagination
+        component="div"
+        count={paging.total ?? -1}
+        page={page}
+        onPageChange={(_event, next) => onPageChange(next)}
+        rowsPerPage={PAGE_SIZE}
+        rowsPerPageOptions={[PAGE_SIZE]}
+        slotProps={{ actions: { nextButton: { disabled: !data.has_more } } }}
+      />
       <DecisionDialog open={open} onClose={() => setOpen(null)} />
     </Stack>
   );

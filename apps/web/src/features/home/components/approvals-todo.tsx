@@ -6,8 +6,9 @@ import { useApprovalQueue } from '../../../entities/payments/index.ts';
 
 /** Home's Approvals to-do (owners and admins): payments held until someone approves them, one click from the queue. */
 export function ApprovalsTodo({ isApprover }: { isApprover: boolean }) {
-  const { data } = useApprovalQueue(isApprover);
-  if (!isApprover || !data || data.length === 0) return null;
+  // One row is enough: the first page answers how many wait in all.
+  const { data } = useApprovalQueue({ enabled: isApprover, pageSize: 1 });
+  if (!isApprover || !data?.total) return null;
   return (
     <Alert
       severity="warning"
@@ -17,7 +18,7 @@ export function ApprovalsTodo({ isApprover }: { isApprover: boolean }) {
         </Button>
       }
     >
-      {approvalMessages.awaiting(data.length)}
+      {approvalMessages.awaiting(data.total)}
     </Alert>
   );
 }
