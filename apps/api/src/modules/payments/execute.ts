@@ -16,6 +16,7 @@ import { isPaypalMethod } from './paypal-money.ts';
 import { lockSelectedDrafts } from './selection.ts';
 import { splitWaitingDrafts } from './releases.ts';
 import { holdForApproval } from './approval-hold.ts';
+import { holdBackGatedDrafts } from './gates.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void; executedBy?: string | null };
@@ -49,7 +50,13 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (!org.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
   const selected = await lockSelectedDrafts(tx, orgId, body);
   // Drafts waiting for a release ("Release when paid", releases.ts) are skipped, each with its reason.
-  const { free: locked, waiting: skipped } = await splitWaitingDrafts(tx, orgId, selected);
+  // ... and so are drafts waiting for their contract or deliverable (gates.ts), marked to execute once released.
+  const { free: locked, waiting: skipped } = await holdBackGatedDrafts(
+    tx,
+    orgId,
+    ctx.executedBy ?? null,
+    await splitWaitingDrafts(tx, orgId, selected),
+  );
   if (selected.length > 0 && locked.length === 0) return { ...NOTHING_EXECUTED, waiting: skipped };
   if (locked.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
