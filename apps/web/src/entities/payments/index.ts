@@ -11,3 +11,4 @@ export { PaymentScheduleCard } from './components/payment-schedule-card.tsx';
 export { UpcomingPaymentsCard } from './components/upcoming-payments-card.tsx';
 export { useApprovalQueue, useApprovalRules, useSaveApprovalRules } from './api/approvals.ts';
 export { ApprovalsQueue } from './components/approvals-queue.tsx';
+export { PaymentGateCard } from './components/payment-gate-card.tsx';
