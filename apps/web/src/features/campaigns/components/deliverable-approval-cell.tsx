@@ -13,11 +13,17 @@ export function DeliverableApprovalCell({ row, canDecide }: { row: DeliverableRe
   const choose = (status: 'approved' | 'changes_requested') => decide.mutate({ id: row.id, status });
   return (
     <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
-      <Typography variant="body2" title={describeDeliverableApproval(row)} noWrap>
+      <Typography variant="body2" title={describeDeliverableApproval(row)} noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
         {describeDeliverableApproval(row)}
       </Typography>
       {canDecide && row.approval_status !== 'approved' && (
-        <Button size="small" disabled={decide.isPending} aria-label={`Approve ${row.description}`} onClick={() => choose('approved')}>
+        <Button
+          size="small"
+          disabled={decide.isPending}
+          sx={{ flexShrink: 0 }}
+          aria-label={`Approve ${row.description}`}
+          onClick={() => choose('approved')}
+        >
           Approve
         </Button>
       )}
@@ -25,6 +31,7 @@ export function DeliverableApprovalCell({ row, canDecide }: { row: DeliverableRe
         <Button
           size="small"
           color="inherit"
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={decide.isPending}
           aria-label={`Request changes to ${row.description}`}
           onClick={() => choose('changes_requested')}

@@ -39,8 +39,8 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
     {
       field: 'approval_status',
       headerName: 'Approval',
-      flex: 2,
-      minWidth: 300,
+      flex: 3,
+      minWidth: 380,
       renderCell: ({ row }) => <DeliverableApprovalCell row={row} canDecide={canDecide} />,
     },
     {
