@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { paymentGateMessages, type PaymentGateAnswer, type PaymentRecord } from '@crewpay/core';
-import { useCampaignDeliverableChoices, usePaymentGate, useSavePaymentGate } from '../api/gates.ts';
+import { paymentGateMessages, type PaymentGateAnswer, type PaymentGateBody, type PaymentRecord } from '@crewpay/core';
+import { usePaymentGate, useSavePaymentGate } from '../api/gates.ts';
+import { GateFields } from './gate-fields.tsx';
 
 /**
  * "Waits for" on a campaign's draft (issue 31): the creator's contract signed and/or a deliverable
@@ -33,40 +30,16 @@ export function PaymentGateCard({ payment }: { payment: PaymentRecord }) {
 }
 
 function GateForm({ payment, gate }: { payment: PaymentRecord; gate: PaymentGateAnswer }) {
-  const { data: deliverables = [] } = useCampaignDeliverableChoices(payment.payment_group_id);
   const save = useSavePaymentGate(payment.id);
-  const [requiresContract, setRequiresContract] = useState(gate.requires_contract);
-  const [deliverableId, setDeliverableId] = useState(gate.deliverable_id ?? '');
-  useEffect(() => {
-    setRequiresContract(gate.requires_contract);
-    setDeliverableId(gate.deliverable_id ?? '');
-  }, [gate.requires_contract, gate.deliverable_id]);
+  const [value, setValue] = useState<PaymentGateBody>({ requires_contract: gate.requires_contract, deliverable_id: gate.deliverable_id });
+  useEffect(
+    () => setValue({ requires_contract: gate.requires_contract, deliverable_id: gate.deliverable_id }),
+    [gate.requires_contract, gate.deliverable_id],
+  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-      <FormControlLabel
-        control={<Checkbox checked={requiresContract} onChange={(event) => setRequiresContract(event.target.checked)} />}
-        label="The contract to be signed"
-      />
-      <TextField
-        select
-        size="small"
-        label="Deliverable to be approved"
-        value={deliverableId}
-        onChange={(event) => setDeliverableId(event.target.value)}
-        sx={{ minWidth: 220 }}
-      >
-        <MenuItem value="">None</MenuItem>
-        {deliverables.map((deliverable) => (
-          <MenuItem key={deliverable.id} value={deliverable.id}>
-            {deliverable.description}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Button
-        variant="outlined"
-        loading={save.isPending}
-        onClick={() => save.mutate({ requires_contract: requiresContract, deliverable_id: deliverableId || null })}
-      >
+      <GateFields campaignId={payment.payment_group_id!} value={value} onChange={setValue} />
+      <Button variant="outlined" loading={save.isPending} onClick={() => save.mutate(value)}>
         Save
       </Button>
     </Stack>
