@@ -12,7 +12,7 @@ export function DeliverableApprovalCell({ row, canDecide }: { row: DeliverableRe
   const decide = useDecideDeliverable(row.campaign_id);
   const choose = (status: 'approved' | 'changes_requested') => decide.mutate({ id: row.id, status });
   return (
-    <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} sx={{ height: '100%', width: '100%', minWidth: 0, alignItems: 'center' }}>
       <Typography variant="body2" title={describeDeliverableApproval(row)} noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
         {describeDeliverableApproval(row)}
       </Typography>
