@@ -20,6 +20,7 @@ import {
   approvalRoutes,
   describePayeeLink,
   paymentReleaseRoutes,
+  paymentGateRoutes,
   paymentRoutes,
   paymentScheduleRoutes,
   paymentUploadRoutes,
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
   await app.register(paymentReleaseRoutes(deps), { prefix: '/v1' });
+  await app.register(paymentGateRoutes(deps), { prefix: '/v1' });
   await app.register(paymentScheduleRoutes(deps), { prefix: '/v1' });
   await app.register(paymentUploadRoutes(deps), { prefix: '/v1' });
   await app.register(approvalRoutes(deps), { prefix: '/v1' });

@@ -59,6 +59,8 @@ import {
   registerScheduleJobs,
   releasePaidInvoices,
   setPaymentReleaseDeps,
+  releaseGatedPayments,
+  setPaymentGateDeps,
 } from './modules/payments/index.ts';
 import { paypalConsentEvents } from './modules/paypal/index.ts';
 import {
@@ -172,6 +174,8 @@ export function wireHandlers(options: { publicUrl: string }): void {
   onDomainEvent('payment-releases', holdReleasesOnDispute);
   // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
   onDomainEvent('payment-release-disputes', followDisputeClose);
+  // A contract signed or a deliverable approved releases the payments that waited for it.
+  onDomainEvent('payment-gates', releaseGatedPayments);
   onReconcile(paymentsMatchTransfers);
   onReconcile(providerOutboxProblems);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.
@@ -233,6 +237,7 @@ export function wiringProblems(options: {
 export async function wireCrewpay(deps: AppDeps, transports: Transports): Promise<void> {
   wireHandlers({ publicUrl: deps.config.publicUrl });
   setPaymentReleaseDeps(deps);
+  setPaymentGateDeps(deps);
   const registeredJobs = await registerJobWorkers(deps, transports);
   const problems = wiringProblems({ registeredJobs });
   if (problems.length > 0) throw new Error(`Crewpay is not wired completely (src/wiring.ts):\n  ${problems.join('\n  ')}`);

@@ -26,6 +26,8 @@ export const auditActionLabels = {
   'two_factor.recovery_code_used': 'Recovery code used',
   'two_factor.code_failed': 'Two-factor code refused',
   'org.two_factor_required': 'Two-factor requirement changed',
+  'deliverable.approve': 'Deliverable approved',
+  'deliverable.request_changes': 'Deliverable changes requested',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

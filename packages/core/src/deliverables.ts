@@ -3,6 +3,7 @@ import { campaignDateSchema } from './campaigns.ts';
 import { NUL_MESSAGE, withoutNul } from './customers.ts';
 import { text } from './text.ts';
 import { messages } from './validation.ts';
+import { deliverableApprovalStatuses } from './deliverable-approvals.ts';
 
 export const deliverableMessages = {
   quantity: 'Quantity must be a whole number from 1 to 1,000,000',
@@ -67,6 +68,9 @@ export const deliverableRecord = z.object({
   description: z.string(),
   quantity: z.number().int(),
   post_date: z.string().nullable(),
+  approval_status: z.enum(deliverableApprovalStatuses),
+  approval_decided_by_name: z.string().nullable(),
+  approval_decided_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -30,6 +30,8 @@ export * from './customers.ts';
 export * from './campaigns.ts';
 export * from './campaign-profit.ts';
 export * from './deliverables.ts';
+export * from './deliverable-approvals.ts';
+export * from './payment-gates.ts';
 export * from './campaign-files.ts';
 export * from './api-keys.ts';
 export * from './integrations.ts';

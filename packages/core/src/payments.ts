@@ -149,6 +149,8 @@ export const initiatePreview = z.object({
   amount: z.number().int(),
   fees: z.number().int(),
   requires_info: z.number().int(),
+  /** Drafts that would be skipped: they wait for their contract or deliverable (payment-gates.ts), each with its reason. */
+  waiting: z.array(waitingPayment).optional(),
 });
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;

@@ -36,6 +36,8 @@ const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/approvals/:id/approve', message: loginAsMessages.noApproving },
   { method: 'POST', url: '/v1/approvals/:id/reject', message: loginAsMessages.noApproving },
   { method: 'PUT', url: '/v1/approvals/rules', message: loginAsMessages.noApproving },
+  // Approving a deliverable can execute the payments that waited for it.
+  { method: 'POST', url: '/v1/deliverables/:id/approval', message: loginAsMessages.noApproving },
   { method: 'POST', url: '/v1/treasury/ach', message: loginAsMessages.noApproving },
   { method: 'POST', url: '/v1/treasury/ach_debit', message: loginAsMessages.noApproving },
   { method: 'PUT', url: '/v1/creators/user/:id', message: loginAsMessages.noPayoutDetails },

@@ -23,6 +23,9 @@ const WRITE_AREAS: readonly (readonly [prefix: string, scope: ApiKeyScope | null
   ['/v1/payments/initiate', null],
   // Approving is a second person's word (maker-checker): never a key's, whatever its scopes.
   ['/v1/approvals', null],
+  // Issue 31: approving a deliverable can execute the payments waiting for it; what a payment waits for is a person's say.
+  ['/v1/deliverables/:id/approval', null],
+  ['/v1/payments/:id/gate', null],
   ['/v1/payments', 'payments:write'],
   ['/v1/creators', 'creators:write'],
   ['/v1/tags', 'creators:write'],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { campaignFileTypes, campaignStatuses } from '@crewpay/core';
+import { bigint, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { campaignFileTypes, campaignStatuses, deliverableApprovalStatuses } from '@crewpay/core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { creators } from './creators.ts';
 import { orgs } from './orgs.ts';
@@ -92,6 +92,10 @@ export const deliverables = pgTable(
     description: text().notNull(),
     quantity: integer().notNull(),
     post_date: date({ mode: 'string' }),
+    // Issue 31: an owner or admin approves it (or asks for changes); payments can wait for the approval.
+    approval_status: text({ enum: deliverableApprovalStatuses }).notNull().default('submitted'),
+    approval_decided_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    approval_decided_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -36,3 +36,4 @@ export * from './payment-schedules.ts';
 export * from './saved-views.ts';
 export * from './approvals.ts';
 export * from './tax-filing.ts';
+export * from './payment-gates.ts';

@@ -1,1 +1,2 @@
 export { deliverableRoutes } from './routes.ts';
+export { DELIVERABLE_APPROVED_EVENT } from './approval.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { creatorName, deliverableMessages, type DeliverableRecord } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, deliverables } from '../../db/schema/index.ts';
+import { creators, deliverables, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const columns = {
@@ -10,6 +10,9 @@ const columns = {
   first_name: creators.first_name,
   last_name: creators.last_name,
   business_name: creators.business_name,
+  decider_first_name: users.first_name,
+  decider_last_name: users.last_name,
+  decider_email: users.email,
 };
 
 type Row = {
@@ -18,7 +21,13 @@ type Row = {
   first_name: string | null;
   last_name: string | null;
   business_name: string | null;
+  decider_first_name: string | null;
+  decider_last_name: string | null;
+  decider_email: string | null;
 };
+
+// Who approved or asked for changes: their name, or their email when they have not given one.
+const deciderName = (row: Row) => [row.decider_first_name, row.decider_last_name].filter(Boolean).join(' ') || row.decider_email;
 
 function toDeliverableRecord(row: Row): DeliverableRecord {
   const { deliverable } = row;
@@ -35,13 +44,20 @@ function toDeliverableRecord(row: Row): DeliverableRecord {
     description: deliverable.description,
     quantity: deliverable.quantity,
     post_date: deliverable.post_date,
+    approval_status: deliverable.approval_status,
+    approval_decided_by_name: deciderName(row),
+    approval_decided_at: deliverable.approval_decided_at?.toISOString() ?? null,
     created_at: deliverable.created_at.toISOString(),
     updated_at: deliverable.updated_at.toISOString(),
   };
 }
 
 const selectDeliverables = (db: DbOrTx) =>
-  db.select(columns).from(deliverables).innerJoin(creators, eq(creators.id, deliverables.creator_id));
+  db
+    .select(columns)
+    .from(deliverables)
+    .innerJoin(creators, eq(creators.id, deliverables.creator_id))
+    .leftJoin(users, eq(users.id, deliverables.approval_decided_by));
 
 /** A campaign's deliverables in the order they were added (the campaign is checked by the caller). */
 export async function listDeliverables(db: DbOrTx, options: { org_id: string; campaign_id: string }): Promise<DeliverableRecord[]> {

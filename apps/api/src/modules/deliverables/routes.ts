@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createDeliverableBody,
   deleteDeliverableBody,
+  deliverableApprovalBody,
   deliverableList,
   deliverableMessages,
   deliverableRecord,
@@ -16,6 +17,7 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { listDeliverables } from './queries.ts';
 import { createDeliverable, deleteDeliverable, updateDeliverable } from './service.ts';
+import { decideDeliverable } from './approval.ts';
 
 const tags = ['Deliverables'];
 const deletedAnswer = z.object({ message: z.string(), id: z.string() });
@@ -102,6 +104,26 @@ export const deliverableRoutes =
       async (request) => {
         await deleteDeliverable(deps.db, { org_id: requireStaff(request).org_id, id: request.body.id });
         return { message: deliverableMessages.deleted, id: request.body.id };
+      },
+    );
+
+    // Issue 31: only an owner or admin approves (an approval can release payments waiting for it).
+    app.post(
+      '/deliverables/:id/approval',
+      {
+        schema: {
+          tags,
+          summary: 'Approve a deliverable or request changes (owner and admin)',
+          params: idParams,
+          body: deliverableApprovalBody,
+          response: { 200: deliverableRecord, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return deps.db.transaction((tx) =>
+          decideDeliverable(tx, { org_id: user.org_id, user_id: user.id, id: request.params.id, body: request.body }),
+        );
       },
     );
 

@@ -17,6 +17,7 @@ import { lockSelectedDrafts } from './selection.ts';
 import { splitWaitingDrafts } from './releases.ts';
 import { holdForApproval } from './approval-hold.ts';
 import { emailApprovers } from './approval-emails.ts';
+import { holdBackGatedDrafts } from './gates.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void; executedBy?: string | null };
@@ -50,7 +51,13 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   if (!org.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
   const selected = await lockSelectedDrafts(tx, orgId, body);
   // Drafts waiting for a release ("Release when paid", releases.ts) are skipped, each with its reason.
-  const { free: locked, waiting: skipped } = await splitWaitingDrafts(tx, orgId, selected);
+  // ... and so are drafts waiting for their contract or deliverable (gates.ts), marked to execute once released.
+  const { free: locked, waiting: skipped } = await holdBackGatedDrafts(
+    tx,
+    orgId,
+    ctx.executedBy ?? null,
+    await splitWaitingDrafts(tx, orgId, selected),
+  );
   if (selected.length > 0 && locked.length === 0) return { ...NOTHING_EXECUTED, waiting: skipped };
   if (locked.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
   const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;

@@ -14,3 +14,5 @@ export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
 export { runDueSchedules } from './schedule-runs.ts';
 export { approvalRoutes } from './approval-routes.ts';
+export { paymentGateRoutes } from './gate-routes.ts';
+export { releaseGatedPayments, setPaymentGateDeps } from './gate-release.ts';

@@ -6,6 +6,7 @@ import { orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { destinationsFor } from './payouts.ts';
 import { lockSelectedDrafts } from './selection.ts';
+import { splitGatedDrafts } from './gates.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 
 /**
@@ -21,7 +22,9 @@ export async function previewExecution(deps: AppDeps, orgId: string, body: Initi
       if (!org) throw new AppError('not_found', 'Organization not found');
       // A preview of nothing selected shows nothing (execution refuses it).
       const isEmpty = body.ids.length === 0 && !body.payment_group_id && !body.filter;
-      const drafts = isEmpty ? [] : await lockSelectedDrafts(tx, orgId, body);
+      const selected = isEmpty ? [] : await lockSelectedDrafts(tx, orgId, body);
+      // Drafts waiting for their contract or deliverable are left out of the figures and named with their reason.
+      const { free: drafts, waiting } = await splitGatedDrafts(tx, orgId, selected);
       const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts)) ? await rereadPayments(tx, orgId, drafts) : drafts;
       const destinations = await destinationsFor(deps, tx, org, rows);
       preview = {
@@ -29,6 +32,7 @@ export async function previewExecution(deps: AppDeps, orgId: string, body: Initi
         amount: rows.reduce((sum, row) => sum + row.amount, 0),
         fees: rows.reduce((sum, row) => sum + row.fee, 0),
         requires_info: rows.filter((row) => !destinations.get(row.id)).length,
+        ...(waiting.length > 0 ? { waiting } : {}),
       };
       // Nothing of the recomputation is kept: execution recomputes under its own locks.
       tx.rollback();

@@ -12,3 +12,5 @@ export { UpcomingPaymentsCard } from './components/upcoming-payments-card.tsx';
 export { useApprovalQueue, useApprovalRules, useSaveApprovalRules } from './api/approvals.ts';
 export { ApprovalsQueue } from './components/approvals-queue.tsx';
 export { usePreviewPaymentUpload, useUploadPayments } from './api/uploads.ts';
+export { PaymentGateCard } from './components/payment-gate-card.tsx';
+export { useNewPaymentGate } from './components/new-payment-gate.tsx';

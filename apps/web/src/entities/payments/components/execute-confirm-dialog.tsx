@@ -3,6 +3,8 @@ import Typography from '@mui/material/Typography';
 import { formatCents } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useExecutionPreview, type ExecutionSelection } from '../api/payments.ts';
+import { GatedWaitingNotice } from './gated-waiting-notice.tsx';
+import { useExecuteWhen } from './execute-when.tsx';
 
 type Props = {
   selection: ExecutionSelection;
@@ -19,14 +21,15 @@ const plural = (count: number, word: string) => `${count.toLocaleString('en-US')
 export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
   const { data: preview, isFetching } = useExecutionPreview(selection, isOpen);
   const ready = preview && !isFetching;
+  const when = useExecuteWhen(selection, onClose);
   return (
     <ConfirmDialog
       isOpen={isOpen}
       title="Execute payments"
-      confirmLabel="Execute"
-      isPending={isPending || !ready}
+      confirmLabel={when.confirmLabel}
+      isPending={isPending || when.isPending || !ready}
       onClose={onClose}
-      onConfirm={onConfirm}
+      onConfirm={when.confirm(onConfirm)}
     >
       {ready ? (
         <Stack spacing={1} aria-label="Execution summary">
@@ -41,6 +44,8 @@ export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPendin
           {awaiting > 0 && (
             <Typography variant="body2">{`${plural(awaiting, 'selected payment')} already ${awaiting === 1 ? 'waits' : 'wait'} for payout details: the money is held and goes out when the recipient answers.`}</Typography>
           )}
+          <GatedWaitingNotice waiting={preview.waiting} />
+          {when.field}
         </Stack>
       ) : (
         <Typography color="text.secondary">Preparing your payments…</Typography>

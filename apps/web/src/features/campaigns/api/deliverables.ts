@@ -1,5 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreateDeliverableBody, DeliverableList, DeliverableRecord, UpdateDeliverableBody } from '@crewpay/core';
+import type {
+  CreateDeliverableBody,
+  DeliverableApprovalBody,
+  DeliverableList,
+  DeliverableRecord,
+  UpdateDeliverableBody,
+} from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { campaignKeys } from './campaigns.ts';
@@ -37,5 +43,15 @@ export function useDeleteDeliverable(campaignId: string) {
     mutationFn: (id: string) => api.delete<{ message: string }>(`/v1/deliverables/${id}`),
     onSuccess: () => refresh(campaignId),
     meta: { errorMessage: 'There was an issue deleting your deliverable', successMessage: 'Deliverable has been deleted!' },
+  });
+}
+
+/** Issue 31: an owner or admin approves a deliverable or asks for changes (payments may wait for the approval). */
+export function useDecideDeliverable(campaignId: string) {
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string } & DeliverableApprovalBody) =>
+      api.post<DeliverableRecord>(`/v1/deliverables/${id}/approval`, { status }),
+    onSuccess: (record) => refresh(campaignId).then(() => record),
+    meta: { errorMessage: 'There was an issue saving your decision' },
   });
 }

@@ -14,6 +14,8 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useDeleteDeliverable, useDeliverables } from '../api/deliverables.ts';
 import { DeliverableDialog } from './deliverable-dialog.tsx';
+import { DeliverableApprovalCell } from './deliverable-approval-cell.tsx';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 
 /** The campaign's deliverables: a table, New Deliverable, edit and delete. */
 export function DeliverablesTab({ campaignId }: { campaignId: string }) {
@@ -21,6 +23,8 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
   const remove = useDeleteDeliverable(campaignId);
   const [editing, setEditing] = useState<DeliverableRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DeliverableRecord | null>(null);
+  const { data: viewer } = useCurrentUser();
+  const canDecide = viewer?.role === 'owner' || viewer?.role === 'admin';
 
   const columns: GridColDef<DeliverableRecord>[] = [
     { field: 'creator_name', headerName: 'Recipient', flex: 1, minWidth: 160 },
@@ -31,6 +35,13 @@ export function DeliverablesTab({ campaignId }: { campaignId: string }) {
       headerName: 'Post date',
       width: 130,
       valueFormatter: (value: string | null) => (value ? formatDate(`${value}T00:00:00`) : '-'),
+    },
+    {
+      field: 'approval_status',
+      headerName: 'Approval',
+      flex: 3,
+      minWidth: 380,
+      renderCell: ({ row }) => <DeliverableApprovalCell row={row} canDecide={canDecide} />,
     },
     {
       field: 'actions',

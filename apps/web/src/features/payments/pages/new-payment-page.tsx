@@ -9,7 +9,7 @@ import { creatorName, formatCents, paymentMessages, type PaymentRecord, type Pay
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useQuery } from '@tanstack/react-query';
 import { creatorKeys, getCreator } from '../../../entities/creators/index.ts';
-import { useCreatePayments, usePaymentMath } from '../../../entities/payments/index.ts';
+import { useCreatePayments, useNewPaymentGate, usePaymentMath } from '../../../entities/payments/index.ts';
 import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx';
 import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
 
@@ -59,6 +59,7 @@ export default function NewPaymentPage() {
   const submittedText = JSON.stringify(inputs);
   useEffect(() => setSubmissionKey(crypto.randomUUID()), [submittedText]);
   const create = useCreatePayments();
+  const gate = useNewPaymentGate(groupId);
   const total = math.rows.flatMap((row) => row.payments).reduce((sum, payment) => sum + payment.amount + payment.fee, 0);
   const hasTreasury = Boolean(org?.treasury_id);
 
@@ -70,7 +71,7 @@ export default function NewPaymentPage() {
       {
         onSuccess: (answer) => {
           setSubmissionKey(crypto.randomUUID());
-          setCreated(answer.data);
+          void gate.applyTo(answer.data).finally(() => setCreated(answer.data));
         },
       },
     );
@@ -106,6 +107,7 @@ export default function NewPaymentPage() {
           Add row
         </Button>
       </Paper>
+      {gate.fields}
       {showErrors && math.error && (
         <Typography color="error" role="alert">
           {math.error}

@@ -8,7 +8,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useFundingInvoice, usePaymentRelease } from '../../../entities/invoices/index.ts';
-import { PaymentActions, PaymentScheduleCard, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
+import { PaymentActions, PaymentGateCard, PaymentScheduleCard, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
@@ -89,6 +89,7 @@ export default function PaymentDetailPage() {
         {payment.stripe_reference_id && <Field label="Reference" value={payment.stripe_reference_id.replaceAll('-', '').slice(0, 16)} />}
       </Paper>
       <PaymentScheduleCard payment={payment} />
+      <PaymentGateCard payment={payment} />
       {(payment.status === 'draft' || payment.status === 'requires_info') && (
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <PaymentActions selected={[payment]} onDone={() => void refetch()} />

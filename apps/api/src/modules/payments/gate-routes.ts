@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentGateAnswer, paymentGateBody, paymentGateMessages } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { gateOf, setGate } from './gate-settings.ts';
+
+const tags = ['Payments'];
+
+/**
+ * What a campaign's payment waits for before it can execute (issue 31): staff set it on a draft,
+ * as they edit it; executing stays with owners and admins. Closed to API keys (api-key-rules.ts).
+ */
+export const paymentGateRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/payments/:id/gate',
+      {
+        schema: {
+          tags,
+          summary: 'What the payment waits for (the signed contract, an approved deliverable) and why it waits now',
+          params: idParams,
+          response: { 200: paymentGateAnswer, ...errorResponses },
+        },
+      },
+      async (request) => gateOf(deps.db, requireStaff(request).org_id, request.params.id),
+    );
+
+    app.put(
+      '/payments/:id/gate',
+      {
+        schema: {
+          tags,
+          summary: "Make a campaign's draft payment wait for the creator's signed contract and/or an approved deliverable",
+          params: idParams,
+          body: paymentGateBody,
+          response: { 200: paymentGateAnswer.extend({ message: z.string() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { org_id } = requireStaff(request);
+        const gate = await deps.db.transaction((tx) => setGate(tx, org_id, request.params.id, request.body));
+        return { ...gate, message: paymentGateMessages.saved };
+      },
+    );
+  };

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { toast } from './support/ui.ts';
+import { activateViaApi } from './support/wallet.ts';
+
+const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+
+async function post<T>(request: APIRequestContext, url: string, headers: Record<string, string>, data: unknown): Promise<T> {
+  const response = await request.post(url, { headers, data });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A funded owner, a campaign and two drafts to one creator in it, the first waiting for the creator's signed contract. */
+async function seedGated(request: APIRequestContext) {
+  const owner = await createOwner(request, 'gated');
+  const headers = { 'auth-token': owner.token };
+  await activateViaApi(request, owner.token);
+  await post(request, '/v1/treasury/load', headers, { amount: 100_000 });
+  const creator = await post<{ id: string }>(request, '/v1/creators', headers, {
+    email: uniqueEmail('gated-creator'),
+    first_name: 'Gia',
+    last_name: 'Gate',
+    account_number: '000123456789',
+    routing_number: '110000000',
+  });
+  const customer = await post<{ id: string }>(request, '/v1/customers', headers, { name: 'Acme Brand', email: uniqueEmail('gated-brand') });
+  const campaign = await post<{ id: string }>(request, '/v1/campaigns', headers, { title: 'Gated launch', customer_id: customer.id });
+  const row = (earnings: number, memo: string) => ({
+    recipient: creator.id,
+    recipient_role: 'creator',
+    earnings,
+    split: 100,
+    memo,
+    payment_group_id: campaign.id,
+  });
+  const drafts = await post<{ data: { id: string }[] }>(request, '/v1/payments', headers, [row(20_000, 'Launch'), row(5_000, 'Bonus')]);
+  const gate = await request.put(`/v1/payments/${drafts.data[0]!.id}/gate`, {
+    headers,
+    data: { requires_contract: true, deliverable_id: null },
+  });
+  expect(gate.status(), await gate.text()).toBe(200);
+  await post(request, '/v1/deliverables', headers, {
+    campaign_id: campaign.id,
+    creator_id: creator.id,
+    description: 'Launch reel',
+    quantity: 1,
+  });
+  return { owner, headers, campaign, ids: drafts.data.map((draft) => draft.id) };
+}
+
+test('[payments] the Execute dialog names the payment waiting for its contract, and executes the selection on a date', async ({
+  page,
+  request,
+}) => {
+  const { owner, headers, campaign, ids } = await seedGated(request);
+  // Two months ahead: later than any date the clock specs move the shared sandbox clock to, without reading it.
+  const executeOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openSignedIn(page, owner.token, `/campaigns/${campaign.id}?tab=payments`);
+  const payments = page.getByRole('grid', { name: 'Payments' });
+  await expect(payments.getByRole('row')).toHaveCount(3);
+  await payments.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await page.getByRole('button', { name: 'Execute Payments' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Execute payments' });
+  await expect(dialog.getByLabel('Execution summary')).toContainText('Execute 1 payment');
+  await expect(dialog.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
+  await page.screenshot({ path: shotPath('payments-gated-execute-dialog') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: shotPath('payments-gated-execute-dialog-390') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await dialog.getByRole('radio', { name: 'Execute on a date' }).check();
+  await expect(dialog.getByRole('button', { name: 'Schedule' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Execute on' }).fill(executeOn);
+  await page.screenshot({ path: shotPath('payments-gated-execute-on') });
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(toast(page, 'Payment scheduled')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  for (const id of ids) {
+    const schedules = (await (await request.get(`/v1/payment_schedules?payment_id=${id}`, { headers })).json()) as {
+      data: { starts_on: string; frequency: string; status: string }[];
+    };
+    expect(schedules.data).toMatchObject([{ starts_on: executeOn, frequency: 'once', status: 'active' }]);
+    const payment = (await (await request.get(`/v1/payments/${id}`, { headers })).json()) as { status: string };
+    expect(payment.status).toBe('draft');
+  }
+
+  // The campaign's deliverables: an owner approves one; the row says who and when.
+  await page.goto(`/campaigns/${campaign.id}?tab=deliverables`);
+  const deliverables = page.getByRole('grid', { name: 'Deliverables' });
+  await expect(deliverables.getByRole('row', { name: /Launch reel/ })).toContainText('Submitted');
+  await deliverables.getByRole('button', { name: 'Approve Launch reel' }).click();
+  await expect(deliverables.getByRole('row', { name: /Launch reel/ })).toContainText('Approved by');
+  await page.screenshot({ path: shotPath('campaign-deliverable-approved') });
+});
