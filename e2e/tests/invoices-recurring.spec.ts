@@ -64,6 +64,23 @@ test('[invoices] New Invoice repeats monthly; when the sandbox clock reaches the
   await sent.first().click();
   await expect(page.getByRole('heading', { name: `${next} · Monthly retainer` })).toBeVisible();
   await expect(card.getByText('1', { exact: true })).toBeVisible();
+
+  // Edit: weekly every 2 weeks; a count not above the invoices sent is refused with its message.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit schedule' });
+  await edit.getByRole('combobox', { name: 'Repeat' }).click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await edit.getByRole('spinbutton', { name: 'Every (weeks)' }).fill('2');
+  await edit.getByRole('spinbutton', { name: 'Number of invoices' }).fill('1');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Choose more invoices than this schedule has already sent')).toBeVisible();
+  await edit.getByRole('spinbutton', { name: 'Number of invoices' }).fill('4');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Schedule has been saved!')).toBeVisible();
+  await expect(card.getByText('Every 2 weeks')).toBeVisible();
+  await expect(card.getByText('After 4 invoices')).toBeVisible();
+  await expect(sent).toHaveCount(1);
+
   await card.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Stop' }).click();
   await expect(toast(page, 'Schedule has been stopped!')).toBeVisible();
