@@ -11,7 +11,7 @@ import { useInvoiceSchedule, useStopSchedule } from '../../../entities/invoices/
 import { formatDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { EditScheduleDialog } from './edit-schedule-dialog.tsx';
-import { InfoCard } from './info-card.tsx';
+import { DetailCard, type DetailLine } from '../../../components/detail-card.tsx';
 import { RepeatDialog } from './repeat-dialog.tsx';
 
 const statusLabels: Record<InvoiceScheduleRecord['status'], string> = { active: 'Active', stopped: 'Stopped', ended: 'Ended' };
@@ -22,7 +22,7 @@ function endsOf(schedule: InvoiceScheduleRecord): string {
   return schedule.end_date ? `On ${day(schedule.end_date)}` : 'When stopped';
 }
 
-function scheduleLines(schedule: InvoiceScheduleRecord): [string, string][] {
+function scheduleLines(schedule: InvoiceScheduleRecord): DetailLine[] {
   return [
     ['Repeats', describeScheduleEvery(schedule.interval, schedule.every)],
     ['Status', statusLabels[schedule.status]],
@@ -59,7 +59,7 @@ export function ScheduleCard({ invoice }: { invoice: InvoiceRecord }) {
         </Button>
       );
   return (
-    <InfoCard title="Repeat" action={action} lines={schedule ? scheduleLines(schedule) : undefined}>
+    <DetailCard title="Repeat" actions={action} rows={schedule ? scheduleLines(schedule) : undefined}>
       {!schedule && <Typography color="text.secondary">This invoice does not repeat</Typography>}
       {schedule && schedule.invoices.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} role="group" aria-label="Invoices sent by this schedule">
@@ -86,6 +86,6 @@ export function ScheduleCard({ invoice }: { invoice: InvoiceRecord }) {
           No further invoice will be sent. The invoices already sent stay as they are.
         </ConfirmDialog>
       )}
-    </InfoCard>
+    </DetailCard>
   );
 }
