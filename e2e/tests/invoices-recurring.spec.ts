@@ -21,7 +21,10 @@ test('[invoices] New Invoice repeats monthly; when the sandbox clock reaches the
   test.slow();
   const owner = await createOwner(request, 'invoices-recurring');
   await activateViaApi(request, owner.token);
-  const seeded = await sendInvoiceViaApi(request, owner.token, { email: 'recurring.billing.department.brand@example-agency.com', name: 'Acme Brand' });
+  const seeded = await sendInvoiceViaApi(request, owner.token, {
+    email: 'recurring.billing.department.brand@example-agency.com',
+    name: 'Acme Brand',
+  });
   // The first repeat tomorrow by the sandbox clock (other journeys may have moved it).
   const clock = (await (await request.get('/dev/clock')).json()) as { now: string };
   const tomorrow = new Date(Date.parse(clock.now) + DAY * 1000).toISOString().slice(0, 10);
@@ -87,4 +90,12 @@ test('[invoices] New Invoice repeats monthly; when the sandbox clock reaches the
   await page.getByRole('dialog').getByRole('button', { name: 'Stop' }).click();
   await expect(toast(page, 'Schedule has been stopped!')).toBeVisible();
   await expect(card.getByText('Stopped')).toBeVisible();
+
+  // The clock is now days ahead of the browser's: New Invoice proposes the next repeat a month after the server's day.
+  const now = new Date(((await (await request.get('/dev/clock')).json()) as { now: string }).now);
+  const [year, month, date] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  const monthOn = new Date(Date.UTC(year, month + 1, Math.min(date, new Date(Date.UTC(year, month + 2, 0)).getUTCDate())));
+  await page.goto(`/invoices/newInvoice?customerId=${seeded.customer_id}`);
+  await repeat.getByRole('checkbox', { name: 'Repeat this invoice' }).check();
+  await expect(repeat.getByLabel('Next invoice on')).toHaveValue(monthOn.toISOString().slice(0, 10));
 });
