@@ -44,3 +44,18 @@ export function describeReminderStep(day: number): string {
   const count = Math.abs(day);
   return `${count} day${count === 1 ? '' : 's'} ${day < 0 ? 'before' : 'after'} the due date`;
 }
+
+const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
+
+/**
+ * When an unpaid invoice is due, said from the reader's today (both YYYY-MM-DD, UTC days):
+ * "is due in 3 days", "is due tomorrow", "is due today", "was due yesterday", "is 7 days overdue".
+ */
+export function describeDueFromToday(dueDate: string, today: string): string {
+  const diff = Math.round((Date.parse(dueDate) - Date.parse(today)) / 86_400_000);
+  if (diff === 0) return 'is due today';
+  if (diff === 1) return 'is due tomorrow';
+  if (diff > 1) return `is due in ${days(diff)}`;
+  if (diff === -1) return 'was due yesterday';
+  return `is ${days(-diff)} overdue`;
+}

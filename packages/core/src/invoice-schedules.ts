@@ -20,29 +20,40 @@ export const invoiceScheduleMessages = {
   exists: 'This invoice already repeats',
   notOpen: 'Only an open invoice can repeat',
   ended: 'This schedule has already ended',
+  endPast: 'The end date cannot be in the past',
+  countBelowSent: 'Choose more invoices than this schedule has already sent',
   created: 'Invoice will repeat!',
+  saved: 'Schedule has been saved!',
   stopped: 'Schedule has been stopped!',
 } as const;
 
+const repeatFields = {
+  interval: z.enum(scheduleIntervals, { error: invoiceScheduleMessages.interval }),
+  every: z
+    .number({ error: invoiceScheduleMessages.every })
+    .int(invoiceScheduleMessages.every)
+    .min(1, invoiceScheduleMessages.every)
+    .max(MAX_SCHEDULE_EVERY, invoiceScheduleMessages.every),
+  end_date: z.iso.date({ error: invoiceScheduleMessages.endDate }).nullable().default(null),
+  count: z
+    .number({ error: invoiceScheduleMessages.count })
+    .int(invoiceScheduleMessages.count)
+    .min(1, invoiceScheduleMessages.count)
+    .max(MAX_SCHEDULE_COUNT, invoiceScheduleMessages.count)
+    .nullable()
+    .default(null),
+};
+const oneEnd = (body: { end_date: string | null; count: number | null }) => body.end_date === null || body.count === null;
+
+/** PUT /v1/invoice_schedules/{id}: the repeat and the end of an active schedule (its start stays). */
+export const updateInvoiceScheduleBody = z
+  .object(repeatFields)
+  .refine(oneEnd, { message: invoiceScheduleMessages.endOrCount, path: ['count'] });
+export type UpdateInvoiceScheduleBody = z.infer<typeof updateInvoiceScheduleBody>;
+
 export const createInvoiceScheduleBody = z
-  .object({
-    interval: z.enum(scheduleIntervals, { error: invoiceScheduleMessages.interval }),
-    every: z
-      .number({ error: invoiceScheduleMessages.every })
-      .int(invoiceScheduleMessages.every)
-      .min(1, invoiceScheduleMessages.every)
-      .max(MAX_SCHEDULE_EVERY, invoiceScheduleMessages.every),
-    start_date: z.iso.date({ error: invoiceScheduleMessages.startDate }),
-    end_date: z.iso.date({ error: invoiceScheduleMessages.endDate }).nullable().default(null),
-    count: z
-      .number({ error: invoiceScheduleMessages.count })
-      .int(invoiceScheduleMessages.count)
-      .min(1, invoiceScheduleMessages.count)
-      .max(MAX_SCHEDULE_COUNT, invoiceScheduleMessages.count)
-      .nullable()
-      .default(null),
-  })
-  .refine((body) => body.end_date === null || body.count === null, { message: invoiceScheduleMessages.endOrCount, path: ['count'] })
+  .object({ ...repeatFields, start_date: z.iso.date({ error: invoiceScheduleMessages.startDate }) })
+  .refine(oneEnd, { message: invoiceScheduleMessages.endOrCount, path: ['count'] })
   .refine((body) => body.end_date === null || body.end_date >= body.start_date, {
     message: invoiceScheduleMessages.endBeforeStart,
     path: ['end_date'],

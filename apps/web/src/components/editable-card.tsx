@@ -50,16 +50,5 @@ export function EditableCard({ title, isEditing, onEdit, onCancel, onSubmit, can
   );
 }
 
-/** A label and its value in a card's read-only view ('-' when empty). */
-export function DetailRow({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ width: 140, flexShrink: 0 }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {value === null || value === undefined || value === '' ? '-' : value}
-      </Typography>
-    </Stack>
-  );
-}
+// One look for every card's label/value rows: the detail card's row (it wraps long values).
+export { DetailRow } from './detail-card.tsx';

@@ -10,6 +10,14 @@ export type MoneySeries = { label: string; cents: number[] };
 const MoneyBars = lazy(() => import('./money-bars.tsx'));
 
 /**
+ * The chart's place while it (or its figures) load: the final height, so nothing below jumps.
+ * data-loading tells the e2e screenshots to wait for the chart itself.
+ */
+export function MoneyChartSkeleton({ height = 280 }: { height?: number }) {
+  return <Skeleton variant="rectangular" height={height} data-loading="chart" />;
+}
+
+/**
  * A bar chart of amounts per period, and the same figures as a table for screen readers (the
  * chart is drawn in SVG, which they cannot read as numbers).
  */
@@ -27,7 +35,7 @@ export function MoneyChart({
   return (
     <>
       <Box aria-hidden="true" sx={{ minHeight: height }}>
-        <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>
+        <Suspense fallback={<MoneyChartSkeleton height={height} />}>
           <MoneyBars periods={periods} series={series} height={height} />
         </Suspense>
       </Box>

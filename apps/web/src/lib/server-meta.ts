@@ -28,3 +28,19 @@ export const serverMetaQuery = {
 export function useServerMeta() {
   return useQuery(serverMetaQuery);
 }
+
+/**
+ * GET /v1/meta/clock: the server's time. Dates a screen proposes (New Invoice's next repeat, the
+ * upgrade's first charge) come from it, not the browser, so they agree with what the server
+ * does when the sandbox clock has been moved on. Until it answers, the browser's day stands in.
+ */
+export const serverClockQuery = {
+  queryKey: ['meta', 'clock'],
+  queryFn: () => api.get<{ now: string; today: string }>('/v1/meta/clock'),
+  meta: { isSilent: true },
+};
+
+export function useServerNow(): Date {
+  const { data } = useQuery(serverClockQuery);
+  return data ? new Date(data.now) : new Date();
+}

@@ -21,6 +21,10 @@ export const invoiceSchedules = pgTable(
     start_date: date({ mode: 'string' }).notNull(),
     end_date: date({ mode: 'string' }),
     max_count: integer(),
+    // After an edit of the repeat, periods count from this one and its day (null: from period 0 on start_date),
+    // so the periods already sent keep their numbers and are never sent again.
+    anchor_period: integer().notNull().default(0),
+    anchor_date: date({ mode: 'string' }),
     sent_count: integer().notNull().default(0),
     // The period the job sends next and its day; next_date is null once stopped or ended.
     next_period: integer().notNull().default(0),

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { apiKeyMessages, reminderMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { createOwner } from '../../../test/fixtures.ts';
+import { createOwner, readOutbox } from '../../../test/fixtures.ts';
 import { activate } from '../../../test/wallet-fixtures.ts';
 import { addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
-import { sendInvoice } from '../../../test/invoice-fixtures.ts';
+import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
 import { emails } from '../../db/schema/index.ts';
 import { advanceSandboxClock } from '../../lib/clock.ts';
 import { runInvoiceDunning } from './dunning.ts';
@@ -52,7 +52,7 @@ describe('dunning reminders', () => {
       await addCustomer(ctx.app, owner.headers),
     ];
     const open = await sendInvoice(ctx.app, owner.headers, { customer_id: a.id, net: 30 });
-    const offline = await sendInvoice(ctx.app, owner.headers, { customer_id: b.id, net: 30, processor: 'offline' });
+    const paidLater = await sendInvoice(ctx.app, owner.headers, { customer_id: b.id, net: 30 });
     const canceled = await sendInvoice(ctx.app, owner.headers, { customer_id: c.id, net: 30 });
     expect((await post(`/v1/invoices/${canceled.id}/cancel`, owner.headers)).statusCode).toBe(200);
     expect(await runTwice()).toBe(0);
@@ -60,8 +60,8 @@ describe('dunning reminders', () => {
     await moveClock(27 * DAY);
     expect(await runTwice()).toBe(2);
     expect(await runTwice()).toBe(0);
-    const paid = await put(`/v1/invoices/${offline.id}`, owner.headers, { status: 'succeeded' });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const paid = await payByCard(ctx.app, await payLinkId(ctx.app, b.email), await cardToken(ctx.app, '4242424242424242'));
+    expect(paid.json().status, paid.body).toBe('succeeded');
 
     await moveClock(3 * DAY);
     expect(await runTwice()).toBe(1);
@@ -72,11 +72,47 @@ describe('dunning reminders', () => {
     expect(await runTwice()).toBe(1);
 
     expect(await stepsOf(open.id, owner.headers)).toEqual([-3, 0, 14]);
-    expect(await stepsOf(offline.id, owner.headers)).toEqual([-3]);
+    expect(await stepsOf(paidLater.id, owner.headers)).toEqual([-3]);
     expect(await stepsOf(canceled.id, owner.headers)).toEqual([]);
     expect(await remindersTo(a.email)).toBe(3);
     expect(await remindersTo(b.email)).toBe(1);
     expect(await remindersTo(c.email)).toBe(0);
+  });
+
+  it('sends no reminder of an offline invoice, which is paid outside Crewpay and not by the link', async () => {
+    const { owner } = await ownerWithSchedule([-3, 0, 7]);
+    const customer = await addCustomer(ctx.app, owner.headers);
+    const offline = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, net: 5, processor: 'offline' });
+    for (const days of [2, 3, 7]) {
+      await moveClock(days * DAY);
+      expect(await runInvoiceDunning(ctx.deps)).toBe(0);
+    }
+    expect(await stepsOf(offline.id, owner.headers)).toEqual([]);
+    expect(await remindersTo(customer.email)).toBe(0);
+  });
+
+  it('says when the invoice is due from the day it is sent, with the amount, the due date and the pay link', async () => {
+    const { owner } = await ownerWithSchedule([-3, 0, 7]);
+    const customer = await addCustomer(ctx.app, owner.headers);
+    const invoice = await sendInvoice(ctx.app, owner.headers, { customer_id: customer.id, net: 30, amount: 123_456 });
+    const { number, due_date: dueDate } = (await get(`/v1/invoices/${invoice.id}`, owner.headers)).json<{
+      number: string;
+      due_date: string;
+    }>();
+    const org = owner.org.name;
+    const expected = [
+      [27, 'is due in 3 days'],
+      [3, 'is due today'],
+      [7, 'is 7 days overdue'],
+    ] as const;
+    for (const [days, words] of expected) {
+      await moveClock(days * DAY);
+      expect(await runInvoiceDunning(ctx.deps)).toBe(1);
+      const email = (await readOutbox(ctx.app)).filter((item) => item.to === customer.email).at(-1)!;
+      expect(email.subject).toBe(`Reminder: invoice ${number} ${words}, $1,234.56 to ${org}`);
+      expect(email.text).toContain(`Invoice ${number} ${words}: ${org} is waiting for your payment of $1,234.56, due ${dueDate}.`);
+      expect(email.links.some((link) => link.includes('/invoices/pay?id='))).toBe(true);
+    }
   });
 
   it('sends nothing while the schedule is off', async () => {

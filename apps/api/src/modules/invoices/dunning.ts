@@ -45,7 +45,8 @@ export async function remindersOfInvoice(db: Db, options: { org_id: string; invo
  * Open invoices of organisations with reminders on, each with the latest reminder day reached
  * (due date + day <= today) after the invoice's own day, when no reminder of that day or a later
  * one was sent: a clock that jumps past two days sends one reminder, not two. An invoice with a
- * payment under way (a pending bank debit) waits.
+ * payment under way (a pending bank debit) waits. Offline invoices are paid outside Crewpay and
+ * cannot be paid by the link, so they get no reminder.
  */
 async function dueReminders(db: Db, today: string): Promise<{ invoice_id: string; step: number }[]> {
   const result = await db.execute<{ invoice_id: string; step: number }>(sql`
@@ -57,7 +58,7 @@ async function dueReminders(db: Db, today: string): Promise<{ invoice_id: string
       WHERE (i.created_at AT TIME ZONE 'UTC')::date + i.net + day <= ${today}::date
         AND (i.created_at AT TIME ZONE 'UTC')::date + i.net + day > (i.created_at AT TIME ZONE 'UTC')::date
     ) reached
-    WHERE i.status = 'requires_info' AND reached.step IS NOT NULL
+    WHERE i.status = 'requires_info' AND i.processor <> 'offline' AND reached.step IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM invoice_reminders r WHERE r.invoice_id = i.id AND r.step >= reached.step)
       AND NOT EXISTS (SELECT 1 FROM charges c WHERE c.invoice_id = i.id AND c.status = 'pending')
     ORDER BY i.id
@@ -72,7 +73,7 @@ async function sendReminder(deps: AppDeps, due: { invoice_id: string; step: numb
   await deps.db.transaction(async (tx) => {
     // The invoice's row lock orders this after a payment (or a parallel run) under way.
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, due.invoice_id)).for('update');
-    if (!invoice || invoice.status !== 'requires_info') return;
+    if (!invoice || invoice.status !== 'requires_info' || invoice.processor === 'offline') return;
     const [claimed] = await tx
       .insert(invoiceReminders)
       .values({ invoice_id: invoice.id, step: due.step, org_id: invoice.org_id, sent_at: await sandboxNow(tx) })

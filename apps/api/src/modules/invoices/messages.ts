@@ -1,4 +1,4 @@
-import { describeNet, dueDateOf, formatCents } from '@crewpay/core';
+import { describeDueFromToday, describeNet, dueDateOf, formatCents } from '@crewpay/core';
 import type { EmailAttachment, Invoice } from '../../db/schema/index.ts';
 import type { OutgoingEmail } from '../email/index.ts';
 
@@ -10,21 +10,27 @@ type Parts = { publicUrl: string; orgName: string; invoice: Invoice; linkId: str
 /**
  * The invoice email: to the recipient and each CC, the pay link and, when there is one, the PDF,
  * attached to the first sending and linked from every sending (a reminder carries the link only).
+ * A reminder says plainly, from the sandbox day it is sent, when the invoice is due.
  */
-export function invoiceEmails(parts: Parts & { to: string[]; reminder?: boolean; attachment?: EmailAttachment | null }): OutgoingEmail[] {
+export function invoiceEmails(
+  parts: Parts & { to: string[]; reminder?: { today: string }; attachment?: EmailAttachment | null },
+): OutgoingEmail[] {
   const { invoice } = parts;
   const links = [{ label: 'View and pay the invoice', url: payUrl(parts.publicUrl, parts.linkId) }];
   if (parts.hasAttachment) links.push({ label: 'Download the attached PDF', url: attachmentUrl(parts.publicUrl, parts.linkId) });
-  const lead = parts.reminder
-    ? `Reminder: ${parts.orgName} is waiting for payment of an invoice.`
-    : `${parts.orgName} has sent you an invoice.`;
+  const dueDate = dueDateOf(invoice.created_at, invoice.net);
+  const due = parts.reminder ? describeDueFromToday(dueDate, parts.reminder.today) : null;
   return parts.to.map((to) => ({
     org_id: invoice.org_id,
     to,
-    subject: `${parts.reminder ? 'Reminder: invoice' : 'Invoice'} ${invoice.number} from ${parts.orgName}: ${invoice.title}`,
+    subject: due
+      ? `Reminder: invoice ${invoice.number} ${due}, ${formatCents(invoice.amount)} to ${parts.orgName}`
+      : `Invoice ${invoice.number} from ${parts.orgName}: ${invoice.title}`,
     paragraphs: [
-      lead,
-      `Invoice ${invoice.number}, ${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDateOf(invoice.created_at, invoice.net)}).`,
+      due
+        ? `Invoice ${invoice.number} ${due}: ${parts.orgName} is waiting for your payment of ${formatCents(invoice.amount)}, due ${dueDate}.`
+        : `${parts.orgName} has sent you an invoice.`,
+      `Invoice ${invoice.number}, ${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDate}).`,
       invoice.description,
     ],
     links,

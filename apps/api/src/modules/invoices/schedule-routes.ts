@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createInvoiceScheduleBody, invoiceScheduleAnswer, invoiceScheduleRecord } from '@crewpay/core';
+import { createInvoiceScheduleBody, invoiceScheduleAnswer, invoiceScheduleRecord, updateInvoiceScheduleBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { updateSchedule } from './schedule-edits.ts';
 import { createSchedule, scheduleOfInvoice, stopSchedule } from './schedules.ts';
 
 const tags = ['Invoices'];
 
-/** Recurring invoices: staff make an invoice repeat; owners and admins stop a schedule. */
+/** Recurring invoices: staff make an invoice repeat; owners and admins change or stop a schedule. */
 export const invoiceScheduleRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -41,6 +42,20 @@ export const invoiceScheduleRoutes =
         const user = requireStaff(request);
         return createSchedule(deps.db, { org_id: user.org_id, user_id: user.id }, request.params.id, request.body);
       },
+    );
+
+    app.put(
+      '/invoice_schedules/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change how an active schedule repeats and when it ends (owners and admins); invoices already sent are not sent again',
+          params: idParams,
+          body: updateInvoiceScheduleBody,
+          response: { 200: invoiceScheduleRecord, ...errorResponses },
+        },
+      },
+      async (request) => updateSchedule(deps.db, requireStaff(request, ['owner', 'admin']).org_id, request.params.id, request.body),
     );
 
     app.post(

@@ -14,14 +14,22 @@ export async function sandboxToday(db: DbOrTx): Promise<string> {
   return (await sandboxNow(db)).toISOString().slice(0, 10);
 }
 
+type Repeat = Pick<InvoiceSchedule, 'start_date' | 'interval' | 'every' | 'anchor_period' | 'anchor_date'>;
+
+/** The day a period falls on by the repeat, counted from the anchor an edit set (or the start date). */
+export function periodRepeatDay(schedule: Repeat, period: number): string {
+  const anchor = schedule.anchor_date ?? schedule.start_date;
+  return schedulePeriodDate(anchor, schedule.interval, schedule.every, period - schedule.anchor_period);
+}
+
 /** The day of a period, or null when the schedule's count or end date leaves it out. */
-export function periodDay(schedule: Pick<InvoiceSchedule, 'start_date' | 'interval' | 'every' | 'end_date' | 'max_count'>, period: number) {
+export function periodDay(schedule: Repeat & Pick<InvoiceSchedule, 'end_date' | 'max_count'>, period: number) {
   if (schedule.max_count !== null && period >= schedule.max_count) return null;
-  const day = schedulePeriodDate(schedule.start_date, schedule.interval, schedule.every, period);
+  const day = periodRepeatDay(schedule, period);
   return schedule.end_date !== null && day > schedule.end_date ? null : day;
 }
 
-async function toRecord(db: DbOrTx, schedule: InvoiceSchedule): Promise<InvoiceScheduleRecord> {
+export async function toRecord(db: DbOrTx, schedule: InvoiceSchedule): Promise<InvoiceScheduleRecord> {
   const sent = await db
     .select({ id: invoices.id, number: invoices.number, period: invoiceScheduleRuns.period, created_at: invoices.created_at })
     .from(invoiceScheduleRuns)
@@ -87,7 +95,7 @@ export async function createSchedule(
     };
     const [schedule] = await tx
       .insert(invoiceSchedules)
-      .values({ ...values, next_date: periodDay(values, 0) })
+      .values({ ...values, next_date: periodDay({ ...values, anchor_period: 0, anchor_date: null }, 0) })
       .onConflictDoNothing()
       .returning();
     if (!schedule) throw new AppError('conflict', invoiceScheduleMessages.exists);

@@ -118,7 +118,8 @@ export async function emailPayLink(
     hasAttachment: Boolean(invoice.attachment_id),
     attachment: options.attachment ?? null,
     to,
-    reminder: options.reminder,
+    // A reminder counts the days to or past the due date from the sandbox day it is sent.
+    reminder: options.reminder ? { today: (await sandboxNow(tx)).toISOString().slice(0, 10) } : undefined,
   });
   return queueEmails(tx, messages);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/context.ts';
+import { advanceSandboxClock } from '../../lib/clock.ts';
 
 describe('GET /v1/meta outside the sandbox', () => {
   it("gives the pay page Stripe's publishable key, and never a secret", async () => {
@@ -49,5 +50,19 @@ describe('GET /v1/meta with Dropbox Sign', () => {
     });
     expect(response.body).not.toContain('never_shown');
     expect(String(response.headers['content-security-policy'])).toContain("frame-src 'self' https://embedded.hellosign.com;");
+  });
+});
+
+describe('GET /v1/meta/clock', () => {
+  it("answers the sandbox clock's time and day to anyone, moved on when the clock is", async () => {
+    const ctx = await createTestContext();
+    const before = (await ctx.app.inject({ method: 'GET', url: '/v1/meta/clock' })).json<{ now: string; today: string }>();
+    expect(before.today).toBe(before.now.slice(0, 10));
+    await advanceSandboxClock(ctx.deps.db, 40 * 86_400);
+    const response = await ctx.app.inject({ method: 'GET', url: '/v1/meta/clock' });
+    expect(response.statusCode).toBe(200);
+    const after = response.json<{ now: string; today: string }>();
+    expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(40 * 86_400_000);
+    expect(after.today).toBe(new Date(Date.parse(before.now) + 40 * 86_400_000).toISOString().slice(0, 10));
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 
 const metaAnswer = z.object({
   sandbox: z.boolean(),
@@ -16,6 +17,9 @@ const metaAnswer = z.object({
   /** Dropbox Sign's test mode, which lets its editor open on a domain the API app has not verified (a developer's). */
   dropbox_sign_test_mode: z.boolean(),
 });
+
+/** The server's time: the sandbox clock (moved by the sandbox tools), the real time outside the sandbox. */
+const clockAnswer = z.object({ now: z.string(), today: z.string() });
 
 function dropboxSignMeta(config: AppDeps['config']) {
   const isDropboxSign = config.esignProvider === 'dropbox_sign';
@@ -47,5 +51,19 @@ export const metaRoutes =
         analytics: deps.config.analyticsEnabled,
         ...dropboxSignMeta(deps.config),
       }),
+    );
+
+    // Screens that propose dates (New Invoice, the upgrade's first charge) read the day here, not
+    // from the browser: in the sandbox the server's clock may have been moved on.
+    app.get(
+      '/meta/clock',
+      {
+        config: { isPublic: true },
+        schema: { summary: "The server's current time and day (UTC), by the sandbox clock in the sandbox", response: { 200: clockAnswer } },
+      },
+      async () => {
+        const now = await sandboxNow(deps.db);
+        return { now: now.toISOString(), today: now.toISOString().slice(0, 10) };
+      },
     );
   };

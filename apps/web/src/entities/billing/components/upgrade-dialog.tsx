@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { PREMIUM_PLAN_PRICE, firstBillingDate, formatCents } from '@crewpay/core';
 import { formatLongDate } from '../../../lib/format.ts';
+import { useServerNow } from '../../../lib/server-meta.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useBilling, useUpgradePlan } from '../api/billing.ts';
 import { PlanComparison } from './plan-comparison.tsx';
@@ -24,8 +25,9 @@ export function UpgradeDialog({ isOpen, onClose, reason }: Props) {
   const { data: billing } = useBilling({ enabled: isOpen && mayUpgrade });
   const upgrade = useUpgradePlan();
   const price = billing?.monthly_price ?? PREMIUM_PLAN_PRICE;
-  // The server's sandbox clock decides the real date; the browser's month is what the person reads today.
-  const firstCharge = formatLongDate(`${firstBillingDate(new Date())}T12:00:00`);
+  const serverNow = useServerNow();
+  // The server's clock (the sandbox clock, maybe moved on) decides the first charge, so the dialog reads it too.
+  const firstCharge = formatLongDate(`${firstBillingDate(serverNow)}T12:00:00`);
   const confirm = () => upgrade.mutate(undefined, { onSuccess: onClose });
   return (
     <Dialog open={isOpen} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="upgrade-dialog-title">

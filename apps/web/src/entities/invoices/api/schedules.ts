@@ -1,9 +1,14 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { invoiceScheduleMessages, type CreateInvoiceScheduleBody, type InvoiceScheduleRecord } from '@crewpay/core';
+import {
+  invoiceScheduleMessages,
+  type CreateInvoiceScheduleBody,
+  type InvoiceScheduleRecord,
+  type UpdateInvoiceScheduleBody,
+} from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
-/** Recurring invoices: the schedule an invoice repeats on (or was sent by), made and stopped here. */
+/** Recurring invoices: the schedule an invoice repeats on (or was sent by), made, changed and stopped here. */
 const scheduleKey = (invoiceId: string) => ['invoices', 'schedule', invoiceId] as const;
 
 function invoiceScheduleQuery(invoiceId: string) {
@@ -35,5 +40,14 @@ export function useStopSchedule() {
     mutationFn: (scheduleId: string) => api.post<InvoiceScheduleRecord>(`/v1/invoice_schedules/${scheduleId}/stop`, {}),
     onSuccess: refreshSchedules,
     meta: { errorMessage: 'There was an issue stopping this schedule', successMessage: invoiceScheduleMessages.stopped },
+  });
+}
+
+export function useUpdateSchedule() {
+  return useMutation({
+    mutationFn: ({ scheduleId, body }: { scheduleId: string; body: UpdateInvoiceScheduleBody }) =>
+      api.put<InvoiceScheduleRecord>(`/v1/invoice_schedules/${scheduleId}`, body),
+    onSuccess: refreshSchedules,
+    meta: { errorMessage: 'There was an issue saving this schedule', successMessage: invoiceScheduleMessages.saved },
   });
 }

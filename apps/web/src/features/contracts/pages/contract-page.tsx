@@ -1,12 +1,9 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { canRemindContract, contractMessages, type ContractRecord } from '@crewpay/core';
 import {
   ContractHeader,
@@ -17,54 +14,42 @@ import {
   useContractReminders,
   useInvalidateContracts,
 } from '../../../entities/contracts/index.ts';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useContract, useContractPreview } from '../api/contract.ts';
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography sx={{ width: { xs: 120, sm: 150 }, color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
-      <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
-
 function DetailsCard({ contract }: { contract: ContractRecord }) {
   const recipientPath = contract.creator_id ? `/creators/${contract.creator_id}` : `/customers/${contract.customer_id}`;
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Details
-        </Typography>
-        <Detail label="Contract title">{contract.title}</Detail>
-        <Detail label="Campaign">
-          {contract.payment_group_id ? (
+    <DetailCard
+      title="Details"
+      rows={[
+        ['Contract title', contract.title],
+        [
+          'Campaign',
+          contract.payment_group_id ? (
             <Link component={RouterLink} to={`/campaigns/${contract.payment_group_id}`}>
               {contract.campaign_title}
             </Link>
           ) : (
             '-'
-          )}
-        </Detail>
-        <Detail label="Recipient type">{contract.recipient_type === 'creator' ? 'Creator' : 'Customer'}</Detail>
-        <Detail label="Recipient">
+          ),
+        ],
+        ['Recipient type', contract.recipient_type === 'creator' ? 'Creator' : 'Customer'],
+        [
+          'Recipient',
           <Link component={RouterLink} to={recipientPath}>
             {contract.recipient}
-          </Link>
-        </Detail>
-        <Detail label="Expiration date">{formatDate(`${contract.expiration_date}T12:00:00`)}</Detail>
-        <Detail label="Status">
-          <ContractStatusChip status={contract.display_status} />
-        </Detail>
-        <Detail label="Signed on">{contract.signature_date ? formatDateTime(contract.signature_date) : '-'}</Detail>
-      </CardContent>
-    </Card>
+          </Link>,
+        ],
+        ['Expiration date', formatDate(`${contract.expiration_date}T12:00:00`)],
+        ['Status', <ContractStatusChip status={contract.display_status} />],
+        ['Signed on', contract.signature_date ? formatDateTime(contract.signature_date) : '-'],
+      ]}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CustomerRecord } from '@crewpay/core';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { useCustomerPortalAccess, useInviteCustomer } from '../api/portal-access.ts';
 
 function statusOf(access: { user_id: string | null; has_password: boolean } | undefined): string {
@@ -16,25 +15,20 @@ export function PortalAccessCard({ customer }: { customer: CustomerRecord }) {
   const { data: access } = useCustomerPortalAccess(customer.id);
   const invite = useInviteCustomer(customer.id);
   return (
-    <Card variant="outlined" component="section" aria-label="Customer portal">
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          Customer portal
+    <DetailCard title="Customer portal">
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="body2" color="text.secondary">
+          The customer signs in to see and pay their invoices and sign their contracts. {statusOf(access)}
         </Typography>
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="body2" color="text.secondary">
-            The customer signs in to see and pay their invoices and sign their contracts. {statusOf(access)}
-          </Typography>
-          <Button
-            variant="outlined"
-            loading={invite.isPending}
-            disabled={!customer.email || access?.has_password}
-            onClick={() => invite.mutate()}
-          >
-            {access?.user_id && !access.has_password ? 'Resend invitation' : 'Invite to portal'}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+        <Button
+          variant="outlined"
+          loading={invite.isPending}
+          disabled={!customer.email || access?.has_password}
+          onClick={() => invite.mutate()}
+        >
+          {access?.user_id && !access.has_password ? 'Resend invitation' : 'Invite to portal'}
+        </Button>
+      </Stack>
+    </DetailCard>
   );
 }

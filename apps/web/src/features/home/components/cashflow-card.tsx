@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { formatCents, type CashflowBucket, type CashflowInterval } from '@crewpay/core';
-import { MoneyChart } from '../../../components/money-chart.tsx';
+import { MoneyChart, MoneyChartSkeleton } from '../../../components/money-chart.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useCashflow } from '../api/get-dashboard.ts';
 
@@ -37,6 +39,12 @@ export function CashflowCard() {
           </ToggleButtonGroup>
         </Stack>
         {isError && <RetryNotice message="There was an issue retrieving your money in and out" onRetry={() => void refetch()} />}
+        {!data && !isError && (
+          <Box aria-hidden="true">
+            <Skeleton variant="text" sx={{ mt: 1, maxWidth: 360 }} />
+            <MoneyChartSkeleton />
+          </Box>
+        )}
         {data && (
           <>
             <Typography color="text.secondary" sx={{ mt: 1 }}>

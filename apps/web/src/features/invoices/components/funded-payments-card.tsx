@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { paymentColumns } from '../../../entities/payments/index.ts';
 import { useCampaignPayments } from '../api/lookups.ts';
 import { earningsColumn } from './funded-payments-field.tsx';
-import { InfoCard } from './info-card.tsx';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { ReleaseWhenPaid } from './release-when-paid.tsx';
 
 const columns = [
@@ -28,7 +28,7 @@ export function FundedPaymentsCard({ invoice }: { invoice: InvoiceRecord }) {
   const total = rows.reduce((sum, payment) => sum + payment.earnings, 0);
   const isMismatched = rows.length > 0 && unlisted.length === 0 && total !== invoice.amount;
   return (
-    <InfoCard title="Funded payments">
+    <DetailCard title="Funded payments">
       {invoice.funded_payments.length === 0 ? (
         <Typography color="text.secondary">This invoice funds no payments</Typography>
       ) : (
@@ -46,6 +46,6 @@ export function FundedPaymentsCard({ invoice }: { invoice: InvoiceRecord }) {
           for this invoice will fail until they match.
         </Typography>
       )}
-    </InfoCard>
+    </DetailCard>
   );
 }

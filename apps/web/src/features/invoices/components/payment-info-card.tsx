@@ -6,7 +6,7 @@ import { disputeStatusLabels, formatCents, type ChargeRecord } from '@crewpay/co
 import { canManageWallets, type Role } from '@crewpay/core/roles';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { InfoCard } from './info-card.tsx';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
 const chargeStatus = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed', reversed: 'Reversed' } as const;
@@ -57,7 +57,7 @@ export function PaymentInfoCard({ invoiceId, attempts }: { invoiceId: string; at
   const [refunding, setRefunding] = useState<ChargeRecord | null>(null);
   const canRefund = user ? canManageWallets(user.role as Role) : false;
   return (
-    <InfoCard title="Payment info">
+    <DetailCard title="Payment info">
       {attempts.length === 0 && <Typography color="text.secondary">No payment yet</Typography>}
       <Stack spacing={1.5}>
         {attempts.map((charge) => (
@@ -65,6 +65,6 @@ export function PaymentInfoCard({ invoiceId, attempts }: { invoiceId: string; at
         ))}
       </Stack>
       {refunding && <RefundDialog invoiceId={invoiceId} charge={refunding} onClose={() => setRefunding(null)} />}
-    </InfoCard>
+    </DetailCard>
   );
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { describeReminderStep, type InvoiceRecord } from '@crewpay/core';
 import { useInvoiceReminders, useRemindersSent } from '../../../entities/invoices/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { InfoCard } from './info-card.tsx';
+import { DetailCard } from '../../../components/detail-card.tsx';
 
 /** Reminders: those the organisation's schedule sent, and Send reminder (a new pay link by email) while the invoice is open. */
 export function RemindersCard({ invoice }: { invoice: InvoiceRecord }) {
@@ -17,7 +17,7 @@ export function RemindersCard({ invoice }: { invoice: InvoiceRecord }) {
     </Button>
   );
   return (
-    <InfoCard title="Reminders" action={action}>
+    <DetailCard title="Reminders" actions={action}>
       {reminders.length === 0 && <Typography color="text.secondary">No scheduled reminder sent yet</Typography>}
       <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
         {reminders.map((reminder) => (
@@ -26,6 +26,6 @@ export function RemindersCard({ invoice }: { invoice: InvoiceRecord }) {
           </Typography>
         ))}
       </Stack>
-    </InfoCard>
+    </DetailCard>
   );
 }

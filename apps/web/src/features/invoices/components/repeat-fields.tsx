@@ -11,6 +11,7 @@ import {
   MAX_SCHEDULE_EVERY,
   schedulePeriodDate,
   type CreateInvoiceScheduleBody,
+  type InvoiceScheduleRecord,
   type ScheduleInterval,
 } from '@crewpay/core';
 
@@ -40,8 +41,31 @@ export function scheduleBodyOf(value: RepeatValue): { body: CreateInvoiceSchedul
   return parsed.success ? { body: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the repeat settings' };
 }
 
-/** Repeat: monthly or weekly, every N, from a start date, until an end date, a count, or Stop. */
-export function RepeatFields({ value, onChange }: { value: RepeatValue; onChange: (next: RepeatValue) => void }) {
+/** A schedule as the fields show it, to change its repeat and end (its start stays). */
+export function repeatOfSchedule(schedule: InvoiceScheduleRecord): RepeatValue {
+  return {
+    interval: schedule.interval,
+    every: String(schedule.every),
+    startDate: schedule.start_date,
+    ends: schedule.count !== null ? 'count' : schedule.end_date ? 'date' : 'never',
+    endDate: schedule.end_date ?? '',
+    count: schedule.count === null ? '' : String(schedule.count),
+  };
+}
+
+/**
+ * Repeat: monthly or weekly, every N, from a start date, until an end date, a count, or Stop.
+ * Editing a schedule hides the start date: it has already started.
+ */
+export function RepeatFields({
+  value,
+  onChange,
+  showStart = true,
+}: {
+  value: RepeatValue;
+  onChange: (next: RepeatValue) => void;
+  showStart?: boolean;
+}) {
   const set = (changes: Partial<RepeatValue>) => onChange({ ...value, ...changes });
   const checked = scheduleBodyOf(value);
   const error = 'error' in checked ? checked.error : null;
@@ -65,13 +89,15 @@ export function RepeatFields({ value, onChange }: { value: RepeatValue; onChange
           onChange={(event) => set({ every: event.target.value })}
           slotProps={{ htmlInput: { min: 1, max: MAX_SCHEDULE_EVERY } }}
         />
-        <TextField
-          label="Next invoice on"
-          type="date"
-          value={value.startDate}
-          onChange={(event) => set({ startDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {showStart && (
+          <TextField
+            label="Next invoice on"
+            type="date"
+            value={value.startDate}
+            onChange={(event) => set({ startDate: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
       </Stack>
       <RadioGroup row aria-label="Ends" value={value.ends} onChange={(event) => set({ ends: event.target.value as RepeatValue['ends'] })}>
         <FormControlLabel value="never" control={<Radio />} label="Until stopped" />

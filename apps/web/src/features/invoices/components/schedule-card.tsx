@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useInvoiceSchedule, useStopSchedule } from '../../../entities/invoices/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
-import { InfoCard } from './info-card.tsx';
+import { EditScheduleDialog } from './edit-schedule-dialog.tsx';
+import { DetailCard, type DetailLine } from '../../../components/detail-card.tsx';
 import { RepeatDialog } from './repeat-dialog.tsx';
 
 const statusLabels: Record<InvoiceScheduleRecord['status'], string> = { active: 'Active', stopped: 'Stopped', ended: 'Ended' };
@@ -21,7 +22,7 @@ function endsOf(schedule: InvoiceScheduleRecord): string {
   return schedule.end_date ? `On ${day(schedule.end_date)}` : 'When stopped';
 }
 
-function scheduleLines(schedule: InvoiceScheduleRecord): [string, string][] {
+function scheduleLines(schedule: InvoiceScheduleRecord): DetailLine[] {
   return [
     ['Repeats', describeScheduleEvery(schedule.interval, schedule.every)],
     ['Status', statusLabels[schedule.status]],
@@ -31,20 +32,26 @@ function scheduleLines(schedule: InvoiceScheduleRecord): [string, string][] {
   ];
 }
 
-/** Repeat: the schedule this invoice starts or was sent by; Repeat for an open invoice; Stop for owners and admins. */
+/** Repeat: the schedule this invoice starts or was sent by; Repeat for an open invoice; Edit and Stop for owners and admins. */
 export function ScheduleCard({ invoice }: { invoice: InvoiceRecord }) {
   const { data } = useInvoiceSchedule(invoice.id);
   const { data: user } = useCurrentUser();
   const stop = useStopSchedule();
   const [isRepeating, setRepeating] = useState(false);
   const [isStopping, setStopping] = useState(false);
+  const [isEditing, setEditing] = useState(false);
   const schedule = data?.schedule ?? null;
   const canStop = schedule?.status === 'active' && user !== undefined && canManageWallets(user.role as Role);
   const action = schedule
     ? canStop && (
-        <Button size="small" color="error" onClick={() => setStopping(true)}>
-          Stop
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <Button size="small" color="error" onClick={() => setStopping(true)}>
+            Stop
+          </Button>
+        </Stack>
       )
     : invoice.status === 'requires_info' && (
         <Button size="small" onClick={() => setRepeating(true)}>
@@ -52,7 +59,7 @@ export function ScheduleCard({ invoice }: { invoice: InvoiceRecord }) {
         </Button>
       );
   return (
-    <InfoCard title="Repeat" action={action} lines={schedule ? scheduleLines(schedule) : undefined}>
+    <DetailCard title="Repeat" actions={action} rows={schedule ? scheduleLines(schedule) : undefined}>
       {!schedule && <Typography color="text.secondary">This invoice does not repeat</Typography>}
       {schedule && schedule.invoices.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} role="group" aria-label="Invoices sent by this schedule">
@@ -66,6 +73,7 @@ export function ScheduleCard({ invoice }: { invoice: InvoiceRecord }) {
       {isRepeating && (
         <RepeatDialog invoiceId={invoice.id} issuedOn={invoice.created_at.slice(0, 10)} onClose={() => setRepeating(false)} />
       )}
+      {schedule && isEditing && <EditScheduleDialog schedule={schedule} onClose={() => setEditing(false)} />}
       {schedule && (
         <ConfirmDialog
           isOpen={isStopping}
@@ -78,6 +86,6 @@ export function ScheduleCard({ invoice }: { invoice: InvoiceRecord }) {
           No further invoice will be sent. The invoices already sent stay as they are.
         </ConfirmDialog>
       )}
-    </InfoCard>
+    </DetailCard>
   );
 }

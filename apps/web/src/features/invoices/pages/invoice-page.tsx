@@ -12,7 +12,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { EditInvoiceDialog } from '../components/edit-invoice-dialog.tsx';
 import { FundedPaymentsCard } from '../components/funded-payments-card.tsx';
-import { InfoCard } from '../components/info-card.tsx';
+import { DetailCard } from '../../../components/detail-card.tsx';
 import { PaymentInfoCard } from '../components/payment-info-card.tsx';
 import { RemindersCard } from '../components/reminders-card.tsx';
 import { ScheduleCard } from '../components/schedule-card.tsx';
@@ -39,9 +39,9 @@ export default function InvoicePage() {
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <InfoCard
+          <DetailCard
             title="Invoice info"
-            action={
+            actions={
               <Stack direction="row" spacing={1}>
                 {invoice.processor === 'offline' && invoice.status !== 'canceled' && (
                   <Button
@@ -60,7 +60,7 @@ export default function InvoicePage() {
                 )}
               </Stack>
             }
-            lines={[
+            rows={[
               ['Number', invoice.number],
               ['Amount', formatCents(invoice.amount)],
               ['Terms', describeNet(invoice.net)],
@@ -81,9 +81,9 @@ export default function InvoicePage() {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <InfoCard
+          <DetailCard
             title="Recipient info"
-            lines={[
+            rows={[
               [
                 'Name',
                 <Link key="name" component={RouterLink} to={`/customers/${invoice.customer_id}`}>
@@ -97,7 +97,7 @@ export default function InvoicePage() {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <InfoCard title="Linked Campaign">
+          <DetailCard title="Linked Campaign">
             {invoice.payment_group_id ? (
               <Link component={RouterLink} to={`/campaigns/${invoice.payment_group_id}`}>
                 {invoice.payment_group_title}
@@ -105,7 +105,7 @@ export default function InvoicePage() {
             ) : (
               <Typography color="text.secondary">No campaign</Typography>
             )}
-          </InfoCard>
+          </DetailCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PaymentInfoCard invoiceId={invoice.id} attempts={attempts} />

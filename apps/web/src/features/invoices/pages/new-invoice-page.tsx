@@ -14,11 +14,12 @@ import { MoneyInput } from '../../../components/money-input.tsx';
 import { useCustomer } from '../../../entities/customers/index.ts';
 import { uploadInvoiceAttachment, useCreateInvoice, useCreateSchedule } from '../../../entities/invoices/index.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
+import { useServerNow } from '../../../lib/server-meta.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { CollectPaymentFields, disallowedOf, type CollectValue } from '../components/collect-payment-fields.tsx';
 import { FundedPaymentsField } from '../components/funded-payments-field.tsx';
 import { isEmailLike, RecipientCard, type Recipient } from '../components/recipient-card.tsx';
-import { defaultRepeat, RepeatFields, scheduleBodyOf } from '../components/repeat-fields.tsx';
+import { defaultRepeat, RepeatFields, scheduleBodyOf, type RepeatValue } from '../components/repeat-fields.tsx';
 import { DEFAULT_TERMS, netOf, TermsField, type TermsValue } from '../components/terms-field.tsx';
 
 /** /invoices/newInvoice (?customerId prefills the recipient, ?campaignId preselects the campaign). */
@@ -60,7 +61,10 @@ export default function NewInvoicePage() {
   const [isUploading, setUploading] = useState(false);
   const [isTouched, setTouched] = useState(false);
   const [isRepeating, setRepeating] = useState(false);
-  const [repeat, setRepeat] = useState(() => defaultRepeat(new Date().toISOString().slice(0, 10)));
+  const serverNow = useServerNow();
+  // Untouched, the repeat follows the server's day (the sandbox clock), which may answer after the first render.
+  const [editedRepeat, setRepeat] = useState<RepeatValue | null>(null);
+  const repeat = editedRepeat ?? defaultRepeat(serverNow.toISOString().slice(0, 10));
   const repeatBody = scheduleBodyOf(repeat);
 
   const isAmountValid = amount !== null && amount >= INVOICE_MINIMUM_CENTS;
