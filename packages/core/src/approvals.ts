@@ -7,7 +7,7 @@ export const approvalMessages = {
   saved: 'Approval rules saved',
   approved: 'Payment approved',
   sent: 'Payment approved and on the way!',
-  rejected: 'Payment rejected: it is a draft again and its money is back in your wallet',
+  rejected: 'Payment rejected: it is canceled and its money is back in your wallet',
   notYours: 'You created or executed this payment: another owner or admin approves it',
   alreadyDecided: 'You have approved this payment already',
   notAwaiting: 'This payment is not awaiting approval: it was approved or rejected already',
