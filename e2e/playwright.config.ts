@@ -10,11 +10,17 @@ const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
 
 const DATA_DIR_PREFIX = 'crewpay-e2e-';
 
-/** Data folders of earlier runs whose PostgreSQL has stopped (a running one keeps postmaster.pid). */
+/**
+ * Data folders of earlier runs whose PostgreSQL has stopped (a running one keeps postmaster.pid).
+ * Only those an hour old: another checkout's run that is still creating its database has no
+ * postmaster.pid yet.
+ */
 function removeStoppedRunFolders(): void {
+  const anHourAgo = Date.now() - 3_600_000;
   for (const name of fs.readdirSync(os.tmpdir())) {
     const dir = path.join(os.tmpdir(), name);
-    if (name.startsWith(DATA_DIR_PREFIX) && !fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))) {
+    if (!name.startsWith(DATA_DIR_PREFIX) || fs.statSync(dir).mtimeMs > anHourAgo) continue;
+    if (!fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
