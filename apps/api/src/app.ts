@@ -49,6 +49,7 @@ import { webhookRoutes } from './modules/webhooks/index.ts';
 import { taxPdfRoutes, taxRoutes } from './modules/taxes/index.ts';
 import { accountingRoutes } from './modules/accounting/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
+import { taxFormOrgRoutes, taxFormPayeeRoutes } from './modules/tax-forms/index.ts';
 import { auditRoutes, registerActingAudit, registerActionAudit } from './modules/audit/index.ts';
 import { contractRoutes } from './modules/contracts/index.ts';
 import { clientErrorRoutes } from './modules/client-errors/index.ts';
@@ -183,6 +184,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(webhookRoutes(deps), { prefix: '/v1' });
   await app.register(taxRoutes(deps), { prefix: '/v1' });
   await app.register(portalRoutes(deps), { prefix: '/v1' });
+  await app.register(taxFormPayeeRoutes(deps), { prefix: '/v1' });
+  await app.register(taxFormOrgRoutes(deps), { prefix: '/v1' });
   await app.register(customerPortalAccessRoutes(deps), { prefix: '/v1' });
   await app.register(providerWebhookRoutes(deps), { prefix: '/v1' });
   await app.register(invoiceRoutes(deps), { prefix: '/v1' });

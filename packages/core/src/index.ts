@@ -55,3 +55,4 @@ export * from './saved-views.ts';
 export * from './list-filters.ts';
 export * from './invoice-schedules.ts';
 export * from './invoice-reminders.ts';
+export * from './tax-forms.ts';

@@ -34,3 +34,4 @@ export * from './two-factor.ts';
 export * from './payment-schedules.ts';
 export * from './saved-views.ts';
 export * from './approvals.ts';
+export * from './tax-forms.ts';
