@@ -175,3 +175,32 @@ export function taxFormSchemaOf(body: unknown) {
   const formType = (body as { form_type?: unknown } | null)?.form_type;
   return typeof formType === 'string' && formType in schemaOfType ? schemaOfType[formType as TaxFormType] : null;
 }
+
+/** Settings > the Taxes page's "Backup withholding" card (owners change it). */
+export const backupWithholdingSetting = z.object({ enabled: z.boolean(), rate: z.number() });
+export const backupWithholdingBody = z.object({ enabled: z.boolean({ error: messages.required }) });
+/** What was kept back from one payment as backup withholding. */
+export const paymentBackupWithholding = z.object({ rate: z.number(), amount: z.number().int() }).nullable();
+
+/** One payee documented as foreign (W-8BEN/W-8BEN-E) and paid in the year: no 1099-NEC, reported on Form 1042-S. */
+export const foreignPayee = z.object({
+  payee_id: z.string(),
+  name: z.string(),
+  form_type: z.enum(taxFormTypes),
+  country: z.string(),
+  /** Cents posted in the year less returned, gross of withholding (as the Paid Users figure). */
+  paid: z.number().int(),
+});
+export type ForeignPayee = z.infer<typeof foreignPayee>;
+export const foreignPayeesQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+
+export const backupWithholdingLabels = {
+  title: 'Backup withholding',
+  description:
+    'Withhold 24% federal income tax from payments to US payees who have no signed W-9 on file. Foreign payees with a W-8BEN or W-8BEN-E are not withheld.',
+  on: 'Backup withholding is on',
+  off: 'Backup withholding is off',
+  onPayment: (rate: number) => `Backup withholding ${rate}%`,
+  foreignTitle: 'Foreign payees (1042-S)',
+  foreignEmpty: 'No foreign payees were paid this year.',
+} as const;

@@ -1,5 +1,7 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+import { payments } from './payments.ts';
 
 /**
  * A payee's signed W-9, W-8BEN or W-8BEN-E. Keyed by the payee (a creator row, or an agent's or
@@ -35,3 +37,28 @@ export const taxForms = pgTable(
 );
 
 export type TaxFormRow = typeof taxForms.$inferSelect;
+
+/**
+ * An organisation's tax settings kept by the tax-forms module. Backup withholding is off unless an
+ * owner turns it on (docs/decisions.md): turning it on by default would change existing payouts silently.
+ */
+export const orgTaxSettings = pgTable('org_tax_settings', {
+  org_id: uuid()
+    .primaryKey()
+    .references(() => orgs.id),
+  backup_withholding: boolean().notNull().default(false),
+  updated_at: updatedAt(),
+});
+
+/** The backup withholding taken from a payment at execution (its federal_withholdings), and at what rate. */
+export const backupWithholdings = pgTable('backup_withholdings', {
+  payment_id: uuid()
+    .primaryKey()
+    .references(() => payments.id),
+  org_id: uuid()
+    .notNull()
+    .references(() => orgs.id),
+  rate: numeric({ precision: 5, scale: 2 }).notNull(),
+  amount: integer().notNull(),
+  created_at: createdAt(),
+});

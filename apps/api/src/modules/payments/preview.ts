@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { destinationsFor } from './payouts.ts';
 import { lockSelectedDrafts } from './selection.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
+import { applyBackupWithholding } from './backup-withholding.ts';
 
 /**
  * POST /v1/payments/initiate/preview: what Execute Payments would do with these drafts, for the
@@ -22,7 +23,10 @@ export async function previewExecution(deps: AppDeps, orgId: string, body: Initi
       // A preview of nothing selected shows nothing (execution refuses it).
       const isEmpty = body.ids.length === 0 && !body.payment_group_id && !body.filter;
       const drafts = isEmpty ? [] : await lockSelectedDrafts(tx, orgId, body);
-      const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts)) ? await rereadPayments(tx, orgId, drafts) : drafts;
+      const recomputed = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts))
+        ? await rereadPayments(tx, orgId, drafts)
+        : drafts;
+      const rows = await applyBackupWithholding(tx, orgId, recomputed);
       const destinations = await destinationsFor(deps, tx, org, rows);
       preview = {
         count: rows.length,
