@@ -69,10 +69,11 @@ test('[payee] a business payee opens on Business, picks a legal entity type and 
   await payee.getByLabel('ZIP code').fill('78701');
   await payee.getByLabel('Taxpayer identification number').click();
   await payee.getByRole('option', { name: 'EIN' }).click();
-  await payee.getByLabel('EIN').fill('07-1234567');
-  await payee.getByLabel('EIN').blur();
+  const ein = payee.getByRole('textbox', { name: 'EIN' });
+  await ein.fill('07-1234567');
+  await ein.blur();
   await expect(payee.getByText('This EIN cannot be valid: the IRS never issues an EIN starting with these 2 digits')).toBeVisible();
-  await payee.getByLabel('EIN').fill('12-3456789');
+  await ein.fill('12-3456789');
   await payee.getByLabel('Signature (type your full name)').fill('Fern Blue');
   await payee.getByRole('checkbox', { name: /Under penalties of perjury, I certify/ }).check();
   await shot(payee, 'payee-00-w9-filled');
