@@ -77,6 +77,9 @@ test('[payee] a business payee opens on Business, picks a legal entity type and 
   await payee.getByLabel('Signature (type your full name)').fill('Fern Blue');
   await payee.getByRole('checkbox', { name: /Under penalties of perjury, I certify/ }).check();
   await shot(payee, 'payee-00-w9-filled');
+  await payee.setViewportSize({ width: 390, height: 1100 });
+  await shot(payee, 'payee-00-w9-phone');
+  await payee.setViewportSize({ width: 1280, height: 1100 });
   await payee.getByRole('button', { name: 'Sign Form W-9' }).click();
   await expect(payee.getByText('Form W-9 signed by Fern Blue')).toBeVisible();
 
