@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { percentOfCents } from '@crewpay/core';
 import type { Tx } from '../../db/client.ts';
 import { payments, type Payment } from '../../db/schema/index.ts';
-import { BACKUP_WITHHOLDING_RATE, payeesOwingBackupWithholding, recordBackupWithholdings } from '../tax-forms/index.ts';
+import { BACKUP_WITHHOLDING_RATE, payeesOwingBackupWithholding, recordBackupWithholdings } from './backup-withholding-records.ts';
 import { rereadPayments } from './recompute.ts';
 
 /**

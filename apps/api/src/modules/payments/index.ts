@@ -12,3 +12,9 @@ export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
 export { runDueSchedules } from './schedule-runs.ts';
 export { approvalRoutes } from './approval-routes.ts';
+export {
+  BACKUP_WITHHOLDING_RATE,
+  findBackupWithholding,
+  isBackupWithholdingOn,
+  setBackupWithholding,
+} from './backup-withholding-records.ts';

@@ -54,16 +54,6 @@ export async function findPayeeForm(db: DbOrTx, id: string, payeeIds: readonly s
   return row;
 }
 
-/** The payees among `payeeIds` with an active W-9 (backup withholding spares them). */
-export async function payeesWithActiveW9(db: DbOrTx, payeeIds: readonly string[]): Promise<Set<string>> {
-  if (payeeIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ payee_id: taxForms.payee_id })
-    .from(taxForms)
-    .where(and(inArray(taxForms.payee_id, [...payeeIds]), eq(taxForms.status, 'active'), eq(taxForms.form_type, 'w9')));
-  return new Set(rows.map((row) => row.payee_id));
-}
-
 /** A form by id alone: the caller then proves the payee is in its organisation. */
 export async function findTaxFormById(db: DbOrTx, id: string): Promise<TaxFormRow | null> {
   const [row] = await db.select().from(taxForms).where(eq(taxForms.id, id));

@@ -6,7 +6,7 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { listForeignPayees } from './foreign-payees.ts';
-import { BACKUP_WITHHOLDING_RATE, findBackupWithholding, isBackupWithholdingOn, setBackupWithholding } from './withholding.ts';
+import { BACKUP_WITHHOLDING_RATE, findBackupWithholding, isBackupWithholdingOn, setBackupWithholding } from '../payments/index.ts';
 
 const tags = ['Taxes'];
 /** Turning withholding on or off changes what payees are paid: the owners' decision. */

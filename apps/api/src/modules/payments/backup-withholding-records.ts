@@ -2,6 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { backupWithholdings, creators, orgTaxSettings, taxForms } from '../../db/schema/index.ts';
 
+// Backup withholding's own tables (org_tax_settings, backup_withholdings) and the one read of the
+// tax-forms module's table it needs (who has an active form), kept here so payments never imports
+// tax-forms (which imports taxes, which imports payments).
+
 /** IRC 3406: the backup withholding rate, percent. */
 export const BACKUP_WITHHOLDING_RATE = 24;
 
