@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
+import { signW9ThroughLink } from './support/tax-forms.ts';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
@@ -116,6 +117,8 @@ test('[payments] pays a creator without a payout method through the emailed paye
     .toContain('/bankDetails?id=');
   const payeeContext = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const payee = await payeeContext.newPage();
+  // The Tax form step is payee.spec.ts's journey: here the W-9 is on file already.
+  await signW9ThroughLink(request, new URL(link).pathname + new URL(link).search);
   await payee.goto(new URL(link).pathname + new URL(link).search);
   await expect(payee.getByRole('heading', { name: 'Northwind Studios is sending you $250.00' })).toBeVisible();
   await expect(payee.getByRole('button', { name: 'PayPal' })).toHaveCount(0);

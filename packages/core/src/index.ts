@@ -60,3 +60,4 @@ export * from './list-filters.ts';
 export * from './invoice-schedules.ts';
 export * from './invoice-reminders.ts';
 export * from './payment-uploads.ts';
+export * from './tax-forms.ts';

@@ -37,3 +37,4 @@ export * from './saved-views.ts';
 export * from './approvals.ts';
 export * from './tax-filing.ts';
 export * from './payment-gates.ts';
+export * from './tax-forms.ts';

@@ -18,6 +18,7 @@ import { splitWaitingDrafts } from './releases.ts';
 import { holdForApproval } from './approval-hold.ts';
 import { emailApprovers } from './approval-emails.ts';
 import { holdBackGatedDrafts } from './gates.ts';
+import { applyBackupWithholding } from './backup-withholding.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void; executedBy?: string | null };
@@ -60,7 +61,9 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   );
   if (selected.length > 0 && locked.length === 0) return { ...NOTHING_EXECUTED, waiting: skipped };
   if (locked.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
-  const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
+  const recomputed = (await recomputeWithholdingAtExecution(deps, tx, orgId, locked)) ? await rereadPayments(tx, orgId, locked) : locked;
+  // Backup withholding (issue #32): 24% kept back from payees without a W-9 when the organisation turned it on.
+  const rows = await applyBackupWithholding(tx, orgId, recomputed);
 
   const destinations = await destinationsFor(deps, tx, org, rows);
   // A PayPal or Venmo payout's amount is paid from the organisation's PayPal account: the wallet holds its fee only.

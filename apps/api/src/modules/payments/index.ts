@@ -16,3 +16,9 @@ export { runDueSchedules } from './schedule-runs.ts';
 export { approvalRoutes } from './approval-routes.ts';
 export { paymentGateRoutes } from './gate-routes.ts';
 export { releaseGatedPayments, setPaymentGateDeps } from './gate-release.ts';
+export {
+  BACKUP_WITHHOLDING_RATE,
+  findBackupWithholding,
+  isBackupWithholdingOn,
+  setBackupWithholding,
+} from './backup-withholding-records.ts';

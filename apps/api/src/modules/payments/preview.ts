@@ -8,6 +8,7 @@ import { destinationsFor } from './payouts.ts';
 import { lockSelectedDrafts } from './selection.ts';
 import { splitGatedDrafts } from './gates.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
+import { applyBackupWithholding } from './backup-withholding.ts';
 
 /**
  * POST /v1/payments/initiate/preview: what Execute Payments would do with these drafts, for the
@@ -25,7 +26,10 @@ export async function previewExecution(deps: AppDeps, orgId: string, body: Initi
       const selected = isEmpty ? [] : await lockSelectedDrafts(tx, orgId, body);
       // Drafts waiting for their contract or deliverable are left out of the figures and named with their reason.
       const { free: drafts, waiting } = await splitGatedDrafts(tx, orgId, selected);
-      const rows = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts)) ? await rereadPayments(tx, orgId, drafts) : drafts;
+      const recomputed = (await recomputeWithholdingAtExecution(deps, tx, orgId, drafts))
+        ? await rereadPayments(tx, orgId, drafts)
+        : drafts;
+      const rows = await applyBackupWithholding(tx, orgId, recomputed);
       const destinations = await destinationsFor(deps, tx, org, rows);
       preview = {
         count: rows.length,

@@ -3,3 +3,5 @@ export { taxPdfRoutes, taxRoutes } from './routes.ts';
 export { taxFilingRoutes } from './filing-routes.ts';
 export { GENERATE_TAX_DOCUMENTS_JOB, registerTaxJobs } from './runs.ts';
 export { listIssuedTaxForms, renderOwnTaxForm } from './own-forms.ts';
+// The form layout, for the signed W-9/W-8 PDFs of modules/tax-forms.
+export { drawBox, drawParagraph, drawText, embedFonts, type Fonts } from './pdf/layout.ts';

@@ -5,6 +5,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { portalMessages } from '@crewpay/core';
 import { useCreatorRecords } from '../api/creator-records.ts';
 import { CreatorPaymentCard, recordKey } from './creator-payment-card.tsx';
+import { PortalTaxFormCard } from './portal-tax-form-card.tsx';
 
 /** Settings > Payment Details: one card per organisation (?org= highlights the one a to-do led to). */
 export function PaymentDetailsTab({ focusedOrgId }: { focusedOrgId: string | null }) {
@@ -15,7 +16,10 @@ export function PaymentDetailsTab({ focusedOrgId }: { focusedOrgId: string | nul
   return (
     <Stack spacing={3}>
       {data.map((record) => (
-        <CreatorPaymentCard key={recordKey(record)} record={record} isFocused={record.org_id === focusedOrgId} />
+        <Stack key={recordKey(record)} spacing={2}>
+          <CreatorPaymentCard record={record} isFocused={record.org_id === focusedOrgId} />
+          <PortalTaxFormCard record={record} />
+        </Stack>
       ))}
     </Stack>
   );

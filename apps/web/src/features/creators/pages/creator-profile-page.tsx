@@ -21,6 +21,7 @@ import { QuickbooksVendorCard } from '../components/quickbooks-vendor-card.tsx';
 import { SplitsTab } from '../components/splits-tab.tsx';
 import { StatusCard } from '../components/status-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
+import { TaxFormsCard } from '../components/tax-forms-card.tsx';
 
 const tabs = [
   { value: 'general', label: 'General' },
@@ -87,6 +88,9 @@ export default function CreatorProfilePage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6, lg: 4 }}>
             <QuickbooksVendorCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <TaxFormsCard creator={creator} />
           </Grid>
         </Grid>
       )}

@@ -8,6 +8,7 @@ import { formatCents, payoutMethodLabels } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { usePayeeLink, useSubmitPayee } from '../api/payee-link.ts';
 import { PayoutDetailsForm } from '../../../entities/payees/index.ts';
+import { PayeeTaxFormStep } from '../components/payee-tax-form-step.tsx';
 
 const INVALID = 'Sorry! This link is no longer valid.';
 
@@ -71,12 +72,14 @@ export default function BankDetailsPage() {
             {name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}
           </Typography>
         </Stack>
-        <PayoutDetailsForm
-          isPaypalEnabled={info.is_paypal_enabled}
-          isBusiness={info.rec_business_name !== null}
-          isPending={submit.isPending}
-          onSubmit={(body) => submit.mutate(body)}
-        />
+        <PayeeTaxFormStep linkId={linkId} defaultName={name}>
+          <PayoutDetailsForm
+            isPaypalEnabled={info.is_paypal_enabled}
+            isBusiness={info.rec_business_name !== null}
+            isPending={submit.isPending}
+            onSubmit={(body) => submit.mutate(body)}
+          />
+        </PayeeTaxFormStep>
       </Box>
     </Frame>
   );

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useFundingInvoice, usePaymentRelease } from '../../../entities/invoices/index.ts';
 import { PaymentActions, PaymentGateCard, PaymentScheduleCard, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
+import { BackupWithholdingNote } from '../components/backup-withholding-note.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
 function statusDate(payment: PaymentRecord): [string, string | null] | null {
@@ -66,6 +67,7 @@ export default function PaymentDetailPage() {
         <Field label="Fee" value={formatCents(payment.fee)} />
         <Field label="State withholdings" value={formatCents(payment.state_withholdings)} />
         <Field label="Federal withholdings" value={formatCents(payment.federal_withholdings)} />
+        <BackupWithholdingNote paymentId={payment.id} federalWithholdings={payment.federal_withholdings} />
         <Field label="Memo" value={payment.memo || '—'} />
         {fundingInvoice && (
           <Field

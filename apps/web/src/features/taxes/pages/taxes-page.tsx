@@ -12,6 +12,8 @@ import { usePaidUsers } from '../api/taxes.ts';
 import { GenerateTaxDialog } from '../components/generate-tax-dialog.tsx';
 import { IrsFilingCard } from '../components/irs-filing-card.tsx';
 import { paidUserColumns } from '../components/paid-user-columns.tsx';
+import { BackupWithholdingCard } from '../components/backup-withholding-card.tsx';
+import { ForeignPayeesTable } from '../components/foreign-payees-table.tsx';
 
 /** /taxes, page Paid Users: everyone paid in the chosen year, checked ones get their tax documents. */
 export default function TaxesPage() {
@@ -28,6 +30,7 @@ export default function TaxesPage() {
 
   return (
     <Stack spacing={2}>
+      <BackupWithholdingCard />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="h6" component="h2">
           Paid Users
@@ -65,6 +68,7 @@ export default function TaxesPage() {
         emptyLabel={`No one was paid in ${year}`}
       />
       {canFile && <IrsFilingCard year={year} isOwner={viewer?.role === 'owner'} />}
+      <ForeignPayeesTable year={year} />
       <GenerateTaxDialog isOpen={isGenerating} userIds={selected.map(String)} onClose={() => setGenerating(false)} />
     </Stack>
   );

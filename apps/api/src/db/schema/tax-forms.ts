@@ -1,0 +1,64 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { orgs } from './orgs.ts';
+import { payments } from './payments.ts';
+
+/**
+ * A payee's signed W-9, W-8BEN or W-8BEN-E. Keyed by the payee (a creator row, or an agent's or
+ * manager's users row) rather than an organisation: the organisation is the payee row's, and a
+ * payee's forms follow that row. A new form supersedes the active one; the old rows stay as
+ * history. The TIN and the signed PDF are sealed with deps.secrets; `fields` holds the rest of
+ * what was signed (no TIN, no date of birth).
+ */
+export const taxForms = pgTable(
+  'tax_forms',
+  {
+    id: id(),
+    payee_type: text({ enum: ['creator', 'user'] }).notNull(),
+    payee_id: uuid().notNull(),
+    form_type: text({ enum: ['w9', 'w8ben', 'w8bene'] }).notNull(),
+    status: text({ enum: ['active', 'superseded'] })
+      .notNull()
+      .default('active'),
+    name: text().notNull(),
+    fields: jsonb().$type<Record<string, unknown>>().notNull(),
+    tin_sealed: text(),
+    tin_last4: text(),
+    signer_name: text().notNull(),
+    signed_at: timestamp({ withTimezone: true }).notNull(),
+    ip_address: text().notNull(),
+    user_agent: text().notNull(),
+    source: text({ enum: ['payee_link', 'portal'] }).notNull(),
+    pdf_sealed: text().notNull(),
+    superseded_by: uuid(),
+    created_at: createdAt(),
+  },
+  (table) => [index('tax_forms_payee_idx').on(table.payee_id, table.status)],
+);
+
+export type TaxFormRow = typeof taxForms.$inferSelect;
+
+/**
+ * An organisation's tax settings kept by the tax-forms module. Backup withholding is off unless an
+ * owner turns it on (docs/decisions.md): turning it on by default would change existing payouts silently.
+ */
+export const orgTaxSettings = pgTable('org_tax_settings', {
+  org_id: uuid()
+    .primaryKey()
+    .references(() => orgs.id),
+  backup_withholding: boolean().notNull().default(false),
+  updated_at: updatedAt(),
+});
+
+/** The backup withholding taken from a payment at execution (its federal_withholdings), and at what rate. */
+export const backupWithholdings = pgTable('backup_withholdings', {
+  payment_id: uuid()
+    .primaryKey()
+    .references(() => payments.id),
+  org_id: uuid()
+    .notNull()
+    .references(() => orgs.id),
+  rate: numeric({ precision: 5, scale: 2 }).notNull(),
+  amount: integer().notNull(),
+  created_at: createdAt(),
+});

@@ -1,0 +1,5 @@
+// The tax-forms module as other modules see it: its routes and what the portal's routes use.
+export { taxFormOrgRoutes, taxFormPayeeRoutes } from './routes.ts';
+export { findPayeeForm } from './records.ts';
+export { listPayeeFormSummaries, sendSignedFormPdf, signPayeeForm } from './routes.ts';
+export { backupWithholdingRoutes } from './settings-routes.ts';

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { backupWithholdingBody, backupWithholdingSetting, foreignPayee, foreignPayeesQuery, paymentBackupWithholding } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { errorResponses, idParams } from '../../lib/schemas.ts';
+import { requireStaff } from '../../plugins/auth.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { listForeignPayees } from './foreign-payees.ts';
+import { BACKUP_WITHHOLDING_RATE, findBackupWithholding, isBackupWithholdingOn, setBackupWithholding } from '../payments/index.ts';
+
+const tags = ['Taxes'];
+/** Turning withholding on or off changes what payees are paid: the owners' decision. */
+const SETTERS = ['owner'] as const;
+
+/** The Taxes page's backup withholding card and Foreign payees list, and what a payment had withheld. */
+export const backupWithholdingRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const answer = (enabled: boolean) => ({ enabled, rate: BACKUP_WITHHOLDING_RATE });
+    app.get(
+      '/taxes/backup_withholding',
+      { schema: { tags, summary: 'Whether backup withholding is on', response: { 200: backupWithholdingSetting, ...errorResponses } } },
+      async (request) => answer(await isBackupWithholdingOn(deps.db, requireStaff(request).org_id)),
+    );
+    app.put(
+      '/taxes/backup_withholding',
+      {
+        schema: {
+          tags,
+          summary: 'Turn backup withholding (24% from payees without a W-9) on or off (owners)',
+          body: backupWithholdingBody,
+          response: { 200: backupWithholdingSetting, ...errorResponses },
+        },
+      },
+      async (request) => answer(await setBackupWithholding(deps.db, requireStaff(request, SETTERS).org_id, request.body.enabled)),
+    );
+    app.get(
+      '/taxes/foreign_payees',
+      {
+        schema: {
+          tags,
+          summary: 'Foreign payees (W-8BEN/W-8BEN-E) paid in the year, for Form 1042-S',
+          querystring: foreignPayeesQuery,
+          response: { 200: z.array(foreignPayee), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { org_id } = requireStaff(request);
+        const year = request.query.year ?? (await sandboxNow(deps.db)).getUTCFullYear();
+        return listForeignPayees(deps.db, org_id, year);
+      },
+    );
+    app.get(
+      '/payments/:id/backup_withholding',
+      {
+        schema: {
+          tags,
+          summary: 'The backup withholding kept back from a payment (null: none)',
+          params: idParams,
+          response: { 200: paymentBackupWithholding, ...errorResponses },
+        },
+      },
+      async (request) => findBackupWithholding(deps.db, requireStaff(request).org_id, request.params.id),
+    );
+  };

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaxFormBody, TaxFormSummary } from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+
+const key = ['portal', 'tax-forms'] as const;
+
+/** GET /v1/portal/tax_forms: the signed-in creator's signed W-9/W-8 forms with every organisation. */
+export function usePortalTaxForms() {
+  return useQuery({
+    queryKey: key,
+    queryFn: () => api.get<TaxFormSummary[]>('/v1/portal/tax_forms'),
+    meta: { errorMessage: 'There was an issue retrieving your tax forms' },
+  });
+}
+
+export function useSignPortalTaxForm(payeeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TaxFormBody) => api.post<TaxFormSummary>(`/v1/portal/tax_forms/${payeeId}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    meta: { isSilent: true },
+  });
+}
