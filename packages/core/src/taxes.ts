@@ -74,12 +74,13 @@ export function summarizeTaxYear(payments: readonly TaxablePayment[], year: numb
   return summary;
 }
 
-export type TaxSkipReason = 'below_threshold' | 'missing_tin' | 'missing_address';
+export type TaxSkipReason = 'below_threshold' | 'missing_tin' | 'missing_address' | 'foreign_payee';
 
 export const taxSkipLabels: Record<TaxSkipReason, string> = {
   below_threshold: 'Paid less than the reporting threshold',
   missing_tin: 'Missing taxpayer identification number (SSN or EIN)',
   missing_address: 'Missing mailing address',
+  foreign_payee: 'Foreign person (W-8BEN or W-8BEN-E on file): reported on Form 1042-S, not a 1099-NEC',
 };
 
 /** Why a recipient gets no form this year (W-2 wages have no threshold: any wages are reported). */
@@ -89,7 +90,10 @@ export function taxSkipReasons(options: {
   compensation: number;
   has_tin: boolean;
   has_address: boolean;
+  /** An active W-8BEN or W-8BEN-E: the payee certified being a foreign person, so no 1099 is due. */
+  is_foreign?: boolean;
 }): TaxSkipReason[] {
+  if (options.is_foreign) return ['foreign_payee'];
   const reasons: TaxSkipReason[] = [];
   const threshold = options.is_w2 ? 1 : reportingThresholdCents(options.year);
   if (options.compensation < threshold) reasons.push('below_threshold');
@@ -163,7 +167,7 @@ export const taxRecipientOutcome = z.object({
   name: z.string(),
   form: z.enum(['1099-NEC', 'W-2']),
   compensation: z.number().int(),
-  reasons: z.array(z.enum(['below_threshold', 'missing_tin', 'missing_address'])),
+  reasons: z.array(z.enum(['below_threshold', 'missing_tin', 'missing_address', 'foreign_payee'])),
 });
 export type TaxRecipientOutcome = z.infer<typeof taxRecipientOutcome>;
 

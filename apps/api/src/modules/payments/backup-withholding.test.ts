@@ -97,4 +97,35 @@ describe('backup withholding at execution', () => {
     expect((await inject('GET', `/v1/taxes/foreign_payees?year=abc`, owner.headers)).statusCode).toBe(400);
     expect((await inject('PUT', '/v1/taxes/backup_withholding', creator.headers, { enabled: true })).statusCode).toBe(403);
   });
+
+  it("gives a W-8 payee no 1099-NEC (a 1042-S payee), and takes a W-9 payee's TIN from the signed form when none was entered", async () => {
+    const owner = await fundedOwner(ctx.app, 10_000_000);
+    const foreign = await creatorWithForm(owner.headers, w8benForm());
+    // The creator's own record has an address but no TIN: only the signed W-9 carries it.
+    const certified = await portalCreator(ctx.app, owner.headers, BANK);
+    const { state_tax_id: _tin, ...address } = TAX_PROFILE;
+    expect((await inject('PUT', `/v1/creators/${certified.id}`, owner.headers, { id: certified.id, ...address })).statusCode).toBe(200);
+    const signed = await inject(
+      'POST',
+      `/v1/portal/tax_forms/${certified.id}`,
+      certified.headers,
+      w9Form({ tin_type: 'ein', tin: '12-3456780' }),
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    await payAndPost(ctx, owner.headers, foreign.id, [EARNINGS]);
+    await payAndPost(ctx, owner.headers, certified.id, [EARNINGS]);
+
+    const run = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/taxes',
+      headers: { ...owner.headers, accept: 'application/json' },
+      payload: { year: THIS_YEAR, method: 'download', userIds: [foreign.id, certified.id] },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().skipped).toEqual([expect.objectContaining({ id: foreign.id, reasons: ['foreign_payee'] })]);
+    expect(run.json().generated).toEqual([expect.objectContaining({ id: certified.id, form: '1099-NEC', compensation: EARNINGS })]);
+    const pdf = await inject('GET', `/v1/taxes/runs/${run.json().id}/pdf`, owner.headers);
+    expect(pdf.statusCode).toBe(200);
+    expect(readPdf(pdf.rawPayload, 'w9-tin').text).toContain('**-***6780');
+  });
 });

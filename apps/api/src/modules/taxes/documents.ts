@@ -17,6 +17,7 @@ export function planTaxForms(recipients: readonly TaxRecipient[], paymentsByReci
       compensation: summary.compensation,
       has_tin: recipient.tin_sealed !== null,
       has_address: recipient.address_lines !== null,
+      is_foreign: recipient.is_foreign,
     });
     const outcome = {
       id: recipient.id,
