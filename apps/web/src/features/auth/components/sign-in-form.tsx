@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useReplayEarlyClick } from '../../../lib/early-clicks.ts';
+import { notifyFailure } from '../../../lib/notify.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { usePasskeySignIn, useSignIn } from '../api/sign-in.ts';
 import type { SignInErrors, SignInField, SignInValues } from './sign-in-validation.ts';
@@ -31,6 +32,7 @@ const subtitles: Record<Audience, string> = {
 const fieldOrder: SignInField[] = ['email', 'password'];
 
 // The WebAuthn half loads on the first passkey click: the first paint of the page stays light.
+const PASSKEY_NOT_USED = 'No passkey was used: try again, or sign in with your password';
 const passkeyAnswer = async () => (await import('../../../entities/users/index.ts')).answerPasskeyChallenge();
 
 /** Errors wait for the first submit (leaving the email field to click 'Forgot password?' must not flag it), then follow each keystroke. */
@@ -106,7 +108,11 @@ export function SignInForm() {
   const onPasskey = async () => {
     setIsPasskeyBusy(true);
     try {
-      const credential = await passkeyAnswer();
+      const credential = await passkeyAnswer().catch((error: unknown) => {
+        // The browser's prompt closed or failed (the server's refusals are told by their call).
+        if (!(error instanceof ApiError)) notifyFailure(error, PASSKEY_NOT_USED);
+        throw error;
+      });
       if (isCodeAsked) {
         const body = await validate();
         if (!body) return;
