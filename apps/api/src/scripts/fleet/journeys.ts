@@ -4,34 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { call, eventually, must, untilAnswered } from './client.ts';
 import type { Fleet } from './cluster.ts';
+import { business, representative } from '../support/bench-activation.ts';
 
 export type Owner = { headers: Record<string, string>; orgId: string };
-
-const representative = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  job_title: 'CEO',
-  phone: '(415) 555-0134',
-  dob: '1985-12-10',
-  ssn: '123456789',
-  address: '1 Market St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94105',
-  terms: true,
-};
-const business = {
-  ein: '12-3456789',
-  phone: '(415) 555-0199',
-  product_description: 'Creator campaigns',
-  address: '1 Market St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zip_code: '94105',
-  agreement: true,
-};
 
 /** The newest link under `path` emailed to `to` (the emails table: a worker may not have delivered it yet). */
 export async function emailedLink(fleet: Fleet, to: string, path: string): Promise<string> {

@@ -1,4 +1,4 @@
-// The activation details of a benchmark's organisation (POST /v1/org/owner and /v1/org/business): a treasury to pay from.
+// The activation details of a benchmark's or the fleet's organisation (POST /v1/org/owner and /v1/org/business): a treasury to pay from.
 export const representative = {
   first_name: 'Ada',
   last_name: 'Lovelace',
