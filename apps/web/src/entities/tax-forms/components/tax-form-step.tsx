@@ -102,7 +102,13 @@ export function TaxFormStep({ defaultName, isPending, error, onSubmit }: Props) 
         <Typography variant="subtitle2" component="h3">
           Certification
         </Typography>
-        <Box sx={{ maxHeight: 180, overflowY: 'auto', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        {/* A tab stop, so the certification can be scrolled and read by keyboard too. */}
+        <Box
+          role="region"
+          aria-label="Certification text"
+          tabIndex={0}
+          sx={{ maxHeight: 180, overflowY: 'auto', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
           {CERTIFICATIONS[formType].map((paragraph) => (
             <Typography key={paragraph} variant="body2" sx={{ mb: 0.75 }}>
               {paragraph}
