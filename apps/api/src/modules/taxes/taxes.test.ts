@@ -72,7 +72,7 @@ describe('1099-NEC figures come from the posted payments, less returns', () => {
     const owner = await fundedOwner(ctx.app, 10_000_000);
     const creator = await taxableCreator(ctx, owner.headers, { first_name: 'Wendy', last_name: 'Wages' });
     await inject('PUT', `/v1/creators/${creator.id}`, owner.headers, { id: creator.id, is_w2: true });
-    await payAndPost(ctx, owner.headers, creator.id, [300_000]);
+    await payAndPost(ctx, owner.headers, creator.id, [100_000]);
     const payment = (await inject('GET', `/v1/payments?tab=posted_payments`, owner.headers)).json().data[0];
     // CA 6.6% and federal 22% of $1,000.00, kept back from the payment.
     expect(payment).toMatchObject({ amount: 71_400, state_withholdings: 6_600, federal_withholdings: 22_000 });
