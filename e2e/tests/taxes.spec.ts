@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { consentToEmailedTaxForms } from './support/tax-forms.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
@@ -43,7 +44,10 @@ async function paidCreator(request: APIRequestContext, token: string, name: [str
   return creator;
 }
 
-test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails each recipient their own', async ({ page, request }) => {
+test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consenting recipients their own and lists the others to mail', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const owner = await createOwner(request, 'taxes', 'Harbor Media');
   await activateViaApi(request, owner.token);
@@ -52,6 +56,9 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   );
   const kim = await paidCreator(request, owner.token, ['Kim', 'Lee'], '111224444', 512_345);
   await paidCreator(request, owner.token, ['Sam', 'Small'], '555667777', 15_000);
+  // Kim consents to electronic delivery; Pat never answered, so Pat's form is to be mailed.
+  await consentToEmailedTaxForms(request, kim);
+  const pat = await paidCreator(request, owner.token, ['Pat', 'Paper'], '333445555', 250_000);
   await advanceClock(request, 61);
 
   await openSignedIn(page, owner.token, '/taxes');
@@ -103,14 +110,21 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', file, file.replace(/\.pdf$/, '')]);
   fs.rmSync(file);
 
-  // Email: each recipient gets their own copy, attached.
+  // Email: Kim, who consented, gets her own copy, attached; Pat is listed to mail, never emailed.
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await table
+    .getByRole('row', { name: /Pat Paper/ })
+    .getByRole('checkbox')
+    .check();
   await generateButton.click();
   await dialog.getByLabel('Tax year').click();
   await page.getByRole('option', { name: String(YEAR) }).click();
   await dialog.getByLabel('Email each recipient').check();
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await expect(dialog.getByText("1 email sent, each with the recipient's own form.")).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'To mail' })).toContainText('Pat Paper · 1099-NEC · $2,500.00');
+  await expect(dialog.getByRole('list', { name: 'To mail' })).not.toContainText('Kim Lee');
+  await shot(page, 'taxes-03b-to-mail');
   const outbox = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
     to: string;
     subject: string;
@@ -118,6 +132,7 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   }[];
   const sent = outbox.filter((email) => email.subject === `Your ${YEAR} Form 1099-NEC from Harbor Media`);
   expect(sent.map((email) => [email.to, email.attachments[0]?.filename])).toEqual([[kim.email, `${YEAR}-Form-1099-NEC.pdf`]]);
+  expect(outbox.filter((email) => email.to === pat.email && email.subject.includes('1099'))).toEqual([]);
 
   // IRS filing: the owner saves the TCC, then downloads the year's FIRE file (750-byte records).
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -130,7 +145,8 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, and emails eac
   const saved = await download;
   expect(saved.suggestedFilename()).toBe(`IRS-1099-NEC-${YEAR}.txt`);
   const records = fs.readFileSync((await saved.path())!, 'ascii').match(/[^\r\n]*\r\n/g)!;
-  expect(records.map((record) => [record[0], record.length])).toEqual(['T', 'A', 'B', 'C', 'F'].map((type) => [type, 750]));
+  // One B record per payee with a 1099-NEC: Kim and Pat.
+  expect(records.map((record) => [record[0], record.length])).toEqual(['T', 'A', 'B', 'B', 'C', 'F'].map((type) => [type, 750]));
   expect(records[0]!.slice(15, 20)).toBe('08A1Z');
   // Kim is paid again after the filing: her filed 1099-NEC now differs, a correction is listed.
   const headers = { 'auth-token': owner.token };

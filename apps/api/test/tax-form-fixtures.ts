@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { readOutbox } from './fixtures.ts';
+import { creatorSignsIn } from './portal-fixtures.ts';
 import { createDrafts, injector, paymentRow } from './payment-fixtures.ts';
 
 type Headers = Record<string, string>;
@@ -45,4 +46,12 @@ export async function payeeLinkOf(app: FastifyInstance, headers: Headers, creato
     .filter((item) => item.to === creator.email)
     .at(-1)!
     .links[0]!.split('/bankDetails?id=')[1]!;
+}
+
+/** The creator signs in to the portal and answers the consent to receiving tax forms electronically. */
+export async function answerDeliveryConsent(app: FastifyInstance, creator: { id: string; email: string }, consented = true) {
+  const headers = await creatorSignsIn(app, creator.email);
+  const answered = await injector(app)('POST', `/v1/portal/tax_delivery_consent/${creator.id}`, headers, { consented });
+  expect(answered.statusCode, answered.body).toBe(200);
+  return headers;
 }

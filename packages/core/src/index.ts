@@ -61,3 +61,4 @@ export * from './invoice-schedules.ts';
 export * from './invoice-reminders.ts';
 export * from './payment-uploads.ts';
 export * from './tax-forms.ts';
+export * from './tax-delivery.ts';

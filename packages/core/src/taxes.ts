@@ -195,6 +195,8 @@ export const taxRun = z.object({
   processed: z.number().int(),
   generated: z.array(taxRecipientOutcome),
   skipped: z.array(taxRecipientOutcome),
+  /** An email run's forms for recipients without consent to electronic delivery: to be mailed, never emailed. */
+  to_mail: z.array(taxRecipientOutcome),
   emails_sent: z.number().int(),
   error: z.string().nullable(),
   created_at: z.string(),

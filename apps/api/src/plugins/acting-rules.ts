@@ -33,6 +33,9 @@ const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/expiring_link/tax_forms', message: loginAsMessages.noLinks },
   // A tax form is signed under penalties of perjury: by the person only.
   { method: 'POST', url: '/v1/portal/tax_forms/:payee_id', message: loginAsMessages.noSigning },
+  // Consent to electronic delivery of tax forms is the payee's own word to the IRS's rules.
+  { method: 'POST', url: '/v1/expiring_link/tax_delivery_consent', message: loginAsMessages.noLinks },
+  { method: 'POST', url: '/v1/portal/tax_delivery_consent/:payee_id', message: loginAsMessages.noSigning },
   { method: 'PUT', url: '/v1/payments/initiate', message: loginAsMessages.noApproving },
   { method: 'PUT', url: '/v1/payment_releases/:id', message: loginAsMessages.noApproving },
   { method: 'POST', url: '/v1/payment_schedules', message: loginAsMessages.noApproving },

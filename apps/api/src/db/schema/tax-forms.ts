@@ -62,3 +62,26 @@ export const backupWithholdings = pgTable('backup_withholdings', {
   amount: integer().notNull(),
   created_at: createdAt(),
 });
+
+/**
+ * A payee's consent to receive their tax forms (1099, W-2) electronically, as the IRS asks it
+ * for furnishing recipient copies by email: affirmative, withdrawable, and recorded with when and
+ * where. Append-only: each give or withdraw is a new row, the latest row is the payee's state,
+ * the older rows are the history kept as evidence. Keyed by the payee like tax_forms.
+ */
+export const taxDeliveryConsents = pgTable(
+  'tax_delivery_consents',
+  {
+    id: id(),
+    payee_type: text({ enum: ['creator', 'user'] }).notNull(),
+    payee_id: uuid().notNull(),
+    consented: boolean().notNull(),
+    recorded_at: timestamp({ withTimezone: true }).notNull(),
+    ip_address: text().notNull(),
+    user_agent: text().notNull(),
+    source: text({ enum: ['payee_link', 'portal'] }).notNull(),
+  },
+  (table) => [index('tax_delivery_consents_payee_idx').on(table.payee_id, table.recorded_at)],
+);
+
+export type TaxDeliveryConsentRow = typeof taxDeliveryConsents.$inferSelect;

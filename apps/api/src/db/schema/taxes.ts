@@ -28,6 +28,8 @@ export const taxDocumentRuns = pgTable(
     processed: integer().notNull().default(0),
     generated: jsonb().$type<TaxRecipientOutcome[]>().notNull().default([]),
     skipped: jsonb().$type<TaxRecipientOutcome[]>().notNull().default([]),
+    /** Generated forms of an email run whose recipient has not consented to electronic delivery: mailed on paper, never emailed. */
+    to_mail: jsonb().$type<TaxRecipientOutcome[]>().notNull().default([]),
     emails_sent: integer().notNull().default(0),
     pdf_sealed: text(),
     error: text(),

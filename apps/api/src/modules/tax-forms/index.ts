@@ -3,3 +3,5 @@ export { taxFormOrgRoutes, taxFormPayeeRoutes } from './routes.ts';
 export { findPayeeForm } from './records.ts';
 export { listPayeeFormSummaries, sendSignedFormPdf, signPayeeForm } from './routes.ts';
 export { backupWithholdingRoutes } from './settings-routes.ts';
+export { latestDeliveryConsents } from './consents.ts';
+export { recordPayeeConsent } from './consent-routes.ts';

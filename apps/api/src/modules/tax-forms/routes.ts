@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { isOrgPayee, payeeOfLink, requireFormReader } from './access.ts';
+import { linkConsentRoutes } from './consent-routes.ts';
 import { findTaxFormById, listPayeeForms, toTaxFormSummary, type PayeeRef } from './records.ts';
 import { openTaxFormPdf, signTaxForm } from './service.ts';
 import type { TaxFormRow } from '../../db/schema/index.ts';
@@ -66,6 +67,7 @@ export const taxFormPayeeRoutes =
       },
       async (request) => signPayeeForm(deps, request, await payeeOfLink(deps.db, request.query.id), 'payee_link'),
     );
+    linkConsentRoutes(deps, app);
   };
 
 /** The organisation's side: owners and admins read a creator's forms and download the signed PDFs. */

@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { queueEmails, sendQueuedEmails } from '../email/index.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { planTaxForms, toTaxForm } from './documents.ts';
+import { consentingRecipients } from './delivery.ts';
+import { planTaxForms, toTaxForm, type PlannedForm } from './documents.ts';
 import { renderTaxForms } from './pdf/render.ts';
 import { postedPaymentsOf } from './queries.ts';
 import { loadTaxPayer, loadTaxRecipients } from './recipients.ts';
@@ -29,6 +30,7 @@ export function toTaxRun(row: TaxDocumentRun): TaxRun {
     processed: row.processed,
     generated: row.generated,
     skipped: row.skipped,
+    to_mail: row.to_mail,
     emails_sent: row.emails_sent,
     error: row.error,
     created_at: row.created_at.toISOString(),
@@ -74,11 +76,47 @@ const emailOf = (orgName: string, year: number, outcome: TaxRecipientOutcome) =>
   ],
 });
 
+type Payer = Awaited<ReturnType<typeof loadTaxPayer>>;
+
+/** One recipient's own form, rendered alone and attached to their email. */
+async function recipientEmail(deps: RunDeps, run: TaxDocumentRun, payer: Payer, planned: PlannedForm) {
+  const pdf = await renderTaxForms([toTaxForm(deps.secrets, payer, planned, run.year)], `${run.year} Form ${planned.outcome.form}`);
+  return {
+    org_id: run.org_id,
+    to: planned.recipient.email,
+    ...emailOf(payer.name, run.year, planned.outcome),
+    attachments: [
+      {
+        filename: `${run.year}-Form-${planned.outcome.form}.pdf`,
+        content_type: 'application/pdf',
+        content_base64: Buffer.from(pdf).toString('base64'),
+      },
+    ],
+  };
+}
+
+/**
+ * How a chunk's generated forms reach their recipients: a download run prints them all; an email
+ * run emails only those who consented to electronic delivery, and the rest go to the run's PDF
+ * to be printed and mailed (the IRS allows email only with the recipient's consent).
+ */
+async function deliveryOf(deps: RunDeps, run: TaxDocumentRun, generated: PlannedForm[]) {
+  if (run.method === 'download') return { emailed: [], printed: generated, toMail: [] };
+  const consenting = await consentingRecipients(
+    deps.db,
+    generated.map((planned) => planned.recipient.id),
+  );
+  const toMail = generated.filter((planned) => !consenting.has(planned.recipient.id));
+  return { emailed: generated.filter((planned) => consenting.has(planned.recipient.id)), printed: toMail, toMail };
+}
+
+const outcomesJson = (planned: PlannedForm[]) => JSON.stringify(planned.map((form) => form.outcome));
+
 /**
  * Generates a run's documents in chunks, recording progress after each. A download renders one
- * PDF of every form, kept sealed; the email method queues each recipient's own PDF in the chunk's
- * transaction and sends after the commit. Claiming the run (queued -> running) makes a retried or
- * duplicate job do nothing.
+ * PDF of every form, kept sealed; the email method queues each consenting recipient's own PDF in
+ * the chunk's transaction and sends after the commit, and seals the forms to mail as the run's
+ * PDF. Claiming the run (queued -> running) makes a retried or duplicate job do nothing.
  */
 export async function executeTaxRun(deps: RunDeps, runId: string): Promise<void> {
   const [run] = await deps.db
@@ -94,38 +132,18 @@ export async function executeTaxRun(deps: RunDeps, runId: string): Promise<void>
       const ids = run.recipient_ids.slice(start, start + CHUNK);
       const recipients = await loadTaxRecipients(deps.db, run.org_id, ids);
       const plan = planTaxForms(recipients, await postedPaymentsOf(deps.db, run.org_id, ids), run.year);
-      const emails =
-        run.method === 'email'
-          ? await Promise.all(
-              plan.generated.map(async (planned) => {
-                const pdf = await renderTaxForms(
-                  [toTaxForm(deps.secrets, payer, planned, run.year)],
-                  `${run.year} Form ${planned.outcome.form}`,
-                );
-                return {
-                  org_id: run.org_id,
-                  to: planned.recipient.email,
-                  ...emailOf(payer.name, run.year, planned.outcome),
-                  attachments: [
-                    {
-                      filename: `${run.year}-Form-${planned.outcome.form}.pdf`,
-                      content_type: 'application/pdf',
-                      content_base64: Buffer.from(pdf).toString('base64'),
-                    },
-                  ],
-                };
-              }),
-            )
-          : [];
-      if (run.method === 'download') forms.push(...plan.generated.map((planned) => toTaxForm(deps.secrets, payer, planned, run.year)));
+      const delivery = await deliveryOf(deps, run, plan.generated);
+      const emails = await Promise.all(delivery.emailed.map((planned) => recipientEmail(deps, run, payer, planned)));
+      forms.push(...delivery.printed.map((planned) => toTaxForm(deps.secrets, payer, planned, run.year)));
       const emailIds = await deps.db.transaction(async (tx) => {
         const queued = await queueEmails(tx, emails);
         await tx
           .update(taxDocumentRuns)
           .set({
             processed: start + ids.length,
-            generated: sql`${taxDocumentRuns.generated} || ${JSON.stringify(plan.generated.map((planned) => planned.outcome))}::jsonb`,
+            generated: sql`${taxDocumentRuns.generated} || ${outcomesJson(plan.generated)}::jsonb`,
             skipped: sql`${taxDocumentRuns.skipped} || ${JSON.stringify(plan.skipped)}::jsonb`,
+            to_mail: sql`${taxDocumentRuns.to_mail} || ${outcomesJson(delivery.toMail)}::jsonb`,
             emails_sent: sql`${taxDocumentRuns.emails_sent} + ${queued.length}`,
           })
           .where(eq(taxDocumentRuns.id, run.id));

@@ -3,6 +3,7 @@ import { createTestContext, operatorHeaders, type TestContext } from '../../../t
 import { addCreator, createOwner, upgradePlan } from '../../../test/fixtures.ts';
 import { BANK, fundedOwner, injector } from '../../../test/payment-fixtures.ts';
 import { payAndPost, readPdf, setPaymentDates, taxableCreator } from '../../../test/tax-fixtures.ts';
+import { answerDeliveryConsent } from '../../../test/tax-form-fixtures.ts';
 import { createCollaborator } from '../../../test/wallet-fixtures.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 
@@ -140,14 +141,16 @@ describe('who is skipped, and why', () => {
 });
 
 describe('email', () => {
-  it('sends each recipient their own form through the outbox, as a PDF attachment', async () => {
+  it('sends each consenting recipient their own form through the outbox, as a PDF attachment', async () => {
     const owner = await fundedOwner(ctx.app, 10_000_000);
     const first = await taxableCreator(ctx, owner.headers, { first_name: 'Emma', last_name: 'One' });
     const second = await taxableCreator(ctx, owner.headers, { first_name: 'Eli', last_name: 'Two', state_tax_id: '987654321' });
+    await answerDeliveryConsent(ctx.app, first);
+    await answerDeliveryConsent(ctx.app, second);
     await payAndPost(ctx, owner.headers, first.id, [300_000]);
     await payAndPost(ctx, owner.headers, second.id, [410_050]);
     const run = (await generate(owner.headers, { year: THIS_YEAR, method: 'email', userIds: [first.id, second.id] })).json();
-    expect(run).toMatchObject({ status: 'succeeded', emails_sent: 2, processed: 2 });
+    expect(run).toMatchObject({ status: 'succeeded', emails_sent: 2, processed: 2, to_mail: [] });
 
     const outbox = (
       await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { ...operatorHeaders, accept: 'application/json' } })
@@ -169,6 +172,36 @@ describe('email', () => {
       expect(text).toContain(last4);
       expect(text).not.toContain(other);
     }
+  });
+
+  it('emails no one without consent: never answered or withdrawn is listed "to mail", its form in the run PDF', async () => {
+    const owner = await fundedOwner(ctx.app, 10_000_000);
+    const consenting = await taxableCreator(ctx, owner.headers, { first_name: 'Cora', last_name: 'Consent' });
+    const silent = await taxableCreator(ctx, owner.headers, { first_name: 'Sam', last_name: 'Silent' });
+    const withdrawn = await taxableCreator(ctx, owner.headers, { first_name: 'Wes', last_name: 'Withdrawn' });
+    await answerDeliveryConsent(ctx.app, consenting);
+    const headers = await answerDeliveryConsent(ctx.app, withdrawn);
+    await inject('POST', `/v1/portal/tax_delivery_consent/${withdrawn.id}`, headers, { consented: false });
+    for (const creator of [consenting, silent, withdrawn]) await payAndPost(ctx, owner.headers, creator.id, [300_000]);
+
+    const userIds = [consenting.id, silent.id, withdrawn.id];
+    const run = (await generate(owner.headers, { year: THIS_YEAR, method: 'email', userIds })).json();
+    expect(run).toMatchObject({ status: 'succeeded', emails_sent: 1, processed: 3 });
+    expect(run.generated).toHaveLength(3);
+    expect(run.to_mail.map((item: { name: string }) => item.name)).toEqual(['Sam Silent', 'Wes Withdrawn']);
+    const outbox = (
+      await ctx.app.inject({ method: 'GET', url: '/dev/outbox', headers: { ...operatorHeaders, accept: 'application/json' } })
+    ).json();
+    const taxEmailsTo = (email: string) =>
+      outbox.filter((item: { to: string; subject: string }) => item.to === email && item.subject.includes('Form 1099-NEC'));
+    expect(taxEmailsTo(consenting.email)).toHaveLength(1);
+    expect(taxEmailsTo(silent.email)).toEqual([]);
+    expect(taxEmailsTo(withdrawn.email)).toEqual([]);
+    // The forms to mail are printed in the run's PDF; the emailed one is not.
+    const text = readPdf((await inject('GET', `/v1/taxes/runs/${run.id}/pdf`, owner.headers)).rawPayload, 'to-mail').text;
+    expect(text).toContain('Sam Silent');
+    expect(text).toContain('Wes Withdrawn');
+    expect(text).not.toContain('Cora Consent');
   });
 });
 

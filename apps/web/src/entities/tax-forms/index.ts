@@ -1,2 +1,9 @@
 export { TaxFormStep } from './components/tax-form-step.tsx';
-export { useCreatorTaxForms, useLinkTaxForms, useSignLinkTaxForm } from './api/tax-forms.ts';
+export { DeliveryConsent } from './components/delivery-consent.tsx';
+export {
+  useAnswerLinkDeliveryConsent,
+  useCreatorTaxForms,
+  useLinkDeliveryConsent,
+  useLinkTaxForms,
+  useSignLinkTaxForm,
+} from './api/tax-forms.ts';

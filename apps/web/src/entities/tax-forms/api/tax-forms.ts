@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TaxFormBody, TaxFormSummary } from '@crewpay/core';
+import type { TaxDeliveryConsent, TaxFormBody, TaxFormSummary } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
 const linkKey = (linkId: string) => ['expiring_link', linkId, 'tax_forms'] as const;
@@ -30,5 +30,28 @@ export function useCreatorTaxForms(creatorId: string, isEnabled = true) {
     queryKey: ['creators', creatorId, 'tax_forms'],
     queryFn: () => api.get<TaxFormSummary[]>(`/v1/creators/${creatorId}/tax_forms`),
     enabled: isEnabled,
+  });
+}
+
+const consentKey = (linkId: string) => ['expiring_link', linkId, 'tax_delivery_consent'] as const;
+
+/** GET /v1/expiring_link/tax_delivery_consent?id=: the payee's latest answer (null: never answered, so paper). */
+export function useLinkDeliveryConsent(linkId: string) {
+  return useQuery({
+    queryKey: consentKey(linkId),
+    queryFn: () => api.get<TaxDeliveryConsent>('/v1/expiring_link/tax_delivery_consent', { query: { id: linkId } }),
+    enabled: linkId !== '',
+    retry: false,
+    meta: { isSilent: true },
+  });
+}
+
+export function useAnswerLinkDeliveryConsent(linkId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consented: boolean) =>
+      api.post<TaxDeliveryConsent>('/v1/expiring_link/tax_delivery_consent', { consented }, { query: { id: linkId } }),
+    onSuccess: (answer) => queryClient.setQueryData(consentKey(linkId), answer),
+    meta: { errorMessage: 'There was an issue saving your choice' },
   });
 }

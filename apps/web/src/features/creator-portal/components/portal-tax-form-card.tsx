@@ -8,8 +8,13 @@ import { taxFormLabels, type CreatorUserRecord } from '@crewpay/core';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadWithSession } from '../../../lib/download-file.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { TaxFormStep } from '../../../entities/tax-forms/index.ts';
-import { usePortalTaxForms, useSignPortalTaxForm } from '../api/portal-tax-forms.ts';
+import { DeliveryConsent, TaxFormStep } from '../../../entities/tax-forms/index.ts';
+import {
+  useAnswerPortalDeliveryConsent,
+  usePortalDeliveryConsents,
+  usePortalTaxForms,
+  useSignPortalTaxForm,
+} from '../api/portal-tax-forms.ts';
 
 /** Payment Details' "Tax form" for one organisation's creator record: the active form, or signing a (new) one. */
 export function PortalTaxFormCard({ record }: { record: CreatorUserRecord }) {
@@ -52,8 +57,24 @@ export function PortalTaxFormCard({ record }: { record: CreatorUserRecord }) {
               {active ? 'Sign a new tax form' : 'Sign a tax form'}
             </Button>
           )}
+          <PortalDeliveryConsent payeeId={record.id} />
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** The record's consent to electronic delivery of tax forms: a switch, so it is withdrawn as easily as given. */
+function PortalDeliveryConsent({ payeeId }: { payeeId: string }) {
+  const consents = usePortalDeliveryConsents();
+  const answer = useAnswerPortalDeliveryConsent(payeeId);
+  if (!consents.data) return null;
+  return (
+    <DeliveryConsent
+      control="switch"
+      consented={consents.data.find((consent) => consent.payee_id === payeeId)?.consented ?? false}
+      isPending={answer.isPending}
+      onChange={(consented) => answer.mutate(consented)}
+    />
   );
 }

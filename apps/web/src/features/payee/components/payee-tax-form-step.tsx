@@ -3,7 +3,14 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { taxFormLabels } from '@crewpay/core';
 import { ApiError } from '../../../lib/api-error.ts';
-import { TaxFormStep, useLinkTaxForms, useSignLinkTaxForm } from '../../../entities/tax-forms/index.ts';
+import {
+  DeliveryConsent,
+  TaxFormStep,
+  useAnswerLinkDeliveryConsent,
+  useLinkDeliveryConsent,
+  useLinkTaxForms,
+  useSignLinkTaxForm,
+} from '../../../entities/tax-forms/index.ts';
 
 type Props = { linkId: string; defaultName: string; children: ReactNode };
 
@@ -20,6 +27,7 @@ export function PayeeTaxFormStep({ linkId, defaultName, children }: Props) {
     return (
       <Stack spacing={2}>
         <Alert severity="success">{`Form ${taxFormLabels[active.form_type]} signed by ${active.signer_name}`}</Alert>
+        <LinkDeliveryConsent linkId={linkId} />
         {children}
       </Stack>
     );
@@ -29,5 +37,25 @@ export function PayeeTaxFormStep({ linkId, defaultName, children }: Props) {
       : sign.error
         ? 'There was an issue signing your tax form'
         : null;
-  return <TaxFormStep defaultName={defaultName} isPending={sign.isPending} error={error} onSubmit={(body) => sign.mutate(body)} />;
+  return (
+    <Stack spacing={2}>
+      <TaxFormStep defaultName={defaultName} isPending={sign.isPending} error={error} onSubmit={(body) => sign.mutate(body)} />
+      <LinkDeliveryConsent linkId={linkId} />
+    </Stack>
+  );
+}
+
+/** The consent to electronic delivery of tax forms, answered through the link (saved on change). */
+function LinkDeliveryConsent({ linkId }: { linkId: string }) {
+  const consent = useLinkDeliveryConsent(linkId);
+  const answer = useAnswerLinkDeliveryConsent(linkId);
+  if (consent.isPending) return null;
+  return (
+    <DeliveryConsent
+      control="checkbox"
+      consented={consent.data?.consented ?? false}
+      isPending={answer.isPending}
+      onChange={(consented) => answer.mutate(consented)}
+    />
+  );
 }
