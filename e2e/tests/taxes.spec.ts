@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { consentToEmailedTaxForms } from './support/tax-forms.ts';
+import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
@@ -122,6 +123,7 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   await dialog.getByLabel('Email each recipient').check();
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await expect(dialog.getByText("1 email sent, each with the recipient's own form.")).toBeVisible();
+  await expect(toast(page, '1 form emailed; print the 1 form to mail')).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'To mail' })).toContainText('Pat Paper · 1099-NEC · $2,500.00');
   await expect(dialog.getByRole('list', { name: 'To mail' })).not.toContainText('Kim Lee');
   await shot(page, 'taxes-03b-to-mail');

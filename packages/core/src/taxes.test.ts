@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBoxAmount, maskTin, reportingThresholdCents, summarizeTaxYear, taxRequestBody, taxSkipReasons, taxYears } from './taxes.ts';
+import {
+  formatBoxAmount,
+  maskTin,
+  reportingThresholdCents,
+  summarizeTaxYear,
+  taxRequestBody,
+  taxEmailedMessage,
+  taxSkipReasons,
+  taxYears,
+} from './taxes.ts';
 
 const at = (iso: string) => new Date(iso);
 const paid = (amount: number, posted: string | null, returned: string | null = null, withheld = { state: 0, federal: 0 }) => ({
@@ -80,5 +89,14 @@ describe('formatting and the request', () => {
       'Choose at least one user',
     );
     expect(taxRequestBody.safeParse({ year: 2024, method: 'email', userIds: [id] }).success).toBe(true);
+  });
+});
+
+describe('taxEmailedMessage', () => {
+  it("keeps the spec's message when everyone was emailed, and says what is left to mail otherwise", () => {
+    expect(taxEmailedMessage(3, 0)).toBe('Tax documents have been emailed');
+    expect(taxEmailedMessage(1, 1)).toBe('1 form emailed; print the 1 form to mail');
+    expect(taxEmailedMessage(2, 3)).toBe('2 forms emailed; print the 3 forms to mail');
+    expect(taxEmailedMessage(0, 2)).toBe('No recipient agreed to electronic delivery: print the 2 forms to mail');
   });
 });

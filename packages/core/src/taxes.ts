@@ -20,6 +20,17 @@ export const taxMessages = {
   emailed: 'Tax documents have been emailed',
 } as const;
 
+/**
+ * The toast after an email run: the spec's message when everyone was emailed; else how many were
+ * emailed and how many wait to be printed and mailed (no consent to electronic delivery).
+ */
+export function taxEmailedMessage(emailed: number, toMail: number): string {
+  if (toMail === 0) return taxMessages.emailed;
+  const forms = (count: number) => `${count} ${count === 1 ? 'form' : 'forms'}`;
+  if (emailed === 0) return `No recipient agreed to electronic delivery: print the ${forms(toMail)} to mail`;
+  return `${forms(emailed)} emailed; print the ${forms(toMail)} to mail`;
+}
+
 /** The spec's tax year options: the current year down to 2022. */
 export function taxYears(now: Date = new Date()): number[] {
   const years: number[] = [];

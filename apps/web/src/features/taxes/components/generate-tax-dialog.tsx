@@ -13,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { taxMessages, taxYears, type TaxRun } from '@crewpay/core';
+import { taxEmailedMessage, taxMessages, taxYears, type TaxRun } from '@crewpay/core';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { fetchTaxPdfUrl, runTaxDocuments } from '../api/taxes.ts';
 import { TaxRunSummary } from './tax-run-summary.tsx';
@@ -44,7 +44,8 @@ export function GenerateTaxDialog({ isOpen, userIds, onClose }: Props) {
     setFailed(false);
     try {
       const finished = await runTaxDocuments({ year: Number(year), method, userIds }, setRun);
-      if (method === 'email') notifySuccess(taxMessages.emailed);
+      if (method === 'email')
+        notifySuccess(taxEmailedMessage(finished.generated.length - finished.to_mail.length, finished.to_mail.length));
       if (method === 'download' && finished.generated.length > 0) {
         const url = await fetchTaxPdfUrl(finished.id);
         if (tab) tab.location.href = url;
