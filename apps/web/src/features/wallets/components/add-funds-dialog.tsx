@@ -73,8 +73,7 @@ function VerifyStep({ url, onClose, onRefresh }: { url: string; onClose: () => v
           Close
         </Button>
         <Button onClick={onRefresh}>I have verified</Button>
-        {/* autoFocus keeps the focus in the dialog when the Add form it replaces unmounts. */}
-        <Button variant="contained" href={url} target="_blank" rel="noopener" autoFocus>
+        <Button variant="contained" href={url} target="_blank" rel="noopener">
           Verify
         </Button>
       </DialogActions>
