@@ -49,10 +49,19 @@ function useSignInFields() {
     if (typed.email || typed.password) setValues(typed);
   }, []);
 
+  /** The fields as on screen; they can run ahead of the state while the page hydrates. */
+  const onScreen = (): SignInValues => ({
+    email: inputs.current.email?.value ?? values.email,
+    password: inputs.current.password?.value ?? values.password,
+  });
+
   const onChange = (field: SignInField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
+    const value = event.target.value;
+    // An update of the latest state, not of this render's: a field typed into just as the page
+    // hydrated would otherwise wipe the other one, taken in from the screen by the effect above.
+    setValues((current) => ({ ...current, [field]: value }));
     const validation = loadValidation();
+    const next = { ...onScreen(), [field]: value };
     if (isSubmitted) void validation.then(({ validateSignIn }) => setErrors(errorsOf(validateSignIn(next))));
   };
 
@@ -60,10 +69,9 @@ function useSignInFields() {
   const validate = async (): Promise<SignInValues | null> => {
     setIsSubmitted(true);
     const { validateSignIn } = await loadValidation();
-    // The fields as on screen: the state, unless a click held before hydration is replayed before
-    // the state has taken in what was typed (app/replay-early-clicks.tsx).
-    const onScreen = { email: inputs.current.email?.value ?? values.email, password: inputs.current.password?.value ?? values.password };
-    const result = validateSignIn(onScreen);
+    // The fields as on screen: a click held before hydration may be replayed before the state has
+    // taken in what was typed (lib/early-clicks.ts).
+    const result = validateSignIn(onScreen());
     setErrors(errorsOf(result));
     if ('body' in result) return result.body;
     const first = fieldOrder.find((field) => result.errors[field] !== undefined);
