@@ -105,12 +105,15 @@ test('[wallets] the transactions add up to the balance: available, incoming and 
 
   await openSignedIn(page, owner.token, '/wallets?tab=usOnly');
   const grid = page.getByRole('grid', { name: 'Transactions' });
-  // The card charge's success is booked by a job just after the payer's request answers: look again until it is.
+  // The card charge's success is booked by a job just after the payer's request answers, and the
+  // balance and the rows are two requests: one may be read before the booking, the other after.
+  // Look again until both show it; rows that never add up to the balance still fail.
   await expect(async () => {
     await page.reload();
     for (const label of ['Funds added by ACH', 'Funds arriving by ACH', 'Payout posted', 'Invoice paid by card', 'Held until sent']) {
       await expect(grid.getByRole('row').filter({ hasText: label }).first()).toBeVisible({ timeout: 3_000 });
     }
+    expect(await shownRowSums(page)).toEqual(await shownBalance(page));
   }).toPass({ timeout: 40_000 });
   const shown = await shownBalance(page);
   expect(shown.incoming).toBe(50_000);
