@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.ts';
 import type { Jobs } from './jobs/jobs.ts';
-import { onDomainEvent, onFundsArrived, onProviderEvent, onReconcile, providerEventHandlerFor } from './events/dispatcher.ts';
+import { onClockMoved, onDomainEvent, onFundsArrived, onProviderEvent, onReconcile, providerEventHandlerFor } from './events/dispatcher.ts';
 import { isActingExpirySet, setActingExpiry } from './plugins/auth.ts';
 import { LIVE_PROVIDERS, liveWebhookVerifiers, PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { isSandboxDeliverySet, SANDBOX_PROVIDER, sandboxWebhookVerifier, setSandboxDelivery } from './providers/sandbox-events.ts';
@@ -46,6 +46,8 @@ import {
   refundOperation,
   registerInvoiceDunningJobs,
   registerInvoiceScheduleJobs,
+  runInvoiceDunning,
+  runInvoiceSchedules,
 } from './modules/invoices/index.ts';
 import { notifyOnDomainEvent } from './modules/notifications/index.ts';
 import {
@@ -60,6 +62,7 @@ import {
   releasePaidInvoices,
   setPaymentReleaseDeps,
   releaseGatedPayments,
+  runDueSchedules,
   setPaymentGateDeps,
 } from './modules/payments/index.ts';
 import { paypalConsentEvents } from './modules/paypal/index.ts';
@@ -182,6 +185,11 @@ export function wireHandlers(options: { publicUrl: string }): void {
   onDomainEvent('notifications', notifyOnDomainEvent({ publicUrl: options.publicUrl }));
   setSandboxDelivery(deliverDueSandboxEvents);
   setActingExpiry(endExpiredActing);
+  // Moving the sandbox clock (POST /dev/clock/advance) runs what became due at once, as the jobs
+  // would at their next minute: scheduled payouts, then recurring invoices, then their reminders.
+  onClockMoved('payment-schedules', runDueSchedules);
+  onClockMoved('invoice-schedules', runInvoiceSchedules);
+  onClockMoved('invoice-dunning', runInvoiceDunning);
 }
 
 export type Transports = { email: MailTransport };

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { ProviderEvent } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
 
 /**
  * Modules react to one another's events without importing one another: the module that owns
@@ -68,4 +69,21 @@ export function onDomainEvent(listener: string, handler: DomainEventHandler): vo
 
 export async function announceDomainEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
   for (const handler of domainEventHandlers.values()) await handler(tx, event);
+}
+
+/**
+ * What a once-a-minute job does against the sandbox clock (scheduled payouts, recurring invoices,
+ * reminders). Moving the sandbox clock runs each at once, in the order registered, as the jobs
+ * would at their next tick; keyed by name, so wiring again replaces rather than doubles.
+ */
+export type ClockDrivenWork = (deps: AppDeps) => Promise<unknown>;
+
+const clockDrivenWork = new Map<string, ClockDrivenWork>();
+
+export function onClockMoved(name: string, work: ClockDrivenWork): void {
+  clockDrivenWork.set(name, work);
+}
+
+export async function runClockDrivenWork(deps: AppDeps): Promise<void> {
+  for (const work of clockDrivenWork.values()) await work(deps);
 }

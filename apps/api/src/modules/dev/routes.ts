@@ -6,9 +6,8 @@ import { renderOutboxPage } from './outbox-page.ts';
 import { renderSmsPage } from './sms-page.ts';
 import { recentSms, smsReason } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
+import { runClockDrivenWork } from '../../events/dispatcher.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
-import { runDueSchedules } from '../payments/index.ts';
-import { runInvoiceDunning, runInvoiceSchedules } from '../invoices/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
 const advanceBody = z.object({
@@ -85,7 +84,8 @@ export const devRoutes =
 
     /**
      * Moves sandbox time forward for everyone (the provider calls already due are made first, as
-     * they would have been meanwhile), then the sandbox providers send the webhooks that became due and the recurring invoices and reminders due are sent.
+     * they would have been meanwhile), then the sandbox providers send the webhooks that became
+     * due, and the once-a-minute jobs' work that became due runs now (src/wiring.ts names it).
      */
     app.post(
       '/clock/advance',
@@ -94,11 +94,7 @@ export const devRoutes =
         await settleDueProviderCalls(deps);
         const now = await advanceSandboxClock(deps.db, request.body.seconds);
         const processed = await processDueProviderEvents(deps);
-        // Scheduled payments due at the new time run now, as the once-a-minute job would run them.
-        await runDueSchedules(deps);
-        // Recurring invoices and reminders that became due are sent now, not at the jobs' next minute.
-        await runInvoiceSchedules(deps);
-        await runInvoiceDunning(deps);
+        await runClockDrivenWork(deps);
         return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
       },
     );
