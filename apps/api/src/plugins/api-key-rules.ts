@@ -16,6 +16,12 @@ export function isPeopleOnly(method: string, routeUrl: string): boolean {
   return isUnder(routeUrl, '/v1/users') && !READS.has(method);
 }
 
+/**
+ * Reads no scope opens: the IRS filing files carry every payee's full TIN (as a signed tax form
+ * does), and downloading one records what was filed, which is a person's act.
+ */
+const KEYLESS_READS: readonly string[] = ['/v1/taxes/:year/filing', '/v1/taxes/:year/corrections/file'];
+
 /** The areas a key may write, each opened by its scope; the first prefix that matches decides. */
 const WRITE_AREAS: readonly (readonly [prefix: string, scope: ApiKeyScope | null])[] = [
   // Executing is the organisation's approval to pay: a person's, never a key's.
@@ -42,10 +48,10 @@ const WRITE_AREAS: readonly (readonly [prefix: string, scope: ApiKeyScope | null
 /**
  * The scope a key needs for a route: `read` for reads, the area's scope for writes, null when no
  * scope opens it (writes outside the areas: money moves, the organisation's settings, activation,
- * billing, accounting, tax forms, notifications).
+ * billing, accounting, tax forms, notifications; and the filing files).
  */
 export function scopeFor(method: string, routeUrl: string): ApiKeyScope | null {
-  if (READS.has(method)) return 'read';
+  if (READS.has(method)) return KEYLESS_READS.includes(routeUrl) ? null : 'read';
   return WRITE_AREAS.find(([prefix]) => isUnder(routeUrl, prefix))?.[1] ?? null;
 }
 

@@ -151,8 +151,14 @@ describe('IRS filing: access and validation', () => {
     expect((await setTcc(owner.headers, { tcc: 'ab123' })).json()).toEqual({ tcc: 'AB123', state_number: '' });
     expect((await inject('GET', '/v1/taxes/filing_settings', owner.headers)).json()).toEqual({ tcc: 'AB123', state_number: '' });
     expect((await filing(owner.headers)).statusCode).toBe(200);
-    // A download is a read: a key with the read scope gets the file (api-key-rules), as its owner would.
-    expect((await filing(keyHeaders)).statusCode).toBe(200);
+    // The file holds every payee's full TIN and a download records what was filed: never a key's,
+    // even with the read scope (api-key-rules).
+    const keyFiling = await filing(keyHeaders);
+    expect(keyFiling.statusCode).toBe(403);
+    expect(keyFiling.json().message).toBe(apiKeyMessages.notForKeys);
+    const corrections = await inject('GET', `/v1/taxes/${THIS_YEAR}/corrections/file`, keyHeaders);
+    expect(corrections.statusCode).toBe(403);
+    expect(corrections.json().message).toBe(apiKeyMessages.notForKeys);
   });
 
   it("never files another organization's payees and answers its own settings only", async () => {
