@@ -142,6 +142,29 @@ describe('Payments gated on the contract or the deliverable', () => {
     ]);
   });
 
+  it('writes each change to the audit log: who, the payment and what it now waits for', async () => {
+    const { owner, campaign, creator, draft } = await campaignDraft();
+    const collaborator = await createMember(ctx.deps, owner.org.id, 'collaborator');
+    const deliverable = await addDeliverable(owner.headers, campaign.id, creator.id);
+    await gate(owner.headers, draft.id, { requires_contract: true, deliverable_id: null });
+    await gate(collaborator.headers, draft.id, { requires_contract: false, deliverable_id: deliverable.id });
+    const entries = (await call('GET', '/v1/audit_log?action=payments.gate_change', owner.headers)).json().entries;
+    expect(entries).toMatchObject([
+      {
+        description: 'Payment conditions changed (what it waits for)',
+        actor: { id: collaborator.user.id },
+        target_id: draft.id,
+        details: { requires_contract: false, deliverable_id: deliverable.id },
+      },
+      { actor: { id: owner.user.id }, target_id: draft.id, details: { requires_contract: true, deliverable_id: null } },
+    ]);
+    // A refused change (not a draft any more) records nothing.
+    await gate(owner.headers, draft.id, { requires_contract: false, deliverable_id: null });
+    await execute(owner.headers, [draft.id]);
+    expect((await gate(owner.headers, draft.id, { requires_contract: true, deliverable_id: null })).statusCode).toBe(409);
+    expect((await call('GET', '/v1/audit_log?action=payments.gate_change', owner.headers)).json().entries).toHaveLength(3);
+  });
+
   it('is set by staff on their own campaign drafts; refuses bad input, API keys, external users and another organisation’s ids', async () => {
     const mine = await campaignDraft();
     const theirs = await campaignDraft();
