@@ -47,14 +47,14 @@ async function seedGated(request: APIRequestContext) {
     description: 'Launch reel',
     quantity: 1,
   });
-  return { owner, headers, campaign, ids: drafts.data.map((draft) => draft.id) };
+  return { owner, headers, campaign, creator, ids: drafts.data.map((draft) => draft.id) };
 }
 
 test('[payments] the Execute dialog names the payment waiting for its contract, and executes the selection on a date', async ({
   page,
   request,
 }) => {
-  const { owner, headers, campaign, ids } = await seedGated(request);
+  const { owner, headers, campaign, creator, ids } = await seedGated(request);
   // Two months ahead: later than any date the clock specs move the shared sandbox clock to, without reading it.
   const executeOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 
@@ -95,4 +95,27 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await deliverables.getByRole('button', { name: 'Approve Launch reel' }).click();
   await expect(deliverables.getByRole('row', { name: /Launch reel/ })).toContainText('Approved by');
   await page.screenshot({ path: shotPath('campaign-deliverable-approved') });
+
+  // New Payment in the campaign: the payment made waits for the contract, and Execute now names it waiting.
+  await page.goto(`/payments/newPayment?payment_group_id=${campaign.id}&recipient_id=${creator.id}`);
+  await expect(page.getByTestId('payment-row').getByRole('combobox', { name: 'Recipient' })).toHaveValue('Gia Gate');
+  await page.getByLabel('Earnings').fill('150');
+  await page.getByLabel('Memo').fill('Wrap-up');
+  await page.getByRole('region', { name: 'Waits for' }).getByRole('checkbox', { name: 'The contract to be signed' }).check();
+  await page.screenshot({ path: shotPath('payments-gated-new-payment') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: shotPath('payments-gated-new-payment-390'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: '1 payment created' }).getByRole('button', { name: 'Execute now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Execute payments' });
+  await expect(confirm.getByLabel('Execution summary')).toContainText('Execute 0 payments');
+  await expect(confirm.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
+  await page.screenshot({ path: shotPath('payments-gated-new-payment-execute') });
+  // The form's choice is in the audit log, after the one the seed made.
+  const audit = await request.get('/v1/audit_log?action=payments.gate_change', { headers });
+  expect(((await audit.json()) as { entries: { details: object }[] }).entries).toMatchObject([
+    { details: { requires_contract: true, deliverable_id: null } },
+    { details: { requires_contract: true, deliverable_id: null } },
+  ]);
 });
