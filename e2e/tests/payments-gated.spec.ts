@@ -112,10 +112,15 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await expect(confirm.getByLabel('Execution summary')).toContainText('Execute 0 payments');
   await expect(confirm.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
   await page.screenshot({ path: shotPath('payments-gated-new-payment-execute') });
-  // The form's choice is in the audit log, after the one the seed made.
+  await confirm.getByRole('button', { name: 'Execute' }).click();
+  await expect(confirm).toBeHidden();
+  // The form's choice is in the audit log, after the one the seed made; executed, the payment waits to go out once signed.
   const audit = await request.get('/v1/audit_log?action=payments.gate_change', { headers });
-  expect(((await audit.json()) as { entries: { details: object }[] }).entries).toMatchObject([
+  const entries = ((await audit.json()) as { entries: { target_id: string; details: object }[] }).entries;
+  expect(entries).toMatchObject([
     { details: { requires_contract: true, deliverable_id: null } },
-    { details: { requires_contract: true, deliverable_id: null } },
+    { target_id: ids[0], details: { requires_contract: true, deliverable_id: null } },
   ]);
+  const gate = await request.get(`/v1/payments/${entries[0]!.target_id}/gate`, { headers });
+  expect(await gate.json()).toMatchObject({ requires_contract: true, execute_on_release: true });
 });
