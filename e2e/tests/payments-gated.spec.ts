@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
+import { recordWaitingRun } from './support/schedules.ts';
 import { activateViaApi } from './support/wallet.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
@@ -87,6 +88,22 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
     const payment = (await (await request.get(`/v1/payments/${id}`, { headers })).json()) as { status: string };
     expect(payment.status).toBe('draft');
   }
+
+  // Its date come, the run finds the first payment waiting for the contract: the payment and Home say so.
+  const waits = 'Waits for the contract to be signed · Executes as soon as it no longer waits';
+  await recordWaitingRun(ids[0]!, 'Waits for the contract to be signed');
+  await page.goto(`/payments/${ids[0]}`);
+  await expect(page.getByRole('region', { name: 'Schedule' })).toContainText(waits);
+  await page.goto('/');
+  const upcoming = page.getByRole('region', { name: 'Upcoming payments' });
+  await expect(upcoming.getByRole('listitem').filter({ hasText: 'Gia Gate · $200.00' })).toContainText(waits);
+  await expect(upcoming.getByRole('listitem').filter({ hasText: 'Gia Gate · $50.00' })).toContainText('Once · next on');
+  await upcoming.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('home-upcoming-gated') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await upcoming.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('home-upcoming-gated-390') });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The campaign's deliverables: an owner approves one; the row says who and when.
   await page.goto(`/campaigns/${campaign.id}?tab=deliverables`);
