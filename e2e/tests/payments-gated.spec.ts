@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
+import { recordWaitingRun } from './support/schedules.ts';
 import { activateViaApi } from './support/wallet.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
@@ -47,14 +48,14 @@ async function seedGated(request: APIRequestContext) {
     description: 'Launch reel',
     quantity: 1,
   });
-  return { owner, headers, campaign, ids: drafts.data.map((draft) => draft.id) };
+  return { owner, headers, campaign, creator, ids: drafts.data.map((draft) => draft.id) };
 }
 
 test('[payments] the Execute dialog names the payment waiting for its contract, and executes the selection on a date', async ({
   page,
   request,
 }) => {
-  const { owner, headers, campaign, ids } = await seedGated(request);
+  const { owner, headers, campaign, creator, ids } = await seedGated(request);
   // Two months ahead: later than any date the clock specs move the shared sandbox clock to, without reading it.
   const executeOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 
@@ -88,6 +89,22 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
     expect(payment.status).toBe('draft');
   }
 
+  // Its date come, the run finds the first payment waiting for the contract: the payment and Home say so.
+  const waits = 'Waits for the contract to be signed · Executes as soon as it no longer waits';
+  await recordWaitingRun(ids[0]!, 'Waits for the contract to be signed');
+  await page.goto(`/payments/${ids[0]}`);
+  await expect(page.getByRole('region', { name: 'Schedule' })).toContainText(waits);
+  await page.goto('/');
+  const upcoming = page.getByRole('region', { name: 'Upcoming payments' });
+  await expect(upcoming.getByRole('listitem').filter({ hasText: 'Gia Gate · $200.00' })).toContainText(waits);
+  await expect(upcoming.getByRole('listitem').filter({ hasText: 'Gia Gate · $50.00' })).toContainText('Once · next on');
+  await upcoming.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('home-upcoming-gated') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await upcoming.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('home-upcoming-gated-390') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // The campaign's deliverables: an owner approves one; the row says who and when.
   await page.goto(`/campaigns/${campaign.id}?tab=deliverables`);
   const deliverables = page.getByRole('grid', { name: 'Deliverables' });
@@ -95,4 +112,32 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await deliverables.getByRole('button', { name: 'Approve Launch reel' }).click();
   await expect(deliverables.getByRole('row', { name: /Launch reel/ })).toContainText('Approved by');
   await page.screenshot({ path: shotPath('campaign-deliverable-approved') });
+
+  // New Payment in the campaign: the payment made waits for the contract, and Execute now names it waiting.
+  await page.goto(`/payments/newPayment?payment_group_id=${campaign.id}&recipient_id=${creator.id}`);
+  await expect(page.getByTestId('payment-row').getByRole('combobox', { name: 'Recipient' })).toHaveValue('Gia Gate');
+  await page.getByLabel('Earnings').fill('150');
+  await page.getByLabel('Memo').fill('Wrap-up');
+  await page.getByRole('region', { name: 'Waits for' }).getByRole('checkbox', { name: 'The contract to be signed' }).check();
+  await page.screenshot({ path: shotPath('payments-gated-new-payment') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: shotPath('payments-gated-new-payment-390'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: '1 payment created' }).getByRole('button', { name: 'Execute now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Execute payments' });
+  await expect(confirm.getByLabel('Execution summary')).toContainText('Execute 0 payments');
+  await expect(confirm.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
+  await page.screenshot({ path: shotPath('payments-gated-new-payment-execute') });
+  await confirm.getByRole('button', { name: 'Execute' }).click();
+  await expect(confirm).toBeHidden();
+  // The form's choice is in the audit log, after the one the seed made; executed, the payment waits to go out once signed.
+  const audit = await request.get('/v1/audit_log?action=payments.gate_change', { headers });
+  const entries = ((await audit.json()) as { entries: { target_id: string; details: object }[] }).entries;
+  expect(entries).toMatchObject([
+    { details: { requires_contract: true, deliverable_id: null } },
+    { target_id: ids[0], details: { requires_contract: true, deliverable_id: null } },
+  ]);
+  const gate = await request.get(`/v1/payments/${entries[0]!.target_id}/gate`, { headers });
+  expect(await gate.json()).toMatchObject({ requires_contract: true, execute_on_release: true });
 });

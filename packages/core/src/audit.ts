@@ -15,6 +15,7 @@ export const auditActionLabels = {
   'payments.execute': 'Payments executed',
   'payments.approve': 'Payment approved',
   'payments.reject': 'Payment rejected',
+  'payments.gate_change': 'Payment conditions changed (what it waits for)',
   'approval_rules.update': 'Approval rules changed',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',

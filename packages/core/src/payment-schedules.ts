@@ -57,6 +57,8 @@ export const scheduleRecord = z.object({
   recipient_name: z.string(),
   amount: z.number().int(),
   memo: z.string(),
+  /** Why the payment of its latest run waits (the contract, a deliverable): it executes once released. Empty: nothing waits. */
+  waiting_reasons: z.array(z.string()),
 });
 export type ScheduleRecord = z.infer<typeof scheduleRecord>;
 

@@ -45,7 +45,10 @@ export const paymentScheduleRuns = pgTable(
       .references(() => paymentSchedules.id),
     period: integer().notNull(),
     payment_id: uuid().notNull(),
-    outcome: text({ enum: ['executed', 'unfunded', 'not_executable'] }).notNull(),
+    /** waiting: its payment waits for its contract, a deliverable or an invoice; its release executes it. */
+    outcome: text({ enum: ['executed', 'unfunded', 'not_executable', 'waiting'] }).notNull(),
+    /** Why a waiting run waits, as the Execute dialog says it. */
+    reason: text(),
     created_at: createdAt(),
   },
   (table) => [unique('payment_schedule_runs_period_key').on(table.schedule_id, table.period)],

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentGateAnswer, paymentGateBody, paymentGateMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/index.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { gateOf, setGate } from './gate-settings.ts';
 
@@ -40,8 +41,21 @@ export const paymentGateRoutes =
         },
       },
       async (request) => {
-        const { org_id } = requireStaff(request);
-        const gate = await deps.db.transaction((tx) => setGate(tx, org_id, request.params.id, request.body));
+        const user = requireStaff(request);
+        const gate = await deps.db.transaction(async (tx) => {
+          const saved = await setGate(tx, user.org_id, request.params.id, request.body);
+          // What the payment now requires, in the change's transaction (ids and flags: no personal data).
+          await recordAudit(tx, {
+            org_id: user.org_id,
+            actor_user_id: request.auth?.actor?.id ?? user.id,
+            user_id: user.id,
+            action: 'payments.gate_change',
+            target_id: saved.payment_id,
+            status_code: 200,
+            details: { requires_contract: saved.requires_contract, deliverable_id: saved.deliverable_id },
+          });
+          return saved;
+        });
         return { ...gate, message: paymentGateMessages.saved };
       },
     );

@@ -5,10 +5,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentGateMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { addCampaign, createMember } from '../../../test/campaign-fixtures.ts';
+import { createMember } from '../../../test/campaign-fixtures.ts';
+import * as gateFixtures from '../../../test/gate-fixtures.ts';
 import { sendContract } from '../../../test/contract-fixtures.ts';
-import { addCreator, latestLinkId } from '../../../test/fixtures.ts';
-import { BANK, createDrafts, fundedOwner, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
+import { createDrafts, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
 import { contracts, ledgerTransfers } from '../../db/schema/index.ts';
 import { releaseGatedPayments } from './gate-release.ts';
 
@@ -28,36 +28,12 @@ const executions = async (orgId: string) =>
       .where(and(eq(ledgerTransfers.org_id, orgId), like(ledgerTransfers.idempotency_key, 'payments:%')))
   ).length;
 
-/** A funded owner, a campaign, a creator with a bank and one campaign draft to them. */
-async function campaignDraft() {
-  const owner = await fundedOwner(ctx.app, 100_000);
-  const campaign = await addCampaign(ctx.app, owner.headers);
-  const creator = await addCreator(ctx.app, owner.headers, BANK);
-  const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 10_000, { payment_group_id: campaign.id })]);
-  return { owner, campaign, creator, draft: draft! };
-}
-
-const gate = (headers: Headers, id: string, payload: unknown) => call('PUT', `/v1/payments/${id}/gate`, headers, payload);
+const campaignDraft = () => gateFixtures.campaignDraft(ctx.app);
+const gate = (headers: Headers, id: string, payload: unknown) => gateFixtures.setGate(ctx.app, headers, id, payload);
 const execute = (headers: Headers, ids: string[]) => call('PUT', '/v1/payments/initiate', headers, { ids });
-
-async function addDeliverable(headers: Headers, campaignId: string, creatorId: string, description = 'Launch reel') {
-  const response = await call('POST', '/v1/deliverables', headers, {
-    campaign_id: campaignId,
-    creator_id: creatorId,
-    description,
-    quantity: 1,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ id: string }>();
-}
-
-const sign = async (email: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/v1/contract_signing/${await latestLinkId(ctx.app, email, '/sign/')}`,
-    headers: { 'user-agent': 'Vitest Browser/1.0' },
-    payload: { signer_name: 'Casey Creator', signature_type: 'typed', consent: true },
-  });
+const addDeliverable = (headers: Headers, campaignId: string, creatorId: string, description?: string) =>
+  gateFixtures.addDeliverable(ctx.app, headers, campaignId, creatorId, description);
+const sign = (email: string) => gateFixtures.signLatestContract(ctx.app, email);
 
 describe('Payments gated on the contract or the deliverable', () => {
   it('a contract-gated payment waits (named in the preview and the answer, nothing held) until signed, then executes once', async () => {
@@ -140,6 +116,29 @@ describe('Payments gated on the contract or the deliverable', () => {
     expect(answer.waiting).toEqual([
       { id: draft.id, reason: `${paymentGateMessages.waitsForContract}; ${paymentGateMessages.waitsForDeliverable('Story')}` },
     ]);
+  });
+
+  it('writes each change to the audit log: who, the payment and what it now waits for', async () => {
+    const { owner, campaign, creator, draft } = await campaignDraft();
+    const collaborator = await createMember(ctx.deps, owner.org.id, 'collaborator');
+    const deliverable = await addDeliverable(owner.headers, campaign.id, creator.id);
+    await gate(owner.headers, draft.id, { requires_contract: true, deliverable_id: null });
+    await gate(collaborator.headers, draft.id, { requires_contract: false, deliverable_id: deliverable.id });
+    const entries = (await call('GET', '/v1/audit_log?action=payments.gate_change', owner.headers)).json().entries;
+    expect(entries).toMatchObject([
+      {
+        description: 'Payment conditions changed (what it waits for)',
+        actor: { id: collaborator.user.id },
+        target_id: draft.id,
+        details: { requires_contract: false, deliverable_id: deliverable.id },
+      },
+      { actor: { id: owner.user.id }, target_id: draft.id, details: { requires_contract: true, deliverable_id: null } },
+    ]);
+    // A refused change (not a draft any more) records nothing.
+    await gate(owner.headers, draft.id, { requires_contract: false, deliverable_id: null });
+    await execute(owner.headers, [draft.id]);
+    expect((await gate(owner.headers, draft.id, { requires_contract: true, deliverable_id: null })).statusCode).toBe(409);
+    expect((await call('GET', '/v1/audit_log?action=payments.gate_change', owner.headers)).json().entries).toHaveLength(3);
   });
 
   it('is set by staff on their own campaign drafts; refuses bad input, API keys, external users and another organisation’s ids', async () => {

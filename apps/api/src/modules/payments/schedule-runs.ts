@@ -1,7 +1,7 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { payments, paymentScheduleRuns, paymentSchedules, type PaymentSchedule } from '../../db/schema/index.ts';
+import { paymentGates, payments, paymentScheduleRuns, paymentSchedules, type PaymentSchedule } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -10,7 +10,7 @@ import { hasPeriodAfter, periodStart } from './schedule-dates.ts';
 import { notifyUnfundedRun } from './schedule-notices.ts';
 
 type Task = () => Promise<void>;
-type Outcome = 'executed' | 'unfunded' | 'not_executable';
+type Outcome = { outcome: 'executed' | 'unfunded' | 'not_executable' | 'waiting'; reason?: string };
 
 /** Schedules one tick runs at most: a backlog (a clock moved a year) drains over the next ticks. */
 const RUN_LIMIT = 200;
@@ -53,8 +53,11 @@ async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promis
       .onConflictDoNothing()
       .returning({ id: paymentScheduleRuns.id });
     if (!claimed) return false;
-    const outcome = await runPeriod(deps, tx, schedule, paymentId, tasks);
-    await tx.update(paymentScheduleRuns).set({ outcome }).where(eq(paymentScheduleRuns.id, claimed.id));
+    const { outcome, reason } = await runPeriod(deps, tx, schedule, paymentId, tasks);
+    await tx
+      .update(paymentScheduleRuns)
+      .set({ outcome, reason: reason ?? null })
+      .where(eq(paymentScheduleRuns.id, claimed.id));
     await advance(tx, schedule);
     return true;
   });
@@ -63,20 +66,25 @@ async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promis
   return ran;
 }
 
-/** The period's payment (the template itself first, then a copy of it) executed; refusals are recorded, not retried. */
+/**
+ * The period's payment (the template itself first, then a copy of it) executed; refusals are
+ * recorded, not retried. A payment that waits (its contract, a deliverable, an invoice) is not
+ * executed: the run says why, and the release executes it (gate-release.ts marks it so).
+ */
 async function runPeriod(deps: AppDeps, tx: Tx, schedule: PaymentSchedule, paymentId: string, tasks: Task[]): Promise<Outcome> {
-  if (paymentId !== schedule.payment_id && !(await copyTemplate(tx, schedule, paymentId))) return 'not_executable';
+  if (paymentId !== schedule.payment_id && !(await copyTemplate(tx, schedule, paymentId))) return { outcome: 'not_executable' };
   try {
     // A savepoint: a refused execution (not enough funds) rolls back its own work, not the run's record.
-    await tx.transaction((savepoint) =>
+    const result = await tx.transaction((savepoint) =>
       initiatePayments(deps, { tx: savepoint, afterCommit: (task) => tasks.push(task) }, schedule.org_id, { ids: [paymentId] }),
     );
-    return 'executed';
+    const waits = result.waiting?.find((row) => row.id === paymentId);
+    return waits ? { outcome: 'waiting', reason: waits.reason } : { outcome: 'executed' };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // The payment stays a draft, ready to execute by hand once the wallet is funded.
     if (error.code === 'insufficient_funds') await notifyUnfundedRun(deps, tx, schedule.org_id, paymentId, tasks);
-    return error.code === 'insufficient_funds' ? 'unfunded' : 'not_executable';
+    return { outcome: error.code === 'insufficient_funds' ? 'unfunded' : 'not_executable' };
   }
 }
 
@@ -103,7 +111,26 @@ async function copyTemplate(tx: Tx, schedule: PaymentSchedule, paymentId: string
     fee: template.fee,
     status: 'draft',
   });
+  await copyGate(tx, schedule.org_id, template.id, paymentId);
   return true;
+}
+
+/** The copy waits for what the template waited for (the creator's contract, the same deliverable). */
+async function copyGate(tx: Tx, orgId: string, templateId: string, paymentId: string): Promise<void> {
+  const [gate] = await tx
+    .select({ requires_contract: paymentGates.requires_contract, deliverable_id: paymentGates.deliverable_id })
+    .from(paymentGates)
+    .where(and(eq(paymentGates.org_id, orgId), eq(paymentGates.payment_id, templateId)));
+  if (gate) await tx.insert(paymentGates).values({ payment_id: paymentId, org_id: orgId, ...gate });
+}
+
+/** A released payment executed: the scheduled run that found it waiting is executed now (its reason no longer holds). */
+export async function markWaitingRunsExecuted(tx: Tx, paymentIds: string[]): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await tx
+    .update(paymentScheduleRuns)
+    .set({ outcome: 'executed', reason: null })
+    .where(and(eq(paymentScheduleRuns.outcome, 'waiting'), inArray(paymentScheduleRuns.payment_id, paymentIds)));
 }
 
 async function advance(tx: Tx, schedule: PaymentSchedule): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { scheduleMessages, type CreateScheduleBody, type ScheduleRecord } from '@crewpay/core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments, paymentSchedules, type PaymentSchedule } from '../../db/schema/index.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recipientName, loadRecipients } from './recipients.ts';
 import { dayOf, periodStart } from './schedule-dates.ts';
+import { scheduleWaitingReasons, schedulesWithWaitingRuns } from './schedule-waiting.ts';
 
 /**
  * POST /v1/payment_schedules: each draft named gets its own schedule. Only the organisation's
@@ -46,17 +47,23 @@ export async function createSchedules(tx: Tx, orgId: string, userId: string, bod
   return toRecords(tx, orgId, inserted);
 }
 
-/** GET /v1/payment_schedules: the active schedules (Home's upcoming list), or one payment's, latest first. */
+/**
+ * GET /v1/payment_schedules: Home's upcoming list (the active schedules, and those whose run left a
+ * payment waiting for its contract or deliverable), or one payment's schedules, latest first.
+ */
 export async function listSchedules(db: DbOrTx, orgId: string, paymentId?: string): Promise<ScheduleRecord[]> {
   const filters = [eq(paymentSchedules.org_id, orgId)];
-  filters.push(paymentId ? eq(paymentSchedules.payment_id, paymentId) : eq(paymentSchedules.status, 'active'));
+  const upcoming = or(eq(paymentSchedules.status, 'active'), inArray(paymentSchedules.id, schedulesWithWaitingRuns(db, orgId)))!;
+  filters.push(paymentId ? eq(paymentSchedules.payment_id, paymentId) : upcoming);
   const rows = await db
     .select()
     .from(paymentSchedules)
     .where(and(...filters))
     .orderBy(paymentId ? desc(paymentSchedules.created_at) : paymentSchedules.next_run_at)
     .limit(100);
-  return toRecords(db, orgId, rows);
+  const records = await toRecords(db, orgId, rows);
+  // A run that waited and no longer waits (released, then not funded) is not upcoming any more.
+  return paymentId ? records : records.filter((record) => record.status === 'active' || record.waiting_reasons.length > 0);
 }
 
 /** DELETE /v1/payment_schedules/:id: no further run; the payments made so far stay as they are. */
@@ -78,6 +85,11 @@ async function toRecords(db: DbOrTx, orgId: string, rows: PaymentSchedule[]): Pr
     .from(payments)
     .where(and(eq(payments.org_id, orgId), inArray(payments.id, [...new Set(rows.map((row) => row.payment_id))])));
   const byId = new Map(templates.map((payment) => [payment.id, payment]));
+  const waiting = await scheduleWaitingReasons(
+    db,
+    orgId,
+    rows.map((row) => row.id),
+  );
   const people = await loadRecipients(
     db,
     orgId,
@@ -99,6 +111,7 @@ async function toRecords(db: DbOrTx, orgId: string, rows: PaymentSchedule[]): Pr
       recipient_name: person ? recipientName(person) : '',
       amount: template?.amount ?? 0,
       memo: template?.memo ?? '',
+      waiting_reasons: waiting.get(row.id) ?? [],
     };
   });
 }

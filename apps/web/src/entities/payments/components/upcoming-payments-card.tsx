@@ -10,7 +10,7 @@ import { formatCents } from '@crewpay/core';
 import { usePaymentSchedules } from '../api/schedules.ts';
 import { describeSchedule } from './payment-schedule-card.tsx';
 
-/** Home's "Upcoming payments": the active schedules, next run first; nothing when none is scheduled. */
+/** Home's "Upcoming payments": the active schedules, next run first, and the runs waiting for a contract or deliverable; nothing when none. */
 export function UpcomingPaymentsCard() {
   const { data: schedules } = usePaymentSchedules(null);
   if (!schedules || schedules.length === 0) return null;

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_schedule_runs" ADD COLUMN "reason" text;
