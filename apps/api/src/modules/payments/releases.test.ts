@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignReleaseLabel, paymentReleaseMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -7,10 +7,12 @@ import { activate, advanceClock } from '../../../test/wallet-fixtures.ts';
 import { addCampaign, createMember } from '../../../test/campaign-fixtures.ts';
 import { createDrafts, paymentRow } from '../../../test/payment-fixtures.ts';
 import { cardToken, linkBank, payByBank, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
-import { charges, ledgerTransfers, providerEvents } from '../../db/schema/index.ts';
+import { charges, ledgerTransfers, paymentScheduleRuns, providerEvents } from '../../db/schema/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { handleProviderEvent } from '../provider-calls/events.ts';
 import { releasePaidInvoices } from './release-run.ts';
+import { runDueSchedules } from './schedule-runs.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -123,6 +125,30 @@ describe('Release when paid', () => {
     await handleProviderEvent(ctx.deps, event.id);
     await releasePaidInvoices(ctx.deps.db, owner.org.id);
     expect(await executions(owner.org.id)).toBe(1);
+  });
+
+  it('a scheduled run that found them waiting for the invoice is recorded executed once the card payment releases them', async () => {
+    const { owner, invoice, paymentIds, linkId } = await markedInvoice(10_000, [3_000]);
+    const today = (await sandboxNow(ctx.deps.db)).toISOString().slice(0, 10);
+    const scheduled = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/payment_schedules',
+      headers: owner.headers,
+      payload: { ids: paymentIds, execute_on: today },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    await runDueSchedules(ctx.deps);
+    const number = (await call('GET', `/v1/invoices/${invoice.id}`, owner.headers)).json().number;
+    const runs = () => ctx.deps.db.select().from(paymentScheduleRuns).where(inArray(paymentScheduleRuns.payment_id, paymentIds));
+    expect(await runs()).toMatchObject([{ outcome: 'waiting', reason: paymentReleaseMessages.waitsForInvoice(number) }]);
+    // The payment's schedule says why it has not gone out, as Home does.
+    const schedules = () => call('GET', `/v1/payment_schedules?payment_id=${paymentIds[0]}`, owner.headers);
+    expect((await schedules()).json().data).toMatchObject([{ waiting_reasons: [paymentReleaseMessages.waitsForInvoice(number)] }]);
+
+    expect((await payByCard(ctx.app, linkId, await cardToken(ctx.app, '4242424242424242'))).json().status).toBe('succeeded');
+    expect(await statusesOf(owner.headers, paymentIds)).not.toContain('draft');
+    expect(await runs()).toMatchObject([{ outcome: 'executed', reason: null }]);
+    expect((await schedules()).json().data[0].waiting_reasons).toEqual([]);
   });
 
   it('an ACH payment releases them only once the debit settles', async () => {

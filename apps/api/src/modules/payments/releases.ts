@@ -10,7 +10,7 @@ type Waiting = { id: string; reason: string };
  * Execute leaves alone the drafts an unreleased invoice funds under "Release when paid": they go
  * out when the invoice is paid (release-run.ts), not before. Each skipped draft says why.
  */
-export async function splitWaitingDrafts(tx: Tx, orgId: string, rows: Payment[]): Promise<{ free: Payment[]; waiting: Waiting[] }> {
+export async function splitWaitingDrafts(tx: DbOrTx, orgId: string, rows: Payment[]): Promise<{ free: Payment[]; waiting: Waiting[] }> {
   if (rows.length === 0) return { free: rows, waiting: [] };
   const links = await tx
     .select({

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, paymentScheduleRuns, paymentSchedules } from '../../db/schema/index.ts';
 import { gateReasons } from './gates.ts';
+import { splitWaitingDrafts } from './releases.ts';
 
 /** The organisation's schedules with a run whose payment was left waiting and is still a draft. */
 export const schedulesWithWaitingRuns = (db: DbOrTx, orgId: string) =>
@@ -19,8 +20,9 @@ export const schedulesWithWaitingRuns = (db: DbOrTx, orgId: string) =>
     );
 
 /**
- * Per schedule: why its latest waiting run's payment waits now (its contract, its deliverable),
- * read afresh so that a contract signed since says nothing any more. Absent: nothing waits.
+ * Per schedule: why its latest waiting run's payment waits now (its contract, its deliverable, the
+ * invoice it is released by), read afresh so that a contract signed since says nothing any more.
+ * Absent: nothing waits.
  */
 export async function scheduleWaitingReasons(db: DbOrTx, orgId: string, scheduleIds: string[]): Promise<Map<string, string[]>> {
   const answer = new Map<string, string[]>();
@@ -44,10 +46,12 @@ export async function scheduleWaitingReasons(db: DbOrTx, orgId: string, schedule
   // The latest period first: each schedule keeps its latest waiting payment.
   const latest = new Map<string, (typeof rows)[number]['payment']>();
   for (const row of rows) if (!latest.has(row.schedule_id)) latest.set(row.schedule_id, row.payment);
-  const reasons = await gateReasons(db, orgId, [...latest.values()]);
+  const waitingPayments = [...latest.values()];
+  const reasons = await gateReasons(db, orgId, waitingPayments);
+  const released = new Map((await splitWaitingDrafts(db, orgId, waitingPayments)).waiting.map((row) => [row.id, row.reason]));
   for (const [scheduleId, payment] of latest) {
-    const waits = reasons.get(payment.id);
-    if (waits) answer.set(scheduleId, waits);
+    const waits = [...(reasons.get(payment.id) ?? []), ...(released.has(payment.id) ? [released.get(payment.id)!] : [])];
+    if (waits.length > 0) answer.set(scheduleId, waits);
   }
   return answer;
 }
