@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, uniqueEmail } from './support/api.ts';
-import { sendInvoiceViaApi } from './support/invoices.ts';
+import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
@@ -48,6 +48,17 @@ test('[invoices] a customer signs in to the portal, sees their invoices and pays
   const other = await createOwner(request, 'portal-invoices-other', 'Blue Harbor Media');
   await activateViaApi(request, other.token);
   await sendInvoiceViaApi(request, other.token, { email, name: 'Acme Brand', title: 'Not yours' });
+
+  // The offline invoice's emailed link shows the invoice and says how it is paid: no form to fail.
+  await page.goto(await readPayLink(request, email, 'Paid offline'));
+  await expect(page.getByRole('heading', { name: 'Paid offline' })).toBeVisible();
+  await expect(page.getByText('Payment is arranged with Northwind Studios directly: this invoice is not paid online.')).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await shot(page, 'invoices-09-offline-pay-page');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'invoices-09-offline-pay-page-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   expect((await request.post(`/v1/customers/${customer.id}/portal_invite`, { headers })).status()).toBe(200);
   await choosePasswordFromInvitation(request, email);

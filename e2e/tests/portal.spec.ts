@@ -220,6 +220,16 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
   await page.getByRole('row').filter({ hasText: 'Draft' }).getByRole('checkbox').first().check();
   await expect(page.getByRole('button', { name: 'Execute Payments' })).toBeDisabled();
   await shot(page, 'portal-06-acting-as-team-member');
+  // Their name, email, password and sign-in factors stay theirs: the Profile says so, with nothing to press.
+  await page.goto('/settings?tab=profile');
+  await expect(page.getByText('Acting as someone cannot change their name, email or password: only they can.')).toBeVisible();
+  await expect(page.getByText('Acting as someone cannot add or remove their passkeys or authenticator app: only they can')).toHaveCount(2);
+  for (const name of ['Change email', 'Change password', 'Set up an authenticator app', 'Add a passkey'])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  await shot(page, 'portal-06b-acting-profile');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'portal-06b-acting-profile-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await banner.getByRole('button', { name: 'Back to my account' }).click();
   await expect(page.getByText(/Acting as/)).toHaveCount(0);

@@ -1,17 +1,18 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-/** The newest pay link emailed to `email` (the sandbox outbox), as a path. */
-export async function readPayLink(request: APIRequestContext, email: string): Promise<string> {
+/** The newest pay link emailed to `email` (the sandbox outbox), as a path; with `subject`, of the newest email whose subject has it. */
+export async function readPayLink(request: APIRequestContext, email: string, subject = ''): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
         const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
           to: string;
+          subject: string;
           links: string[];
         }[];
         link = emails
-          .filter((message) => message.to === email)
+          .filter((message) => message.to === email && message.subject.includes(subject))
           .flatMap((message) => message.links)
           .filter((url) => url.includes('/invoices/pay?id='))
           .at(-1);

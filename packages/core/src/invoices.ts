@@ -59,6 +59,9 @@ export const invoiceMessages = {
   plaidToken: 'There was an issue retrieving the plaid link token.',
 } as const;
 
+/** How an offline invoice is paid (its email, text and pay page): the organisation collects it, not the link. */
+export const offlinePaymentNote = (orgName: string) => `Payment is arranged with ${orgName} directly: this invoice is not paid online.`;
+
 /** Due date = creation plus net days (ISO date). */
 export function dueDateOf(createdAt: Date | string, net: number): string {
   const created = new Date(createdAt);

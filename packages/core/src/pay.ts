@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chargeNextActions } from './charges.ts';
 import { NUL_MESSAGE, withoutNul } from './customers.ts';
-import { chargeStatuses, chargeTypes, invoiceMessages, invoicePayMethods, invoiceStatuses } from './invoices.ts';
+import { chargeStatuses, chargeTypes, invoiceMessages, invoicePayMethods, invoiceProcessors, invoiceStatuses } from './invoices.ts';
 
 /**
  * The public pay page's contract (GET and POST /v1/expiring_link?id= of an invoice): what the
@@ -19,6 +19,10 @@ export const invoiceLinkInfo = z.object({
   description: z.string(),
   disallowed_methods: z.array(z.enum(invoicePayMethods)),
   status: z.enum(invoiceStatuses),
+  /** offline: the organisation collects outside the payment provider, so the page shows the invoice and no form. */
+  processor: z.enum(invoiceProcessors),
+  /** Whether the invoice has a PDF, downloadable through the same link. */
+  has_attachment: z.boolean(),
   org_address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
   recipient: z.object({ name: z.string(), email: z.string() }),
   created_at: z.string(),

@@ -15,4 +15,5 @@ export const loginAsMessages = {
   noLinks: 'Acting as someone cannot use the links sent to them: go back to your own account',
   noApproving: 'Acting as someone cannot execute payments or move money: go back to your own account',
   noPayoutDetails: 'Acting as someone cannot change payout, bank or tax details: only they can',
+  noSignInFactors: 'Acting as someone cannot add or remove their passkeys or authenticator app: only they can',
 } as const;

@@ -24,7 +24,8 @@ const touches = (fields: readonly string[]) => (body: unknown) =>
  * acts that stand as that person's own word or decide where money goes. Signing (and the signing
  * link of the portal, which would let the signature be made later, after acting ended), using
  * the links emailed to them, executing payments and moving money, and changing payout, bank or
- * tax details, theirs or the organisation's. Those are done by the person, signed in as themselves.
+ * tax details, theirs or the organisation's, and their sign-in factors (passkeys, authenticator app,
+ * recovery codes). Those are done by the person, signed in as themselves.
  */
 const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/creator/contracts/:id/signing_link', message: loginAsMessages.noSigningLinks },
@@ -55,6 +56,15 @@ const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/paypal/oauth', message: loginAsMessages.noPayoutDetails },
   { method: 'POST', url: '/v1/org/owner', message: loginAsMessages.noPayoutDetails },
   { method: 'POST', url: '/v1/org/business', message: loginAsMessages.noPayoutDetails },
+  // Sign-in factors are the person's identity: refused before the fresh-factor check, which would
+  // otherwise ask the actor to prove their own factor for an act on someone else's.
+  { method: 'POST', url: '/v1/users/two_factor/totp', message: loginAsMessages.noSignInFactors },
+  { method: 'POST', url: '/v1/users/two_factor/totp/confirm', message: loginAsMessages.noSignInFactors },
+  { method: 'DELETE', url: '/v1/users/two_factor/totp', message: loginAsMessages.noSignInFactors },
+  { method: 'POST', url: '/v1/users/two_factor/recovery_codes', message: loginAsMessages.noSignInFactors },
+  { method: 'POST', url: '/v1/users/passkeys/registration', message: loginAsMessages.noSignInFactors },
+  { method: 'POST', url: '/v1/users/passkeys', message: loginAsMessages.noSignInFactors },
+  { method: 'DELETE', url: '/v1/users/passkeys/:id', message: loginAsMessages.noSignInFactors },
 ];
 
 /** The routes the rules name (a test checks each exists, so a renamed route cannot slip out). */

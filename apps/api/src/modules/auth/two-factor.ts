@@ -11,7 +11,8 @@ import { newTotpSecret, replaceRecoveryCodes, spendSecondFactor, spendTotpCode }
 
 /** Your own second factor only: someone acting as you (login-as) never sets up or removes yours. */
 export function ownUser(auth: AuthContext): User {
-  if (auth.actor) throw new AppError('forbidden', loginAsMessages.whileActing);
+  // plugins/acting-rules.ts refuses these routes first; this keeps any other caller honest.
+  if (auth.actor) throw new AppError('forbidden', loginAsMessages.noSignInFactors);
   return auth.user;
 }
 

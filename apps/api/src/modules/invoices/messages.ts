@@ -1,4 +1,4 @@
-import { describeDueFromToday, describeNet, dueDateOf, formatCents } from '@crewpay/core';
+import { describeDueFromToday, describeNet, dueDateOf, formatCents, offlinePaymentNote } from '@crewpay/core';
 import type { EmailAttachment, Invoice } from '../../db/schema/index.ts';
 import type { OutgoingEmail } from '../email/index.ts';
 
@@ -7,16 +7,21 @@ const attachmentUrl = (publicUrl: string, linkId: string) => `${publicUrl}/v1/in
 
 type Parts = { publicUrl: string; orgName: string; invoice: Invoice; linkId: string; hasAttachment: boolean };
 
+/** An offline invoice is collected by the organisation itself: its link only shows the invoice, so nothing says "pay" there. */
+const isOffline = (invoice: Invoice) => invoice.processor === 'offline';
+
 /**
  * The invoice email: to the recipient and each CC, the pay link and, when there is one, the PDF,
  * attached to the first sending and linked from every sending (a reminder carries the link only).
- * A reminder says plainly, from the sandbox day it is sent, when the invoice is due.
+ * A reminder says plainly, from the sandbox day it is sent, when the invoice is due. An offline
+ * invoice's link is to view it, and the email says that payment is arranged with the organisation.
  */
 export function invoiceEmails(
   parts: Parts & { to: string[]; reminder?: { today: string }; attachment?: EmailAttachment | null },
 ): OutgoingEmail[] {
   const { invoice } = parts;
-  const links = [{ label: 'View and pay the invoice', url: payUrl(parts.publicUrl, parts.linkId) }];
+  const viewLabel = isOffline(invoice) ? 'View the invoice' : 'View and pay the invoice';
+  const links = [{ label: viewLabel, url: payUrl(parts.publicUrl, parts.linkId) }];
   if (parts.hasAttachment) links.push({ label: 'Download the attached PDF', url: attachmentUrl(parts.publicUrl, parts.linkId) });
   const dueDate = dueDateOf(invoice.created_at, invoice.net);
   const due = parts.reminder ? describeDueFromToday(dueDate, parts.reminder.today) : null;
@@ -32,6 +37,7 @@ export function invoiceEmails(
         : `${parts.orgName} has sent you an invoice.`,
       `Invoice ${invoice.number}, ${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDate}).`,
       invoice.description,
+      ...(isOffline(invoice) ? [offlinePaymentNote(parts.orgName)] : []),
     ],
     links,
     attachments: parts.attachment ? [parts.attachment] : [],
@@ -39,7 +45,10 @@ export function invoiceEmails(
 }
 
 export function invoiceSms(parts: Omit<Parts, 'hasAttachment'>): string {
-  return `${parts.orgName}: invoice ${parts.invoice.number} "${parts.invoice.title}" for ${formatCents(parts.invoice.amount)} is due ${dueDateOf(parts.invoice.created_at, parts.invoice.net)}. Pay: ${payUrl(parts.publicUrl, parts.linkId)}`;
+  const { invoice } = parts;
+  const what = `${parts.orgName}: invoice ${invoice.number} "${invoice.title}" for ${formatCents(invoice.amount)} is due ${dueDateOf(invoice.created_at, invoice.net)}.`;
+  const url = payUrl(parts.publicUrl, parts.linkId);
+  return isOffline(invoice) ? `${what} ${offlinePaymentNote(parts.orgName)} View: ${url}` : `${what} Pay: ${url}`;
 }
 
 /** The payer's receipt, once the payment has gone through (a card charged, a bank debit settled). */

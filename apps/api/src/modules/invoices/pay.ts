@@ -71,6 +71,8 @@ export async function describeInvoiceLink(deps: AppDeps, link: ExpiringLink): Pr
     description: invoice.description,
     disallowed_methods: invoice.disallowed_methods,
     status: invoice.status,
+    processor: invoice.processor,
+    has_attachment: Boolean(invoice.attachment_id),
     org_address: {
       line1: business?.address ?? '',
       line2: business?.address2 ?? '',

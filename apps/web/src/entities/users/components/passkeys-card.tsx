@@ -8,9 +8,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PASSKEY_NAME_MAX, type PasskeyRecord } from '@crewpay/core';
+import { loginAsMessages, PASSKEY_NAME_MAX, type PasskeyRecord } from '@crewpay/core';
 import { hasPasskeySupport, useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { RecoveryCodesDialog } from './totp-setup.tsx';
 
 const usedText = (passkey: PasskeyRecord) =>
@@ -18,10 +19,13 @@ const usedText = (passkey: PasskeyRecord) =>
 
 /**
  * Settings > Profile (staff and portal alike): the person's passkeys, each a second factor and a sign-in on its own.
- * The first one also answers recovery codes, shown once as the app's set-up does.
+ * The first one also answers recovery codes, shown once as the app's set-up does. Someone acting as the
+ * person sees the list but is offered no adding or removing: the API refuses both while acting.
  */
 export function PasskeysCard() {
   const { data } = usePasskeys();
+  const { data: viewer } = useCurrentUser();
+  const mayChange = !viewer?.acting_by;
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [name, setName] = useState('');
@@ -49,13 +53,15 @@ export function PasskeysCard() {
                 key={passkey.id}
                 disableGutters
                 secondaryAction={
-                  <Button
-                    color="error"
-                    aria-label={`Remove ${passkey.name}`}
-                    onClick={() => void remove.mutateAsync(passkey.id).catch(() => undefined)}
-                  >
-                    Remove
-                  </Button>
+                  mayChange && (
+                    <Button
+                      color="error"
+                      aria-label={`Remove ${passkey.name}`}
+                      onClick={() => void remove.mutateAsync(passkey.id).catch(() => undefined)}
+                    >
+                      Remove
+                    </Button>
+                  )
                 }
               >
                 <ListItemText primary={passkey.name} secondary={usedText(passkey)} />
@@ -63,7 +69,12 @@ export function PasskeysCard() {
             ))}
           </List>
         )}
-        {hasPasskeySupport() ? (
+        {!mayChange && (
+          <Typography variant="body2" color="text.secondary">
+            {loginAsMessages.noSignInFactors}
+          </Typography>
+        )}
+        {mayChange && hasPasskeySupport() && (
           <Stack
             component="form"
             direction={{ xs: 'column', sm: 'row' }}
@@ -84,9 +95,8 @@ export function PasskeysCard() {
               Add a passkey
             </Button>
           </Stack>
-        ) : (
-          <Typography variant="body2">This browser cannot use passkeys.</Typography>
         )}
+        {mayChange && !hasPasskeySupport() && <Typography variant="body2">This browser cannot use passkeys.</Typography>}
       </CardContent>
       <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
     </Card>

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { TotpSetupAnswer, TwoFactorStatus, UserRecord } from '@crewpay/core';
+import { loginAsMessages, type TotpSetupAnswer, type TwoFactorStatus, type UserRecord } from '@crewpay/core';
 import { useRemoveTotp, useSetOrgTwoFactor, useStartTotp, useTwoFactorStatus } from '../api/two-factor.ts';
 import { RecoveryCodesDialog, TotpSetup } from './totp-setup.tsx';
 
@@ -16,7 +16,10 @@ function describe(status: TwoFactorStatus): string {
   return `On: ${factors.join(' and ')}. ${status.recovery_codes_left} of 10 recovery codes left.`;
 }
 
-/** Settings > Profile (staff and portal alike): the person's own two-factor sign-in, and for an owner the organization's rule. */
+/**
+ * Settings > Profile (staff and portal alike): the person's own two-factor sign-in, and for an owner the organization's rule.
+ * Someone acting as the person sees their status but is offered no set-up or removal: the API refuses both while acting.
+ */
 export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
   const { data: status } = useTwoFactorStatus();
   const start = useStartTotp();
@@ -28,6 +31,7 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
   const run = (action: () => Promise<unknown>) => void action().catch(() => undefined);
   if (!status) return null;
   const isOwner = viewer.role === 'owner' && !viewer.is_external;
+  const mayChange = !viewer.acting_by;
   return (
     <Card variant="outlined" component="section" aria-label="Two-factor sign-in" sx={{ maxWidth: 560 }}>
       <CardContent>
@@ -41,7 +45,12 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
               Your organization requires two-factor sign-in.
             </Typography>
           )}
-          {!status.totp_enabled && !setup && (
+          {!mayChange && (
+            <Typography variant="body2" color="text.secondary">
+              {loginAsMessages.noSignInFactors}
+            </Typography>
+          )}
+          {mayChange && !status.totp_enabled && !setup && (
             <Button
               variant="contained"
               loading={start.isPending}
@@ -64,7 +73,7 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
               }}
             />
           )}
-          {status.totp_enabled && !status.required_by_org && (
+          {mayChange && status.totp_enabled && !status.required_by_org && (
             <Button variant="outlined" color="error" loading={remove.isPending} onClick={() => run(() => remove.mutateAsync())}>
               Turn off two-factor sign-in
             </Button>

@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { CSV_HEADERS, creatorMessages, type BulkAnswer, type ImportInviteChoice, type ImportPreview } from '@crewpay/core';
+import { asCsvFile } from '../../../lib/csv-file.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { UpgradeDialog } from '../../../entities/billing/index.ts';
 import { useBulkAddCreators, usePreviewCreatorsImport } from '../api/bulk-add-creators.ts';
@@ -19,7 +20,7 @@ import { ImportPreviewTable } from './import-preview.tsx';
 import { InviteChoice, answerSummary } from './invite-choice.tsx';
 
 /**
- * Bulk add Creators: choose a CSV (text/csv only), read the server's preview of it (the rows and
+ * Bulk add Creators: choose a CSV (text/csv only; a .csv Windows calls Excel's is sent as text/csv), read the server's preview of it (the rows and
  * their errors; nothing is added yet), choose when the invitations go out, then add. The key of
  * one preview makes a double click add once.
  */
@@ -48,13 +49,14 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
     setAnswer(null);
     setPreview(null);
     if (!chosen) return;
-    const isCsv = chosen.type === 'text/csv';
+    const csv = asCsvFile(chosen);
+    const isCsv = csv.type === 'text/csv';
     setTypeError(isCsv ? null : creatorMessages.invalidFileType(chosen.type || 'unknown'));
-    setFile(isCsv ? chosen : null);
+    setFile(isCsv ? csv : null);
     if (!isCsv) return;
     // Each file read is a new import: its own key, so a fixed file is not answered with the last one's result.
     setIdempotencyKey(crypto.randomUUID());
-    setPreview(await previewFile.mutateAsync(chosen));
+    setPreview(await previewFile.mutateAsync(csv));
   };
   const add = async () => {
     if (!file) return;

@@ -8,6 +8,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { reloadLink, useInvoiceLink } from '../api/pay.ts';
 import { CardAuthentication } from '../components/card-authentication.tsx';
 import { InvoiceSummary } from '../components/invoice-summary.tsx';
+import { OfflinePayment } from '../components/offline-payment.tsx';
 import { PayForm } from '../components/pay-form.tsx';
 import { PayFrame, PayMessage } from '../components/pay-frame.tsx';
 
@@ -43,7 +44,8 @@ function useIsSlow(isWaiting: boolean): boolean {
  * /invoices/pay?id=: the form, the confirm screen, then the payment's real outcome: the page waits
  * for it (asking the server while a card is processed), runs the 3-D Secure step when the card's
  * bank asks for one, thanks the payer only once the payment went through, and shows a decline
- * with its reason above the form to try again. No sign-in: the link id is the credential.
+ * with its reason above the form to try again. An offline invoice shows no form: it says how it is
+ * paid. No sign-in: the link id is the credential.
  */
 export default function PayInvoicePage() {
   const [params] = useSearchParams();
@@ -60,6 +62,9 @@ export default function PayInvoicePage() {
   if (isLoading) return <FullPageSpinner />;
   if (isError || !invoice) return <PayMessage title="Something went wrong." text="There was an issue retrieving info for this action" />;
   if (invoice.status === 'canceled') return <PayMessage title={invoiceMessages.canceled} />;
+  // Marked paid by the organisation: no payment was taken here and no receipt was emailed.
+  if (invoice.status === 'succeeded' && invoice.processor === 'offline')
+    return <PayMessage title="This invoice has been paid." text={`${invoice.org_name} has marked it as paid.`} />;
   if (invoice.status === 'succeeded' || payment?.status === 'succeeded')
     return <PayMessage title="Thank you!" text={thanks(payment?.amount ?? invoice.amount)} />;
   if (payment?.status === 'pending' && payment.charge_type === 'ach') {
@@ -113,7 +118,11 @@ export default function PayInvoicePage() {
       <Stack spacing={3}>
         <InvoiceSummary invoice={invoice} />
         <Divider />
-        <PayForm invoice={invoice} linkId={linkId} notice={notice} />
+        {invoice.processor === 'offline' ? (
+          <OfflinePayment invoice={invoice} linkId={linkId} />
+        ) : (
+          <PayForm invoice={invoice} linkId={linkId} notice={notice} />
+        )}
       </Stack>
     </PayFrame>
   );

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { PAYMENT_UPLOAD_HEADERS, formatCents, paymentUploadMessages, type PaymentUploadPreview } from '@crewpay/core';
 import { usePreviewPaymentUpload, useUploadPayments } from '../../../entities/payments/index.ts';
+import { asCsvFile } from '../../../lib/csv-file.ts';
 import { UploadErrorsTable } from './upload-errors-table.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -57,12 +58,13 @@ export function UploadPaymentsDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const choose = async (chosen: File | undefined) => {
     setPreview(null);
     if (!chosen) return;
-    const isCsv = chosen.type === 'text/csv';
+    const csv = asCsvFile(chosen);
+    const isCsv = csv.type === 'text/csv';
     setTypeError(isCsv ? null : paymentUploadMessages.notCsv);
-    setFile(isCsv ? chosen : null);
+    setFile(isCsv ? csv : null);
     if (!isCsv) return;
     setIdempotencyKey(crypto.randomUUID());
-    setPreview(await previewFile.mutateAsync(chosen));
+    setPreview(await previewFile.mutateAsync(csv));
   };
   const create = async () => {
     if (!file) return;

@@ -11,6 +11,9 @@ import { ChangeEmailDialog } from './change-email-dialog.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
 import { PaymentMethodWizard } from './payment-method-wizard.tsx';
 
+/** Someone acting as the person (login-as) is refused these by the API: the page says so instead of offering them. */
+const ACTING_NOTE = 'Acting as someone cannot change their name, email or password: only they can.';
+
 /** Settings > Profile: My account, with the display name, the email and the Change email and Change password dialogs; two-factor sign-in and passkeys; the wizard when its flag is on. */
 export function ProfileTab({ viewer }: { viewer: UserRecord }) {
   const [isChanging, setIsChanging] = useState(false);
@@ -24,16 +27,23 @@ export function ProfileTab({ viewer }: { viewer: UserRecord }) {
             My account
           </Typography>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <DisplayNameForm key={viewer.id} viewer={viewer} />
+            {!viewer.acting_by && <DisplayNameForm key={viewer.id} viewer={viewer} />}
             <Typography variant="body2">Email address: {viewer.email}</Typography>
-            <Stack direction="row" spacing={1.5}>
-              <Button variant="outlined" onClick={() => setIsChangingEmail(true)}>
-                Change email
-              </Button>
-              <Button variant="outlined" onClick={() => setIsChanging(true)}>
-                Change password
-              </Button>
-            </Stack>
+            {viewer.acting_by && (
+              <Typography variant="body2" color="text.secondary">
+                {ACTING_NOTE}
+              </Typography>
+            )}
+            {!viewer.acting_by && (
+              <Stack direction="row" spacing={1.5}>
+                <Button variant="outlined" onClick={() => setIsChangingEmail(true)}>
+                  Change email
+                </Button>
+                <Button variant="outlined" onClick={() => setIsChanging(true)}>
+                  Change password
+                </Button>
+              </Stack>
+            )}
           </Stack>
         </CardContent>
         {isChanging && <ChangePasswordDialog onClose={() => setIsChanging(false)} />}
