@@ -16,4 +16,5 @@ export const loginAsMessages = {
   noApproving: 'Acting as someone cannot execute payments or move money: go back to your own account',
   noPayoutDetails: 'Acting as someone cannot change payout, bank or tax details: only they can',
   noSignInFactors: 'Acting as someone cannot add or remove their passkeys or authenticator app: only they can',
+  noSignInRules: "Acting as someone cannot change the organization's two-factor requirement: go back to your own account",
 } as const;

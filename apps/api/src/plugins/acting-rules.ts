@@ -24,8 +24,9 @@ const touches = (fields: readonly string[]) => (body: unknown) =>
  * acts that stand as that person's own word or decide where money goes. Signing (and the signing
  * link of the portal, which would let the signature be made later, after acting ended), using
  * the links emailed to them, executing payments and moving money, and changing payout, bank or
- * tax details, theirs or the organisation's, and their sign-in factors (passkeys, authenticator app,
- * recovery codes). Those are done by the person, signed in as themselves.
+ * tax details, theirs or the organisation's, their sign-in factors (passkeys, authenticator app,
+ * recovery codes) and the organisation's two-factor requirement. Those are done by the person,
+ * signed in as themselves.
  */
 const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/creator/contracts/:id/signing_link', message: loginAsMessages.noSigningLinks },
@@ -65,6 +66,8 @@ const RULES: readonly Rule[] = [
   { method: 'POST', url: '/v1/users/passkeys/registration', message: loginAsMessages.noSignInFactors },
   { method: 'POST', url: '/v1/users/passkeys', message: loginAsMessages.noSignInFactors },
   { method: 'DELETE', url: '/v1/users/passkeys/:id', message: loginAsMessages.noSignInFactors },
+  // Whether every member must use two-factor guards everyone's sign-in: an owner's own say.
+  { method: 'PUT', url: '/v1/users/two_factor/organization', message: loginAsMessages.noSignInRules },
 ];
 
 /** The routes the rules name (a test checks each exists, so a renamed route cannot slip out). */

@@ -62,6 +62,15 @@ describe('acting as someone never changes their sign-in factors', () => {
     expect(refusals.length).toBeGreaterThanOrEqual(refused.length);
   });
 
+  it("refuses changing the organization's two-factor requirement while acting, as any role", async () => {
+    const { owner } = await actingOnTeammateWithPasskey();
+    for (const required of [true, false]) {
+      const answer = await call('PUT', '/v1/users/two_factor/organization', owner.headers, { required });
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json().message).toBe(loginAsMessages.noSignInRules);
+    }
+  });
+
   it('leaves the person, signed in as themselves, free to remove their own passkey', async () => {
     const { teammate, passkey } = await actingOnTeammateWithPasskey();
     const removed = await call('DELETE', `/v1/users/passkeys/${passkey.id}`, teammate.headers);

@@ -15,8 +15,8 @@ const passkey: PasskeyRecord = {
 };
 
 /** Both cards with the person, their status and passkeys already answered (no request is made). */
-function renderCards(status: TwoFactorStatus, actingBy: UserRecord['acting_by']) {
-  const viewer = { id: 'user-1', role: 'collaborator', is_external: false, acting_by: actingBy } as UserRecord;
+function renderCards(status: TwoFactorStatus, actingBy: UserRecord['acting_by'], role: UserRecord['role'] = 'collaborator') {
+  const viewer = { id: 'user-1', role, is_external: false, acting_by: actingBy } as UserRecord;
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(currentUserKey, viewer);
   client.setQueryData(['users', 'two_factor'], status);
@@ -63,5 +63,14 @@ describe('the sign-in factor cards', () => {
     expect(screen.getByText(/On: an authenticator app and passkeys/)).toBeTruthy();
     for (const name of ['Set up an authenticator app', 'Turn off two-factor sign-in', 'Add a passkey', 'Remove Work laptop'])
       expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it("leave the organization's two-factor rule to an owner signed in as themselves", async () => {
+    const rule = 'Require two-factor sign-in for every team member';
+    const { unmount } = renderCards(withApp, null, 'owner');
+    expect((await screen.findByRole('switch', { name: rule })).hasAttribute('disabled')).toBe(false);
+    unmount();
+    renderCards(withApp, actor, 'owner');
+    expect((await screen.findByRole('switch', { name: rule })).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -83,7 +83,7 @@ export function TwoFactorCard({ viewer }: { viewer: UserRecord }) {
               control={
                 <Switch
                   checked={status.required_by_org}
-                  disabled={(!status.totp_enabled && status.passkeys === 0) || setRule.isPending}
+                  disabled={!mayChange || (!status.totp_enabled && status.passkeys === 0) || setRule.isPending}
                   onChange={(_event, checked) => run(() => setRule.mutateAsync({ required: checked }))}
                 />
               }
