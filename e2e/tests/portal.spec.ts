@@ -378,6 +378,32 @@ test('[portal] an agent and manager signs in and saves their own business payout
   await expect(card.getByLabel('Business name')).toHaveValue('Avery Partners');
   await shot(page, 'portal-10-agent-payment-details');
 
+  // Their own record has the Tax form card a creator's has: a W-9 signed in the portal, consent given.
+  const taxCard = page.getByLabel('Tax form for Northwind Studios', { exact: true });
+  await expect(taxCard.getByText('No tax form on file with Northwind Studios.')).toBeVisible();
+  await taxCard.getByRole('button', { name: 'Sign a tax form' }).click();
+  await expect(taxCard.getByLabel('Name (as shown on your income tax return)')).toHaveValue('Avery Agent');
+  await taxCard.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Agency Row');
+  await taxCard.getByLabel('City').fill('Austin');
+  await taxCard.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'TX — Texas' }).click();
+  await taxCard.getByLabel('ZIP code').fill('78701');
+  await taxCard.getByRole('textbox', { name: 'SSN or ITIN' }).fill('123-45-6789');
+  await taxCard.getByLabel('Signature (type your full name)').fill('Avery Agent');
+  await taxCard.getByRole('checkbox', { name: /Under penalties of perjury, I certify/ }).check();
+  await taxCard.scrollIntoViewIfNeeded();
+  await shot(page, 'portal-11-agent-w9-filled');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shot(page, 'portal-11-agent-w9-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await taxCard.getByRole('button', { name: 'Sign Form W-9' }).click();
+  await expect(taxCard.getByText(/^Form W-9 signed /)).toBeVisible();
+  // The switch shows the saved answer: it turns on once the server has it, so a click, not check().
+  const consent = taxCard.getByRole('switch', { name: 'I agree to receive my tax forms (1099, W-2) electronically instead of on paper' });
+  await consent.click();
+  await expect(consent).toBeChecked();
+  await shot(page, 'portal-12-agent-w9-signed');
+
   await page.getByRole('navigation', { name: 'Main' }).getByText('Payments', { exact: true }).click();
   await expect(page.getByRole('grid', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Agency fee' })).toContainText('Pending');
 });

@@ -15,7 +15,7 @@ import { inScope, portalRecords, type PortalScope } from './scope.ts';
 export const CREATOR_NOT_FOUND = 'Creator not found';
 
 /** The user's own account where their organisation pays them as its agent or manager (within the scope), or none. */
-async function ownUserPayee(tx: DbOrTx, scope: PortalScope, options: { forUpdate?: boolean } = {}) {
+export async function ownUserPayee(tx: DbOrTx, scope: PortalScope, options: { forUpdate?: boolean } = {}) {
   const query = tx
     .select({ user: users, org: orgs })
     .from(users)

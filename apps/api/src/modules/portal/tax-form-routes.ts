@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taxDeliveryConsent, taxDeliveryConsentBody, taxFormSummary } from '@crewpay/core';
@@ -13,13 +14,36 @@ import {
   sendSignedFormPdf,
   signPayeeForm,
 } from '../tax-forms/index.ts';
-import { portalRecords, portalScope } from './scope.ts';
+import { portalRecords, portalScope, type PortalScope } from './scope.ts';
+import { CREATOR_NOT_FOUND, ownUserPayee } from './service.ts';
 
 const tags = ['Creator portal'];
 const signBody = z.record(z.string(), z.unknown());
 const payeeParams = z.object({ payee_id: z.uuid() });
 
-/** The portal's tax details: the signed-in creator signs a W-9 or W-8 for one of their records and reads them back. */
+type OwnPayee = { type: 'creator' | 'user'; id: string };
+
+/**
+ * The payees the signed-in person is, by the rule of Payment Details: their creator rows and,
+ * where their organisation pays them as its agent or manager, their own user row (scoped while acting).
+ */
+async function ownPayees(deps: AppDeps, scope: PortalScope): Promise<OwnPayee[]> {
+  const [records, asUser] = await Promise.all([portalRecords(deps.db, scope), ownUserPayee(deps.db, scope)]);
+  const creators = records.creators.map((record): OwnPayee => ({ type: 'creator', id: record.id }));
+  return asUser ? [...creators, { type: 'user', id: asUser.user.id }] : creators;
+}
+
+const ownPayeeIds = async (deps: AppDeps, request: FastifyRequest) =>
+  (await ownPayees(deps, portalScope(requireExternal(request)))).map((payee) => payee.id);
+
+/** The signed-in person's payee an id names; anyone else's is 404. */
+async function ownPayee(deps: AppDeps, request: FastifyRequest, id: string): Promise<OwnPayee> {
+  const payee = (await ownPayees(deps, portalScope(requireExternal(request)))).find((own) => own.id === id);
+  if (!payee) throw new AppError('not_found', CREATOR_NOT_FOUND);
+  return payee;
+}
+
+/** The portal's tax details: the signed-in creator, agent or manager signs a W-9 or W-8 for one of their records and reads them back. */
 export const portalTaxFormRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,45 +52,30 @@ export const portalTaxFormRoutes =
       {
         schema: {
           tags,
-          summary: "The signed-in creator's signed tax forms with every organisation, newest first",
+          summary: "The signed-in creator's, agent's or manager's signed tax forms with every organisation, newest first",
           response: { 200: z.array(taxFormSummary), ...errorResponses },
         },
       },
-      async (request) => {
-        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
-        return listPayeeFormSummaries(
-          deps.db,
-          records.creators.map((record) => record.id),
-        );
-      },
+      async (request) => listPayeeFormSummaries(deps.db, await ownPayeeIds(deps, request)),
     );
     app.post(
       '/portal/tax_forms/:payee_id',
       {
         schema: {
           tags,
-          summary: "Sign a tax form for one of the signed-in creator's records",
+          summary: "Sign a tax form for one of the signed-in person's payee records (creator, or their own as agent or manager)",
           params: payeeParams,
           body: signBody,
           response: { 200: taxFormSummary, ...errorResponses },
         },
       },
-      async (request) => {
-        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
-        if (!records.creators.some((record) => record.id === request.params.payee_id)) throw new AppError('not_found', 'Creator not found');
-        return signPayeeForm(deps, request, { type: 'creator', id: request.params.payee_id }, 'portal');
-      },
+      async (request) => signPayeeForm(deps, request, await ownPayee(deps, request, request.params.payee_id), 'portal'),
     );
     app.get(
       '/portal/tax_forms/:id/pdf',
-      { schema: { tags, summary: "One of the signed-in creator's signed tax forms, as a PDF", params: idParams } },
+      { schema: { tags, summary: "One of the signed-in person's signed tax forms, as a PDF", params: idParams } },
       async (request, reply) => {
-        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
-        const row = await findPayeeForm(
-          deps.db,
-          request.params.id,
-          records.creators.map((record) => record.id),
-        );
+        const row = await findPayeeForm(deps.db, request.params.id, await ownPayeeIds(deps, request));
         return sendSignedFormPdf(deps, reply, row);
       },
     );
@@ -75,37 +84,29 @@ export const portalTaxFormRoutes =
       {
         schema: {
           tags,
-          summary: "The signed-in creator's latest answer, per record, on receiving tax forms electronically",
+          summary: "The signed-in person's latest answer, per payee record, on receiving tax forms electronically",
           response: { 200: z.array(taxDeliveryConsent.unwrap()), ...errorResponses },
         },
       },
-      async (request) => {
-        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
-        return latestDeliveryConsents(
-          deps.db,
-          records.creators.map((record) => record.id),
-        );
-      },
+      async (request) => latestDeliveryConsents(deps.db, await ownPayeeIds(deps, request)),
     );
     app.post(
       '/portal/tax_delivery_consent/:payee_id',
       {
         schema: {
           tags,
-          summary: "Give or withdraw consent to receive tax forms (1099, W-2) electronically, for one of the signed-in creator's records",
+          summary:
+            "Give or withdraw consent to receive tax forms (1099, W-2) electronically, for one of the signed-in person's payee records",
           params: payeeParams,
           body: taxDeliveryConsentBody,
           response: { 200: taxDeliveryConsent.unwrap(), ...errorResponses },
         },
       },
-      async (request) => {
-        const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
-        if (!records.creators.some((record) => record.id === request.params.payee_id)) throw new AppError('not_found', 'Creator not found');
-        return recordPayeeConsent(deps, request, {
-          payee: { type: 'creator', id: request.params.payee_id },
+      async (request) =>
+        recordPayeeConsent(deps, request, {
+          payee: await ownPayee(deps, request, request.params.payee_id),
           body: request.body,
           source: 'portal',
-        });
-      },
+        }),
     );
   };

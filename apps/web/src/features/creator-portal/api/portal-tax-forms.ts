@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 const key = ['portal', 'tax-forms'] as const;
 
-/** GET /v1/portal/tax_forms: the signed-in creator's signed W-9/W-8 forms with every organisation. */
+/** GET /v1/portal/tax_forms: the signed-in person's signed W-9/W-8 forms with every organisation (as creator, agent or manager). */
 export function usePortalTaxForms() {
   return useQuery({
     queryKey: key,
@@ -25,7 +25,7 @@ export function useSignPortalTaxForm(payeeId: string) {
 const consentKey = ['portal', 'tax-delivery-consents'] as const;
 type Consent = NonNullable<TaxDeliveryConsent>;
 
-/** GET /v1/portal/tax_delivery_consents: the latest answer per creator record (absent: never answered). */
+/** GET /v1/portal/tax_delivery_consents: the latest answer per payee record (absent: never answered). */
 export function usePortalDeliveryConsents() {
   return useQuery({
     queryKey: consentKey,

@@ -16,12 +16,15 @@ import {
   useSignPortalTaxForm,
 } from '../api/portal-tax-forms.ts';
 
-/** Payment Details' "Tax form" for one organisation's creator record: the active form, or signing a (new) one. */
+/**
+ * Payment Details' "Tax form" for one organisation's record (as its creator, or the person's own as
+ * its agent or manager: both are payees the organisation reports): the active form, or signing a (new) one.
+ */
 export function PortalTaxFormCard({ record }: { record: CreatorUserRecord }) {
   const forms = usePortalTaxForms();
   const sign = useSignPortalTaxForm(record.id);
   const [isSigning, setSigning] = useState(false);
-  if (!record.payee_roles.includes('creator') || !forms.data) return null;
+  if (!forms.data) return null;
   const active = forms.data.find((form) => form.payee_id === record.id && form.status === 'active');
   const error = sign.error instanceof ApiError ? (sign.error.serverMessage ?? sign.error.message) : null;
   return (
