@@ -15,6 +15,7 @@ import { destinationsFor, requestPayoutInfo, startPayouts } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 import { lockSelectedDrafts } from './selection.ts';
 import { splitWaitingDrafts } from './releases.ts';
+import { markWaitingRunsExecuted } from './schedule-waiting.ts';
 import { holdForApproval } from './approval-hold.ts';
 import { emailApprovers } from './approval-emails.ts';
 import { holdBackGatedDrafts } from './gates.ts';
@@ -91,6 +92,11 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   }
   await tx.execute(
     sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${orgId} AND id IN (SELECT unnest(${`{${rows.map((row) => row.id).join(',')}}`}::uuid[]))`,
+  );
+  // A scheduled run that found one of these waiting (its gate, its invoice) is executed with it.
+  await markWaitingRunsExecuted(
+    tx,
+    rows.map((row) => row.id),
   );
 
   // Settings > Approvals: the payments a rule names wait, held, for an owner's or admin's approval.

@@ -8,7 +8,6 @@ import { loggableError } from '../../lib/log-safe.ts';
 import { DELIVERABLE_APPROVED_EVENT } from '../deliverables/index.ts';
 import { initiatePayments } from './execute.ts';
 import { gateReasons } from './gates.ts';
-import { markWaitingRunsExecuted } from './schedule-runs.ts';
 
 // A domain event handler gets only its transaction: the rest of what an execution needs is wired at start.
 let gateDeps: AppDeps | undefined;
@@ -108,15 +107,9 @@ async function executeReleased(
 ): Promise<void> {
   const mine: (() => Promise<void>)[] = [];
   try {
-    await tx.transaction(async (savepoint) => {
-      const result = await initiatePayments(deps, { tx: savepoint, afterCommit: (task) => mine.push(task), executedBy }, orgId, { ids });
-      // One still waiting (for its invoice, "Release when paid") keeps its run's reason.
-      const stillWaiting = new Set(result.waiting?.map((row) => row.id));
-      await markWaitingRunsExecuted(
-        savepoint,
-        ids.filter((id) => !stillWaiting.has(id)),
-      );
-    });
+    await tx.transaction((savepoint) =>
+      initiatePayments(deps, { tx: savepoint, afterCommit: (task) => mine.push(task), executedBy }, orgId, { ids }),
+    );
     tasks.push(...mine);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -9,7 +9,6 @@ import { AppError } from '../../lib/errors.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { initiatePayments } from './execute.ts';
 import { fundedDraftIds } from './releases.ts';
-import { markWaitingRunsExecuted } from './schedule-runs.ts';
 
 // The funds-arrived hook gets only a database: the rest of what an execution needs is wired at start.
 let releaseDeps: AppDeps | undefined;
@@ -68,15 +67,7 @@ async function releaseInvoice(deps: AppDeps, db: Db, orgId: string, invoiceId: s
 /** The execution in a savepoint: one that cannot be funded (or is refused) leaves the payments waiting with its message. */
 async function executeReleased(deps: AppDeps, tx: Tx, orgId: string, invoiceId: string, ids: string[], tasks: (() => Promise<void>)[]) {
   try {
-    await tx.transaction(async (savepoint) => {
-      const result = await initiatePayments(deps, { tx: savepoint, afterCommit: (task) => tasks.push(task) }, orgId, { ids });
-      // A scheduled run that found one waiting for this invoice is executed now; one still waiting (its contract) keeps its reason.
-      const stillWaiting = new Set(result.waiting?.map((row) => row.id));
-      await markWaitingRunsExecuted(
-        savepoint,
-        ids.filter((id) => !stillWaiting.has(id)),
-      );
-    });
+    await tx.transaction((savepoint) => initiatePayments(deps, { tx: savepoint, afterCommit: (task) => tasks.push(task) }, orgId, { ids }));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     tasks.length = 0;

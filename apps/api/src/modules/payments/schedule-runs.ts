@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { paymentGates, payments, paymentScheduleRuns, paymentSchedules, type PaymentSchedule } from '../../db/schema/index.ts';
@@ -122,15 +122,6 @@ async function copyGate(tx: Tx, orgId: string, templateId: string, paymentId: st
     .from(paymentGates)
     .where(and(eq(paymentGates.org_id, orgId), eq(paymentGates.payment_id, templateId)));
   if (gate) await tx.insert(paymentGates).values({ payment_id: paymentId, org_id: orgId, ...gate });
-}
-
-/** A released payment executed: the scheduled run that found it waiting is executed now (its reason no longer holds). */
-export async function markWaitingRunsExecuted(tx: Tx, paymentIds: string[]): Promise<void> {
-  if (paymentIds.length === 0) return;
-  await tx
-    .update(paymentScheduleRuns)
-    .set({ outcome: 'executed', reason: null })
-    .where(and(eq(paymentScheduleRuns.outcome, 'waiting'), inArray(paymentScheduleRuns.payment_id, paymentIds)));
 }
 
 async function advance(tx: Tx, schedule: PaymentSchedule): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments, paymentScheduleRuns, paymentSchedules } from '../../db/schema/index.ts';
 import { gateReasons } from './gates.ts';
 import { splitWaitingDrafts } from './releases.ts';
@@ -54,4 +54,16 @@ export async function scheduleWaitingReasons(db: DbOrTx, orgId: string, schedule
     if (waits.length > 0) answer.set(scheduleId, waits);
   }
   return answer;
+}
+
+/**
+ * Payments executed (initiatePayments, whichever way: a gate or an invoice released them, or a
+ * person): a scheduled run that found one waiting is executed now, its reason no longer holds.
+ */
+export async function markWaitingRunsExecuted(tx: Tx, paymentIds: string[]): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await tx
+    .update(paymentScheduleRuns)
+    .set({ outcome: 'executed', reason: null })
+    .where(and(eq(paymentScheduleRuns.outcome, 'waiting'), inArray(paymentScheduleRuns.payment_id, paymentIds)));
 }
