@@ -14,7 +14,7 @@ import { registerActingRules } from './plugins/acting-rules.ts';
 import { registerTwoFactorRules } from './plugins/two-factor-rules.ts';
 import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
-import { authRoutes, setPasswordFromLink } from './modules/auth/index.ts';
+import { authRoutes, endExpiredActing, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
 import {
   approvalRoutes,
@@ -82,7 +82,7 @@ const requestLogSerializers = {
   }),
 };
 
-/** Builds the HTTP app from its dependencies, in a process wired by src/wiring.ts; main.ts, the tests and the bench build the same app. */
+/** Builds the HTTP app from its dependencies (deps.kernel built by src/wiring.ts); main.ts, the tests and the bench build the same app. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: requestLogSerializers } : false,
@@ -132,9 +132,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
   });
-  const limitUnknownCredential = registerRequestLimit(app, deps.db, deps.config.requestLimits);
+  // Sessions are read by the plugins; ending an expired login-as is the auth module's (it audits it).
+  const sessions = { db: deps.db, endExpiredActing };
+  const limitUnknownCredential = registerRequestLimit(app, sessions, deps.config.requestLimits);
   await registerOpenApi(app);
-  registerAuth(app, deps.db, limitUnknownCredential);
+  registerAuth(app, sessions, limitUnknownCredential);
   registerActingAudit(app, deps.db);
   registerActionAudit(app, deps.db);
   registerActingRules(app);

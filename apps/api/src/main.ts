@@ -11,7 +11,7 @@ import { processDueProviderEvents, runDueProviderCalls } from './modules/provide
 import { esignProblems, liveModeProblems } from './providers/readiness.ts';
 import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
-import { wireCrewpay } from './wiring.ts';
+import { crewpayKernel, wireCrewpay } from './wiring.ts';
 import { loggableError } from './lib/log-safe.ts';
 import { watchPool } from './lib/metrics.ts';
 
@@ -49,10 +49,9 @@ export async function startCrewpay(role: ProcessRole): Promise<void> {
       console.error('[jobs]', JSON.stringify(loggableError(error)));
     },
   });
-  const deps = { config, db: database.db, jobs, secrets };
-  await wireCrewpay(deps, {
-    email: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport(),
-  });
+  const kernel = crewpayKernel({ email: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport() });
+  const deps = { config, db: database.db, jobs, secrets, kernel };
+  await wireCrewpay(deps);
 
   const app = role === 'api' ? await buildApp(deps, { logger: { level: config.logLevel } }) : undefined;
 

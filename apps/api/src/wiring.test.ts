@@ -8,7 +8,9 @@ import { createOutboxTransport } from './modules/email/index.ts';
 import { reconcileLedger } from './modules/ledger/index.ts';
 import { recordProviderCall, retryWaitingProviderEvents, runDueProviderCalls } from './modules/provider-calls/index.ts';
 import { SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from './providers/sandbox-events.ts';
-import { registerJobWorkers, wireCrewpay, wiringProblems } from './wiring.ts';
+import { buildKernel, kernelProblems, providerOperationFor, type ModuleDescriptor } from './events/kernel.ts';
+import { paymentsModule } from './modules/payments/index.ts';
+import { crewpayKernel, crewpayModules, wireCrewpay, wiringProblems } from './wiring.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,20 +19,52 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the composition root (src/wiring.ts)', () => {
-  it('wires a whole process: every handler, operation, verifier, hook and job worker', async () => {
-    await expect(wireCrewpay({ ...ctx.deps, jobs: createInlineJobs() }, { email: createOutboxTransport() })).resolves.toBeUndefined();
+  const transports = { email: createOutboxTransport() };
+  /** The process's modules with one of them changed as `change` says. */
+  const modulesWith = (name: string, change: (module: ModuleDescriptor) => ModuleDescriptor) =>
+    crewpayModules(transports).map((module) => (module.name === name ? change(module) : module));
+  const startWith = (modules: ModuleDescriptor[]) => {
+    const jobs = createInlineJobs();
+    const register = vi.spyOn(jobs, 'register');
+    return { started: wireCrewpay({ ...ctx.deps, jobs, kernel: buildKernel(modules) }), register };
+  };
+
+  it('wires a whole process from the modules\' descriptors: every provider event type has its handler, every queue its worker', async () => {
+    expect(wiringProblems(crewpayKernel(transports))).toEqual([]);
+    const { started, register } = startWith(crewpayModules(transports));
+    await expect(started).resolves.toBeUndefined();
+    const declared = crewpayModules(transports).flatMap((module) => module.queues ?? []);
+    expect(declared).toContain('provider-calls');
+    for (const queue of declared) expect(register).toHaveBeenCalledWith(queue, expect.any(Function));
   });
 
-  it('names a job left without its worker, which stops the start', async () => {
-    const registeredJobs = await registerJobWorkers({ ...ctx.deps, jobs: createInlineJobs() }, { email: createOutboxTransport() });
-    expect(wiringProblems({ registeredJobs })).toEqual([]);
-    registeredJobs.delete('provider-calls');
-    expect(wiringProblems({ registeredJobs })).toEqual(['no worker for the job provider-calls']);
+  it('does not start when a provider event type the providers send has no handler', async () => {
+    const { started, register } = startWith(modulesWith('payments', (payments) => ({ ...payments, providerEvents: [] })));
+    await expect(started).rejects.toThrow(/no handler for the provider event payout\.paid/);
+    // Stopped before any worker ran.
+    expect(register).not.toHaveBeenCalled();
   });
 
-  it('names a provider event type no handler applies', () => {
-    const problems = wiringProblems({ registeredJobs: new Set(), jobQueues: [], eventTypes: ['payout.paid', 'payout.teleported'] });
-    expect(problems).toEqual(['no handler for the provider event payout.teleported']);
+  it('does not start when a queue a module puts work on has no worker', async () => {
+    const { started } = startWith(
+      modulesWith('provider-calls', (module) => ({ ...module, jobs: module.jobs?.filter((job) => job.queue !== 'provider-calls') })),
+    );
+    await expect(started).rejects.toThrow('no worker for the job provider-calls (declared by provider-calls)');
+  });
+
+  it('names an operation, a verifier or a worker two modules declare, and a type no module applies', () => {
+    const kernel = buildKernel([...crewpayModules(transports), { ...paymentsModule, name: 'payments-again', queues: [] }]);
+    const problems = kernelProblems(kernel, { providerEventTypes: ['payout.paid', 'payout.teleported'] });
+    expect(problems).toContain('no handler for the provider event payout.teleported');
+    expect(problems).toContain('two modules declare the provider operation sandbox/payouts.create');
+    expect(problems).toContain('two workers for the job payments.run_schedules');
+    expect(problems).not.toContain('no handler for the provider event payout.paid');
+  });
+
+  it('keeps each process its own kernel: a kernel built without a module changes nothing in this app', async () => {
+    const other = buildKernel(modulesWith('payments', (payments) => ({ ...payments, operations: [] })).filter((m) => m.name !== 'payments'));
+    expect(providerOperationFor(other, SANDBOX_PROVIDER, 'payouts.create')).toBeUndefined();
+    expect(providerOperationFor(ctx.deps.kernel, SANDBOX_PROVIDER, 'payouts.create')).toBeDefined();
   });
 });
 
@@ -53,7 +87,7 @@ describe('work the wiring does not know stays visible', () => {
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/no operation is registered/), SANDBOX_PROVIDER, 'payouts.teleport', callId);
     // Not tried again: a later sweep finds nothing due.
     expect(await runDueProviderCalls(ctx.deps, { ids: [callId], now: new Date(Date.now() + 86_400_000) })).toBe(0);
-    const report = await reconcileLedger(ctx.deps.db);
+    const report = await reconcileLedger(ctx.deps);
     expect(report.problems).toContainEqual({
       kind: 'unknown_provider_operation',
       call_id: callId,
@@ -86,7 +120,7 @@ describe('work the wiring does not know stays visible', () => {
     );
     expect(await retryWaitingProviderEvents(ctx.deps, { now: new Date(Date.now() + 86_400_000) })).toBe(0);
     expect(await retryWaitingProviderEvents(ctx.deps, { object_ids: ['po_1'] })).toBe(0);
-    const report = await reconcileLedger(ctx.deps.db);
+    const report = await reconcileLedger(ctx.deps);
     expect(report.problems).toContainEqual({
       kind: 'unhandled_provider_event',
       event_id: event.id,

@@ -9,7 +9,7 @@ import { withDatabase } from '../src/db/embedded.ts';
 import { createInlineJobs } from '../src/jobs/jobs.ts';
 import { createSecretBox } from '../src/lib/secrets.ts';
 import { createOutboxTransport } from '../src/modules/email/index.ts';
-import { wireCrewpay } from '../src/wiring.ts';
+import { crewpayKernel, wireCrewpay } from '../src/wiring.ts';
 import type { AppDeps } from '../src/deps.ts';
 
 export type TestContext = { app: FastifyInstance; deps: AppDeps; database: Database };
@@ -52,9 +52,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     RATE_LIMIT_ANONYMOUS_MAX: '1000000',
     ...env,
   });
-  const deps: AppDeps = { config, db: database.db, jobs: createInlineJobs(), secrets: createSecretBox(randomBytes(32).toString('hex')) };
-  // Wired as main.ts wires the server: the same handlers and workers; emails and texts stay in their outboxes.
-  await wireCrewpay(deps, { email: createOutboxTransport() });
+  const secrets = createSecretBox(randomBytes(32).toString('hex'));
+  // Wired as main.ts wires the server: the same kernel, handlers and workers; emails and texts stay in their outboxes.
+  const kernel = crewpayKernel({ email: createOutboxTransport() });
+  const deps: AppDeps = { config, db: database.db, jobs: createInlineJobs(), secrets, kernel };
+  await wireCrewpay(deps);
   const app = await buildApp(deps);
   await app.ready();
   appDatabases.set(app, database);

@@ -1,11 +1,22 @@
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { ProviderEvent } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { inUnitOfWork, type UnitOfWork } from '../lib/unit-of-work.ts';
 
 /**
- * Modules react to one another's events without importing one another: the module that owns
- * an event announces it here, the modules that care register a handler at start (src/wiring.ts).
+ * How modules react to one another without importing one another: the module that owns an event
+ * publishes it on the bus of the process's kernel (deps.kernel, built from the modules'
+ * descriptors by src/wiring.ts), and the modules that declared a handler for it act.
  */
+
+/** One business transaction as a handler sees it: the process's deps, the transaction, work after the outermost commit, savepoints. */
+export type HandlerUnit = UnitOfWork & { deps: AppDeps };
+
+/** Runs `work` in a new transaction as a unit of the process (what it leaves for after the commit runs once it has committed). */
+export function inUnit<T>(deps: AppDeps, work: (unit: HandlerUnit) => Promise<T>): Promise<T> {
+  return inUnitOfWork(deps.db, (uow) => work({ ...uow, deps }));
+}
+
 /**
  * What applying an event came to: nothing to say (applied, or ignored by a state guard), or
  * 'retry_later' when its object is not known yet or not yet in the state the event follows
@@ -16,74 +27,52 @@ export type ProviderEventOutcome = void | 'retry_later';
 export type ProviderEventHandler = {
   /** Whether this handler applies the event type (e.g. payout.* for payments). */
   handles: (type: string) => boolean;
-  /** Applies the event inside the caller's transaction, idempotently; `afterCommit` runs once it has committed. */
-  apply: (tx: Tx, event: ProviderEvent, now: Date, afterCommit: (task: (db: Db) => Promise<void>) => void) => Promise<ProviderEventOutcome>;
+  /** Applies the event inside the unit's transaction, idempotently; `unit.afterCommit` runs once the outermost transaction has committed. */
+  apply: (unit: HandlerUnit, event: ProviderEvent, now: Date) => Promise<ProviderEventOutcome>;
 };
+
 /** Runs after the transaction that recorded money arriving in a wallet has committed. */
-export type FundsArrivedHandler = (db: Db, orgId: string) => Promise<void>;
+export type FundsArrivedHandler = (deps: AppDeps, orgId: string) => Promise<void>;
 
 /** A check the books' reconciliation runs besides the ledger's own (payments match their transfers). */
 export type ReconcileCheck = (db: Db | Tx) => Promise<{ checked: number; problems: { kind: string }[] }>;
 
-const reconcileChecks: ReconcileCheck[] = [];
-
-export function onReconcile(check: ReconcileCheck): void {
-  if (!reconcileChecks.includes(check)) reconcileChecks.push(check);
-}
-
-export function registeredReconcileChecks(): readonly ReconcileCheck[] {
-  return reconcileChecks;
-}
-
-const providerEventHandlers: ProviderEventHandler[] = [];
-const fundsArrivedHandlers: FundsArrivedHandler[] = [];
-
-export function onProviderEvent(handler: ProviderEventHandler): void {
-  if (!providerEventHandlers.includes(handler)) providerEventHandlers.push(handler);
-}
-
-export function onFundsArrived(handler: FundsArrivedHandler): void {
-  if (!fundsArrivedHandlers.includes(handler)) fundsArrivedHandlers.push(handler);
-}
-
-/** The registered handler for an event type, if a module registered one. */
-export function providerEventHandlerFor(type: string): ProviderEventHandler | undefined {
-  return providerEventHandlers.find((handler) => handler.handles(type));
-}
-
-export async function announceFundsArrived(db: Db, orgId: string): Promise<void> {
-  for (const handler of fundsArrivedHandlers) await handler(db, orgId);
-}
-
-/** Something the organisation should know happened (the event webhooks deliver, e.g. 'payment.posted'). */
+/** Something the organisation should know happened (e.g. 'payment.posted'); outgoing webhooks and notifications are two of its subscribers. */
 export type DomainEvent = { org_id: string; type: string; data: Record<string, unknown> };
-/** Runs inside the transaction that caused the event: what it writes commits with the cause or not at all. */
-export type DomainEventHandler = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
 
-// Keyed by the listening module, so wiring again replaces rather than doubles.
-const domainEventHandlers = new Map<string, DomainEventHandler>();
-
-export function onDomainEvent(listener: string, handler: DomainEventHandler): void {
-  domainEventHandlers.set(listener, handler);
-}
-
-export async function announceDomainEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
-  for (const handler of domainEventHandlers.values()) await handler(tx, event);
-}
+/** Runs inside the unit that caused the event: what it writes commits with the cause or not at all. */
+export type DomainEventSubscriber = { name: string; handle: (unit: HandlerUnit, event: DomainEvent) => Promise<void> };
 
 /**
  * What a once-a-minute job does against the sandbox clock (scheduled payouts, recurring invoices,
- * reminders). Moving the sandbox clock runs each at once, in the order registered, as the jobs
- * would at their next tick; keyed by name, so wiring again replaces rather than doubles.
+ * reminders). Moving the sandbox clock runs each at once, in the order of the descriptors, as the
+ * jobs would at their next tick.
  */
-export type ClockDrivenWork = (deps: AppDeps) => Promise<unknown>;
+export type ClockWork = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 
-const clockDrivenWork = new Map<string, ClockDrivenWork>();
-
-export function onClockMoved(name: string, work: ClockDrivenWork): void {
-  clockDrivenWork.set(name, work);
+/** The handler the kernel has for an event type, if a module declared one. */
+export function providerEventHandlerFor(deps: Pick<AppDeps, 'kernel'>, type: string): ProviderEventHandler | undefined {
+  return deps.kernel.providerEvents.find((handler) => handler.handles(type));
 }
 
-export async function runClockDrivenWork(deps: AppDeps): Promise<void> {
-  for (const work of clockDrivenWork.values()) await work(deps);
+/** Publishes a domain event to every subscriber, in the unit that caused it. */
+export async function publishDomainEvent(unit: HandlerUnit, event: DomainEvent): Promise<void> {
+  for (const subscriber of unit.deps.kernel.domainEvents) await subscriber.handle(unit, event);
+}
+
+/** Tells the modules that care that money arrived in an organisation's wallet (call it after the commit that recorded it). */
+export async function announceFundsArrived(deps: AppDeps, orgId: string): Promise<void> {
+  for (const handler of deps.kernel.fundsArrived) await handler(deps, orgId);
+}
+
+/** Runs what the sandbox clock made due (POST /dev/clock/advance). */
+export async function runClockWork(deps: AppDeps): Promise<void> {
+  for (const work of deps.kernel.clockWork) await work.run(deps);
+}
+
+/** The reconciliation checks the modules declared, run over `db`. */
+export async function runReconcileChecks(deps: { db: DbOrTx; kernel: AppDeps['kernel'] }) {
+  const reports = [];
+  for (const check of deps.kernel.reconcileChecks) reports.push(await check(deps.db as Db));
+  return reports;
 }

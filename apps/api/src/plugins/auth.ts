@@ -40,26 +40,24 @@ declare module 'fastify' {
 
 export const AUTH_HEADER = 'auth-token';
 
-async function findSession(db: Db, token: string): Promise<AuthContext | null> {
-  const [row] = await db
+async function findSession(store: Sessions, token: string): Promise<AuthContext | null> {
+  const [row] = await store.db
     .select({ user: users, session_id: sessions.id, acting_as_user_id: sessions.acting_as_user_id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date())))
     .limit(1);
-  return row ? sessionContext(db, row) : null;
+  return row ? sessionContext(store, row) : null;
 }
 
 /** Ends acting whose time is up and records it in the audit (modules/auth's endExpiredActing). */
 export type ActingExpiry = (db: Db, options: { session_id: string; actor: User; acted_as: User }) => Promise<void>;
-let endExpiredActing: ActingExpiry | undefined;
 
-/** Set once at start by src/wiring.ts: the auth module lives above the plugins, which may not import it. */
-export function setActingExpiry(handler: ActingExpiry): void {
-  endExpiredActing = handler;
-}
-
-export const isActingExpirySet = () => endExpiredActing !== undefined;
+/**
+ * Where sessions are read, and what ends an acting session whose time is up: the auth module's
+ * endExpiredActing, handed in by the app (src/app.ts), since the plugins may not import a module.
+ */
+export type Sessions = { db: Db; endExpiredActing: ActingExpiry };
 
 /**
  * A session row's caller: while acting as someone (login-as), that user, with the real person as
@@ -68,7 +66,7 @@ export const isActingExpirySet = () => endExpiredActing !== undefined;
  * columns, not two.
  */
 export async function sessionContext(
-  db: Db,
+  store: Sessions,
   row: { user: User; session_id: string; acting_as_user_id: string | null },
 ): Promise<AuthContext> {
   const own: AuthContext = {
@@ -80,7 +78,7 @@ export async function sessionContext(
     acting_expires_at: null,
   };
   if (!row.acting_as_user_id) return own;
-  const [acting] = await db
+  const [acting] = await store.db
     .select({ user: users, expires_at: sessions.acting_expires_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.acting_as_user_id))
@@ -88,8 +86,7 @@ export async function sessionContext(
   if (!acting) return own;
   // No end time: acting that began before acting expired (migration acting_expiry) ends now.
   if (!acting.expires_at || acting.expires_at <= new Date()) {
-    if (!endExpiredActing) throw new Error('The end of acting is not wired (src/wiring.ts)');
-    await endExpiredActing(db, { session_id: row.session_id, actor: row.user, acted_as: acting.user });
+    await store.endExpiredActing(store.db, { session_id: row.session_id, actor: row.user, acted_as: acting.user });
     return own;
   }
   return { ...own, user: acting.user, actor: row.user, acting_expires_at: acting.expires_at };
@@ -131,7 +128,7 @@ export function presentedCredential(request: FastifyRequest): Credential | null 
  */
 export function registerAuth(
   app: FastifyInstance,
-  db: Db,
+  store: Sessions,
   /** Runs once the caller is known (or known to be nobody), before a missing session is refused. */
   afterLookup?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
 ): void {
@@ -144,14 +141,14 @@ export function registerAuth(
     const routeUrl = request.routeOptions.url;
     if (credential?.kind !== 'api_key' || !routeUrl) return;
     if (isPeopleOnly(request.method, routeUrl)) throw new AppError('forbidden', apiKeyMessages.peopleOnly);
-    request.auth = await findApiKey(db, credential.key);
+    request.auth = await findApiKey(store.db, credential.key);
     if (request.auth) assertKeyMay(request.auth.scopes ?? [], request.method, routeUrl);
   });
   app.addHook('preHandler', async (request, reply) => {
     // Unknown routes fall through to the JSON 404, whoever asks.
     if (!request.routeOptions.url) return;
     const credential = presentedCredential(request);
-    if (credential?.kind === 'session' && !request.sessionLookedUp) request.auth = await findSession(db, credential.token);
+    if (credential?.kind === 'session' && !request.sessionLookedUp) request.auth = await findSession(store, credential.token);
     await afterLookup?.(request, reply);
     const isApiRoute = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
     if (isApiRoute && !request.routeOptions.config.isPublic && !request.auth) {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { countInWindow, sweepRateLimits, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { presentedCredential } from './auth.ts';
+import { presentedCredential, type Sessions } from './auth.ts';
 import { countAndFindSession, CREDENTIAL_KEY_PREFIX } from './session-lookups.ts';
 
 /** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
@@ -22,7 +22,8 @@ const isApiPath = (url: string) => url.startsWith('/v1/') || url.startsWith('/ap
  * answers); any other call against its IP address. A credential that turns out not to be valid
  * also counts against the address, so made-up tokens cannot dodge the anonymous limit.
  */
-export function registerRequestLimit(app: FastifyInstance, db: Db, limits: RequestLimits) {
+export function registerRequestLimit(app: FastifyInstance, sessions: Sessions, limits: RequestLimits) {
+  const { db } = sessions;
   const sweep = setInterval(() => void sweepRateLimits(db).catch(() => undefined), SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -50,7 +51,7 @@ export function registerRequestLimit(app: FastifyInstance, db: Db, limits: Reque
     if (credential.kind === 'api_key') return enforce(reply, `${CREDENTIAL_KEY_PREFIX}${hashToken(credential.key)}`, limits.signedInMax);
     // A session token (the browser app's every call): counted and looked up in one round trip,
     // shared with the session calls that arrive beside it.
-    const { counted, auth } = await countAndFindSession(db, credential.token, limits.windowSeconds);
+    const { counted, auth } = await countAndFindSession(sessions, credential.token, limits.windowSeconds);
     request.auth = auth;
     request.sessionLookedUp = true;
     check(reply, counted, limits.signedInMax);

@@ -4,7 +4,7 @@ import { sessions, users } from '../db/schema/index.ts';
 import { windowUpsertSql, type WindowCount } from '../lib/rate-limit.ts';
 import { literalLimit } from '../lib/keyset.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { sessionContext, type AuthContext } from './auth.ts';
+import { sessionContext, type AuthContext, type Sessions } from './auth.ts';
 
 /** A credential's rate-limit key is its hash under this prefix (request-limit.ts), whichever instance answers. */
 export const CREDENTIAL_KEY_PREFIX = 'api:key:';
@@ -135,10 +135,11 @@ const batchers = new WeakMap<Db, Map<number, ReturnType<typeof createBatcher>>>(
  * stops at once.
  */
 export async function countAndFindSession(
-  db: Db,
+  sessions: Sessions,
   token: string,
   windowSeconds: number,
 ): Promise<{ counted: WindowCount; auth: AuthContext | null }> {
+  const { db } = sessions;
   let byWindow = batchers.get(db);
   if (!byWindow) batchers.set(db, (byWindow = new Map()));
   let lookup = byWindow.get(windowSeconds);
@@ -147,6 +148,6 @@ export async function countAndFindSession(
   if (!row?.user || !row.session_id) return { counted, auth: null };
   return {
     counted,
-    auth: await sessionContext(db, { user: row.user, session_id: row.session_id, acting_as_user_id: row.acting_as_user_id }),
+    auth: await sessionContext(sessions, { user: row.user, session_id: row.session_id, acting_as_user_id: row.acting_as_user_id }),
   };
 }

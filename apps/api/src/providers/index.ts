@@ -1,5 +1,6 @@
 import { STRIPE_PROVIDER } from './clients/stripe-client.ts';
 import { PAYOUT_RAILS_PROVIDER } from './payouts/live-payouts.ts';
+import { SANDBOX_PROVIDER } from './sandbox-events.ts';
 
 /**
  * What the composition root (src/wiring.ts) takes of the providers as a whole. Each capability's
@@ -9,6 +10,9 @@ import { PAYOUT_RAILS_PROVIDER } from './payouts/live-payouts.ts';
 
 /** The provider names the real adapters record their calls under (their operations are registered for each). */
 export const LIVE_PROVIDERS = [STRIPE_PROVIDER, PAYOUT_RAILS_PROVIDER] as const;
+
+/** The money rails' provider names, the sandbox's first: a module's rails operation is declared under each (events/kernel.ts underProviders). */
+export const RAILS_PROVIDERS: readonly string[] = [SANDBOX_PROVIDER, ...LIVE_PROVIDERS];
 
 export { liveWebhookVerifiers } from './webhooks/index.ts';
 

@@ -89,20 +89,3 @@ export const sandboxWebhookBody = (events: SandboxEvent[]) =>
   JSON.stringify({
     events: events.map((event) => ({ id: event.id, type: event.type, org_id: event.org_id, object_id: event.object_id, data: event.data })),
   });
-
-/** What delivers the sandbox's due webhooks (provider-calls' deliverDueSandboxEvents); the composition root sets it. */
-type SandboxDelivery = (deps: AppDeps) => Promise<number>;
-let delivery: SandboxDelivery | undefined;
-
-/** Set once at start by src/wiring.ts: the receiver lives above the providers, which may not import it. */
-export function setSandboxDelivery(deliver: SandboxDelivery): void {
-  delivery = deliver;
-}
-
-export const isSandboxDeliverySet = () => delivery !== undefined;
-
-/** Sends what has come due at once (a card answers within seconds); answers how many events were applied. */
-export async function deliverSandboxEventsNow(deps: AppDeps): Promise<number> {
-  if (!delivery) throw new Error('The sandbox webhook delivery is not wired (src/wiring.ts)');
-  return delivery(deps);
-}

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const callsStarted = performance.now();
     const calls = await runDueProviderCalls(deps);
     const callSeconds = (performance.now() - callsStarted) / 1000;
-    const report = await reconcileLedger(database.db);
+    const report = await reconcileLedger(deps);
     if (report.problems.length > 0) throw new Error(`Reconciliation: ${JSON.stringify(report.problems.slice(0, 5))}`);
 
     console.log(

@@ -9,7 +9,8 @@ import { runMigrations } from '../db/migrate.ts';
 import { orgs } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { ensureLedgerAccounts, postTransfer, reconcileLedger } from '../modules/ledger/index.ts';
-import { wireHandlers } from '../wiring.ts';
+import { crewpayKernel } from '../wiring.ts';
+import { createOutboxTransport } from '../modules/email/index.ts';
 import { reportFigures } from './support/results.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -118,8 +119,7 @@ async function main(): Promise<void> {
     console.log(`Benchmark: ${WORKERS} parallel loops, ${SECONDS} one-second rounds of each side in turn, one PostgreSQL.`);
     const { ledger, plain } = await measureInTurns(await ledgerLoop(database), await plainSqlLoop(database.pool));
     // The books' reconciliation runs every module's check.
-    wireHandlers({ publicUrl: '' });
-    const report = await reconcileLedger(database.db);
+    const report = await reconcileLedger({ db: database.db, kernel: crewpayKernel({ email: createOutboxTransport() }) });
     reportFigures(
       'ledger',
       [

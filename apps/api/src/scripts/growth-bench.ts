@@ -120,7 +120,7 @@ async function main(): Promise<void> {
         `Seeded to ${size.creators.toLocaleString('en-US')} creators, ${size.entries.toLocaleString('en-US')} entries in ${seedSeconds.toFixed(0)} s (database ${rows[0]!.mb} MB; ${loadNote()})`,
       );
       const pages = await measurePages(server.base, headers, size.creators);
-      const reconcile = await measureReconcile(server.database.pool, () => reconcileLedger(server.deps.db));
+      const reconcile = await measureReconcile(server.database.pool, () => reconcileLedger(server.deps));
       results.push({ size, seedSeconds, pages, reconcile, databaseMb: Number(rows[0]!.mb) });
     }
     report(results[0]!, results[1]!);

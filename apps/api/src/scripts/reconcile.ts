@@ -6,7 +6,8 @@ import { runMigrations } from '../db/migrate.ts';
 import { reconcileLedger } from '../modules/ledger/index.ts';
 import { providerCheck, type ProviderProblem } from '../modules/provider-sync/index.ts';
 import { createSecretBox, resolveSecretsKey } from '../lib/secrets.ts';
-import { wireHandlers } from '../wiring.ts';
+import { crewpayKernel } from '../wiring.ts';
+import { createOutboxTransport } from '../modules/email/index.ts';
 
 /** `npm run reconcile`: checks the books of the configured database (the embedded one by default). */
 async function main(): Promise<void> {
@@ -20,8 +21,8 @@ async function main(): Promise<void> {
   const database = openDatabase(url, { max: 2 });
   try {
     await runMigrations(database);
-    wireHandlers({ publicUrl: config.publicUrl });
-    const report = await reconcileLedger(database.db);
+    // The books' checks the modules declare; nothing is sent, so the outbox transport does.
+    const report = await reconcileLedger({ db: database.db, kernel: crewpayKernel({ email: createOutboxTransport() }) });
     console.log(
       `Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`,
     );

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import type { JobWorker } from '../../events/kernel.ts';
 import { accountingConnections } from '../../db/schema/index.ts';
 import { buildJournalEntries } from './journal.ts';
 
@@ -6,10 +7,9 @@ export { buildJournalEntries };
 export const ACCOUNTING_SYNC_JOB = 'accounting-sync';
 
 /** Every minute, each connected organisation's new ledger transfers become journal entries (their calls then go out). */
-export async function registerAccountingJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register(ACCOUNTING_SYNC_JOB, async () => {
-    const connected = await deps.db.selectDistinct({ org_id: accountingConnections.org_id }).from(accountingConnections);
-    for (const { org_id } of connected) await buildJournalEntries(deps, org_id);
-  });
-  await deps.jobs.schedule(ACCOUNTING_SYNC_JOB, '* * * * *');
+async function syncConnected(deps: AppDeps): Promise<void> {
+  const connected = await deps.db.selectDistinct({ org_id: accountingConnections.org_id }).from(accountingConnections);
+  for (const { org_id } of connected) await buildJournalEntries(deps, org_id);
 }
+
+export const accountingJobs: JobWorker[] = [{ queue: ACCOUNTING_SYNC_JOB, cron: '* * * * *', run: syncConnected }];

@@ -118,13 +118,13 @@ export const journalEntryOperation: ProviderOperation<SyncRequest, { Id: string 
       return asCallError(error);
     }
   },
-  async onSucceeded(tx, call, response) {
+  async onSucceeded({ tx }, call, response) {
     await tx
       .update(accountingJournalEntries)
       .set({ status: 'succeeded', ref_id: response.Id, error_text: null, date_posted: new Date() })
       .where(and(eq(accountingJournalEntries.id, call.subject_id!), eq(accountingJournalEntries.status, 'pending')));
   },
-  async onFailed(tx, call, error) {
+  async onFailed({ tx }, call, error) {
     // A refused entry is sent under a new requestid next time: Intuit may answer a requestid's first answer again, refusal included.
     const requestId = error.code.startsWith(REFUSED)
       ? { qb_request_id: sql`${accountingJournalEntries.id}::text || '.' || ${accountingJournalEntries.attempt}` }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ProviderAccountState } from '../../providers/banking/index.ts';
-import type { ProviderEventHandler } from '../../events/dispatcher.ts';
+import { publishDomainEvent, type ProviderEventHandler } from '../../events/dispatcher.ts';
 import { connectedAccounts } from '../../db/schema/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 import { saveAccountState } from './onboarding.ts';
 
 /**
@@ -13,12 +12,13 @@ import { saveAccountState } from './onboarding.ts';
  */
 export const accountEvents: ProviderEventHandler = {
   handles: (type) => type === 'account.updated',
-  async apply(tx, event) {
+  async apply(unit, event) {
+    const { tx } = unit;
     const [before] = await tx.select().from(connectedAccounts).where(eq(connectedAccounts.org_id, event.org_id)).for('update');
     if (!before) return 'retry_later';
     const state = JSON.parse(event.data.state ?? '{}') as ProviderAccountState;
     if (!Array.isArray(state.requirements) || !(await saveAccountState(tx, event.org_id, state))) return;
     if (before.requirements.length === 0 && state.requirements.length > 0)
-      await emitWebhookEvent(tx, { org_id: event.org_id, type: 'onboarding.action_required', data: { count: state.requirements.length } });
+      await publishDomainEvent(unit, { org_id: event.org_id, type: 'onboarding.action_required', data: { count: state.requirements.length } });
   },
 };

@@ -66,13 +66,13 @@ describe('the monthly charge', () => {
     const { next_billing_date: billingDate } = await readBilling(ctx.app, owner.headers);
 
     await advanceClockTo(ctx.app, dayBefore(billingDate!));
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     expect(await chargesOf(owner.org.id)).toEqual([]);
     expect(await balance(owner.headers)).toBe(100_000);
 
     await advanceClockTo(ctx.app, billingDate!);
     // Five workers at once, then the scheduled job twice more (a retry after the work was done).
-    await Promise.all(Array.from({ length: 5 }, () => runMonthlyBilling(ctx.deps.db)));
+    await Promise.all(Array.from({ length: 5 }, () => runMonthlyBilling(ctx.deps)));
     await ctx.deps.jobs.send(MONTHLY_BILLING_JOB, {});
     await ctx.deps.jobs.send(MONTHLY_BILLING_JOB, {});
 
@@ -97,7 +97,7 @@ describe('the monthly charge', () => {
     expect(
       (await notificationTexts(owner.headers)).filter((text) => text.startsWith('Your Premium plan was charged $249.00')),
     ).toHaveLength(1);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('charges each month once, in order, when the job was away for two months', async () => {
@@ -106,7 +106,7 @@ describe('the monthly charge', () => {
     const first = (await readBilling(ctx.app, owner.headers)).next_billing_date!;
     const second = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)), 1)).toISOString().slice(0, 10);
     await advanceClockTo(ctx.app, second);
-    await Promise.all([runMonthlyBilling(ctx.deps.db), runMonthlyBilling(ctx.deps.db)]);
+    await Promise.all([runMonthlyBilling(ctx.deps), runMonthlyBilling(ctx.deps)]);
     expect((await chargesOf(owner.org.id)).map((charge) => [charge.period, charge.status])).toEqual([
       [first.slice(0, 7), 'paid'],
       [second.slice(0, 7), 'paid'],
@@ -119,7 +119,7 @@ describe('the monthly charge', () => {
     const { now } = (await ctx.app.inject({ method: 'GET', url: '/dev/clock', headers: operatorHeaders })).json<{ now: string }>();
     const date = new Date(now);
     await advanceClockTo(ctx.app, new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 2)).toISOString().slice(0, 10));
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     expect(await chargesOf(owner.org.id)).toEqual([]);
     expect(await balance(owner.headers)).toBe(100_000);
   });
@@ -131,8 +131,8 @@ describe('delinquency', () => {
     await upgradePlan(ctx.app, owner.headers);
     const { next_billing_date: billingDate } = await readBilling(ctx.app, owner.headers);
     await advanceClockTo(ctx.app, billingDate!);
-    await runMonthlyBilling(ctx.deps.db);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
+    await runMonthlyBilling(ctx.deps);
 
     expect((await inject('GET', '/v1/org', owner.headers)).json().billing_status).toBe('delinquent');
     expect(await readBilling(ctx.app, owner.headers)).toMatchObject({ status: 'delinquent', owed: 24_900 });
@@ -159,7 +159,7 @@ describe('delinquency', () => {
     await upgradePlan(ctx.app, owner.headers);
     const { next_billing_date: billingDate } = await readBilling(ctx.app, owner.headers);
     await advanceClockTo(ctx.app, billingDate!);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     expect((await readBilling(ctx.app, owner.headers)).status).toBe('delinquent');
 
     const debit = await inject('POST', '/v1/treasury/ach_debit', owner.headers, { amount: 50_000, payment_method: paymentMethod });
@@ -175,16 +175,16 @@ describe('delinquency', () => {
     await upgradePlan(ctx.app, owner.headers);
     const { next_billing_date: billingDate } = await readBilling(ctx.app, owner.headers);
     await advanceClockTo(ctx.app, billingDate!);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     const loads = [30_000, 30_000].map((amount) => inject('POST', '/v1/treasury/load', owner.headers, { amount }));
-    const results = await Promise.all([...loads, runMonthlyBilling(ctx.deps.db), runMonthlyBilling(ctx.deps.db)]);
+    const results = await Promise.all([...loads, runMonthlyBilling(ctx.deps), runMonthlyBilling(ctx.deps)]);
     expect(results.slice(0, 2).map((response) => (response as { statusCode: number }).statusCode)).toEqual([200, 200]);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     expect(await chargesOf(owner.org.id)).toEqual([{ period: billingDate!.slice(0, 7), amount: 24_900, status: 'paid' }]);
     expect(await billingTransfers(owner.org.id)).toHaveLength(1);
     expect(await balance(owner.headers)).toBe(60_000 - 24_900);
     expect(await readBilling(ctx.app, owner.headers)).toMatchObject({ status: 'active', owed: 0 });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('stays delinquent when the funds that arrive do not cover what is owed', async () => {
@@ -192,7 +192,7 @@ describe('delinquency', () => {
     await upgradePlan(ctx.app, owner.headers);
     const { next_billing_date: billingDate } = await readBilling(ctx.app, owner.headers);
     await advanceClockTo(ctx.app, billingDate!);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     await inject('POST', '/v1/treasury/load', owner.headers, { amount: 24_899 });
     expect(await readBilling(ctx.app, owner.headers)).toMatchObject({ status: 'delinquent', owed: 24_900 });
     expect(await balance(owner.headers)).toBe(24_899);

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { billingPeriod, followingBillingDate, utcDay } from '@crewpay/core';
-import type { Db, Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import { billingCharges, orgs, type BillingCharge, type Org } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -9,7 +10,7 @@ import { findFeeRule } from '../fees/index.ts';
 import { ensureLedgerAccounts } from '../ledger/index.ts';
 import { postTransfer } from '../ledger/index.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { inUnit, publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { recordWalletDebit } from './wallet-record.ts';
 
 /** The ledger transfer type of a monthly charge; collected fees read it back. */
@@ -108,7 +109,8 @@ async function collectCharge(tx: Tx, charge: BillingCharge, now: Date): Promise<
  * holds the organisation's lock). Delinquent while a charge stays owed; active again once all are
  * paid. Each change of state is told to the organisation.
  */
-async function collectOwed(tx: Tx, org: Org, now: Date): Promise<void> {
+async function collectOwed(unit: HandlerUnit, org: Org, now: Date): Promise<void> {
+  const { tx } = unit;
   const owed = await tx
     .select()
     .from(billingCharges)
@@ -122,7 +124,7 @@ async function collectOwed(tx: Tx, org: Org, now: Date): Promise<void> {
       break;
     }
     if (charge.amount > 0) {
-      await emitWebhookEvent(tx, {
+      await publishDomainEvent(unit, {
         org_id: org.id,
         type: 'billing.plan_charged',
         data: { charge_id: charge.id, amount: charge.amount, period: charge.period },
@@ -133,18 +135,19 @@ async function collectOwed(tx: Tx, org: Org, now: Date): Promise<void> {
   if (status === org.billing_status) return;
   await tx.update(orgs).set({ billing_status: status }).where(eq(orgs.id, org.id));
   // The bell and member emails follow from these events (modules/notifications).
-  await emitWebhookEvent(tx, { org_id: org.id, type: status === 'delinquent' ? 'billing.delinquent' : 'billing.reinstated', data: {} });
+  await publishDomainEvent(unit, { org_id: org.id, type: status === 'delinquent' ? 'billing.delinquent' : 'billing.reinstated', data: {} });
 }
 
 /** One organisation's billing: record the months that came due, then collect what is owed. */
-export async function billOrg(db: Db, orgId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function billOrg(deps: AppDeps, orgId: string): Promise<void> {
+  await inUnit(deps, async (unit) => {
+    const { tx } = unit;
     const org = await lockOrg(tx, orgId);
     if (!org) return;
     const now = await sandboxNow(tx);
     await recordDueCharges(tx, org, utcDay(now));
     const [current] = await tx.select().from(orgs).where(eq(orgs.id, orgId));
-    await collectOwed(tx, current!, now);
+    await collectOwed(unit, current!, now);
   });
 }
 
@@ -152,13 +155,13 @@ export async function billOrg(db: Db, orgId: string): Promise<void> {
  * Funds arrived in the organisation's wallet (an inbound transfer settled, a sandbox load): take
  * what it owes and lift the delinquency. Called after the money's own transaction committed.
  */
-export async function collectOwedBilling(db: Db, orgId: string): Promise<void> {
-  const [owes] = await db
+export async function collectOwedBilling(deps: AppDeps, orgId: string): Promise<void> {
+  const [owes] = await deps.db
     .select({ id: billingCharges.id })
     .from(billingCharges)
     .where(and(eq(billingCharges.org_id, orgId), eq(billingCharges.status, 'owed')))
     .limit(1);
-  if (owes) await billOrg(db, orgId);
+  if (owes) await billOrg(deps, orgId);
 }
 
 /**
@@ -166,12 +169,12 @@ export async function collectOwedBilling(db: Db, orgId: string): Promise<void> {
  * and every organisation still owing a charge. Safe to run on several workers at once and to
  * retry: each organisation is billed under its row lock and each month has one charge.
  */
-export async function runMonthlyBilling(db: Db): Promise<number> {
-  const today = utcDay(await sandboxNow(db));
-  const due = await db.execute<{ id: string }>(sql`
+export async function runMonthlyBilling(deps: AppDeps): Promise<number> {
+  const today = utcDay(await sandboxNow(deps.db));
+  const due = await deps.db.execute<{ id: string }>(sql`
     SELECT id FROM ${orgs} WHERE ${orgs.billing_plan} = 'standard' AND ${lte(orgs.billing_date, today)}
     UNION
     SELECT DISTINCT ${billingCharges.org_id} FROM ${billingCharges} WHERE ${billingCharges.status} = 'owed'`);
-  for (const { id } of due.rows) await billOrg(db, id);
+  for (const { id } of due.rows) await billOrg(deps, id);
   return due.rows.length;
 }

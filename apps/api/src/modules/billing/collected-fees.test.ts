@@ -47,7 +47,7 @@ async function ownerWithFees() {
   await upgradePlan(ctx.app, owner.headers);
   const billingDate = (await readBilling(ctx.app, owner.headers)).next_billing_date!;
   await advanceClockTo(ctx.app, billingDate);
-  await runMonthlyBilling(ctx.deps.db);
+  await runMonthlyBilling(ctx.deps);
   return { ...owner, paymentId: draft!.id, billingDate };
 }
 

@@ -1,4 +1,15 @@
+import type { ModuleDescriptor } from '../../events/kernel.ts';
+import { collectOwedBilling } from './charges.ts';
+import { billingJobs, MONTHLY_BILLING_JOB } from './jobs.ts';
+
 /** The billing module: the standard plan's monthly charge, delinquency and collected fees. */
-export { collectOwedBilling, runMonthlyBilling } from './charges.ts';
+export const billingModule: ModuleDescriptor = {
+  name: 'billing',
+  // Money arrived: collect what the organisation owes.
+  fundsArrived: [collectOwedBilling],
+  queues: [MONTHLY_BILLING_JOB],
+  jobs: billingJobs,
+};
+export { runMonthlyBilling } from './charges.ts';
 export { billingRoutes } from './routes.ts';
-export { MONTHLY_BILLING_JOB, registerBillingJobs } from './jobs.ts';
+export { MONTHLY_BILLING_JOB } from './jobs.ts';

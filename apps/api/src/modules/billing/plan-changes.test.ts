@@ -40,8 +40,8 @@ describe('POST /v1/billing/downgrade, /cancel and /resume', () => {
     expect(again.json()).toEqual(first.json());
 
     await advanceClockTo(ctx.app, billingDate);
-    await runMonthlyBilling(ctx.deps.db);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
+    await runMonthlyBilling(ctx.deps);
     expect(await readBilling(ctx.app, owner.headers)).toMatchObject({
       plan: 'free',
       scheduled_change: null,
@@ -74,7 +74,7 @@ describe('POST /v1/billing/downgrade, /cancel and /resume', () => {
     }
     // Resumed, the billing date is charged as usual.
     await advanceClockTo(ctx.app, billingDate);
-    await runMonthlyBilling(ctx.deps.db);
+    await runMonthlyBilling(ctx.deps);
     expect(await chargedPeriods(owner.org.id)).toEqual([billingDate.slice(0, 7)]);
     expect((await readBilling(ctx.app, owner.headers)).plan).toBe('standard');
   });

@@ -109,7 +109,7 @@ async function contractOfRequest(tx: Tx, orgId: string, requestId: string) {
  */
 export const dropboxSignEventHandler: ProviderEventHandler = {
   handles: (type) => type === ALL_SIGNED_EVENT || type === DECLINED_EVENT,
-  async apply(tx, event) {
+  async apply({ tx }, event) {
     const contract = await contractOfRequest(tx, event.org_id, event.object_id);
     if (!contract) return 'retry_later';
     if (contract.status !== 'requires_info' || contract.signature_date) return;

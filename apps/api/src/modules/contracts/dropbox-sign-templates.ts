@@ -36,7 +36,7 @@ export const embeddedTemplateOperation: ProviderOperation<DraftCall, DraftAnswer
       file: { name: request.file_name, bytes },
     });
   },
-  async onSucceeded(tx, call, answer) {
+  async onSucceeded({ tx }, call, answer) {
     await tx
       .update(contractTemplates)
       .set({ hellosign_template_id: answer.template_id })
@@ -102,7 +102,7 @@ export async function startDropboxSignTemplateDraft(
  */
 export const templateCreatedHandler: ProviderEventHandler = {
   handles: (type) => type === TEMPLATE_CREATED_EVENT,
-  async apply(tx, event) {
+  async apply({ tx }, event) {
     const [template] = await tx
       .select()
       .from(contractTemplates)

@@ -12,7 +12,7 @@ export type SignatureRequestAnswer = { signature_request_id: string; page_count:
 type Answer = SignatureRequestAnswer;
 
 /** The answer moves the contract from pending to ready, once, keeping the service's request id. */
-export async function markRequestReady(tx: Tx, call: ProviderCall, answer: Answer): Promise<void> {
+export async function markRequestReady({ tx }: { tx: Tx }, call: ProviderCall, answer: Answer): Promise<void> {
   await tx
     .update(contracts)
     .set({ preview_state: 'ready', signature_request_id: answer.signature_request_id })
@@ -20,7 +20,7 @@ export async function markRequestReady(tx: Tx, call: ProviderCall, answer: Answe
 }
 
 /** A document the service refused ends the contract's preparation as failed. */
-export async function markPreparationFailed(tx: Tx, call: ProviderCall): Promise<void> {
+export async function markPreparationFailed({ tx }: { tx: Tx }, call: ProviderCall): Promise<void> {
   await tx
     .update(contracts)
     .set({ preview_state: 'failed' })
@@ -70,5 +70,5 @@ export const esignWebhookVerifier: WebhookVerifier = {
 
 export const signedEventHandler: ProviderEventHandler = {
   handles: (type) => type === SIGNED_EVENT,
-  apply: (tx, event) => applySignedEvent(tx, event),
+  apply: applySignedEvent,
 };

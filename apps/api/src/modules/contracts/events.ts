@@ -1,11 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
-import type { ProviderEventOutcome } from '../../events/dispatcher.ts';
+import { publishDomainEvent, type HandlerUnit, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { contracts, type ProviderEvent } from '../../db/schema/index.ts';
 import { queueEmail, sendQueuedEmails } from '../email/index.ts';
 import { createExpiringLink } from '../links/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 import { findContractRow, orgScope, recipientOf } from './queries.ts';
 import { orgRecipientsOf, signingUrl } from './signing.ts';
 
@@ -31,7 +29,8 @@ const AUDIT_FIELDS = [
  * not canceled) moves to signed, so a repeated or late event changes nothing. An event for a
  * request we do not know yet waits and is tried again.
  */
-export async function applySignedEvent(tx: Tx, event: ProviderEvent): Promise<ProviderEventOutcome> {
+export async function applySignedEvent(unit: HandlerUnit, event: ProviderEvent): Promise<ProviderEventOutcome> {
+  const { tx } = unit;
   const [known] = await tx
     .select({ id: contracts.id })
     .from(contracts)
@@ -52,7 +51,7 @@ export async function applySignedEvent(tx: Tx, event: ProviderEvent): Promise<Pr
     .returning();
   if (!signed) return;
   const row = await findContractRow(tx, orgScope(signed.org_id), signed.id);
-  await emitWebhookEvent(tx, {
+  await publishDomainEvent(unit, {
     org_id: signed.org_id,
     type: 'contract.signed',
     data: {

@@ -10,6 +10,7 @@ import {
   type UpdateCreatorBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import { inUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { columnsToSet } from '../../db/update-columns.ts';
 import { creators, payments, users, type Creator, type NewCreator, type User } from '../../db/schema/index.ts';
@@ -108,7 +109,8 @@ export async function updateCreator(
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
   if (bodyId !== undefined && bodyId !== options.id)
     throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
-  const emailIds = await deps.db.transaction(async (tx) => {
+  const emailIds = await inUnit(deps, async (unit) => {
+    const { tx } = unit;
     const current = await findCreatorRow(tx, { org_id: options.org_id, id: options.id, forUpdate: true });
     if (fields.agent_id) await assertPerson(tx, { org_id: options.org_id, id: fields.agent_id, flag: 'is_agent' });
     if (fields.manager_id) await assertPerson(tx, { org_id: options.org_id, id: fields.manager_id, flag: 'is_manager' });
@@ -147,7 +149,7 @@ export async function updateCreator(
       .set(toSet)
       .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
     // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
-    return recordPayoutChange(tx, deps, {
+    return recordPayoutChange(unit, {
       org_id: options.org_id,
       payee: {
         type: 'creator',

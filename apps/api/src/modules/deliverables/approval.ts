@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { deliverableMessages, type DeliverableApprovalBody, type DeliverableRecord } from '@crewpay/core';
-import type { Tx } from '../../db/client.ts';
 import { deliverables } from '../../db/schema/index.ts';
-import { announceDomainEvent } from '../../events/dispatcher.ts';
+import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findDeliverable } from './queries.ts';
@@ -16,9 +15,10 @@ export const DELIVERABLE_APPROVED_EVENT = 'deliverable.approved';
  * approvals at once announce the approval once.
  */
 export async function decideDeliverable(
-  tx: Tx,
+  unit: HandlerUnit,
   options: { org_id: string; user_id: string; id: string; body: DeliverableApprovalBody },
 ): Promise<DeliverableRecord> {
+  const { tx } = unit;
   const where = and(eq(deliverables.org_id, options.org_id), eq(deliverables.id, options.id));
   const [before] = await tx.select({ status: deliverables.approval_status }).from(deliverables).where(where).for('update');
   if (!before) throw new AppError('not_found', deliverableMessages.notFound);
@@ -37,6 +37,6 @@ export async function decideDeliverable(
     details: { previous: before.status },
   });
   if (status === 'approved' && before.status !== 'approved')
-    await announceDomainEvent(tx, { org_id: options.org_id, type: DELIVERABLE_APPROVED_EVENT, data: { deliverable_id: options.id } });
+    await publishDomainEvent(unit, { org_id: options.org_id, type: DELIVERABLE_APPROVED_EVENT, data: { deliverable_id: options.id } });
   return findDeliverable(tx, options);
 }

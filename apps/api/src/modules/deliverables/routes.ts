@@ -11,6 +11,7 @@ import {
   updateDeliverableBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import { inUnit } from '../../events/dispatcher.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -121,8 +122,8 @@ export const deliverableRoutes =
       },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
-        return deps.db.transaction((tx) =>
-          decideDeliverable(tx, { org_id: user.org_id, user_id: user.id, id: request.params.id, body: request.body }),
+        return inUnit(deps, (unit) =>
+          decideDeliverable(unit, { org_id: user.org_id, user_id: user.id, id: request.params.id, body: request.body }),
         );
       },
     );

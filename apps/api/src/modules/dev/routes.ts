@@ -6,7 +6,7 @@ import { renderOutboxPage } from './outbox-page.ts';
 import { renderSmsPage } from './sms-page.ts';
 import { recentSms, smsReason } from '../sms/index.ts';
 import { advanceSandboxClock, sandboxNow, sandboxOffsetSeconds } from '../../lib/clock.ts';
-import { runClockDrivenWork } from '../../events/dispatcher.ts';
+import { runClockWork } from '../../events/dispatcher.ts';
 import { processDueProviderEvents, settleDueProviderCalls } from '../provider-calls/index.ts';
 
 const clockAnswer = z.object({ now: z.string(), offset_seconds: z.number(), processed_events: z.number().optional() });
@@ -85,7 +85,7 @@ export const devRoutes =
     /**
      * Moves sandbox time forward for everyone (the provider calls already due are made first, as
      * they would have been meanwhile), then the sandbox providers send the webhooks that became
-     * due, and the once-a-minute jobs' work that became due runs now (src/wiring.ts names it).
+     * due, and the once-a-minute jobs' work that became due runs now (the modules declare it as clock work).
      */
     app.post(
       '/clock/advance',
@@ -94,7 +94,7 @@ export const devRoutes =
         await settleDueProviderCalls(deps);
         const now = await advanceSandboxClock(deps.db, request.body.seconds);
         const processed = await processDueProviderEvents(deps);
-        await runClockDrivenWork(deps);
+        await runClockWork(deps);
         return { now: now.toISOString(), offset_seconds: await sandboxOffsetSeconds(deps.db), processed_events: processed };
       },
     );

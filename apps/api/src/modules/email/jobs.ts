@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import type { JobWorker } from '../../events/kernel.ts';
 import { claimStaleQueuedEmails, deliverEmail, type MailTransport } from './outbox.ts';
 
 export const DELIVER_EMAIL_JOB = 'email.deliver';
@@ -7,19 +8,20 @@ export const DELIVER_EMAIL_BATCH_JOB = 'email.deliver_batch';
 export const SEND_QUEUED_EMAILS_JOB = 'email.send_queued';
 const BATCH_SIZE = 200;
 
-export async function registerEmailJobs(options: { db: Db; jobs: Jobs; transport: MailTransport }): Promise<void> {
-  await options.jobs.register<{ email_id: string }>(DELIVER_EMAIL_JOB, (data) =>
-    deliverEmail(options.db, options.transport, data.email_id),
-  );
-  await options.jobs.register<{ email_ids: string[] }>(DELIVER_EMAIL_BATCH_JOB, async (data) => {
-    for (const emailId of data.email_ids) await deliverEmail(options.db, options.transport, emailId);
-  });
-  // Emails queued inside a transaction that cannot send jobs itself (a domain event's member
-  // emails, written by a provider event or the billing job) and emails whose job was lost.
-  await options.jobs.register(SEND_QUEUED_EMAILS_JOB, async () => {
-    await resendStaleEmails(options.db, options.jobs);
-  });
-  await options.jobs.schedule(SEND_QUEUED_EMAILS_JOB, '* * * * *');
+/** The delivery workers, sending through `transport` (SMTP, or the outbox the sandbox shows). */
+export function emailJobs(transport: MailTransport): JobWorker[] {
+  return [
+    { queue: DELIVER_EMAIL_JOB, run: (deps, data: { email_id: string }) => deliverEmail(deps.db, transport, data.email_id) },
+    {
+      queue: DELIVER_EMAIL_BATCH_JOB,
+      run: async (deps, data: { email_ids: string[] }) => {
+        for (const emailId of data.email_ids) await deliverEmail(deps.db, transport, emailId);
+      },
+    },
+    // Emails queued inside a transaction that cannot send jobs itself (a domain event's member
+    // emails, written by a provider event or the billing job) and emails whose job was lost.
+    { queue: SEND_QUEUED_EMAILS_JOB, cron: '* * * * *', run: (deps) => resendStaleEmails(deps.db, deps.jobs) },
+  ];
 }
 
 /** One job per email; a large batch (a bulk import) goes out as jobs of 200 emails each, written at once. */

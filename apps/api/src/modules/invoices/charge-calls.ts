@@ -5,6 +5,7 @@ import { charges, type ProviderCall } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { paymentsInProvider, type BankSource, type Mandate, type ProviderCharge } from '../../providers/payments-in/index.ts';
+import type { HandlerUnit } from '../../events/dispatcher.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
 import { failCharge } from './charge-outcomes.ts';
@@ -69,7 +70,7 @@ const answerOf = (deps: Pick<AppDeps, 'secrets'>, charge: ProviderCharge): Charg
 });
 
 /** The provider took the charge: its id is recorded (unless its event came first), and what the payer must still do. */
-async function recordCharge(tx: Tx, call: ProviderCall, answer: ChargeAnswer): Promise<void> {
+async function recordCharge({ tx }: HandlerUnit, call: ProviderCall, answer: ChargeAnswer): Promise<void> {
   await tx
     .update(charges)
     .set({ provider_id: answer.provider_id, next_action: answer.next_action, next_action_sealed: answer.next_action_sealed })
@@ -77,8 +78,8 @@ async function recordCharge(tx: Tx, call: ProviderCall, answer: ChargeAnswer): P
 }
 
 /** Refused for good (a declined card): the charge fails, the invoice stays open, the organisation is told. */
-async function refuseCharge(tx: Tx, call: ProviderCall, error: { code: string }): Promise<void> {
-  await failCharge(tx, { org_id: call.org_id, charge_id: requestOf(call).charge_id, reason: error.code, now: await sandboxNow(tx) });
+async function refuseCharge(unit: HandlerUnit, call: ProviderCall, error: { code: string }): Promise<void> {
+  await failCharge(unit, { org_id: call.org_id, charge_id: requestOf(call).charge_id, reason: error.code, now: await sandboxNow(unit.tx) });
 }
 
 type Operation = Omit<ProviderOperation<ChargeCallRequest, ChargeAnswer>, 'provider'>;

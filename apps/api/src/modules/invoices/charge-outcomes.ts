@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, customers, invoices, orgs, type Charge } from '../../db/schema/index.ts';
 import { queueEmail } from '../email/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { receiptEmail } from './messages.ts';
 
 type Status = Charge['status'];
@@ -39,16 +39,17 @@ export const NO_ACTION = { next_action: null, next_action_sealed: null } as cons
 
 /** A payment that did not go through: the invoice stays open to pay again, the organisation is told (never the payer's card). */
 export async function failCharge(
-  tx: Tx,
+  unit: HandlerUnit,
   options: { org_id: string; charge_id: string | undefined; provider_id?: string; reason: string | null; now: Date },
 ): Promise<'retry_later' | 'done'> {
+  const { tx } = unit;
   const moved = await moveCharge(
     tx,
     { org_id: options.org_id, charge_id: options.charge_id, provider_id: options.provider_id, from: 'pending', to: 'failed' },
     { failed_at: options.now, failure_reason: options.reason, ...NO_ACTION },
   );
   if (typeof moved === 'string') return moved;
-  await emitWebhookEvent(tx, {
+  await publishDomainEvent(unit, {
     org_id: moved.org_id,
     type: 'invoice.payment_failed',
     data: {

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { announceFundsArrived, type ProviderEventHandler } from '../../events/dispatcher.ts';
+import { announceFundsArrived, publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { chargeDisputes, charges, invoices, type Charge, type ChargeDispute, type ProviderEvent } from '../../db/schema/index.ts';
 import { feeReturnedEntries, findLedgerAccounts, givenBackEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 import { moveCharge } from './charge-outcomes.ts';
 import { tellOwnersOfDispute } from './dispute-messages.ts';
 import { recordFeeRefund, unrefundedFee } from './fee-refunds.ts';
@@ -17,7 +16,6 @@ export const DISPUTE_EVENTS = new Set([
 ]);
 
 type Outcome = 'retry_later' | 'done';
-type AfterCommit = Parameters<ProviderEventHandler['apply']>[3];
 type Found = { charge: Charge; dispute: ChargeDispute };
 const at = (value: string | undefined) => (value ? new Date(value) : null);
 
@@ -33,7 +31,8 @@ async function disputeOf(tx: Tx, event: ProviderEvent): Promise<Found | 'retry_l
 }
 
 /** Opened by the payer's bank: recorded, shown on the invoice, the owners told. The money moves with funds_withdrawn. */
-async function opened(tx: Tx, event: ProviderEvent, now: Date): Promise<Outcome> {
+async function opened(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<Outcome> {
+  const { tx } = unit;
   const [charge] = await tx
     .select()
     .from(charges)
@@ -57,7 +56,7 @@ async function opened(tx: Tx, event: ProviderEvent, now: Date): Promise<Outcome>
     .onConflictDoNothing({ target: chargeDisputes.charge_id })
     .returning();
   if (!dispute) return 'done';
-  await emitWebhookEvent(tx, { org_id: charge.org_id, type: 'invoice.disputed', data: disputeData(charge, dispute) });
+  await publishDomainEvent(unit, { org_id: charge.org_id, type: 'invoice.disputed', data: disputeData(charge, dispute) });
   await tellOwnersOfDispute(tx, charge, dispute);
   return 'done';
 }
@@ -112,7 +111,8 @@ async function reinstated(tx: Tx, event: ProviderEvent, found: Found, now: Date)
  * Crewpay's fee back (in the ledger and, by a call, at the provider). A close that overtook the
  * money's own event waits for it.
  */
-async function closed(tx: Tx, event: ProviderEvent, found: Found, now: Date, afterCommit: AfterCommit): Promise<Outcome> {
+async function closed(unit: HandlerUnit, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+  const { tx } = unit;
   const { charge, dispute } = found;
   if (dispute.closed_at) return 'done';
   const status = event.data.status ?? 'lost';
@@ -142,19 +142,20 @@ async function closed(tx: Tx, event: ProviderEvent, found: Found, now: Date, aft
       .set({ status: 'requires_info', paid_at: null })
       .where(and(eq(invoices.id, charge.invoice_id), eq(invoices.status, 'succeeded')));
   }
-  await emitWebhookEvent(tx, { org_id: charge.org_id, type: 'invoice.dispute_closed', data: disputeData(charge, done!) });
+  await publishDomainEvent(unit, { org_id: charge.org_id, type: 'invoice.dispute_closed', data: disputeData(charge, done!) });
   await tellOwnersOfDispute(tx, charge, done!);
   // Won, the invoice's money is the organisation's to keep: what waited on it (Release when paid) may go out.
-  if (status === 'won') afterCommit((db) => announceFundsArrived(db, event.org_id));
+  if (status === 'won') unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));
   return 'done';
 }
 
 /** A dispute's lifecycle, each event applied once along its order; its status follows the provider's. */
-export async function applyDisputeEvent(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit): Promise<Outcome> {
-  if (event.type === 'charge.dispute.created') return opened(tx, event, now);
+export async function applyDisputeEvent(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<Outcome> {
+  const { tx } = unit;
+  if (event.type === 'charge.dispute.created') return opened(unit, event, now);
   const found = await disputeOf(tx, event);
   if (found === 'retry_later') return found;
-  if (event.type === 'charge.dispute.closed') return closed(tx, event, found, now, afterCommit);
+  if (event.type === 'charge.dispute.closed') return closed(unit, event, found, now);
   const outcome =
     event.type === 'charge.dispute.funds_withdrawn' ? await withdrawn(tx, event, found, now) : await reinstated(tx, event, found, now);
   if (outcome === 'done' && event.data.status && !found.dispute.closed_at)

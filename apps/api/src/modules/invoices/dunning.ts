@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { JobWorker } from '../../events/kernel.ts';
 import type { InvoiceReminderRecord, ReminderSettingsBody, ReminderSettingsRecord } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -99,9 +100,4 @@ export async function runInvoiceDunning(deps: AppDeps): Promise<number> {
 export const INVOICE_DUNNING_JOB = 'invoices.reminders_due';
 
 /** Once a minute against the sandbox clock: a reminder goes out within a minute of its day starting. */
-export async function registerInvoiceDunningJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register(INVOICE_DUNNING_JOB, async () => {
-    await runInvoiceDunning(deps);
-  });
-  await deps.jobs.schedule(INVOICE_DUNNING_JOB, '* * * * *');
-}
+export const invoiceDunningJobs: JobWorker[] = [{ queue: INVOICE_DUNNING_JOB, cron: '* * * * *', run: (deps) => runInvoiceDunning(deps) }];

@@ -1,19 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, invoices, type ProviderEvent } from '../../db/schema/index.ts';
-import { announceFundsArrived, type ProviderEventHandler } from '../../events/dispatcher.ts';
+import { announceFundsArrived, publishDomainEvent, type HandlerUnit, type ProviderEventHandler } from '../../events/dispatcher.ts';
 import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, takenBackEntries } from '../ledger/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 import { failCharge, moveCharge, NO_ACTION, queueReceipt } from './charge-outcomes.ts';
 import { DISPUTE_EVENTS, applyDisputeEvent } from './dispute-events.ts';
 import { recordFeeRefund, unrefundedFee } from './fee-refunds.ts';
 import { applyRefundEvent, REFUND_EVENTS } from './refund-events.ts';
 
-type AfterCommit = Parameters<ProviderEventHandler['apply']>[3];
 const target = (event: ProviderEvent) => ({ org_id: event.org_id, charge_id: event.data.charge_id, provider_id: event.object_id });
 
 /** Settled: the wallet gets amount - fee, the fee account the fee; the invoice is paid and its payer gets the receipt. */
-async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit) {
+async function settle(unit: HandlerUnit, event: ProviderEvent, now: Date) {
+  const { tx } = unit;
   const charge = await moveCharge(tx, { ...target(event), from: 'pending', to: 'succeeded' }, { settled_at: now, ...NO_ACTION });
   if (typeof charge === 'string') return charge;
   const a = await findLedgerAccounts(tx, event.org_id);
@@ -28,13 +27,13 @@ async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Afte
     .update(invoices)
     .set({ status: 'succeeded', paid_at: now })
     .where(and(eq(invoices.id, charge.invoice_id), eq(invoices.status, 'requires_info')));
-  await emitWebhookEvent(tx, {
+  await publishDomainEvent(unit, {
     org_id: event.org_id,
     type: 'invoice.paid',
     data: { invoice_id: charge.invoice_id, charge_id: charge.id, amount: charge.amount, fee: charge.fee, charge_type: charge.charge_type },
   });
   await queueReceipt(tx, charge);
-  afterCommit((db) => announceFundsArrived(db, event.org_id));
+  unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));
   return 'done';
 }
 
@@ -85,22 +84,23 @@ const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.processing', 'charge.
 
 export const chargeEvents: ProviderEventHandler = {
   handles: (type) => CHARGE_EVENTS.has(type) || DISPUTE_EVENTS.has(type) || REFUND_EVENTS.has(type),
-  async apply(tx, event, now, afterCommit) {
-    const outcome = await applyChargeEvent(tx, event, now, afterCommit);
+  async apply(unit, event, now) {
+    const outcome = await applyChargeEvent(unit, event, now);
     return outcome === 'retry_later' ? 'retry_later' : undefined;
   },
 };
 
-function applyChargeEvent(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit) {
-  if (DISPUTE_EVENTS.has(event.type)) return applyDisputeEvent(tx, event, now, afterCommit);
-  if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(tx, event, now);
+function applyChargeEvent(unit: HandlerUnit, event: ProviderEvent, now: Date) {
+  const { tx } = unit;
+  if (DISPUTE_EVENTS.has(event.type)) return applyDisputeEvent(unit, event, now);
+  if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(unit, event, now);
   switch (event.type) {
     case 'charge.succeeded':
-      return settle(tx, event, now, afterCommit);
+      return settle(unit, event, now);
     case 'charge.processing':
       return processing(tx, event);
     case 'charge.failed':
-      return failCharge(tx, { ...target(event), reason: event.data.reason ?? null, now });
+      return failCharge(unit, { ...target(event), reason: event.data.reason ?? null, now });
     default:
       return reverse(tx, event, now);
   }

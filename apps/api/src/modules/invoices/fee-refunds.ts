@@ -52,7 +52,7 @@ export const feeRefundOperation: Omit<ProviderOperation<FeeRefundRequest, null>,
     return null;
   },
   // The ledger already gave the fee back; a refusal leaves the provider's books apart, which reconcile shows.
-  onFailed: async (_tx, call, error) => {
+  onFailed: async (_unit, call, error) => {
     console.error('[invoices] a fee refund was refused by the provider', call.id, error.code);
   },
 };

@@ -1,13 +1,36 @@
+import { underProviders, type ModuleDescriptor } from '../../events/kernel.ts';
+import { RAILS_PROVIDERS } from '../../providers/index.ts';
+import { achChargeOperation, cardChargeOperation } from './charge-calls.ts';
+import { INVOICE_DUNNING_JOB, invoiceDunningJobs, runInvoiceDunning } from './dunning.ts';
+import { chargeEvents } from './events.ts';
+import { feeRefundOperation } from './fee-refunds.ts';
+import { refundOperation } from './refunds.ts';
+import { INVOICE_SCHEDULES_JOB, invoiceScheduleJobs, runInvoiceSchedules } from './schedule-runs.ts';
+
 // The invoices module as other modules see it.
+export const invoicesModule: ModuleDescriptor = {
+  name: 'invoices',
+  operations: [
+    ...underProviders(RAILS_PROVIDERS, cardChargeOperation),
+    ...underProviders(RAILS_PROVIDERS, achChargeOperation),
+    ...underProviders(RAILS_PROVIDERS, refundOperation),
+    ...underProviders(RAILS_PROVIDERS, feeRefundOperation),
+  ],
+  providerEvents: [chargeEvents],
+  queues: [INVOICE_SCHEDULES_JOB, INVOICE_DUNNING_JOB],
+  jobs: [...invoiceScheduleJobs, ...invoiceDunningJobs],
+  // Moving the sandbox clock sends the recurring invoices, then their reminders, that came due.
+  clockWork: [
+    { name: 'invoice-schedules', run: runInvoiceSchedules },
+    { name: 'invoice-dunning', run: runInvoiceDunning },
+  ],
+};
 export { invoiceRoutes } from './routes.ts';
 export { invoicePayRoutes } from './pay-routes.ts';
 export { describeInvoiceLink, payInvoiceFromLink } from './pay.ts';
-export { achChargeOperation, cardChargeOperation } from './charge-calls.ts';
-export { feeRefundOperation, feeRefundsInFlight } from './fee-refunds.ts';
-export { refundOperation } from './refunds.ts';
-export { chargeEvents } from './events.ts';
+export { feeRefundsInFlight } from './fee-refunds.ts';
 export { countUnpaidInvoiceTodos, openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';
 export { invoiceScheduleRoutes } from './schedule-routes.ts';
-export { INVOICE_SCHEDULES_JOB, registerInvoiceScheduleJobs, runInvoiceSchedules } from './schedule-runs.ts';
+export { INVOICE_SCHEDULES_JOB } from './schedule-runs.ts';
 export { invoiceDunningRoutes } from './dunning-routes.ts';
-export { INVOICE_DUNNING_JOB, registerInvoiceDunningJobs, runInvoiceDunning } from './dunning.ts';
+export { INVOICE_DUNNING_JOB } from './dunning.ts';

@@ -79,7 +79,7 @@ describe('paying by the sandbox bank link (ACH)', () => {
     const grouped = (await get('/v1/charges', owner.headers)).json();
     expect(grouped[returned.id][0]).toMatchObject({ status: 'reversed', failure_reason: 'debit_not_authorized' });
     expect(grouped[good.id]).toHaveLength(1);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('a debit the bank refuses fails the charge and leaves the invoice open', async () => {
@@ -125,7 +125,7 @@ describe('paying by the sandbox bank link (ACH)', () => {
     expect((await readOutbox(ctx.app)).some((item) => item.to === owner.user.email && item.subject.startsWith('Dispute closed'))).toBe(
       true,
     );
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 });
 

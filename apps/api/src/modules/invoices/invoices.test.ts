@@ -196,7 +196,7 @@ describe('paying by card', () => {
     expect(await balance(owner.headers)).toBe(before + 10_000 - 320);
     const transfers = await ctx.deps.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.org_id, owner.org.id));
     expect(transfers.filter((transfer) => transfer.type === 'invoice_card_settled')).toHaveLength(1);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
     // The receipt is written with the settlement: only a payment that went through has one.
     const receipts = (await readOutbox(ctx.app)).filter((item) => item.to === customer.email && item.subject.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);
@@ -249,7 +249,7 @@ describe('paying by card', () => {
     expect(rows[0]).toMatchObject({ status: 'succeeded', amount: 25_000 });
     // 30 + 2.9% of 25,000 = 755.
     expect(await balance(owner.headers)).toBe(25_000 - 755);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('refuses to pay a canceled invoice, and a bad link answers the generic message', async () => {

@@ -15,6 +15,7 @@ import {
 import { fileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
+import { deliverDueSandboxEvents } from '../provider-calls/index.ts';
 import { openInvoiceAttachment } from './attachments.ts';
 import { openBankLink } from './pay.ts';
 
@@ -100,7 +101,12 @@ export const invoicePayRoutes =
           response: { 200: z.object({ status: z.enum(['succeeded', 'failed']) }), ...errorResponses },
         },
       },
-      async (request) => ({ status: (await authenticateSandboxCharge(deps, request.body)).status }),
+      async (request) => {
+        const { status } = await authenticateSandboxCharge(deps, request.body);
+        // The card's answer is due at once: delivered now through the webhook receiver, as the outbox runner delivers a call's.
+        await deliverDueSandboxEvents(deps);
+        return { status };
+      },
     );
 
     app.post(

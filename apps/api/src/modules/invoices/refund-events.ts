@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { chargeRefunds, charges, type ProviderEvent } from '../../db/schema/index.ts';
 import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, refundedEntries } from '../ledger/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { recordFeeRefund } from './fee-refunds.ts';
 import { failRefund } from './refunds.ts';
 
@@ -15,7 +15,8 @@ export const REFUND_EVENTS = new Set(['refund.succeeded', 'refund.failed']);
  * it had succeeded (a card's refund bounced): the money is back in the wallet. An event before its
  * refund is recorded waits.
  */
-export async function applyRefundEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<'retry_later' | 'done'> {
+export async function applyRefundEvent(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<'retry_later' | 'done'> {
+  const { tx } = unit;
   const refundId = event.data.refund_id;
   if (!refundId) return 'done';
   const [refund] = await tx
@@ -41,7 +42,7 @@ export async function applyRefundEvent(tx: Tx, event: ProviderEvent, now: Date):
     });
     const [charge] = await tx.select().from(charges).where(eq(charges.id, refund.charge_id));
     await recordFeeRefund(tx, event.provider, charge!, { key: `refund:${refund.id}`, amount: refund.fee_refund });
-    await emitWebhookEvent(tx, {
+    await publishDomainEvent(unit, {
       org_id: event.org_id,
       type: 'invoice.refunded',
       data: { ...metadata, amount: refund.amount, fee_refund: refund.fee_refund },
@@ -63,7 +64,7 @@ export async function applyRefundEvent(tx: Tx, event: ProviderEvent, now: Date):
       entries: arrivedMoneyEntries(a, { amount: refund.amount, fee: 0 }),
     });
   }
-  await emitWebhookEvent(tx, {
+  await publishDomainEvent(unit, {
     org_id: event.org_id,
     type: 'invoice.refund_failed',
     data: { ...metadata, amount: refund.amount, reason: event.data.reason ?? null },

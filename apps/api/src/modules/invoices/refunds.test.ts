@@ -144,7 +144,7 @@ describe('refunds in the sandbox', () => {
       refunded(10_000, 320),
       { type: 'invoice_refund_failed', entries: { outside_bank: -10_000, wallet_available: 10_000 } },
     ]);
-    expect((await reconcileLedger(sandbox.ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(sandbox.ctx.deps)).problems).toEqual([]);
   });
 
   it('a disputed payment cannot be refunded', async () => {

@@ -175,12 +175,12 @@ export const refundOperation: Omit<ProviderOperation<RefundCallRequest, { provid
       idempotency_key: ctx.idempotency_key,
       metadata: { refund_id: request.refund_id, charge_id: request.charge_id, invoice_id: request.invoice_id },
     }),
-  async onSucceeded(tx, call, answer) {
+  async onSucceeded({ tx }, call, answer) {
     const refund = await pendingRefund(tx, call);
     if (refund && !refund.provider_id)
       await tx.update(chargeRefunds).set({ provider_id: answer.provider_id }).where(eq(chargeRefunds.id, refund.id));
   },
-  async onFailed(tx, call, error) {
+  async onFailed({ tx }, call, error) {
     const refund = await pendingRefund(tx, call);
     if (refund) await failRefund(tx, refund, error.code);
   },

@@ -9,11 +9,11 @@ import {
   type EmailAttachment,
   type InvoiceSchedule,
 } from '../../db/schema/index.ts';
-import type { Jobs } from '../../jobs/jobs.ts';
+import type { JobWorker } from '../../events/kernel.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { sendQueuedEmails } from '../email/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { inUnit, publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { invoiceAttachmentForEmail } from './attachments.ts';
 import { nextInvoiceNumber } from './numbering.ts';
@@ -29,7 +29,8 @@ const DUE_BATCH = 100;
 class PeriodTaken extends Error {}
 
 /** The template's copy for one period: its own number, sent to the customer as New Invoice sends. */
-async function sendPeriodInvoice(deps: AppDeps, tx: Tx, schedule: InvoiceSchedule, attachment: EmailAttachment | null): Promise<string[]> {
+async function sendPeriodInvoice(unit: HandlerUnit, schedule: InvoiceSchedule, attachment: EmailAttachment | null): Promise<string[]> {
+  const { deps, tx } = unit;
   const [template] = await tx.select().from(invoices).where(eq(invoices.id, schedule.template_invoice_id));
   const [customer] = await tx.select().from(customers).where(eq(customers.id, template!.customer_id));
   const [invoice] = await tx
@@ -59,7 +60,7 @@ async function sendPeriodInvoice(deps: AppDeps, tx: Tx, schedule: InvoiceSchedul
     .onConflictDoNothing()
     .returning();
   if (!run) throw new PeriodTaken();
-  await emitWebhookEvent(tx, {
+  await publishDomainEvent(unit, {
     org_id: schedule.org_id,
     type: 'invoice.sent',
     data: { invoice_id: invoice!.id, amount: invoice!.amount, customer_name: customer!.name, title: invoice!.title },
@@ -72,11 +73,12 @@ async function sendNextPeriod(deps: AppDeps, scheduleId: string, attachment: Ema
   let emailIds: string[] = [];
   let sent = false;
   try {
-    await deps.db.transaction(async (tx) => {
+    await inUnit(deps, async (unit) => {
+      const { tx } = unit;
       // The row lock queues a parallel run (and Stop) behind this one; the run key is the last word.
       const [schedule] = await tx.select().from(invoiceSchedules).where(eq(invoiceSchedules.id, scheduleId)).for('update');
       if (!schedule || schedule.status !== 'active' || !schedule.next_date || schedule.next_date > (await sandboxToday(tx))) return;
-      emailIds = await sendPeriodInvoice(deps, tx, schedule, attachment);
+      emailIds = await sendPeriodInvoice(unit, schedule, attachment);
       sent = true;
       const nextDate = periodDay(schedule, schedule.next_period + 1);
       await tx
@@ -125,9 +127,6 @@ export async function runInvoiceSchedules(deps: AppDeps): Promise<number> {
 }
 
 /** Once a minute against the sandbox clock, as monthly billing: a clock moved a month on sends within a minute. */
-export async function registerInvoiceScheduleJobs(deps: AppDeps & { jobs: Jobs }): Promise<void> {
-  await deps.jobs.register(INVOICE_SCHEDULES_JOB, async () => {
-    await runInvoiceSchedules(deps);
-  });
-  await deps.jobs.schedule(INVOICE_SCHEDULES_JOB, '* * * * *');
-}
+export const invoiceScheduleJobs: JobWorker[] = [
+  { queue: INVOICE_SCHEDULES_JOB, cron: '* * * * *', run: (deps) => runInvoiceSchedules(deps) },
+];

@@ -24,7 +24,7 @@ import { queueEmails, sendQueuedEmails } from '../email/index.ts';
 import { createExpiringLink } from '../links/index.ts';
 import { queueSms, sendQueuedSms } from '../sms/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { inUnit, publishDomainEvent } from '../../events/dispatcher.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { invoiceAttachmentForEmail } from './attachments.ts';
 import { invoiceEmails, invoiceSms } from './messages.ts';
@@ -131,7 +131,8 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
     { db: deps.db, storage: fileStorage(deps.config) },
     { org_id: actor.org_id, attachment_id: body.attachment },
   );
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await inUnit(deps, async (unit) => {
+    const { tx } = unit;
     await findFinancialAccount(tx, actor.org_id).catch(() => {
       throw new AppError('bad_request', invoiceMessages.noTreasury);
     });
@@ -161,7 +162,7 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
       .returning();
     await linkFundedPayments(tx, invoice!, body.funded_payments);
     emailIds = await emailPayLink(deps, tx, invoice!, customer, { attachment });
-    await emitWebhookEvent(tx, {
+    await publishDomainEvent(unit, {
       org_id: actor.org_id,
       type: 'invoice.sent',
       data: { invoice_id: invoice!.id, amount: invoice!.amount, customer_name: customer.name, title: invoice!.title },
@@ -174,7 +175,8 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
 
 /** PUT /v1/invoices/{id}: not once paid; status moves only for offline invoices (Mark as paid / unpaid). */
 export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, body: UpdateInvoiceBody): Promise<InvoiceRecord> {
-  await deps.db.transaction(async (tx) => {
+  await inUnit(deps, async (unit) => {
+    const { tx } = unit;
     const invoice = await findInvoiceRow(tx, { org_id: actor.org_id, id, forUpdate: true });
     if (invoice.status === 'canceled') throw new AppError('conflict', invoiceMessages.canceled);
     const statusChange = body.status !== undefined && body.status !== invoice.status;
@@ -201,7 +203,7 @@ export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, bod
     });
     if (changes) await tx.update(invoices).set(changes).where(eq(invoices.id, invoice.id));
     if (statusChange && body.status === 'succeeded')
-      await emitWebhookEvent(tx, {
+      await publishDomainEvent(unit, {
         org_id: actor.org_id,
         type: 'invoice.paid',
         data: { invoice_id: invoice.id, amount: body.amount ?? invoice.amount, processor: 'offline' },

@@ -95,7 +95,7 @@ describe('the ledger rules live in PostgreSQL', () => {
       }),
     );
     expect(await findBalances(ctx.deps.db, orgId, ['wallet_available'])).toEqual({ wallet_available: 1_000 });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('refuses an UPDATE or DELETE of a ledger entry', async () => {
@@ -105,7 +105,7 @@ describe('the ledger rules live in PostgreSQL', () => {
     expect(update).toMatch(/append-only: UPDATE refused/);
     const remove = await databaseRefusal(() => [sql`DELETE FROM ledger_entries WHERE account_id = ${accounts.wallet_available.id}`]);
     expect(remove).toMatch(/append-only: DELETE refused/);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('refuses payments with an amount of zero, a negative fee or an unknown status', async () => {

@@ -106,7 +106,7 @@ describe('postTransfer', () => {
     const { wallet_available } = await findBalances(ctx.deps.db, orgId, ['wallet_available']);
     expect(wallet_available).toBe(start - succeeded * debit);
     expect(wallet_available).toBeGreaterThanOrEqual(0);
-    const report = await reconcileLedger(ctx.deps.db);
+    const report = await reconcileLedger(ctx.deps);
     expect(report.problems).toEqual([]);
     expect(report.transfers).toBeGreaterThan(succeeded);
   });
@@ -115,7 +115,7 @@ describe('postTransfer', () => {
 describe('reconcileLedger', () => {
   it('finds a balance that does not match its entries', async () => {
     await ctx.deps.db.execute(sql`UPDATE ledger_accounts SET balance = balance + 7 WHERE id = ${accounts.fees.id}`);
-    const report = await reconcileLedger(ctx.deps.db);
+    const report = await reconcileLedger(ctx.deps);
     expect(report.problems).toEqual([{ kind: 'balance_mismatch', account_id: accounts.fees.id, balance: 7, entries_sum: 0 }]);
     await ctx.deps.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 7 WHERE id = ${accounts.fees.id}`);
   });

@@ -46,7 +46,7 @@ describe('postTransfer under concurrency', () => {
     expect(results.filter((result) => result.isNew)).toHaveLength(1);
     expect(await transfersWithKey('same-key')).toEqual([{ id: [...ids][0] }]);
     expect(await findBalances(ctx.deps.db, orgId, ['wallet_available'])).toEqual({ wallet_available: before.wallet_available! + 1_000 });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('answers the first transfer to a key repeated later, even with other entries, and posts nothing', async () => {
@@ -93,7 +93,7 @@ describe('postTransfer under concurrency', () => {
       wallet_available: before.wallet_available! - moved,
       fees: before.fees! + moved,
     });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('sums several entries of one account and posts a transfer of more than two accounts', async () => {

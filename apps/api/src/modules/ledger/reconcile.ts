@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { registeredReconcileChecks } from '../../events/dispatcher.ts';
+import type { AppDeps } from '../../deps.ts';
+import { runReconcileChecks } from '../../events/dispatcher.ts';
 
 export type ReconcileProblem =
   | { kind: 'unbalanced_transfer'; transfer_id: string; sum: number }
@@ -13,10 +14,11 @@ export type ReconcileReport = { transfers: number; accounts: number; entries: nu
 
 /**
  * Proves the books: every transfer sums to zero, every balance equals the sum of its entries, and
- * every module's registered check passes (payments: each executed payment's state matches its
- * transfers, see payments/reconcile.ts; wired in src/wiring.ts).
+ * every check the modules declared passes (payments: each executed payment's state matches its
+ * transfers, see payments/reconcile.ts), from the process's kernel.
  */
-export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
+export async function reconcileLedger(deps: { db: DbOrTx; kernel: AppDeps['kernel'] }): Promise<ReconcileReport> {
+  const { db } = deps;
   const unbalanced = await db.execute<{ transfer_id: string; sum: string }>(sql`
     SELECT t.id AS transfer_id, COALESCE(SUM(e.amount), 0)::text AS sum
     FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id
@@ -40,8 +42,7 @@ export async function reconcileLedger(db: DbOrTx): Promise<ReconcileReport> {
     }),
   ];
   let checked = 0;
-  for (const check of registeredReconcileChecks()) {
-    const report = await check(db);
+  for (const report of await runReconcileChecks(deps)) {
     checked += report.checked;
     problems.push(...(report.problems as ReconcileProblem[]));
   }

@@ -17,7 +17,7 @@ const statusOf = async (headers: Headers, id: string) =>
   (await inject('GET', `/v1/payments/${id}`, headers)).json<{ status: string }>().status;
 const approve = (headers: Headers, id: string, reason = '') => inject('POST', `/v1/approvals/${id}/approve`, headers, { reason });
 const booksProven = async () => {
-  expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+  expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   expect((await reconcilePayments(ctx.deps.db)).problems).toEqual([]);
 };
 

@@ -70,7 +70,7 @@ describe('backup withholding at execution', () => {
       amount: WITHHELD,
     });
     expect((await inject('GET', `/v1/payments/${certified}/backup_withholding`, owner.headers)).json()).toBeNull();
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
 
     const form = await ctx.app.inject({
       method: 'POST',

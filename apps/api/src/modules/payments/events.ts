@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, treasuryTransactions, type Payment, type ProviderEvent } from '../../db/schema/index.ts';
-import type { ProviderEventHandler, ProviderEventOutcome } from '../../events/dispatcher.ts';
+import { publishDomainEvent, type HandlerUnit, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { findLedgerAccounts, outgoingMoneyEntries, paypalPayoutEntries, postTransfer, type OutgoingOutcome } from '../ledger/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
 import { hasPaypalSent, isPaypalMethod, postPaypalSent } from './paypal-money.ts';
 
@@ -47,9 +46,10 @@ async function outcomeEntries(tx: Tx, payment: Payment, outcome: OutgoingOutcome
  * or 'retry_later' when the payment is still before it. The payout's id is recorded when known.
  */
 export async function settlePayment(
-  tx: Tx,
+  unit: HandlerUnit,
   options: { org_id: string; payment_id: string; edge: Edge; reason: string | null; key: string; now: Date; payout_id?: string },
 ): Promise<ProviderEventOutcome> {
+  const { tx } = unit;
   const { edge, now, reason } = options;
   const [current] = await tx
     .select()
@@ -101,7 +101,7 @@ export async function settlePayment(
       ledger_transfer_id: posted.id,
       description: edge.to === 'succeeded' ? 'Crewpay payout fee' : 'Crewpay payout fee refund',
     });
-  await emitWebhookEvent(tx, {
+  await publishDomainEvent(unit, {
     org_id: options.org_id,
     type: edge.to === 'succeeded' ? 'payment.posted' : `payment.${edge.to}`,
     data: { id: current.id, status: edge.to, amount, fee },
@@ -113,7 +113,8 @@ export async function settlePayment(
  * that overtakes the record of the provider's answer still applies), or, for an event without
  * it, by the payout's id. The ledger posting is keyed by the event id.
  */
-export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
+export async function applyPayoutEvent(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
+  const { tx } = unit;
   if (event.type === HELD) return notePayoutHeld(tx, event);
   const edge = PAYOUT_EDGES[event.type];
   if (!edge) throw new Error(`Unknown payout event type ${event.type}`);
@@ -126,7 +127,7 @@ export async function applyPayoutEvent(tx: Tx, event: ProviderEvent, now: Date):
     if (!byPayout) return 'retry_later';
     paymentId = byPayout.id;
   }
-  return settlePayment(tx, {
+  return settlePayment(unit, {
     org_id: event.org_id,
     payment_id: paymentId,
     edge,

@@ -41,7 +41,7 @@ describe('W-2 withholding is recomputed at execution against the year to date', 
     expect(secondAfter).toMatchObject({ status: 'processing', federal_withholdings: 16_200_000, amount: 43_800_000 });
     expect(response.json().held).toBe(46_800_000 + 43_800_000);
     expect(await walletBalance(ctx.app, owner.headers)).toBe(200_000_000 - 46_800_000 - 43_800_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('counts payments executed earlier in the sandbox year', async () => {

@@ -127,7 +127,7 @@ describe('PUT /v1/payments/initiate', () => {
       sql`SELECT count(*)::text AS count FROM treasury_transactions WHERE org_id = ${owner.org.id} AND flow_type = 'outbound_payment'`,
     );
     expect(payouts.rows[0]!.count).toBe('10');
-    const ledger = await reconcileLedger(ctx.deps.db);
+    const ledger = await reconcileLedger(ctx.deps);
     expect(ledger.problems).toEqual([]);
     expect((await reconcilePayments(ctx.deps.db)).problems).toEqual([]);
   });
@@ -307,6 +307,6 @@ describe('agent payee link', () => {
       failure_reason: 'RECEIVER_UNREGISTERED',
     });
     expect(await balance(owner.headers)).toBe(100_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 });

@@ -1,21 +1,53 @@
+import type { AnyProviderOperation, ModuleDescriptor } from '../../events/kernel.ts';
+import { underProviders } from '../../events/kernel.ts';
+import { RAILS_PROVIDERS } from '../../providers/index.ts';
+import { payoutEvents } from './events.ts';
+import { releaseGatedPayments } from './gate-release.ts';
+import { createPayoutsOperation } from './payout-calls.ts';
+import { paypalPollOperation } from './paypal-poll.ts';
+import { reconcilePayments } from './reconcile.ts';
+import { followDisputeClose } from './release-disputes.ts';
+import { holdReleasesOnDispute, releasePaidInvoices } from './release-run.ts';
+import { PAYMENT_SCHEDULES_JOB, scheduleJobs } from './schedule-jobs.ts';
+import { runDueSchedules } from './schedule-runs.ts';
+
 // The payments module as other modules see it.
-export { payoutEvents } from './events.ts';
+export const paymentsModule: ModuleDescriptor = {
+  name: 'payments',
+  operations: [...underProviders(RAILS_PROVIDERS, createPayoutsOperation), paypalPollOperation as unknown as AnyProviderOperation],
+  providerEvents: [payoutEvents],
+  // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
+  fundsArrived: [(deps, orgId) => releasePaidInvoices(deps.db, orgId)],
+  domainEvents: [
+    { name: 'payment-releases', handle: (unit, event) => holdReleasesOnDispute(unit.tx, event) },
+    // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
+    { name: 'payment-release-disputes', handle: (unit, event) => followDisputeClose(unit.tx, event) },
+    // A contract signed or a deliverable approved releases the payments that waited for it.
+    { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.tx, event) },
+  ],
+  queues: [PAYMENT_SCHEDULES_JOB],
+  jobs: scheduleJobs,
+  // Moving the sandbox clock runs the scheduled payouts that came due at once.
+  clockWork: [{ name: 'payment-schedules', run: runDueSchedules }],
+  reconcileChecks: [
+    async (db) => {
+      const report = await reconcilePayments(db);
+      return { checked: report.payments, problems: report.problems };
+    },
+  ],
+};
 export { loadRecipients, recipientName } from './recipients.ts';
-export { reconcilePayments } from './reconcile.ts';
 export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
-export { paypalPollOperation } from './paypal-poll.ts';
 export { paymentRoutes } from './routes.ts';
 export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
-export { holdReleasesOnDispute, releasePaidInvoices, setPaymentReleaseDeps } from './release-run.ts';
-export { followDisputeClose } from './release-disputes.ts';
+export { setPaymentReleaseDeps } from './release-run.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
-export { PAYMENT_SCHEDULES_JOB, registerScheduleJobs } from './schedule-jobs.ts';
-export { runDueSchedules } from './schedule-runs.ts';
+export { PAYMENT_SCHEDULES_JOB } from './schedule-jobs.ts';
 export { approvalRoutes } from './approval-routes.ts';
 export { paymentGateRoutes } from './gate-routes.ts';
-export { releaseGatedPayments, setPaymentGateDeps } from './gate-release.ts';
+export { setPaymentGateDeps } from './gate-release.ts';
 export {
   BACKUP_WITHHOLDING_RATE,
   findBackupWithholding,

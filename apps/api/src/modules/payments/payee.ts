@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isSecretToken, payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import { inUnit, type HandlerUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { orgs, payments, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -172,7 +173,8 @@ export type ApplyPayeeDetails = {
  * (payout-changes), and every payment of the payee waiting for details starts. Answers the
  * updated row, the amount that started and the email ids to send after commit.
  */
-export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPayeeDetails) {
+export async function applyPayeeDetails(unit: HandlerUnit, options: ApplyPayeeDetails) {
+  const { deps, tx } = unit;
   const { org, recipient, recipient_role, body } = options;
   if (body.selected_payment_method !== 'stripe' && !org.paypal_enabled)
     throw new AppError('validation_error', `${org.name} pays by bank account only`, { field: 'selected_payment_method' });
@@ -190,7 +192,7 @@ export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPay
     ? await saveCreatorPayeeDetails(tx, { org_id: org.id, id: recipient, details: creatorDetails(deps, body, isIdentityLocked) })
     : await saveUserPayeeDetails(tx, { org_id: org.id, id: recipient, details: userDetails(deps, body, isIdentityLocked) });
   if (!person) throw new AppError('not_found', 'Payee not found');
-  const emailIds = await recordPayoutChange(tx, deps, {
+  const emailIds = await recordPayoutChange(unit, {
     org_id: org.id,
     payee: {
       type: isCreator ? 'creator' : 'user',
@@ -241,7 +243,8 @@ export async function applyPayeeDetails(deps: AppDeps, tx: Tx, options: ApplyPay
  * gone; a legal identity that executed payments were made to is never rewritten.
  */
 export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: unknown) {
-  const { answer, emailIds, callIds } = await deps.db.transaction(async (tx) => {
+  const { answer, emailIds, callIds } = await inUnit(deps, async (unit) => {
+    const { tx } = unit;
     const link = await findUsableLink(tx, linkId, { forUpdate: true });
     const { recipient, recipient_role } = payeePayloadOf(link);
     await waitingPaymentsOfLink(tx, link);
@@ -249,7 +252,7 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, link.org_id!));
     if (!org) throw new AppError('gone', INVALID_LINK_MESSAGE);
     if (!(await findPerson(tx, org.id, recipient, recipient_role))) throw new AppError('gone', INVALID_LINK_MESSAGE);
-    const { emailIds, callIds, started } = await applyPayeeDetails(deps, tx, {
+    const { emailIds, callIds, started } = await applyPayeeDetails(unit, {
       org,
       recipient,
       recipient_role,

@@ -57,7 +57,7 @@ export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, S
         destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
       })),
     }),
-  async onSucceeded(tx, call, started) {
+  async onSucceeded({ tx }, call, started) {
     await recordPayoutIds(tx, call, started);
     await schedulePaypalPolls(tx, call, started);
     // PayPal accepted the batch: the amounts left the organisation's PayPal balance (a call holds PayPal items only, or none).
@@ -67,10 +67,10 @@ export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, S
       itemsOf(call).map((item) => item.payment_id),
     );
   },
-  async onFailed(tx, call, error) {
-    const now = await sandboxNow(tx);
+  async onFailed(unit, call, error) {
+    const now = await sandboxNow(unit.tx);
     for (const item of itemsOf(call)) {
-      await settlePayment(tx, {
+      await settlePayment(unit, {
         org_id: call.org_id,
         payment_id: item.payment_id,
         edge: PAYOUT_EDGES['payout.failed']!,

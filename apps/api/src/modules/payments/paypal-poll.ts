@@ -73,7 +73,7 @@ export const paypalPollOperation: ProviderOperation<PaypalPollRequest, PaypalPol
     const batch = await readPaypalBatch(deps, { org_id: ctx.org_id, batch_id: request.batch_id });
     return polledBatchEvents(ctx.org_id, batch, request.payment_ids);
   },
-  async onSucceeded(tx, call, answer, effects) {
+  async onSucceeded({ tx }, call, answer, effects) {
     effects.eventIds.push(...(await storeProviderEvents({ db: tx }, PAYPAL_PROVIDER, answer.events)));
     if (answer.waiting.length === 0) return;
     const request = call.request as PaypalPollRequest;
@@ -81,7 +81,7 @@ export const paypalPollOperation: ProviderOperation<PaypalPollRequest, PaypalPol
     const key = call.idempotency_key.slice(0, call.idempotency_key.lastIndexOf(':'));
     await recordPoll(tx, { org_id: call.org_id, key, request: { ...request, payment_ids: answer.waiting, poll: request.poll + 1 } });
   },
-  async onFailed(tx, call, error) {
+  async onFailed({ tx }, call, error) {
     await tellUnconfirmed(tx, call, (call.request as PaypalPollRequest).payment_ids.length, error.code);
   },
 };

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
+import type { JobWorker } from '../../events/kernel.ts';
 import { runDueSchedules } from './schedule-runs.ts';
 
 export const PAYMENT_SCHEDULES_JOB = 'payments.run_schedules';
@@ -9,9 +9,4 @@ export const PAYMENT_SCHEDULES_JOB = 'payments.run_schedules';
  * job per tick across instances; the run's own locks and unique key keep a period to one run
  * even when two ticks overlap.
  */
-export async function registerScheduleJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register(PAYMENT_SCHEDULES_JOB, async () => {
-    await runDueSchedules(deps);
-  });
-  await deps.jobs.schedule(PAYMENT_SCHEDULES_JOB, '* * * * *');
-}
+export const scheduleJobs: JobWorker[] = [{ queue: PAYMENT_SCHEDULES_JOB, cron: '* * * * *', run: (deps) => runDueSchedules(deps) }];

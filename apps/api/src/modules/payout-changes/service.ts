@@ -1,12 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { orgs, payoutDetailChanges, users, type PayoutDetailField } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { queueEmails, type OutgoingEmail } from '../email/index.ts';
 import { notify } from '../notifications/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 
 /** The payout columns a payee row holds; only which of them changed is ever recorded. */
 export type PayoutSnapshot = {
@@ -59,7 +57,8 @@ const describeFields = (fields: PayoutDetailField[]) => fields.map((field) => fi
  * email changed). Everything is written in the caller's transaction; answers the email ids to
  * send after commit. A change nobody could notice (no field differs) records nothing.
  */
-export async function recordPayoutChange(tx: DbOrTx, deps: Pick<AppDeps, 'config'>, change: PayoutChange): Promise<string[]> {
+export async function recordPayoutChange(unit: HandlerUnit, change: PayoutChange): Promise<string[]> {
+  const { tx, deps } = unit;
   if (change.fields.length === 0) return [];
   await tx.insert(payoutDetailChanges).values({
     id: newId(),
@@ -86,7 +85,7 @@ export async function recordPayoutChange(tx: DbOrTx, deps: Pick<AppDeps, 'config
     .where(and(eq(users.org_id, change.org_id), inArray(users.role, ['owner'])));
   // A payee giving their details for the first time is news the organisation waits for (it can pay them now).
   if (!change.replacesDetails && change.source !== 'staff') {
-    await emitWebhookEvent(tx, {
+    await publishDomainEvent(unit, {
       org_id: change.org_id,
       type: 'payee.details_provided',
       data: { payee_type: change.payee.type, payee_id: change.payee.id, name: change.payee.name },

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { orgs, paypalLinks } from '../../db/schema/index.ts';
-import type { ProviderEventHandler } from '../../events/dispatcher.ts';
+import { publishDomainEvent, type ProviderEventHandler } from '../../events/dispatcher.ts';
 import { PAYPAL_CONSENT_REVOKED } from '../../providers/webhooks/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 
 /**
  * The organisation's PayPal account withdrew Crewpay's permissions: the connection ends (the
@@ -11,7 +10,8 @@ import { emitWebhookEvent } from '../webhooks/index.ts';
  */
 export const paypalConsentEvents: ProviderEventHandler = {
   handles: (type) => type === PAYPAL_CONSENT_REVOKED,
-  async apply(tx, event) {
+  async apply(unit, event) {
+    const { tx } = unit;
     const ended = await tx
       .update(paypalLinks)
       .set({ status: 'deactivated' })
@@ -26,6 +26,6 @@ export const paypalConsentEvents: ProviderEventHandler = {
     if (ended.length === 0) return;
     // As DELETE /v1/paypal/oauth does: payees are offered the bank only until PayPal is connected again.
     await tx.update(orgs).set({ paypal_enabled: false }).where(eq(orgs.id, event.org_id));
-    await emitWebhookEvent(tx, { org_id: event.org_id, type: 'paypal.disconnected', data: {} });
+    await publishDomainEvent(unit, { org_id: event.org_id, type: 'paypal.disconnected', data: {} });
   },
 };

@@ -140,7 +140,7 @@ describe('PayPal and Venmo from the organisation’s own PayPal account (SANDBOX
     // The wallet shows PayPal's figure, equal to the books, and the books prove themselves.
     expect((await call('GET', '/v1/wallets', owner.headers)).json().paypal.balances[0].amount).toBe(fakeBalance(merchantId));
     await expectBooksEqualPaypal(orgId, merchantId);
-    expect((await reconcileLedger(world.ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(world.ctx.deps)).problems).toEqual([]);
   });
 
   it('does not fail a batch PayPal is slow to list: its payment waits, then is paid when PayPal reports its item', async () => {

@@ -105,7 +105,7 @@ describe('a PayPal batch slow to list is polled, not failed (SANDBOX=false, on t
     expect(await paymentOf(paid[2]!.id)).toMatchObject({ status: 'returned', failure_reason: 'REFUNDED' });
     expect((await polls(owner.org.id)).map((poll) => poll.status)).toEqual(['succeeded', 'succeeded']);
     await expectBooksEqualPaypal(owner.org.id, merchantId);
-    expect((await reconcileLedger(world.ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(world.ctx.deps)).problems).toEqual([]);
   });
 
   it('posts a payment once whether the webhook or the poll comes first', async () => {

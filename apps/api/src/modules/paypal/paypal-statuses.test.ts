@@ -102,7 +102,7 @@ describe.each(['sandbox', 'live'] as const)('PayPal item statuses (%s)', (name) 
     expect(paypal_held).toBe(0);
     const wallet = (await world.ctx.app.inject({ method: 'GET', url: '/v1/wallets', headers: owner.headers })).json();
     expect(wallet.paypal.balances[0].amount).toBe(paypal_available);
-    expect((await reconcileLedger(world.ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(world.ctx.deps)).problems).toEqual([]);
     if (name === 'live') expect(worlds.live.paypal.problems.splice(0)).toEqual([]);
   });
 });

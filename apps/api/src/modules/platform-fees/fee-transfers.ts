@@ -49,7 +49,7 @@ export const feeTransferOperation: ProviderOperation<FeeTransferRequest, { provi
       description: request.description,
       idempotency_key: ctx.idempotency_key,
     }),
-  async onFailed(_tx, call, error) {
+  async onFailed(_unit, call, error) {
     console.error('[platform-fees] a fee could not be moved at the provider', call.id, error.code);
   },
 };

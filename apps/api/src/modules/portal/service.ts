@@ -1,6 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { formatCents, type CreatorUserRecord, type CreatorUserUpdateBody, type PortalHomeAnswer, type PortalTodoItem } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import { inUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, orgs, users, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -85,9 +86,9 @@ export async function updateOwnCreatorRecord(
 ): Promise<CreatorUserRecord> {
   if (options.body.id !== undefined && options.body.id !== options.id)
     throw new AppError('validation_error', 'The id in the body does not match the address', { field: 'id' });
-  const result = await deps.db.transaction(async (tx) => {
-    const { org, recipient_role } = await findOwnPayee(tx, options.scope, options.id);
-    const { person, emailIds, callIds } = await applyPayeeDetails(deps, tx, {
+  const result = await inUnit(deps, async (unit) => {
+    const { org, recipient_role } = await findOwnPayee(unit.tx, options.scope, options.id);
+    const { person, emailIds, callIds } = await applyPayeeDetails(unit, {
       org,
       recipient: options.id,
       recipient_role,

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { providerEvents } from '../../db/schema/index.ts';
 import { providerEventHandlerFor } from '../../events/dispatcher.ts';
+import { unitOfWorkOver, type AfterCommitTask } from '../../lib/unit-of-work.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import type { ProviderEventInput } from '../../providers/contract.ts';
@@ -35,20 +36,20 @@ export async function storeProviderEvents(deps: { db: DbOrTx }, provider: string
  * its handler cannot apply yet waits (due_at moves on) and is tried again. Answers whether it
  * was applied now.
  */
-export async function handleProviderEvent(deps: Pick<AppDeps, 'db'>, eventId: string): Promise<boolean> {
-  const tasks: ((db: AppDeps['db']) => Promise<void>)[] = [];
+export async function handleProviderEvent(deps: AppDeps, eventId: string): Promise<boolean> {
+  const tasks: AfterCommitTask[] = [];
   const applied = await deps.db.transaction(async (tx) => {
     const [event] = await tx.select().from(providerEvents).where(eq(providerEvents.id, eventId)).for('update');
     if (!event || event.processed_at) return false;
     const now = await sandboxNow(tx);
-    const handler = providerEventHandlerFor(event.type);
+    const handler = providerEventHandlerFor(deps, event.type);
     if (!handler) {
       // Every type the providers send has a handler (src/wiring.ts checks at start): this one is kept, unapplied, and listed by reconcile.
       console.error('[provider-events] no handler applies an event; it is kept unprocessed', event.provider, event.type, event.id);
       await tx.update(providerEvents).set({ last_error: NO_HANDLER }).where(eq(providerEvents.id, event.id));
       return false;
     }
-    const outcome = await handler.apply(tx, event, now, (task) => tasks.push(task));
+    const outcome = await handler.apply({ ...unitOfWorkOver(tx, tasks), deps }, event, now);
     if (outcome === 'retry_later') {
       const attempts = event.attempts + 1;
       await tx
@@ -60,12 +61,12 @@ export async function handleProviderEvent(deps: Pick<AppDeps, 'db'>, eventId: st
     await tx.update(providerEvents).set({ processed_at: now }).where(eq(providerEvents.id, event.id));
     return true;
   });
-  for (const task of tasks) await task(deps.db);
+  for (const task of tasks) await task();
   return applied;
 }
 
 /** Applies events one by one; a failing one stays stored and unprocessed (tried again later) and does not stop the others. */
-export async function applyProviderEvents(deps: Pick<AppDeps, 'db'>, ids: string[]): Promise<number> {
+export async function applyProviderEvents(deps: AppDeps, ids: string[]): Promise<number> {
   let applied = 0;
   for (const id of ids) {
     try {
@@ -83,7 +84,7 @@ export async function applyProviderEvents(deps: Pick<AppDeps, 'db'>, ids: string
  * just moved). Answers how many were applied.
  */
 export async function retryWaitingProviderEvents(
-  deps: Pick<AppDeps, 'db'>,
+  deps: AppDeps,
   options: { now?: Date; object_ids?: string[]; limit?: number } = {},
 ): Promise<number> {
   const limit = options.limit ?? 1000;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import type { JobWorker } from '../../events/kernel.ts';
 import { retryWaitingProviderEvents } from './events.ts';
 import { PROVIDER_CALLS_JOB } from './record.ts';
 import { runDueProviderCalls } from './run.ts';
@@ -20,13 +21,11 @@ export async function processDueProviderEvents(deps: AppDeps): Promise<number> {
  * the due ones: retries whose time came, calls whose job was lost, leases that ran out.
  * `provider-events` runs every minute too.
  */
-export async function registerProviderCallJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register<{ ids?: string[] }>(PROVIDER_CALLS_JOB, async (data) => {
-    await runDueProviderCalls(deps, data?.ids ? { ids: data.ids } : {});
-  });
-  await deps.jobs.schedule(PROVIDER_CALLS_JOB, '* * * * *');
-  await deps.jobs.register(PROVIDER_EVENTS_JOB, async () => {
-    await processDueProviderEvents(deps);
-  });
-  await deps.jobs.schedule(PROVIDER_EVENTS_JOB, '* * * * *');
-}
+export const providerCallJobs: JobWorker[] = [
+  {
+    queue: PROVIDER_CALLS_JOB,
+    cron: '* * * * *',
+    run: (deps, data: { ids?: string[] } | undefined) => runDueProviderCalls(deps, data?.ids ? { ids: data.ids } : {}),
+  },
+  { queue: PROVIDER_EVENTS_JOB, cron: '* * * * *', run: (deps) => processDueProviderEvents(deps) },
+];

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { replaceOperation } from '../../../test/kernel.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { connectPaypal } from '../../../test/paypal-fixtures.ts';
 import { addCreator } from '../../../test/fixtures.ts';
@@ -13,7 +14,6 @@ import {
   CALL_LEASE_MS,
   PROVIDER_CALLS_JOB,
   recordProviderCall,
-  registerProviderOperation,
   runDueProviderCalls,
   type ProviderCallContext,
 } from './index.ts';
@@ -30,10 +30,10 @@ type PayoutCall = (deps: TestContext['deps'], request: PayoutCallRequest, call: 
 
 /** Puts `call` in place of the payout rail's call for one test (afterEach puts the real one back). */
 function replacePayoutCall(call: PayoutCall): void {
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation, call });
+  replaceOperation(ctx.deps, { provider: SANDBOX_PROVIDER, ...createPayoutsOperation, call });
 }
 afterEach(async () => {
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
+  replaceOperation(ctx.deps, { provider: SANDBOX_PROVIDER, ...createPayoutsOperation });
   await ctx.deps.jobs.register<{ ids?: string[] }>(PROVIDER_CALLS_JOB, async (data) => {
     await runDueProviderCalls(ctx.deps, data?.ids ? { ids: data.ids } : {});
   });
@@ -114,7 +114,7 @@ describe('provider calls', () => {
     await advanceClock(ctx.app, 61);
     expect((await paymentOf(paymentId)).status).toBe('succeeded');
     expect(await balance(owner.headers)).toBe(75_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('releases the held money when the rail refuses for good', async () => {
@@ -131,7 +131,7 @@ describe('provider calls', () => {
       .from(treasuryTransactions)
       .where(sql`${treasuryTransactions.metadata}->>'payment_id' = ${paymentId}`);
     expect(walletRow).toMatchObject({ status: 'failed', provider_id: null });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('gives up after too many retryable failures and releases the money', async () => {
@@ -144,7 +144,7 @@ describe('provider calls', () => {
     expect(call).toMatchObject({ status: 'failed', attempts: 8, last_error: 'rate_limited' });
     expect((await paymentOf(paymentId)).status).toBe('failed');
     expect(await balance(owner.headers)).toBe(100_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('makes a call again with the same key once the lease of a killed worker has run out', async () => {
@@ -178,7 +178,7 @@ describe('provider calls', () => {
     expect(await scheduledPayouts(owner.org.id)).toHaveLength(1);
     await advanceClock(ctx.app, 61);
     expect((await paymentOf(paymentId)).status).toBe('succeeded');
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('pays to the details a payment was executed with, even when they change before the call is made', async () => {
@@ -198,7 +198,7 @@ describe('provider calls', () => {
     expect(await runDueProviderCalls(ctx.deps)).toBe(1);
     await advanceClock(ctx.app, 61);
     expect(await paymentOf(draft!.id)).toMatchObject({ status: 'succeeded', failure_reason: null });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it("the sandbox rail answers a busy receiver's first request with a retryable 503, then pays it once", async () => {

@@ -24,7 +24,7 @@ export async function receiveProviderWebhook(
   rawBody: string,
   headers: WebhookHeaders,
 ): Promise<ReceivedWebhook> {
-  const verifier = webhookVerifierFor(provider);
+  const verifier = webhookVerifierFor(deps, provider);
   if (!verifier || (verifier.sandboxOnly && !deps.config.isSandbox)) throw new AppError('not_found', 'Unknown provider');
   let events: ProviderEventInput[];
   try {

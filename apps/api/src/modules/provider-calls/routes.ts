@@ -36,7 +36,7 @@ export const providerWebhookRoutes =
           request.headers,
         );
         // A provider that wants its own words back (Dropbox Sign) counts anything else as a failed delivery.
-        const acknowledgement = webhookVerifierFor(request.params.provider)?.acknowledgement;
+        const acknowledgement = webhookVerifierFor(deps, request.params.provider)?.acknowledgement;
         return acknowledgement ? reply.type('text/plain').send(acknowledgement) : received;
       },
     );

@@ -4,10 +4,12 @@ import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { recordProviderCall, secondsSince } from '../../lib/metrics.ts';
 import { withSpan } from '../../lib/tracing.ts';
+import { inUnitOfWork } from '../../lib/unit-of-work.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { providerOperationFor, type OutcomeEffects } from './registry.ts';
 import { applyProviderEvents } from './events.ts';
+import { deliverDueSandboxEvents, sandboxDeliveryMark } from './sandbox-webhooks.ts';
 
 /** How long a worker holds a call it is making; past it (the worker died) the call is due again. */
 export const CALL_LEASE_MS = 5 * 60_000;
@@ -66,13 +68,15 @@ async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: s
 
 /** Records the outcome in one short transaction; a call already completed (by a worker whose lease ran out) is left as is. */
 async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: unknown } | { error: ProviderCallError }): Promise<void> {
-  const operation = providerOperationFor(call.provider, call.operation);
+  const operation = providerOperationFor(deps, call.provider, call.operation);
   const effects: OutcomeEffects = { emailIds: [], eventIds: [] };
-  await deps.db.transaction(async (tx) => {
+  await inUnitOfWork(deps.db, async (uow) => {
+    const { tx } = uow;
+    const unit = { ...uow, deps };
     const [locked] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for('update');
     if (!locked || locked.status !== 'pending') return;
-    if ('response' in outcome) await operation?.onSucceeded?.(tx, locked, outcome.response, effects);
-    else await operation?.onFailed?.(tx, locked, outcome.error, effects);
+    if ('response' in outcome) await operation?.onSucceeded?.(unit, locked, outcome.response, effects);
+    else await operation?.onFailed?.(unit, locked, outcome.error, effects);
     await tx
       .update(providerCalls)
       .set({
@@ -106,10 +110,11 @@ async function failUnknownOperation(deps: Pick<AppDeps, 'db'>, call: ProviderCal
 
 /** Makes one claimed call, with no transaction open, then records what came of it. */
 async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<void> {
-  const operation = providerOperationFor(call.provider, call.operation);
+  const operation = providerOperationFor(deps, call.provider, call.operation);
   if (!operation) return failUnknownOperation(deps, call);
   let outcome: { response: unknown } | { error: ProviderCallError };
   const labels = { provider: call.provider, operation: call.operation };
+  const sandboxMark = deps.config.isSandbox ? await sandboxDeliveryMark(deps) : undefined;
   const started = performance.now();
   try {
     const response = await withSpan('provider.call', { 'crewpay.provider': call.provider, 'crewpay.operation': call.operation }, () =>
@@ -137,6 +142,9 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
     console.error('[provider-calls] recording an outcome failed', call.operation, JSON.stringify(loggableError(error)));
     await retryLater(deps, call, 'recording_failed', now);
   }
+  // A sandbox provider that answers at once (a card, a refund) scheduled its webhook due now: it is
+  // delivered here, through the webhook receiver, as the real provider's would arrive.
+  if (sandboxMark) await deliverDueSandboxEvents(deps, { createdSince: sandboxMark });
 }
 
 /**

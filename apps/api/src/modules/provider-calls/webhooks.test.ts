@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { replaceOperation } from '../../../test/kernel.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
@@ -8,14 +9,14 @@ import { ledgerTransfers, payments, providerEvents, treasuryTransactions } from 
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { createPayoutsOperation, type PayoutCallRequest } from '../payments/index.ts';
 import { computeSignature } from '../../lib/webhook-signature.ts';
-import { registerProviderOperation, retryWaitingProviderEvents } from './index.ts';
+import { retryWaitingProviderEvents } from './index.ts';
 import { SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from '../../providers/sandbox-events.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ SANDBOX_ACH_DELAY_SECONDS: '60' });
 });
-afterEach(() => registerProviderOperation({ provider: SANDBOX_PROVIDER, ...createPayoutsOperation }));
+afterEach(() => replaceOperation(ctx.deps, { provider: SANDBOX_PROVIDER, ...createPayoutsOperation }));
 
 type WireEvent = { id: string; type: string; org_id: string; object_id: string; data: Record<string, string> };
 
@@ -103,7 +104,7 @@ describe('POST /v1/webhooks/:provider', () => {
     expect(await transfersOf(owner.org.id)).toEqual(transfers);
     expect(await walletBalance(ctx.app, owner.headers)).toBe(balance);
     expect(await paymentStatus(payment.id)).toBe('succeeded');
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('keeps a return that arrives before its payout was paid, and applies it after', async () => {
@@ -126,12 +127,12 @@ describe('POST /v1/webhooks/:provider', () => {
     await advanceClock(ctx.app, 61);
     expect(await paymentStatus(payment.id)).toBe('returned');
     expect(await walletBalance(ctx.app, owner.headers)).toBe(100_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('applies an event that overtakes the record of the call it answers', async () => {
     let overtaken: { status: string; reference: string | null } | undefined;
-    registerProviderOperation({
+    replaceOperation(ctx.deps, {
       provider: SANDBOX_PROVIDER,
       ...createPayoutsOperation,
       call: async (deps, request: PayoutCallRequest, call) => {
@@ -155,7 +156,7 @@ describe('POST /v1/webhooks/:provider', () => {
     expect(walletRow).toMatchObject({ status: 'succeeded', provider_id: payment.stripe_reference_id });
     await advanceClock(ctx.app, 61);
     expect(await walletBalance(ctx.app, owner.headers)).toBe(75_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('keeps an event whose object is not known yet and tries it again when due, never dropping it', async () => {

@@ -1,4 +1,12 @@
+import type { ModuleDescriptor } from '../../events/kernel.ts';
+import { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, providerSyncJobs } from './jobs.ts';
+
 // The books kept in step with the provider: missed events applied, wallets compared with the provider's balances.
-export { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, registerProviderSyncJobs, runProviderCheck } from './jobs.ts';
+export const providerSyncModule: ModuleDescriptor = {
+  name: 'provider-sync',
+  queues: [MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB],
+  jobs: providerSyncJobs,
+};
+export { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, runProviderCheck } from './jobs.ts';
 export { sweepMissedEvents } from './missed-events.ts';
 export { PROCESSING_WINDOW_MS, providerCheck, type ProviderProblem } from './provider-check.ts';

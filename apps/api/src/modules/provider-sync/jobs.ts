@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import type { JobWorker } from '../../events/kernel.ts';
 import { sweepMissedEvents } from './missed-events.ts';
 import { providerCheck, reportProviderProblems } from './provider-check.ts';
 
@@ -16,13 +17,7 @@ export async function runProviderCheck(deps: AppDeps) {
  * Outside the sandbox: every hour the events Stripe sent that did not arrive are listed and
  * applied; every day at 06:00 UTC the wallets are compared with the provider's balances.
  */
-export async function registerProviderSyncJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.register(MISSED_EVENTS_JOB, async () => {
-    await sweepMissedEvents(deps);
-  });
-  await deps.jobs.schedule(MISSED_EVENTS_JOB, '17 * * * *');
-  await deps.jobs.register(PROVIDER_CHECK_JOB, async () => {
-    await runProviderCheck(deps);
-  });
-  await deps.jobs.schedule(PROVIDER_CHECK_JOB, '0 6 * * *');
-}
+export const providerSyncJobs: JobWorker[] = [
+  { queue: MISSED_EVENTS_JOB, cron: '17 * * * *', run: (deps) => sweepMissedEvents(deps) },
+  { queue: PROVIDER_CHECK_JOB, cron: '0 6 * * *', run: (deps) => runProviderCheck(deps) },
+];

@@ -132,7 +132,7 @@ describe('live money on Stripe Treasury through the public API (SANDBOX=false, o
 
     // The monthly plan, collected to the platform.
     await world.ctx.deps.db.execute(sql`UPDATE orgs SET billing_date = now()::date WHERE id = ${owner.org.id}`);
-    await runMonthlyBilling(world.ctx.deps.db);
+    await runMonthlyBilling(world.ctx.deps);
     expect((await inject('GET', '/v1/billing', owner.headers)).json()).toMatchObject({ status: 'active' });
     await expectInStep();
     const { financialAccount } = await stripeAccountsOf(world.ctx, owner.org.id);

@@ -6,7 +6,7 @@ import { bankingProvider } from '../../providers/banking/index.ts';
 import { feeRefundsInFlight } from '../invoices/index.ts';
 import { findBalances } from '../ledger/index.ts';
 import { feesInFlight } from '../platform-fees/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import { inUnit, publishDomainEvent } from '../../events/dispatcher.ts';
 
 /** ACH settles within a few business days: a movement still processing after this long is looked up at the provider. */
 export const PROCESSING_WINDOW_MS = 5 * 86_400_000;
@@ -117,9 +117,9 @@ export async function providerCheck(
  * data) and, once per organisation, a notification to its members. Nothing is corrected here:
  * a difference is for a person to look into (a missed event is applied by the missed-events job).
  */
-export async function reportProviderProblems(deps: Pick<AppDeps, 'db'>, problems: ProviderProblem[]): Promise<void> {
+export async function reportProviderProblems(deps: AppDeps, problems: ProviderProblem[]): Promise<void> {
   for (const problem of problems) console.error('[provider-check] the books differ from the provider', JSON.stringify(problem));
   const orgIds = new Set(problems.filter((problem) => problem.kind !== 'provider_unreachable').map((problem) => problem.org_id));
   for (const orgId of orgIds)
-    await deps.db.transaction((tx) => emitWebhookEvent(tx, { org_id: orgId, type: 'wallet.out_of_step', data: {} }));
+    await inUnit(deps, (unit) => publishDomainEvent(unit, { org_id: orgId, type: 'wallet.out_of_step', data: {} }));
 }

@@ -63,7 +63,7 @@ async function lockQueued(tx: DbOrTx, orgId: string, smsId: string | null) {
 export const sendSmsOperation: Omit<ProviderOperation<SendRequest, SendOutcome>, 'provider'> = {
   operation: SEND_SMS,
   call: send,
-  async onSucceeded(tx, call, response) {
+  async onSucceeded({ tx }, call, response) {
     const sms = await lockQueued(tx, call.org_id, call.subject_id);
     if (!sms || response.outcome === 'unchanged') return;
     const sent = response.outcome === 'sent';
@@ -76,7 +76,7 @@ export const sendSmsOperation: Omit<ProviderOperation<SendRequest, SendOutcome>,
       )
       .where(eq(smsMessages.id, sms.id));
   },
-  async onFailed(tx, call, error) {
+  async onFailed({ tx }, call, error) {
     const sms = await lockQueued(tx, call.org_id, call.subject_id);
     if (!sms) return;
     await tx.update(smsMessages).set({ status: 'failed', error: error.code }).where(eq(smsMessages.id, sms.id));

@@ -38,7 +38,7 @@ async function applyFailed(tx: Tx, event: ProviderEvent) {
  */
 export const smsStatusEvents: ProviderEventHandler = {
   handles: (type) => SMS_EVENTS.has(type),
-  async apply(tx, event) {
+  async apply({ tx }, event) {
     if (event.type === 'sms.failed') return applyFailed(tx, event);
     const phone = event.data.phone;
     if (event.type === 'sms.opted_out' && phone) await recordOptOut(tx, phone, 'reply');

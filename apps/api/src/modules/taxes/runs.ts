@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { JobWorker } from '../../events/kernel.ts';
 import { taxMessages, type TaxRecipientOutcome, type TaxRequestBody, type TaxRun } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
 import { taxDocumentRuns, type TaxDocumentRun } from '../../db/schema/index.ts';
@@ -168,6 +169,6 @@ export function openRunPdf(secrets: SecretBox, run: TaxDocumentRun): Buffer {
   return Buffer.from(secrets.decrypt(run.pdf_sealed), 'base64');
 }
 
-export async function registerTaxJobs(deps: RunDeps): Promise<void> {
-  await deps.jobs.register<{ run_id: string }>(GENERATE_TAX_DOCUMENTS_JOB, (data) => executeTaxRun(deps, data.run_id));
-}
+export const taxJobs: JobWorker[] = [
+  { queue: GENERATE_TAX_DOCUMENTS_JOB, run: (deps, data: { run_id: string }) => executeTaxRun(deps, data.run_id) },
+];

@@ -28,7 +28,7 @@ describe('1099-NEC figures come from the posted payments, less returns', () => {
     const [returned] = await payAndPost(ctx, owner.headers, creator.id, [20_000]);
     await ctx.app.inject({ method: 'POST', url: '/dev/clock/advance', headers: operatorHeaders, payload: { seconds: 61 } });
     expect((await inject('GET', `/v1/payments/${returned}`, owner.headers)).json().status).toBe('returned');
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
 
     await setPaymentDates(ctx, dec31!, { posted: '2024-12-31T23:59:59Z' });
     await setPaymentDates(ctx, jan1!, { posted: '2025-01-01T00:00:00Z' });

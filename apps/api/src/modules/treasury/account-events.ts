@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { financialAccounts, treasuryTransactions, type ProviderEvent } from '../../db/schema/index.ts';
-import type { ProviderEventOutcome } from '../../events/dispatcher.ts';
+import { publishDomainEvent, type HandlerUnit, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { newId } from '../../lib/ids.ts';
 import { arrivedMoneyEntries, findLedgerAccounts, postTransfer } from '../ledger/index.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
 
 const MEMOS: Record<string, string> = { ach: 'ACH credit received', us_domestic_wire: 'Wire received', stripe: 'Transfer received' };
 
@@ -15,10 +14,11 @@ const MEMOS: Record<string, string> = { ach: 'ACH credit received', us_domestic_
  * Answers whether the wallet was credited now.
  */
 export async function applyReceivedCredit(
-  tx: Tx,
+  unit: HandlerUnit,
   event: ProviderEvent,
   now: Date,
 ): Promise<{ credited: boolean; outcome: ProviderEventOutcome }> {
+  const { tx } = unit;
   const amount = Number(event.data.amount);
   if (!Number.isSafeInteger(amount) || amount <= 0) return { credited: false, outcome: undefined };
   const [account] = await tx.select({ id: financialAccounts.id }).from(financialAccounts).where(eq(financialAccounts.org_id, event.org_id));
@@ -48,7 +48,7 @@ export async function applyReceivedCredit(
     metadata: { treasury_transaction_id: row.id },
     entries: arrivedMoneyEntries(ledger, { amount, fee: 0 }),
   });
-  await emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount } });
+  await publishDomainEvent(unit, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount } });
   return { credited: true, outcome: undefined };
 }
 

@@ -160,6 +160,6 @@ export async function loadSandboxFunds(deps: AppDeps, ctx: Ctx, options: { org_i
     entries: arrivedMoneyEntries(ledger, { amount: options.amount, fee: 0 }),
   });
   // Funds arrived: billing takes what the organisation owes once this money is committed.
-  ctx.afterCommit(() => announceFundsArrived(deps.db, options.org_id));
+  ctx.afterCommit(() => announceFundsArrived(deps, options.org_id));
   return row!;
 }

@@ -3,8 +3,13 @@ import type { Tx } from '../../db/client.ts';
 import { bankLinks, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
 import { arrivedMoneyEntries, findLedgerAccounts, outgoingMoneyEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { providerId } from '../../providers/banking/index.ts';
-import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
-import { emitWebhookEvent } from '../webhooks/index.ts';
+import {
+  announceFundsArrived,
+  publishDomainEvent,
+  type HandlerUnit,
+  type ProviderEventHandler,
+  type ProviderEventOutcome,
+} from '../../events/dispatcher.ts';
 import { applyAddressReady, applyReceivedCredit } from './account-events.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
 
@@ -46,7 +51,8 @@ async function transition(tx: Tx, event: ProviderEvent, edge: Transition, change
 export const sentOut = (row: TreasuryTransaction) => ({ amount: -row.amount, fee: row.fee });
 
 /** The ledger side of each event; every posting's key is the event id, so it posts at most once. */
-async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
+async function applyToLedger(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
+  const { tx } = unit;
   const reason = event.data.reason ?? null;
   const key = `event:${event.id}`;
   const accounts = () => findLedgerAccounts(tx, event.org_id);
@@ -60,7 +66,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
           and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')),
         )
         .returning({ id: bankLinks.id })
-        .then(([link]) => link && emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.verified', data: { bank_link_id: link.id } }));
+        .then(([link]) => link && publishDomainEvent(unit, { org_id: event.org_id, type: 'bank.verified', data: { bank_link_id: link.id } }));
       return;
     }
     case 'setup_intent.verification_failed': {
@@ -86,7 +92,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
         metadata,
         entries: arrivedMoneyEntries(a, { amount: row.amount, fee: 0 }),
       });
-      await emitWebhookEvent(tx, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount: row.amount } });
+      await publishDomainEvent(unit, { org_id: event.org_id, type: 'bank.funds_arrived', data: { id: row.id, amount: row.amount } });
       return;
     }
     case 'treasury.inbound_transfer.failed': {
@@ -197,15 +203,15 @@ export const isBankingEvent = (type: string) => type.startsWith('treasury.') || 
  */
 export const bankingEvents: ProviderEventHandler = {
   handles: isBankingEvent,
-  async apply(tx, event, now, afterCommit) {
+  async apply(unit, event, now) {
     if (event.type === 'treasury.received_credit.succeeded') {
-      const { credited, outcome } = await applyReceivedCredit(tx, event, now);
-      if (credited) afterCommit((db) => announceFundsArrived(db, event.org_id));
+      const { credited, outcome } = await applyReceivedCredit(unit, event, now);
+      if (credited) unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));
       return outcome;
     }
-    const outcome = await applyToLedger(tx, event, now);
+    const outcome = await applyToLedger(unit, event, now);
     if (event.type === 'treasury.inbound_transfer.succeeded' && outcome === undefined) {
-      afterCommit((db) => announceFundsArrived(db, event.org_id));
+      unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));
     }
     return outcome;
   },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { replaceOperation } from '../../../test/kernel.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner, readOutbox } from '../../../test/fixtures.ts';
 import { activate, advanceClock, linkVerifiedBank, stripeWalletId } from '../../../test/wallet-fixtures.ts';
@@ -7,7 +8,7 @@ import { providerCalls, sandboxMicrodeposits, treasuryTransactions } from '../..
 import { bankingProvider } from '../../providers/banking/index.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
-import { registerProviderOperation, type ProviderCallContext } from '../provider-calls/index.ts';
+import type { ProviderCallContext } from '../provider-calls/index.ts';
 import { SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from '../../providers/sandbox-events.ts';
 import { inboundTransferOperation, outboundPaymentOperation, type AchCallRequest } from './provider-operations.ts';
 
@@ -16,8 +17,8 @@ beforeAll(async () => {
   ctx = await createTestContext({ SANDBOX_ACH_DELAY_SECONDS: '60' });
 });
 afterEach(() => {
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
-  registerProviderOperation({ provider: SANDBOX_PROVIDER, ...outboundPaymentOperation });
+  replaceOperation(ctx.deps, { provider: SANDBOX_PROVIDER, ...inboundTransferOperation });
+  replaceOperation(ctx.deps, { provider: SANDBOX_PROVIDER, ...outboundPaymentOperation });
 });
 
 type Headers = Record<string, string>;
@@ -42,7 +43,7 @@ describe('ACH through provider calls', () => {
   it('debits the bank after the commit, then the provider id is on the transaction', async () => {
     const seen: { status: string; openTransactions: number }[] = [];
     const real: AchCall = inboundTransferOperation.call;
-    registerProviderOperation({
+    replaceOperation(ctx.deps, {
       provider: SANDBOX_PROVIDER,
       ...inboundTransferOperation,
       call: async (deps, request: AchCallRequest, call) => {
@@ -70,7 +71,7 @@ describe('ACH through provider calls', () => {
 
   it('applies a settlement that overtakes the record of the debit call', async () => {
     const real: AchCall = inboundTransferOperation.call;
-    registerProviderOperation({
+    replaceOperation(ctx.deps, {
       provider: SANDBOX_PROVIDER,
       ...inboundTransferOperation,
       call: async (deps, request: AchCallRequest, call) => {
@@ -105,11 +106,11 @@ describe('ACH through provider calls', () => {
     // The sandbox's own settlement, when due, finds it settled already.
     await advanceClock(ctx.app, 61);
     expect(await balance(owner.headers)).toBe(8_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('gives the held amount and fee back when the bank refuses a transfer out for good', async () => {
-    registerProviderOperation({
+    replaceOperation(ctx.deps, {
       provider: SANDBOX_PROVIDER,
       ...outboundPaymentOperation,
       call: async () => {
@@ -129,7 +130,7 @@ describe('ACH through provider calls', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await rowOf(sent.json().id)).toMatchObject({ status: 'failed', failure_reason: 'account_frozen', provider_id: null });
     expect(await balance(owner.headers)).toBe(100_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 });
 

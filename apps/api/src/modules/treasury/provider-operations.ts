@@ -29,7 +29,7 @@ export const OUTBOUND_PAYMENT = 'banking.outbound_payment';
 const requestOf = (call: ProviderCall) => call.request as AchCallRequest;
 
 /** The provider's id on our transaction, unless an event brought it first. */
-async function recordMovement(tx: Tx, call: ProviderCall, movement: ProviderMoneyMovement): Promise<void> {
+async function recordMovement({ tx }: { tx: Tx }, call: ProviderCall, movement: ProviderMoneyMovement): Promise<void> {
   await tx
     .update(treasuryTransactions)
     .set({ provider_id: movement.provider_id })
@@ -72,7 +72,7 @@ export const inboundTransferOperation: Omit<ProviderOperation<AchCallRequest, Pr
       metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
   onSucceeded: recordMovement,
-  onFailed: async (tx, call, error) => {
+  onFailed: async ({ tx }, call, error) => {
     await failMovement(tx, call, error);
   },
 };
@@ -92,7 +92,7 @@ export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, Pr
       metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
   onSucceeded: recordMovement,
-  onFailed: async (tx, call, error) => {
+  onFailed: async ({ tx }, call, error) => {
     const row = await failMovement(tx, call, error);
     if (!row) return;
     await postTransfer(tx, {

@@ -100,7 +100,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     const [row] = (await transactions(owner.headers, owner.walletId)).data;
     expect(row).toMatchObject({ status: 'succeeded', amount: 125_000, failure_reason: null, payment_id: null });
     expect(row.flow_details.inbound_transfer.id).toMatch(/^ibt_/);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('refuses a wrong code after too many attempts and lets the owner connect again', async () => {
@@ -160,7 +160,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
       status: 'returned',
       failure_reason: 'account_closed',
     });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('applies the same provider event twice without changing anything', async () => {
@@ -178,7 +178,7 @@ describe('bank linking and adding funds, driven by the sandbox clock', () => {
     await ctx.deps.db.update(providerEvents).set({ processed_at: null }).where(eq(providerEvents.id, event!.id));
     expect(await handleProviderEvent(ctx.deps, event!.id)).toBe(true);
     expect(await balance(owner.headers)).toBe(7_000);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('moves money once for an idempotent retry, and refuses the key with another body', async () => {
@@ -250,7 +250,7 @@ describe('POST /v1/treasury/ach', () => {
       status: 'failed',
       failure_reason: 'no_account',
     });
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('lets concurrent transfers hold only what the wallet has', async () => {
@@ -265,7 +265,7 @@ describe('POST /v1/treasury/ach', () => {
     expect(await balance(owner.headers)).toBe(100_000 - 3 * 30_003);
     await advanceClock(ctx.app, 60);
     expect(await balance(owner.headers)).toBe(100_000 - 3 * 30_003);
-    expect((await reconcileLedger(ctx.deps.db)).problems).toEqual([]);
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
   it('caps the fee at $10.00', async () => {

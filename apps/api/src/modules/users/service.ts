@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import { memberMessages, roleLabels, type InviteUserBody, type UpdateUserBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import { inUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { columnsToSet } from '../../db/update-columns.ts';
 import { users, type User } from '../../db/schema/index.ts';
@@ -93,7 +94,8 @@ export async function inviteUser(deps: AppDeps, options: { actor: User; body: In
 }
 
 export async function updateUser(deps: AppDeps, options: { actor: User; id: string; body: UpdateUserBody }): Promise<User> {
-  const { user, emailIds } = await deps.db.transaction(async (tx) => {
+  const { user, emailIds } = await inUnit(deps, async (unit) => {
+    const { tx } = unit;
     const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
     assertMayUpdate(options.actor, target, options.body);
     if (options.body.email && options.body.email !== target.email) await assertEmailFree(tx, options.body.email, target.id);
@@ -107,7 +109,7 @@ export async function updateUser(deps: AppDeps, options: { actor: User; id: stri
     // An agent's or manager's email is where their payout links go: changing it is a payout change.
     const isPayee = updated!.is_agent || updated!.is_manager;
     const emailIds = isPayee
-      ? await recordPayoutChange(tx, deps, {
+      ? await recordPayoutChange(unit, {
           org_id: target.org_id,
           payee: {
             type: 'user',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { WebhookEventType } from '@crewpay/core';
+import { webhookEventTypes, type WebhookEventType } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { announceDomainEvent } from '../../events/dispatcher.ts';
+import type { DomainEventSubscriber } from '../../events/dispatcher.ts';
 
 export type WebhookEvent = { org_id: string; type: WebhookEventType; data: Record<string, unknown> };
 
@@ -16,14 +16,28 @@ export const eventBody = (options: { event_id: string; type: string; created: st
   data: options.data,
 });
 
+const isWebhookEventType = (type: string): type is WebhookEventType => (webhookEventTypes as readonly string[]).includes(type);
+
 /**
- * Records one delivery per subscribed endpoint in the caller's transaction: the event exists
- * only if what caused it committed. The delivery job sends them (and retries) afterwards.
- * The event is also announced to the modules that listen (the bell's notifications and their
- * emails), except a test event sent to one endpoint, which nothing but that endpoint should see.
+ * Outgoing webhooks are one subscriber of the domain events: each event of a type endpoints may
+ * subscribe to becomes a delivery to every endpoint that wants it, in the transaction that caused
+ * the event. The other subscribers (the bell's notifications, payments' releases) never see a
+ * delivery, and a test event sent to one endpoint (sendTestEvent) is not a domain event at all.
  */
-export async function emitWebhookEvent(tx: DbOrTx, event: WebhookEvent, options: { endpoint_id?: string } = {}): Promise<string[]> {
-  if (!options.endpoint_id && event.type !== 'webhook.test') await announceDomainEvent(tx, event);
+export const webhookDeliveriesSubscriber: DomainEventSubscriber = {
+  name: 'webhooks',
+  async handle(unit, event) {
+    if (event.type === 'webhook.test' || !isWebhookEventType(event.type)) return;
+    await recordWebhookDeliveries(unit.tx, { ...event, type: event.type });
+  },
+};
+
+/**
+ * Records one delivery per subscribed endpoint (only `endpoint_id` when given) in the caller's
+ * transaction: the event exists only if what caused it committed. The delivery job sends them
+ * (and retries) afterwards.
+ */
+export async function recordWebhookDeliveries(tx: DbOrTx, event: WebhookEvent, options: { endpoint_id?: string } = {}): Promise<string[]> {
   const endpoints = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.org_id, event.org_id));
   const targets = endpoints.filter((endpoint) =>
     options.endpoint_id ? endpoint.id === options.endpoint_id : endpoint.events.length === 0 || endpoint.events.includes(event.type),

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery, type WebhookEndpoint } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { emitWebhookEvent } from './emit.ts';
+import { recordWebhookDeliveries } from './emit.ts';
 import { deliverOne } from './deliver.ts';
 import { newWebhookSecret } from '../../lib/webhook-signature.ts';
 import { assertDeliverableUrl } from './url-guard.ts';
@@ -81,7 +81,7 @@ export async function sendTestEvent(deps: AppDeps, options: { org_id: string; id
       .limit(1)
   )[0];
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found');
-  const [deliveryId] = await emitWebhookEvent(
+  const [deliveryId] = await recordWebhookDeliveries(
     deps.db,
     { org_id: options.org_id, type: 'webhook.test', data: { message: 'This is a test event from Crewpay' } },
     { endpoint_id: endpoint.id },

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { createCollaborator } from '../../../test/wallet-fixtures.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
-import { deliverDue, emitWebhookEvent, MAX_DELIVERY_AGE_MS, retryDelayMs } from './index.ts';
+import { deliverDue, recordWebhookDeliveries, MAX_DELIVERY_AGE_MS, retryDelayMs } from './index.ts';
 import { isBlockedAddress } from './url-guard.ts';
 import { postJson } from './http-post.ts';
 
@@ -91,8 +91,8 @@ describe('webhook endpoints', () => {
     const scope = { org_id: owner.org.id };
     const { id } = (await register(ctx, owner.headers, { url: receiver.url, events: ['payment.posted'] })).json<{ id: string }>();
     // Only subscribed types are recorded.
-    expect(await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'invoice.paid', data: {} })).toHaveLength(0);
-    const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: { id: 'p1' } });
+    expect(await recordWebhookDeliveries(ctx.deps.db, { org_id: owner.org.id, type: 'invoice.paid', data: {} })).toHaveLength(0);
+    const [deliveryId] = await recordWebhookDeliveries(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: { id: 'p1' } });
     const load = async () => (await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!)))[0]!;
 
     // A millisecond ahead: the row's next_attempt_at is PostgreSQL's now() in microseconds, and a
@@ -129,7 +129,7 @@ describe('webhook endpoints', () => {
     // Only this organisation's deliveries: other test files leave theirs pending in the shared database.
     const scope = { org_id: owner.org.id };
     await register(ctx, owner.headers, { url: receiver.url });
-    const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.failed', data: {} });
+    const [deliveryId] = await recordWebhookDeliveries(ctx.deps.db, { org_id: owner.org.id, type: 'payment.failed', data: {} });
     let now = Date.now() + 1; // past the row's microsecond now(), as above
     for (let i = 0; i < 40; i += 1) {
       const [row] = await ctx.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
@@ -181,7 +181,7 @@ describe('webhook endpoints', () => {
         secret_sealed: production.deps.secrets.encrypt('whsec_x'),
       })
       .returning();
-    const [deliveryId] = await emitWebhookEvent(production.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
+    const [deliveryId] = await recordWebhookDeliveries(production.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
     await deliverDue(production.deps, new Date(Date.now() + 1), { org_id: owner.org.id });
     const [row] = await production.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
     expect(row).toMatchObject({ endpoint_id: endpoint!.id, status: 'pending', attempts: 1, response_code: null });
@@ -195,7 +195,7 @@ describe('webhook endpoints', () => {
     // Only this organisation's deliveries: other test files leave theirs pending in the shared database.
     const scope = { org_id: owner.org.id };
     await register(ctx, owner.headers, { url: receiver.url });
-    const [deliveryId] = await emitWebhookEvent(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
+    const [deliveryId] = await recordWebhookDeliveries(ctx.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
     const now = new Date(Date.now() + 1); // past the row's microsecond now(), as above
     const sent = await Promise.all([deliverDue(ctx.deps, now, scope), deliverDue(ctx.deps, now, scope), deliverDue(ctx.deps, now, scope)]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBe(1);

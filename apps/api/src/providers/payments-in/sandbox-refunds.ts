@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
-import { deliverSandboxEventsNow, SANDBOX_PROVIDER, scheduleSandboxEvents, type SandboxEventInput } from '../sandbox-events.ts';
+import { SANDBOX_PROVIDER, scheduleSandboxEvents, type SandboxEventInput } from '../sandbox-events.ts';
 import { onceForKey } from '../sandbox-requests.ts';
 import type { PaymentsInProvider } from './types.ts';
 
@@ -41,7 +41,6 @@ export function createSandboxRefunds(deps: AppDeps): RefundPart {
           return { provider_id: id };
         },
       );
-      await deliverSandboxEventsNow(deps);
       return answer;
     },
 

@@ -6,7 +6,7 @@ import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema/index.
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../contract.ts';
-import { deliverSandboxEventsNow, SANDBOX_PROVIDER, scheduleSandboxEvents, type SandboxEventInput } from '../sandbox-events.ts';
+import { SANDBOX_PROVIDER, scheduleSandboxEvents, type SandboxEventInput } from '../sandbox-events.ts';
 import { onceForKey } from '../sandbox-requests.ts';
 import { createSandboxBankLink } from './sandbox-bank-link.ts';
 import { createSandboxRefunds } from './sandbox-refunds.ts';
@@ -111,8 +111,6 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
     async chargeCard(options) {
       const charge = await once('payments_in.card_charge', options.idempotency_key, (tx) => startCard(tx, options));
       if ('declined' in charge) throw new ProviderCallError({ code: charge.declined, retryable: false });
-      // A card answers within seconds: the sandbox sends its webhook at once.
-      await deliverSandboxEventsNow(deps);
       return charge;
     },
 
@@ -177,6 +175,5 @@ export async function authenticateSandboxCharge(
     return reason ? 'failed' : 'succeeded';
   });
   if (!outcome) throw new AppError('not_found', 'No payment is waiting for authentication');
-  await deliverSandboxEventsNow(deps);
   return { status: outcome };
 }

@@ -1,7 +1,8 @@
 // The proofs the fleet prints: read from the database the instances share, after the faults.
 import { openDatabase } from '../../db/client.ts';
 import { reconcileLedger } from '../../modules/ledger/index.ts';
-import { wireHandlers } from '../../wiring.ts';
+import { crewpayKernel } from '../../wiring.ts';
+import { createOutboxTransport } from '../../modules/email/index.ts';
 import type { Fleet } from './cluster.ts';
 
 type Counts = Record<string, number>;
@@ -76,8 +77,7 @@ export async function invoiceOutcomes(fleet: Fleet, orgId: string, invoiceIds: s
 export async function reconcile(fleet: Fleet): Promise<{ transfers: number; entries: number; problems: unknown[] }> {
   const database = openDatabase(fleet.databaseUrl, { max: 2 });
   try {
-    wireHandlers({ publicUrl: fleet.env.PUBLIC_URL ?? '' });
-    const report = await reconcileLedger(database.db);
+    const report = await reconcileLedger({ db: database.db, kernel: crewpayKernel({ email: createOutboxTransport() }) });
     return { transfers: report.transfers, entries: report.entries, problems: report.problems };
   } finally {
     await database.close();

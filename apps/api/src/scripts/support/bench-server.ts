@@ -11,7 +11,7 @@ import { runMigrations } from '../../db/migrate.ts';
 import { createPgBossJobs } from '../../jobs/jobs.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { createOutboxTransport } from '../../modules/email/index.ts';
-import { wireCrewpay } from '../../wiring.ts';
+import { crewpayKernel, wireCrewpay } from '../../wiring.ts';
 import type { AppDeps } from '../../deps.ts';
 import { benchSignUp } from './bench-sign-up.ts';
 
@@ -55,8 +55,9 @@ export async function startBenchServer(): Promise<BenchServer> {
     RATE_LIMIT_SIGNED_IN_MAX: '100000000',
     RATE_LIMIT_ANONYMOUS_MAX: '100000000',
   });
-  const deps: AppDeps = { config, db: database.db, jobs, secrets: createSecretBox(randomBytes(32).toString('hex')) };
-  await wireCrewpay(deps, { email: createOutboxTransport() });
+  const secrets = createSecretBox(randomBytes(32).toString('hex'));
+  const deps: AppDeps = { config, db: database.db, jobs, secrets, kernel: crewpayKernel({ email: createOutboxTransport() }) };
+  await wireCrewpay(deps);
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
