@@ -29,7 +29,7 @@ describe('the composition root (src/wiring.ts)', () => {
     return { started: wireCrewpay({ ...ctx.deps, jobs, kernel: buildKernel(modules) }), register };
   };
 
-  it('wires a whole process from the modules\' descriptors: every provider event type has its handler, every queue its worker', async () => {
+  it("wires a whole process from the modules' descriptors: every provider event type has its handler, every queue its worker", async () => {
     expect(wiringProblems(crewpayKernel(transports))).toEqual([]);
     const { started, register } = startWith(crewpayModules(transports));
     await expect(started).resolves.toBeUndefined();
@@ -62,7 +62,9 @@ describe('the composition root (src/wiring.ts)', () => {
   });
 
   it('keeps each process its own kernel: a kernel built without a module changes nothing in this app', async () => {
-    const other = buildKernel(modulesWith('payments', (payments) => ({ ...payments, operations: [] })).filter((m) => m.name !== 'payments'));
+    const other = buildKernel(
+      modulesWith('payments', (payments) => ({ ...payments, operations: [] })).filter((m) => m.name !== 'payments'),
+    );
     expect(providerOperationFor(other, SANDBOX_PROVIDER, 'payouts.create')).toBeUndefined();
     expect(providerOperationFor(ctx.deps.kernel, SANDBOX_PROVIDER, 'payouts.create')).toBeDefined();
   });

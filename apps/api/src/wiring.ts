@@ -65,7 +65,8 @@ export const wiringProblems = (kernel: AppDeps['kernel']): string[] => kernelPro
 /** Checks the process's kernel, or throws naming what is missing (a process half wired would lose work quietly), then starts its job workers. */
 export async function wireCrewpay(deps: AppDeps): Promise<void> {
   const problems = wiringProblems(deps.kernel);
-  if (problems.length > 0) throw new Error(`Crewpay is not wired completely (the modules' descriptors, src/wiring.ts):\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(`Crewpay is not wired completely (the modules' descriptors, src/wiring.ts):\n  ${problems.join('\n  ')}`);
   // Until payments takes its deps from the unit of work its handlers are given.
   setPaymentReleaseDeps(deps);
   setPaymentGateDeps(deps);

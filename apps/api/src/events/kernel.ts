@@ -102,7 +102,9 @@ export function buildKernel(modules: readonly ModuleDescriptor[]): Kernel {
   const all = <T>(pick: (module: ModuleDescriptor) => readonly T[] | undefined): T[] => modules.flatMap((module) => pick(module) ?? []);
   return {
     modules,
-    operations: new Map(all((module) => module.operations).map((operation) => [operationKey(operation.provider, operation.operation), operation])),
+    operations: new Map(
+      all((module) => module.operations).map((operation) => [operationKey(operation.provider, operation.operation), operation]),
+    ),
     webhookVerifiers: new Map(all((module) => module.webhookVerifiers).map((verifier) => [verifier.provider, verifier])),
     providerEvents: all((module) => module.providerEvents),
     domainEvents: all((module) => module.domainEvents),

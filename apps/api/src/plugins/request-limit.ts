@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { countInWindow, sweepRateLimits, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';

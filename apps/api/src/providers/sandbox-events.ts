@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
 import type { Tx } from '../db/client.ts';
 import { sandboxEvents, type SandboxEvent } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/secrets.ts';

@@ -19,6 +19,10 @@ export const accountEvents: ProviderEventHandler = {
     const state = JSON.parse(event.data.state ?? '{}') as ProviderAccountState;
     if (!Array.isArray(state.requirements) || !(await saveAccountState(tx, event.org_id, state))) return;
     if (before.requirements.length === 0 && state.requirements.length > 0)
-      await publishDomainEvent(unit, { org_id: event.org_id, type: 'onboarding.action_required', data: { count: state.requirements.length } });
+      await publishDomainEvent(unit, {
+        org_id: event.org_id,
+        type: 'onboarding.action_required',
+        data: { count: state.requirements.length },
+      });
   },
 };

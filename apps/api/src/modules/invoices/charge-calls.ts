@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
 import { charges, type ProviderCall } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { ProviderCallError } from '../../providers/contract.ts';

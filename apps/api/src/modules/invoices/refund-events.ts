@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { chargeRefunds, charges, type ProviderEvent } from '../../db/schema/index.ts';
 import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, refundedEntries } from '../ledger/index.ts';
 import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';

@@ -1,6 +1,5 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
 import {
   customers,
   invoices,

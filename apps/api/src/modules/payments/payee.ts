@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isSecretToken, payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { inUnit, type HandlerUnit } from '../../events/dispatcher.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { orgs, payments, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../../lib/clock.ts';

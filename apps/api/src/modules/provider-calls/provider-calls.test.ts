@@ -10,13 +10,7 @@ import { payments, providerCalls, sandboxEvents, treasuryTransactions } from '..
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { createPayoutsOperation, type PayoutCallRequest } from '../payments/index.ts';
 import { payoutsProvider, type StartedPayout } from '../../providers/payouts/index.ts';
-import {
-  CALL_LEASE_MS,
-  PROVIDER_CALLS_JOB,
-  recordProviderCall,
-  runDueProviderCalls,
-  type ProviderCallContext,
-} from './index.ts';
+import { CALL_LEASE_MS, PROVIDER_CALLS_JOB, recordProviderCall, runDueProviderCalls, type ProviderCallContext } from './index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 

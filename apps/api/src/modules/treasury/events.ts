@@ -66,7 +66,9 @@ async function applyToLedger(unit: HandlerUnit, event: ProviderEvent, now: Date)
           and(eq(bankLinks.org_id, event.org_id), eq(bankLinks.setup_intent_id, event.object_id), eq(bankLinks.status, 'requires_action')),
         )
         .returning({ id: bankLinks.id })
-        .then(([link]) => link && publishDomainEvent(unit, { org_id: event.org_id, type: 'bank.verified', data: { bank_link_id: link.id } }));
+        .then(
+          ([link]) => link && publishDomainEvent(unit, { org_id: event.org_id, type: 'bank.verified', data: { bank_link_id: link.id } }),
+        );
       return;
     }
     case 'setup_intent.verification_failed': {
