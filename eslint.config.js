@@ -38,7 +38,7 @@ export default tseslint.config(
   },
   {
     // apps/api: the import zones of the layers (docs/architecture.md, Layers; the whole graph is checked by
-    // scripts/check-api-layers.mjs). Tests may reach further.
+    // scripts/check-import-graph.mjs over apps/api/import-layers.json). Tests may reach further.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'api-layers': { rules: { 'import-zones': apiImportZones } } },

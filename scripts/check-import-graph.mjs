@@ -1,9 +1,10 @@
-// The import graph of a source tree against its layer table: fails on an import that runs up a
-// layer, one unit reaching into another past its public files, an unresolved relative import, a
-// file no layer claims, and a cycle between units. Type-only imports, `export ... from` and
-// dynamic `import()` count like any import: they tie the code together all the same.
+// The import graph of a source tree against its layer table, for both apps (npm run check):
+// fails on an import that runs up a layer, one unit reaching into another past its public files,
+// an unresolved relative import, a file no layer claims, a cycle between units and a cycle
+// between files. Type-only imports, `export ... from` and dynamic `import()` count like any
+// import: they tie the code together all the same.
 //
-//   node scripts/check-import-graph.mjs apps/web/import-layers.json [more tables...]
+//   node scripts/check-import-graph.mjs apps/api/import-layers.json apps/web/import-layers.json
 //
 // A layer table (JSON, paths relative to the table's folder):
 //   { "root": "src",
@@ -13,10 +14,12 @@
 //       { "name": "entities", "include": ["entities/"], "unit": "entities/*", "public": ["index.ts"] },
 //       { "name": "shared", "include": ["components/", "lib/"] } ] }
 // "include" holds folders (ending in /) and files under root. "unit" cuts a layer into units
-// (each * is one path segment); without it the whole layer is one unit. A unit with "public"
-// files is entered from outside only through them; "shareWithinLayer": false forbids one unit
-// of the layer from importing another at all. "exclude" (optional) lists file name endings that
-// are not checked as importers (".test.ts"): they are still checked as targets.
+// (each * is one path segment); without it the whole layer is one unit. With "fileUnits": true a
+// file where the unit pattern ends (providers/contract.ts beside providers/banking/) is a unit of
+// its own. A unit with "public" files is entered from outside only through them;
+// "shareWithinLayer": false forbids one unit of the layer from importing another at all.
+// "exclude" (optional) lists file name endings that are not checked as importers (".test.ts"):
+// they are still checked as targets.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,8 +71,10 @@ export function locate(table, file) {
   if (layer.unit) {
     const pattern = layer.unit.split('/');
     const segments = relative.split('/');
-    const isMatch = segments.length > pattern.length && pattern.every((part, i) => part === '*' || part === segments[i]);
-    if (isMatch) unit = segments.slice(0, pattern.length).join('/');
+    const fits = pattern.every((part, i) => part === '*' || part === segments[i]);
+    if (fits && segments.length > pattern.length) unit = segments.slice(0, pattern.length).join('/');
+    // A file of its own beside the units: no public files to go through.
+    else if (fits && layer.fileUnits && segments.length === pattern.length) return { relative, layer: index, unit: relative, inUnit: null };
   }
   return { relative, layer: index, unit, inUnit: toPosix(path.relative(path.join(table.root, unit), file)) };
 }
@@ -82,7 +87,7 @@ export function edgeProblem(table, from, to) {
   if (to.layer < from.layer) return `${fromLayer.name} may not import ${toLayer.name} (a higher layer): ${to.relative}`;
   if (from.unit === to.unit) return null;
   if (to.layer === from.layer && toLayer.shareWithinLayer === false) return `${from.unit} may not import ${to.unit}: ${to.relative}`;
-  if (toLayer.public && !toLayer.public.includes(to.inUnit))
+  if (toLayer.public && to.inUnit !== null && !toLayer.public.includes(to.inUnit))
     return `use ${to.unit} through ${toLayer.public.join(' or ')}, not ${to.relative}`;
   return null;
 }
@@ -151,12 +156,28 @@ function loopThrough(edges, group) {
 
 /** Every problem of a tree against its table, as readable lines (none when it holds). */
 export function checkImportGraph(table) {
+  return inspectImportGraph(table).problems;
+}
+
+const addEdge = (edges, from, to) => {
+  if (!edges.has(from)) edges.set(from, new Set());
+  edges.get(from).add(to);
+};
+
+/** The problems of a tree against its table, and what was read: files, units, imports. */
+export function inspectImportGraph(table) {
   const problems = [];
   const unitEdges = new Map();
+  const fileEdges = new Map();
+  const units = new Set();
+  let files = 0;
+  let imports = 0;
   const isExcluded = (file) => (table.exclude ?? []).some((suffix) => file.endsWith(suffix));
   for (const file of listSources(table.root).filter((source) => !isExcluded(source))) {
     const from = locate(table, file);
+    files += 1;
     if (from.layer === null) problems.push(`${from.relative}: in no layer of the table`);
+    else units.add(from.unit);
     for (const { specifier, line } of readImports(file)) {
       const target = resolveSpecifier(file, specifier);
       if (target === null) continue;
@@ -166,17 +187,20 @@ export function checkImportGraph(table) {
         continue;
       }
       const to = locate(table, target);
+      imports += 1;
+      if (!to.outside && !isExcluded(target)) addEdge(fileEdges, from.relative, to.relative);
       // A file in no layer is reported once, as itself, not at every import of it.
       const problem = from.layer === null || to.layer === null ? null : edgeProblem(table, from, to);
       if (problem) problems.push(`${where}: ${problem}`);
-      if (!to.outside && to.layer !== null && from.layer !== null && from.unit !== to.unit) {
-        if (!unitEdges.has(from.unit)) unitEdges.set(from.unit, new Set());
-        unitEdges.get(from.unit).add(to.unit);
-      }
+      if (!to.outside && to.layer !== null && from.layer !== null && from.unit !== to.unit) addEdge(unitEdges, from.unit, to.unit);
     }
   }
   for (const cycle of findCycles(unitEdges)) problems.push(`import cycle: ${cycle.join(' -> ')}`);
-  return problems;
+  // Files in a circle inside one unit (a circle across units is the units' cycle above): the
+  // module evaluated first sees the other half-built, and neither can be read on its own.
+  const unitOf = (relative) => locate(table, path.join(table.root, relative)).unit;
+  for (const cycle of findCycles(fileEdges)) if (new Set(cycle.map(unitOf)).size === 1) problems.push(`file cycle: ${cycle.join(' -> ')}`);
+  return { problems, files, units: units.size, imports };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -188,10 +212,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let failed = false;
   for (const tablePath of tables) {
     const table = loadLayerTable(tablePath);
-    const problems = checkImportGraph(table);
+    const { problems, files, units, imports } = inspectImportGraph(table);
     const label = toPosix(path.relative(process.cwd(), table.root)) || '.';
+    const read = `${files} files, ${units} units, ${imports} imports`;
     if (problems.length === 0) {
-      console.log(`${label}: imports follow ${table.layers.map((layer) => layer.name).join(' -> ')}; no cycles.`);
+      console.log(`${label}: ${read}; imports follow ${table.layers.map((layer) => layer.name).join(' -> ')}; no cycles.`);
       continue;
     }
     failed = true;

@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { chartAxisLabel, formatCents } from '@crewpay/core';
-import type { MoneySeries } from './money-chart.tsx';
+import type { MoneySeries } from './money-series.ts';
 
 /** The bars themselves (MUI X Charts, loaded apart from the page: see MoneyChart); dollars on the axis, cents in the tooltips. */
 export default function MoneyBars({ periods, series, height }: { periods: string[]; series: MoneySeries[]; height: number }) {

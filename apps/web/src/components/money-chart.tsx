@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { formatCents } from '@crewpay/core';
 import { visuallyHidden } from './visually-hidden.ts';
 
-export type MoneySeries = { label: string; cents: number[] };
+import type { MoneySeries } from './money-series.ts';
 
 // MUI X Charts weighs more than most pages: it loads after the page's own content.
 const MoneyBars = lazy(() => import('./money-bars.tsx'));

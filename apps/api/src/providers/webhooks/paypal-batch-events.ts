@@ -4,7 +4,7 @@ import { providerCalls } from '../../db/schema/index.ts';
 import type { ProviderEventInput } from '../contract.ts';
 import { PAYPAL_BATCH_LIMIT } from '../payouts/paypal-payouts.ts';
 import type { PayoutDestination } from '../payouts/types.ts';
-import type { PaypalEvent } from './paypal-events.ts';
+import type { PaypalEvent } from './paypal-event.ts';
 
 type CallItem = { payment_id: string; destination_sealed: string };
 

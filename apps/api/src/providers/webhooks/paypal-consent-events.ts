@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { paypalLinks } from '../../db/schema/index.ts';
 import type { ProviderEventInput } from '../contract.ts';
-import type { PaypalEvent } from './paypal-events.ts';
+import type { PaypalEvent } from './paypal-event.ts';
 
 export const PAYPAL_CONSENT_REVOKED = 'paypal.consent_revoked';
 

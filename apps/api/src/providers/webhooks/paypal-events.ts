@@ -4,19 +4,7 @@ import { PAYPAL_PROVIDER, paypalClient } from '../clients/paypal-client.ts';
 import { headerValue } from './stripe-events.ts';
 import { deniedBatchEvents } from './paypal-batch-events.ts';
 import { consentRevokedEvents } from './paypal-consent-events.ts';
-
-export type PaypalEvent = {
-  id?: string;
-  event_type?: string;
-  resource?: {
-    merchant_id?: string;
-    payout_item_id?: string;
-    transaction_status?: string;
-    payout_item?: { sender_item_id?: string };
-    errors?: { name?: string };
-    batch_header?: { payout_batch_id?: string; batch_status?: string; sender_batch_header?: { sender_batch_id?: string } };
-  };
-};
+import type { PaypalEvent } from './paypal-event.ts';
 
 type Outcome = 'payout.paid' | 'payout.failed' | 'payout.returned' | 'payout.held';
 

@@ -8,7 +8,9 @@ import { failureMessage } from '../../../lib/notify.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { tokeniseCard } from '../api/pay.ts';
 
-export type CardChoice = { token: string; label: string };
+import type { CardChoice } from './card-choice.ts';
+
+export type { CardChoice } from './card-choice.ts';
 type CardFormProps = { onContinue: (card: CardChoice) => void };
 type Props = CardFormProps & { stripeAccount: string | null };
 

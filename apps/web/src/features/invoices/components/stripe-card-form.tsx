@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { CardChoice } from './card-form.tsx';
+import type { CardChoice } from './card-choice.ts';
 import { stripeFor } from './stripe-js.ts';
 
 type Props = { publishableKey: string; stripeAccount: string | null; onContinue: (card: CardChoice) => void };
