@@ -9,7 +9,7 @@ import { SANDBOX_PROVIDER } from './sandbox-events.ts';
  */
 
 /** The provider names the real adapters record their calls under (their operations are registered for each). */
-export const LIVE_PROVIDERS = [STRIPE_PROVIDER, PAYOUT_RAILS_PROVIDER] as const;
+const LIVE_PROVIDERS = [STRIPE_PROVIDER, PAYOUT_RAILS_PROVIDER] as const;
 
 /** The money rails' provider names, the sandbox's first: a module's rails operation is declared under each (events/kernel.ts underProviders). */
 export const RAILS_PROVIDERS: readonly string[] = [SANDBOX_PROVIDER, ...LIVE_PROVIDERS];

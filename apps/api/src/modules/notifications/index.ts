@@ -12,5 +12,5 @@ export const notificationsModule: ModuleDescriptor = {
     },
   ],
 };
-export { notify, notifyOnDomainEvent } from './service.ts';
+export { notify } from './service.ts';
 export { notificationRoutes } from './routes.ts';

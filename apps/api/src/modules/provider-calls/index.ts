@@ -16,13 +16,7 @@ export const providerCallsModule: ModuleDescriptor = {
   reconcileChecks: [providerOutboxProblems],
 };
 export { PROVIDER_CALLS_JOB, recordProviderCall, runProviderCallsSoon } from './record.ts';
-export {
-  providerOperationFor,
-  webhookVerifierFor,
-  type OutcomeEffects,
-  type ProviderCallContext,
-  type ProviderOperation,
-} from './registry.ts';
+export type { OutcomeEffects, ProviderCallContext, ProviderOperation } from './registry.ts';
 export { CALL_LEASE_MS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
 export { handleProviderEvent, retryWaitingProviderEvents, storeProviderEvents } from './events.ts';
 export { acceptProviderEvents, receiveProviderWebhook } from './receive.ts';
