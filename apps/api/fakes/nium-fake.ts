@@ -189,6 +189,8 @@ export async function startNiumFake(options: { port?: number; webhookUrl?: strin
     },
     /** The webhooks sent and not taken yet. */
     takeWebhooks: () => webhooks.splice(0),
+    /** The fake's clock (real time plus what advanceMinutes added). */
+    now,
     /** The fake's clock moves on (a quote's lock period runs out). */
     advanceMinutes: (minutes: number) => {
       clockOffsetMs += minutes * 60_000;

@@ -1,3 +1,4 @@
+import { NIUM_TEST_MARKERS } from '../../src/providers/payouts/nium-test-markers.ts';
 import type { FakeAnswer } from '../http-fake.ts';
 import type { Beneficiary } from './beneficiaries.ts';
 import { credit, debit, sourceFor } from './money-movement.ts';
@@ -39,6 +40,8 @@ export type Remittance = {
   systemReferenceNumber: string;
   paymentId: string;
   externalId?: string;
+  /** The client's tags on the payment ({key, value}), echoed by every webhook. */
+  tags: { key: string; value: string }[];
   customer: Customer;
   beneficiary: Beneficiary;
   sourceCurrency: string;
@@ -59,7 +62,7 @@ export type Remittance = {
  * payment (answered through the RFI API), return it from the beneficiary's bank after it was
  * paid, or reject it at compliance.
  */
-export const NIUM_FAKE_MARKERS = { rfi: '(rfi)', returned: '(return)', rejected: '(reject)' } as const;
+export const NIUM_FAKE_MARKERS = NIUM_TEST_MARKERS;
 const marked = (remittance: Remittance, marker: string) => String(remittance.beneficiary.beneficiaryName).toLowerCase().includes(marker);
 /** Statuses after which nothing moves any more. */
 const FINAL = new Set<RemittanceStatus>(['RETURN', 'REJECTED', 'EXPIRED', 'ERROR']);
@@ -145,6 +148,7 @@ export function createRemittances(deps: Deps) {
       systemReferenceNumber: systemReference('RT'),
       paymentId: newId(),
       externalId,
+      tags: (request.tags as { key: string; value: string }[] | undefined) ?? [],
       customer,
       beneficiary,
       sourceCurrency: source,
@@ -339,6 +343,7 @@ export function createRemittances(deps: Deps) {
       billingCurrency: remittance.sourceCurrency,
       billingAmount: majorText(remittance.sourceAmount, remittance.sourceCurrency),
       template,
+      tags: remittance.tags,
       ...(remittance.externalId ? { externalId: remittance.externalId } : {}),
       ...(template === 'REMIT_TRANSACTION_RETURNED_WEBHOOK' ? { statusDetails: 'AC04 Closed account number' } : {}),
     };
@@ -350,6 +355,7 @@ export function createRemittances(deps: Deps) {
     clientHashId: NIUM_FAKE_CLIENT.clientHashId,
     customerHashId: remittance.customer.customerHashId,
     walletHashId: remittance.customer.walletHashId,
+    tags: remittance.tags,
     ...(remittance.externalId ? { externalId: remittance.externalId } : {}),
   });
 

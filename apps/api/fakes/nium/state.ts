@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { convertMinor, decimalToMinor, minorToMajorString } from '@crewpay/core';
+import { NIUM_SANDBOX_MARKUP, NIUM_SANDBOX_MID_MARKET_PER_USD, niumSandboxRate } from '../../src/providers/payouts/nium-sandbox-rates.ts';
 import type { FakeAnswer } from '../http-fake.ts';
 
 /** The fake's client: what Nium Portal shows a new client (clientHashId and x-api-key) and the name it chose. */
@@ -11,35 +12,10 @@ export const NIUM_FAKE_CLIENT = {
   partnerKey: 'nium-fake-partner-key',
 };
 
-/**
- * Mid-market rates of one US dollar, as the fake's rate provider quotes them. A quote's
- * netExchangeRate takes Nium's markup off: what the payee gets is a little less than mid-market.
- */
-export const MID_MARKET_PER_USD: Record<string, string> = {
-  USD: '1',
-  GBP: '0.7912',
-  EUR: '0.9231',
-  INR: '83.2155',
-  BRL: '5.0512',
-  JPY: '151.37',
-  MXN: '17.0534',
-  PHP: '56.1225',
-};
-/** Nium's markup on a payout quote, as a fraction of the rate. */
-export const MARKUP = 0.004;
-
-/** A rate as text with 6 significant decimals, never a float's long tail. */
-const rateText = (value: number) => String(Number(value.toFixed(6)));
-
-/** Units of `to` for one unit of `from`, mid-market and net of the markup. */
-export function rateOf(from: string, to: string): { exchangeRate: number; netExchangeRate: number } | null {
-  const perFrom = MID_MARKET_PER_USD[from];
-  const perTo = MID_MARKET_PER_USD[to];
-  if (!perFrom || !perTo) return null;
-  const exchangeRate = Number(rateText(Number(perTo) / Number(perFrom)));
-  const netExchangeRate = from === to ? 1 : Number(rateText(exchangeRate * (1 - MARKUP)));
-  return { exchangeRate, netExchangeRate };
-}
+/** The fake quotes the sandbox's fixed rates (src/providers/payouts/nium-sandbox-rates.ts). */
+export const MID_MARKET_PER_USD = NIUM_SANDBOX_MID_MARKET_PER_USD;
+export const MARKUP = NIUM_SANDBOX_MARKUP;
+export const rateOf = niumSandboxRate;
 
 export type Balances = Map<string, number>;
 export type Customer = { customerHashId: string; walletHashId: string; businessName: string; balances: Balances };
