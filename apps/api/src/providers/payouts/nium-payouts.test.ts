@@ -212,7 +212,7 @@ describe('the Nium payouts provider against the Nium fake', () => {
     expect(events.map((event) => event.type)).toEqual(['nium.remittance.sent_to_bank', 'nium.remittance.paid', 'nium.remittance.returned']);
     expect(events.at(-1)).toMatchObject({
       object_id: started.transfer_id,
-      data: { payment_id: paymentId, billingCurrency: 'USD', billingAmount: '250.0000' },
+      data: { payment_id: paymentId, source_currency: 'USD', source_amount: '25000', destination_currency: 'EUR' },
     });
     expect(fake.balances(account.customerHashId)).toEqual({ USD: 1_000_000 });
     const state = await nium.getRemittance({ org_id: ORG, transfer_id: started.transfer_id });

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { decimalToMinor, isCurrencyCode } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { NIUM_PROVIDER } from '../clients/nium-client.ts';
 import { WebhookSignatureError, type ProviderEventInput, type WebhookHeaders, type WebhookVerifier } from '../contract.ts';
@@ -43,8 +44,9 @@ const tagsOf = (body: Json): Record<string, string> =>
 
 /**
  * A Nium webhook as provider events. A Remit Transaction status becomes
- * nium.remittance.<status> (object_id = the systemReferenceNumber; data: our payment, the
- * amounts as Nium states them, the rate); a transaction compliance nudge (an RFI raised or
+ * nium.remittance.<status> (object_id = the systemReferenceNumber; data: payment_id,
+ * source_currency/source_amount and destination_currency/destination_amount in minor units,
+ * rate, status_details: the same data the sandbox's events carry); a transaction compliance nudge (an RFI raised or
  * answered) becomes nium.remittance.compliance_changed, whose handler reads the payment's RFIs
  * (getRemittance). A status event's id is the payment's reference and status, so a redelivery,
  * or the same status read by the sweep, is the same event; a nudge's is its x-request-id, which
@@ -70,24 +72,29 @@ export function niumEventsOf(body: Json, requestId: string): ProviderEventInput[
   const reference = body.systemReferenceNumber;
   if (!status || typeof reference !== 'string') return [];
   const type = remittanceEventType(transferStatusOf(status));
-  const text = (key: string) => (typeof body[key] === 'string' ? { [key]: body[key] } : {});
-  return [
-    {
-      id: `nium:${reference}:${status}`,
-      type,
-      org_id: orgId,
-      object_id: reference,
-      data: {
-        ...ids,
-        ...text('transactionCurrency'),
-        ...text('transactionAmount'),
-        ...text('billingCurrency'),
-        ...text('billingAmount'),
-        ...text('exchangeRate'),
-        ...text('statusDetails'),
-      },
-    },
-  ];
+  return [{ id: `nium:${reference}:${status}`, type, org_id: orgId, object_id: reference, data: { ...ids, ...amountsOf(body) } }];
+}
+
+/**
+ * The amounts as minor units (text, as event data is): the wallet's side (billing: what left it,
+ * or came back) and the payee's (transaction: what the payee receives), with the rate.
+ */
+function amountsOf(body: Json): Record<string, string> {
+  const data: Record<string, string> = {};
+  const side = (currencyKey: string, amountKey: string, name: 'source' | 'destination') => {
+    const currency = body[currencyKey];
+    const amount = body[amountKey];
+    if (typeof currency !== 'string' || !isCurrencyCode(currency) || typeof amount !== 'string') return;
+    const minor = decimalToMinor(amount, currency);
+    if (minor === null) return;
+    data[`${name}_currency`] = currency;
+    data[`${name}_amount`] = String(minor);
+  };
+  side('billingCurrency', 'billingAmount', 'source');
+  side('transactionCurrency', 'transactionAmount', 'destination');
+  if (typeof body.exchangeRate === 'string') data.rate = body.exchangeRate;
+  if (typeof body.statusDetails === 'string') data.status_details = body.statusDetails;
+  return data;
 }
 
 /** POST /v1/webhooks/nium (registered with the rest of Nium's wiring, a later wave). */
