@@ -1,4 +1,5 @@
 import { startDropboxSignFake } from './dropbox-sign-fake.ts';
+import { startNiumFake } from './nium-fake.ts';
 import { startPaypalFake } from './paypal-fake.ts';
 import { startQuickbooksFake } from './quickbooks-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
@@ -45,8 +46,21 @@ if (wanted('esign')) {
   fakes.esign = esign;
 }
 
+// Nium posts its webhooks (remittance statuses, RFI nudges) to the URL set at client setup, with
+// the static x-partner-key; the fake moves every payment one status on each second.
+if (wanted('nium')) {
+  const nium = await startNiumFake({ port: base + 7, webhookUrl: `${publicUrl}/v1/webhooks/nium` });
+  // One customer with a wallet, as Nium's onboarding leaves an organisation (its ids go on the organisation).
+  const customer = nium.addCustomer('Demo organisation');
+  fakes.nium = {
+    ...nium,
+    settings: { ...nium.settings, NIUM_DEMO_CUSTOMER_HASH_ID: customer.customerHashId, NIUM_DEMO_WALLET_HASH_ID: customer.walletHashId },
+  };
+}
+
 console.log('Provider fakes are running (GET <url>/_fake/state shows what each holds):');
 for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7)} ${fake.url}`);
+if (fakes.nium) console.log(`  (Nium: POST ${fakes.nium.url}/_fake/advance?minutes=60 expires quotes; its simulator moves a payment)`);
 if (fakes.paypal) console.log(`  (advance PayPal's clock: POST ${fakes.paypal.url}/_fake/advance?days=30)`);
 console.log('\nStart Crewpay with these settings (and SMTP_URL / MAIL_FROM for email), then `npm run stripe:webhooks`:');
 console.log(`SANDBOX=false\nPUBLIC_URL=${publicUrl}`);

@@ -155,4 +155,22 @@ describe('liveModeProblems', () => {
     expect(loadConfig({}).providers.paypal.apiBase).toBe('https://api-m.paypal.com');
     expect(() => loadConfig({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
   });
+
+  it("reads Nium's client, key, name and webhook partner key, refusing a client id that is not Nium's UUID", () => {
+    const config = loadConfig({
+      NIUM_API_KEY: 'key',
+      NIUM_CLIENT_HASH_ID: '0498f10f-1968-494f-9f7a-454ed23942a0',
+      NIUM_WEBHOOK_PARTNER_KEY: 'a-static-partner-key',
+      NIUM_API_BASE: 'http://127.0.0.1:4199/',
+    });
+    expect(config.providers.nium).toEqual({
+      apiKey: 'key',
+      clientHashId: '0498f10f-1968-494f-9f7a-454ed23942a0',
+      clientName: 'crewpay',
+      webhookPartnerKey: 'a-static-partner-key',
+      apiBase: 'http://127.0.0.1:4199',
+    });
+    expect(loadConfig({}).providers.nium.apiBase).toBe('https://gateway.nium.com');
+    expect(() => loadConfig({ NIUM_CLIENT_HASH_ID: 'client-1' })).toThrow(/NIUM_CLIENT_HASH_ID/);
+  });
 });

@@ -60,6 +60,13 @@ const envSchema = z.object({
   PAYPAL_PARTNER_MERCHANT_ID: z.string().min(1).optional(),
   PAYPAL_PARTNER_ATTRIBUTION_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  // Nium (payouts abroad, docs/providers.md): the client's id and API key from Nium Portal, the
+  // x-client-name it sends, and the static x-partner-key Nium puts on its webhooks.
+  NIUM_API_KEY: z.string().min(1).optional(),
+  NIUM_CLIENT_HASH_ID: z.uuid().optional(),
+  NIUM_CLIENT_NAME: z.string().min(1).max(32).default('crewpay'),
+  NIUM_WEBHOOK_PARTNER_KEY: z.string().min(16).optional(),
+  NIUM_API_BASE: z.url().default('https://gateway.nium.com'),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
@@ -189,6 +196,14 @@ export type ProviderSettings = {
     attributionId: string | undefined;
     apiBase: string;
   };
+  /** Nium: the client's credentials; webhookPartnerKey is the x-partner-key its webhooks carry. */
+  nium: {
+    apiKey: string | undefined;
+    clientHashId: string | undefined;
+    clientName: string;
+    webhookPartnerKey: string | undefined;
+    apiBase: string;
+  };
   /** SMS: `from` (a number) or `messagingServiceSid` sends; the service wins when both are set. */
   sms: {
     accountSid: string | undefined;
@@ -273,6 +288,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         partnerMerchantId: values.PAYPAL_PARTNER_MERCHANT_ID,
         attributionId: values.PAYPAL_PARTNER_ATTRIBUTION_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
+      },
+      nium: {
+        apiKey: values.NIUM_API_KEY,
+        clientHashId: values.NIUM_CLIENT_HASH_ID,
+        clientName: values.NIUM_CLIENT_NAME,
+        webhookPartnerKey: values.NIUM_WEBHOOK_PARTNER_KEY,
+        apiBase: values.NIUM_API_BASE.replace(/\/$/, ''),
       },
       sms: {
         accountSid: values.SMS_ACCOUNT_SID,

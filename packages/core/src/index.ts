@@ -62,3 +62,6 @@ export * from './invoice-reminders.ts';
 export * from './payment-uploads.ts';
 export * from './tax-forms.ts';
 export * from './tax-delivery.ts';
+export * from './currencies.ts';
+export * from './bank-checks.ts';
+export * from './corridors.ts';

@@ -1,13 +1,37 @@
 import type { AppDeps } from '../../deps.ts';
 import { createLivePayouts } from './live-payouts.ts';
 import { createSandboxPayouts } from './sandbox.ts';
+import { createNiumPayouts, type NiumAccountResolver, type NiumPayouts } from './nium-payouts.ts';
+import { createSandboxNiumPayouts } from './nium-sandbox.ts';
 import type { PayoutsProvider } from './types.ts';
 
 export { readPaypalBatch, type PaypalBatchRead } from './paypal-payouts.ts';
 export { PAYPAL_PROVIDER } from '../clients/paypal-client.ts';
 export type { PayoutDestination, PayoutRequest, PayoutsProvider, StartedPayout } from './types.ts';
+export type {
+  BeneficiaryInput,
+  CreatedBeneficiary,
+  FxPayoutsMethods,
+  FxQuote,
+  FxQuoteRequest,
+  StartedTransfer,
+  TransferRequest,
+  TransferState,
+  TransferStatus,
+} from './types.ts';
+export type { NiumAccountResolver, NiumPayouts } from './nium-payouts.ts';
+export { NIUM_TEST_MARKERS } from './nium-test-markers.ts';
+export { NIUM_PROVIDER, type NiumAccount } from '../clients/nium-client.ts';
 
 /** The payout rails' provider: the sandbox, or the real rails when SANDBOX=false (PayPal and Venmo, or a bank through Stripe Treasury). */
 export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): PayoutsProvider {
   return deps.config.isSandbox ? createSandboxPayouts(deps) : createLivePayouts(deps);
+}
+
+/**
+ * Payouts abroad through Nium: the sandbox, or Nium itself when SANDBOX=false, paying from the
+ * organisation's Nium wallet that `accountOf` names. Not wired into execution yet (docs/providers.md).
+ */
+export function niumPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>, options: { accountOf: NiumAccountResolver }): NiumPayouts {
+  return deps.config.isSandbox ? createSandboxNiumPayouts(deps) : createNiumPayouts(deps.config.providers.nium, options);
 }

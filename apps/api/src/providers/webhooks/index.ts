@@ -10,3 +10,5 @@ export { registerStripeWebhooks, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './
 export { checkStripeCredentials, type LiveCheck } from './stripe-live-check.ts';
 export { polledBatchEvents } from './paypal-poll-events.ts';
 export { PAYPAL_CONSENT_REVOKED } from './paypal-consent-events.ts';
+// Nium's webhooks (POST /v1/webhooks/nium): joins liveWebhookVerifiers when Nium is wired into payments.
+export { niumWebhookVerifier, niumEventsOf } from './nium-events.ts';
