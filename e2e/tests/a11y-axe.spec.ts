@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openScreen, seedScreens, withViewers } from './support/screens.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // WCAG 2.0-2.2 A and AA, and axe's best practices.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -35,7 +36,7 @@ test('[a11y] axe finds no serious or critical violation on any main screen, nor 
     for (const screen of seeded.screens) {
       const page = await contexts.get(screen.as)!.newPage();
       await openScreen(page, screen);
-      await page.screenshot({ path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
+      await screenshot(page, { path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
       found.push(...(await findings(page, screen.name)));
       await page.close();
     }

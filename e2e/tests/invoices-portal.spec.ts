@@ -6,9 +6,10 @@ import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openScreen, seedScreens, withViewers } from './support/screens.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -19,7 +20,7 @@ test('[responsive] every main screen fits a 390 px phone: no sideways scrolling,
     for (const screen of seeded.screens) {
       const page = await contexts.get(screen.as)!.newPage();
       await openScreen(page, screen);
-      await page.screenshot({
+      await screenshot(page, {
         path: path.resolve(test.info().project.testDir, '../screenshots', `phone-${screen.name}.png`),
         fullPage: true,
       });
