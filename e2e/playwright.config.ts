@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { workerServer } from './tests/support/server.ts';
-import { TRANSFER_OUT_ORG_ID } from './tests/support/wallet.ts';
 
 // Each engineer's checkout runs its own servers and PostgreSQL: E2E_PORT and EMBEDDED_PG_PORT, and
 // each further Playwright worker the ports 10 above the previous one's (support/server.ts).
@@ -81,8 +80,6 @@ const serverOf = (index: number) => {
       EMBEDDED_PG_PORT: String(server.pgPort),
       SANDBOX: 'true',
       LOG_LEVEL: 'warn',
-      // The wallet journey creates the organisation with this id to transfer funds out.
-      TRANSFER_OUT_ORG_ID,
       SANDBOX_ACH_DELAY_SECONDS: '60',
       // The settings journey walks the Add Payment Method wizard (off by default).
       PAYMENT_METHOD_WIZARD: 'true',

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createOwner, inviteMember, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { createOwner, inviteMember, openSignedIn } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { activateViaApi, advanceClock, joinTransferOutOrg, readVerification } from './support/wallet.ts';
+import { startServerBeside } from './support/server.ts';
+import { activateViaApi, advanceClock, readVerification } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const balance = (page: Page) => page.getByTestId('us-wallet-balance');
@@ -103,14 +104,24 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
 });
 
 test('[wallets] transfers funds out with the fee and total on the review', async ({ page, request }) => {
-  const email = uniqueEmail('transfer');
-  const session = await signUpViaApi(request, email);
-  await joinTransferOutOrg(session.user.id);
-  await activateViaApi(request, session.auth_token);
-  const load = await request.post('/v1/treasury/load', { data: { amount: 200_000 }, headers: { 'auth-token': session.auth_token } });
+  // A second server: the operator names the one organisation that may transfer out when starting it.
+  test.slow();
+  const owner = await createOwner(request, 'transfer', 'Transfer Out Studios');
+  const headers = { 'auth-token': owner.token };
+  const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
+  await activateViaApi(request, owner.token);
+  const load = await request.post('/v1/treasury/load', { data: { amount: 200_000 }, headers });
   expect(load.status()).toBe(200);
+  const server = await startServerBeside(1036, { TRANSFER_OUT_ORG_ID: org.id });
+  try {
+    await transferOut(page, owner.token, server.url);
+  } finally {
+    server.stop();
+  }
+});
 
-  await openSignedIn(page, session.auth_token, '/wallets');
+async function transferOut(page: Page, token: string, origin: string): Promise<void> {
+  await openSignedIn(page, token, '/wallets', origin);
   await expect(balance(page)).toHaveText('$2,000.00');
   await page.getByRole('button', { name: 'Transfer funds' }).click();
   const dialog = page.getByRole('dialog', { name: 'Transfer Funds' });
@@ -133,7 +144,7 @@ test('[wallets] transfers funds out with the fee and total on the review', async
   await expect(held).toContainText('+$1,250.13');
   await expect(page.getByTestId('us-wallet-held')).toHaveText('$1,250.13');
   await expect(page.getByTestId('us-wallet-total')).toHaveText('$2,000.00');
-});
+}
 
 test('[wallets] other organisations are asked to contact support to transfer out', async ({ page, request }) => {
   const owner = await createOwner(request, 'support');

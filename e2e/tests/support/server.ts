@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 
 /**
  * One server per Playwright worker: its own API process and its own embedded PostgreSQL, so the
@@ -30,4 +32,44 @@ export function workerServer(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0
     // Its data folder (its PostgreSQL, files, secrets key) in the run's (playwright.config.ts).
     dataDir: path.join(process.env.CREWPAY_E2E_DATA_DIR ?? '', `worker-${index}`),
   };
+}
+
+export type ServerBeside = { url: string; stop: () => void };
+
+/**
+ * A second sandbox API process beside this worker's server, `offset` ports above it, with settings
+ * of its own (`env`): the same database, data folder and secrets key, so a person signed in on
+ * one is signed in on the other. Its job workers stay off: the worker's server runs the jobs.
+ */
+export async function startServerBeside(offset: number, env: Record<string, string>): Promise<ServerBeside> {
+  const own = workerServer();
+  const port = own.port + offset;
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn('node', ['--enable-source-maps', 'dist/server.js'], {
+    cwd: path.resolve(import.meta.dirname, '../../../apps/api'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      SANDBOX: 'true',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: own.dataDir,
+      DATABASE_URL: own.databaseUrl,
+      RUN_WORKERS: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ANONYMOUS_MAX: '1000000',
+      RATE_LIMIT_SIGNED_IN_MAX: '1000000',
+      ...env,
+    },
+  });
+  const stop = () => void server.kill('SIGTERM');
+  try {
+    await expect
+      .poll(async () => (await fetch(`${url}/v1/meta`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [500] })
+      .toBe(200);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url, stop };
 }

@@ -1,31 +1,5 @@
-import pg from 'pg';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { business, representative } from './activation-details.ts';
-import { workerServer } from './server.ts';
-
-/**
- * The one organisation the e2e server lets transfer funds out (its TRANSFER_OUT_ORG_ID).
- * Organisation ids are made by the API, so the journey that transfers out creates this one
- * directly in the database of its server.
- */
-export const TRANSFER_OUT_ORG_ID = '0192f0e0-0000-7000-8000-00000000e2e0';
-
-const databaseUrl = () => workerServer().databaseUrl;
-
-/** Makes the signed-up user the owner of the transfer-out organisation (created once per run). */
-export async function joinTransferOutOrg(userId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(
-      `INSERT INTO orgs (id, name, website) VALUES ($1, 'Transfer Out Studios', 'https://example.com') ON CONFLICT (id) DO NOTHING`,
-      [TRANSFER_OUT_ORG_ID],
-    );
-    await client.query(`UPDATE users SET org_id = $1, role = 'owner' WHERE id = $2`, [TRANSFER_OUT_ORG_ID, userId]);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Both activation steps through the API. */
 export async function activateViaApi(request: APIRequestContext, token: string): Promise<void> {
