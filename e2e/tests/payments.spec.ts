@@ -1,9 +1,8 @@
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test, type Page } from '@playwright/test';
-import { createOwner, inviteMember, openSignedIn, uniqueEmail } from './support/api.ts';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { becomeDelinquent } from './support/billing.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 import { signW9ThroughLink } from './support/tax-forms.ts';
 import { workerServer } from './support/server.ts';
@@ -174,52 +173,6 @@ test('[payments] pays a creator without a payout method through the emailed paye
   expect(wallets.stripe.balances[0]!.amount).toBe(100_000 - 25_000 - 275);
   await page.goto('/wallets');
   await expect(page.getByTestId('us-wallet-balance')).toHaveText('$747.25');
-});
-
-test('[payments] Execute is disabled for a team member; a delinquent organisation is sent to Add funds', async ({ page, request }) => {
-  // The billing job that finds the organisation delinquent runs once a minute.
-  test.slow();
-  const owner = await createOwner(request, 'executor', 'Delinquent Studios');
-  const headers = { 'auth-token': owner.token };
-  await activateViaApi(request, owner.token);
-  const creator = (await (
-    await request.post('/v1/creators', {
-      headers,
-      data: {
-        email: uniqueEmail('banked'),
-        first_name: 'Sam',
-        last_name: 'Banked',
-        account_number: '000123456789',
-        routing_number: '110000000',
-      },
-    })
-  ).json()) as { id: string };
-  const saved = await request.post('/v1/payments', {
-    headers,
-    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 5_000, split: 100, memo: '' }],
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-
-  const member = await inviteMember(request, owner.token, 'member');
-  await openSignedIn(page, member.token, '/payments?tab=draft_payments');
-  await page
-    .getByRole('row', { name: /Sam Banked/ })
-    .getByRole('checkbox')
-    .check();
-  await expect(page.getByRole('button', { name: 'Execute Payments' })).toBeDisabled();
-
-  await becomeDelinquent(request, owner.token);
-  await openSignedIn(page, owner.token, '/payments?tab=draft_payments');
-  await page
-    .getByRole('row', { name: /Sam Banked/ })
-    .getByRole('checkbox')
-    .check();
-  await page.getByRole('button', { name: 'Execute Payments' }).click();
-  const notice = page.getByRole('dialog');
-  await expect(notice.getByText('Your billing is past due: add funds to execute payments')).toBeVisible();
-  await shot(page, 'payments-07-delinquent-notice');
-  await notice.getByRole('button', { name: 'Add funds' }).click();
-  await expect(page).toHaveURL(/\/wallets/);
 });
 
 test('[payments] an owner marks a creator W-2 with a home state, and the next payment withholds', async ({ page, request }) => {
