@@ -2,25 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { TRANSFER_OUT_ORG_ID } from './tests/support/wallet.ts';
+import { workerServer } from './tests/support/server.ts';
 
-// Each engineer's checkout runs its own server and PostgreSQL: E2E_PORT and EMBEDDED_PG_PORT.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
-
+// Each engineer's checkout runs its own servers and PostgreSQL: E2E_PORT and EMBEDDED_PG_PORT, and
+// each further Playwright worker the ports 10 above the previous one's (support/server.ts).
 const DATA_DIR_PREFIX = 'crewpay-e2e-';
 
 /**
- * Data folders of earlier runs whose PostgreSQL has stopped (a running one keeps postmaster.pid).
- * Only those an hour old: another checkout's run that is still creating its database has no
- * postmaster.pid yet.
+ * Data folders of earlier runs whose PostgreSQL servers have all stopped (a running one keeps
+ * postmaster.pid). Only those an hour old: another checkout's run that is still creating its
+ * databases has no postmaster.pid yet.
  */
 function removeStoppedRunFolders(): void {
   const anHourAgo = Date.now() - 3_600_000;
+  const isRunning = (dir: string) => fs.readdirSync(dir).some((name) => fs.existsSync(path.join(dir, name, 'postgres', 'postmaster.pid')));
   for (const name of fs.readdirSync(os.tmpdir())) {
     const dir = path.join(os.tmpdir(), name);
     if (!name.startsWith(DATA_DIR_PREFIX) || fs.statSync(dir).mtimeMs > anHourAgo) continue;
-    if (!fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))) {
+    if (!fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid')) && !isRunning(dir)) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -38,38 +37,74 @@ if (!process.env.CREWPAY_E2E_DATA_DIR) {
   process.env.CREWPAY_E2E_DATA_DIR = dir;
 }
 const dataDir = process.env.CREWPAY_E2E_DATA_DIR;
+if (!dataDir) throw new Error('CREWPAY_E2E_DATA_DIR is set above');
 
 /**
- * Two specs side by side (the clock specs after them, one at a time); E2E_WORKERS=1 runs one at a
- * time. Two browsers on 2 cores slow each page down, so expectations wait longer then: a page
- * that is merely slow must not fail, one that never shows still does.
+ * Two specs side by side; E2E_WORKERS=1 runs one at a time. Two browsers on 2 cores slow each
+ * page down, so expectations wait longer then: a page that is merely slow must not fail, one
+ * that never shows still does.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
- * The sandbox clock is one for the whole server: a spec that moves it would move it under every
- * test running beside it. Those specs run one at a time after the others, which may run side by
- * side (each spec signs up its own organisation; nothing else is shared). Found by reading the specs,
- * so a new spec that moves the clock joins them by itself.
+ * The sandbox clock is one per server, and a spec that moves it (POST /dev/clock/advance) would
+ * move it under every test running beside it. So each worker has a server of its own (own API
+ * process, own PostgreSQL; support/server.ts): the clock specs run on both workers, each moving
+ * the clock only under the specs of its worker, which run one after another. Playwright loads
+ * this file again in each worker with TEST_PARALLEL_INDEX set, so `baseURL` below is that
+ * worker's server.
  */
-const TESTS_DIR = path.join(import.meta.dirname, 'tests');
-const clockSpecs = fs
-  .readdirSync(TESTS_DIR)
-  .filter((name) => name.endsWith('.spec.ts'))
-  .filter((name) => /advanceClock\(|\/dev\/clock/.test(fs.readFileSync(path.join(TESTS_DIR, name), 'utf8')));
-const clockSpecPattern = new RegExp(`(^|/)(${clockSpecs.map((name) => name.replaceAll('.', '\\.')).join('|')})$`);
+const own = workerServer();
+
+/** Each worker's server: the API built as in production, serving the built web app, on its own ports and data folder. */
+const serverOf = (index: number) => {
+  const server = workerServer(index);
+  const serverDir = server.dataDir;
+  fs.mkdirSync(serverDir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(serverDir, 0o755);
+  return {
+    // The API serves the built web app (apps/web/dist); `npm run test:e2e` builds it first. The
+    // first server builds the API too; Playwright starts the servers one after another, so the
+    // others run that build and never rewrite files a running server may still load.
+    command: index === 0 ? 'npm run start -w apps/api' : 'node --enable-source-maps --import ./dist/tracing.js dist/server.js',
+    cwd: index === 0 ? '..' : '../apps/api',
+    url: `${server.url}/v1/user`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    // Its own PostgreSQL port, so a development server on the default one does not collide.
+    env: {
+      PORT: String(server.port),
+      DATA_DIR: serverDir,
+      EMBEDDED_PG_PORT: String(server.pgPort),
+      SANDBOX: 'true',
+      LOG_LEVEL: 'warn',
+      SANDBOX_ACH_DELAY_SECONDS: '60',
+      // The settings journey walks the Add Payment Method wizard (off by default).
+      PAYMENT_METHOD_WIZARD: 'true',
+      // Every test calls from 127.0.0.1: the API-wide rate limit must not be what a test meets.
+      RATE_LIMIT_ANONYMOUS_MAX: '1000000',
+      RATE_LIMIT_SIGNED_IN_MAX: '1000000',
+    },
+    // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+  };
+};
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
   workers: WORKERS,
+  // A committed test.only would run that test alone and pass: CI (.ci/run sets CI) refuses it.
+  forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: WORKERS > 1 ? 20_000 : 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: own.url,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
@@ -85,43 +120,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'chromium', testIgnore: clockSpecPattern, use: { browserName: 'chromium' } },
-    // After the others when they run side by side; in the same run, in any order, when one at a time.
-    {
-      name: 'sandbox-clock',
-      testMatch: clockSpecPattern,
-      workers: 1,
-      dependencies: WORKERS > 1 ? ['chromium'] : [],
-      use: { browserName: 'chromium' },
-    },
-  ],
-  webServer: {
-    // The API serves the built web app (apps/web/dist); `npm run test:e2e` builds it first.
-    command: 'npm run start -w apps/api',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/v1/user`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Its own PostgreSQL port, so a development server on the default one does not collide.
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: PG_PORT,
-      // The wallet journey creates the organisation with this id to transfer funds out.
-      SANDBOX: 'true',
-      LOG_LEVEL: 'warn',
-      TRANSFER_OUT_ORG_ID,
-      SANDBOX_ACH_DELAY_SECONDS: '60',
-      // The settings journey walks the Add Payment Method wizard (off by default).
-      PAYMENT_METHOD_WIZARD: 'true',
-      // Every test calls from 127.0.0.1: the API-wide rate limit must not be what a test meets.
-      RATE_LIMIT_ANONYMOUS_MAX: '1000000',
-      RATE_LIMIT_SIGNED_IN_MAX: '1000000',
-    },
-    // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: Array.from({ length: WORKERS }, (_, index) => serverOf(index)),
 });

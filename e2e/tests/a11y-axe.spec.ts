@@ -1,7 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { openScreen, seedScreens, withViewers } from './support/screens.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { halfOf, openScreen, seedScreens, withViewers, type SeededScreens } from './support/screens.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // WCAG 2.0-2.2 A and AA, and axe's best practices.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -24,21 +25,32 @@ async function findings(page: Page, name: string): Promise<string[]> {
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
-test('[a11y] axe finds no serious or critical violation on any main screen, nor the landmark and heading findings', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(480_000);
-  const seeded = await seedScreens(request);
+// The walk in two halves, each with its own seeded organisation, so both workers share it.
+test.describe.configure({ mode: 'parallel' });
+
+for (const half of [1, 2] as const)
+  test(`[a11y] axe finds no serious or critical violation on any main screen, nor the landmark and heading findings (half ${half} of 2)`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(480_000);
+    const seeded = await seedScreens(request);
+    const found = await walkDesktop(browser, seeded, half);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+/** The findings on this half's screens; the second half also opens the popover and the phone's drawer. */
+async function walkDesktop(browser: Browser, seeded: SeededScreens, half: 1 | 2): Promise<string[]> {
   const found: string[] = [];
   await withViewers(browser, seeded, { width: 1440, height: 900 }, async (contexts) => {
-    for (const screen of seeded.screens) {
+    for (const screen of halfOf(seeded.screens, half)) {
       const page = await contexts.get(screen.as)!.newPage();
       await openScreen(page, screen);
-      await page.screenshot({ path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
+      await screenshot(page, { path: shotPath(`desktop-${screen.name}`), fullPage: true, animations: 'disabled' });
       found.push(...(await findings(page, screen.name)));
       await page.close();
     }
+    if (half === 1) return;
 
     // Two states a screen opens into: the notifications popover, and the phone's navigation drawer.
     const owner = await contexts.get('owner')!.newPage();
@@ -54,5 +66,5 @@ test('[a11y] axe finds no serious or critical violation on any main screen, nor 
     await expect(owner.getByRole('navigation', { name: 'Main' })).toBeVisible();
     found.push(...(await findings(owner, 'phone-menu-drawer')));
   });
-  expect(found, found.join('\n')).toEqual([]);
-});
+  return found;
+}

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startQuickbooksFake, type QuickbooksFake } from '../../apps/api/fakes/quickbooks-fake.ts';
 import { createOwner } from './support/api.ts';
+import { workerServer } from './support/server.ts';
+import { screenshot } from './support/screenshots.ts';
 
 /**
  * QuickBooks Online outside the sandbox: a second Crewpay, SANDBOX=false, on the same database and
@@ -10,10 +12,10 @@ import { createOwner } from './support/api.ts';
  * pointed at the QuickBooks fake. Its workers stay off: the e2e server runs the jobs, and this
  * journey (connect, map, disconnect) calls Intuit only inside requests.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const LIVE_PORT = E2E_PORT + 1000;
+/** Beside this worker's e2e server (support/server.ts). */
+const e2eServer = workerServer();
+const LIVE_PORT = e2eServer.port + 1000;
 const LIVE_URL = `http://127.0.0.1:${LIVE_PORT}`;
-const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
 /** Unused by this journey, present because a live server refuses to start without them (providers/readiness.ts). */
 const NOWHERE = 'http://127.0.0.1:9';
 const OTHER_PROVIDERS = {
@@ -53,8 +55,8 @@ test.beforeAll(async () => {
       SANDBOX: 'false',
       PORT: String(LIVE_PORT),
       PUBLIC_URL: LIVE_URL,
-      DATA_DIR: process.env.CREWPAY_E2E_DATA_DIR,
-      DATABASE_URL: `postgres://crewpay:crewpay@127.0.0.1:${PG_PORT}/postgres`,
+      DATA_DIR: e2eServer.dataDir,
+      DATABASE_URL: e2eServer.databaseUrl,
       RUN_WORKERS: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ANONYMOUS_MAX: '1000000',
@@ -105,7 +107,7 @@ test('[accounting] outside the sandbox Connect goes to Intuit, comes back connec
   await expect(page.getByRole('combobox', { name: 'Clearing account' })).toHaveValue('Crewpay Clearing');
   await mapping.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Account mapping saved')).toBeVisible();
-  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-09-live.png'), fullPage: true });
+  await screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-09-live.png'), fullPage: true });
   const company = quickbooks.state().companies.at(-1)!;
   expect(company.journal_entries).toEqual([]);
 
@@ -115,7 +117,7 @@ test('[accounting] outside the sandbox Connect goes to Intuit, comes back connec
   await page.reload();
   await expect(connection.getByRole('alert')).toContainText('The QuickBooks connection has expired');
   await expect(page.getByRole('region', { name: 'Account mapping' })).toHaveCount(0);
-  await page.screenshot({
+  await screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-10-reconnect.png'),
     fullPage: true,
   });

@@ -4,9 +4,10 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { payCreator, pickAccount } from './support/accounting.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `accounting-${name}.png`),
     animations: 'disabled',
     fullPage: true,
@@ -31,7 +32,7 @@ test('[accounting] connects the sandbox QuickBooks in the popup, maps the accoun
   // The popup's URL carries a single-use code, never the session token (history, logs, Referer).
   expect(popup.url()).toMatch(/\/api\/qb\/connect\?code=[A-Za-z0-9_-]+$/);
   expect(popup.url()).not.toContain(owner.token);
-  await popup.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-01-consent.png') });
+  await screenshot(popup, { path: path.resolve(test.info().project.testDir, '../screenshots', 'accounting-01-consent.png') });
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Connect', exact: true }).click();
   await closed;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { screenshot } from './support/screenshots.ts';
 
 async function post(request: APIRequestContext, token: string, url: string, data: unknown) {
   const response = await request.post(url, { headers: { 'auth-token': token }, data });
@@ -33,7 +34,7 @@ test("[people] an agent's Campaigns tab lists the campaigns where they are the a
   await expect(row).toContainText('Brightside Brands');
   await expect(row).toContainText('$5,000.00');
   await expect(table.getByText('Not theirs')).toHaveCount(0);
-  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', 'agent-campaigns-tab.png') });
+  await screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', 'agent-campaigns-tab.png') });
   await row.getByRole('link', { name: 'Summer drop' }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]+$/);
 });

@@ -4,17 +4,18 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { createOwner, PASSWORD } from './support/api.ts';
 import { signInThroughForm } from './support/ui.ts';
+import { workerServer } from './support/server.ts';
 
 /**
  * Product analytics is off unless the server is started with ANALYTICS_ENABLED=true. The e2e
  * server leaves it unset; a second sandbox server on the same database turns it on (its workers
  * off: the e2e server runs the jobs).
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const ON_PORT = E2E_PORT + 1034;
+/** Beside this worker's e2e server (support/server.ts). */
+const e2eServer = workerServer();
+const ON_PORT = e2eServer.port + 1034;
 const ON_URL = `http://127.0.0.1:${ON_PORT}`;
-const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
-const DATABASE_URL = `postgres://crewpay:crewpay@127.0.0.1:${PG_PORT}/postgres`;
+const DATABASE_URL = e2eServer.databaseUrl;
 
 /** The batches the page sends to POST /v1/analytics_events (a beacon's body is not shown to Playwright), and the server's statuses. */
 function watchAnalytics(page: Page): { requests: number; statuses: number[] } {
@@ -75,7 +76,7 @@ test.describe('with ANALYTICS_ENABLED=true', () => {
         SANDBOX: 'true',
         PORT: String(ON_PORT),
         PUBLIC_URL: ON_URL,
-        DATA_DIR: process.env.CREWPAY_E2E_DATA_DIR,
+        DATA_DIR: e2eServer.dataDir,
         DATABASE_URL,
         RUN_WORKERS: 'false',
         LOG_LEVEL: 'warn',

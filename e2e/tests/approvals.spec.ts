@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn } from './support/api.ts';
 import { createAdmin } from './support/approvals.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', name);
 const BANK = { account_number: '000123456789', routing_number: '110000000', selected_payment_method: 'stripe' };
@@ -15,7 +16,7 @@ test('[approvals] an owner sets a rule, a payment executed by an admin waits, a 
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);
   expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
-  const [maker, checker] = [await createAdmin(request, owner.email, 'maker'), await createAdmin(request, owner.email, 'checker')];
+  const [maker, checker] = [await createAdmin(request, owner.token, 'maker'), await createAdmin(request, owner.token, 'checker')];
 
   await openSignedIn(page, owner.token, '/settings?tab=approvals');
   await page.getByLabel('Every payment needs approval').check();
@@ -43,9 +44,9 @@ test('[approvals] an owner sets a rule, a payment executed by an admin waits, a 
   const card = page.getByLabel('Payment to Robin Checked');
   await expect(card).toContainText('$125.00 to Robin Checked');
   await expect(card).toContainText('Every payment needs approval');
-  await page.screenshot({ path: shot('approvals-queue-1440.png'), fullPage: true });
+  await screenshot(page, { path: shot('approvals-queue-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: shot('approvals-queue-390.png'), fullPage: true });
+  await screenshot(page, { path: shot('approvals-queue-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await card.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createOwner, PASSWORD } from './support/api.ts';
 import { signInThroughForm } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', name);
 
@@ -21,7 +22,7 @@ test('an owner reads who did what in Settings > Audit log, filters it by action 
   await expect(log.getByRole('row', { name: /Signed in/ })).toHaveCount(1);
   await expect(log.getByRole('row', { name: /API key created/ })).toHaveCount(2);
   await expect(log.getByRole('row', { name: /API key created/ }).first()).toContainText(owner.email);
-  await page.screenshot({ path: shot('audit-log.png'), fullPage: true });
+  await screenshot(page, { path: shot('audit-log.png'), fullPage: true });
 
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'API key created' }).click();
@@ -41,5 +42,5 @@ test('an owner reads who did what in Settings > Audit log, filters it by action 
   await expect(log.getByRole('row', { name: /API key created/ }).first()).toBeVisible();
   // Measured once the layout has settled at the new width (the tabs re-measure their scroller).
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: shot('audit-log-390.png'), fullPage: true });
+  await screenshot(page, { path: shot('audit-log-390.png'), fullPage: true });
 });

@@ -4,10 +4,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 type Profit = { collected: number; paid_out: number; fees: number; margin: number; invoiced: number; deal_size: number };
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     fullPage: true,
     animations: 'disabled',

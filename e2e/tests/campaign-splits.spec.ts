@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 async function send(request: APIRequestContext, token: string, method: 'POST' | 'PUT', url: string, data: unknown) {
   const response = await request.fetch(url, { method, headers: { 'auth-token': token }, data });
@@ -14,7 +15,7 @@ async function send(request: APIRequestContext, token: string, method: 'POST' | 
 async function shots(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
+    await screenshot(page, {
       path: path.resolve(test.info().project.testDir, '../screenshots', `campaign-splits-${name}-${width}.png`),
       fullPage: true,
     });

@@ -1,17 +1,16 @@
 import path from 'node:path';
-import pg from 'pg';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,
   });
-const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
 
 type Headers = { 'auth-token': string };
 
@@ -39,19 +38,13 @@ async function addBankedCreator(request: APIRequestContext, headers: Headers, fi
   return ((await response.json()) as { id: string }).id;
 }
 
-/** Gives the creator an agent (10%) and a manager (20%); the creator profile's own screens are tested elsewhere. */
-async function assignAgentAndManager(creatorId: string, agentId: string, managerId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query('UPDATE creators SET agent_id = $1, agent_split = 10, manager_id = $2, manager_split = 20 WHERE id = $3', [
-      agentId,
-      managerId,
-      creatorId,
-    ]);
-  } finally {
-    await client.end();
-  }
+/** Gives the creator an agent (10%) and a manager (20%) through PUT /v1/creators; the creator profile's own screens are tested elsewhere. */
+async function assignAgentAndManager(request: APIRequestContext, headers: Headers, creatorId: string, agentId: string, managerId: string) {
+  const response = await request.put(`/v1/creators/${creatorId}`, {
+    headers,
+    data: { id: creatorId, agent_id: agentId, agent_split: 10, manager_id: managerId, manager_split: 20 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 test('[campaigns] wizard with an inline customer, two creators and deliverables; executing and settling its payments moves the counts, chart and Home', async ({
@@ -67,7 +60,7 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   const managerId = await addPerson(request, headers, 'manager', 'Max');
   const mayaId = await addBankedCreator(request, headers, 'Maya', 'Lopez');
   await addBankedCreator(request, headers, 'Leo', 'Park');
-  await assignAgentAndManager(mayaId, agentId, managerId);
+  await assignAgentAndManager(request, headers, mayaId, agentId, managerId);
 
   // Home before: no campaigns, the checklist step open.
   await openSignedIn(page, owner.token, '/');

@@ -6,6 +6,8 @@ import { createOwner, openSignedIn } from './support/api.ts';
 import { twoPagePdf } from './support/contracts.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { workerServer } from './support/server.ts';
+import { screenshot } from './support/screenshots.ts';
 
 /**
  * Templates made in Dropbox Sign's embedded editor: a second sandbox Crewpay on the same database,
@@ -13,10 +15,10 @@ import { activateViaApi } from './support/wallet.ts';
  * editor speaking hellosign-embedded's window messages, and which posts its callbacks to this
  * server. Its workers stay off: the e2e server runs the jobs (the callback's event among them).
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const DS_PORT = E2E_PORT + 1035;
+/** Beside this worker's e2e server (support/server.ts). */
+const e2eServer = workerServer();
+const DS_PORT = e2eServer.port + 1035;
 const DS_URL = `http://127.0.0.1:${DS_PORT}`;
-const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
 
 let dropboxSign: Awaited<ReturnType<typeof startDropboxSignFake>>;
 let server: ChildProcess;
@@ -38,8 +40,8 @@ test.beforeAll(async () => {
       SANDBOX: 'true',
       PORT: String(DS_PORT),
       PUBLIC_URL: DS_URL,
-      DATA_DIR: process.env.CREWPAY_E2E_DATA_DIR,
-      DATABASE_URL: `postgres://crewpay:crewpay@127.0.0.1:${PG_PORT}/postgres`,
+      DATA_DIR: e2eServer.dataDir,
+      DATABASE_URL: e2eServer.databaseUrl,
       RUN_WORKERS: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ANONYMOUS_MAX: '1000000',
@@ -78,13 +80,13 @@ for (const viewport of [
     const editor = page.frameLocator('iframe[name="x-hellosign-embedded"]');
     await expect(editor.getByRole('heading', { name: 'Dropbox Sign template editor' })).toBeVisible();
     await expect(page).toHaveURL(/\/contracts\/newContractTemplate$/);
-    await page.screenshot({ path: shotPath(`contracts-dropbox-sign-editor-${viewport.name}`) });
+    await screenshot(page, { path: shotPath(`contracts-dropbox-sign-editor-${viewport.name}`) });
     // Dropbox Sign's callback is held back: the page shows the saved template as pending until it comes.
     dropboxSign.delivery.overHttp = false;
     await editor.getByRole('button', { name: 'Save template' }).click();
     await expect(page.getByText('Dropbox Sign is saving your template')).toBeVisible();
     await expect(page.getByText('Pending', { exact: true })).toBeVisible();
-    await page.screenshot({ path: shotPath(`contracts-dropbox-sign-pending-${viewport.name}`) });
+    await screenshot(page, { path: shotPath(`contracts-dropbox-sign-pending-${viewport.name}`) });
     await page.waitForTimeout(3_000);
     await expect(toast(page, 'Template has been created!')).toHaveCount(0);
     // The callback now reaches the server (a save again delivers the queued template_created with it).
@@ -96,7 +98,7 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/contracts\?tab=templates$/);
     // Its blocks live in Dropbox Sign: the list says so rather than "0".
     await expect(page.getByRole('row', { name: /Standard creator agreement/ })).toContainText('In Dropbox Sign');
-    await page.screenshot({ path: shotPath(`contracts-dropbox-sign-saved-${viewport.name}`) });
+    await screenshot(page, { path: shotPath(`contracts-dropbox-sign-saved-${viewport.name}`) });
     expect(dropboxSign.problems).toEqual([]);
   });
 }

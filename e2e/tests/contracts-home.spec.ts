@@ -5,6 +5,7 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { signingLinks, twoPagePdf } from './support/contracts.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 type Text = { to: string; body: string; status: string };
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
@@ -50,7 +51,7 @@ test('[contracts] Home lists an Unsigned Contract to-do: its title opens the con
   // The recipient has a phone: the reminder can go by SMS.
   const sms = page.getByRole('menuitem', { name: 'SMS' });
   await expect(sms).not.toHaveAttribute('aria-disabled', 'true');
-  await page.screenshot({ path: shotPath('contracts-home-todo'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('contracts-home-todo'), animations: 'disabled' });
   await sms.click();
   await expect(toast(page, 'Reminder(s) have been sent!')).toBeVisible();
   // The outbox's job sends it just after the request answers.

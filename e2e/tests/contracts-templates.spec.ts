@@ -4,6 +4,7 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { chooseRecipient, dropSpareBlock, pdfPagesDrawn, signByLink, signingLink, twoPagePdf } from './support/contracts.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // Tall enough that the panel's spare block and the whole page are on screen together, as on a desktop monitor.
 test.use({ viewport: { width: 1440, height: 1700 } });
@@ -43,7 +44,7 @@ test('[contracts] New Contract Template: the editor places a block and saves it;
   await dropSpareBlock(page, { x: 0.25, y: 0.85 });
   await expect(page.getByTestId('placed-signature-block')).toHaveCount(1);
   await pdfPagesDrawn(page);
-  await page.screenshot({ path: shotPath('contracts-template-editor'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('contracts-template-editor'), animations: 'disabled' });
   await saveTemplate.click();
   await expect(toast(page, 'Template has been created!')).toBeVisible();
   await expect(page).toHaveURL(/\/contracts\?tab=templates$/);

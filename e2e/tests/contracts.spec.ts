@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { chooseRecipient, dropSpareBlock, pdfPagesDrawn, signingLink, twoPagePdf } from './support/contracts.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // Tall enough that the panel's spare block and the whole page are on screen together, as on a desktop monitor.
 test.use({ viewport: { width: 1440, height: 1700 } });
@@ -47,7 +48,7 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
   await dropSpareBlock(page, { x: 1.6, y: 0.5 });
   await expect(page.getByText('2 placed')).toBeVisible();
   await pdfPagesDrawn(page);
-  await page.screenshot({ path: shotPath('contracts-new-with-blocks'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('contracts-new-with-blocks'), animations: 'disabled' });
   await create.click();
   await expect(page).toHaveURL(/\/contracts$/);
   const row = page.getByRole('row', { name: /Spring launch agreement/ });
@@ -63,7 +64,7 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
   await signing.getByLabel(/I agree to sign this document electronically/).check();
   // The page is shown once drawn with its text, never half drawn.
   await pdfPagesDrawn(signing);
-  await signing.screenshot({ path: shotPath('contracts-signing-page'), animations: 'disabled' });
+  await screenshot(signing, { path: shotPath('contracts-signing-page'), animations: 'disabled' });
   await signing.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(signing.getByText('Signed. A copy with its signature certificate has been emailed to you.')).toBeVisible();
   const [download] = await Promise.all([
@@ -92,12 +93,12 @@ test('[contracts] uploads a two-page PDF, places a block on each page, the creat
   // The organisation sees it Signed.
   await page.reload();
   await expect(page.getByRole('row', { name: /Spring launch agreement/ })).toContainText('Signed', { timeout: 30_000 });
-  await page.screenshot({ path: shotPath('contracts-list'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('contracts-list'), animations: 'disabled' });
   await page.getByRole('link', { name: 'Spring launch agreement' }).click();
   await expect(page.getByText('Signed', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
   await pdfPagesDrawn(page);
-  await page.screenshot({ path: shotPath('contracts-signed-detail'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('contracts-signed-detail'), animations: 'disabled' });
 });
 
 test('[contracts] uploads an already signed contract as a plain file: no signing link, shown as Signed', async ({ page, request }) => {

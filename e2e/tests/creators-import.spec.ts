@@ -2,12 +2,13 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, readResetLink, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const HEADER = 'email,first_name,last_name,business_name,entity_type,phone_number,account_number,routing_number';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.screenshot({
+  await screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `creators-import-${name}.png`),
     animations: 'disabled',
   });

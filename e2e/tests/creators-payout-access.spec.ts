@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
-import { makeCollaborator } from './support/wallet.ts';
+import { createOwner, inviteMember, openSignedIn, uniqueEmail } from './support/api.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({
+  await screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `creators-payout-access-${name}.png`),
     animations: 'disabled',
     fullPage: true,
@@ -15,7 +15,6 @@ const shot = async (page: Page, name: string) => {
 test('[creators] a team member sees a creator’s payout methods read-only; the owner can change them', async ({ page, request }) => {
   const owner = await createOwner(request, 'payoutaccess', 'Harbor Talent');
   const headers = { 'auth-token': owner.token };
-  const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
   const added = await request.post('/v1/creators', {
     headers,
     data: {
@@ -29,9 +28,8 @@ test('[creators] a team member sees a creator’s payout methods read-only; the 
   expect(added.status(), await added.text()).toBe(200);
   const creator = (await added.json()) as { id: string };
 
-  const member = await signUpViaApi(request, uniqueEmail('teammember'));
-  await makeCollaborator(member.user.id, org.id);
-  await openSignedIn(page, member.auth_token, `/creators/${creator.id}`);
+  const member = await inviteMember(request, owner.token, 'teammember');
+  await openSignedIn(page, member.token, `/creators/${creator.id}`);
   const payout = page.getByRole('region', { name: 'Payout methods' });
   await expect(payout).toContainText('••••••6789');
   await expect(payout).toContainText('Only an owner or admin can change payout details.');

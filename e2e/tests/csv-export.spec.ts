@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { screenshot } from './support/screenshots.ts';
 
 test('[tables] the toolbar’s Download as CSV neutralises full-width formula signs and formulas after a separator', async ({
   page,
@@ -22,7 +23,7 @@ test('[tables] the toolbar’s Download as CSV neutralises full-width formula si
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Download as CSV' })).toBeVisible();
   // For a person to look at; e2e/screenshots/ is not committed.
-  await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', 'csv-export-menu.png') });
+  await screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', 'csv-export-menu.png') });
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Download as CSV' }).click();
   const download = await downloading;

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 
 test('[customers] adds a customer with the spec rules, finds it by search and edits its details and address', async ({ page, request }) => {
   const owner = await createOwner(request, 'customers', 'Brandside Studios');

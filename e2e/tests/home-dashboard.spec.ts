@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { createOwner, inviteMember, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { activateViaApi, makeCollaborator } from './support/wallet.ts';
+import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     fullPage: true,
     animations: 'disabled',
@@ -114,10 +115,8 @@ test('[home] the to-do list shows 5 items and the count before See all, which pa
 test('[home] a team member sees the Add funds step without a link to the wallet they cannot open', async ({ page, request }) => {
   const owner = await createOwner(request, 'homeowner');
   await activateViaApi(request, owner.token);
-  const org = (await (await request.get('/v1/org', { headers: { 'auth-token': owner.token } })).json()) as { id: string };
-  const collaborator = await signUpViaApi(request, uniqueEmail('teammember'));
-  await makeCollaborator(collaborator.user.id, org.id);
-  await openSignedIn(page, collaborator.auth_token, '/');
+  const collaborator = await inviteMember(request, owner.token, 'teammember');
+  await openSignedIn(page, collaborator.token, '/');
   const checklist = page.getByRole('region', { name: 'Setup your account' });
   await expect(checklist.getByRole('link', { name: 'Add Creators', exact: true })).toHaveAttribute('href', '/creators');
   await expect(checklist.getByText('Add funds')).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
@@ -46,7 +47,7 @@ test("[home] a payment to-do's SMS reminder texts the payee with a phone a new p
     .click();
   const sms = page.getByRole('menuitem', { name: 'SMS', exact: true });
   await expect(sms).not.toHaveAttribute('aria-disabled', 'true');
-  await page.screenshot({ path: shotPath('home-sms-payment-reminder-menu'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('home-sms-payment-reminder-menu'), animations: 'disabled' });
   await sms.click();
   await expect(toast(page, 'Reminder(s) have been sent!')).toBeVisible();
 
@@ -66,5 +67,5 @@ test("[home] a payment to-do's SMS reminder texts the payee with a phone a new p
   expect(link).toBeTruthy();
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(page.getByRole('heading', { name: 'Harbor Media is sending you $150.00' })).toBeVisible();
-  await page.screenshot({ path: shotPath('home-sms-payment-reminder-link'), fullPage: true });
+  await screenshot(page, { path: shotPath('home-sms-payment-reminder-link'), fullPage: true });
 });

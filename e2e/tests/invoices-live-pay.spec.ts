@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createOwner, readEmailedLink, uniqueEmail } from './support/api.ts';
 import { FAKE_STRIPE_JS } from './support/fake-stripe-js.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // This server runs the sandbox, whose CSP rightly refuses js.stripe.com; the live server's CSP
 // that allows it is proven by apps/api/src/modules/meta/meta.test.ts. The stand-in of Stripe.js
@@ -22,7 +23,7 @@ async function sentInvoice(request: APIRequestContext, label: string, title: str
   return readEmailedLink(request, email, '/invoices/pay?id=');
 }
 
-const screenshot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+const screenshotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
 /** The page as the server answers it with SANDBOX=false: Stripe.js (the stand-in) from its own origin. */
 async function asLive(page: Page) {
@@ -70,7 +71,7 @@ test('[invoices] outside the sandbox the pay page takes the card through Stripe.
   await expect(page.getByText('Card · Visa •••• 4242')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __stripeKey?: string }).__stripeKey)).toBe('pk_test_e2eLiveMode');
   expect(sandboxTokeniser).toEqual([]);
-  await page.screenshot({ path: screenshot('invoices-stripe-js-confirm'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-stripe-js-confirm'), fullPage: true });
 });
 
 test('[invoices] outside the sandbox the pay page runs the 3-D Secure step in Stripe.js and thanks the payer only once it is complete', async ({
@@ -86,14 +87,14 @@ test('[invoices] outside the sandbox the pay page runs the 3-D Secure step in St
   await expect(check).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Authenticating your card…' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
-  await page.screenshot({ path: screenshot('invoices-3ds-step'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-3ds-step'), fullPage: true });
   expect(await page.evaluate(() => (window as unknown as { __handledNextAction?: string }).__handledNextAction)).toMatch(
     /^pi_\w+_secret_\w+$/,
   );
   await check.getByRole('button', { name: 'Complete' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText('Your payment of $250.00 has been sent!')).toBeVisible();
-  await page.screenshot({ path: screenshot('invoices-3ds-paid'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-3ds-paid'), fullPage: true });
 });
 
 test('[invoices] a failed 3-D Secure step ends on why, with the form to pay again', async ({ page, request }) => {
@@ -131,9 +132,9 @@ test('[invoices] outside the sandbox the payer links their bank in Stripe Financ
   await expect(confirm).toBeDisabled();
   await page.getByRole('checkbox', { name: /I authorize Northwind Studios to debit \$250\.00/ }).check();
   await expect(confirm).toBeEnabled();
-  await page.screenshot({ path: screenshot('invoices-fc-mandate'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-fc-mandate'), fullPage: true });
   await confirm.click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText('Your bank payment of $250.00 is on its way.', { exact: false })).toBeVisible();
-  await page.screenshot({ path: screenshot('invoices-fc-paid'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-fc-paid'), fullPage: true });
 });

@@ -4,9 +4,10 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 
 test('[invoices] invoices carry sequential numbers; an owner sets the prefix in Settings and the next invoice takes it', async ({
   page,

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, readEmailedLink, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
-const screenshot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+const screenshotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
 /** An activated organisation's invoice sent to a new customer; answers the customer's pay link. */
 async function sentInvoice(request: APIRequestContext, label: string): Promise<string> {
@@ -37,7 +38,7 @@ test('[invoices] a declined card ends on the decline and its reason, never a tha
   await expect(decline).toHaveText('Your card was declined. Please try again or use another payment method.');
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
   await expect(page.getByText(/has been sent/)).toHaveCount(0);
-  await page.screenshot({ path: screenshot('invoices-pay-declined'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-pay-declined'), fullPage: true });
 
   // Opening the link again shows why the last attempt failed, above the form to try again.
   await page.goto(payLink);
@@ -46,7 +47,7 @@ test('[invoices] a declined card ends on the decline and its reason, never a tha
   await payBySandboxCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText('Your payment of $5,500.00 has been sent!', { exact: false })).toBeVisible();
-  await page.screenshot({ path: screenshot('invoices-pay-retried'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-pay-retried'), fullPage: true });
 });
 
 test('[invoices] in the sandbox a 3-D Secure card opens the sandbox check; completed, the invoice is paid', async ({ page, request }) => {
@@ -55,7 +56,7 @@ test('[invoices] in the sandbox a 3-D Secure card opens the sandbox check; compl
   await payBySandboxCard(page, '4000 0027 6000 3184');
   const check = page.getByRole('dialog', { name: 'Authenticate your card' });
   await expect(check).toContainText('Your bank asks you to confirm this payment of $5,500.00 (3-D Secure).');
-  await page.screenshot({ path: screenshot('invoices-pay-3ds-sandbox'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-pay-3ds-sandbox'), fullPage: true });
   await check.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 });

@@ -1,22 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, uniqueEmail } from './support/api.ts';
 import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,
   });
 
-/** M/D/YYYY of today plus `days` (the web's formatDate of a due date). */
-const dueOn = (days: number) => {
-  const date = new Date();
+/**
+ * M/D/YYYY of the server's today plus `days` (the web's formatDate of a due date). Its today is
+ * the sandbox clock's, which an earlier spec of this worker may have moved.
+ */
+const dueOn = async (request: APIRequestContext, days: number) => {
+  const date = new Date(((await (await request.get('/dev/clock')).json()) as { now: string }).now);
   date.setUTCDate(date.getUTCDate() + days);
   return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
 };
@@ -73,7 +77,7 @@ test('[invoices] a customer signs in to the portal, sees their invoices and pays
   const open = table.getByRole('row', { name: /Spring posts/ });
   await expect(open).toContainText('$1,250.00');
   await expect(open).toContainText('Net 60');
-  await expect(open).toContainText(dueOn(60));
+  await expect(open).toContainText(await dueOn(request, 60));
   await expect(open).toContainText('Open');
   await expect(open).toContainText('Spring launch');
   const offline = table.getByRole('row', { name: /Paid offline/ });

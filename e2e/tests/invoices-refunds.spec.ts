@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
-const screenshot = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+const screenshotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
 /** An activated organisation's invoice, paid by the brand through its link with a sandbox test card. */
 async function paidInvoice(request: APIRequestContext, label: string, card: string) {
@@ -37,14 +38,14 @@ test('[invoices] an owner refunds part of a paid invoice from its page, and the 
   await expect(dialog.getByText('The refund cannot exceed the $250.00 still refundable')).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Refund/ })).toBeDisabled();
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('100');
-  await page.screenshot({ path: screenshot('invoices-refund-dialog'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-refund-dialog'), fullPage: true });
   await dialog.getByRole('button', { name: 'Refund $100.00' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('region', { name: 'Payment info' })).toContainText('Refund $100.00 · Refunded', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await page.screenshot({ path: screenshot('invoices-refunded'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-refunded'), fullPage: true });
 });
 
 test('[invoices] a disputed payment shows its dispute on the invoice and offers no refund', async ({ page, request }) => {
@@ -54,5 +55,5 @@ test('[invoices] a disputed payment shows its dispute on the invoice and offers 
   const paymentInfo = page.getByRole('region', { name: 'Payment info' });
   await expect(paymentInfo).toContainText('Disputed $250.00 (fraudulent) · Needs a response · taken from your wallet');
   await expect(paymentInfo.getByRole('button', { name: 'Refund' })).toHaveCount(0);
-  await page.screenshot({ path: screenshot('invoices-disputed'), fullPage: true });
+  await screenshot(page, { path: screenshotPath('invoices-disputed'), fullPage: true });
 });

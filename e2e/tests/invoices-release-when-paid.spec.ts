@@ -3,9 +3,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), fullPage: true });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), fullPage: true });
 
 /** An activated organisation's campaign invoice (card only) funding one draft payment to a creator without payout details. */
 async function fundingInvoice(request: APIRequestContext) {

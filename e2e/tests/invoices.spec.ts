@@ -4,9 +4,10 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { readPayLink } from './support/invoices.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,

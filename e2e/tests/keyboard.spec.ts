@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { twoPagePdf } from './support/contracts.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 /** Presses Tab until `target` has the focus, as a keyboard user would; fails past `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 60) {
@@ -80,13 +81,13 @@ test('[keyboard] the contract editor by keyboard alone: add, nudge, remove, page
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('2 placed')).toBeVisible();
 
-  await page.screenshot({ path: shotPath('keyboard-contract-editor-1440'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('keyboard-contract-editor-1440'), animations: 'disabled' });
   // On a phone the page is drawn narrower and the blocks keep their place on it.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByTestId('pdf-page')).toHaveAttribute('data-rendered', 'true');
   await page.getByTestId('placed-signature-block').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shotPath('keyboard-contract-editor-390'), animations: 'disabled' });
+  await screenshot(page, { path: shotPath('keyboard-contract-editor-390'), animations: 'disabled' });
 
   await tabTo(page, create);
   await page.keyboard.press('Enter');

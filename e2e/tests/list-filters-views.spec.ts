@@ -5,9 +5,10 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { sendInvoiceViaApi } from './support/invoices.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 
 test('[invoices] the search and an amount filter survive a reload, a saved view brings them back, the export has its rows', async ({
   page,

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 
 /** The MUI X data grid's own code (components/data-grid-table.tsx and the DataGrid chunk). */
 const gridCode = /\/assets\/(DataGrid|data-grid-table)-[\w-]+\.js$/;

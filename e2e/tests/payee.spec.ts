@@ -2,9 +2,10 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 test("[payments] the tables read the spec's first status labels, the payment's detail page the second set", async ({ page, request }) => {
   const owner = await createOwner(request, 'labels', 'Label Works');
@@ -32,6 +33,6 @@ test("[payments] the tables read the spec's first status labels, the payment's d
   await expect(page.getByText('Awaiting input')).toHaveCount(0);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `payment-detail-labels-${width}.png`) });
+    await screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `payment-detail-labels-${width}.png`) });
   }
 });

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
@@ -41,7 +42,7 @@ test('[payments] Execute now beside Done executes exactly the payments just crea
   await dialog.getByRole('button', { name: 'Execute now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(confirm).toContainText(/Execute 1 payment for \$20\d\.\d\d\?/);
-  await page.screenshot({ path: shotPath('payments-execute-now-confirm') });
+  await screenshot(page, { path: shotPath('payments-execute-now-confirm') });
   await confirm.getByRole('button', { name: 'Execute' }).click();
   await expect(toast(page, 'Payment is on the way!')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/creators/${creator.id}\\?tab=payments$`));

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 
 test('[payments] an amount and date filter is applied by the server, kept in the URL and survives a reload', async ({ page, request }) => {
   const owner = await createOwner(request, 'filters');

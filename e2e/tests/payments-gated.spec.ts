@@ -2,10 +2,11 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { recordWaitingRun } from './support/schedules.ts';
-import { activateViaApi } from './support/wallet.ts';
+import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
+const DAY = 86_400;
 
 async function post<T>(request: APIRequestContext, url: string, headers: Record<string, string>, data: unknown): Promise<T> {
   const response = await request.post(url, { headers, data });
@@ -55,9 +56,13 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   page,
   request,
 }) => {
+  // A journey: scheduling, the clock moved to the date, deliverables and a new payment.
+  test.slow();
   const { owner, headers, campaign, creator, ids } = await seedGated(request);
-  // Two months ahead: later than any date the clock specs move the shared sandbox clock to, without reading it.
-  const executeOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  // The sandbox clock may have been moved by an earlier spec of this worker: dates are its dates.
+  const clock = (await (await request.get('/dev/clock')).json()) as { now: string };
+  const sandboxDay = (days: number) => new Date(Date.parse(clock.now) + days * DAY * 1000).toISOString().slice(0, 10);
+  const executeOn = sandboxDay(1);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, owner.token, `/campaigns/${campaign.id}?tab=payments`);
@@ -68,15 +73,15 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   const dialog = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(dialog.getByLabel('Execution summary')).toContainText('Execute 1 payment');
   await expect(dialog.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
-  await page.screenshot({ path: shotPath('payments-gated-execute-dialog') });
+  await screenshot(page, { path: shotPath('payments-gated-execute-dialog') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: shotPath('payments-gated-execute-dialog-390') });
+  await screenshot(page, { path: shotPath('payments-gated-execute-dialog-390') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await dialog.getByRole('radio', { name: 'Execute on a date' }).check();
   await expect(dialog.getByRole('button', { name: 'Schedule' })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Execute on' }).fill(executeOn);
-  await page.screenshot({ path: shotPath('payments-gated-execute-on') });
+  await screenshot(page, { path: shotPath('payments-gated-execute-on') });
   await dialog.getByRole('button', { name: 'Schedule' }).click();
   await expect(toast(page, 'Payment scheduled')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -89,9 +94,16 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
     expect(payment.status).toBe('draft');
   }
 
+  // The bonus moves to a later date (cancelled and scheduled again), so it is still upcoming below.
+  const [bonusSchedule] = (
+    (await (await request.get(`/v1/payment_schedules?payment_id=${ids[1]}`, { headers })).json()) as { data: { id: string }[] }
+  ).data;
+  expect((await request.delete(`/v1/payment_schedules/${bonusSchedule!.id}`, { headers })).status()).toBe(200);
+  await post(request, '/v1/payment_schedules', headers, { ids: [ids[1]], execute_on: sandboxDay(30), frequency: 'once' });
+
   // Its date come, the run finds the first payment waiting for the contract: the payment and Home say so.
   const waits = 'Waits for the contract to be signed · Executes as soon as it no longer waits';
-  await recordWaitingRun(ids[0]!, 'Waits for the contract to be signed');
+  await advanceClock(request, DAY + 60);
   await page.goto(`/payments/${ids[0]}`);
   await expect(page.getByRole('region', { name: 'Schedule' })).toContainText(waits);
   await page.goto('/');
@@ -99,10 +111,10 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await expect(upcoming.getByRole('listitem').filter({ hasText: 'Gia Gate · $200.00' })).toContainText(waits);
   await expect(upcoming.getByRole('listitem').filter({ hasText: 'Gia Gate · $50.00' })).toContainText('Once · next on');
   await upcoming.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shotPath('home-upcoming-gated') });
+  await screenshot(page, { path: shotPath('home-upcoming-gated') });
   await page.setViewportSize({ width: 390, height: 844 });
   await upcoming.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shotPath('home-upcoming-gated-390') });
+  await screenshot(page, { path: shotPath('home-upcoming-gated-390') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The campaign's deliverables: an owner approves one; the row says who and when.
@@ -111,7 +123,7 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await expect(deliverables.getByRole('row', { name: /Launch reel/ })).toContainText('Submitted');
   await deliverables.getByRole('button', { name: 'Approve Launch reel' }).click();
   await expect(deliverables.getByRole('row', { name: /Launch reel/ })).toContainText('Approved by');
-  await page.screenshot({ path: shotPath('campaign-deliverable-approved') });
+  await screenshot(page, { path: shotPath('campaign-deliverable-approved') });
 
   // New Payment in the campaign: the payment made waits for the contract, and Execute now names it waiting.
   await page.goto(`/payments/newPayment?payment_group_id=${campaign.id}&recipient_id=${creator.id}`);
@@ -119,16 +131,16 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await page.getByLabel('Earnings').fill('150');
   await page.getByLabel('Memo').fill('Wrap-up');
   await page.getByRole('region', { name: 'Waits for' }).getByRole('checkbox', { name: 'The contract to be signed' }).check();
-  await page.screenshot({ path: shotPath('payments-gated-new-payment') });
+  await screenshot(page, { path: shotPath('payments-gated-new-payment') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: shotPath('payments-gated-new-payment-390'), fullPage: true });
+  await screenshot(page, { path: shotPath('payments-gated-new-payment-390'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('dialog', { name: '1 payment created' }).getByRole('button', { name: 'Execute now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(confirm.getByLabel('Execution summary')).toContainText('Execute 0 payments');
   await expect(confirm.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
-  await page.screenshot({ path: shotPath('payments-gated-new-payment-execute') });
+  await screenshot(page, { path: shotPath('payments-gated-new-payment-execute') });
   await confirm.getByRole('button', { name: 'Execute' }).click();
   await expect(confirm).toBeHidden();
   // The form's choice is in the audit log, after the one the seed made; executed, the payment waits to go out once signed.

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 const DAY = 86_400;
@@ -43,14 +44,14 @@ test('[payments] a payment scheduled for a date executes when the clock reaches 
   await expect(toast(page, 'Payment scheduled')).toBeVisible();
   await expect(card).toContainText('Once · next on');
   await expect(card.getByRole('button', { name: 'Cancel schedule' })).toBeVisible();
-  await page.screenshot({ path: shotPath('payments-scheduled-detail'), fullPage: true });
+  await screenshot(page, { path: shotPath('payments-scheduled-detail'), fullPage: true });
 
   await page.goto('/');
   const upcoming = page.getByRole('region', { name: 'Upcoming payments' });
   await expect(upcoming).toContainText('Rita Retainer · $200.00');
   await page.setViewportSize({ width: 390, height: 844 });
   await upcoming.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shotPath('home-upcoming-payments-390') });
+  await screenshot(page, { path: shotPath('home-upcoming-payments-390') });
 
   await advanceClock(request, DAY + 60);
   await page.goto(`/payments/${paymentId}`);

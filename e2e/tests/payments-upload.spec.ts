@@ -3,12 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const HEADER = 'recipient,amount,earnings,split,memo,campaign,execute_on';
 const csvFile = (rows: string[]) => ({ name: 'payments.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, ...rows].join('\n')) });
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `payments-upload-${name}.png`),
     animations: 'disabled',
   });

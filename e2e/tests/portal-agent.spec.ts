@@ -4,12 +4,13 @@ import { createOwner, uniqueEmail } from './support/api.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // The portal of an agent and manager (a user of the organisation, not a creator row): their own
 // payout details and tax form. Apart from portal.spec.ts, which moves the sandbox clock: this one
 // does not, so it runs beside the other specs.
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,

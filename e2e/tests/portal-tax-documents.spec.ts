@@ -4,9 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { createOwner, uniqueEmail } from './support/api.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 const YEAR = new Date().getUTCFullYear();
 
 test('[portal] a creator lists the 1099s organisations issued them and downloads their own PDF', async ({ page, request }) => {

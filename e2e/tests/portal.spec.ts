@@ -2,13 +2,14 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { PASSWORD, createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { PASSWORD, createOwner, inviteMember, openSignedIn, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, toast } from './support/ui.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
-import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
+import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({
+  screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
     animations: 'disabled',
     fullPage: true,
@@ -181,10 +182,7 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
   const owner = await createOwner(request, 'acting-owner', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);
-  const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
-  const teammateEmail = uniqueEmail('teammate');
-  const teammate = (await signUpViaApi(request, teammateEmail)).user;
-  await makeCollaborator(teammate.id, org.id);
+  const teammateEmail = (await inviteMember(request, owner.token, 'teammate')).email;
   const creator = await addCreator(request, headers, uniqueEmail('draft'));
   await request.post('/v1/payments', {
     headers,

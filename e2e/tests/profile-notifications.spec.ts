@@ -1,25 +1,12 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn } from './support/api.ts';
+import { notifyPaymentsPosted } from './support/settings.ts';
 import { toast } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
-const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
-
-/** Organisation-wide notifications, written as the app's events write them. */
-async function seedNotifications(orgId: string, texts: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    for (const text of texts)
-      await client.query(`INSERT INTO notifications (id, org_id, text, link) VALUES ($1, $2, $3, '/wallets')`, [randomUUID(), orgId, text]);
-  } finally {
-    await client.end();
-  }
-}
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 
 test('[settings] a display name set in Profile is shown in the header and the members list, after a reload too', async ({
   page,
@@ -48,14 +35,13 @@ test('[settings] a display name set in Profile is shown in the header and the me
 
 test('[notifications] Mark all read empties the bell in one click, and stays read after a reload', async ({ page, request }) => {
   const owner = await createOwner(request, 'readall');
-  const org = (await (await request.get('/v1/org', { headers: { 'auth-token': owner.token } })).json()) as { id: string };
-  await seedNotifications(org.id, ['Funds arrived', 'A payout posted', 'An invoice was paid']);
+  const [, , newest] = await notifyPaymentsPosted(request, owner.token, [1_000, 2_000, 3_000]);
   await openSignedIn(page, owner.token, '/');
   const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
   await expect(bell).toHaveAccessibleName('Notifications (3 unread)');
   await bell.click();
   const popover = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(popover.getByText('An invoice was paid')).toBeVisible();
+  await expect(popover.getByText(newest!)).toBeVisible();
   await shot(page, 'notifications-mark-all-read-before');
   await popover.getByRole('button', { name: 'Mark all read' }).click();
   await expect(popover.getByText('You have no notifications')).toBeVisible();

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { openScreen, seedScreens, withViewers } from './support/screens.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { halfOf, openScreen, seedScreens, withViewers, type SeededScreens } from './support/screens.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -11,15 +12,26 @@ const tooWide = (page: Page) =>
     return wide.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`);
   }, PHONE.width);
 
-test('[responsive] every main screen fits a 390 px phone: no sideways scrolling, the menu in a drawer', async ({ browser, request }) => {
-  test.setTimeout(480_000);
-  const seeded = await seedScreens(request);
+// The walk in two halves, each with its own seeded organisation, so both workers share it.
+test.describe.configure({ mode: 'parallel' });
+
+for (const half of [1, 2] as const)
+  test(`[responsive] every main screen fits a 390 px phone: no sideways scrolling, the menu in a drawer (half ${half} of 2)`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(480_000);
+    const seeded = await seedScreens(request);
+    await walkPhone(browser, seeded, half);
+  });
+
+async function walkPhone(browser: Browser, seeded: SeededScreens, half: 1 | 2): Promise<void> {
   await withViewers(browser, seeded, PHONE, async (contexts) => {
     const found: string[] = [];
-    for (const screen of seeded.screens) {
+    for (const screen of halfOf(seeded.screens, half)) {
       const page = await contexts.get(screen.as)!.newPage();
       await openScreen(page, screen);
-      await page.screenshot({
+      await screenshot(page, {
         path: path.resolve(test.info().project.testDir, '../screenshots', `phone-${screen.name}.png`),
         fullPage: true,
       });
@@ -28,6 +40,7 @@ test('[responsive] every main screen fits a 390 px phone: no sideways scrolling,
       await page.close();
     }
     expect(found, found.join('\n')).toEqual([]);
+    if (half === 1) return;
 
     // The signed-in frame: no sidebar beside the page, a menu button opening it as a drawer.
     const page = await contexts.get('owner')!.newPage();
@@ -41,4 +54,4 @@ test('[responsive] every main screen fits a 390 px phone: no sideways scrolling,
     await expect(nav).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   });
-});
+}

@@ -1,24 +1,19 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createOwner, openSignedIn, PASSWORD, signUpViaApi, uniqueEmail } from './support/api.ts';
-import { insertNotification } from './support/settings.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { createOwner, inviteMember, openSignedIn, PASSWORD, uniqueEmail } from './support/api.ts';
+import { notifyPaymentsPosted } from './support/settings.ts';
 import { signInThroughForm, signOutThroughSidebar, toast } from './support/ui.ts';
-import { makeCollaborator } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({
+  await screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`),
     animations: 'disabled',
     fullPage: true,
   });
 };
-
-async function orgIdOf(request: APIRequestContext, token: string): Promise<string> {
-  const response = await request.get('/v1/org', { headers: { 'auth-token': token } });
-  return ((await response.json()) as { id: string }).id;
-}
 
 test('[settings] upgrades the plan from the Billing tab and sees Current Plan', async ({ page, request }) => {
   const owner = await createOwner(request, 'billing', 'Upgrade Studios');
@@ -111,9 +106,8 @@ test("[settings] the 5-creator limit's Upgrade now lands on the Billing tab", as
 
 test('[settings] hides Billing from a team member', async ({ page, request }) => {
   const owner = await createOwner(request, 'billing-owner');
-  const member = await signUpViaApi(request, uniqueEmail('billing-member'));
-  await makeCollaborator(member.user.id, await orgIdOf(request, owner.token));
-  await openSignedIn(page, member.auth_token, '/settings?tab=billing');
+  const member = await inviteMember(request, owner.token, 'billing-member');
+  await openSignedIn(page, member.token, '/settings?tab=billing');
   await expect(page.getByRole('tab', { name: 'Organization', selected: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
   await expect(page.getByText('Only an owner or admin of your organization can change its plan.')).toBeVisible();
@@ -147,14 +141,10 @@ test('[settings] changes the password from the Profile tab', async ({ page, requ
 
 test('[settings] lists notifications on the Notifications tab and dismisses them', async ({ page, request }) => {
   const owner = await createOwner(request, 'settings-notes');
-  await insertNotification(
-    await orgIdOf(request, owner.token),
-    'Your Premium plan was charged $249.00 for December 2026',
-    '/settings?tab=billing',
-  );
+  const [posted] = await notifyPaymentsPosted(request, owner.token, [24_900]);
   await openSignedIn(page, owner.token, '/settings?tab=notifications');
   const list = page.getByRole('region', { name: 'Notifications', exact: true });
-  await expect(list).toContainText('Your Premium plan was charged $249.00 for December 2026');
+  await expect(list).toContainText(posted!);
   await shot(page, '04-notifications');
 
   // A failed dismiss puts the notification back and says so.
@@ -163,7 +153,7 @@ test('[settings] lists notifications on the Notifications tab and dismisses them
   );
   await list.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(toast(page, 'Failed to dismiss notification')).toBeVisible();
-  await expect(list).toContainText('Your Premium plan was charged');
+  await expect(list).toContainText(posted!);
   await page.unroute('**/v1/notifications/*');
 
   await list.getByRole('button', { name: 'Dismiss notification' }).click();

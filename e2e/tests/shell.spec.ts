@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn } from './support/api.ts';
 import { toast } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // States the API cannot produce yet (a delinquent organisation, notifications, external users)
 // are answered here by intercepting the one call that carries them; the rest is the real server.
@@ -107,5 +108,5 @@ test('[shell] says on every page, signed in or not, that the server is a sandbox
   const owner = await createOwner(request, 'sandbox-banner');
   await openSignedIn(page, owner.token, '/');
   await expect(banner).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/sandbox-banner.png' });
+  await screenshot(page, { path: 'test-results/screenshots/sandbox-banner.png' });
 });

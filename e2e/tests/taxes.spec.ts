@@ -6,9 +6,10 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { consentToEmailedTaxForms } from './support/tax-forms.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
-const shot = (page: Page, name: string) => page.screenshot({ path: shotPath(name), animations: 'disabled' });
+const shot = (page: Page, name: string) => screenshot(page, { path: shotPath(name), animations: 'disabled' });
 const YEAR = new Date().getUTCFullYear();
 
 /** A creator with a bank account, a TIN and an address, paid `cents` (posted once the sandbox clock moves). */

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { createOwner, openSignedIn, PASSWORD } from './support/api.ts';
-import { createCollaborator, enrolViaApi, nextCode, staleFactor } from './support/two-factor.ts';
+import { createCollaborator, enrolViaApi, nextCode, sessionBeforeEnrolment } from './support/two-factor.ts';
 import { signInThroughForm } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.screenshot({
+  await screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `two-factor-required-${name}.png`),
     animations: 'disabled',
     fullPage: true,
@@ -25,7 +26,7 @@ const shotBoth = async (page: Page, name: string) => {
 test('[two-factor] an owner requires two-factor; a member is made to set it up, then reaches Home', async ({ page, request }) => {
   const owner = await createOwner(request, 'requires');
   await enrolViaApi(request, owner.token);
-  const member = await createCollaborator(request, owner.email);
+  const member = await createCollaborator(request, owner.token);
   await openSignedIn(page, owner.token, '/settings?tab=profile');
   const ownerCard = page.getByRole('region', { name: 'Two-factor sign-in' });
   const rule = ownerCard.getByRole('switch', { name: 'Require two-factor sign-in for every team member' });
@@ -60,9 +61,9 @@ test('[two-factor] an owner requires two-factor; a member is made to set it up, 
 
 test('[two-factor] creating an API key on a stale factor asks for the code, then creates it', async ({ page, request }) => {
   const owner = await createOwner(request, 'stale');
+  const stale = await sessionBeforeEnrolment(request, owner.email);
   const secret = await enrolViaApi(request, owner.token);
-  await staleFactor(owner.email);
-  await openSignedIn(page, owner.token, '/settings?tab=api');
+  await openSignedIn(page, stale, '/settings?tab=api');
   const card = page.getByRole('region', { name: 'API keys' });
   await card.getByRole('button', { name: 'Create API key' }).click();
   await page.getByRole('dialog', { name: 'Create API key' }).getByRole('button', { name: 'Create key' }).click();

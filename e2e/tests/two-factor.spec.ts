@@ -3,10 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { createOwner, openSignedIn, PASSWORD } from './support/api.ts';
 import { signInThroughForm, signOutThroughSidebar } from './support/ui.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.screenshot({
+  await screenshot(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `two-factor-${name}.png`),
     animations: 'disabled',
     fullPage: true,

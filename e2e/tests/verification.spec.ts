@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createOwner, openSignedIn } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
@@ -64,7 +65,7 @@ test('[verification] the wallet says why it cannot be used and the Verification 
   await expect(rows.nth(0)).toContainText("Stripe could not verify the representative's identity");
   await expect(rows.nth(0)).toContainText('Past due: representative.verification.document');
   await expect(rows.nth(1).getByRole('link', { name: 'Correct the business' })).toHaveAttribute('href', '/createFundBusiness');
-  await page.screenshot({ path: shotPath('verification-outstanding'), fullPage: true });
+  await screenshot(page, { path: shotPath('verification-outstanding'), fullPage: true });
 
   await rows.nth(0).getByRole('button', { name: 'Continue on Stripe' }).click();
   await expect(page.getByRole('heading', { name: 'Stripe: upload an identity document' })).toBeVisible();

@@ -4,6 +4,7 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { payCreator } from './support/accounting.ts';
 import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { activateViaApi, advanceClock, readVerification } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
@@ -120,7 +121,7 @@ test('[wallets] the transactions add up to the balance: available, incoming and 
   expect(shown.held).toBeGreaterThanOrEqual(4_321);
   expect(shown.total).toBe(shown.available + shown.incoming + shown.held);
   expect(await shownRowSums(page)).toEqual(shown);
-  await page.screenshot({ path: shotPath('wallets-08-adds-up'), fullPage: true });
+  await screenshot(page, { path: shotPath('wallets-08-adds-up'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: shotPath('wallets-09-adds-up-390'), fullPage: true });
+  await screenshot(page, { path: shotPath('wallets-09-adds-up-390'), fullPage: true });
 });

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createOwner, openSignedIn, signUpViaApi, uniqueEmail } from './support/api.ts';
+import { createOwner, inviteMember, openSignedIn } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { activateViaApi, advanceClock, joinTransferOutOrg, makeCollaborator, readVerification } from './support/wallet.ts';
+import { startServerBeside } from './support/server.ts';
+import { activateViaApi, advanceClock, readVerification } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
 
 const balance = (page: Page) => page.getByTestId('us-wallet-balance');
 // e2e/screenshots/ (not committed), like the other journeys.
@@ -47,7 +49,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await page.getByLabel('Business phone').fill('4155550199');
   await page.getByLabel('Product or service description').fill('Creator campaigns');
   await page.getByRole('checkbox').check();
-  await page.screenshot({ path: shotPath('wallets-01-activation-step-2'), fullPage: true });
+  await screenshot(page, { path: shotPath('wallets-01-activation-step-2'), fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Activate your account' })).toBeHidden();
@@ -60,7 +62,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   const addBank = page.getByRole('dialog', { name: 'Add a bank account' });
   await addBank.getByLabel('Account number').fill('000123456789');
   await addBank.getByLabel('Routing number').fill('110000000');
-  await page.screenshot({ path: shotPath('wallets-02-add-bank') });
+  await screenshot(page, { path: shotPath('wallets-02-add-bank') });
   await addBank.getByRole('button', { name: 'Add' }).click();
   await expect(toast(page, 'Bank account added, please check for trial deposits in 1-2 business days.')).toBeVisible();
   // Closed by its button: an Escape pressed while the dialog swaps its content can land on nothing.
@@ -72,7 +74,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await page.getByLabel('Statement description code').fill('SM0000');
   await page.getByRole('button', { name: 'Verify account' }).click();
   await expect(page.getByRole('alert')).toContainText('That code does not match');
-  await page.screenshot({ path: shotPath('wallets-03-verify-page-wrong-code') });
+  await screenshot(page, { path: shotPath('wallets-03-verify-page-wrong-code') });
   await page.getByLabel('Statement description code').fill(code);
   await page.getByRole('button', { name: 'Verify account' }).click();
   await expect(page.getByRole('heading', { name: 'Bank account verified' })).toBeVisible();
@@ -81,7 +83,7 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await page.getByRole('button', { name: 'Add funds' }).click();
   const addFunds = page.getByRole('dialog', { name: 'Add Funds' });
   await addFunds.getByLabel('Amount').fill('1,250');
-  await page.screenshot({ path: shotPath('wallets-04-add-funds') });
+  await screenshot(page, { path: shotPath('wallets-04-add-funds') });
   await addFunds.getByRole('button', { name: 'Add funds' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   const table = page.getByRole('grid', { name: 'Transactions' });
@@ -98,18 +100,28 @@ test('[wallets] activates, links a bank verified with the emailed code, adds $1,
   await expect(row).toContainText('Funds added by ACH');
   await expect(row).toContainText('+$1,250.00');
   await expect(page.getByTestId('us-wallet-incoming')).toHaveText('$0.00');
-  await page.screenshot({ path: shotPath('wallets-05-funded'), fullPage: true });
+  await screenshot(page, { path: shotPath('wallets-05-funded'), fullPage: true });
 });
 
 test('[wallets] transfers funds out with the fee and total on the review', async ({ page, request }) => {
-  const email = uniqueEmail('transfer');
-  const session = await signUpViaApi(request, email);
-  await joinTransferOutOrg(session.user.id);
-  await activateViaApi(request, session.auth_token);
-  const load = await request.post('/v1/treasury/load', { data: { amount: 200_000 }, headers: { 'auth-token': session.auth_token } });
+  // A second server: the operator names the one organisation that may transfer out when starting it.
+  test.slow();
+  const owner = await createOwner(request, 'transfer', 'Transfer Out Studios');
+  const headers = { 'auth-token': owner.token };
+  const org = (await (await request.get('/v1/org', { headers })).json()) as { id: string };
+  await activateViaApi(request, owner.token);
+  const load = await request.post('/v1/treasury/load', { data: { amount: 200_000 }, headers });
   expect(load.status()).toBe(200);
+  const server = await startServerBeside(1036, { TRANSFER_OUT_ORG_ID: org.id });
+  try {
+    await transferOut(page, owner.token, server.url);
+  } finally {
+    server.stop();
+  }
+});
 
-  await openSignedIn(page, session.auth_token, '/wallets');
+async function transferOut(page: Page, token: string, origin: string): Promise<void> {
+  await openSignedIn(page, token, '/wallets', origin);
   await expect(balance(page)).toHaveText('$2,000.00');
   await page.getByRole('button', { name: 'Transfer funds' }).click();
   const dialog = page.getByRole('dialog', { name: 'Transfer Funds' });
@@ -121,7 +133,7 @@ test('[wallets] transfers funds out with the fee and total on the review', async
   await dialog.getByRole('button', { name: 'Review' }).click();
   await expect(dialog).toContainText('Fee$0.13');
   await expect(dialog).toContainText('Total$1,250.13');
-  await page.screenshot({ path: shotPath('wallets-06-transfer-review') });
+  await screenshot(page, { path: shotPath('wallets-06-transfer-review') });
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(toast(page, 'Funds are on the way!')).toBeVisible();
   await expect(balance(page)).toHaveText('$749.87');
@@ -132,7 +144,7 @@ test('[wallets] transfers funds out with the fee and total on the review', async
   await expect(held).toContainText('+$1,250.13');
   await expect(page.getByTestId('us-wallet-held')).toHaveText('$1,250.13');
   await expect(page.getByTestId('us-wallet-total')).toHaveText('$2,000.00');
-});
+}
 
 test('[wallets] other organisations are asked to contact support to transfer out', async ({ page, request }) => {
   const owner = await createOwner(request, 'support');
@@ -153,7 +165,7 @@ test('[wallets] an organisation that is not activated sees its wallet is not set
   await expect(page).toHaveURL(/tab=paypal/);
   await page.getByRole('link', { name: 'Connect PayPal' }).click();
   await page.getByLabel('PayPal email').fill('payouts@example.com');
-  await page.screenshot({ path: shotPath('wallets-07-paypal-consent') });
+  await screenshot(page, { path: shotPath('wallets-07-paypal-consent') });
   await page.getByRole('button', { name: 'Agree and Connect' }).click();
   await expect(page).toHaveURL(/\/wallets\?tab=paypal$/);
   await expect(page.getByText('Linked to payouts@example.com')).toBeVisible();
@@ -163,10 +175,8 @@ test('[wallets] an organisation that is not activated sees its wallet is not set
 
 test('[wallets] sends a collaborator who opens /wallets home', async ({ page, request }) => {
   const owner = await createOwner(request, 'walletowner');
-  const org = await request.get('/v1/org', { headers: { 'auth-token': owner.token } });
-  const collaborator = await signUpViaApi(request, uniqueEmail('collaborator'));
-  await makeCollaborator(collaborator.user.id, ((await org.json()) as { id: string }).id);
-  await openSignedIn(page, collaborator.auth_token, '/wallets');
+  const collaborator = await inviteMember(request, owner.token, 'collaborator');
+  await openSignedIn(page, collaborator.token, '/wallets');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallets' })).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from '../../tests/support/api.ts';
+import { workerServer } from '../../tests/support/server.ts';
 
-const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
+const databaseUrl = () => workerServer().databaseUrl;
 
 /** Outside the sandbox there is no /dev/outbox: the newest link emailed to `email`, read from the server's outbox table. */
 async function emailedLink(email: string, pathPart: string): Promise<string> {

@@ -74,3 +74,30 @@ export async function readEmailedLink(request: APIRequestContext, email: string,
 export async function readResetLink(request: APIRequestContext, email: string): Promise<string> {
   return new URL(await readEmailedLink(request, email, '/resetPassword/'), 'http://x').pathname;
 }
+
+type Member = { email: string; token: string; user: Session['user'] };
+
+/**
+ * A member of the owner's organisation, as a person becomes one: the owner invites them with a
+ * role (Team member or Admin; a free organisation may not invite, so the owner moves it to the
+ * standard plan first, as the invite dialog asks), and they choose a password from the emailed
+ * invitation, which signs them in.
+ */
+export async function inviteMember(
+  request: APIRequestContext,
+  ownerToken: string,
+  label: string,
+  role: 'collaborator' | 'admin' = 'collaborator',
+): Promise<Member> {
+  const headers = { 'auth-token': ownerToken };
+  const upgraded = await request.put('/v1/org/plan', { data: { plan: 'standard' }, headers });
+  expect(upgraded.status(), await upgraded.text()).toBe(200);
+  const email = uniqueEmail(label);
+  const invited = await request.post('/v1/users', { data: { email, role }, headers });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const linkId = (await readResetLink(request, email)).split('/resetPassword/')[1];
+  const joined = await request.post(`/v1/expiring_link?id=${linkId}`, { data: { password: PASSWORD } });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const session = (await joined.json()) as Session;
+  return { email, token: session.auth_token, user: session.user };
+}

@@ -176,6 +176,12 @@ export async function withViewers(
   }
 }
 
+/** The first or second half of the screens (a walk split in two runs on both workers at once). */
+export const halfOf = (screens: Screen[], half: 1 | 2): Screen[] => {
+  const middle = Math.ceil(screens.length / 2);
+  return half === 1 ? screens.slice(0, middle) : screens.slice(middle);
+};
+
 /** Opens a screen and waits until its content is drawn: its heading shown, no spinner, the network quiet. */
 export async function openScreen(page: Page, screen: Screen): Promise<void> {
   await page.goto(screen.path);

@@ -1,17 +1,46 @@
-import pg from 'pg';
-
-const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
+import { expect, type APIRequestContext } from '@playwright/test';
+import { uniqueEmail } from './api.ts';
+import { activateViaApi, advanceClock } from './wallet.ts';
 
 /**
- * Writes an organisation-wide notification straight into the e2e server's database, as the
- * billing job does ('plan charged' needs a month of sandbox time, which would move every test's clock).
+ * Organisation-wide notifications as the product makes them: the owner activates, adds funds,
+ * pays one banked creator each amount, and the sandbox clock moves past the ACH delay, so each
+ * payment posts and the bell says "A payment of $X was posted". Answers those texts, newest last.
  */
-export async function insertNotification(orgId: string, text: string, link: string | null): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(`INSERT INTO notifications (id, org_id, text, link) VALUES (gen_random_uuid(), $1, $2, $3)`, [orgId, text, link]);
-  } finally {
-    await client.end();
-  }
+export async function notifyPaymentsPosted(request: APIRequestContext, token: string, amounts: number[]): Promise<string[]> {
+  const headers = { 'auth-token': token };
+  await activateViaApi(request, token);
+  const total = amounts.reduce((sum, cents) => sum + cents, 0);
+  expect((await request.post('/v1/treasury/load', { headers, data: { amount: total } })).status()).toBe(200);
+  const added = await request.post('/v1/creators', {
+    headers,
+    data: {
+      email: uniqueEmail('notified'),
+      first_name: 'Noa',
+      last_name: 'Posted',
+      account_number: '000123456789',
+      routing_number: '110000000',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const creator = (await added.json()) as { id: string };
+  const drafts = await request.post('/v1/payments', {
+    headers,
+    data: amounts.map((earnings) => ({ recipient: creator.id, recipient_role: 'creator', earnings, split: 100, memo: '' })),
+  });
+  expect(drafts.status(), await drafts.text()).toBe(200);
+  const ids = ((await drafts.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
+  const executed = await request.put('/v1/payments/initiate', { headers, data: { ids } });
+  expect(executed.status(), await executed.text()).toBe(200);
+  await advanceClock(request, 61);
+  const texts = amounts.map((cents) => `A payment of ${dollars(cents)} was posted`);
+  await expect
+    .poll(async () => {
+      const listed = (await (await request.get('/v1/notifications', { headers })).json()) as { text: string }[];
+      return texts.every((text) => listed.some((item) => item.text === text));
+    })
+    .toBe(true);
+  return texts;
 }
+
+const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });

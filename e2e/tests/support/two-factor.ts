@@ -1,19 +1,6 @@
-import pg from 'pg';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
-import { signUpViaApi, uniqueEmail } from './api.ts';
-
-const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
-
-async function query(sql: string, values: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(sql, values);
-  } finally {
-    await client.end();
-  }
-}
+import { inviteMember, PASSWORD } from './api.ts';
 
 // The authenticator's code one 30-second step ahead: the step of the set-up code is spent (replay
 // protection), and the server accepts one step either side.
@@ -30,21 +17,18 @@ export async function enrolViaApi(request: APIRequestContext, token: string): Pr
   return secret;
 }
 
-/** A signed-up person made a collaborator of the owner's organisation in the database; answers their email. */
-export async function createCollaborator(request: APIRequestContext, ownerEmail: string): Promise<string> {
-  const email = uniqueEmail('member');
-  const session = await signUpViaApi(request, email);
-  await query(`UPDATE users SET role = 'collaborator', org_id = (SELECT org_id FROM users WHERE email = $1) WHERE id = $2`, [
-    ownerEmail.toLowerCase(),
-    session.user.id,
-  ]);
-  return email;
+/** A Team member of the owner's organisation, invited by the owner; answers their email. */
+export async function createCollaborator(request: APIRequestContext, ownerToken: string): Promise<string> {
+  return (await inviteMember(request, ownerToken, 'member')).email;
 }
 
-/** Ages the person's proof of a second factor past the fresh window, as 11 minutes would. */
-export async function staleFactor(email: string): Promise<void> {
-  await query(
-    `UPDATE sessions SET factor_verified_at = now() - interval '11 minutes' WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-    [email.toLowerCase()],
-  );
+/**
+ * A second session of the person, signed in before they set up a second factor: it never proved
+ * that factor, so the fresh-factor rule treats it as a proof older than the window (as a session
+ * 11 minutes after its last code would be). Sign in with this first, then enrol with another.
+ */
+export async function sessionBeforeEnrolment(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/v1/users/signin', { data: { email, password: PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { auth_token: string }).auth_token;
 }

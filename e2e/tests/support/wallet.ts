@@ -1,41 +1,5 @@
-import pg from 'pg';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { business, representative } from './activation-details.ts';
-
-/**
- * The one organisation the e2e server lets transfer funds out (its TRANSFER_OUT_ORG_ID).
- * Organisation ids are made by the API, so the journey that transfers out creates this one
- * directly in the database of its server.
- */
-export const TRANSFER_OUT_ORG_ID = '0192f0e0-0000-7000-8000-00000000e2e0';
-
-const databaseUrl = () => `postgres://crewpay:crewpay@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? '54339'}/postgres`;
-
-/** Makes the signed-up user the owner of the transfer-out organisation (created once per run). */
-export async function joinTransferOutOrg(userId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(
-      `INSERT INTO orgs (id, name, website) VALUES ($1, 'Transfer Out Studios', 'https://example.com') ON CONFLICT (id) DO NOTHING`,
-      [TRANSFER_OUT_ORG_ID],
-    );
-    await client.query(`UPDATE users SET org_id = $1, role = 'owner' WHERE id = $2`, [TRANSFER_OUT_ORG_ID, userId]);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Moves a signed-up user into `orgId` as a collaborator (Team member); inviting members is another feature. */
-export async function makeCollaborator(userId: string, orgId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(`UPDATE users SET org_id = $1, role = 'collaborator' WHERE id = $2`, [orgId, userId]);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Both activation steps through the API. */
 export async function activateViaApi(request: APIRequestContext, token: string): Promise<void> {
