@@ -9,6 +9,7 @@ import {
   passkeyRegisteredAnswer,
   sessionAnswer,
   signInAudiences,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -37,13 +38,19 @@ export const passkeyRoutes =
   async (app) => {
     app.get(
       '/users/passkeys',
-      { schema: { tags, summary: 'Your passkeys', response: { 200: passkeyList, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read', beforeEnrolment: true } },
+        schema: { tags, summary: 'Your passkeys', response: { 200: passkeyList, ...errorResponses } },
+      },
       async (request) => ({ data: await listPasskeys(deps, requireAuth(request).user) }),
     );
 
     app.post(
       '/users/passkeys/registration',
       {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, beforeEnrolment: true },
+        },
         schema: {
           tags,
           summary: 'Start adding a passkey: options for navigator.credentials.create (good for 5 minutes, once)',
@@ -56,6 +63,15 @@ export const passkeyRoutes =
     app.post(
       '/users/passkeys',
       {
+        config: {
+          policy: {
+            who: 'signed_in',
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noSignInFactors },
+            freshFactor: 'always',
+            beforeEnrolment: true,
+          },
+        },
         schema: {
           tags,
           summary: "Add a passkey with the authenticator's answer; the first second factor also answers recovery codes (shown once)",
@@ -68,7 +84,12 @@ export const passkeyRoutes =
 
     app.delete(
       '/users/passkeys/:id',
-      { schema: { tags, summary: 'Remove a passkey', params: idParams, response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, freshFactor: 'always' },
+        },
+        schema: { tags, summary: 'Remove a passkey', params: idParams, response: { 200: messageAnswer, ...errorResponses } },
+      },
       async (request) => {
         await removePasskey(deps, requireAuth(request), request.params.id);
         return { message: 'Passkey removed' };
@@ -78,7 +99,7 @@ export const passkeyRoutes =
     app.post(
       '/users/passkeys/authentication',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Options for navigator.credentials.get: sign in, or a second factor (good for 5 minutes, once)',
@@ -92,7 +113,7 @@ export const passkeyRoutes =
     app.post(
       '/users/passkeys/signin',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Sign in with a passkey (no password: the session counts as two-factor verified)',
@@ -107,6 +128,7 @@ export const passkeyRoutes =
     app.post(
       '/users/passkeys/verify',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Confirm it is you with a passkey: sensitive actions are allowed for the next 10 minutes',

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer, orgTwoFactorBody, recoveryCodesAnswer, totpSetupAnswer, twoFactorCodeBody, twoFactorStatus } from '@crewpay/core';
+import {
+  messageAnswer,
+  orgTwoFactorBody,
+  recoveryCodesAnswer,
+  totpSetupAnswer,
+  twoFactorCodeBody,
+  twoFactorStatus,
+  loginAsMessages,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
@@ -12,6 +20,7 @@ import {
   twoFactorStatusOf,
   verifyFreshFactor,
 } from './two-factor.ts';
+import { OWNER } from '../../plugins/route-policy.ts';
 
 const tags = ['Two-factor sign-in'];
 
@@ -26,6 +35,7 @@ export const twoFactorRoutes =
     app.get(
       '/users/two_factor',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'read', beforeEnrolment: true } },
         schema: {
           tags,
           summary: 'Your two-factor sign-in: on or off, recovery codes left',
@@ -38,6 +48,9 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/totp',
       {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, beforeEnrolment: true },
+        },
         schema: {
           tags,
           summary: 'Start setting up an authenticator app: its secret and QR address (shown this once)',
@@ -50,6 +63,9 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/totp/confirm',
       {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, beforeEnrolment: true },
+        },
         schema: {
           tags,
           summary: "Finish setting up with the app's first code: turns two-factor on and answers 10 recovery codes (shown this once)",
@@ -62,7 +78,12 @@ export const twoFactorRoutes =
 
     app.delete(
       '/users/two_factor/totp',
-      { schema: { tags, summary: 'Turn two-factor sign-in off', response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, freshFactor: 'always' },
+        },
+        schema: { tags, summary: 'Turn two-factor sign-in off', response: { 200: messageAnswer, ...errorResponses } },
+      },
       async (request) => {
         await removeTotp(deps, requireAuth(request));
         return { message: 'Two-factor sign-in is off' };
@@ -72,6 +93,9 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/recovery_codes',
       {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, freshFactor: 'always' },
+        },
         schema: {
           tags,
           summary: 'New recovery codes in place of the old ones (shown this once)',
@@ -84,6 +108,7 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/verify',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Confirm it is you with a code: sensitive actions are allowed for the next 10 minutes',
@@ -100,6 +125,9 @@ export const twoFactorRoutes =
     app.put(
       '/users/two_factor/organization',
       {
+        config: {
+          policy: { who: OWNER, apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInRules }, freshFactor: 'always' },
+        },
         schema: {
           tags,
           summary: 'Require two-factor sign-in of every staff member of the organization (owners)',
