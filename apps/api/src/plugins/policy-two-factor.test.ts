@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HTTPMethods } from 'fastify';
 import { twoFactorMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { PASSWORD, addCreator, authHeaders, createOwner, latestLinkId, uniqueEmail, upgradePlan } from '../../test/fixtures.ts';
