@@ -6,6 +6,7 @@ import { PASSWORD, createOwner, openSignedIn, signUpViaApi, uniqueEmail } from '
 import { signInThroughForm, toast } from './support/ui.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { activateViaApi, advanceClock, makeCollaborator } from './support/wallet.ts';
+import { readEmailedFactorCode } from './support/two-factor.ts';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -264,6 +265,7 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await twoFactor.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = await twoFactor.getByTestId('totp-secret').inputValue();
   await twoFactor.getByLabel('Code from the app').fill(await generate({ secret }));
+  await twoFactor.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, email));
   await twoFactor.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
   await expect(twoFactor).toContainText('On: an authenticator app. 10 of 10 recovery codes left.');

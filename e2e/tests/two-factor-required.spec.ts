@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { createOwner, openSignedIn, PASSWORD } from './support/api.ts';
-import { createCollaborator, enrolViaApi, nextCode, staleFactor } from './support/two-factor.ts';
+import { createCollaborator, enrolViaApi, nextCode, readEmailedFactorCode, staleFactor } from './support/two-factor.ts';
 import { signInThroughForm } from './support/ui.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
@@ -49,6 +49,7 @@ test('[two-factor] an owner requires two-factor; a member is made to set it up, 
   await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = await card.getByTestId('totp-secret').inputValue();
   await card.getByLabel('Code from the app').fill(await generate({ secret }));
+  await card.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, member));
   await card.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
   await expect(card).toContainText('On: an authenticator app.');

@@ -31,7 +31,7 @@ const passkeySignInBody = passkeyAssertionBody.extend({ audience: z.enum(signInA
 /**
  * Passkeys (WebAuthn) for staff and portal users alike, under /v1/users (people only, never an
  * API key). Adding one where a factor exists and removing one ask for a fresh factor
- * (plugins/two-factor-rules.ts). The sign-in challenge and sign-in are public.
+ * (their routes' policies). The sign-in challenge and sign-in are public.
  */
 export const passkeyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -49,7 +49,13 @@ export const passkeyRoutes =
       '/users/passkeys/registration',
       {
         config: {
-          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, beforeEnrolment: true },
+          policy: {
+            who: 'signed_in',
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noSignInFactors },
+            freshFactor: 'always',
+            beforeEnrolment: true,
+          },
         },
         schema: {
           tags,
@@ -57,7 +63,10 @@ export const passkeyRoutes =
           response: { 200: passkeyOptionsAnswer, ...errorResponses },
         },
       },
-      async (request) => ({ options: { ...(await startPasskeyRegistration(deps, requireAuth(request))) } }),
+      async (request) => {
+        const { options, email_code_sent } = await startPasskeyRegistration(deps, requireAuth(request));
+        return { options: { ...options }, email_code_sent };
+      },
     );
 
     app.post(

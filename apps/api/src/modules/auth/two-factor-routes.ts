@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messageAnswer,
   orgTwoFactorBody,
+  totpConfirmBody,
   recoveryCodesAnswer,
   totpSetupAnswer,
   twoFactorCodeBody,
@@ -27,7 +28,7 @@ const tags = ['Two-factor sign-in'];
 /**
  * Two-factor sign-in for staff and portal users alike (under /v1/users: people only, never an API
  * key). Removing it, new recovery codes and the organisation's rule ask for a fresh factor
- * (plugins/two-factor-rules.ts).
+ * (their routes' policies).
  */
 export const twoFactorRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -49,7 +50,13 @@ export const twoFactorRoutes =
       '/users/two_factor/totp',
       {
         config: {
-          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, beforeEnrolment: true },
+          policy: {
+            who: 'signed_in',
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noSignInFactors },
+            freshFactor: 'always',
+            beforeEnrolment: true,
+          },
         },
         schema: {
           tags,
@@ -64,16 +71,22 @@ export const twoFactorRoutes =
       '/users/two_factor/totp/confirm',
       {
         config: {
-          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, beforeEnrolment: true },
+          policy: {
+            who: 'signed_in',
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noSignInFactors },
+            freshFactor: 'always',
+            beforeEnrolment: true,
+          },
         },
         schema: {
           tags,
           summary: "Finish setting up with the app's first code: turns two-factor on and answers 10 recovery codes (shown this once)",
-          body: twoFactorCodeBody,
+          body: totpConfirmBody,
           response: { 200: recoveryCodesAnswer, ...errorResponses },
         },
       },
-      async (request) => ({ recovery_codes: await confirmTotp(deps, requireAuth(request), request.body.code) }),
+      async (request) => ({ recovery_codes: await confirmTotp(deps, requireAuth(request), request.body.code, request.body.email_code) }),
     );
 
     app.delete(
