@@ -223,6 +223,8 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
 });
 
 test('[portal] a customer invited from the customer page signs in on the Creator side', async ({ page, request }) => {
+  // A long journey (invitation, both sign-in sides, settings, a first factor with its emailed code).
+  test.slow();
   const owner = await createOwner(request, 'brand-owner', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
   const email = uniqueEmail('brand');

@@ -40,7 +40,12 @@ export const apiTokenRoutes =
           response: { 200: createdApiToken, ...errorResponses },
         },
       },
-      async (request) => createApiToken(deps, { org_id: requireStaff(request, managers).org_id, scopes: request.body?.scopes }),
+      async (request) =>
+        createApiToken(deps, {
+          org_id: requireStaff(request, managers).org_id,
+          scopes: request.body?.scopes,
+          audit: (tx) => request.recordAudit(tx),
+        }),
     );
 
     app.delete(
@@ -55,7 +60,11 @@ export const apiTokenRoutes =
         },
       },
       async (request) => {
-        await deleteApiToken(deps, { org_id: requireStaff(request, managers).org_id, id: request.params.key });
+        await deleteApiToken(deps, {
+          org_id: requireStaff(request, managers).org_id,
+          id: request.params.key,
+          audit: (tx) => request.recordAudit(tx),
+        });
         return { message: 'API key deleted' };
       },
     );

@@ -144,7 +144,13 @@ export const creatorRoutes =
         // The accounting vendor link is checked against the company's vendors (outside any transaction).
         const body =
           qb_vendor === undefined ? rest : { ...rest, qb_vendor: await resolveQuickbooksParty(deps, user.org_id, 'vendor', qb_vendor) };
-        return updateCreator(deps, { org_id: user.org_id, id: request.params.id, body, actor: user });
+        return updateCreator(deps, {
+          org_id: user.org_id,
+          id: request.params.id,
+          body,
+          actor: user,
+          audit: (tx) => request.recordAudit(tx),
+        });
       },
     );
 

@@ -79,7 +79,10 @@ export const userRoutes =
           response: { 200: memberRecord, ...errorResponses },
         },
       },
-      async (request) => toMemberRecord(await inviteUser(deps, { actor: requireStaff(request), body: request.body })),
+      async (request) =>
+        toMemberRecord(
+          await inviteUser(deps, { actor: requireStaff(request), body: request.body, audit: (tx) => request.recordAudit(tx) }),
+        ),
     );
 
     app.put(
@@ -95,7 +98,14 @@ export const userRoutes =
         },
       },
       async (request) =>
-        toMemberRecord(await updateUser(deps, { actor: requireStaff(request), id: request.params.id, body: request.body })),
+        toMemberRecord(
+          await updateUser(deps, {
+            actor: requireStaff(request),
+            id: request.params.id,
+            body: request.body,
+            audit: (tx) => request.recordAudit(tx),
+          }),
+        ),
     );
 
     app.delete(
@@ -110,7 +120,7 @@ export const userRoutes =
         },
       },
       async (request) => {
-        await deleteUser(deps, { actor: requireStaff(request), id: request.params.id });
+        await deleteUser(deps, { actor: requireStaff(request), id: request.params.id, audit: (tx) => request.recordAudit(tx) });
         return { message: 'User removed' };
       },
     );
