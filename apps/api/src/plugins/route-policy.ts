@@ -64,8 +64,6 @@ declare module 'fastify' {
 export const STAFF: readonly Role[] = staffRoles;
 export const MANAGERS: readonly Role[] = ['owner', 'admin'];
 export const OWNER: readonly Role[] = ['owner'];
-export const CREATOR: readonly Role[] = ['creator'];
-export const CUSTOMER: readonly Role[] = ['customer'];
 export const EXTERNAL: readonly Role[] = externalRoles;
 
 /** Whether a body touches a rule's fields (an absent rule: always). */

@@ -10,7 +10,7 @@ import { createInlineJobs } from '../jobs/jobs.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { renderSecurityTables, withSecurityTables } from '../plugins/route-policy-docs.ts';
 
-export const SECURITY_DOC = path.resolve(import.meta.dirname, '../../../../docs/security.md');
+const SECURITY_DOC = path.resolve(import.meta.dirname, '../../../../docs/security.md');
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: '/tmp/crewpay-docs-unused', PUBLIC_URL: 'http://crewpay.test', LOG_LEVEL: 'silent' });

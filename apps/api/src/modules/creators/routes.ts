@@ -28,7 +28,7 @@ const tags = ['Creators'];
 /** Where a creator's money goes: their bank account, PayPal, Venmo and payout method. */
 const PAYOUT_FIELDS = ['account_number', 'routing_number', 'selected_payment_method', 'paypal_email', 'venmo_phone_number'];
 /** Who shares in it: the agent and manager paid a split of each payment. */
-export const SPLIT_FIELDS = ['agent_id', 'agent_split', 'manager_id', 'manager_split'];
+const SPLIT_FIELDS = ['agent_id', 'agent_split', 'manager_id', 'manager_split'];
 /** Tax settings, which acting never changes either (they are the person's own word to the IRS). */
 const TAX_FIELDS = ['state_tax_id', 'is_w2', 'custom_withholding_rate'];
 

@@ -36,7 +36,7 @@ export function usePasskeys({ isEnabled = true }: { isEnabled?: boolean } = {}) 
 }
 
 /** Thrown when the person closes the emailed-code prompt: nothing was added. */
-export class PasskeyCancelled extends Error {}
+class PasskeyCancelled extends Error {}
 
 /**
  * Registration options, the browser's new credential, then POST /v1/users/passkeys with its name.
