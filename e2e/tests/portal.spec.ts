@@ -7,6 +7,7 @@ import { signInThroughForm, toast } from './support/ui.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
+import { readEmailedFactorCode } from './support/two-factor.ts';
 
 const shot = (page: Page, name: string) =>
   screenshot(page, {
@@ -220,6 +221,8 @@ test('[portal] an owner acts as a Team member, sees Execute disabled, and goes b
 });
 
 test('[portal] a customer invited from the customer page signs in on the Creator side', async ({ page, request }) => {
+  // A long journey (invitation, both sign-in sides, settings, a first factor with its emailed code).
+  test.slow();
   const owner = await createOwner(request, 'brand-owner', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
   const email = uniqueEmail('brand');
@@ -262,6 +265,7 @@ test('[portal] a customer invited from the customer page signs in on the Creator
   await twoFactor.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = await twoFactor.getByTestId('totp-secret').inputValue();
   await twoFactor.getByLabel('Code from the app').fill(await generate({ secret }));
+  await twoFactor.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, email));
   await twoFactor.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
   await expect(twoFactor).toContainText('On: an authenticator app. 10 of 10 recovery codes left.');

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { createOwner, openSignedIn, PASSWORD } from './support/api.ts';
-import { createCollaborator, enrolViaApi, nextCode, sessionBeforeEnrolment } from './support/two-factor.ts';
-import { signInThroughForm } from './support/ui.ts';
+import { createOwner, openSignedIn, PASSWORD, uniqueEmail } from './support/api.ts';
+import { createCollaborator, enrolViaApi, nextCode, readEmailedFactorCode, sessionBeforeEnrolment } from './support/two-factor.ts';
+import { signInThroughForm, toast } from './support/ui.ts';
 import { screenshot } from './support/screenshots.ts';
+import { activateViaApi } from './support/wallet.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
@@ -50,6 +51,7 @@ test('[two-factor] an owner requires two-factor; a member is made to set it up, 
   await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = await card.getByTestId('totp-secret').inputValue();
   await card.getByLabel('Code from the app').fill(await generate({ secret }));
+  await card.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, member));
   await card.getByRole('button', { name: 'Turn on' }).click();
   await page.getByRole('dialog', { name: 'Your recovery codes' }).getByRole('button', { name: 'Done' }).click();
   await expect(card).toContainText('On: an authenticator app.');
@@ -76,4 +78,41 @@ test('[two-factor] creating an API key on a stale factor asks for the code, then
   await expect(created.getByTestId('secret-once-value')).toHaveValue(/^cp_sandbox_/);
   await created.getByRole('button', { name: 'Done' }).click();
   await expect(card.getByRole('list', { name: 'API key list' })).toContainText('cp_sandbox_…');
+});
+
+test('[two-factor] executing on a stale factor asks for the code, then executes (issue 40)', async ({ page, request }) => {
+  const owner = await createOwner(request, 'staleexec');
+  const headers = { 'auth-token': owner.token };
+  // A session signed in before the factor was set up: it has never proved it (stale).
+  const stale = await sessionBeforeEnrolment(request, owner.email);
+  const secret = await enrolViaApi(request, owner.token);
+  await activateViaApi(request, owner.token);
+  expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
+  // Added while the set-up's proof is fresh: a payee with bank details asks for it too.
+  const created = await request.post('/v1/creators', {
+    headers,
+    data: {
+      email: uniqueEmail('banked'),
+      first_name: 'Sam',
+      last_name: 'Banked',
+      account_number: '000123456789',
+      routing_number: '110000000',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const creator = (await created.json()) as { id: string };
+
+  await openSignedIn(page, stale, `/payments/newPayment?recipient_id=${creator.id}`);
+  await expect(page.getByTestId('payment-row').getByRole('combobox', { name: 'Recipient' })).toHaveValue('Sam Banked');
+  await page.getByLabel('Earnings').fill('200');
+  await page.getByLabel('Memo').fill('June');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: '1 payment created' }).getByRole('button', { name: 'Execute now' }).click();
+  await page.getByRole('dialog', { name: 'Execute payments' }).getByRole('button', { name: 'Execute' }).click();
+
+  const reverify = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await reverify.getByLabel('Authentication code').fill(await nextCode(secret));
+  await reverify.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Payment is on the way!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'June' })).not.toContainText('Draft');
 });

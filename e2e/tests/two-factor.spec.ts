@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { createOwner, openSignedIn, PASSWORD } from './support/api.ts';
 import { signInThroughForm, signOutThroughSidebar } from './support/ui.ts';
 import { screenshot } from './support/screenshots.ts';
+import { readEmailedFactorCode } from './support/two-factor.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
@@ -27,6 +28,8 @@ test('[two-factor] sets up an authenticator app in Settings > Profile, then sign
   const secret = await card.getByTestId('totp-secret').inputValue();
   expect(secret).toMatch(/^[A-Z2-7]+$/);
   await card.getByLabel('Code from the app').fill(await generate({ secret }));
+  // Their first factor: they show it is them with the code emailed to their address.
+  await card.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, owner.email));
   await shot(page, '01-setup');
   await card.getByRole('button', { name: 'Turn on' }).click();
 
@@ -75,6 +78,10 @@ test('[two-factor] adds a passkey in Settings > Profile, then signs in with it a
   const card = page.getByRole('region', { name: 'Passkeys' });
   await card.getByLabel('Passkey name').fill('Work laptop');
   await card.getByRole('button', { name: 'Add a passkey' }).click();
+  // Their first factor: the code emailed to their address shows it is them.
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirm.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, owner.email));
+  await confirm.getByRole('button', { name: 'Add the passkey' }).click();
   // The first second factor: the recovery codes, shown once.
   const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);

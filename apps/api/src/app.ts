@@ -10,8 +10,7 @@ import { limitJsonDepth } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { restrictToOperator } from './plugins/operator-only.ts';
-import { registerActingRules } from './plugins/acting-rules.ts';
-import { registerTwoFactorRules } from './plugins/two-factor-rules.ts';
+import { collectRoutePolicies, registerRoutePolicies } from './plugins/policy.ts';
 import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, endExpiredActing, setPasswordFromLink } from './modules/auth/index.ts';
@@ -93,6 +92,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First: every route added after it is collected with its policy, and the app refuses to start while an API route has none.
+  collectRoutePolicies(app);
   await registerMetrics(app, { operatorToken: deps.config.operatorToken, isBehindProxy: deps.config.trustProxy });
   limitJsonDepth(app);
   refuseNulInput(app);
@@ -139,8 +140,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAuth(app, sessions, limitUnknownCredential);
   registerActingAudit(app, deps.db);
   registerActionAudit(app, deps.db);
-  registerActingRules(app);
-  registerTwoFactorRules(app, deps.db);
+  registerRoutePolicies(app, deps.db);
 
   registerHealthChecks(app, deps.db);
   await app.register(metaRoutes(deps), { prefix: '/v1' });

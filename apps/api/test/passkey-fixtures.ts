@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import { expect } from 'vitest';
 
+import { emailedCode } from './two-factor-fixtures.ts';
 type Headers = Record<string, string>;
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 const b64url = (data: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(data));
@@ -108,9 +109,11 @@ export async function signInChallenge(app: FastifyInstance): Promise<string> {
 export async function registerPasskey(app: FastifyInstance, headers: Headers, authenticator: SoftAuthenticator, name = 'Laptop') {
   const started = await post(app, '/v1/users/passkeys/registration', headers);
   expect(started.statusCode, started.body).toBe(200);
+  const { options, email_code_sent } = started.json<{ options: { challenge: string }; email_code_sent?: boolean }>();
   const registered = await post(app, '/v1/users/passkeys', headers, {
     name,
-    credential: authenticator.attest(started.json<{ options: { challenge: string } }>().options),
+    credential: authenticator.attest(options),
+    ...(email_code_sent ? { email_code: await emailedCode(app, headers) } : {}),
   });
   expect(registered.statusCode, registered.body).toBe(200);
   return registered.json<{ passkey: { id: string; name: string }; recovery_codes: string[] }>();

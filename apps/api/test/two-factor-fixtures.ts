@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { expect } from 'vitest';
 import { sessions, totpFactors } from '../src/db/schema/index.ts';
 import { databaseOfApp } from './context.ts';
+import { readOutbox } from './fixtures.ts';
 
 type Headers = Record<string, string>;
 
@@ -32,16 +33,26 @@ export async function staleFactor(app: FastifyInstance, userId: string): Promise
     .where(eq(sessions.user_id, userId));
 }
 
+/** The code emailed to the signed-in person for their first factor's set-up (the newest one). */
+export async function emailedCode(app: FastifyInstance, headers: Headers): Promise<string> {
+  const me = await app.inject({ method: 'GET', url: '/v1/user', headers });
+  const email = me.json<{ email: string }>().email;
+  const sent = (await readOutbox(app)).filter((item) => item.to === email && / is your Crewpay confirmation code$/.test(item.subject));
+  const code = sent.at(-1)?.subject.slice(0, 6);
+  if (!code) throw new Error(`No confirmation code was emailed to ${email}`);
+  return code;
+}
+
 /** Sets up an authenticator app for the signed-in user: answers its secret and the recovery codes. */
 export async function enrolTotp(app: FastifyInstance, headers: Headers): Promise<{ secret: string; recovery_codes: string[] }> {
   const started = await app.inject({ method: 'POST', url: '/v1/users/two_factor/totp', headers });
   expect(started.statusCode, started.body).toBe(200);
-  const { secret } = started.json<{ secret: string }>();
+  const { secret, email_code_sent } = started.json<{ secret: string; email_code_sent: boolean }>();
   const confirmed = await app.inject({
     method: 'POST',
     url: '/v1/users/two_factor/totp/confirm',
     headers,
-    payload: { code: await totpCode(secret) },
+    payload: { code: await totpCode(secret), ...(email_code_sent ? { email_code: await emailedCode(app, headers) } : {}) },
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { secret, recovery_codes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes };

@@ -16,6 +16,7 @@ export const auditActionLabels = {
   'payments.approve': 'Payment approved',
   'payments.reject': 'Payment rejected',
   'payments.gate_change': 'Payment conditions changed (what it waits for)',
+  'payee_split.change': "Split changed (the share of a creator's earnings paid to their agent or manager)",
   'approval_rules.update': 'Approval rules changed',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailedCode } from './two-factor.ts';
 import { messages } from './validation.ts';
 
 export const PASSKEY_NAME_MAX = 60;
@@ -59,6 +60,8 @@ export type PasskeyAssertion = z.infer<typeof passkeyAssertion>;
 export const passkeyRegisterBody = z.object({
   name: z.string().trim().min(1, messages.required).max(PASSKEY_NAME_MAX, `Must be at most ${PASSKEY_NAME_MAX} characters`),
   credential: passkeyAttestation,
+  /** A first factor: the code emailed when the registration started. */
+  email_code: emailedCode.optional(),
 });
 export type PasskeyRegisterBody = z.infer<typeof passkeyRegisterBody>;
 
@@ -66,7 +69,11 @@ export const passkeyAssertionBody = z.object({ credential: passkeyAssertion });
 export type PasskeyAssertionBody = z.infer<typeof passkeyAssertionBody>;
 
 /** WebAuthn options for the browser (navigator.credentials.create/get through @simplewebauthn/browser). */
-export const passkeyOptionsAnswer = z.object({ options: z.looseObject({ challenge: z.string() }) });
+export const passkeyOptionsAnswer = z.object({
+  options: z.looseObject({ challenge: z.string() }),
+  /** Registration of a first factor: a code was emailed to the person, to give with the new passkey. */
+  email_code_sent: z.boolean().optional(),
+});
 export type PasskeyOptionsAnswer = z.infer<typeof passkeyOptionsAnswer>;
 
 export const passkeyRecord = z.object({

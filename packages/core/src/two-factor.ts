@@ -15,6 +15,8 @@ export const twoFactorMessages = {
   requiredByOrg: 'Your organization requires two-factor sign-in: set it up to continue',
   cannotRemoveRequired: 'Your organization requires two-factor sign-in, so it cannot be removed',
   ownerFirst: 'Turn on two-factor sign-in for your own account first',
+  emailCodeRequired: 'Enter the 6-digit code we emailed you',
+  emailCodeWrong: 'That emailed code is not right or has expired: start the set-up again for a new one',
   freshFactor: `Confirm it is you: enter a code from your authenticator app (asked again after ${FRESH_FACTOR_MINUTES} minutes)`,
 } as const;
 
@@ -25,6 +27,18 @@ export const twoFactorCode = secretText(twoFactorMessages.codeRequired)
 
 export const twoFactorCodeBody = z.object({ code: twoFactorCode });
 export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
+
+/**
+ * The code emailed to a person setting up their first sign-in factor (they have no factor to
+ * prove, so they prove their email): 6 digits, spaces forgiven.
+ */
+export const emailedCode = secretText(twoFactorMessages.emailCodeRequired)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, twoFactorMessages.emailCodeRequired));
+
+/** POST /v1/users/two_factor/totp/confirm: the app's first code, and the emailed code for a first factor. */
+export const totpConfirmBody = z.object({ code: twoFactorCode, email_code: emailedCode.optional() });
+export type TotpConfirmBody = z.infer<typeof totpConfirmBody>;
 
 export const twoFactorStatus = z.object({
   totp_enabled: z.boolean(),
@@ -37,7 +51,12 @@ export const twoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
 /** The secret to put in the authenticator app: shown while setting up, never again. */
-export const totpSetupAnswer = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const totpSetupAnswer = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** A first factor: a code was emailed to the person, to give with the app's first code. */
+  email_code_sent: z.boolean(),
+});
 export type TotpSetupAnswer = z.infer<typeof totpSetupAnswer>;
 
 /** Shown once, at enrolment: only their hashes are kept. */

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { orgApiTokens, sessions, users, type User } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { assertKeyMay, isPeopleOnly } from './api-key-rules.ts';
+import { assertKeyMay, isPublicRoute, refusesEveryKey } from './route-policy.ts';
 
 /**
  * A session's user, or for an organisation API key its owner (api_key_id set, session_id empty,
@@ -33,7 +33,10 @@ declare module 'fastify' {
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
-    /** Reachable without a session (sign-in, public links, health). Everything else requires one. */
+    /**
+     * Reachable without a session, for routes outside the API (health, the sandbox tools); an API
+     * route says so in its policy (`policy.who: 'public'`). Everything else requires one.
+     */
     isPublic?: boolean;
   }
 }
@@ -140,9 +143,9 @@ export function registerAuth(
     const credential = presentedCredential(request);
     const routeUrl = request.routeOptions.url;
     if (credential?.kind !== 'api_key' || !routeUrl) return;
-    if (isPeopleOnly(request.method, routeUrl)) throw new AppError('forbidden', apiKeyMessages.peopleOnly);
+    if (refusesEveryKey(request)) throw new AppError('forbidden', apiKeyMessages.peopleOnly);
     request.auth = await findApiKey(store.db, credential.key);
-    if (request.auth) assertKeyMay(request.auth.scopes ?? [], request.method, routeUrl);
+    if (request.auth) assertKeyMay(request.auth.scopes ?? [], request);
   });
   app.addHook('preHandler', async (request, reply) => {
     // Unknown routes fall through to the JSON 404, whoever asks.
@@ -151,7 +154,7 @@ export function registerAuth(
     if (credential?.kind === 'session' && !request.sessionLookedUp) request.auth = await findSession(store, credential.token);
     await afterLookup?.(request, reply);
     const isApiRoute = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
-    if (isApiRoute && !request.routeOptions.config.isPublic && !request.auth) {
+    if (isApiRoute && !isPublicRoute(request) && !request.auth) {
       throw new AppError('unauthorized', 'Please sign in to continue');
     }
   });

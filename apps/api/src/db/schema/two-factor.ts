@@ -31,3 +31,17 @@ export const recoveryCodes = pgTable(
   },
   (table) => [index('recovery_codes_user_id_idx').on(table.user_id)],
 );
+
+/**
+ * The code emailed to a person adding their first sign-in factor (issue 40, finding 1): with no
+ * factor to prove, a stolen session must also read the person's email before it can set one up.
+ * One per user (a new set-up replaces it); its SHA-256 only; spent when the set-up is confirmed.
+ */
+export const firstFactorCodes = pgTable('first_factor_codes', {
+  user_id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code_hash: text().notNull(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+  created_at: createdAt(),
+});

@@ -14,6 +14,7 @@ import { renderConnectedPage, renderConsentPage } from './consent-page.ts';
 import { CONNECT_ROLES, issueConnectCode, redeemConnectCode } from './connect-codes.ts';
 import { buildJournalEntries } from './journal.ts';
 import { retryEntriesFailedForConnection } from './retries.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Accounting'];
 const EXPIRED_REQUEST = 'This connection request has expired';
@@ -41,6 +42,7 @@ export const accountingConnectRoutes =
     app.post(
       '/qb/connect_code',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: `A single-use code (${CONNECT_CODE_SECONDS} s) for the QuickBooks consent popup: open /api/qb/connect?code=<code>`,
@@ -53,7 +55,7 @@ export const accountingConnectRoutes =
     app.get(
       '/qb/connect',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           tags,
           summary:
@@ -80,7 +82,7 @@ export const accountingConnectRoutes =
     app.get(
       '/qb/connect/consent',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           hide: true,
           querystring: z.object({
@@ -113,7 +115,7 @@ export const accountingConnectRoutes =
     app.get(
       '/qb/callback',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           hide: true,
           querystring: z.object({

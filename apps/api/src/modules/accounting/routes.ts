@@ -20,10 +20,10 @@ import { buildJournalEntries, findJournalEntry, listJournalEntries } from './jou
 import { retryAllFailedEntries, retryJournalEntry } from './retries.ts';
 import { readAccountMap, saveAccountMap } from './mapping.ts';
 import { suggestAccountMap } from './suggestions.ts';
+/** Connecting, mapping and retrying change the organisation's books: owners and admins (MANAGERS). */
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Accounting'];
-/** Connecting, mapping and retrying change the organisation's books: owners and admins. */
-const MANAGERS = ['owner', 'admin'] as const;
 const message = z.object({ message: z.string() });
 
 export const accountingRoutes =
@@ -36,6 +36,7 @@ export const accountingRoutes =
     app.get(
       '/orgOauth',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'The accounting connection (platform quickbooks), or an empty list',
@@ -48,6 +49,7 @@ export const accountingRoutes =
     app.delete(
       '/orgOauth',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Disconnect QuickBooks (the tokens are revoked)',
@@ -63,7 +65,10 @@ export const accountingRoutes =
 
     app.get(
       '/qb/accounts',
-      { schema: { tags, summary: "The QuickBooks company's active accounts", response: { 200: z.array(qbAccount), ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: "The QuickBooks company's active accounts", response: { 200: z.array(qbAccount), ...errorResponses } },
+      },
       async (request) => {
         const accounts = await readQuickbooks(deps, requireStaff(request).org_id, (auth) => provider().listAccounts(auth));
         // An account without one of the five classifications (none is known) cannot be listed by its group: left out.
@@ -76,25 +81,35 @@ export const accountingRoutes =
 
     app.get(
       '/qb/vendors',
-      { schema: { tags, summary: 'QuickBooks vendors', response: { 200: z.array(qbParty), ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'QuickBooks vendors', response: { 200: z.array(qbParty), ...errorResponses } },
+      },
       async (request) => readQuickbooks(deps, requireStaff(request).org_id, (auth) => provider().listVendors(auth)),
     );
 
     app.get(
       '/qb/customers',
-      { schema: { tags, summary: 'QuickBooks customers', response: { 200: z.array(qbParty), ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'QuickBooks customers', response: { 200: z.array(qbParty), ...errorResponses } },
+      },
       async (request) => readQuickbooks(deps, requireStaff(request).org_id, (auth) => provider().listCustomers(auth)),
     );
 
     app.get(
       '/qb/acctMap',
-      { schema: { tags, summary: 'The account mapping', response: { 200: accountMap, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'The account mapping', response: { 200: accountMap, ...errorResponses } },
+      },
       async (request) => readAccountMap(deps, requireStaff(request).org_id),
     );
 
     app.post(
       '/qb/acctMap',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Save the account mapping (each account a JSON string {Id, Name}, plus unique_income_creator)',
@@ -113,6 +128,7 @@ export const accountingRoutes =
     app.get(
       '/qb/acctMap/suggested',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A suggested mapping from the company's chart of accounts (active accounts; null where none fits); nothing is saved",
@@ -126,6 +142,7 @@ export const accountingRoutes =
     app.get(
       '/qb/journalEntries',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Journal entries, newest first (the books are brought up to date first)',
@@ -143,6 +160,7 @@ export const accountingRoutes =
     app.post(
       '/qb/journalEntries/retry',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Retry all: send every failed journal entry again (a thousand at a time; remaining says how many still wait)',
@@ -155,6 +173,7 @@ export const accountingRoutes =
     app.post(
       '/qb/journalEntries/:id/retry',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Try a failed journal entry again (after fixing the mapping)',

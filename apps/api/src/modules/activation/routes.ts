@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { businessBody, onboardingAnswer, onboardingLinkAnswer, orgRecord, representativeBody } from '@crewpay/core';
+import { businessBody, onboardingAnswer, onboardingLinkAnswer, orgRecord, representativeBody, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { User } from '../../db/schema/index.ts';
 import { requireStaff } from '../../plugins/auth.ts';
@@ -8,6 +8,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { toOrgRecord } from '../orgs/index.ts';
 import { submitBusiness, submitRepresentative, type Acceptance } from './service.ts';
 import { onboardingLink, onboardingStatus } from './status.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Activation'];
 
@@ -24,6 +25,7 @@ export const activationRoutes =
     app.post(
       '/org/owner',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none', acting: { refused: loginAsMessages.noPayoutDetails } } },
         schema: {
           tags,
           summary: 'Activation step 1 of 2: the business representative (sent again to correct what Stripe refused)',
@@ -41,6 +43,7 @@ export const activationRoutes =
     app.post(
       '/org/business',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none', acting: { refused: loginAsMessages.noPayoutDetails } } },
         schema: {
           tags,
           summary: 'Activation step 2 of 2: the business (opens the wallet; sent again to correct what Stripe refused)',
@@ -58,6 +61,7 @@ export const activationRoutes =
     app.get(
       '/org/onboarding',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'What Stripe still needs before the wallet can be used, and how to give it',
@@ -73,6 +77,7 @@ export const activationRoutes =
     app.post(
       '/org/onboarding_link',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: "Stripe's page where the owner gives what only Stripe collects (an identity document)",

@@ -20,8 +20,8 @@ export const analyticsRoutes =
     app.post(
       '/analytics_events',
       {
+        config: { policy: { who: 'public', apiKey: 'none' } },
         bodyLimit: 8 * 1024,
-        config: { isPublic: true },
         schema: {
           summary: 'Record page views and product events (ANALYTICS_ENABLED): names and page patterns only, nothing about who',
           body: analyticsBatch,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createApiToken, deleteApiToken, listApiTokens } from './service.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['API keys'];
 const managers = ['owner', 'admin'] as const;
@@ -15,6 +16,7 @@ export const apiTokenRoutes =
     app.get(
       '/org_api_token',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
         schema: {
           tags,
           summary: "The organization's API keys (prefix and last 4 only)",
@@ -27,6 +29,9 @@ export const apiTokenRoutes =
     app.post(
       '/org_api_token',
       {
+        config: {
+          policy: { who: MANAGERS, apiKey: 'people_only', freshFactor: 'always', audit: { action: 'api_key.create', details: () => ({}) } },
+        },
         schema: {
           tags,
           summary: 'Create an API key with its scopes (the full key is shown in this answer only)',
@@ -35,12 +40,18 @@ export const apiTokenRoutes =
           response: { 200: createdApiToken, ...errorResponses },
         },
       },
-      async (request) => createApiToken(deps, { org_id: requireStaff(request, managers).org_id, scopes: request.body?.scopes }),
+      async (request) =>
+        createApiToken(deps, {
+          org_id: requireStaff(request, managers).org_id,
+          scopes: request.body?.scopes,
+          audit: (tx) => request.recordAudit(tx),
+        }),
     );
 
     app.delete(
       '/org_api_token/:key',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only', audit: { action: 'api_key.revoke', details: () => ({}) } } },
         schema: {
           tags,
           summary: 'Revoke an API key (by its id); it stops working at once',
@@ -49,7 +60,11 @@ export const apiTokenRoutes =
         },
       },
       async (request) => {
-        await deleteApiToken(deps, { org_id: requireStaff(request, managers).org_id, id: request.params.key });
+        await deleteApiToken(deps, {
+          org_id: requireStaff(request, managers).org_id,
+          id: request.params.key,
+          audit: (tx) => request.recordAudit(tx),
+        });
         return { message: 'API key deleted' };
       },
     );

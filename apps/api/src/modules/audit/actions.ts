@@ -1,65 +1,52 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditAction } from '@crewpay/core';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { fieldNames, touches, type AuditDetails } from '../../plugins/route-policy.ts';
 import { recordAudit } from './service.ts';
 
-type Details = Record<string, string | number | boolean | null>;
+/** The route's audit action for this request, when its policy names one and its body rule (if any) applies. */
+function auditedAction(request: FastifyRequest) {
+  const audit = request.routeOptions.config.policy?.audit;
+  return audit && touches(audit.when, request.body) ? audit : null;
+}
 
-/** Which request bodies' facts are kept: field names and plain figures, never their values (personal data). */
-const fieldNames = (body: unknown): Details => {
-  const fields = body && typeof body === 'object' ? Object.keys(body).sort() : [];
-  return { fields: fields.join(',') };
-};
+async function writeRouteAudit(tx: DbOrTx, request: FastifyRequest, statusCode: number, extra: AuditDetails = {}): Promise<void> {
+  const audit = auditedAction(request);
+  const auth = request.auth;
+  // A request made while acting as someone is already recorded, with both users, by the acting hook.
+  if (!audit || !auth || auth.user.is_external || request.auditId || request.auditRecorded) return;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  await recordAudit(tx, {
+    org_id: auth.user.org_id,
+    actor_user_id: auth.user.id,
+    user_id: auth.user.id,
+    action: audit.action,
+    target_id: typeof params.id === 'string' ? params.id : typeof params.key === 'string' ? params.key : null,
+    status_code: statusCode,
+    details: {
+      ...(audit.details ? audit.details(request) : fieldNames(request.body)),
+      ...extra,
+      ...(auth.api_key_id ? { api_key_id: auth.api_key_id } : {}),
+    },
+  });
+  request.auditRecorded = true;
+}
 
 /**
- * The staff requests the audit log names, by route. The rest (sign-ins, login-as, payout detail
- * changes) are recorded where they happen, in the transaction that makes them.
- */
-const ROUTE_ACTIONS: Record<string, { action: AuditAction; details: (request: FastifyRequest) => Details }> = {
-  'PUT /v1/payments/initiate': {
-    action: 'payments.execute',
-    details: (request) => {
-      const ids = (request.body as { ids?: unknown } | null)?.ids;
-      return { requested: Array.isArray(ids) ? ids.length : 0 };
-    },
-  },
-  'POST /v1/org_api_token': { action: 'api_key.create', details: () => ({}) },
-  'DELETE /v1/org_api_token/:key': { action: 'api_key.revoke', details: () => ({}) },
-  'POST /v1/users': {
-    action: 'member.invite',
-    details: (request) => ({ role: String((request.body as { role?: unknown } | null)?.role ?? '') }),
-  },
-  'PUT /v1/users/:id': {
-    action: 'member.update',
-    details: (request) => {
-      const role = (request.body as { role?: unknown } | null)?.role;
-      return { ...fieldNames(request.body), ...(typeof role === 'string' ? { role } : {}) };
-    },
-  },
-  'DELETE /v1/users/:id': { action: 'member.remove', details: () => ({}) },
-};
-
-/**
- * Records each named staff request with its outcome (refusals too: a 403 says someone tried) as
- * the answer is about to go out, so a client that got its answer finds the entry already there.
- * An API key's request is recorded with the key's id in the details.
+ * Records each request whose route policy names an audit action, with its outcome. A route with a
+ * transaction writes it there (request.recordAudit(tx)), so the row commits with the change;
+ * otherwise (and for refusals: a 403 says someone tried) it is written as the answer is about to
+ * go out, so a client that got its answer finds the entry already there. An API key's request is
+ * recorded with the key's id in the details.
  */
 export function registerActionAudit(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auditRecorded', false);
+  app.decorateRequest('recordAudit', function recordRouteAudit(this: FastifyRequest, tx: DbOrTx, extra?: AuditDetails) {
+    return writeRouteAudit(tx, this, 200, extra);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    const named = ROUTE_ACTIONS[`${request.method} ${request.routeOptions.url ?? ''}`];
-    const auth = request.auth;
-    // A request made while acting as someone is already recorded, with both users, by the acting hook.
-    if (!named || !auth || auth.user.is_external || request.auditId) return payload;
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    await recordAudit(db, {
-      org_id: auth.user.org_id,
-      actor_user_id: auth.user.id,
-      user_id: auth.user.id,
-      action: named.action,
-      target_id: typeof params.id === 'string' ? params.id : typeof params.key === 'string' ? params.key : null,
-      status_code: reply.statusCode,
-      details: { ...named.details(request), ...(auth.api_key_id ? { api_key_id: auth.api_key_id } : {}) },
-    });
+    // An error answer after a row written in the route's transaction: that transaction rolled back with it.
+    if (reply.statusCode >= 400) request.auditRecorded = false;
+    if (!request.auditRecorded) await writeRouteAudit(db, request, reply.statusCode);
     return payload;
   });
 }

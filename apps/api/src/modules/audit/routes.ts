@@ -6,6 +6,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { auditLogCsv } from './csv.ts';
 import { allAuditEntries, listAuditLog } from './queries.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Audit log'];
 
@@ -18,6 +19,7 @@ export const auditRoutes =
     app.get(
       '/audit_log',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
         schema: {
           tags,
           summary: "A page of the organisation's audit log, newest first",
@@ -30,7 +32,10 @@ export const auditRoutes =
 
     app.get(
       '/audit_log/export',
-      { schema: { tags, summary: 'audit_log.csv of the filtered entries (formula-like cells escaped)', querystring: auditExportQuery } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
+        schema: { tags, summary: 'audit_log.csv of the filtered entries (formula-like cells escaped)', querystring: auditExportQuery },
+      },
       async (request, reply) => {
         const chunks = allAuditEntries(deps.db, orgOf(request), request.query);
         return reply

@@ -27,7 +27,7 @@ export const accountRoutes =
     app.post(
       '/users/signup/confirm',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Finish signing up with the emailed link: creates the account and signs in',
@@ -42,6 +42,7 @@ export const accountRoutes =
     app.put(
       '/user',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Change your profile: the display name you are shown by (blank: your name or email again)',
@@ -61,6 +62,7 @@ export const accountRoutes =
     app.put(
       '/users/email',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Change your email address: needs your password; the new address confirms by an emailed link',
@@ -80,7 +82,7 @@ export const accountRoutes =
     app.post(
       '/users/email/confirm',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Confirm a new email address with the link emailed to it: the change takes effect',

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { checkAudience } from './audience.ts';
+import { sendFirstFactorCode, spendFirstFactorCode } from './first-factor.ts';
 import { registrationOptions, verifyAssertion, verifyRegistration } from './passkey-ceremonies.ts';
 import { startSession, type SessionResult } from './sessions.ts';
 import { auditFactor, isRequiredByOrg, ownUser } from './two-factor.ts';
@@ -32,7 +33,8 @@ export async function listPasskeys(deps: AppDeps, user: User): Promise<PasskeyRe
 /** Set-up, step 1: options for the browser, with this person's passkeys excluded (one per authenticator). */
 export async function startPasskeyRegistration(deps: AppDeps, auth: AuthContext) {
   const user = ownUser(auth);
-  return registrationOptions(deps, user, await passkeysOf(deps.db, user.id));
+  const options = await registrationOptions(deps, user, await passkeysOf(deps.db, user.id));
+  return { options, email_code_sent: await sendFirstFactorCode(deps, user) };
 }
 
 /**
@@ -48,6 +50,7 @@ export async function registerPasskey(
   const user = ownUser(auth);
   const credential = await verifyRegistration(deps, user, body.credential);
   return deps.db.transaction(async (tx) => {
+    await spendFirstFactorCode(tx, user, body.email_code);
     const [passkey] = await tx
       .insert(passkeys)
       .values({
@@ -76,7 +79,7 @@ export async function registerPasskey(
 
 /**
  * Removes one of the person's own passkeys (a fresh factor was asked first:
- * plugins/two-factor-rules.ts). The last second factor goes only where the organisation does not
+ * the route's policy). The last second factor goes only where the organisation does not
  * require one; then two-factor sign-in is off and the recovery codes end.
  */
 export async function removePasskey(deps: AppDeps, auth: AuthContext, passkeyId: string): Promise<void> {

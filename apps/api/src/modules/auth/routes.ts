@@ -32,7 +32,7 @@ export const authRoutes =
     app.post(
       '/users/signup',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Start an account: emails a link that creates it (or, for an address with an account, a note)',
@@ -47,7 +47,7 @@ export const authRoutes =
     app.post(
       '/users/signin',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: { tags, summary: 'Sign in', security: [], body: signInBody, response: { 200: sessionAnswer, ...errorResponses } },
       },
       async (request, reply) => {
@@ -60,7 +60,10 @@ export const authRoutes =
 
     app.post(
       '/users/signout',
-      { schema: { tags, summary: 'End this session', response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only', beforeEnrolment: true } },
+        schema: { tags, summary: 'End this session', response: { 200: messageAnswer, ...errorResponses } },
+      },
       async (request) => {
         await signOut(deps, requireAuth(request).session_id);
         return { message: 'Signed out' };
@@ -69,7 +72,10 @@ export const authRoutes =
 
     app.get(
       '/user',
-      { schema: { tags, summary: 'The signed-in user', response: { 200: userRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read', beforeEnrolment: true } },
+        schema: { tags, summary: 'The signed-in user', response: { 200: userRecord, ...errorResponses } },
+      },
       async (request) => {
         const { user, actor, acting_expires_at } = requireAuth(request);
         return toUserRecord(user, actor, acting_expires_at);
@@ -79,6 +85,7 @@ export const authRoutes =
     app.post(
       '/users/loginas',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Act as a member or creator of your organization (owners and admins; never a higher role)',
@@ -95,6 +102,7 @@ export const authRoutes =
     app.delete(
       '/users/loginas',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Stop acting as another user: back to your own account',
@@ -106,7 +114,10 @@ export const authRoutes =
 
     app.put(
       '/users/password',
-      { schema: { tags, summary: 'Change the password', body: changePasswordBody, response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
+        schema: { tags, summary: 'Change the password', body: changePasswordBody, response: { 200: messageAnswer, ...errorResponses } },
+      },
       async (request) => {
         const { user, session_id, actor } = requireAuth(request);
         // Someone acting as another user never changes that user's password.
@@ -119,7 +130,7 @@ export const authRoutes =
     app.put(
       '/users/password/reset',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Email a set-new-password link',

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer, orgTwoFactorBody, recoveryCodesAnswer, totpSetupAnswer, twoFactorCodeBody, twoFactorStatus } from '@crewpay/core';
+import {
+  messageAnswer,
+  orgTwoFactorBody,
+  totpConfirmBody,
+  recoveryCodesAnswer,
+  totpSetupAnswer,
+  twoFactorCodeBody,
+  twoFactorStatus,
+  loginAsMessages,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
@@ -12,13 +21,14 @@ import {
   twoFactorStatusOf,
   verifyFreshFactor,
 } from './two-factor.ts';
+import { OWNER } from '../../plugins/route-policy.ts';
 
 const tags = ['Two-factor sign-in'];
 
 /**
  * Two-factor sign-in for staff and portal users alike (under /v1/users: people only, never an API
  * key). Removing it, new recovery codes and the organisation's rule ask for a fresh factor
- * (plugins/two-factor-rules.ts).
+ * (their routes' policies).
  */
 export const twoFactorRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -26,6 +36,7 @@ export const twoFactorRoutes =
     app.get(
       '/users/two_factor',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'read', beforeEnrolment: true } },
         schema: {
           tags,
           summary: 'Your two-factor sign-in: on or off, recovery codes left',
@@ -38,6 +49,15 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/totp',
       {
+        config: {
+          policy: {
+            who: 'signed_in',
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noSignInFactors },
+            freshFactor: 'always',
+            beforeEnrolment: true,
+          },
+        },
         schema: {
           tags,
           summary: 'Start setting up an authenticator app: its secret and QR address (shown this once)',
@@ -50,19 +70,33 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/totp/confirm',
       {
+        config: {
+          policy: {
+            who: 'signed_in',
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noSignInFactors },
+            freshFactor: 'always',
+            beforeEnrolment: true,
+          },
+        },
         schema: {
           tags,
           summary: "Finish setting up with the app's first code: turns two-factor on and answers 10 recovery codes (shown this once)",
-          body: twoFactorCodeBody,
+          body: totpConfirmBody,
           response: { 200: recoveryCodesAnswer, ...errorResponses },
         },
       },
-      async (request) => ({ recovery_codes: await confirmTotp(deps, requireAuth(request), request.body.code) }),
+      async (request) => ({ recovery_codes: await confirmTotp(deps, requireAuth(request), request.body.code, request.body.email_code) }),
     );
 
     app.delete(
       '/users/two_factor/totp',
-      { schema: { tags, summary: 'Turn two-factor sign-in off', response: { 200: messageAnswer, ...errorResponses } } },
+      {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, freshFactor: 'always' },
+        },
+        schema: { tags, summary: 'Turn two-factor sign-in off', response: { 200: messageAnswer, ...errorResponses } },
+      },
       async (request) => {
         await removeTotp(deps, requireAuth(request));
         return { message: 'Two-factor sign-in is off' };
@@ -72,6 +106,9 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/recovery_codes',
       {
+        config: {
+          policy: { who: 'signed_in', apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInFactors }, freshFactor: 'always' },
+        },
         schema: {
           tags,
           summary: 'New recovery codes in place of the old ones (shown this once)',
@@ -84,6 +121,7 @@ export const twoFactorRoutes =
     app.post(
       '/users/two_factor/verify',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Confirm it is you with a code: sensitive actions are allowed for the next 10 minutes',
@@ -100,6 +138,9 @@ export const twoFactorRoutes =
     app.put(
       '/users/two_factor/organization',
       {
+        config: {
+          policy: { who: OWNER, apiKey: 'people_only', acting: { refused: loginAsMessages.noSignInRules }, freshFactor: 'always' },
+        },
         schema: {
           tags,
           summary: 'Require two-factor sign-in of every staff member of the organization (owners)',

@@ -4,7 +4,7 @@ import { twoFactorMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { PASSWORD, authHeaders, createOwner, latestLinkId, uniqueEmail } from '../../../test/fixtures.ts';
 import { portalCreator } from '../../../test/portal-fixtures.ts';
-import { enrolTotp, nextTimeStep, staleFactor, totpCode } from '../../../test/two-factor-fixtures.ts';
+import { enrolTotp, nextTimeStep, staleFactor, totpCode, emailedCode } from '../../../test/two-factor-fixtures.ts';
 import { auditLog, recoveryCodes, totpFactors } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -50,7 +50,11 @@ describe('setting up an authenticator app', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: twoFactorMessages.wrongCode, field: 'code' });
 
-    const confirmed = await call('POST', '/v1/users/two_factor/totp/confirm', owner.headers, { code: await totpCode(secret) });
+    // The first factor: with the code emailed to the person.
+    const confirmed = await call('POST', '/v1/users/two_factor/totp/confirm', owner.headers, {
+      code: await totpCode(secret),
+      email_code: await emailedCode(ctx.app, owner.headers),
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const codes: string[] = confirmed.json().recovery_codes;
     expect(codes).toHaveLength(10);

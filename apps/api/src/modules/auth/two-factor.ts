@@ -7,11 +7,12 @@ import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
+import { sendFirstFactorCode, spendFirstFactorCode } from './first-factor.ts';
 import { newTotpSecret, replaceRecoveryCodes, spendSecondFactor, spendTotpCode } from './totp.ts';
 
 /** Your own second factor only: someone acting as you (login-as) never sets up or removes yours. */
 export function ownUser(auth: AuthContext): User {
-  // plugins/acting-rules.ts refuses these routes first; this keeps any other caller honest.
+  // The routes' policies refuse acting first; this keeps any other caller honest.
   if (auth.actor) throw new AppError('forbidden', loginAsMessages.noSignInFactors);
   return auth.user;
 }
@@ -56,14 +57,14 @@ export async function startTotp(deps: AppDeps, auth: AuthContext): Promise<TotpS
     .insert(totpFactors)
     .values({ user_id: user.id, secret_sealed })
     .onConflictDoUpdate({ target: totpFactors.user_id, set: { secret_sealed, confirmed_at: null, last_time_step: null } });
-  return setup;
+  return { ...setup, email_code_sent: await sendFirstFactorCode(deps, user) };
 }
 
 /**
  * Set-up, step 2: the app's first code proves it holds the secret. Turns two-factor on, answers
  * the recovery codes (shown once), and counts as a fresh factor for this session.
  */
-export async function confirmTotp(deps: AppDeps, auth: AuthContext, code: string): Promise<string[]> {
+export async function confirmTotp(deps: AppDeps, auth: AuthContext, code: string, emailCode?: string): Promise<string[]> {
   const user = ownUser(auth);
   await consumeRateLimit(deps.db, rateLimits.twoFactorCodePerUser, user.id);
   return deps.db.transaction(async (tx) => {
@@ -73,6 +74,7 @@ export async function confirmTotp(deps: AppDeps, auth: AuthContext, code: string
     if (!(await spendTotpCode(tx, deps.secrets, user.id, code, { isSetUp: true }))) {
       throw new AppError('validation_error', twoFactorMessages.wrongCode, { field: 'code' });
     }
+    await spendFirstFactorCode(tx, user, emailCode);
     const now = new Date();
     await tx.update(totpFactors).set({ confirmed_at: now }).where(eq(totpFactors.user_id, user.id));
     await tx.update(users).set({ two_factor_at: now }).where(eq(users.id, user.id));
@@ -89,7 +91,7 @@ async function hasConfirmedApp(db: DbOrTx, userId: string): Promise<boolean> {
 }
 
 /**
- * Removes the authenticator (a fresh factor was asked first: plugins/two-factor-rules.ts). With no
+ * Removes the authenticator (a fresh factor was asked first: the route's policy). With no
  * passkey left two-factor sign-in is off and the recovery codes end; a passkey keeps it on.
  */
 export async function removeTotp(deps: AppDeps, auth: AuthContext): Promise<void> {

@@ -6,6 +6,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { listCollectedFees } from './collected-fees.ts';
 import { resumePlan, schedulePlanChange } from './plan-changes.ts';
 import { findBilling } from './status.ts';
+import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
 
 const tags = ['Billing'];
 
@@ -16,6 +17,7 @@ export const billingRoutes =
     app.get(
       '/billing',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: "The organization's plan, price, next billing date and what it owes",
@@ -31,14 +33,20 @@ export const billingRoutes =
       ['/billing/cancel', 'End the Premium plan at the end of the billing period', 'cancel'],
     ] as const;
     for (const [url, summary, change] of planChanges) {
-      app.post(url, { schema: { tags, summary, response: { 200: billingRecord, ...errorResponses } } }, async (request) =>
-        schedulePlanChange(deps.db, requireStaff(request, ['owner']).org_id, change),
+      app.post(
+        url,
+        {
+          config: { policy: { who: OWNER, apiKey: 'none' } },
+          schema: { tags, summary, response: { 200: billingRecord, ...errorResponses } },
+        },
+        async (request) => schedulePlanChange(deps.db, requireStaff(request, ['owner']).org_id, change),
       );
     }
 
     app.post(
       '/billing/resume',
       {
+        config: { policy: { who: OWNER, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Keep the Premium plan: undo a scheduled downgrade or cancel',
@@ -51,6 +59,7 @@ export const billingRoutes =
     app.get(
       '/collected_fees',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Fees Crewpay collected from the organization (server paged)',

@@ -17,6 +17,7 @@ import { campaignsCsv } from './csv.ts';
 import { allCampaigns, listCampaigns } from './list.ts';
 import { campaignProfitOf, campaignReportCsv, campaignReportOf } from './profit.ts';
 import { createCampaign, getCampaignDetail, updateCampaign } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Campaigns'];
 
@@ -27,6 +28,7 @@ export const campaignRoutes =
     app.get(
       '/campaigns',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Campaigns, a page of a tab (archived=true: only archived ones)',
@@ -40,6 +42,7 @@ export const campaignRoutes =
     app.get(
       '/campaigns/export',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'campaigns_list.csv of the filtered list, every row of the tab (formula-like cells escaped)',
@@ -59,6 +62,7 @@ export const campaignRoutes =
     app.get(
       '/campaigns/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'One campaign with its overview figures',
@@ -72,6 +76,7 @@ export const campaignRoutes =
     app.post(
       '/campaigns',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: 'Create a campaign (General step)',
@@ -85,6 +90,7 @@ export const campaignRoutes =
     app.put(
       '/campaigns/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: 'Update a campaign (fields left out are unchanged; campaign_status from the details card)',
@@ -99,6 +105,7 @@ export const campaignRoutes =
     app.get(
       '/campaigns/:id/profit',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "The campaign's deal size, invoiced, collected, paid out, fees, refunds, disputes and margin, from the ledger",
@@ -111,13 +118,19 @@ export const campaignRoutes =
 
     app.get(
       '/reports/campaigns',
-      { schema: { tags, summary: 'Campaigns by margin, highest first (bounded)', response: { 200: campaignReport, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'Campaigns by margin, highest first (bounded)', response: { 200: campaignReport, ...errorResponses } },
+      },
       async (request) => campaignReportOf(deps.db, requireStaff(request).org_id),
     );
 
     app.get(
       '/reports/campaigns/export',
-      { schema: { tags, summary: 'campaigns_report.csv (formula-like cells escaped)' } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'campaigns_report.csv (formula-like cells escaped)' },
+      },
       async (request, reply) => {
         const report = await campaignReportOf(deps.db, requireStaff(request).org_id);
         return reply

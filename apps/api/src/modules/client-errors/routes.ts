@@ -18,8 +18,8 @@ export const clientErrorRoutes =
     app.post(
       '/client_errors',
       {
+        config: { policy: { who: 'public', apiKey: 'none' } },
         bodyLimit: 16 * 1024,
-        config: { isPublic: true },
         schema: {
           summary: "Report a browser error (the page's render failed, or an API call did): no personal data",
           body: clientErrorReport,

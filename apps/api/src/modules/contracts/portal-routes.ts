@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contractList, contractMessages, contractRecord } from '@crewpay/core';
+import { contractList, contractMessages, contractRecord, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,19 +22,28 @@ export const portalContractRoutes =
 
     app.get(
       '/creator/contracts',
-      { schema: { tags, summary: 'My contracts', response: { 200: contractList, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
+        schema: { tags, summary: 'My contracts', response: { 200: contractList, ...errorResponses } },
+      },
       async (request) => ({ data: (await listContractRows(deps.db, scopeOf(request), {})).map(toContractRecord) }),
     );
 
     app.get(
       '/creator/contracts/:id',
-      { schema: { tags, summary: 'One of my contracts', params: idParams, response: { 200: contractRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
+        schema: { tags, summary: 'One of my contracts', params: idParams, response: { 200: contractRecord, ...errorResponses } },
+      },
       async (request) => toContractRecord(await findContractRow(deps.db, scopeOf(request), request.params.id)),
     );
 
     app.get(
       '/creator/contracts/:id/file',
-      { schema: { tags, summary: 'Download my contract (the signed copy once signed)', params: idParams, querystring: fileQuery } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
+        schema: { tags, summary: 'Download my contract (the signed copy once signed)', params: idParams, querystring: fileQuery },
+      },
       async (request, reply) => {
         const { contract } = await findContractRow(deps.db, scopeOf(request), request.params.id);
         if (contract.status === 'canceled') throw new AppError('conflict', contractMessages.invalidated);
@@ -50,6 +59,7 @@ export const portalContractRoutes =
     app.post(
       '/creator/contracts/:id/signing_link',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'none', acting: { refused: loginAsMessages.noSigningLinks } } },
         schema: {
           tags,
           summary: 'A signing link for one of my sent contracts (the same flow as the emailed link)',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signContractBody, signingView } from '@crewpay/core';
+import { loginAsMessages, signContractBody, signingView } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
@@ -21,7 +21,7 @@ export const contractSigningRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const storage = fileStorage(deps.config);
-    const limited = { isPublic: true, rateLimit: { max: 60, timeWindow: '1 minute' } };
+    const limited = { policy: { who: 'public', apiKey: 'read' } as const, rateLimit: { max: 60, timeWindow: '1 minute' } };
 
     app.get(
       '/contract_signing/:linkId',
@@ -48,7 +48,10 @@ export const contractSigningRoutes =
     app.post(
       '/contract_signing/:linkId',
       {
-        config: { isPublic: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: {
+          policy: { who: 'public', apiKey: 'none', acting: { refused: loginAsMessages.noSigning } },
+          rateLimit: { max: 20, timeWindow: '1 minute' },
+        },
         schema: {
           tags,
           summary: 'Sign: typed or drawn signature with consent',

@@ -24,6 +24,7 @@ import { jsonField, readContractMultipart } from './multipart.ts';
 import { contractsCsv } from './csv.ts';
 import { allContracts, findContractRow, listContractPage, orgScope, toContractRecord } from './queries.ts';
 import { createContract, invalidateContract, sendContractReminders } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Contracts'];
 export const fileQuery = z.object({ version: z.enum(['original', 'signed']).default('signed') });
@@ -50,6 +51,7 @@ export const contractRoutes =
     app.get(
       '/contracts',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Contracts, newest first (filters: campaign, recipient, display status; paged by page or starting_after)',
@@ -63,6 +65,7 @@ export const contractRoutes =
     app.get(
       '/contracts/export',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'contracts_report.csv of the filtered list (formula-like cells escaped)',
@@ -82,6 +85,7 @@ export const contractRoutes =
     app.get(
       '/contracts/preview',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A contract's PDF as base64 (state PENDING while the document is being created)",
@@ -100,13 +104,19 @@ export const contractRoutes =
 
     app.get(
       '/contracts/:id',
-      { schema: { tags, summary: 'One contract', params: idParams, response: { 200: contractRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'One contract', params: idParams, response: { 200: contractRecord, ...errorResponses } },
+      },
       async (request) => toContractRecord(await findContractRow(deps.db, orgScope(requireStaff(request).org_id), request.params.id)),
     );
 
     app.get(
       '/contracts/:id/file',
-      { schema: { tags, summary: 'Download the original or the signed PDF', params: idParams, querystring: fileQuery } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'Download the original or the signed PDF', params: idParams, querystring: fileQuery },
+      },
       async (request, reply) => {
         const { contract } = await findContractRow(deps.db, orgScope(requireStaff(request).org_id), request.params.id);
         if (contract.status === 'canceled') throw new AppError('conflict', contractMessages.invalidated);
@@ -123,6 +133,7 @@ export const contractRoutes =
     app.post(
       '/contracts',
       {
+        config: { policy: { who: STAFF, apiKey: 'contracts:write' } },
         schema: {
           tags,
           summary: 'Create a contract (multipart): a signature request with signature blocks, or an already-signed plain file',
@@ -146,13 +157,17 @@ export const contractRoutes =
 
     app.put(
       '/contracts/:id/invalidate',
-      { schema: { tags, summary: 'Invalidate a sent contract', params: idParams, response: { 200: contractRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'contracts:write' } },
+        schema: { tags, summary: 'Invalidate a sent contract', params: idParams, response: { 200: contractRecord, ...errorResponses } },
+      },
       async (request) => invalidateContract(deps, { org_id: requireStaff(request).org_id, id: request.params.id }),
     );
 
     app.post(
       '/contracts/reminders',
       {
+        config: { policy: { who: STAFF, apiKey: 'contracts:write' } },
         schema: {
           tags,
           summary: 'Send each chosen sent contract’s recipient a new signing link, by email or SMS (ids comma-joined)',

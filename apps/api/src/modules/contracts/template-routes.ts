@@ -17,6 +17,7 @@ import { startDropboxSignTemplateDraft } from './dropbox-sign-templates.ts';
 import { readContractMultipart } from './multipart.ts';
 import { fieldsError } from './routes.ts';
 import { findTemplate, listTemplatePage, saveTemplate, startTemplateDraft, toTemplateRecord } from './templates.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Contract templates'];
 
@@ -43,6 +44,7 @@ export const contractTemplateRoutes =
     app.get(
       '/contract_templates',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "The organisation's template (paged by page or starting_after like the contracts)",
@@ -56,6 +58,7 @@ export const contractTemplateRoutes =
     app.get(
       '/contract_templates/:templateId',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'A template or the draft being edited',
@@ -68,7 +71,7 @@ export const contractTemplateRoutes =
 
     app.get(
       '/contract_templates/:templateId/file',
-      { schema: { tags, summary: "A template's PDF", params: templateParams } },
+      { config: { policy: { who: STAFF, apiKey: 'read' } }, schema: { tags, summary: "A template's PDF", params: templateParams } },
       async (request, reply) => {
         const template = await findTemplate(deps.db, requireStaff(request).org_id, request.params.templateId);
         return reply
@@ -82,6 +85,7 @@ export const contractTemplateRoutes =
     app.post(
       '/contract_templates/embedded',
       {
+        config: { policy: { who: STAFF, apiKey: 'contracts:write' } },
         schema: {
           tags,
           summary: 'Start a template (multipart: file and title); answers edit_url of the block editor',
@@ -105,6 +109,7 @@ export const contractTemplateRoutes =
     app.post(
       '/contract_templates',
       {
+        config: { policy: { who: STAFF, apiKey: 'contracts:write' } },
         schema: {
           tags,
           summary: 'The editor saved: the draft becomes the template',

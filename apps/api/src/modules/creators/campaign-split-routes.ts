@@ -7,11 +7,13 @@ import {
   campaignSplitRecord,
   createCampaignSplitBody,
   updateCampaignSplitBody,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { createCampaignSplit, deleteCampaignSplit, listCampaignSplits, updateCampaignSplit } from './campaign-splits.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Creators'];
 const splitParams = idParams.extend({ splitId: z.uuid({ error: campaignSplitMessages.notFound }) });
@@ -27,6 +29,7 @@ export const campaignSplitRoutes =
     app.get(
       '/creators/:id/campaign_splits',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A creator's splits per campaign",
@@ -42,6 +45,16 @@ export const campaignSplitRoutes =
     app.post(
       '/creators/:id/campaign_splits',
       {
+        config: {
+          policy: {
+            who: STAFF,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noPayoutDetails },
+            freshFactor: 'always',
+            audit: { action: 'payee_split.change' },
+            money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
+          },
+        },
         schema: {
           tags,
           summary: "Set a creator's split for one campaign",
@@ -57,6 +70,16 @@ export const campaignSplitRoutes =
     app.put(
       '/creators/:id/campaign_splits/:splitId',
       {
+        config: {
+          policy: {
+            who: STAFF,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noPayoutDetails },
+            freshFactor: 'always',
+            audit: { action: 'payee_split.change' },
+            money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
+          },
+        },
         schema: {
           tags,
           summary: "Change a creator's split for one campaign (percents left out are unchanged)",
@@ -77,6 +100,16 @@ export const campaignSplitRoutes =
     app.delete(
       '/creators/:id/campaign_splits/:splitId',
       {
+        config: {
+          policy: {
+            who: STAFF,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noPayoutDetails },
+            freshFactor: 'always',
+            audit: { action: 'payee_split.change' },
+            money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
+          },
+        },
         schema: {
           tags,
           summary: "Remove a creator's split for one campaign (its payments use the default again)",

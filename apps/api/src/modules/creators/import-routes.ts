@@ -10,6 +10,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { assertRowCount, bulkCreateCreators, previewCreatorsImport } from './bulk.ts';
 import { parseCreatorsCsv, type CsvRow } from './csv.ts';
 import { countLaterInvitations, inviteCreators } from './invitations.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Creators'];
 const bulkJsonRows = z
@@ -54,6 +55,7 @@ export const importRoutes =
     app.post(
       '/creators/bulk/preview',
       {
+        config: { policy: { who: STAFF, apiKey: 'creators:write' } },
         schema: {
           tags,
           summary: 'What importing a CSV file of creators would do, without adding anyone (same inputs as /creators/bulk)',
@@ -70,6 +72,7 @@ export const importRoutes =
     app.post(
       '/creators/bulk',
       {
+        config: { policy: { who: STAFF, apiKey: 'creators:write' } },
         schema: {
           tags,
           summary:
@@ -89,6 +92,7 @@ export const importRoutes =
     app.get(
       '/creators/invitations',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'How many creators wait for the invitation an import left for later',
@@ -101,6 +105,7 @@ export const importRoutes =
     app.post(
       '/creators/invitations',
       {
+        config: { policy: { who: STAFF, apiKey: 'creators:write' } },
         schema: {
           tags,
           summary: 'Email the portal invitation to the chosen creators not invited yet, or to every creator left for later',

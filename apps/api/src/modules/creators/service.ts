@@ -104,7 +104,14 @@ function payoutIssues(next: Creator): { field: string; message: string } | null 
 /** PUT /v1/creators/{id}: applies the changed fields; tok_ values leave the stored secrets as they are. */
 export async function updateCreator(
   deps: AppDeps,
-  options: { org_id: string; id: string; body: UpdateCreatorBody; actor: Pick<User, 'id' | 'role'> },
+  options: {
+    org_id: string;
+    id: string;
+    body: UpdateCreatorBody;
+    actor: Pick<User, 'id' | 'role'>;
+    /** The route's audit row (a split change), written with the change. */
+    audit?: (tx: DbOrTx) => Promise<void>;
+  },
 ): Promise<CreatorRecord> {
   const { id: bodyId, account_number, routing_number, state_tax_id, ...fields } = options.body;
   if (bodyId !== undefined && bodyId !== options.id)
@@ -148,6 +155,7 @@ export async function updateCreator(
       .update(creators)
       .set(toSet)
       .where(and(eq(creators.org_id, options.org_id), eq(creators.id, options.id)));
+    await options.audit?.(tx);
     // A changed destination of money is never silent: owners and the creator are told, and it is recorded.
     return recordPayoutChange(unit, {
       org_id: options.org_id,

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { getCustomerPortalAccess, inviteCustomerToPortal } from './portal-access.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Customers'];
 
@@ -14,6 +15,7 @@ export const customerPortalAccessRoutes =
     app.get(
       '/customers/:id/portal_access',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Whether the customer has a portal login',
@@ -27,6 +29,7 @@ export const customerPortalAccessRoutes =
     app.post(
       '/customers/:id/portal_invite',
       {
+        config: { policy: { who: STAFF, apiKey: 'customers:write' } },
         schema: {
           tags,
           summary: 'Invite the customer to the portal (emails a link to choose a password)',

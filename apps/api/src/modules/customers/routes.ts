@@ -15,6 +15,7 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { customersCsv } from './csv.ts';
 import { allCustomers, getCustomer, listCustomers } from './queries.ts';
 import { createCustomer, updateCustomer } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Customers'];
 
@@ -25,6 +26,7 @@ export const customerRoutes =
     app.get(
       '/customers',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "The organization's customers, one page at a time, searched by name or email",
@@ -38,6 +40,7 @@ export const customerRoutes =
     app.get(
       '/customers/export',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'customers_report.csv of the filtered list (formula-like cells escaped)',
@@ -56,13 +59,17 @@ export const customerRoutes =
 
     app.get(
       '/customers/:id',
-      { schema: { tags, summary: 'One customer', params: idParams, response: { 200: customerListItem, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'One customer', params: idParams, response: { 200: customerListItem, ...errorResponses } },
+      },
       async (request) => getCustomer(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
     );
 
     app.post(
       '/customers',
       {
+        config: { policy: { who: STAFF, apiKey: 'customers:write' } },
         schema: {
           tags,
           summary: 'Add a customer (a duplicate email within the organization is a 409)',
@@ -76,6 +83,7 @@ export const customerRoutes =
     app.put(
       '/customers/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'customers:write' } },
         schema: {
           tags,
           summary: 'Update a customer (fields left out are unchanged; address is an object)',

@@ -5,6 +5,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { cashflowBuckets } from '../ledger/index.ts';
 import { dashboardFor, listTodos } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Dashboard'];
 
@@ -15,6 +16,7 @@ export const dashboardRoutes =
     app.get(
       '/dashboard',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Balance, draft payments, creators count and to-do items',
@@ -27,6 +29,7 @@ export const dashboardRoutes =
     app.get(
       '/dashboard/todos',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "One kind of to-do, newest first, a page at a time (Home's See all)",
@@ -40,6 +43,7 @@ export const dashboardRoutes =
     app.get(
       '/dashboard/cashflow',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Money in and out per week or month over the last 12 months, from the ledger',

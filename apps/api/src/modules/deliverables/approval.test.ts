@@ -6,7 +6,8 @@ import { addCampaign, createMember } from '../../../test/campaign-fixtures.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { injector } from '../../../test/payment-fixtures.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { actingRefusal } from '../../plugins/acting-rules.ts';
+import { actingRefusal } from '../../plugins/route-policy.ts';
+import { policyOf } from '../../../test/policy-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -85,7 +86,9 @@ describe('POST /v1/deliverables/{id}/approval', () => {
     expect(key.statusCode, key.body).toBe(200);
     const refused = await decide({ authorization: `Bearer ${key.json<{ key: string }>().key}` }, created.id, { status: 'approved' });
     expect(refused.statusCode).toBe(403);
-    expect(actingRefusal('POST', '/v1/deliverables/:id/approval', { status: 'approved' })).toBe(loginAsMessages.noApproving);
+    expect(actingRefusal(policyOf(ctx.app, 'POST', '/v1/deliverables/:id/approval'), { status: 'approved' })).toBe(
+      loginAsMessages.noApproving,
+    );
     const list = (await call('GET', `/v1/deliverables?campaign_id=${campaign.id}`, owner.headers)).json();
     expect(list.data).toMatchObject([{ approval_status: 'submitted' }]);
   });

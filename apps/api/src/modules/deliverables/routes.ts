@@ -9,6 +9,7 @@ import {
   deliverableRecord,
   listDeliverablesQuery,
   updateDeliverableBody,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { inUnit } from '../../events/dispatcher.ts';
@@ -19,6 +20,7 @@ import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { listDeliverables } from './queries.ts';
 import { createDeliverable, deleteDeliverable, updateDeliverable } from './service.ts';
 import { decideDeliverable } from './approval.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Deliverables'];
 const deletedAnswer = z.object({ message: z.string(), id: z.string() });
@@ -34,6 +36,7 @@ export const deliverableRoutes =
     app.get(
       '/deliverables',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A campaign's deliverables",
@@ -51,6 +54,7 @@ export const deliverableRoutes =
     app.post(
       '/deliverables',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: 'Add a deliverable (quantity and description required)',
@@ -64,6 +68,7 @@ export const deliverableRoutes =
     app.put(
       '/deliverables',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: 'Update a deliverable (id in the body; fields left out are unchanged)',
@@ -77,6 +82,7 @@ export const deliverableRoutes =
     app.put(
       '/deliverables/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: 'Update a deliverable',
@@ -95,6 +101,7 @@ export const deliverableRoutes =
     app.delete(
       '/deliverables',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: 'Delete a deliverable (id in the body)',
@@ -112,6 +119,15 @@ export const deliverableRoutes =
     app.post(
       '/deliverables/:id/approval',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: 'Approve a deliverable (executes the payments that waited for it)' },
+          },
+        },
         schema: {
           tags,
           summary: 'Approve a deliverable or request changes (owner and admin)',
@@ -130,7 +146,10 @@ export const deliverableRoutes =
 
     app.delete(
       '/deliverables/:id',
-      { schema: { tags, summary: 'Delete a deliverable', params: idParams, response: { 200: deletedAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
+        schema: { tags, summary: 'Delete a deliverable', params: idParams, response: { 200: deletedAnswer, ...errorResponses } },
+      },
       async (request) => {
         await deleteDeliverable(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id });
         return { message: deliverableMessages.deleted, id: request.params.id };

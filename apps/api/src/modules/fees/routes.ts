@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { listFeeSchedules, toFeeScheduleRecord } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 export const feeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -12,6 +13,7 @@ export const feeRoutes =
     app.get(
       '/fee_schedules',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags: ['Fees'],
           summary: "The organization's fee schedules",

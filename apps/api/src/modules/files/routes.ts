@@ -16,6 +16,7 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from './sniff.ts';
 import { deleteCampaignFile, listCampaignFiles, openCampaignFile, uploadCampaignFile } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Campaign files'];
 const deletedAnswer = z.object({ message: z.string(), id: z.string() });
@@ -32,6 +33,7 @@ export const campaignFileRoutes =
     app.get(
       '/campaign_files',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A campaign's files",
@@ -46,7 +48,10 @@ export const campaignFileRoutes =
 
     app.get(
       '/campaign_files/:id/source',
-      { schema: { tags, summary: "A file's bytes, as an attachment with its detected content type", params: idParams } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: "A file's bytes, as an attachment with its detected content type", params: idParams },
+      },
       async (request, reply) => {
         const { file, stream } = await openCampaignFile(
           { db: deps.db, storage },
@@ -64,6 +69,7 @@ export const campaignFileRoutes =
     app.post(
       '/campaign_files',
       {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
         schema: {
           tags,
           summary: `Upload a file to a campaign (multipart: file and payment_group_id; at most ${MAX_CAMPAIGN_FILE_BYTES} bytes)`,
@@ -104,7 +110,10 @@ export const campaignFileRoutes =
 
     app.delete(
       '/campaign_files/:id',
-      { schema: { tags, summary: 'Delete a campaign file', params: idParams, response: { 200: deletedAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'campaigns:write' } },
+        schema: { tags, summary: 'Delete a campaign file', params: idParams, response: { 200: deletedAnswer, ...errorResponses } },
+      },
       async (request) => {
         await deleteCampaignFile({ db: deps.db, storage }, { org_id: requireStaff(request).org_id, id: request.params.id });
         return { message: campaignFileMessages.deleted, id: request.params.id };

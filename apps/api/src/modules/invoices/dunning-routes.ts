@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { getReminderSettings, remindersOfInvoice, saveReminderSettings } from './dunning.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Invoices'];
 
@@ -14,6 +15,7 @@ export const invoiceDunningRoutes =
     app.get(
       '/invoice_reminder_settings',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: { tags, summary: 'The reminder schedule of unpaid invoices', response: { 200: reminderSettingsRecord, ...errorResponses } },
       },
       async (request) => getReminderSettings(deps.db, requireStaff(request).org_id),
@@ -22,6 +24,7 @@ export const invoiceDunningRoutes =
     app.put(
       '/invoice_reminder_settings',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Set the reminder schedule (owners and admins): days from the due date, on or off',
@@ -35,6 +38,7 @@ export const invoiceDunningRoutes =
     app.get(
       '/invoices/:id/reminders',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'The scheduled reminders sent for an invoice',

@@ -21,7 +21,6 @@ import { openBankLink } from './pay.ts';
 
 const tags = ['Invoice payment'];
 const linkQuery = z.object({ id: z.string({ error: INVALID_LINK_MESSAGE }).min(1, INVALID_LINK_MESSAGE).max(100, INVALID_LINK_MESSAGE) });
-const publicRoute = { config: { isPublic: true } } as const;
 
 async function invoiceLink(deps: AppDeps, linkId: string) {
   const link = await findUsableLink(deps.db, linkId);
@@ -39,7 +38,7 @@ export const invoicePayRoutes =
     app.get(
       '/plaid_link_token',
       {
-        ...publicRoute,
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           tags,
           summary:
@@ -55,7 +54,7 @@ export const invoicePayRoutes =
     app.get(
       '/invoices/pay/attachment',
       {
-        ...publicRoute,
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: { tags, summary: "The invoice's attached PDF, through its emailed link", security: [], querystring: linkQuery },
       },
       async (request, reply) => {
@@ -74,7 +73,7 @@ export const invoicePayRoutes =
     app.post(
       '/sandbox_payments/card_tokens',
       {
-        ...publicRoute,
+        config: { policy: { who: 'public', apiKey: 'none' } },
         schema: {
           tags,
           summary: "Sandbox only: the card processor's tokeniser (Stripe.js's part): the number goes here, the page keeps a token",
@@ -89,7 +88,7 @@ export const invoicePayRoutes =
     app.post(
       '/sandbox_payments/authenticate',
       {
-        ...publicRoute,
+        config: { policy: { who: 'public', apiKey: 'none' } },
         schema: {
           tags,
           summary: "Sandbox only: the card issuer's 3-D Secure step (Stripe.js's handleNextAction): complete or fail it",
@@ -112,7 +111,7 @@ export const invoicePayRoutes =
     app.post(
       '/sandbox_payments/bank_link',
       {
-        ...publicRoute,
+        config: { policy: { who: 'public', apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Sandbox only: the bank-link login (Plaid Link in the sandbox: user_good / pass_good)',

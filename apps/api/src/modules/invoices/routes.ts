@@ -18,6 +18,7 @@ import {
   refundBody,
   refundRecord,
   updateInvoiceBody,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
@@ -34,6 +35,7 @@ import { requestRefund } from './refunds.ts';
 import { listPortalInvoices, portalPayLink } from './portal.ts';
 import { portalInvoicePdf, portalReceiptPdf } from './portal-documents.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Invoices'];
 const countAnswer = z.object({ count: z.number().int(), message: z.string() });
@@ -57,6 +59,7 @@ export const invoiceRoutes =
     app.get(
       '/invoices',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'A page of invoices of a tab (open, paid, canceled, all)',
@@ -69,7 +72,10 @@ export const invoiceRoutes =
 
     app.get(
       '/invoices/export',
-      { schema: { tags, summary: 'invoices_report.csv (formula-like cells escaped)', querystring: invoiceExportQuery } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'invoices_report.csv (formula-like cells escaped)', querystring: invoiceExportQuery },
+      },
       async (request, reply) => {
         const chunks = allInvoices(deps.db, { org_id: requireStaff(request).org_id, query: request.query });
         return reply
@@ -82,13 +88,17 @@ export const invoiceRoutes =
 
     app.get(
       '/invoices/:id',
-      { schema: { tags, summary: 'One invoice', params: idParams, response: { 200: invoiceRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'One invoice', params: idParams, response: { 200: invoiceRecord, ...errorResponses } },
+      },
       async (request) => getInvoice(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
     );
 
     app.post(
       '/invoices',
       {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Send an invoice (emails the recipient and CC a pay link)',
@@ -102,6 +112,7 @@ export const invoiceRoutes =
     app.put(
       '/invoices/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Edit an invoice (not once paid); Mark as paid / unpaid for offline ones',
@@ -115,7 +126,10 @@ export const invoiceRoutes =
 
     app.post(
       '/invoices/:id/cancel',
-      { schema: { tags, summary: 'Cancel an open invoice', params: idParams, response: { 200: countAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
+        schema: { tags, summary: 'Cancel an open invoice', params: idParams, response: { 200: countAnswer, ...errorResponses } },
+      },
       async (request) => ({
         count: await cancelInvoices(deps, actorOf(request), [request.params.id]),
         message: 'Invoice has been canceled',
@@ -124,7 +138,10 @@ export const invoiceRoutes =
 
     app.post(
       '/invoices/cancel',
-      { schema: { tags, summary: 'Cancel open invoices', body: invoiceIdsBody, response: { 200: countAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
+        schema: { tags, summary: 'Cancel open invoices', body: invoiceIdsBody, response: { 200: countAnswer, ...errorResponses } },
+      },
       async (request) => ({
         count: await cancelInvoices(deps, actorOf(request), request.body.ids),
         message: 'Invoices have been canceled',
@@ -134,6 +151,7 @@ export const invoiceRoutes =
     app.post(
       '/invoices/reminders',
       {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Remind the recipients of open invoices (email, or SMS to a customer with a phone)',
@@ -147,6 +165,7 @@ export const invoiceRoutes =
     app.post(
       '/invoices/attachment',
       {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Upload the PDF sent with an invoice (multipart: file)',
@@ -176,6 +195,7 @@ export const invoiceRoutes =
     app.get(
       '/portal/invoices',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
         schema: {
           tags,
           summary: "A customer user's own invoices (portal)",
@@ -189,6 +209,7 @@ export const invoiceRoutes =
     app.post(
       '/portal/invoices/:id/pay_link',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'none' } },
         schema: {
           tags,
           summary: "A pay link of the customer user's open invoice",
@@ -204,18 +225,31 @@ export const invoiceRoutes =
       ['pdf', "The customer user's own invoice as a PDF", portalInvoicePdf],
       ['receipt', "The receipt (PDF) of the customer user's own paid invoice", portalReceiptPdf],
     ] as const)
-      app.get(`/portal/invoices/:id/${path}`, { schema: { tags, summary, params: idParams } }, async (request, reply) => {
-        const file = await render(deps.db, portalCustomer(request), request.params.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${file.file_name}"`)
-          .header('cache-control', 'no-store')
-          .send(Buffer.from(file.pdf));
-      });
+      app.get(
+        `/portal/invoices/:id/${path}`,
+        { config: { policy: { who: 'signed_in', apiKey: 'read' } }, schema: { tags, summary, params: idParams } },
+        async (request, reply) => {
+          const file = await render(deps.db, portalCustomer(request), request.params.id);
+          return reply
+            .type('application/pdf')
+            .header('content-disposition', `attachment; filename="${file.file_name}"`)
+            .header('cache-control', 'no-store')
+            .send(Buffer.from(file.pdf));
+        },
+      );
 
     app.post(
       '/invoices/:id/refunds',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: "Refund a customer's payment of an invoice" },
+          },
+        },
         schema: {
           tags,
           summary: "Refund all or part of the invoice's payment (owners and admins)",
@@ -251,6 +285,7 @@ export const invoiceRoutes =
     app.get(
       '/charges',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Charges (payment attempts) grouped by invoice_id',

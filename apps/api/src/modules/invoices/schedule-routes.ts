@@ -5,6 +5,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { updateSchedule } from './schedule-edits.ts';
 import { createSchedule, scheduleOfInvoice, stopSchedule } from './schedules.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Invoices'];
 
@@ -15,6 +16,7 @@ export const invoiceScheduleRoutes =
     app.get(
       '/invoices/:id/schedule',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'The schedule an invoice repeats on or was sent by (null if none)',
@@ -30,6 +32,7 @@ export const invoiceScheduleRoutes =
     app.post(
       '/invoices/:id/schedule',
       {
+        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Repeat an open invoice monthly or weekly, from a start date until an end date or a count',
@@ -47,6 +50,7 @@ export const invoiceScheduleRoutes =
     app.put(
       '/invoice_schedules/:id',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Change how an active schedule repeats and when it ends (owners and admins); invoices already sent are not sent again',
@@ -61,6 +65,7 @@ export const invoiceScheduleRoutes =
     app.post(
       '/invoice_schedules/:id/stop',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'invoices:write' } },
         schema: {
           tags,
           summary: 'Stop a schedule (owners and admins): no further invoice is sent',

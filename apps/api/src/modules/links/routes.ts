@@ -12,6 +12,7 @@ import {
   setPasswordFromLinkBody,
   type PayeeLinkInfo,
   type SessionAnswer,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -65,7 +66,7 @@ export const linkRoutes =
     app.get(
       '/expiring_link',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           tags,
           summary: 'What a link is for',
@@ -85,7 +86,14 @@ export const linkRoutes =
     app.post(
       '/expiring_link',
       {
-        config: { isPublic: true },
+        config: {
+          policy: {
+            who: 'public',
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noLinks },
+            money: { kind: 'routes', act: "A payee's own payout details, through the link emailed to them", byLink: true },
+          },
+        },
         schema: {
           tags,
           summary: 'Act on a link: set a password, give payout details (payee), or pay an invoice',

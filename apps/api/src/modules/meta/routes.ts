@@ -37,7 +37,7 @@ export const metaRoutes =
     app.get(
       '/meta',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           summary:
             "Whether this server runs in sandbox mode (no real money moves), which optional screens it shows, the card processor's public key, whether product analytics is on, and whose template editor opens",
@@ -58,7 +58,7 @@ export const metaRoutes =
     app.get(
       '/meta/clock',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: { summary: "The server's current time and day (UTC), by the sandbox clock in the sandbox", response: { 200: clockAnswer } },
       },
       async () => {

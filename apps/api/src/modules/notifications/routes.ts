@@ -6,6 +6,7 @@ import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { dismissAllNotifications, dismissNotification, isStaffViewer, listNotifications } from './service.ts';
 import { getNotificationPreferences, setNotificationPreferences } from './preferences.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Notifications'];
 const preferencesAnswer = z.object({ email_events: z.array(z.enum(notificationEventKinds)) });
@@ -15,7 +16,10 @@ export const notificationRoutes =
   async (app) => {
     app.get(
       '/notifications',
-      { schema: { tags, summary: 'Notifications of the caller', response: { 200: z.array(notificationRecord), ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
+        schema: { tags, summary: 'Notifications of the caller', response: { 200: z.array(notificationRecord), ...errorResponses } },
+      },
       async (request) => {
         const { user } = requireAuth(request);
         return listNotifications(deps.db, { org_id: user.org_id, user_id: user.id, is_staff: isStaffViewer(user) });
@@ -25,6 +29,7 @@ export const notificationRoutes =
     app.post(
       '/notifications/read_all',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Mark every notification of the caller read',
@@ -39,7 +44,10 @@ export const notificationRoutes =
 
     app.put(
       '/notifications/:id',
-      { schema: { tags, summary: 'Dismiss a notification', params: idParams, response: { 200: notificationRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'none' } },
+        schema: { tags, summary: 'Dismiss a notification', params: idParams, response: { 200: notificationRecord, ...errorResponses } },
+      },
       async (request) => {
         const { user } = requireAuth(request);
         return dismissNotification(deps.db, {
@@ -54,6 +62,7 @@ export const notificationRoutes =
     app.get(
       '/notification_preferences',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'The notification kinds the caller also receives by email',
@@ -69,6 +78,7 @@ export const notificationRoutes =
     app.put(
       '/notification_preferences',
       {
+        config: { policy: { who: STAFF, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Choose which notification kinds also come by email (the whole list; empty for none)',

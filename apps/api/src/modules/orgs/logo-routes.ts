@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { readLogo, removeLogo, saveLogo } from './logo.ts';
 import { toOrgRecord } from './service.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Organization'];
 const tooLarge = () => new AppError('validation_error', 'The logo must be at most 2 MB', { field: 'file' });
@@ -20,6 +21,7 @@ export const orgLogoRoutes =
     app.get(
       '/org/logo',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: { tags, summary: "The organization's logo image (PNG, JPEG or WebP)", produces: ['image/png', 'image/jpeg', 'image/webp'] },
       },
       async (request, reply) => {
@@ -36,6 +38,7 @@ export const orgLogoRoutes =
     app.put(
       '/org/logo',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Upload the logo (multipart field "file"; PNG, JPEG or WebP, at most 2 MB)',
@@ -62,7 +65,10 @@ export const orgLogoRoutes =
 
     app.delete(
       '/org/logo',
-      { schema: { tags, summary: 'Remove the logo', response: { 200: orgRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
+        schema: { tags, summary: 'Remove the logo', response: { 200: orgRecord, ...errorResponses } },
+      },
       async (request) => toOrgRecord(await removeLogo(deps, requireStaff(request, ['owner', 'admin']).org_id)),
     );
   };

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createOrg, findOrg, listUserOrgs, toOrgRecord, updateOrg, updatePlan } from './service.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Organization'];
 
@@ -13,7 +14,10 @@ export const orgRoutes =
   async (app) => {
     app.get(
       '/org',
-      { schema: { tags, summary: "The caller's organization", response: { 200: orgRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
+        schema: { tags, summary: "The caller's organization", response: { 200: orgRecord, ...errorResponses } },
+      },
       async (request) => {
         const { user, actor } = requireAuth(request);
         if (!user.is_external) return toOrgRecord(await findOrg(deps.db, user.org_id));
@@ -26,7 +30,10 @@ export const orgRoutes =
 
     app.get(
       '/orgs',
-      { schema: { tags, summary: "The caller's organizations", response: { 200: z.array(orgRecord), ...errorResponses } } },
+      {
+        config: { policy: { who: 'signed_in', apiKey: 'read' } },
+        schema: { tags, summary: "The caller's organizations", response: { 200: z.array(orgRecord), ...errorResponses } },
+      },
       async (request) => {
         const { user, actor } = requireAuth(request);
         const found = (await listUserOrgs(deps, { user, onlyOrgId: actor?.org_id ?? null })).map(toOrgRecord);
@@ -38,6 +45,7 @@ export const orgRoutes =
     app.post(
       '/org',
       {
+        config: { policy: { who: 'signed_in', apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Create an organization (the caller becomes its owner)',
@@ -50,7 +58,10 @@ export const orgRoutes =
 
     app.put(
       '/org',
-      { schema: { tags, summary: 'Update the organization', body: updateOrgBody, response: { 200: orgRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
+        schema: { tags, summary: 'Update the organization', body: updateOrgBody, response: { 200: orgRecord, ...errorResponses } },
+      },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
         return toOrgRecord(await updateOrg(deps, { org_id: user.org_id, changes: request.body }));
@@ -60,6 +71,7 @@ export const orgRoutes =
     app.put(
       '/org/plan',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Upgrade the plan (free to standard)',

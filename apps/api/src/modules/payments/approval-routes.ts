@@ -8,6 +8,7 @@ import {
   approvalRulesBody,
   approveBody,
   rejectBody,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
@@ -17,6 +18,7 @@ import { recordAudit } from '../audit/index.ts';
 import { approvePayment, rejectPayment } from './approval-decisions.ts';
 import { listApprovalQueue } from './approval-queue.ts';
 import { readApprovalRules, saveApprovalRules } from './approval-rules.ts';
+import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
 
 const tags = ['Approvals'];
 /** Approvers are the organisation's owners and admins (Settings > Approvals): team members only create payments. */
@@ -28,6 +30,7 @@ export const approvalRoutes =
     app.get(
       '/approvals/rules',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Settings > Approvals: which executed payments wait for approval',
@@ -40,6 +43,15 @@ export const approvalRoutes =
     app.put(
       '/approvals/rules',
       {
+        config: {
+          policy: {
+            who: OWNER,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: 'Approval rules (which payments need a second person before they leave)' },
+          },
+        },
         schema: {
           tags,
           summary: 'Set the approval rules (owners)',
@@ -68,6 +80,7 @@ export const approvalRoutes =
     app.get(
       '/approvals',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'The Approvals queue: payments awaiting approval, oldest first, a page at a time (starting_after = next_cursor)',
@@ -81,6 +94,15 @@ export const approvalRoutes =
     app.post(
       '/approvals/:id/approve',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: 'Approve a payment waiting for approval (it executes)' },
+          },
+        },
         schema: {
           tags,
           summary: "Approve a payment (the payment's id); the last approval it needs sends it",
@@ -101,6 +123,7 @@ export const approvalRoutes =
     app.post(
       '/approvals/:id/reject',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none', acting: { refused: loginAsMessages.noApproving }, freshFactor: 'always' } },
         schema: {
           tags,
           summary: "Reject a payment (the payment's id) with a reason: it is canceled and its money released",

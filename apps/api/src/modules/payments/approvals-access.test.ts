@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { approvalsOrg, executeNew } from '../../../test/approval-fixtures.ts';
+import { policyOf } from '../../../test/policy-fixtures.ts';
 import { createMember } from '../../../test/campaign-fixtures.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { injector } from '../../../test/payment-fixtures.ts';
@@ -66,8 +67,9 @@ describe('Approvals: who may decide, and what is refused', () => {
   });
 
   it('refuses approving while logged in as someone else', async () => {
-    const { actingRefusal } = await import('../../plugins/acting-rules.ts');
-    expect(actingRefusal('POST', '/v1/approvals/:id/approve', {})).toBe(actingRefusal('PUT', '/v1/payments/initiate', {}));
-    expect(actingRefusal('POST', '/v1/approvals/:id/reject', {})).not.toBeNull();
+    const { actingRefusal } = await import('../../plugins/route-policy.ts');
+    const refusal = (method: string, url: string) => actingRefusal(policyOf(ctx.app, method, url), {});
+    expect(refusal('POST', '/v1/approvals/:id/approve')).toBe(refusal('PUT', '/v1/payments/initiate'));
+    expect(refusal('POST', '/v1/approvals/:id/reject')).not.toBeNull();
   });
 });

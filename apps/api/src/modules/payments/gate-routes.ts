@@ -6,6 +6,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { gateOf, setGate } from './gate-settings.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 
@@ -19,6 +20,7 @@ export const paymentGateRoutes =
     app.get(
       '/payments/:id/gate',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'What the payment waits for (the signed contract, an approved deliverable) and why it waits now',
@@ -32,6 +34,7 @@ export const paymentGateRoutes =
     app.put(
       '/payments/:id/gate',
       {
+        config: { policy: { who: STAFF, apiKey: 'none' } },
         schema: {
           tags,
           summary: "Make a campaign's draft payment wait for the creator's signed contract and/or an approved deliverable",

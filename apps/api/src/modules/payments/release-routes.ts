@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campaignReleases, campaignReleasesQuery, paymentReleaseAnswer, paymentReleaseMessages } from '@crewpay/core';
+import { campaignReleases, campaignReleasesQuery, paymentReleaseAnswer, paymentReleaseMessages, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listCampaignReleases } from './campaign-releases.ts';
 import { markReleaseWhenPaid, releaseOf, unmarkRelease } from './releases.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 
@@ -20,6 +21,7 @@ export const paymentReleaseRoutes =
     app.get(
       '/payment_releases',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A campaign's draft payments waiting on an invoice's payment (Release when paid), with why",
@@ -35,6 +37,7 @@ export const paymentReleaseRoutes =
     app.get(
       '/payment_releases/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "How an invoice's funded payments wait for its payment (null when they do not)",
@@ -48,6 +51,15 @@ export const paymentReleaseRoutes =
     app.put(
       '/payment_releases/:id',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: "Release when paid (the invoice's funded drafts execute once it is paid)" },
+          },
+        },
         schema: {
           tags,
           summary: "Release when paid: execute the invoice's funded draft payments once its payment has gone through",
@@ -65,6 +77,7 @@ export const paymentReleaseRoutes =
     app.delete(
       '/payment_releases/:id',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Stop waiting for the invoice: its draft payments can be executed by hand again',

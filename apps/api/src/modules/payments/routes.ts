@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,6 +15,7 @@ import {
   paymentsPage,
   paymentTotalsAnswer,
   updatePaymentBody,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
@@ -29,8 +31,15 @@ import { previewExecution } from './preview.ts';
 import { markCreatedBy } from './approval-decisions.ts';
 import { getPayment, listPayments, paymentTotals } from './queries.ts';
 import { releasePaymentHolds, sendReminders } from './reminders.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
+
+/** Execution's audit details: how many payments were asked for (ids stay out). */
+const requestedCount = (request: FastifyRequest) => {
+  const ids = (request.body as { ids?: unknown } | null)?.ids;
+  return { requested: Array.isArray(ids) ? ids.length : 0 };
+};
 const messageAnswer = z.object({ message: z.string(), count: z.number().int() });
 /** The spec's array of ids (an email each), or {ids, channel}: sms texts the recipients with a phone number. */
 const remindersBody = z.union([
@@ -48,6 +57,7 @@ export const paymentRoutes =
     app.get(
       '/payments',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Payments, a page of a tab',
@@ -65,6 +75,7 @@ export const paymentRoutes =
     app.get(
       '/payments/totals',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Pending and completed totals',
@@ -78,6 +89,7 @@ export const paymentRoutes =
     app.get(
       '/payments/batches/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "An execution's progress: payouts executed, waiting for payout details, failed, remaining",
@@ -90,13 +102,17 @@ export const paymentRoutes =
 
     app.get(
       '/payments/:id',
-      { schema: { tags, summary: 'One payment', params: idParams, response: { 200: paymentRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'One payment', params: idParams, response: { 200: paymentRecord, ...errorResponses } },
+      },
       async (request) => getPayment(deps.db, requireStaff(request).org_id, request.params.id),
     );
 
     app.post(
       '/payments',
       {
+        config: { policy: { who: STAFF, apiKey: 'payments:write' } },
         schema: {
           tags,
           summary: 'Create draft payments (amounts are computed here)',
@@ -118,7 +134,10 @@ export const paymentRoutes =
 
     app.put(
       '/payments',
-      { schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'payments:write' } },
+        schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } },
+      },
       async (request) => {
         const user = requireStaff(request);
         return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body));
@@ -128,6 +147,7 @@ export const paymentRoutes =
     app.delete(
       '/payments',
       {
+        config: { policy: { who: STAFF, apiKey: 'payments:write' } },
         schema: {
           tags,
           summary: 'Delete draft and awaiting input payments',
@@ -147,6 +167,16 @@ export const paymentRoutes =
     app.put(
       '/payments/initiate',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            audit: { action: 'payments.execute', details: requestedCount },
+            money: { kind: 'moves', act: 'Execute payments' },
+          },
+        },
         schema: {
           tags,
           summary: 'Execute payments: hold the funds and start the payouts',
@@ -166,6 +196,7 @@ export const paymentRoutes =
     app.post(
       '/payments/initiate/preview',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'payments:write' } },
         schema: {
           tags,
           summary: 'What executing these payments would do (count, amounts, fees, waiting for payout details)',
@@ -179,6 +210,7 @@ export const paymentRoutes =
     app.post(
       '/payments/reminders',
       {
+        config: { policy: { who: STAFF, apiKey: 'payments:write' } },
         schema: {
           tags,
           summary: 'Send payee links again, by email or by SMS',

@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createScheduleAnswer, createScheduleBody, scheduleMessages, scheduleRecord, schedulesAnswer, schedulesQuery } from '@crewpay/core';
+import {
+  createScheduleAnswer,
+  createScheduleBody,
+  scheduleMessages,
+  scheduleRecord,
+  schedulesAnswer,
+  schedulesQuery,
+  loginAsMessages,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { cancelSchedule, createSchedules, listSchedules } from './schedules.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 
@@ -14,6 +23,7 @@ export const paymentScheduleRoutes =
     app.get(
       '/payment_schedules',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: "Active payment schedules (upcoming payouts), or one payment's schedules",
@@ -27,6 +37,15 @@ export const paymentScheduleRoutes =
     app.post(
       '/payment_schedules',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: 'Schedule payments (they execute on the date, and again if recurring)' },
+          },
+        },
         schema: {
           tags,
           summary: 'Execute draft payments on a date, once or every week or month until a date or a count',
@@ -44,6 +63,7 @@ export const paymentScheduleRoutes =
     app.delete(
       '/payment_schedules/:id',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: { tags, summary: 'Cancel a schedule', params: idParams, response: { 200: scheduleRecord, ...errorResponses } },
       },
       async (request) => cancelSchedule(deps.db, requireStaff(request, ['owner', 'admin']).org_id, request.params.id),

@@ -15,6 +15,7 @@ import { readIdempotencyKey } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { readPaymentsCsv } from './upload-csv.ts';
 import { commitPaymentUpload, previewPaymentUpload, type UploadOptions } from './upload.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 const fileConsumes = ['multipart/form-data', 'text/csv'];
@@ -53,6 +54,7 @@ export const paymentUploadRoutes =
     app.post(
       '/payments/upload/preview',
       {
+        config: { policy: { who: STAFF, apiKey: 'payments:write' } },
         schema: {
           tags,
           summary: 'What uploading a CSV file of payments would create, and every row error; nothing is written',
@@ -66,6 +68,7 @@ export const paymentUploadRoutes =
     app.post(
       '/payments/upload',
       {
+        config: { policy: { who: STAFF, apiKey: 'payments:write' } },
         schema: {
           tags,
           summary:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paypalConsentBody, paypalOauthBody, paypalStatusAnswer } from '@crewpay/core';
+import { paypalConsentBody, paypalOauthBody, paypalStatusAnswer, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +8,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { consentSandboxPaypal } from '../../providers/paypal-accounts/index.ts';
 import { renderConnectError, renderConsentPage } from './consent-page.ts';
 import { completePaypalLink, deactivatePaypal, findPaypalStatus, INVALID_CONSENT, startPaypalOnboarding } from './service.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['PayPal'];
 const answer = { 200: paypalStatusAnswer, ...errorResponses };
@@ -15,12 +16,26 @@ const answer = { 200: paypalStatusAnswer, ...errorResponses };
 export const paypalRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/paypal/oauth', { schema: { tags, summary: 'PayPal link status and the consent URL', response: answer } }, async (request) =>
-      findPaypalStatus(deps, requireStaff(request, ['owner', 'admin']).org_id),
+    app.get(
+      '/paypal/oauth',
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
+        schema: { tags, summary: 'PayPal link status and the consent URL', response: answer },
+      },
+      async (request) => findPaypalStatus(deps, requireStaff(request, ['owner', 'admin']).org_id),
     );
     app.post(
       '/paypal/oauth',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noPayoutDetails },
+            freshFactor: 'always',
+            money: { kind: 'routes', act: "Link the organization's PayPal account (where PayPal payouts are sent from)" },
+          },
+        },
         schema: {
           tags,
           summary: 'Complete the PayPal link with the code of the consent redirect',
@@ -30,13 +45,18 @@ export const paypalRoutes =
       },
       async (request) => completePaypalLink(deps, { org_id: requireStaff(request, ['owner', 'admin']).org_id, code: request.body.code }),
     );
-    app.delete('/paypal/oauth', { schema: { tags, summary: 'Deactivate the PayPal link', response: answer } }, async (request) =>
-      deactivatePaypal(deps, requireStaff(request, ['owner', 'admin']).org_id),
+    app.delete(
+      '/paypal/oauth',
+      { config: { policy: { who: MANAGERS, apiKey: 'none' } }, schema: { tags, summary: 'Deactivate the PayPal link', response: answer } },
+      async (request) => deactivatePaypal(deps, requireStaff(request, ['owner', 'admin']).org_id),
     );
     // The browser follows the status's url here (no session header on a navigation): the sealed state says whose it is.
     app.get(
       '/paypal/onboard',
-      { config: { isPublic: true }, schema: { hide: true, querystring: z.object({ state: z.string().max(500) }) } },
+      {
+        config: { policy: { who: 'public', apiKey: 'read' } },
+        schema: { hide: true, querystring: z.object({ state: z.string().max(500) }) },
+      },
       async (request, reply) => {
         try {
           return reply.redirect(await startPaypalOnboarding(deps, request.query.state), 303);
@@ -60,12 +80,18 @@ export const sandboxPaypalRoutes =
     });
     app.get(
       '/paypal/consent',
-      { config: { isPublic: true }, schema: { hide: true, querystring: z.object({ referral: z.string().max(200) }) } },
+      {
+        config: { policy: { who: 'public', apiKey: 'read' } },
+        schema: { hide: true, querystring: z.object({ referral: z.string().max(200) }) },
+      },
       async (request, reply) => reply.type('text/html').send(renderConsentPage({ referral: request.query.referral })),
     );
     app.post(
       '/paypal/consent',
-      { config: { isPublic: true }, schema: { hide: true, body: z.object({ referral: z.string().max(200), email: z.string().max(254) }) } },
+      {
+        config: { policy: { who: 'public', apiKey: 'none' } },
+        schema: { hide: true, body: z.object({ referral: z.string().max(200), email: z.string().max(254) }) },
+      },
       async (request, reply) => {
         const parsed = paypalConsentBody.safeParse(request.body);
         if (!parsed.success)

@@ -8,6 +8,7 @@ import {
   portalPaymentPage,
   portalTaxDocument,
   portalTaxDocumentParams,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireExternal } from '../../plugins/auth.ts';
@@ -16,8 +17,11 @@ import { listIssuedTaxForms, renderOwnTaxForm } from '../taxes/index.ts';
 import { listOwnPayments } from './queries.ts';
 import { portalRecords, portalScope } from './scope.ts';
 import { listOwnCreatorRecords, portalHome, updateOwnCreatorRecord } from './service.ts';
+import { EXTERNAL } from '../../plugins/route-policy.ts';
 
 const tags = ['Creator portal'];
+/** What an API key is told on the portal's routes: they answer about the signed-in person's own records. */
+const portalOnly = 'This is only available to creators and customers';
 
 /** The creator and customer portal's calls: each answers only about the caller's own records. */
 export const portalRoutes =
@@ -26,6 +30,7 @@ export const portalRoutes =
     app.get(
       '/creators/user',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
         schema: {
           tags,
           summary: "The signed-in creator's records, one per organization",
@@ -38,6 +43,16 @@ export const portalRoutes =
     app.put(
       '/creators/user/:id',
       {
+        config: {
+          policy: {
+            who: EXTERNAL,
+            apiKey: 'none',
+            keyRefusal: portalOnly,
+            acting: { refused: loginAsMessages.noPayoutDetails },
+            freshFactor: 'always',
+            money: { kind: 'routes', act: 'A signed-in creator, agent or manager changes their own payout details' },
+          },
+        },
         schema: {
           tags,
           summary: "Update the signed-in creator's payout, tax and address details with one organization",
@@ -59,13 +74,17 @@ export const portalRoutes =
 
     app.get(
       '/portal/home',
-      { schema: { tags, summary: "The portal home's counts and to-do list", response: { 200: portalHomeAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
+        schema: { tags, summary: "The portal home's counts and to-do list", response: { 200: portalHomeAnswer, ...errorResponses } },
+      },
       async (request) => portalHome(deps.db, portalScope(requireExternal(request))),
     );
 
     app.get(
       '/portal/payments',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
         schema: {
           tags,
           summary: 'Payments made to the signed-in creator, newest first, one page at a time',
@@ -83,6 +102,7 @@ export const portalRoutes =
     app.get(
       '/portal/tax_documents',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
         schema: {
           tags,
           summary: 'The tax forms (1099-NEC, W-2) organizations issued to the signed-in creator, newest year first',
@@ -97,7 +117,10 @@ export const portalRoutes =
 
     app.get(
       '/portal/tax_documents/:creator_id/:year/pdf',
-      { schema: { tags, summary: "The signed-in creator's own issued form of a year, as a PDF", params: portalTaxDocumentParams } },
+      {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
+        schema: { tags, summary: "The signed-in creator's own issued form of a year, as a PDF", params: portalTaxDocumentParams },
+      },
       async (request, reply) => {
         const records = await portalRecords(deps.db, portalScope(requireExternal(request)));
         const { pdf, form } = await renderOwnTaxForm(deps, { records: records.creators, ...request.params });

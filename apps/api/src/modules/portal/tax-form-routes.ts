@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { taxDeliveryConsent, taxDeliveryConsentBody, taxFormSummary } from '@crewpay/core';
+import { taxDeliveryConsent, taxDeliveryConsentBody, taxFormSummary, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -16,8 +16,11 @@ import {
 } from '../tax-forms/index.ts';
 import { portalRecords, portalScope, type PortalScope } from './scope.ts';
 import { CREATOR_NOT_FOUND, ownUserPayee } from './service.ts';
+import { EXTERNAL } from '../../plugins/route-policy.ts';
 
 const tags = ['Creator portal'];
+/** What an API key is told on the portal's routes: they answer about the signed-in person's own records. */
+const portalOnly = 'This is only available to creators and customers';
 const signBody = z.record(z.string(), z.unknown());
 const payeeParams = z.object({ payee_id: z.uuid() });
 
@@ -50,6 +53,7 @@ export const portalTaxFormRoutes =
     app.get(
       '/portal/tax_forms',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
         schema: {
           tags,
           summary: "The signed-in creator's, agent's or manager's signed tax forms with every organisation, newest first",
@@ -61,6 +65,7 @@ export const portalTaxFormRoutes =
     app.post(
       '/portal/tax_forms/:payee_id',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly, acting: { refused: loginAsMessages.noSigning } } },
         schema: {
           tags,
           summary: "Sign a tax form for one of the signed-in person's payee records (creator, or their own as agent or manager)",
@@ -73,7 +78,10 @@ export const portalTaxFormRoutes =
     );
     app.get(
       '/portal/tax_forms/:id/pdf',
-      { schema: { tags, summary: "One of the signed-in person's signed tax forms, as a PDF", params: idParams } },
+      {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
+        schema: { tags, summary: "One of the signed-in person's signed tax forms, as a PDF", params: idParams },
+      },
       async (request, reply) => {
         const row = await findPayeeForm(deps.db, request.params.id, await ownPayeeIds(deps, request));
         return sendSignedFormPdf(deps, reply, row);
@@ -82,6 +90,7 @@ export const portalTaxFormRoutes =
     app.get(
       '/portal/tax_delivery_consents',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
         schema: {
           tags,
           summary: "The signed-in person's latest answer, per payee record, on receiving tax forms electronically",
@@ -93,6 +102,7 @@ export const portalTaxFormRoutes =
     app.post(
       '/portal/tax_delivery_consent/:payee_id',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly, acting: { refused: loginAsMessages.noSigning } } },
         schema: {
           tags,
           summary:

@@ -20,7 +20,7 @@ export const providerWebhookRoutes =
     app.post(
       '/webhooks/:provider',
       {
-        config: { isPublic: true },
+        config: { policy: { who: 'public', apiKey: 'none' } },
         schema: {
           tags: ['Webhooks'],
           summary: "A provider's signed events (Crewpay-Signature for the sandbox; each provider's own check for the others)",

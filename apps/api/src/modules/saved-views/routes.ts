@@ -7,6 +7,7 @@ import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createSavedView, deleteSavedView, listSavedViews, type Owner } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Saved views'];
 const viewIdParams = z.object({ id: z.string().max(100) });
@@ -25,6 +26,7 @@ export const savedViewRoutes =
     app.get(
       '/saved_views',
       {
+        config: { policy: { who: STAFF, apiKey: 'none', keyRefusal: savedViewMessages.notForKeys } },
         schema: {
           tags,
           summary: "The caller's saved views of a list",
@@ -38,6 +40,7 @@ export const savedViewRoutes =
     app.post(
       '/saved_views',
       {
+        config: { policy: { who: STAFF, apiKey: 'none' } },
         schema: {
           tags,
           summary: "Save a list's filters (its URL query string) under a name",
@@ -51,6 +54,7 @@ export const savedViewRoutes =
     app.delete(
       '/saved_views/:id',
       {
+        config: { policy: { who: STAFF, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Delete one of the caller’s saved views',

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { searchOrg } from './queries.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 export const searchRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -11,6 +12,7 @@ export const searchRoutes =
     app.get(
       '/search',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags: ['Search'],
           summary: "Find the organisation's creators, payments, invoices, campaigns and contracts by name, email, amount or reference",

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createTags, enrollCreators, listEnrollments, listTags, toTagRecord, unenrollCreators } from './service.ts';
+import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Tags'];
 
@@ -13,13 +14,17 @@ export const tagRoutes =
   async (app) => {
     app.get(
       '/tags',
-      { schema: { tags, summary: "The organization's tags", response: { 200: z.array(tagRecord), ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: "The organization's tags", response: { 200: z.array(tagRecord), ...errorResponses } },
+      },
       async (request) => (await listTags(deps.db, requireStaff(request).org_id)).map(toTagRecord),
     );
 
     app.post(
       '/tags',
       {
+        config: { policy: { who: STAFF, apiKey: 'creators:write' } },
         schema: {
           tags,
           summary: 'Create tags (an array of {label}); existing labels are reused',
@@ -33,6 +38,7 @@ export const tagRoutes =
     app.get(
       '/tags/enrollments',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Tag enrollments, optionally of one creator',
@@ -50,6 +56,7 @@ export const tagRoutes =
     app.post(
       '/tags/enrollment',
       {
+        config: { policy: { who: STAFF, apiKey: 'creators:write' } },
         schema: {
           tags,
           summary: 'Tag creators (an array of {tag_id, creator_id})',
@@ -67,6 +74,7 @@ export const tagRoutes =
     app.delete(
       '/tags/enrollment',
       {
+        config: { policy: { who: STAFF, apiKey: 'creators:write' } },
         schema: {
           tags,
           summary: 'Untag creators (an array of {tag_id, creator_id})',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { taxDeliveryConsent, taxDeliveryConsentBody, type TaxDeliveryConsentBody } from '@crewpay/core';
+import { taxDeliveryConsent, taxDeliveryConsentBody, type TaxDeliveryConsentBody, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { payeeOfLink } from './access.ts';
@@ -26,11 +26,10 @@ export function recordPayeeConsent(
 /** The payee link's consent to electronic delivery, read and answered by the payee on the W-9/W-8 step. */
 export function linkConsentRoutes(deps: AppDeps, app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const publicLink = { config: { isPublic: true } } as const;
   routes.get(
     '/expiring_link/tax_delivery_consent',
     {
-      ...publicLink,
+      config: { policy: { who: 'public', apiKey: 'read' } },
       schema: {
         tags,
         summary: "The payee link's latest answer on receiving tax forms electronically (null when never answered)",
@@ -47,7 +46,7 @@ export function linkConsentRoutes(deps: AppDeps, app: FastifyInstance) {
   routes.post(
     '/expiring_link/tax_delivery_consent',
     {
-      ...publicLink,
+      config: { policy: { who: 'public', apiKey: 'none', acting: { refused: loginAsMessages.noLinks } } },
       schema: {
         tags,
         summary: 'Give or withdraw consent to receive tax forms (1099, W-2) electronically, through a payee link',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { taxFormLabels, taxFormMessages, taxFormSummary, type TaxFormSummary } from '@crewpay/core';
+import { taxFormLabels, taxFormMessages, taxFormSummary, type TaxFormSummary, loginAsMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -11,8 +11,11 @@ import { findTaxFormById, listPayeeForms, toTaxFormSummary, type PayeeRef } from
 import { openTaxFormPdf, signTaxForm } from './service.ts';
 import type { TaxFormRow } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Tax forms'];
+/** Signed tax forms carry full TINs: no key reads them (requireFormReader says the same). */
+const formReadersOnly = 'Signed tax forms are available to owners and admins only';
 const linkQuery = z.object({ id: z.string().min(1).max(100) });
 const signBody = z.record(z.string(), z.unknown());
 
@@ -37,11 +40,10 @@ export async function signPayeeForm(deps: AppDeps, request: FastifyRequest, paye
 export const taxFormPayeeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const publicLink = { config: { isPublic: true } } as const;
     app.get(
       '/expiring_link/tax_forms',
       {
-        ...publicLink,
+        config: { policy: { who: 'public', apiKey: 'read' } },
         schema: {
           tags,
           summary: "The payee link's signed tax forms, newest first",
@@ -55,7 +57,7 @@ export const taxFormPayeeRoutes =
     app.post(
       '/expiring_link/tax_forms',
       {
-        ...publicLink,
+        config: { policy: { who: 'public', apiKey: 'none', acting: { refused: loginAsMessages.noLinks } } },
         schema: {
           tags,
           summary: 'Sign a W-9, W-8BEN or W-8BEN-E through a payee link (the link stays usable for the payout details)',
@@ -77,6 +79,7 @@ export const taxFormOrgRoutes =
     app.get(
       '/creators/:id/tax_forms',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none', keyRefusal: formReadersOnly } },
         schema: {
           tags,
           summary: "A creator's signed tax forms, the active one first",
@@ -93,7 +96,10 @@ export const taxFormOrgRoutes =
     );
     app.get(
       '/tax_forms/:id/pdf',
-      { schema: { tags, summary: "A signed tax form of one of the organisation's payees, as a PDF", params: idParams } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'none', keyRefusal: formReadersOnly } },
+        schema: { tags, summary: "A signed tax form of one of the organisation's payees, as a PDF", params: idParams },
+      },
       async (request, reply) => {
         const { org_id } = requireFormReader(request);
         const row = await findTaxFormById(deps.db, request.params.id);

@@ -7,6 +7,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { listForeignPayees } from './foreign-payees.ts';
 import { BACKUP_WITHHOLDING_RATE, findBackupWithholding, isBackupWithholdingOn, setBackupWithholding } from '../payments/index.ts';
+import { STAFF, OWNER } from '../../plugins/route-policy.ts';
 
 const tags = ['Taxes'];
 /** Turning withholding on or off changes what payees are paid: the owners' decision. */
@@ -19,12 +20,16 @@ export const backupWithholdingRoutes =
     const answer = (enabled: boolean) => ({ enabled, rate: BACKUP_WITHHOLDING_RATE });
     app.get(
       '/taxes/backup_withholding',
-      { schema: { tags, summary: 'Whether backup withholding is on', response: { 200: backupWithholdingSetting, ...errorResponses } } },
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: { tags, summary: 'Whether backup withholding is on', response: { 200: backupWithholdingSetting, ...errorResponses } },
+      },
       async (request) => answer(await isBackupWithholdingOn(deps.db, requireStaff(request).org_id)),
     );
     app.put(
       '/taxes/backup_withholding',
       {
+        config: { policy: { who: OWNER, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Turn backup withholding (24% from payees without a W-9) on or off (owners)',
@@ -37,6 +42,7 @@ export const backupWithholdingRoutes =
     app.get(
       '/taxes/foreign_payees',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Foreign payees (W-8BEN/W-8BEN-E) paid in the year, for Form 1042-S',
@@ -53,6 +59,7 @@ export const backupWithholdingRoutes =
     app.get(
       '/payments/:id/backup_withholding',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'The backup withholding kept back from a payment (null: none)',

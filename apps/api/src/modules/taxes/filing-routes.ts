@@ -7,6 +7,7 @@ import { correctedForms, correctionFilingFile, listCorrections } from './correct
 import { originalFilingFile } from './filing.ts';
 import { readFilingSettings, saveFilingSettings } from './filing-settings.ts';
 import { GENERATORS } from './generate.ts';
+import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
 
 const tags = ['Taxes'];
 
@@ -24,6 +25,7 @@ export const taxFilingRoutes =
     app.get(
       '/taxes/filing_settings',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: "The organization's IRS filing settings: its Transmitter Control Code (TCC) and payer's state number",
@@ -36,6 +38,7 @@ export const taxFilingRoutes =
     app.put(
       '/taxes/filing_settings',
       {
+        config: { policy: { who: OWNER, apiKey: 'none' } },
         schema: {
           tags,
           summary: "Set the organization's Transmitter Control Code (TCC, 5 letters or digits) and payer's state number (owners)",
@@ -49,6 +52,7 @@ export const taxFilingRoutes =
     app.get(
       '/taxes/:year/filing',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary:
@@ -66,6 +70,7 @@ export const taxFilingRoutes =
     app.get(
       '/taxes/:year/corrections',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: "The year's filed 1099-NEC forms that differ now (a returned payment, a changed amount): as filed and as they are",
@@ -79,6 +84,7 @@ export const taxFilingRoutes =
     app.get(
       '/taxes/:year/corrections/file',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: "The correction file: a one-step correction ('G') record for each 1099-NEC that differs, recorded as filed",
@@ -94,7 +100,10 @@ export const taxFilingRoutes =
 
     app.get(
       '/taxes/:year/corrections/pdf',
-      { schema: { tags, summary: 'The CORRECTED 1099-NEC forms of the year, one per page', params: taxYearParams } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
+        schema: { tags, summary: 'The CORRECTED 1099-NEC forms of the year, one per page', params: taxYearParams },
+      },
       async (request, reply) => {
         const { year } = request.params;
         const pdf = await correctedForms(deps, requireStaff(request, GENERATORS).org_id, year);

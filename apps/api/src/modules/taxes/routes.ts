@@ -6,6 +6,7 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listPaidUsers } from './queries.ts';
 import { GENERATORS, generateTaxDocuments } from './generate.ts';
 import { findTaxRun, openRunPdf, toTaxRun } from './runs.ts';
+import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Taxes'];
 
@@ -15,6 +16,7 @@ export const taxRoutes =
     app.get(
       '/taxes/users',
       {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'Paid Users: everyone paid in the year (posted less returned, gross of withholding), by name, one page at a time',
@@ -32,6 +34,7 @@ export const taxRoutes =
     app.post(
       '/taxes',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary:
@@ -50,6 +53,7 @@ export const taxRoutes =
     app.get(
       '/taxes/runs/:id',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'A tax documents run: its progress, what was generated and what was skipped, and why',
@@ -62,7 +66,10 @@ export const taxRoutes =
 
     app.get(
       '/taxes/runs/:id/pdf',
-      { schema: { tags, summary: "A download run's PDF: every form, one per page", params: idParams } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
+        schema: { tags, summary: "A download run's PDF: every form, one per page", params: idParams },
+      },
       async (request, reply) => {
         const run = await findTaxRun(deps.db, requireStaff(request, GENERATORS).org_id, request.params.id);
         return reply
@@ -81,6 +88,7 @@ export const taxPdfRoutes =
     app.post(
       '/taxes',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary:

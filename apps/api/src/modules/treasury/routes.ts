@@ -8,6 +8,7 @@ import {
   loadFundsBody,
   setupIntentRecord,
   treasuryTransactionAnswer,
+  loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
@@ -15,6 +16,7 @@ import { idempotent } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createAchDebit, createAchTransfer, loadSandboxFunds, toTransactionAnswer } from './ach.ts';
 import { attachBank, verificationUrlOf } from './bank-links.ts';
+import { MANAGERS, type RoutePolicy } from '../../plugins/route-policy.ts';
 
 const tags = ['Treasury'];
 const moneyAnswer = { 200: treasuryTransactionAnswer, ...errorResponses };
@@ -23,7 +25,15 @@ const idempotencyHeader = 'Accepts an Idempotency-Key header: a repeat answers t
 export const treasuryRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const bankPolicy: RoutePolicy = {
+      who: MANAGERS,
+      apiKey: 'none',
+      acting: { refused: loginAsMessages.noPayoutDetails },
+      freshFactor: 'always',
+      money: { kind: 'routes', act: "Attach the organization's bank account (where transfers out go)" },
+    };
     const attachBankRoute = (summary: string) => ({
+      config: { policy: bankPolicy },
       schema: { tags, summary, body: attachBankBody, response: { 200: setupIntentRecord, ...errorResponses } },
     });
     const attachBankHandler = async (request: FastifyRequest<{ Body: AttachBankBody }>) => {
@@ -50,6 +60,15 @@ export const treasuryRoutes =
     app.post(
       '/treasury/ach_debit',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: 'Add funds from the bank (ACH debit)' },
+          },
+        },
         schema: {
           tags,
           summary: 'Add funds from the verified bank (ACH debit)',
@@ -69,6 +88,15 @@ export const treasuryRoutes =
     app.post(
       '/treasury/ach',
       {
+        config: {
+          policy: {
+            who: MANAGERS,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            money: { kind: 'moves', act: 'Transfer funds out of the wallet (ACH)' },
+          },
+        },
         schema: {
           tags,
           summary: 'Transfer funds out of the wallet (outbound ACH)',
@@ -90,6 +118,7 @@ export const treasuryRoutes =
     app.post(
       '/treasury/load',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: 'Sandbox only: add funds instantly',

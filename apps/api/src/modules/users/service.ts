@@ -14,6 +14,9 @@ import { changedPayoutFields, recordPayoutChange } from '../payout-changes/index
 import { findOrg } from '../orgs/index.ts';
 import { assertMayDelete, assertMayInvite, assertMayUpdate } from './rules.ts';
 
+/** Writes the route's audit row in the change's transaction (request.recordAudit). */
+type RouteAudit = (tx: DbOrTx) => Promise<void>;
+
 /** People /v1/users manages: staff members, and the agents and managers (payees) of the organisation. */
 const managedBy = (orgId: string) =>
   and(eq(users.org_id, orgId), or(eq(users.is_external, false), eq(users.is_agent, true), eq(users.is_manager, true)));
@@ -52,7 +55,7 @@ async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: string): Pr
  * invitation to choose a password; an agent or manager (no role) is a payee account of the
  * organisation without a password, paid through payout links.
  */
-export async function inviteUser(deps: AppDeps, options: { actor: User; body: InviteUserBody }): Promise<User> {
+export async function inviteUser(deps: AppDeps, options: { actor: User; body: InviteUserBody; audit?: RouteAudit }): Promise<User> {
   const { actor, body } = options;
   const org = await findOrg(deps.db, actor.org_id);
   assertMayInvite(actor, org, body);
@@ -75,6 +78,7 @@ export async function inviteUser(deps: AppDeps, options: { actor: User; body: In
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw new AppError('conflict', memberMessages.exists, { field: 'email' });
+    await options.audit?.(tx);
     if (!body.role) return { user, emailId: null };
     const linkId = await createExpiringLink(tx, { type: 'invitation', org_id: org.id, user_id: user.id });
     const emailId = await queueEmail(tx, {
@@ -93,13 +97,17 @@ export async function inviteUser(deps: AppDeps, options: { actor: User; body: In
   return user;
 }
 
-export async function updateUser(deps: AppDeps, options: { actor: User; id: string; body: UpdateUserBody }): Promise<User> {
+export async function updateUser(
+  deps: AppDeps,
+  options: { actor: User; id: string; body: UpdateUserBody; audit?: RouteAudit },
+): Promise<User> {
   const { user, emailIds } = await inUnit(deps, async (unit) => {
     const { tx } = unit;
     const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
     assertMayUpdate(options.actor, target, options.body);
     if (options.body.email && options.body.email !== target.email) await assertEmailFree(tx, options.body.email, target.id);
     const changes = columnsToSet(options.body);
+    await options.audit?.(tx);
     if (!changes) return { user: target, emailIds: [] };
     const [updated] = await tx
       .update(users)
@@ -131,10 +139,11 @@ export async function updateUser(deps: AppDeps, options: { actor: User; id: stri
   return user;
 }
 
-export async function deleteUser(deps: AppDeps, options: { actor: User; id: string }): Promise<void> {
+export async function deleteUser(deps: AppDeps, options: { actor: User; id: string; audit?: RouteAudit }): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const target = await findUser(tx, { org_id: options.actor.org_id, id: options.id, forUpdate: true });
     assertMayDelete(options.actor, target);
     await tx.delete(users).where(and(eq(users.org_id, target.org_id), eq(users.id, target.id)));
+    await options.audit?.(tx);
   });
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { findWalletDetails, listMovements, listWallets, listWalletTransactions } from './service.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Wallets'];
 const walletParams = z.object({ id: z.uuid({ error: 'Wallet not found' }) });
@@ -15,13 +16,17 @@ export const walletRoutes =
   async (app) => {
     app.get(
       '/wallets',
-      { schema: { tags, summary: 'Wallets keyed by provider, with balances', response: { 200: walletsAnswer, ...errorResponses } } },
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
+        schema: { tags, summary: 'Wallets keyed by provider, with balances', response: { 200: walletsAnswer, ...errorResponses } },
+      },
       async (request) => listWallets(deps, requireStaff(request, ['owner', 'admin']).org_id),
     );
 
     app.get(
       '/wallets/:id',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: 'One wallet: payment method, setup intent, account details',
@@ -35,6 +40,7 @@ export const walletRoutes =
     app.get(
       '/wallets/:id/transactions',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary: "A wallet's transactions, newest first, paged",
@@ -54,6 +60,7 @@ export const walletRoutes =
     app.get(
       '/wallets/:id/movements',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'read' } },
         schema: {
           tags,
           summary:

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, sendTestEvent } from './service.ts';
+import { MANAGERS } from '../../plugins/route-policy.ts';
 
 const tags = ['Webhooks'];
 const managers = ['owner', 'admin'] as const;
@@ -15,6 +16,7 @@ export const webhookRoutes =
     app.get(
       '/webhook_endpoints',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
         schema: {
           tags,
           summary: "The organization's webhook endpoints",
@@ -27,6 +29,7 @@ export const webhookRoutes =
     app.post(
       '/webhook_endpoints',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only', freshFactor: 'always' } },
         schema: {
           tags,
           summary: 'Register an endpoint (http or https; the signing secret is shown in this answer only)',
@@ -40,6 +43,7 @@ export const webhookRoutes =
     app.delete(
       '/webhook_endpoints/:id',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Delete an endpoint (its pending deliveries stop)',
@@ -56,6 +60,7 @@ export const webhookRoutes =
     app.post(
       '/webhook_endpoints/:id/test',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
         schema: {
           tags,
           summary: 'Send a webhook.test event to the endpoint now',
@@ -69,6 +74,7 @@ export const webhookRoutes =
     app.get(
       '/webhook_endpoints/:id/deliveries',
       {
+        config: { policy: { who: MANAGERS, apiKey: 'people_only' } },
         schema: {
           tags,
           summary: "The endpoint's latest 100 deliveries",

@@ -35,16 +35,24 @@ export function usePasskeys({ isEnabled = true }: { isEnabled?: boolean } = {}) 
   });
 }
 
-/** Registration options, the browser's new credential, then POST /v1/users/passkeys with its name. */
+/** Thrown when the person closes the emailed-code prompt: nothing was added. */
+class PasskeyCancelled extends Error {}
+
+/**
+ * Registration options, the browser's new credential, then POST /v1/users/passkeys with its name.
+ * A first factor asks for the code emailed with the options (`askEmailCode`; null when cancelled).
+ */
 export function useAddPasskey() {
   return useMutation({
-    mutationFn: async (name: string) => {
-      const [{ startRegistration }, { options }] = await Promise.all([
+    mutationFn: async ({ name, askEmailCode }: { name: string; askEmailCode: () => Promise<string | null> }) => {
+      const [{ startRegistration }, { options, email_code_sent }] = await Promise.all([
         loadBrowser(),
         api.post<PasskeyOptionsAnswer>('/v1/users/passkeys/registration'),
       ]);
       const credential = await startRegistration({ optionsJSON: options as never });
-      return api.post<PasskeyRegisteredAnswer>('/v1/users/passkeys', { name, credential });
+      const emailCode = email_code_sent ? await askEmailCode() : undefined;
+      if (emailCode === null) throw new PasskeyCancelled('Cancelled');
+      return api.post<PasskeyRegisteredAnswer>('/v1/users/passkeys', { name, credential, ...(emailCode ? { email_code: emailCode } : {}) });
     },
     onSuccess: refresh,
     meta: { errorMessage: 'The passkey was not added', successMessage: 'Passkey added' },

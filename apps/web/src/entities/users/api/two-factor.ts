@@ -23,10 +23,10 @@ export function useStartTotp() {
   });
 }
 
-/** POST /v1/users/two_factor/totp/confirm: the app's first code; answers the recovery codes (shown once). */
+/** POST /v1/users/two_factor/totp/confirm: the app's first code (and for a first factor the emailed code); answers the recovery codes (shown once). */
 export function useConfirmTotp() {
   return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodesAnswer>('/v1/users/two_factor/totp/confirm', { code }),
+    mutationFn: (body: { code: string; email_code?: string }) => api.post<RecoveryCodesAnswer>('/v1/users/two_factor/totp/confirm', body),
     onSuccess: refresh,
     meta: { errorMessage: 'There was an issue turning on two-factor sign-in', successMessage: 'Two-factor sign-in is on' },
   });

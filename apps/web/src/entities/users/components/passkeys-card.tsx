@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,6 +18,48 @@ import { hasPasskeySupport, useAddPasskey, usePasskeys, useRemovePasskey } from 
 import { formatDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { RecoveryCodesDialog } from './totp-setup.tsx';
+
+/** A first passkey: the code emailed to the person, which shows it is them (a stolen session could not read it). */
+function EmailCodeDialog({ open, onAnswer }: { open: boolean; onAnswer: (code: string | null) => void }) {
+  const [code, setCode] = useState('');
+  const answer = (value: string | null) => {
+    setCode('');
+    onAnswer(value);
+  };
+  return (
+    <Dialog open={open} onClose={() => answer(null)} maxWidth="xs" fullWidth aria-labelledby="passkey-email-code-title">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          answer(code.trim());
+        }}
+      >
+        <DialogTitle id="passkey-email-code-title">Confirm it is you</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            We emailed a 6-digit code to your address. Enter it to add your first passkey.
+          </Typography>
+          <TextField
+            label="Code we emailed you"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoFocus
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={() => answer(null)}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={code.trim() === ''}>
+            Add the passkey
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
 
 const usedText = (passkey: PasskeyRecord) =>
   `Added ${formatDate(passkey.created_at)} · ${passkey.last_used_at ? `last used ${formatDate(passkey.last_used_at)}` : 'not used yet'}`;
@@ -30,9 +77,15 @@ export function PasskeysCard() {
   const remove = useRemovePasskey();
   const [name, setName] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [emailCodeAnswer, setEmailCodeAnswer] = useState<((code: string | null) => void) | null>(null);
+  const askEmailCode = () => new Promise<string | null>((resolve) => setEmailCodeAnswer(() => resolve));
+  const answerEmailCode = (code: string | null) => {
+    emailCodeAnswer?.(code);
+    setEmailCodeAnswer(null);
+  };
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await add.mutateAsync(name.trim());
+    const answer = await add.mutateAsync({ name: name.trim(), askEmailCode });
     setName('');
     if (answer.recovery_codes.length > 0) setRecoveryCodes(answer.recovery_codes);
   };
@@ -99,6 +152,7 @@ export function PasskeysCard() {
         {mayChange && !hasPasskeySupport() && <Typography variant="body2">This browser cannot use passkeys.</Typography>}
       </CardContent>
       <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
+      <EmailCodeDialog open={emailCodeAnswer !== null} onAnswer={answerEmailCode} />
     </Card>
   );
 }

@@ -15,10 +15,11 @@ import { useConfirmTotp } from '../api/two-factor.ts';
 /** Set-up, after the secret was made: type the key into the app (or open the otpauth link), then its first code. */
 export function TotpSetup({ setup, onDone }: { setup: TotpSetupAnswer; onDone: (recoveryCodes: string[]) => void }) {
   const [code, setCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
   const confirm = useConfirmTotp();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    onDone((await confirm.mutateAsync(code)).recovery_codes);
+    onDone((await confirm.mutateAsync({ code, ...(setup.email_code_sent ? { email_code: emailCode } : {}) })).recovery_codes);
   };
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
@@ -40,6 +41,16 @@ export function TotpSetup({ setup, onDone }: { setup: TotpSetupAnswer; onDone: (
           autoComplete="one-time-code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
         />
+        {/* A first factor: the person proves their email too (a stolen session could not). */}
+        {setup.email_code_sent && (
+          <TextField
+            label="Code we emailed you"
+            value={emailCode}
+            onChange={(event) => setEmailCode(event.target.value)}
+            helperText="We emailed a 6-digit code to your address: it shows this is you."
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          />
+        )}
         <Button type="submit" variant="contained" loading={confirm.isPending}>
           Turn on
         </Button>
