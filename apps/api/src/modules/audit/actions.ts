@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditAction } from '@crewpay/core';
+import { staffRoles, type AuditAction } from '@crewpay/core';
+import { loggableError } from '../../lib/log-safe.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from './service.ts';
 
@@ -10,6 +11,16 @@ const fieldNames = (body: unknown): Details => {
   const fields = body && typeof body === 'object' ? Object.keys(body).sort() : [];
   return { fields: fields.join(',') };
 };
+
+/**
+ * The role a body names, when it is one: the audit runs on refused requests too, whose body was
+ * never validated (a role holding a NUL once failed the insert and answered a 500 with its SQL).
+ */
+const knownRole = (role: unknown): string | null =>
+  typeof role === 'string' && (staffRoles as readonly string[]).includes(role) ? role : null;
+
+const uuidOf = (value: unknown): string | null =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null;
 
 /**
  * The staff requests the audit log names, by route. The rest (sign-ins, login-as, payout detail
@@ -27,13 +38,13 @@ const ROUTE_ACTIONS: Record<string, { action: AuditAction; details: (request: Fa
   'DELETE /v1/org_api_token/:key': { action: 'api_key.revoke', details: () => ({}) },
   'POST /v1/users': {
     action: 'member.invite',
-    details: (request) => ({ role: String((request.body as { role?: unknown } | null)?.role ?? '') }),
+    details: (request) => ({ role: knownRole((request.body as { role?: unknown } | null)?.role) ?? '' }),
   },
   'PUT /v1/users/:id': {
     action: 'member.update',
     details: (request) => {
-      const role = (request.body as { role?: unknown } | null)?.role;
-      return { ...fieldNames(request.body), ...(typeof role === 'string' ? { role } : {}) };
+      const role = knownRole((request.body as { role?: unknown } | null)?.role);
+      return { ...fieldNames(request.body), ...(role ? { role } : {}) };
     },
   },
   'DELETE /v1/users/:id': { action: 'member.remove', details: () => ({}) },
@@ -51,15 +62,21 @@ export function registerActionAudit(app: FastifyInstance, db: Db): void {
     // A request made while acting as someone is already recorded, with both users, by the acting hook.
     if (!named || !auth || auth.user.is_external || request.auditId) return payload;
     const params = (request.params ?? {}) as Record<string, unknown>;
-    await recordAudit(db, {
-      org_id: auth.user.org_id,
-      actor_user_id: auth.user.id,
-      user_id: auth.user.id,
-      action: named.action,
-      target_id: typeof params.id === 'string' ? params.id : typeof params.key === 'string' ? params.key : null,
-      status_code: reply.statusCode,
-      details: { ...named.details(request), ...(auth.api_key_id ? { api_key_id: auth.api_key_id } : {}) },
-    });
+    try {
+      await recordAudit(db, {
+        org_id: auth.user.org_id,
+        actor_user_id: auth.user.id,
+        user_id: auth.user.id,
+        action: named.action,
+        target_id: uuidOf(params.id) ?? uuidOf(params.key),
+        status_code: reply.statusCode,
+        details: { ...named.details(request), ...(auth.api_key_id ? { api_key_id: auth.api_key_id } : {}) },
+      });
+    } catch (error) {
+      // The answer is already decided: a failing audit insert must not replace it. An error here
+      // would reach Fastify's fallback handler, which answers with the error's own text (the SQL).
+      request.log.error({ error: loggableError(error), request_id: request.id }, 'audit of a staff request failed');
+    }
     return payload;
   });
 }
