@@ -11,6 +11,13 @@ const PG_PORT = process.env.EMBEDDED_PG_PORT ?? '54339';
 const DATA_DIR_PREFIX = 'crewpay-e2e-';
 
 /**
+ * The sandbox tools (/dev/outbox, /dev/clock, /sandbox/*) answer only with the operator token, this
+ * machine's callers too: the server is started with this one, and every request of the specs (the
+ * page's and the request fixture's) carries it.
+ */
+const OPERATOR_TOKEN = process.env.OPERATOR_TOKEN ?? 'e2e-operator-token-0123456789';
+
+/**
  * Data folders of earlier runs whose PostgreSQL has stopped (a running one keeps postmaster.pid).
  * Only those an hour old: another checkout's run that is still creating its database has no
  * postmaster.pid yet.
@@ -70,6 +77,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    extraHTTPHeaders: { 'x-operator-token': OPERATOR_TOKEN },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
@@ -113,6 +121,9 @@ export default defineConfig({
       // The wallet journey creates the organisation with this id to transfer funds out.
       SANDBOX: 'true',
       LOG_LEVEL: 'warn',
+      OPERATOR_TOKEN,
+      // The webhook journey's receiver listens on this machine: webhooks reach no private host unless named.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       TRANSFER_OUT_ORG_ID,
       SANDBOX_ACH_DELAY_SECONDS: '60',
       // The settings journey walks the Add Payment Method wizard (off by default).

@@ -10,6 +10,21 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   TRUST_PROXY: booleanFlag.default(false),
   OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Hosts a webhook may reach although they are private or loopback (a receiver on this machine while developing); none by default, in every mode.
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -116,8 +131,10 @@ export type Config = {
   host: string;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); the loopback check never does. */
   trustProxy: boolean;
-  /** Opens the sandbox tools (/dev, /sandbox) to a non-loopback caller; printed at start. */
+  /** Opens the sandbox tools (/dev, /sandbox) and /metrics: every caller needs it; printed at start. */
   operatorToken: string;
+  /** Host names or addresses webhooks may reach although private or loopback (WEBHOOK_ALLOWED_HOSTS). */
+  webhookAllowedHosts: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
@@ -236,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     trustProxy: values.TRUST_PROXY,
     operatorToken: values.OPERATOR_TOKEN ?? randomBytes(24).toString('base64url'),
+    webhookAllowedHosts: values.WEBHOOK_ALLOWED_HOSTS,
     dataDir: path.resolve(baseDir, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     embeddedPgPort: values.EMBEDDED_PG_PORT,
