@@ -8,6 +8,10 @@ export const rateLimits = {
   // Sign-in counts failures only (modules/auth/throttle.ts): an office signing in is never blocked.
   signInFailuresPerIp: { name: 'signin:ip-failures', max: 200, windowSeconds: 60 * 60 },
   signInFailuresPerAccount: { name: 'signin:account-failures', max: 50, windowSeconds: 60 * 60 },
+  // A browser holding a device cookie is counted on its own, not with its address (shared offices).
+  signInFailuresPerDevice: { name: 'signin:device-failures', max: 10, windowSeconds: 60 * 60 },
+  // New device cookies an address is given: a client that drops its cookie cannot mint devices without end.
+  signInDevicesPerIp: { name: 'signin:new-devices', max: 20, windowSeconds: 60 * 60 },
   // Each sign-up emails the address: no more than a few emails an hour to one inbox.
   signUpPerEmail: { name: 'signup:email', max: 5, windowSeconds: 60 * 60 },
   // Each attempt checks the password: a stolen session cannot guess it here either.
