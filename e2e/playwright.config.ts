@@ -131,6 +131,8 @@ export default defineConfig({
       // Every test calls from 127.0.0.1: the API-wide rate limit must not be what a test meets.
       RATE_LIMIT_ANONYMOUS_MAX: '1000000',
       RATE_LIMIT_SIGNED_IN_MAX: '1000000',
+      // Each spec signs up its own organisations, all from 127.0.0.1.
+      RATE_LIMIT_SIGN_UPS_PER_IP: '1000000',
     },
     // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

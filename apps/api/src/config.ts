@@ -109,6 +109,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
   RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Sign-ups (each emails an address) from one IP an hour, whatever the addresses.
+  RATE_LIMIT_SIGN_UPS_PER_IP: z.coerce.number().int().min(1).default(20),
   // Object storage (docs/operations.md): s3://bucket/prefix on AWS S3, Cloudflare R2 or MinIO; unset, DATA_DIR/files.
   STORAGE_URL: z
     .string()
@@ -157,7 +159,7 @@ export type Config = {
   /** Shows the Add Payment Method wizard on Settings > Profile (document 001: behind a flag; it saves nothing). */
   isPaymentMethodWizardOn: boolean;
   /** The API-wide rate limit, shared by every instance through PostgreSQL. */
-  requestLimits: { signedInMax: number; anonymousMax: number; windowSeconds: number };
+  requestLimits: { signedInMax: number; anonymousMax: number; windowSeconds: number; signUpsPerIp: number };
   /** The real providers' keys and addresses (used when isSandbox is false; tests point the bases at local fakes). */
   providers: ProviderSettings;
   /** Who prepares and signs contracts: Crewpay's built-in service or Dropbox Sign (ESIGN_PROVIDER), in and out of the sandbox. */
@@ -274,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signedInMax: values.RATE_LIMIT_SIGNED_IN_MAX,
       anonymousMax: values.RATE_LIMIT_ANONYMOUS_MAX,
       windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS,
+      signUpsPerIp: values.RATE_LIMIT_SIGN_UPS_PER_IP,
     },
     providers: {
       stripe: {

@@ -14,9 +14,14 @@ export const rateLimits = {
   signInDevicesPerIp: { name: 'signin:new-devices', max: 20, windowSeconds: 60 * 60 },
   // Each sign-up emails the address: no more than a few emails an hour to one inbox.
   signUpPerEmail: { name: 'signup:email', max: 5, windowSeconds: 60 * 60 },
+  // ... and a day, whatever the IPs: an inbox is not flooded by many addresses taking turns.
+  signUpPerEmailDay: { name: 'signup:email-day', max: 10, windowSeconds: 24 * 60 * 60 },
+  // Sign-ups from one IP, whatever the addresses (max from RATE_LIMIT_SIGN_UPS_PER_IP): no spraying emails.
+  signUpPerIp: { name: 'signup:ip', max: 20, windowSeconds: 60 * 60 },
   // Each attempt checks the password: a stolen session cannot guess it here either.
   emailChangePerUser: { name: 'email-change:user', max: 10, windowSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * 60 },
+  resetPerEmailDay: { name: 'reset:email-day', max: 10, windowSeconds: 24 * 60 * 60 },
   resetPerIp: { name: 'reset:ip', max: 30, windowSeconds: 60 * 60 },
   // A signed-in session's two-factor codes (set-up, re-verify): a stolen session cannot guess one.
   twoFactorCodePerUser: { name: 'two-factor:user', max: 10, windowSeconds: 15 * 60 },

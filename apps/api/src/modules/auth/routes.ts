@@ -41,7 +41,7 @@ export const authRoutes =
           response: { 200: messageAnswer, ...errorResponses },
         },
       },
-      async (request) => requestSignUp(deps, request.body),
+      async (request) => requestSignUp(deps, { ...request.body, ip: request.ip }),
     );
 
     app.post(
