@@ -19,6 +19,7 @@ import {
 import { collectOwedBilling, MONTHLY_BILLING_JOB, registerBillingJobs } from './modules/billing/index.ts';
 import {
   cancelSignatureRequestOperation,
+  confirmDeclinedOperation,
   downloadSignedFileOperation,
   dropboxSignEventHandler,
   dropboxSignRequestOperation,
@@ -114,6 +115,7 @@ const ownProviderOperations: ProviderOperation<never, unknown>[] = [
   ...([
     dropboxSignRequestOperation,
     downloadSignedFileOperation,
+    confirmDeclinedOperation,
     cancelSignatureRequestOperation,
     remindSignerOperation,
     embeddedTemplateOperation,

@@ -12,6 +12,7 @@ export { countUnsignedContractTodos, unsignedContractTodos } from './home.ts';
 export { esignWebhookVerifier, signatureRequestOperation, signedEventHandler } from './esign-operations.ts';
 export {
   cancelSignatureRequestOperation,
+  confirmDeclinedOperation,
   downloadSignedFileOperation,
   dropboxSignEventHandler,
   dropboxSignRequestOperation,
