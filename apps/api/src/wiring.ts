@@ -8,6 +8,7 @@ import { dropboxSignWebhookVerifier } from './providers/esign/index.ts';
 import { TWILIO_PROVIDER } from './providers/sms/index.ts';
 import { accountEvents } from './modules/activation/index.ts';
 import { ACCOUNTING_SYNC_JOB, journalEntryOperation, registerAccountingJobs } from './modules/accounting/index.ts';
+import { PURGE_OLD_ANALYTICS_JOB, registerAnalyticsJobs } from './modules/analytics/index.ts';
 import {
   EMAIL_CHANGE_JOB,
   endExpiredActing,
@@ -146,6 +147,7 @@ const JOB_QUEUES = [
   PASSWORD_RESET_JOB,
   EMAIL_CHANGE_JOB,
   PURGE_EXPIRED_SIGN_UPS_JOB,
+  PURGE_OLD_ANALYTICS_JOB,
   MONTHLY_BILLING_JOB,
   WEBHOOKS_DUE_JOB,
   GENERATE_TAX_DOCUMENTS_JOB,
@@ -211,6 +213,7 @@ export async function registerJobWorkers(deps: AppDeps, transports: Transports):
   await registerProviderCallJobs(wired);
   await registerAccountingJobs(wired);
   await registerAuthJobs(wired);
+  await registerAnalyticsJobs(wired);
   await registerBillingJobs({ db: deps.db, jobs });
   await registerWebhookJobs(wired);
   await registerTaxJobs(wired);

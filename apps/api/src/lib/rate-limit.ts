@@ -45,6 +45,14 @@ export async function countInWindow(db: DbOrTx, key: string, windowSeconds: numb
   return { count: Number(row?.count ?? 0), retry_after_seconds: Number(row?.retry_after_seconds ?? windowSeconds) };
 }
 
+/** Adds `calls` to a window at once (a batch of analytics events counts as its events); answers the count after them. */
+export async function countManyInWindow(db: DbOrTx, key: string, windowSeconds: number, calls: number): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    windowUpsertSql(sql`VALUES (${key}, now(), ${calls}::int)`, sql`${`${windowSeconds} seconds`}::interval`),
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 /**
  * The window rule, written once: each of `rows` (key, now(), calls: a VALUES or a SELECT, one row
  * per key) adds its calls to its key's window, or starts a new window when the old one has run
@@ -74,8 +82,11 @@ export async function consumeRateLimit(db: DbOrTx, limit: RateLimit, subject: st
   if (count > limit.max) throw new AppError('rate_limited', RATE_LIMITED_MESSAGE);
 }
 
-/** Forgets windows that ended long ago (the longest window above is an hour), and sign-in back-offs quiet for a day. */
+/** Forgets windows that ended long ago (the longest window above is a day), sign-in back-offs and second-factor counts quiet for a day. */
 export async function sweepRateLimits(db: DbOrTx): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_started_at < now() - interval '1 day'`);
   await db.execute(sql`DELETE FROM sign_in_backoffs WHERE last_failed_at < now() - interval '1 day'`);
+  // Second-factor counts quiet for a day and past their lock (a lock lasts at most a day).
+  await db.execute(sql`DELETE FROM second_factor_locks
+    WHERE window_started_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now() - interval '1 day')`);
 }
