@@ -125,7 +125,7 @@ describe('POST /v1/users/signin: throttling', () => {
       await signIn(victim, WRONG, { ip: `198.18.2.${index + 1}` });
     }
     expect((await signIn(victim, PASSWORD, { ip, cookie: attackerCookie })).statusCode).toBe(429);
-  });
+  }, 120_000);
 
   it('never blocks an office: one address, many people signing in all day (and mistyping now and then)', async () => {
     const office = '203.0.113.50';
@@ -197,7 +197,7 @@ describe('POST /v1/users/signin: shared addresses and new devices (issue 40, fin
     await signUp(ctx.app, email);
     const newLaptop = await signIn(email, PASSWORD, { ip: office });
     expect(newLaptop.statusCode, newLaptop.body).toBe(200);
-  });
+  }, 120_000);
 
   it('keys the back-off per account and device: one device guessing an account does not lock its owner out at the same address', async () => {
     const email = uniqueEmail('shared');
