@@ -9,6 +9,15 @@ import { workerServer } from './tests/support/server.ts';
 const DATA_DIR_PREFIX = 'crewpay-e2e-';
 
 /**
+ * The sandbox tools (/dev/outbox, /dev/clock, /sandbox/*) answer only with the operator token, this
+ * machine's callers too: the servers are started with this one (inherited by the servers a spec
+ * starts beside its own), and every request of the specs (the page's and the request fixture's)
+ * carries it.
+ */
+process.env.OPERATOR_TOKEN ??= 'e2e-operator-token-0123456789';
+const OPERATOR_TOKEN = process.env.OPERATOR_TOKEN;
+
+/**
  * Data folders of earlier runs whose PostgreSQL servers have all stopped (a running one keeps
  * postmaster.pid). Only those an hour old: another checkout's run that is still creating its
  * databases has no postmaster.pid yet.
@@ -86,6 +95,11 @@ const serverOf = (index: number) => {
       // Every test calls from 127.0.0.1: the API-wide rate limit must not be what a test meets.
       RATE_LIMIT_ANONYMOUS_MAX: '1000000',
       RATE_LIMIT_SIGNED_IN_MAX: '1000000',
+      // Each spec signs up its own organisations, all from 127.0.0.1.
+      RATE_LIMIT_SIGN_UPS_PER_IP: '1000000',
+      OPERATOR_TOKEN,
+      // The webhook journey's receiver listens on this machine: webhooks reach no private host unless named.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     },
     // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
@@ -105,6 +119,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: own.url,
+    extraHTTPHeaders: { 'x-operator-token': OPERATOR_TOKEN },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },

@@ -27,7 +27,10 @@ async function call<T>(base: string, method: string, path: string, body: unknown
 async function signUp(base: string, email: string): Promise<string> {
   await call(base, 'POST', '/v1/users/signup', { email, password: PASSWORD });
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const outbox = await fetch(`${base}/dev/outbox`, { headers: { accept: 'application/json' } });
+    // The sandbox tools want the operator token: web.ts starts its server with OPERATOR_TOKEN set.
+    const outbox = await fetch(`${base}/dev/outbox`, {
+      headers: { accept: 'application/json', 'x-operator-token': process.env.OPERATOR_TOKEN ?? '' },
+    });
     const messages = (await outbox.json()) as { to: string; links: string[] }[];
     const link = messages.flatMap((message) => (message.to === email ? message.links : [])).find((url) => url.includes('/confirmSignup/'));
     if (link) {

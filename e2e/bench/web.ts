@@ -24,6 +24,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-bench-web-'));
 fs.chmodSync(dataDir, 0o755);
 
+// seed-org.ts reads the sandbox outbox, which answers only with the operator token.
+process.env.OPERATOR_TOKEN ??= `bench-operator-${crypto.randomUUID()}`;
 const server = spawn('npm', ['run', 'start', '-w', 'apps/api'], {
   cwd: path.resolve(import.meta.dirname, '../..'),
   env: { ...process.env, PORT: String(PORT), EMBEDDED_PG_PORT: String(PG_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

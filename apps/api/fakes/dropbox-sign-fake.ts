@@ -18,6 +18,7 @@ type SignatureRequest = {
   original: Buffer | null;
   template_ids: string[] | null;
   signed_at: number | null;
+  declined_at: number | null;
   signed: Buffer | null;
   test_mode: boolean;
 };
@@ -70,7 +71,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
     metadata: request.metadata,
     created_at: now(),
     is_complete: request.signed_at !== null,
-    is_declined: false,
+    is_declined: request.declined_at !== null,
     has_error: false,
     template_ids: request.template_ids,
     signatures: [
@@ -79,7 +80,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
         signer_email_address: request.signer.email,
         signer_name: request.signer.name,
         order: 0,
-        status_code: request.signed_at !== null ? 'signed' : 'awaiting_signature',
+        status_code: request.signed_at !== null ? 'signed' : request.declined_at !== null ? 'declined' : 'awaiting_signature',
         signed_at: request.signed_at,
       },
     ],
@@ -114,6 +115,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
       original,
       template_ids: templateIds,
       signed_at: null,
+      declined_at: null,
       signed: null,
       test_mode: body.test_mode === true || body.test_mode === 'true',
     };
@@ -221,6 +223,14 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
     queueCallback('signature_request_all_signed', { signature_request: requestAnswer(request) });
   }
 
+  /** The signer declines on Dropbox Sign's page: the request ends and its callback is queued. */
+  function decline(requestId: string): void {
+    const request = requests.get(requestId);
+    if (!request) throw new Error(`no signature request ${requestId}`);
+    request.declined_at = now();
+    queueCallback('signature_request_declined', { signature_request: requestAnswer(request) });
+  }
+
   /** The sender saves the template in the embedded editor: Dropbox Sign sends template_created. */
   function saveTemplate(templateId: string): void {
     const template = templates.get(templateId);
@@ -269,6 +279,7 @@ export async function startDropboxSignFake(options: { port?: number; callbackUrl
     state,
     signatureRequest: (id: string) => requests.get(id),
     sign,
+    decline,
     saveTemplate,
     takeCallbacks: () => callbacks.splice(0),
     /** POSTs a callback to our route as Dropbox Sign does (or with another key's hash: a forgery). */

@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandler(app);
   // First: every route added after it is collected with its policy, and the app refuses to start while an API route has none.
   collectRoutePolicies(app);
-  await registerMetrics(app, { operatorToken: deps.config.operatorToken, isBehindProxy: deps.config.trustProxy });
+  await registerMetrics(app, { operatorToken: deps.config.operatorToken });
   limitJsonDepth(app);
   refuseNulInput(app);
 
@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (deps.config.isSandbox) {
     // One encapsulated scope: its hook guards every sandbox tool and nothing else.
     await app.register(async (tools) => {
-      restrictToOperator(tools, { operatorToken: deps.config.operatorToken, isBehindProxy: deps.config.trustProxy });
+      restrictToOperator(tools, { operatorToken: deps.config.operatorToken });
       await tools.register(devRoutes(deps), { prefix: '/dev' });
       await tools.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
       await tools.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });

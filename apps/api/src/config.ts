@@ -10,6 +10,21 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   TRUST_PROXY: booleanFlag.default(false),
   OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Hosts a webhook may reach although they are private or loopback (a receiver on this machine while developing); none by default, in every mode.
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -101,6 +116,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNED_IN_MAX: z.coerce.number().int().min(1).default(6000),
   RATE_LIMIT_ANONYMOUS_MAX: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Sign-ups (each emails an address) from one IP an hour, whatever the addresses.
+  RATE_LIMIT_SIGN_UPS_PER_IP: z.coerce.number().int().min(1).default(20),
   // Object storage (docs/operations.md): s3://bucket/prefix on AWS S3, Cloudflare R2 or MinIO; unset, DATA_DIR/files.
   STORAGE_URL: z
     .string()
@@ -123,8 +140,10 @@ export type Config = {
   host: string;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); the loopback check never does. */
   trustProxy: boolean;
-  /** Opens the sandbox tools (/dev, /sandbox) to a non-loopback caller; printed at start. */
+  /** Opens the sandbox tools (/dev, /sandbox) and /metrics: every caller needs it; printed at start. */
   operatorToken: string;
+  /** Host names or addresses webhooks may reach although private or loopback (WEBHOOK_ALLOWED_HOSTS). */
+  webhookAllowedHosts: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
@@ -147,7 +166,7 @@ export type Config = {
   /** Shows the Add Payment Method wizard on Settings > Profile (document 001: behind a flag; it saves nothing). */
   isPaymentMethodWizardOn: boolean;
   /** The API-wide rate limit, shared by every instance through PostgreSQL. */
-  requestLimits: { signedInMax: number; anonymousMax: number; windowSeconds: number };
+  requestLimits: { signedInMax: number; anonymousMax: number; windowSeconds: number; signUpsPerIp: number };
   /** The real providers' keys and addresses (used when isSandbox is false; tests point the bases at local fakes). */
   providers: ProviderSettings;
   /** Who prepares and signs contracts: Crewpay's built-in service or Dropbox Sign (ESIGN_PROVIDER), in and out of the sandbox. */
@@ -251,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     trustProxy: values.TRUST_PROXY,
     operatorToken: values.OPERATOR_TOKEN ?? randomBytes(24).toString('base64url'),
+    webhookAllowedHosts: values.WEBHOOK_ALLOWED_HOSTS,
     dataDir: path.resolve(baseDir, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     embeddedPgPort: values.EMBEDDED_PG_PORT,
@@ -271,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signedInMax: values.RATE_LIMIT_SIGNED_IN_MAX,
       anonymousMax: values.RATE_LIMIT_ANONYMOUS_MAX,
       windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS,
+      signUpsPerIp: values.RATE_LIMIT_SIGN_UPS_PER_IP,
     },
     providers: {
       stripe: {

@@ -150,10 +150,11 @@ function announce(config: Config, role: ProcessRole, runWorkers: boolean): void 
   }
   if (config.isSandbox) {
     console.log('SANDBOX MODE: banks, payouts and email are simulated; no real money moves.');
-    console.log(
-      `Sandbox tools (/dev/outbox, /dev/clock, /sandbox/*) answer this machine only, or with the operator token: ${config.operatorToken}`,
-    );
+    // Every caller needs the token, this machine's too (a same-host proxy connects from loopback).
+    console.log(`Sandbox tools (they need the operator token): open ${config.publicUrl}/dev/outbox?operator_token=${config.operatorToken}`);
+    console.log(`  then /dev/outbox (emails), /dev/sms (texts), /dev/clock (the sandbox clock) and /sandbox/* in that browser`);
   }
+  if (role !== 'worker') console.log(`Metrics: GET /metrics with the header x-operator-token: ${config.operatorToken}`);
 }
 
 export function runFromCommandLine(role: ProcessRole): void {

@@ -3,6 +3,7 @@ import { buildKernel, kernelProblems, registerJobWorkers, type ModuleDescriptor 
 import { PROVIDER_EVENT_TYPES } from './providers/index.ts';
 import { accountingModule } from './modules/accounting/index.ts';
 import { activationModule } from './modules/activation/index.ts';
+import { analyticsModule } from './modules/analytics/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { contractsModule } from './modules/contracts/index.ts';
@@ -38,6 +39,7 @@ export function crewpayModules(transports: Transports): ModuleDescriptor[] {
   return [
     emailModule(transports.email),
     authModule,
+    analyticsModule,
     activationModule,
     billingModule,
     paymentsModule,

@@ -50,6 +50,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     // The API-wide limit is tested on its own (plugins/request-limit.test.ts); elsewhere it must not bite.
     RATE_LIMIT_SIGNED_IN_MAX: '1000000',
     RATE_LIMIT_ANONYMOUS_MAX: '1000000',
+    // Every test request comes from one address: sign-ups per IP are tested on their own (auth/sign-up.test.ts).
+    RATE_LIMIT_SIGN_UPS_PER_IP: '1000000',
     ...env,
   });
   const secrets = createSecretBox(randomBytes(32).toString('hex'));

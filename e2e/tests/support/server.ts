@@ -59,6 +59,8 @@ export async function startServerBeside(offset: number, env: Record<string, stri
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ANONYMOUS_MAX: '1000000',
       RATE_LIMIT_SIGNED_IN_MAX: '1000000',
+      RATE_LIMIT_SIGN_UPS_PER_IP: '1000000',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       ...env,
     },
   });

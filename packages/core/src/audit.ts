@@ -27,6 +27,7 @@ export const auditActionLabels = {
   'two_factor.remove': 'Two-factor sign-in removed',
   'two_factor.recovery_code_used': 'Recovery code used',
   'two_factor.code_failed': 'Two-factor code refused',
+  'two_factor.locked': 'Two-factor codes locked after wrong codes',
   'org.two_factor_required': 'Two-factor requirement changed',
   'deliverable.approve': 'Deliverable approved',
   'deliverable.request_changes': 'Deliverable changes requested',

@@ -15,9 +15,32 @@ function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
+/** Requests whose error this handler already answered: a further error goes to Fastify's own handlers. */
+const answered = new WeakSet<object>();
+
+/**
+ * An error raised while an error answer is being sent (a failing onSend hook) skips this handler:
+ * Fastify hands it to its default and fallback handlers, which answer the error's own message
+ * (for a database error, the SQL text and its parameters). onError hooks see every error before
+ * its handler, so such a second error is logged here and its message replaced by the constant one,
+ * and the answer is a 500.
+ */
+function hideSecondErrors(app: FastifyInstance): void {
+  app.addHook('onError', async (request, reply, error) => {
+    if (!answered.has(request)) return;
+    request.log.error({ error: loggableError(error), request_id: request.id }, 'error while sending an answer');
+    Object.defineProperty(error, 'message', { value: INTERNAL_MESSAGE, configurable: true });
+    Object.defineProperty(error, 'code', { value: 'internal_error', configurable: true });
+    Object.defineProperty(error, 'statusCode', { value: 500, configurable: true });
+    reply.code(500);
+  });
+}
+
 /** The one error handler: every failure answers {message, code}; unexpected 5xx text is hidden and logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  hideSecondErrors(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    answered.add(request);
     if (error instanceof AppError) {
       const answer: ErrorAnswer = { ...error.details, message: error.message, code: error.code };
       if (error.field) answer.field = error.field;

@@ -5,11 +5,11 @@ import { restrictToOperator } from './operator-only.ts';
 
 /**
  * Prometheus metrics: every answered request is timed under its route's pattern (never its
- * path, which holds ids), and GET /metrics serves the registry (lib/metrics.ts) to whoever may
- * use the sandbox tools: this machine's loopback, or the operator token (header, or
- * ?operator_token= in Prometheus's scrape `params`), in live mode as well.
+ * path, which holds ids), and GET /metrics serves the registry (lib/metrics.ts) to the holder of
+ * the operator token (header, or ?operator_token= in Prometheus's scrape `params`), as the
+ * sandbox tools are, in live mode as well.
  */
-export async function registerMetrics(app: FastifyInstance, options: { operatorToken: string; isBehindProxy: boolean }): Promise<void> {
+export async function registerMetrics(app: FastifyInstance, options: { operatorToken: string }): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url) nameRequestSpan(request.method, request.routeOptions.url);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -110,10 +111,21 @@ describe('the API-wide rate limit', () => {
     expect((await getMeta(ctx.app, '198.51.100.63', madeUp(99))).statusCode).toBe(429);
   });
 
+  it("keeps no rate-limit row for a made-up session token or API key, only its address's (issue 40, finding 12)", async () => {
+    const rows = async () => Number((await ctx.deps.db.execute(sql`SELECT count(*) AS n FROM rate_limit_buckets`)).rows[0]!.n);
+    const before = await rows();
+    for (let index = 0; index < 20; index++) {
+      await getMeta(ctx.app, '203.0.113.99', { 'auth-token': `made-up-${index}-${Math.random()}` });
+      await getMeta(ctx.app, '203.0.113.99', { authorization: `Bearer cp_live_madeup${index}${Math.random().toString(36).slice(2)}` });
+    }
+    // The address's own window, and nothing per token.
+    expect(await rows()).toBe(before + 1);
+  });
+
   it('takes its limits from RATE_LIMIT_* and refuses a bad value by name', () => {
     const config = loadConfig({ RATE_LIMIT_SIGNED_IN_MAX: '100', RATE_LIMIT_ANONYMOUS_MAX: '20', RATE_LIMIT_WINDOW_SECONDS: '10' });
-    expect(config.requestLimits).toEqual({ signedInMax: 100, anonymousMax: 20, windowSeconds: 10 });
-    expect(loadConfig({}).requestLimits).toEqual({ signedInMax: 6000, anonymousMax: 1200, windowSeconds: 60 });
+    expect(config.requestLimits).toEqual({ signedInMax: 100, anonymousMax: 20, windowSeconds: 10, signUpsPerIp: 20 });
+    expect(loadConfig({}).requestLimits).toEqual({ signedInMax: 6000, anonymousMax: 1200, windowSeconds: 60, signUpsPerIp: 20 });
     expect(() => loadConfig({ RATE_LIMIT_WINDOW_SECONDS: '0' })).toThrow(/RATE_LIMIT_WINDOW_SECONDS/);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import { countInWindow, sweepRateLimits, type WindowCount } from '../lib/rate-limit.ts';
+import { sql } from 'drizzle-orm';
+import { countInWindow, sweepRateLimits, windowUpsertSql, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { presentedCredential, type Sessions } from './auth.ts';
 import { countAndFindSession, CREDENTIAL_KEY_PREFIX } from './session-lookups.ts';
@@ -39,6 +40,17 @@ export function registerRequestLimit(app: FastifyInstance, sessions: Sessions, l
   const enforce = async (reply: FastifyReply, key: string, max: number) =>
     check(reply, await countInWindow(db, key, limits.windowSeconds), max);
   const byAddress = (request: FastifyRequest, reply: FastifyReply) => enforce(reply, `api:ip:${request.ip}`, limits.anonymousMax);
+  // An API key that exists gets a window of its own; a made-up one none (it counts against the address after the lookup).
+  const enforceKey = async (reply: FastifyReply, keyHash: string) => {
+    const result = await db.execute<{ count: number; retry_after_seconds: number }>(
+      windowUpsertSql(
+        sql`SELECT ${`${CREDENTIAL_KEY_PREFIX}${keyHash}`}, now(), 1 WHERE EXISTS (SELECT 1 FROM org_api_tokens WHERE token_hash = ${keyHash})`,
+        sql`${`${limits.windowSeconds} seconds`}::interval`,
+      ),
+    );
+    const row = result.rows[0];
+    if (row) check(reply, { count: Number(row.count), retry_after_seconds: Number(row.retry_after_seconds) }, limits.signedInMax);
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     // The API only: the built app's files read no database and a page load fetches dozens.
@@ -47,7 +59,7 @@ export function registerRequestLimit(app: FastifyInstance, sessions: Sessions, l
     const credential = presentedCredential(request);
     if (!credential) return byAddress(request, reply);
     // An API key: counted on its own (its owner is looked up in registerAuth).
-    if (credential.kind === 'api_key') return enforce(reply, `${CREDENTIAL_KEY_PREFIX}${hashToken(credential.key)}`, limits.signedInMax);
+    if (credential.kind === 'api_key') return enforceKey(reply, hashToken(credential.key));
     // A session token (the browser app's every call): counted and looked up in one round trip,
     // shared with the session calls that arrive beside it.
     const { counted, auth } = await countAndFindSession(sessions, credential.token, limits.windowSeconds);

@@ -28,8 +28,11 @@ function prepareBatch(db: Db) {
     })
     .as(
       windowUpsertSql(
+        // Only tokens of a live session get a window of their own: a made-up token would leave a
+        // row per request (they count against the address instead, request-limit.ts).
         sql`SELECT ${CREDENTIAL_KEY_PREFIX} || token_hash, now(), calls
           FROM json_to_recordset(${sql.placeholder('batch')}::json) AS batch(token_hash text, calls int)
+          WHERE EXISTS (SELECT 1 FROM sessions s WHERE s.token_hash = batch.token_hash AND s.expires_at > ${sql.placeholder('now')})
           ORDER BY 1`,
         sql`${sql.placeholder('window')}::interval`,
       ),

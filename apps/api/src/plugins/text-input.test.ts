@@ -61,3 +61,60 @@ describe('NUL characters in any input', () => {
     expect(creator.json().bio).toBeNull();
   });
 });
+
+describe('NUL characters that reach SQL outside the route schema (issue 40, finding 10)', () => {
+  let ctx: TestContext;
+  let owner: Awaited<ReturnType<typeof createOwner>>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    owner = await createOwner(ctx.app);
+  });
+
+  /** No answer names a query, a table or the values it carried. */
+  const expectNoSql = (body: string, label: string) => {
+    expect(body, label).not.toMatch(/Failed query|insert into|select |audit_log|params:/i);
+    expect(body, label).not.toContain(owner.user.id);
+    expect(body, label).not.toContain(owner.org.id);
+  };
+
+  it('answers 400 without SQL for a NUL in a /v1/users write, whatever the field (the audit of the request held it)', async () => {
+    const cases: [string, string, object][] = [
+      ['POST', '/v1/users', { email: uniqueEmail('nul'), first_name: 'M', last_name: 'N', role: `collaborator${NUL}` }],
+      ['PUT', `/v1/users/${owner.user.id}`, { role: `admin${NUL}` }],
+      ['PUT', `/v1/users/${owner.user.id}`, { [`role${NUL}`]: 'admin' }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const response = await ctx.app.inject({ method: method as 'POST', url, headers: owner.headers, payload });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+      expect(response.json().message).toBe('Text must not contain the NUL character (\\u0000)');
+      expectNoSql(response.body, `${method} ${url}`);
+    }
+  });
+
+  it('answers 400 for a NUL in a header, before anything reads it (the client address, the idempotency key)', async () => {
+    const cases: Record<string, string>[] = [
+      { 'x-forwarded-for': `203.0.113.9${NUL}` },
+      { 'idempotency-key': `key${NUL}` },
+      { 'user-agent': `agent${NUL}` },
+    ];
+    for (const extra of cases) {
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/users/signin',
+        headers: extra,
+        payload: { email: owner.user.email, password: 'wrong-password' },
+      });
+      expect(signIn.statusCode, `${JSON.stringify(extra)}: ${signIn.body}`).toBe(400);
+      expect(signIn.json().message).toBe('Text must not contain the NUL character (\\u0000)');
+      const write = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/tags',
+        headers: { ...owner.headers, ...extra },
+        payload: { label: 'x' },
+      });
+      expect(write.statusCode, `${JSON.stringify(extra)}: ${write.body}`).toBe(400);
+      expectNoSql(write.body, JSON.stringify(extra));
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createOwner } from '../../../test/fixtures.ts';
+import { analyticsCaps, purgeOldAnalytics } from './caps.ts';
 
 const send = (ctx: TestContext, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/v1/analytics_events', payload: payload as object, headers });
@@ -102,5 +103,47 @@ describe('POST /v1/analytics_events with ANALYTICS_ENABLED=true', () => {
       payload: JSON.stringify({ events: [{ name: 'pageview', page: `/${'a'.repeat(9000)}` }] }),
     });
     expect(response.statusCode).toBe(413);
+  });
+});
+
+describe('caps on anonymous analytics rows (issue 40, finding 12)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ ANALYTICS_ENABLED: 'true' });
+  });
+  const batch = { events: Array.from({ length: 20 }, () => ({ name: 'pageview', page: '/signin' })) };
+  const count = async () => Number((await ctx.deps.db.execute(sql`SELECT count(*) AS n FROM analytics_events`)).rows[0]!.n);
+
+  it(`keeps at most ${analyticsCaps.perIpPerHour} events an hour from one address, then answers alike and keeps nothing`, async () => {
+    for (let index = 0; index < analyticsCaps.perIpPerHour / 20 + 5; index++) {
+      expect((await send(ctx, batch, { 'x-forwarded-for': '203.0.113.90' })).statusCode).toBe(204);
+    }
+    expect(await count()).toBe(analyticsCaps.perIpPerHour);
+    expect((await send(ctx, batch, { 'x-forwarded-for': '203.0.113.91' })).statusCode).toBe(204);
+    expect(await count()).toBe(analyticsCaps.perIpPerHour + 20);
+  });
+
+  it('keeps at most its daily ceiling from everyone together', async () => {
+    const before = await count();
+    const ceiling = analyticsCaps.perDay;
+    try {
+      // The day's count so far holds every event above: a ceiling 40 above it leaves room for two batches.
+      analyticsCaps.perDay = before + 40;
+      for (let index = 0; index < 5; index++) {
+        expect((await send(ctx, batch, { 'x-forwarded-for': `198.51.100.${index + 1}` })).statusCode).toBe(204);
+      }
+      expect(await count()).toBe(before + 40);
+    } finally {
+      analyticsCaps.perDay = ceiling;
+    }
+  });
+
+  it(`purges events older than ${analyticsCaps.retentionDays} days`, async () => {
+    await ctx.deps.db.execute(
+      sql`INSERT INTO analytics_events (id, name, page, created_at) VALUES (gen_random_uuid(), 'pageview', '/old', now() - make_interval(days => ${analyticsCaps.retentionDays + 1}))`,
+    );
+    const before = await count();
+    expect(await purgeOldAnalytics(ctx.deps.db)).toBe(1);
+    expect(await count()).toBe(before - 1);
   });
 });

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loggableError } from '../../lib/log-safe.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { fieldNames, touches, type AuditDetails } from '../../plugins/route-policy.ts';
 import { recordAudit } from './service.ts';
+
+const uuidOf = (value: unknown): string | null =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null;
 
 /** The route's audit action for this request, when its policy names one and its body rule (if any) applies. */
 function auditedAction(request: FastifyRequest) {
@@ -20,7 +24,8 @@ async function writeRouteAudit(tx: DbOrTx, request: FastifyRequest, statusCode: 
     actor_user_id: auth.user.id,
     user_id: auth.user.id,
     action: audit.action,
-    target_id: typeof params.id === 'string' ? params.id : typeof params.key === 'string' ? params.key : null,
+    // Refused requests are recorded too, their params never validated: only an id is kept.
+    target_id: uuidOf(params.id) ?? uuidOf(params.key),
     status_code: statusCode,
     details: {
       ...(audit.details ? audit.details(request) : fieldNames(request.body)),
@@ -46,7 +51,13 @@ export function registerActionAudit(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     // An error answer after a row written in the route's transaction: that transaction rolled back with it.
     if (reply.statusCode >= 400) request.auditRecorded = false;
-    if (!request.auditRecorded) await writeRouteAudit(db, request, reply.statusCode);
+    try {
+      if (!request.auditRecorded) await writeRouteAudit(db, request, reply.statusCode);
+    } catch (error) {
+      // The answer is already decided: a failing audit insert must not replace it. An error here
+      // would reach Fastify's fallback handler, which answers with the error's own text (the SQL).
+      request.log.error({ error: loggableError(error), request_id: request.id }, 'audit of a staff request failed');
+    }
     return payload;
   });
 }

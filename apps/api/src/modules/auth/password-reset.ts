@@ -18,6 +18,7 @@ export type PasswordResetJob = { email: string };
 export async function requestPasswordReset(deps: AppDeps, body: ResetPasswordBody & { ip: string }): Promise<void> {
   await consumeRateLimit(deps.db, rateLimits.resetPerIp, body.ip);
   await consumeRateLimit(deps.db, rateLimits.resetPerEmail, body.email);
+  await consumeRateLimit(deps.db, rateLimits.resetPerEmailDay, body.email);
   await deps.jobs.send<PasswordResetJob>(PASSWORD_RESET_JOB, { email: body.email });
 }
 

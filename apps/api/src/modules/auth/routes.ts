@@ -21,7 +21,7 @@ import { twoFactorRoutes } from './two-factor-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { deviceCookie, deviceTokenOf } from './device.ts';
 import { requestPasswordReset } from './password-reset.ts';
-import { changePassword, signIn, signOut } from './service.ts';
+import { changePassword, newDeviceToken, signIn, signOut } from './service.ts';
 import { requestSignUp } from './sign-up.ts';
 
 const tags = ['Accounts'];
@@ -41,7 +41,7 @@ export const authRoutes =
           response: { 200: messageAnswer, ...errorResponses },
         },
       },
-      async (request) => requestSignUp(deps, request.body),
+      async (request) => requestSignUp(deps, { ...request.body, ip: request.ip }),
     );
 
     app.post(
@@ -52,9 +52,17 @@ export const authRoutes =
       },
       async (request, reply) => {
         const device_token = deviceTokenOf(request.headers.cookie);
-        const result = await signIn(deps, { ...request.body, ip: request.ip, device_token });
-        void reply.header('set-cookie', deviceCookie(result.device_token, { isSecure: deps.config.publicUrl.startsWith('https:') }));
-        return result.session;
+        const isSecure = deps.config.publicUrl.startsWith('https:');
+        try {
+          const result = await signIn(deps, { ...request.body, ip: request.ip, device_token });
+          void reply.header('set-cookie', deviceCookie(result.device_token, { isSecure }));
+          return result.session;
+        } catch (error) {
+          // A refused attempt gives a client without a device cookie one (docs/security.md, Sign-in throttling).
+          const fresh = await newDeviceToken(deps, { ip: request.ip, device_token });
+          if (fresh) void reply.header('set-cookie', deviceCookie(fresh, { isSecure }));
+          throw error;
+        }
       },
     );
 

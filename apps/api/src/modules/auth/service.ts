@@ -21,7 +21,7 @@ import { readDeviceToken, signDeviceToken } from './device.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endOtherSessions, endSession, startSession, type SessionResult } from './sessions.ts';
 import { checkSecondFactor } from './two-factor.ts';
-import { beginSignInAttempt, failSignInAttempt, succeedSignInAttempt } from './throttle.ts';
+import { beginSignInAttempt, failSignInAttempt, mayIssueNewDevice, succeedSignInAttempt } from './throttle.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
 
@@ -31,9 +31,10 @@ export type SignInResult = { session: SessionResult; device_token: string };
 export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; device_token?: string | undefined }): Promise<SignInResult> {
   const user = (await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1))[0];
   const claimed = readDeviceToken(deps.secrets, body.device_token);
-  // A device counts as known for the account it signed in to, and only that one.
+  // A device counts as known for the account it signed in to, and only that one; any other
+  // device cookie (a new browser's) is throttled on its own, not with its address (throttle.ts).
   const device = claimed && user && claimed.user_id === user.id ? claimed : null;
-  const attempt = { email: body.email, ip: body.ip, device };
+  const attempt = { email: body.email, ip: body.ip, device, device_id: claimed && !device ? claimed.device_id : null };
   const throttleKey = await beginSignInAttempt(deps.db, attempt);
   const isMatch = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isMatch) {
@@ -52,8 +53,20 @@ export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; dev
   const session = await startSession(deps.db, user, deps.config.sessionTtlHours, { factorVerified: factorVerified === true });
   await auditSignIn(deps, user, 200);
   // The same device id again (its cookie's year starts over), or a new one.
-  const device_token = signDeviceToken(deps.secrets, { device_id: device?.device_id ?? newId(), user_id: user.id });
+  const device_token = signDeviceToken(deps.secrets, { device_id: claimed?.device_id ?? newId(), user_id: user.id });
   return { session, device_token };
+}
+
+/**
+ * The device cookie for a client that has none, answered with a refused sign-in: from then on
+ * its attempts are counted on their own, so other people's failures at the same address do not
+ * lock it out. It names no account (it is not a known device of any); an address gets a limited
+ * number a hour (throttle.ts). Null when the client has a valid one, or the address had its share.
+ */
+export async function newDeviceToken(deps: AppDeps, options: { ip: string; device_token: string | undefined }): Promise<string | null> {
+  if (readDeviceToken(deps.secrets, options.device_token)) return null;
+  if (!(await mayIssueNewDevice(deps.db, options.ip))) return null;
+  return signDeviceToken(deps.secrets, { device_id: newId(), user_id: '' });
 }
 
 /**

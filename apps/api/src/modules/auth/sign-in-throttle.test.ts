@@ -65,8 +65,15 @@ describe('POST /v1/users/signin: throttling', () => {
     const response = await signIn(email, PASSWORD, { ip: '203.0.113.12' });
     const header = String(response.headers['set-cookie']);
     expect(header).toMatch(new RegExp(`^${DEVICE_COOKIE}=d1\\.[^;]+; Path=/v1/users/signin; Max-Age=31536000; HttpOnly; SameSite=Strict$`));
+    // A refused attempt without a cookie gets a device cookie too, naming no account (a new browser).
     const wrong = await signIn(email, WRONG, { ip: '203.0.113.12' });
-    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const given = String(wrong.headers['set-cookie']);
+    expect(given).toMatch(
+      new RegExp(`^${DEVICE_COOKIE}=d1\\.[^.;]+\\.\\.\\d+\\.[^;]+; Path=/v1/users/signin; Max-Age=31536000; HttpOnly; SameSite=Strict$`),
+    );
+    // With it, the next refused attempt gets no other.
+    const again = await signIn(email, WRONG, { ip: '203.0.113.12', cookie: given.split(';')[0]! });
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it('backs off exponentially: each wait after the free attempts is twice the one before', async () => {
@@ -100,7 +107,7 @@ describe('POST /v1/users/signin: throttling', () => {
     expect((await signIn(email, PASSWORD, { ip })).statusCode).toBe(200);
   });
 
-  it("treats another account's device cookie, or a forged one, as no known device", async () => {
+  it("treats another account's device cookie, or a forged one, as no known device: the account's ceiling still holds", async () => {
     const victim = uniqueEmail('victim');
     const victimSession = await signUp(ctx.app, victim);
     const attacker = uniqueEmail('attacker');
@@ -108,12 +115,17 @@ describe('POST /v1/users/signin: throttling', () => {
     const ip = '203.0.113.40';
     const attackerCookie = await knownDevice(attacker, ip);
     await statuses(signInBackoff.freeAttempts, () => signIn(victim, WRONG, { ip }));
-    expect((await signIn(victim, PASSWORD, { ip, cookie: attackerCookie })).statusCode).toBe(429);
+    // A forged cookie is no cookie: the (account, IP) pair is backed off.
     const [name, value] = attackerCookie.split('=');
     const parts = value!.split('.');
     parts[2] = victimSession.user.id;
     expect((await signIn(victim, PASSWORD, { ip, cookie: `${name}=${parts.join('.')}` })).statusCode).toBe(429);
-  });
+    // Another account's device is a device of its own for the victim, counted toward the victim's ceiling.
+    for (let index = signInBackoff.freeAttempts; index < rateLimits.signInFailuresPerAccount.max; index++) {
+      await signIn(victim, WRONG, { ip: `198.18.2.${index + 1}` });
+    }
+    expect((await signIn(victim, PASSWORD, { ip, cookie: attackerCookie })).statusCode).toBe(429);
+  }, 120_000);
 
   it('never blocks an office: one address, many people signing in all day (and mistyping now and then)', async () => {
     const office = '203.0.113.50';
@@ -152,5 +164,52 @@ describe('POST /v1/users/signin: throttling', () => {
     }
     expect((await signIn(email, PASSWORD, { ip: '198.18.1.1' })).statusCode).toBe(429);
     expect((await signIn(email, PASSWORD, { ip: '198.18.1.1', cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /v1/users/signin: shared addresses and new devices (issue 40, finding 15)', () => {
+  /** A browser's cookie jar: it sends back the device cookie it was given. */
+  function browser(ip: string) {
+    let cookie: string | undefined;
+    return {
+      async signIn(email: string, password: string) {
+        const response = await signIn(email, password, { ip, ...(cookie ? { cookie } : {}) });
+        const given = response.headers['set-cookie'];
+        if (given) cookie = String(given).split(';')[0];
+        return response;
+      },
+    };
+  }
+
+  it("lets a new device in where other people's browsers failed more than the address's ceiling", async () => {
+    const office = '203.0.113.150';
+    const colleagues = Array.from({ length: 22 }, () => browser(office));
+    let failures = 0;
+    for (const colleague of colleagues) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        // Each colleague mistypes their own password, or tries a few accounts they think they have.
+        if ((await colleague.signIn(uniqueEmail('colleague'), WRONG)).statusCode === 401) failures += 1;
+      }
+    }
+    expect(failures).toBeGreaterThan(rateLimits.signInFailuresPerIp.max);
+
+    const email = uniqueEmail('newlaptop');
+    await signUp(ctx.app, email);
+    const newLaptop = await signIn(email, PASSWORD, { ip: office });
+    expect(newLaptop.statusCode, newLaptop.body).toBe(200);
+  }, 120_000);
+
+  it('keys the back-off per account and device: one device guessing an account does not lock its owner out at the same address', async () => {
+    const email = uniqueEmail('shared');
+    await signUp(ctx.app, email);
+    const office = '203.0.113.151';
+    const guesser = browser(office);
+    const answers = await statuses(signInBackoff.freeAttempts + 2, () => guesser.signIn(email, WRONG));
+    expect(answers.slice(0, signInBackoff.freeAttempts)).toEqual(Array(signInBackoff.freeAttempts).fill(401));
+    expect(answers.at(-1)).toBe(429);
+    expect((await guesser.signIn(email, PASSWORD)).statusCode).toBe(429);
+
+    const owner = await signIn(email, PASSWORD, { ip: office });
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 });

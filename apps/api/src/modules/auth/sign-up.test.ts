@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages, messages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -174,5 +174,62 @@ describe('the hourly purge of expired sign-up links', () => {
     expect((await confirm(liveLink)).statusCode).toBe(200);
     // Nothing left to empty on a second run.
     expect(await purgeExpiredSignUps(ctx.deps.db, new Date(Date.now() - 60_000))).toBe(0);
+  });
+});
+
+describe('sign-up and reset emails per address and per IP (issue 40, finding 11)', () => {
+  let capped: TestContext;
+  beforeAll(async () => {
+    // The API tests lift the per-IP cap (every test request comes from one address); here it is the default.
+    capped = await createTestContext({ RATE_LIMIT_SIGN_UPS_PER_IP: '20' });
+  });
+  const from = (ip: string, url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
+    capped.app.inject({ method, url, payload, headers: { 'x-forwarded-for': ip } });
+
+  it('emails at most 20 new addresses an hour from one IP, answering every address alike past that', async () => {
+    const existing = (await signUp(capped.app)).user.email;
+    const send = vi.spyOn(capped.deps.jobs, 'send');
+    const answers: number[] = [];
+    for (let index = 0; index < 25; index++)
+      answers.push((await from('203.0.113.80', '/v1/users/signup', { email: uniqueEmail('spray'), password: PASSWORD })).statusCode);
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(answers.slice(20)).toEqual(Array(5).fill(429));
+    const overNew = await from('203.0.113.80', '/v1/users/signup', { email: uniqueEmail('spray'), password: PASSWORD });
+    const overExisting = await from('203.0.113.80', '/v1/users/signup', { email: existing, password: PASSWORD });
+    expect(overNew.json()).toEqual(overExisting.json());
+    expect(overNew.statusCode).toBe(overExisting.statusCode);
+    expect(send.mock.calls.filter(([name]) => name === SIGN_UP_JOB)).toHaveLength(20);
+    // Another address is not held back by this one.
+    expect((await from('203.0.113.81', '/v1/users/signup', { email: uniqueEmail('other'), password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('emails one address at most 10 times a day, by sign-up or by reset, whatever the IP', async () => {
+    const passHour = () =>
+      capped.deps.db.execute(
+        sql`UPDATE rate_limit_buckets SET window_started_at = window_started_at - interval '61 minutes' WHERE key LIKE 'signup:email:%' OR key LIKE 'reset:email:%'`,
+      );
+    const email = uniqueEmail('inbox');
+    const answers: number[] = [];
+    for (let hour = 0; hour < 3; hour++) {
+      for (let index = 0; index < 5; index++) {
+        answers.push((await from(`198.51.100.${hour * 10 + index}`, '/v1/users/signup', { email, password: PASSWORD })).statusCode);
+      }
+      await passHour();
+    }
+    expect(answers.filter((status) => status === 200)).toHaveLength(10);
+    expect(answers.slice(10)).toEqual(Array(5).fill(429));
+
+    const account = (await signUp(capped.app)).user.email;
+    const resets: number[] = [];
+    for (let hour = 0; hour < 3; hour++) {
+      for (let index = 0; index < 5; index++) {
+        resets.push(
+          (await from(`198.51.100.${100 + hour * 10 + index}`, '/v1/users/password/reset', { email: account }, 'PUT')).statusCode,
+        );
+      }
+      await passHour();
+    }
+    expect(resets.filter((status) => status === 200)).toHaveLength(10);
+    expect(resets.slice(10)).toEqual(Array(5).fill(429));
   });
 });

@@ -20,8 +20,11 @@ export type SignUpJob = { email: string; password_hash: string };
  * neither the answer nor its time tells who has an account. The account exists once the emailed
  * link is opened (confirmSignUp), which also proves the address is the person's.
  */
-export async function requestSignUp(deps: AppDeps, body: SignUpBody): Promise<MessageAnswer> {
+export async function requestSignUp(deps: AppDeps, body: SignUpBody & { ip: string }): Promise<MessageAnswer> {
+  // Counted for every address alike, before anything depends on it: the 429 tells nothing of an account.
+  await consumeRateLimit(deps.db, { ...rateLimits.signUpPerIp, max: deps.config.requestLimits.signUpsPerIp }, body.ip);
   await consumeRateLimit(deps.db, rateLimits.signUpPerEmail, body.email);
+  await consumeRateLimit(deps.db, rateLimits.signUpPerEmailDay, body.email);
   const password_hash = await hashPassword(body.password);
   await deps.jobs.send<SignUpJob>(SIGN_UP_JOB, { email: body.email, password_hash });
   return { message: accountMessages.signUpSent };

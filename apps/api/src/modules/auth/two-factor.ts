@@ -8,6 +8,7 @@ import { consumeRateLimit, rateLimits } from '../../lib/rate-limit.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import { sendFirstFactorCode, spendFirstFactorCode } from './first-factor.ts';
+import { claimFactorAttempt, clearFactorAttempts, failFactorAttempt } from './factor-lock.ts';
 import { newTotpSecret, replaceRecoveryCodes, spendSecondFactor, spendTotpCode } from './totp.ts';
 
 /** Your own second factor only: someone acting as you (login-as) never sets up or removes yours. */
@@ -121,9 +122,16 @@ export async function renewRecoveryCodes(deps: AppDeps, auth: AuthContext): Prom
  * code in the audit log. Answers whether it was right.
  */
 export async function checkSecondFactor(deps: AppDeps, user: User, code: string): Promise<boolean> {
+  // Locked after a few wrong codes, per person (factor-lock.ts): refused before the code is read.
+  await claimFactorAttempt(deps, user);
   const spent = await spendSecondFactor(deps.db, deps.secrets, user.id, code);
   if (spent === 'recovery_code') await auditFactor(deps.db, user, 'two_factor.recovery_code_used');
-  if (!spent) await auditFactor(deps.db, user, 'two_factor.code_failed', 401);
+  if (!spent) {
+    await auditFactor(deps.db, user, 'two_factor.code_failed', 401);
+    await failFactorAttempt(deps, user);
+  } else {
+    await clearFactorAttempts(deps, user);
+  }
   return spent !== null;
 }
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { clientErrorCaps } from './caps.ts';
 
 // A Sentry-compatible ingestion endpoint: what it receives, with its auth header.
 const received: { url: string; auth: string; body: string }[] = [];
@@ -93,5 +94,39 @@ describe('POST /v1/client_errors', () => {
       payload: JSON.stringify({ ...valid, stack: 'a'.repeat(20_000) }),
     });
     expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('caps on anonymous error reports (issue 40, finding 12)', () => {
+  const from = (ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/v1/client_errors',
+      headers: { 'x-forwarded-for': ip },
+      payload: { kind: 'render', name: 'TypeError', message: 'x is undefined', page: '/creators' },
+    });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it(`logs and forwards at most ${clientErrorCaps.perIpPerHour} reports an hour from one address, answering alike past that`, async () => {
+    await settle();
+    const before = received.length;
+    for (let index = 0; index < clientErrorCaps.perIpPerHour + 10; index++) expect((await from('203.0.113.95')).statusCode).toBe(204);
+    await waitForTracker(before + clientErrorCaps.perIpPerHour);
+    await settle();
+    expect(received.length - before).toBe(clientErrorCaps.perIpPerHour);
+  });
+
+  it('logs and forwards nothing past the hourly ceiling of everyone together', async () => {
+    const ceiling = clientErrorCaps.perHour;
+    try {
+      clientErrorCaps.perHour = 0;
+      await settle();
+      const before = received.length;
+      expect((await from('203.0.113.96')).statusCode).toBe(204);
+      await settle();
+      expect(received.length).toBe(before);
+    } finally {
+      clientErrorCaps.perHour = ceiling;
+    }
   });
 });

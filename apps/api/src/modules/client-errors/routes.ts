@@ -4,13 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { sendToSentry } from '../../providers/error-tracking/index.ts';
+import { withinClientErrorCaps } from './caps.ts';
 import { describeClientError } from './report.ts';
 
 /**
  * The browser's error reports (a page that failed to render, an API call that failed): logged
  * without personal data, and forwarded to SENTRY_DSN when set. Open to anyone, signed in or not
- * (the sign-in page can fail too), so it is small, bounded by the API-wide rate limit per
- * address, and tells the sender nothing.
+ * (the sign-in page can fail too), so it is small, capped per address and for everyone an hour
+ * (caps.ts), and tells the sender nothing.
  */
 export const clientErrorRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -27,6 +28,7 @@ export const clientErrorRoutes =
         },
       },
       async (request, reply) => {
+        if (!(await withinClientErrorCaps(deps.db, request.ip))) return reply.status(204).send(null);
         const error = describeClientError(request.body);
         request.log.warn({ client_error: error }, 'browser error');
         const dsn = deps.config.sentryDsn;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { ProviderEventHandler } from '../../events/dispatcher.ts';
@@ -14,9 +15,12 @@ import { CREATE_SIGNATURE_REQUEST, type SignatureRequestCall } from './signing.t
 export const DOWNLOAD_SIGNED_FILE = 'signature_request.download_signed';
 export const CANCEL_SIGNATURE_REQUEST = 'signature_request.cancel';
 export const REMIND_SIGNER = 'signature_request.remind';
+export const CONFIRM_DECLINED = 'signature_request.confirm_declined';
 /** Dropbox Sign's events we act on (providers/esign/dropbox-sign-callback.ts reads them). */
 export const ALL_SIGNED_EVENT = 'signature_request.all_signed';
 export const DECLINED_EVENT = 'signature_request.declined';
+/** Our own event, once Dropbox Sign's API confirmed a decline (confirmDeclinedOperation). */
+export const DECLINE_CONFIRMED_EVENT = 'signature_request.decline_confirmed';
 
 /**
  * The signature request at Dropbox Sign: the stored PDF with our blocks as its signer's fields
@@ -70,6 +74,31 @@ export const downloadSignedFileOperation: ProviderOperation<DownloadCall, { sign
   },
 };
 
+type ConfirmDeclinedCall = { contract_id: string; signature_request_id: string };
+
+/**
+ * A declined callback proves nothing by itself (its event_hash covers only the time and type):
+ * the decline is read back from Dropbox Sign's API, for the request the contract holds, and only
+ * then applied as our 'signature_request.decline_confirmed' event, once per request.
+ */
+export const confirmDeclinedOperation: ProviderOperation<ConfirmDeclinedCall, null> = {
+  provider: DROPBOX_SIGN_PROVIDER,
+  operation: CONFIRM_DECLINED,
+  async call(deps, request, ctx) {
+    await dropboxSign(deps).confirmDeclined(request.signature_request_id, request.contract_id);
+    await acceptProviderEvents(deps, DROPBOX_SIGN_PROVIDER, [
+      {
+        id: `${DROPBOX_SIGN_PROVIDER}:${request.signature_request_id}:declined`,
+        type: DECLINE_CONFIRMED_EVENT,
+        org_id: ctx.org_id,
+        object_id: request.signature_request_id,
+        data: { contract_id: request.contract_id },
+      },
+    ]);
+    return null;
+  },
+};
+
 /** Cancels an invalidated contract's request at Dropbox Sign, so its signer can no longer sign there. */
 export const cancelSignatureRequestOperation: ProviderOperation<{ signature_request_id: string }, null> = {
   provider: DROPBOX_SIGN_PROVIDER,
@@ -104,20 +133,36 @@ async function contractOfRequest(tx: Tx, orgId: string, requestId: string) {
 
 /**
  * 'signature_request.all_signed' records the download of the signed file (once per contract, by
- * its key); the call runs after the commit. 'signature_request.declined' ends an unsigned contract
- * as canceled (Invalid): its signer will not sign it.
+ * its key); the call runs after the commit and checks with Dropbox Sign's API that the request is
+ * complete. 'signature_request.declined' records the check of the decline with the API (once per
+ * event); 'signature_request.decline_confirmed', its outcome, ends an unsigned contract as
+ * canceled (Invalid): its signer will not sign it. Every event is bound to the request it names:
+ * the contract is the one holding that request id, and the metadata must name that same contract.
  */
 export const dropboxSignEventHandler: ProviderEventHandler = {
-  handles: (type) => type === ALL_SIGNED_EVENT || type === DECLINED_EVENT,
+  handles: (type) => type === ALL_SIGNED_EVENT || type === DECLINED_EVENT || type === DECLINE_CONFIRMED_EVENT,
   async apply({ tx }, event) {
     const contract = await contractOfRequest(tx, event.org_id, event.object_id);
     if (!contract) return 'retry_later';
+    // A body naming one contract's request and another's metadata is none of either's.
+    if (event.data.contract_id !== contract.id) return;
     if (contract.status !== 'requires_info' || contract.signature_date) return;
-    if (event.type === DECLINED_EVENT) {
+    if (event.type === DECLINE_CONFIRMED_EVENT) {
       await tx
         .update(contracts)
         .set({ status: 'canceled' })
         .where(and(eq(contracts.id, contract.id), eq(contracts.status, 'requires_info'), isNull(contracts.signature_date)));
+      return;
+    }
+    if (event.type === DECLINED_EVENT) {
+      await recordProviderCall(tx, {
+        org_id: contract.org_id,
+        provider: DROPBOX_SIGN_PROVIDER,
+        operation: CONFIRM_DECLINED,
+        idempotency_key: `contract:${contract.id}:declined:${createHash('sha256').update(event.id).digest('hex').slice(0, 32)}`,
+        subject_id: contract.id,
+        request: { contract_id: contract.id, signature_request_id: event.object_id },
+      });
       return;
     }
     await recordProviderCall(tx, {

@@ -6,6 +6,7 @@ import type { AnyProviderOperation, ModuleDescriptor } from '../../events/kernel
 import { dropboxSignWebhookVerifier } from '../../providers/esign/index.ts';
 import {
   cancelSignatureRequestOperation,
+  confirmDeclinedOperation,
   downloadSignedFileOperation,
   dropboxSignEventHandler,
   dropboxSignRequestOperation,
@@ -32,6 +33,7 @@ export const contractsModule: ModuleDescriptor = {
     dropboxSignRequestOperation,
     downloadSignedFileOperation,
     cancelSignatureRequestOperation,
+    confirmDeclinedOperation,
     remindSignerOperation,
     embeddedTemplateOperation,
   ] as unknown as AnyProviderOperation[],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inviteUserBody, loginAsMessages, listUsersQuery, memberRecord, messageAnswer, updateUserBody } from '@crewpay/core';
+import { inviteUserBody, loginAsMessages, staffRoles, listUsersQuery, memberRecord, messageAnswer, updateUserBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -11,6 +11,13 @@ import { STAFF, fieldNames, type RoutePolicy } from '../../plugins/route-policy.
 const tags = ['Members, agents and managers'];
 
 /**
+ * The role a body names, when it is one: the audit runs on refused requests too, whose body was
+ * never validated (a role holding a NUL once failed the insert and answered a 500 with its SQL).
+ */
+const knownRole = (role: unknown): string | null =>
+  typeof role === 'string' && (staffRoles as readonly string[]).includes(role) ? role : null;
+
+/**
  * Adding an agent or manager (a payee, paid through links sent to their email) names where money
  * goes: a person's act with a fresh factor, never while acting. Invitations are audited.
  */
@@ -19,7 +26,7 @@ const invitePolicy: RoutePolicy = {
   apiKey: 'people_only',
   acting: { refused: loginAsMessages.noPayoutDetails, when: { flags: ['is_agent', 'is_manager'] } },
   freshFactor: { flags: ['is_agent', 'is_manager'] },
-  audit: { action: 'member.invite', details: (request) => ({ role: String((request.body as { role?: unknown } | null)?.role ?? '') }) },
+  audit: { action: 'member.invite', details: (request) => ({ role: knownRole((request.body as { role?: unknown } | null)?.role) ?? '' }) },
   money: { kind: 'routes', act: 'Add an agent or manager (where their payout links go)', when: { flags: ['is_agent', 'is_manager'] } },
 };
 
@@ -32,8 +39,8 @@ const updatePolicy: RoutePolicy = {
   audit: {
     action: 'member.update',
     details: (request) => {
-      const role = (request.body as { role?: unknown } | null)?.role;
-      return { ...fieldNames(request.body), ...(typeof role === 'string' ? { role } : {}) };
+      const role = knownRole((request.body as { role?: unknown } | null)?.role);
+      return { ...fieldNames(request.body), ...(role ? { role } : {}) };
     },
   },
   money: { kind: 'routes', act: "Change an agent's or manager's email (where their payout links go)", when: { fields: ['email'] } },

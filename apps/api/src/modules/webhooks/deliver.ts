@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery } from '../../db/schema/index.ts';
-import { assertDeliverableUrl } from './url-guard.ts';
+import { assertDeliverableUrl, isAllowedPrivateHost } from './url-guard.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../lib/webhook-signature.ts';
 import { postJson } from './http-post.ts';
 
@@ -34,7 +34,7 @@ async function post(deps: WebhookDeps, delivery: WebhookDelivery): Promise<Outco
   try {
     // Checked again at delivery time (the host's DNS may now point somewhere private), and the
     // connection's own lookup is checked too (http-post.ts).
-    const url = await assertDeliverableUrl(endpoint.url, { allowPrivate: deps.config.isSandbox });
+    const url = await assertDeliverableUrl(endpoint.url, { allowedHosts: deps.config.webhookAllowedHosts });
     const status = await postJson(url, {
       headers: {
         'content-type': 'application/json',
@@ -44,7 +44,7 @@ async function post(deps: WebhookDeps, delivery: WebhookDelivery): Promise<Outco
       },
       body,
       timeoutMs: ATTEMPT_TIMEOUT_MS,
-      allowPrivate: deps.config.isSandbox,
+      allowPrivate: isAllowedPrivateHost(url, deps.config.webhookAllowedHosts),
     });
     const ok = status >= 200 && status < 300;
     return { ok, response_code: status, error: ok ? null : `HTTP ${status}` };

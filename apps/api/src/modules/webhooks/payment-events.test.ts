@@ -8,7 +8,7 @@ import { webhookDeliveries } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ SANDBOX_ACH_DELAY_SECONDS: '60' });
+  ctx = await createTestContext({ SANDBOX_ACH_DELAY_SECONDS: '60', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
 });
 
 describe('payment and bank webhook events', () => {

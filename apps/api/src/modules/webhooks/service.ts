@@ -42,7 +42,7 @@ export async function listEndpoints(deps: AppDeps, orgId: string): Promise<Webho
 
 /** The signing secret is in this answer only; it is kept sealed since every delivery needs it. */
 export async function createEndpoint(deps: AppDeps, options: { org_id: string; body: CreateWebhookBody }): Promise<CreatedWebhookEndpoint> {
-  const url = await assertDeliverableUrl(options.body.url, { allowPrivate: deps.config.isSandbox });
+  const url = await assertDeliverableUrl(options.body.url, { allowedHosts: deps.config.webhookAllowedHosts });
   const existing = await deps.db.$count(webhookEndpoints, eq(webhookEndpoints.org_id, options.org_id));
   if (existing >= MAX_ENDPOINTS) throw new AppError('conflict', `An organization can have at most ${MAX_ENDPOINTS} webhook endpoints`);
   const secret = newWebhookSecret();

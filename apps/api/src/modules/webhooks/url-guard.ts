@@ -45,18 +45,27 @@ export function isBlockedAddress(address: string): boolean {
 
 const refused = (message: string) => new AppError('validation_error', message, { field: 'url' });
 
+/** The URL's host as WEBHOOK_ALLOWED_HOSTS names it: lower case, IPv6 without its brackets. */
+export const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+
+/** Whether the operator named this URL's host as a private receiver webhooks may reach (WEBHOOK_ALLOWED_HOSTS). */
+export const isAllowedPrivateHost = (url: URL, allowedHosts: readonly string[]) => allowedHosts.includes(hostOf(url));
+
 /**
  * Refuses a webhook URL that is not http(s) or whose host resolves (any of its addresses) to a
  * private, loopback or link-local address. Checked when the endpoint is saved and again before
- * every delivery, since DNS may change. Sandbox mode allows them, for local receivers.
+ * every delivery, since DNS may change. In every mode: in the sandbox too, a webhook could
+ * otherwise reach this server's own sandbox tools or a cloud's metadata address
+ * (169.254.169.254). Only hosts the operator names in WEBHOOK_ALLOWED_HOSTS (a receiver on this
+ * machine while developing) are let through.
  */
-export async function assertDeliverableUrl(rawUrl: string, options: { allowPrivate: boolean }): Promise<URL> {
+export async function assertDeliverableUrl(rawUrl: string, options: { allowedHosts: readonly string[] }): Promise<URL> {
   if (!URL.canParse(rawUrl)) throw refused('Enter an http or https URL');
   const url = new URL(rawUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('Enter an http or https URL');
   if (url.username || url.password) throw refused('The URL must not contain a user name or password');
-  if (options.allowPrivate) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isAllowedPrivateHost(url, options.allowedHosts)) return url;
+  const host = hostOf(url);
   let addresses: string[];
   if (isIP(host)) {
     addresses = [host];

@@ -40,10 +40,14 @@ function verifyAsDocumented(secret: string, header: string, rawBody: string): bo
 
 let ctx: TestContext;
 let production: TestContext;
+/** Sandbox mode as `npm start` runs it: no private host allowed. */
+let sandbox: TestContext;
 const receivers: Array<{ close: () => Promise<void> }> = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The receivers of these tests listen on this machine; example.com is named so no DNS is needed.
+  ctx = await createTestContext({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,example.com' });
   production = await createTestContext({ SANDBOX: 'false' });
+  sandbox = await createTestContext();
 });
 afterAll(async () => {
   for (const receiver of receivers) await receiver.close();
@@ -231,9 +235,36 @@ describe('webhook endpoints', () => {
     await expect(send(true)).resolves.toBe(200);
   });
 
-  it('allows loopback in sandbox mode', async () => {
-    const owner = await createOwner(ctx.app);
-    expect((await register(ctx, owner.headers, { url: 'http://127.0.0.1:4000/hook' })).statusCode).toBe(200);
+  it('refuses loopback, private and link-local addresses in sandbox mode too: the sandbox tools and cloud metadata (issue 40, finding 7)', async () => {
+    const owner = await createOwner(sandbox.app);
+    for (const url of [
+      'http://127.0.0.1:3000/dev/outbox',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]:3000/dev/clock',
+      'http://10.0.0.5/',
+    ]) {
+      const response = await register(sandbox, owner.headers, { url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'Webhooks cannot be sent to private, loopback or link-local addresses',
+        field: 'url',
+      });
+    }
+  });
+
+  it('checks the address again at delivery time in sandbox mode too', async () => {
+    const owner = await createOwner(sandbox.app);
+    await sandbox.deps.db.insert(webhookEndpoints).values({
+      id: crypto.randomUUID(),
+      org_id: owner.org.id,
+      url: 'http://169.254.169.254/latest/meta-data/',
+      secret_sealed: sandbox.deps.secrets.encrypt('whsec_x'),
+    });
+    const [deliveryId] = await recordWebhookDeliveries(sandbox.deps.db, { org_id: owner.org.id, type: 'payment.posted', data: {} });
+    await deliverDue(sandbox.deps, new Date(Date.now() + 1), { org_id: owner.org.id });
+    const [row] = await sandbox.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, response_code: null });
+    expect(row!.last_error).toBe('Webhooks cannot be sent to private, loopback or link-local addresses');
   });
 
   it('keeps each organisation to its own endpoints, and managing them to owners and admins', async () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { parseFormData } from '../../lib/form-data.ts';
 import { WebhookSignatureError, type ProviderEventInput, type WebhookHeaders, type WebhookVerifier } from '../contract.ts';
@@ -57,7 +57,11 @@ function eventsOf(payload: Callback): ProviderEventInput[] {
     // A request Crewpay did not send (the same account used elsewhere) is none of ours.
     if (!org_id || !contract_id) return [];
     const object_id = request.signature_request_id;
-    return [{ id: `${event_type}:${object_id}:${event_time}`, type, org_id, object_id, data: { contract_id, event_type } }];
+    // The event_hash covers only the time and type, so two bodies can share it: the id also names
+    // the body it came with, so a body made up around a captured hash is never taken for the real
+    // event of that request (stored once per id), and Dropbox Sign's retries of one event stay one.
+    const body = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 32);
+    return [{ id: `${event_type}:${object_id}:${event_time}:${body}`, type, org_id, object_id, data: { contract_id, event_type } }];
   }
   if (event_type === 'template_created' && payload.template) {
     const org_id = idOf(payload.template.metadata?.[METADATA.org]);

@@ -130,6 +130,39 @@ describe('Dropbox Sign as the e-signature service (ESIGN_PROVIDER=dropbox_sign)'
     expect(await contractOf(contract.id)).toMatchObject({ status: 'requires_info', signed_key: null });
   });
 
+  it('binds a declined callback to the request it names: replayed onto another contract it changes nothing (issue 40, finding 13)', async () => {
+    const { contract: declined } = await sentContract();
+    const { contract: victim } = await sentContract();
+    fake.decline(declined.signature_request_id!);
+    const [callback] = fake.takeCallbacks();
+    expect((await fake.deliver(ctx.app, callback!)).statusCode).toBe(200);
+    // Applied once Dropbox Sign's API confirmed the decline (a provider call after the callback's commit).
+    await expect.poll(async () => (await contractOf(declined.id)).status).toBe('canceled');
+
+    // The event_hash covers only the time and type: the same event with another contract's request in the body.
+    const request = callback!.payload.signature_request as Record<string, unknown>;
+    const replays = [
+      {
+        ...request,
+        signature_request_id: victim.signature_request_id,
+        metadata: { crewpay_org_id: victim.org_id, crewpay_contract_id: victim.id },
+      },
+      { ...request, signature_request_id: victim.signature_request_id },
+      { ...request, metadata: { crewpay_org_id: victim.org_id, crewpay_contract_id: victim.id } },
+    ];
+    for (const signature_request of replays) {
+      const replay = await fake.deliver(ctx.app, { ...callback!, payload: { ...callback!.payload, signature_request } });
+      expect(replay.statusCode, replay.body).toBe(200);
+    }
+    await runDueProviderCalls(ctx.deps);
+    expect(await contractOf(victim.id)).toMatchObject({ status: 'requires_info', signature_request_id: victim.signature_request_id });
+    // A real decline of the victim's request is still applied.
+    fake.decline(victim.signature_request_id!);
+    for (const real of fake.takeCallbacks()) expect((await fake.deliver(ctx.app, real)).statusCode).toBe(200);
+    await runDueProviderCalls(ctx.deps);
+    await expect.poll(async () => (await contractOf(victim.id)).status).toBe('canceled');
+  });
+
   it('opens Dropbox Sign’s embedded template editor, keeps the template it saves, and sends contracts from it', async () => {
     const owner = await createOwner(ctx.app);
     const creator = await addCreator(ctx.app, owner.headers);

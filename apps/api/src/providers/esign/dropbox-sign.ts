@@ -20,8 +20,9 @@ type SignatureRequest = {
   signature_request_id: string;
   title?: string;
   is_complete?: boolean;
+  is_declined?: boolean;
   metadata?: Record<string, unknown>;
-  signatures?: { signer_name?: string | null; signer_email_address?: string; signed_at?: number | null }[];
+  signatures?: { signer_name?: string | null; signer_email_address?: string; signed_at?: number | null; status_code?: string }[];
 };
 type Answer = { signature_request: SignatureRequest };
 
@@ -66,14 +67,20 @@ export function createDropboxSignEsign(options: { settings: DropboxSignSettings;
     return { signature_request_id: answer.signature_request.signature_request_id, page_count: document.pages.length };
   }
 
-  /** The request as Dropbox Sign's API has it: complete, and ours (the metadata names the contract). */
-  async function completedRequest(signatureRequestId: string, contractId: string): Promise<SignatureRequest> {
+  /** The request as Dropbox Sign's API has it, when it is ours: its metadata names the contract. */
+  async function requestOf(signatureRequestId: string, contractId: string): Promise<SignatureRequest> {
     const { signature_request: request } = await client().json<Answer>(
       'GET',
       `/signature_request/${encodeURIComponent(signatureRequestId)}`,
     );
     if (request.metadata?.[METADATA.contract] !== contractId)
       throw new ProviderCallError({ code: 'dropbox_sign_request_of_another_contract', retryable: false });
+    return request;
+  }
+
+  /** The request as Dropbox Sign's API has it: complete, and ours (the metadata names the contract). */
+  async function completedRequest(signatureRequestId: string, contractId: string): Promise<SignatureRequest> {
+    const request = await requestOf(signatureRequestId, contractId);
     // The all-signed callback can come before the request reads complete: tried again with backoff.
     if (!request.is_complete) throw new ProviderCallError({ code: 'dropbox_sign_request_not_complete', retryable: true });
     return request;
@@ -126,6 +133,16 @@ export function createDropboxSignEsign(options: { settings: DropboxSignSettings;
           signed_sha256: sha256(bytes),
         },
       };
+    },
+
+    /**
+     * Confirms with Dropbox Sign's API that a request of this contract was declined: its callback's
+     * event_hash covers only the time and type, so a callback's body proves nothing by itself.
+     */
+    async confirmDeclined(signatureRequestId: string, contractId: string): Promise<void> {
+      const request = await requestOf(signatureRequestId, contractId);
+      const declined = request.is_declined === true || request.signatures?.some((signature) => signature.status_code === 'declined');
+      if (!declined) throw new ProviderCallError({ code: 'dropbox_sign_request_not_declined', retryable: false });
     },
 
     /** Cancels an unsigned request (the contract was invalidated): its link stops working at Dropbox Sign. */
