@@ -76,7 +76,7 @@ const ledgerOf = (found: Found) => ({ invoice_id: found.charge.invoice_id, charg
 async function withdrawn(tx: Tx, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
   const { dispute } = found;
   if (dispute.funds_withdrawn_at) return 'done';
-  const a = await findLedgerAccounts(tx, event.org_id);
+  const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
   const entries = takenBackEntries(a, { amount: dispute.amount, fee: 0 });
   const fromWallet = -(entries.find((entry) => entry.account_id === a.wallet_available.id)?.amount ?? 0);
   await postTransfer(tx, {
@@ -87,6 +87,9 @@ async function withdrawn(tx: Tx, event: ProviderEvent, found: Found, now: Date):
     entries,
   });
   await tx.update(chargeDisputes).set({ funds_withdrawn_at: now, wallet_share: fromWallet }).where(eq(chargeDisputes.id, dispute.id));
+  // More than the wallet held: the rest is owed, repaid first from the next money that lands; the owner is told.
+  const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
+  if (owed > 0) await emitWebhookEvent(tx, { org_id: event.org_id, type: 'wallet.owes', data: { amount: owed } });
   return 'done';
 }
 
@@ -95,7 +98,7 @@ async function reinstated(tx: Tx, event: ProviderEvent, found: Found, now: Date)
   const { dispute } = found;
   if (dispute.funds_reinstated_at) return 'done';
   if (!dispute.funds_withdrawn_at) return 'retry_later';
-  const a = await findLedgerAccounts(tx, event.org_id);
+  const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `dispute:${dispute.id}:reinstated`,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, invoices, type ProviderEvent } from '../../db/schema/index.ts';
-import { announceFundsArrived, type ProviderEventHandler } from '../../events/dispatcher.ts';
-import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import type { ProviderEventHandler } from '../../events/dispatcher.ts';
+import { findLedgerAccounts, invoicePaidEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { failCharge, moveCharge, NO_ACTION, queueReceipt } from './charge-outcomes.ts';
 import { DISPUTE_EVENTS, applyDisputeEvent } from './dispute-events.ts';
@@ -12,8 +12,13 @@ import { applyRefundEvent, REFUND_EVENTS } from './refund-events.ts';
 type AfterCommit = Parameters<ProviderEventHandler['apply']>[3];
 const target = (event: ProviderEvent) => ({ org_id: event.org_id, charge_id: event.data.charge_id, provider_id: event.object_id });
 
-/** Settled: the wallet gets amount - fee, the fee account the fee; the invoice is paid and its payer gets the receipt. */
-async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: AfterCommit) {
+/**
+ * Settled: amount - fee is in the organisation's payments balance (arriving, not spendable until
+ * its payout lands in the financial account: docs/money-flows.md), the fee account the fee; the
+ * invoice is paid and its payer gets the receipt. "Release when paid" waits for the payout
+ * (the funds-arrived hook runs when it lands).
+ */
+async function settle(tx: Tx, event: ProviderEvent, now: Date) {
   const charge = await moveCharge(tx, { ...target(event), from: 'pending', to: 'succeeded' }, { settled_at: now, ...NO_ACTION });
   if (typeof charge === 'string') return charge;
   const a = await findLedgerAccounts(tx, event.org_id);
@@ -22,7 +27,7 @@ async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Afte
     key: `charge:${charge.id}:settled`,
     type: charge.charge_type === 'card' ? 'invoice_card_settled' : 'invoice_ach_settled',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: arrivedMoneyEntries(a, charge),
+    entries: invoicePaidEntries(a, charge),
   });
   await tx
     .update(invoices)
@@ -34,7 +39,6 @@ async function settle(tx: Tx, event: ProviderEvent, now: Date, afterCommit: Afte
     data: { invoice_id: charge.invoice_id, charge_id: charge.id, amount: charge.amount, fee: charge.fee, charge_type: charge.charge_type },
   });
   await queueReceipt(tx, charge);
-  afterCommit((db) => announceFundsArrived(db, event.org_id));
   return 'done';
 }
 
@@ -64,15 +68,18 @@ async function reverse(tx: Tx, event: ProviderEvent, now: Date) {
     { reversed_at: now, failure_reason: event.data.reason ?? null },
   );
   if (typeof charge === 'string') return charge;
-  const a = await findLedgerAccounts(tx, event.org_id);
+  const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
   const fee = await unrefundedFee(tx, charge);
+  const entries = takenBackEntries(a, { amount: charge.amount, fee });
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `charge:${charge.id}:reversed`,
     type: 'invoice_ach_returned',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: takenBackEntries(a, { amount: charge.amount, fee }),
+    entries,
   });
+  const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
+  if (owed > 0) await emitWebhookEvent(tx, { org_id: event.org_id, type: 'wallet.owes', data: { amount: owed } });
   await recordFeeRefund(tx, event.provider, charge, { key: `return:${charge.id}`, amount: fee });
   await tx
     .update(invoices)
@@ -96,7 +103,7 @@ function applyChargeEvent(tx: Tx, event: ProviderEvent, now: Date, afterCommit: 
   if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(tx, event, now);
   switch (event.type) {
     case 'charge.succeeded':
-      return settle(tx, event, now, afterCommit);
+      return settle(tx, event, now);
     case 'charge.processing':
       return processing(tx, event);
     case 'charge.failed':

@@ -1,11 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bankLinks, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
-import { arrivedMoneyEntries, findLedgerAccounts, outgoingMoneyEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import {
+  arrivedMoneyEntries,
+  findLedgerAccounts,
+  outgoingMoneyEntries,
+  postTransfer,
+  takenBackEntries,
+  type LedgerEntryInput,
+  type WalletAccounts,
+} from '../ledger/index.ts';
 import { providerId } from '../../providers/banking/index.ts';
 import { announceFundsArrived, type ProviderEventHandler, type ProviderEventOutcome } from '../../events/dispatcher.ts';
 import { emitWebhookEvent } from '../webhooks/index.ts';
 import { applyAddressReady, applyReceivedCredit } from './account-events.ts';
+import { PLACE_EVENTS } from './place-events.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
 
 type Status = TreasuryTransaction['status'];
@@ -77,7 +86,7 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       const moved = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
+      const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
       const metadata = { treasury_transaction_id: row.id };
       await postTransfer(tx, {
         org_id: event.org_id,
@@ -102,15 +111,11 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       );
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
+      const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
       // The bank takes the money back; what the wallet no longer holds becomes owed by the organisation.
-      await postTransfer(tx, {
-        org_id: event.org_id,
-        key,
-        type: 'ach_debit_returned',
-        metadata: { treasury_transaction_id: row.id },
-        entries: takenBackEntries(a, { amount: row.amount, fee: 0 }),
-      });
+      const entries = takenBackEntries(a, { amount: row.amount, fee: 0 });
+      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_debit_returned', metadata: { treasury_transaction_id: row.id }, entries });
+      await tellOwed(tx, event.org_id, a, entries);
       return;
     }
     case 'treasury.outbound_payment.posted': {
@@ -179,6 +184,12 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
   }
 }
 
+/** Money taken back left a debt (receivable): the owner is told; the next money that lands repays it first. */
+export async function tellOwed(tx: Tx, orgId: string, a: WalletAccounts, entries: LedgerEntryInput[]): Promise<void> {
+  const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
+  if (owed > 0) await emitWebhookEvent(tx, { org_id: orgId, type: 'wallet.owes', data: { amount: owed } });
+}
+
 /** A setup intent's events wait until our bank link records it (it is created just before our transaction). */
 async function knowsSetupIntent(tx: Tx, event: ProviderEvent): Promise<boolean> {
   const [link] = await tx
@@ -198,6 +209,12 @@ export const isBankingEvent = (type: string) => type.startsWith('treasury.') || 
 export const bankingEvents: ProviderEventHandler = {
   handles: isBankingEvent,
   async apply(tx, event, now, afterCommit) {
+    const place = PLACE_EVENTS[event.type];
+    if (place) {
+      const { landed, outcome } = await place(tx, event, now);
+      if (landed) afterCommit((db) => announceFundsArrived(db, event.org_id));
+      return outcome;
+    }
     if (event.type === 'treasury.received_credit.succeeded') {
       const { credited, outcome } = await applyReceivedCredit(tx, event, now);
       if (credited) afterCommit((db) => announceFundsArrived(db, event.org_id));
