@@ -116,6 +116,11 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
     runPayouts: payouts.runPayouts,
     /** The payouts in transit arrive (paid, or failed when named). */
     arrivePayouts: payouts.arrivePayouts,
+    /** What is in transit to this account's external accounts (its payouts not paid or failed yet), in cents. */
+    inTransitOf: (account: string) =>
+      [...payouts.payouts.values()]
+        .filter((payout) => payout.account === account && payout.status === 'in_transit')
+        .reduce((sum, payout) => sum + payout.amount, 0),
     /** Each account's payments balance in cents. */
     balanceOf: (account: string) => ({ ...money.balanceOf(account) }),
     /** The application fees the platform holds from this connected account's charges (collected less refunded). */
