@@ -78,7 +78,7 @@ import {
   webhookVerifierFor,
   type ProviderOperation,
 } from './modules/provider-calls/index.ts';
-import { feeTransferOperation } from './modules/platform-fees/index.ts';
+import { collectOwedFees, feeTransferOperation } from './modules/platform-fees/index.ts';
 import { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, registerProviderSyncJobs } from './modules/provider-sync/index.ts';
 import { sendSmsOperation, smsStatusEvents } from './modules/sms/index.ts';
 import { GENERATE_TAX_DOCUMENTS_JOB, registerTaxJobs } from './modules/taxes/index.ts';
@@ -171,6 +171,8 @@ export function wireHandlers(options: { publicUrl: string }): void {
   for (const operation of ownProviderOperations) registerProviderOperation(operation);
   for (const verifier of webhookVerifiers) registerWebhookVerifier(verifier);
   for (const handler of providerEventHandlers) onProviderEvent(handler);
+  // Money landed: what the organisation owes Crewpay comes first (fees refused for a short account, then billing).
+  onFundsArrived(collectOwedFees);
   onFundsArrived(collectOwedBilling);
   // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
   onFundsArrived(releasePaidInvoices);
