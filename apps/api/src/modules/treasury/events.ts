@@ -114,7 +114,13 @@ async function applyToLedger(tx: Tx, event: ProviderEvent, now: Date): Promise<P
       const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
       // The bank takes the money back; what the wallet no longer holds becomes owed by the organisation.
       const entries = takenBackEntries(a, { amount: row.amount, fee: 0 });
-      await postTransfer(tx, { org_id: event.org_id, key, type: 'ach_debit_returned', metadata: { treasury_transaction_id: row.id }, entries });
+      await postTransfer(tx, {
+        org_id: event.org_id,
+        key,
+        type: 'ach_debit_returned',
+        metadata: { treasury_transaction_id: row.id },
+        entries,
+      });
       await tellOwed(tx, event.org_id, a, entries);
       return;
     }

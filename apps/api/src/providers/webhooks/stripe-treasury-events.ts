@@ -71,7 +71,9 @@ async function outsideMovement(
   if (!orgId) return [];
   // A ReceivedDebit that failed (the account could not cover it) moved no money.
   if (type === 'treasury.received_debit.succeeded' && object.status !== 'succeeded') return [];
-  return [{ id: event.id, type, org_id: orgId, object_id: object.id, data: { amount: String(object.amount), network: object.network ?? '' } }];
+  return [
+    { id: event.id, type, org_id: orgId, object_id: object.id, data: { amount: String(object.amount), network: object.network ?? '' } },
+  ];
 }
 
 /** The organisation whose connected account this is (an automatic payout carries no metadata of ours). */
