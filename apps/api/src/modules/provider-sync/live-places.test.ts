@@ -183,6 +183,12 @@ describe("live money by place: the wallet spends only its financial account's ca
     const creator = await addCreator(world.ctx.app, owner.headers, { account_number: '000123456789', routing_number: '110000000' });
     const drafts = await createDrafts(world.ctx.app, owner.headers, [paymentRow(creator.id, 1_000)]);
     expect((await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [drafts[0]!.id] })).statusCode).not.toBe(200);
+    // The owner reviewed it: spendable again, once.
+    const walletId = (await inject('GET', '/v1/wallets', owner.headers)).json().stripe.id;
+    expect((await inject('POST', `/v1/wallets/${walletId}/unfreeze`, owner.headers)).json()).toEqual({ released: 28_000 });
+    expect((await inject('POST', `/v1/wallets/${walletId}/unfreeze`, owner.headers)).json()).toEqual({ released: 0 });
+    expect(await breakdown(owner.headers)).toMatchObject({ available: 28_000, frozen: 0 });
+    await expectInStep(owner.org.id);
   });
 
   it('a received credit sent back (a credit reversal) leaves the wallet', async () => {

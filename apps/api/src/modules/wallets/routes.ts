@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { movementsAnswer, movementsQuery, transactionsAnswer, transactionsQuery, walletDetails, walletsAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import { requireStaff } from '../../plugins/auth.ts';
+import { requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { findWalletDetails, listMovements, listWallets, listWalletTransactions } from './service.ts';
+import { unfreezeWallet } from './unfreeze.ts';
 
 const tags = ['Wallets'];
 const walletParams = z.object({ id: z.uuid({ error: 'Wallet not found' }) });
@@ -65,5 +67,23 @@ export const walletRoutes =
       },
       async (request) =>
         listMovements(deps, { org_id: requireStaff(request, ['owner', 'admin']).org_id, wallet_id: request.params.id, ...request.query }),
+    );
+
+    app.post(
+      '/wallets/:id/unfreeze',
+      {
+        schema: {
+          tags,
+          summary: 'The owner reviewed the debits that froze the wallet: what is frozen is spendable again (owners; not API keys)',
+          params: walletParams,
+          response: { 200: z.object({ released: z.number().int() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request, ['owner']);
+        // Keys never release money (docs/security.md).
+        if (requireAuth(request).api_key_id) throw new AppError('forbidden', 'You do not have permission to do that');
+        return unfreezeWallet(deps, user.org_id, request.params.id);
+      },
     );
   };
