@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { newId } from '../lib/ids.ts';
 import type { AppDeps } from '../deps.ts';
