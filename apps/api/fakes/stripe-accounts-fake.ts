@@ -228,5 +228,6 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
     /** The account's controller.fees.payer: 'application' when the platform pays Stripe's fees (payments fake). */
     capabilityOf: (accountId: string, capability: string) => accounts.get(accountId)?.capabilities[capability],
     feesPayerOf: (accountId: string) => get(accounts.get(accountId), 'controller.fees.payer') as string | undefined,
+    payoutScheduleOf: (accountId: string) => get(accounts.get(accountId), 'settings.payouts.schedule.interval') as string | undefined,
   };
 }

@@ -39,6 +39,7 @@ export async function startStripeFake(options: { port?: number } = {}) {
     accounts: {
       exists: accounts.exists,
       feesPayerOf: accounts.feesPayerOf,
+      payoutScheduleOf: accounts.payoutScheduleOf,
       capabilityOf: accounts.capabilityOf,
       deposit: treasury.depositPayout,
     },

@@ -16,6 +16,8 @@ export type ConnectedAccounts = {
   /** The account's controller.fees.payer: 'application' when the platform pays Stripe's fees. */
   feesPayerOf(id: string): string | undefined;
   capabilityOf(id: string, capability: string): string | undefined;
+  /** The account's settings.payouts.schedule.interval. */
+  payoutScheduleOf(id: string): string | undefined;
   deposit: DepositPayout;
 };
 
@@ -25,7 +27,8 @@ export type ConnectedAccounts = {
  * Connections, or numbers needing micro-deposits), direct charges on connected accounts with
  * application fees, the payments balance of each account, refunds, disputes, external accounts
  * and payouts. Outcomes that come later in real life (an ACH debit settling, a dispute decided,
- * a refund failing) wait for `runLater`, the payout schedule for `runPayouts`.
+ * a refund failing) wait for `runLater`, the payout schedule for `runPayouts`, payouts' arrival for
+ * `arrivePayouts`.
  */
 export function createPaymentsFake(options: { error: StripeError; emit: Emit; accounts: ConnectedAccounts }) {
   const { error, emit, accounts } = options;
@@ -36,7 +39,14 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
   const disputes = createDisputes({ error, emit, money, schedule });
   const intents = createIntents({ error, emit, money, banks, disputes, schedule, capabilityOf: accounts.capabilityOf });
   const refunds = createRefunds({ error, emit, money, schedule });
-  const payouts = createPayouts({ error, emit, money, deposit: accounts.deposit, exists: accounts.exists });
+  const payouts = createPayouts({
+    error,
+    emit,
+    money,
+    deposit: accounts.deposit,
+    exists: accounts.exists,
+    scheduleOf: accounts.payoutScheduleOf,
+  });
 
   const unknownAccount = (account: string | undefined) =>
     account && !accounts.exists(account) ? error(403, { type: 'invalid_request_error', code: 'account_invalid' }) : null;
@@ -71,7 +81,7 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
         banks.get(request.path, account, request.query) ??
         refunds.get(request.path, account, request.query) ??
         disputes.get(request.path, account) ??
-        payouts.get(request.path, account)
+        payouts.get(request.path, account, request.query)
       );
     },
     state,
@@ -102,8 +112,15 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
       for (const work of due) work();
       return due.length;
     },
-    /** The payout schedule runs (funds clear, available balances go to each account's default external account). */
+    /** The payout schedule runs (funds clear, available balances leave in transit for each account's default external account). */
     runPayouts: payouts.runPayouts,
+    /** The payouts in transit arrive (paid, or failed when named). */
+    arrivePayouts: payouts.arrivePayouts,
+    /** What is in transit to this account's external accounts (its payouts not paid or failed yet), in cents. */
+    inTransitOf: (account: string) =>
+      [...payouts.payouts.values()]
+        .filter((payout) => payout.account === account && payout.status === 'in_transit')
+        .reduce((sum, payout) => sum + payout.amount, 0),
     /** Each account's payments balance in cents. */
     balanceOf: (account: string) => ({ ...money.balanceOf(account) }),
     /** The application fees the platform holds from this connected account's charges (collected less refunded). */

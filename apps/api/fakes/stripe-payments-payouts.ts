@@ -15,10 +15,11 @@ export type DepositPayout = (
 /**
  * A connected account's external accounts and automatic payouts, as Stripe runs them: bank
  * accounts added by number (POST /v1/accounts/:id/external_accounts, the first or a
- * default_for_currency one is where payouts go), the account's balance (GET /v1/balance), and
- * the payout schedule's run (`runPayouts`): pending funds clear, and what is available goes to
- * the default external account, which for Treasury is the account's own financial account
- * (a ReceivedCredit linked to the payout).
+ * default_for_currency one is where payouts go), the account's balance (GET /v1/balance), its
+ * payouts (GET /v1/payouts, by status), and the payout schedule's run (`runPayouts`: pending funds
+ * clear, what is available leaves in transit) and the payouts' arrival (`arrivePayouts`) at the
+ * default external account, which for Treasury is the account's own financial account (a
+ * ReceivedCredit linked to the payout).
  */
 export function createPayouts(deps: {
   error: StripeError;
@@ -26,6 +27,7 @@ export function createPayouts(deps: {
   money: Money;
   deposit: DepositPayout;
   exists: (id: string) => boolean;
+  scheduleOf: (account: string) => string | undefined;
 }) {
   const { error, emit, money } = deps;
   const banks = new Map<string, BankAccount[]>();
@@ -69,7 +71,7 @@ export function createPayouts(deps: {
     return addExternalAccount(account, params);
   }
 
-  function get(path: string, account: string | undefined): FakeAnswer | null {
+  function get(path: string, account: string | undefined, query: URLSearchParams): FakeAnswer | null {
     const [, , collection, id, kind] = path.split('/');
     if (collection === 'accounts' && id && kind === 'external_accounts') {
       if (!deps.exists(id)) return error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such account' });
@@ -86,6 +88,7 @@ export function createPayouts(deps: {
         },
       };
     }
+    if (path === '/v1/payouts') return list(account, query);
     if (collection === 'payouts' && id) {
       const payout = payouts.get(id);
       return payout && payout.account === account
@@ -95,37 +98,78 @@ export function createPayouts(deps: {
     return null;
   }
 
-  /** The payout schedule runs: every account's available balance goes to its default external account. */
-  function runPayouts(): number {
+  /** GET /v1/payouts on the account, newest first; `status` filters as Stripe's list does. */
+  function list(account: string | undefined, query: URLSearchParams): FakeAnswer {
+    const status = query.get('status');
+    const data = [...payouts.values()]
+      .filter((payout) => payout.account === account && (!status || payout.status === status))
+      .reverse()
+      .map(view);
+    return { status: 200, body: { object: 'list', url: '/v1/payouts', data, has_more: false } };
+  }
+
+  /** The account's payout schedule (settings.payouts.schedule.interval): Stripe pays out automatically unless it is manual. */
+  const isAutomatic = (account: string) => deps.scheduleOf(account) !== 'manual';
+
+  /**
+   * The payout schedule runs: pending funds clear, and every automatic account's available balance
+   * leaves for its default external account in one payout, `in_transit` until `arrivePayouts`
+   * (Stripe: payout.created now, payout.paid on its arrival_date, or payout.failed with the
+   * amount back in the balance).
+   */
+  function runPayouts(options: { arrival_seconds?: number } = {}): number {
     money.clearPending();
     let made = 0;
     for (const [account, list] of banks) {
       const balance = money.balanceOf(account);
       const destination = list.find((bank) => bank.default_for_currency);
-      if (!destination || balance.available <= 0) continue;
+      if (!destination || balance.available <= 0 || !isAutomatic(account)) continue;
       const payout: Payout = {
         id: fakeId('po'),
         object: 'payout',
         account,
         amount: balance.available,
         currency: 'usd',
-        arrival_date: unixNow(),
+        arrival_date: unixNow() + (options.arrival_seconds ?? 86_400),
         automatic: true,
         created: unixNow(),
         destination: destination.id,
+        failure_code: null,
         method: 'standard',
-        status: 'paid',
+        status: 'in_transit',
         type: 'bank_account',
       };
       balance.available = 0;
       payouts.set(payout.id, payout);
       emit('payout.created', view(payout), account);
-      deps.deposit(account, destination, payout.amount, payout.id);
-      emit('payout.paid', view(payout), account);
       made += 1;
     }
     return made;
   }
 
-  return { post, get, runPayouts, payouts };
+  /**
+   * Payouts in transit arrive: each is deposited at its destination (for Treasury, a ReceivedCredit
+   * linked to the payout in the account's financial account) and paid; one named in `fail` fails
+   * (`could_not_process`), its amount back in the account's balance.
+   */
+  function arrivePayouts(options: { fail?: string[] } = {}): number {
+    let arrived = 0;
+    for (const payout of payouts.values()) {
+      if (payout.status !== 'in_transit') continue;
+      if (options.fail?.includes(payout.id)) {
+        Object.assign(payout, { status: 'failed', failure_code: 'could_not_process' });
+        money.balanceOf(payout.account).available += payout.amount;
+        emit('payout.failed', view(payout), payout.account);
+      } else {
+        const destination = (banks.get(payout.account) ?? []).find((bank) => bank.id === payout.destination)!;
+        deps.deposit(payout.account, destination, payout.amount, payout.id);
+        payout.status = 'paid';
+        emit('payout.paid', view(payout), payout.account);
+      }
+      arrived += 1;
+    }
+    return arrived;
+  }
+
+  return { post, get, list, runPayouts, arrivePayouts, payouts };
 }

@@ -165,6 +165,60 @@ export function createTreasuryFake(emit: Emit, accounts: AccountsView) {
     return { status: 200, body: inboundView(transfer) };
   }
 
+  /**
+   * Stripe's test helper for a ReceivedDebit (someone outside pulls money by ACH with the financial
+   * account's numbers): the cash leaves at once; not linked to any InboundTransfer of ours.
+   */
+  function receiveDebit(params: Json, account: string | undefined): FakeAnswer {
+    const target = financialAccounts.get(params.financial_account as string);
+    if (!target || target.account !== account) return missing('financial_account');
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return stripeError(400, { type: 'invalid_request_error', param: 'amount' });
+    const succeeded = amount <= target.cash;
+    if (succeeded) target.cash -= amount;
+    const debit = {
+      id: id('rd'),
+      object: 'treasury.received_debit',
+      amount,
+      currency: 'usd',
+      created: now(),
+      description: String(params.description ?? 'ACH debit'),
+      financial_account: target.id,
+      network: String(params.network ?? 'ach'),
+      status: succeeded ? 'succeeded' : 'failed',
+      failure_code: succeeded ? null : 'insufficient_funds',
+      linked_flows: { debit_reversal: null, inbound_transfer: null, issuing_authorization: null, issuing_transaction: null, payout: null },
+    };
+    emit('treasury.received_debit.created', debit, account);
+    return { status: 200, body: debit };
+  }
+
+  /** POST /v1/treasury/credit_reversals: a ReceivedCredit sent back to its sender; the cash leaves at once (processing, then posted). */
+  function reverseCredit(params: Json, account: string | undefined): FakeAnswer {
+    const credit = outbound.credits.find((entry) => entry.id === params.received_credit);
+    const target = credit && financialAccounts.get(credit.financial_account as string);
+    if (!credit || !target || target.account !== account) return missing('received_credit');
+    const amount = credit.amount as number;
+    if ((credit.linked_flows as Json).credit_reversal || amount > target.cash)
+      return stripeError(400, { type: 'invalid_request_error', code: 'received_credit_not_reversible', param: 'received_credit' });
+    target.cash -= amount;
+    const reversal = {
+      id: id('credrev'),
+      object: 'treasury.credit_reversal',
+      amount,
+      currency: 'usd',
+      created: now(),
+      financial_account: target.id,
+      network: credit.network,
+      received_credit: credit.id,
+      status: 'processing',
+      metadata: params.metadata ?? {},
+    };
+    (credit.linked_flows as Json).credit_reversal = reversal.id;
+    emit('treasury.credit_reversal.created', reversal, account);
+    return { status: 200, body: reversal };
+  }
+
   function post(request: FakeRequest, params: Json, account: string | undefined): FakeAnswer | null {
     const parts = request.path.split('/');
     const [, , collection, objectId, action] = parts;
@@ -194,6 +248,8 @@ export function createTreasuryFake(emit: Emit, accounts: AccountsView) {
       );
       return { status: 200, body: credit };
     }
+    if (request.path === '/v1/test_helpers/treasury/received_debits') return receiveDebit(params, account);
+    if (request.path === '/v1/treasury/credit_reversals') return reverseCredit(params, account);
     // /v1/test_helpers/treasury/<kind>/<id>/<action>
     const [, , , , kind, helperId, helperAction] = parts;
     const code = (params.returned_details as Json | undefined)?.code ?? (params.failure_details as Json | undefined)?.code;

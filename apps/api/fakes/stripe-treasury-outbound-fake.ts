@@ -152,6 +152,8 @@ export function createOutboundFake({ emit, financialAccounts, view }: Deps) {
   return {
     create,
     receiveCredit,
+    /** The ReceivedCredits so far (credit reversals find theirs here). */
+    credits,
     move: (paymentId: string, action: string, code?: string) => move(payments.get(paymentId), action, code),
     get: (paymentId: string, account: string | undefined) => {
       const payment = payments.get(paymentId);

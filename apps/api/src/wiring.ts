@@ -31,13 +31,15 @@ export type Transports = { email: MailTransport };
 
 /**
  * Every module that brings something to the process. The order is the order of reactions: money
- * arrived is billing's first (what is owed), then payments' (releases); a domain event reaches
+ * arrived pays Crewpay's owed fees first, then billing's (what is owed), then payments' (releases); a domain event reaches
  * payments, then notifications, then outgoing webhooks last; moving the clock runs scheduled
  * payouts, then recurring invoices, then their reminders.
  */
 export function crewpayModules(transports: Transports): ModuleDescriptor[] {
   return [
     emailModule(transports.email),
+    // Money landing pays Crewpay's fees first (refused while the financial account was short).
+    platformFeesModule,
     authModule,
     analyticsModule,
     activationModule,
@@ -48,7 +50,6 @@ export function crewpayModules(transports: Transports): ModuleDescriptor[] {
     paypalModule,
     contractsModule,
     smsModule,
-    platformFeesModule,
     accountingModule,
     taxesModule,
     providerCallsModule,

@@ -173,13 +173,13 @@ export async function liveWorld(
       move(movement.id, 'return', 'account_closed');
     }
   }
-  /** Until nothing is left: the events, the worker's due calls, what the ACH network answers later, the payout schedule. */
+  /** Until nothing is left: the events, the worker's due calls, what the ACH network answers later, the payout schedule and its arrival. */
   async function settle() {
     for (let round = 0; round < 10; round += 1) {
       settleTreasury();
       let moved = await deliverAll();
       await runDueProviderCalls(ctx.deps);
-      moved += (await deliverAll()) + stripe.payments.runLater() + stripe.payments.runPayouts();
+      moved += (await deliverAll()) + stripe.payments.runLater() + stripe.payments.runPayouts() + stripe.payments.arrivePayouts();
       if (moved === 0) return;
     }
   }

@@ -18,6 +18,7 @@ export const auditActionLabels = {
   'payments.gate_change': 'Payment conditions changed (what it waits for)',
   'payee_split.change': "Split changed (the share of a creator's earnings paid to their agent or manager)",
   'approval_rules.update': 'Approval rules changed',
+  'wallet.unfreeze': 'Frozen wallet money released after review',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',
   'member.invite': 'Team member invited',

@@ -37,6 +37,8 @@ export const webhookEventTypes = [
   'billing.reinstated',
   'onboarding.action_required',
   'wallet.out_of_step',
+  'wallet.owes',
+  'wallet.frozen',
   'paypal.disconnected',
   'webhook.test',
 ] as const;

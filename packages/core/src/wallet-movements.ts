@@ -2,14 +2,25 @@ import { z } from 'zod';
 import { startingAfter } from './paging.ts';
 
 /**
- * The US-only wallet's money by state, in cents: available (can be spent), incoming (add-funds
- * ACH debits the bank has not settled yet) and held (reserved for payouts, transfers and refunds
- * in flight). The total is their sum.
+ * The US-only wallet's money by place, in cents (docs/money-flows.md, "Places"): available (cash in
+ * the financial account that can be spent), incoming (add-funds ACH debits the bank has not
+ * settled yet), held (reserved for payouts, transfers and refunds in flight), arriving (invoice
+ * money in Stripe's payments balance or its payout in transit: not spendable until it lands,
+ * expected by `arriving_expected_at`), frozen (cash held back after a debit nobody in Crewpay made,
+ * until the owner reviews it) and owed (money taken back beyond what the wallet held: repaid first
+ * from the next money that lands). The total is available + incoming + held + arriving + frozen -
+ * owed. `fees_owed`: Crewpay's fees the financial account was too short to pay, collected when
+ * money lands (already out of available).
  */
 export const walletBreakdown = z.object({
   available: z.number().int(),
   incoming: z.number().int(),
   held: z.number().int(),
+  arriving: z.number().int(),
+  arriving_expected_at: z.string().nullable(),
+  frozen: z.number().int(),
+  owed: z.number().int(),
+  fees_owed: z.number().int(),
   total: z.number().int(),
 });
 export type WalletBreakdown = z.infer<typeof walletBreakdown>;
@@ -30,6 +41,9 @@ export const walletMovement = z.object({
   available: z.number().int(),
   incoming: z.number().int(),
   held: z.number().int(),
+  arriving: z.number().int(),
+  frozen: z.number().int(),
+  owed: z.number().int(),
   amount: z.number().int(),
   payment_id: z.string().nullable(),
   invoice_id: z.string().nullable(),
@@ -78,6 +92,14 @@ const MOVEMENT_LABELS: Record<string, string> = {
   invoice_dispute_reinstated: 'Invoice dispute won',
   invoice_dispute_lost: 'Invoice dispute lost',
   invoice_refunded: 'Invoice payment refunded',
+  balance_payout_created: 'Invoice money on its way to the wallet',
+  balance_payout_paid: 'Invoice money arrived in the wallet',
+  balance_payout_failed: 'Invoice money payout failed: back at Stripe',
+  received_debit: 'Debit by someone outside Crewpay',
+  credit_reversed: 'Credit reversed',
+  debit_reversed: 'Debit reversed: money back',
+  wallet_frozen: 'Frozen until reviewed',
+  wallet_unfrozen: 'Reviewed: spendable again',
   invoice_refund_failed: 'Invoice refund failed: money back',
   billing_monthly_fee: 'Monthly plan fee',
   contract_fee: 'Contract fee',

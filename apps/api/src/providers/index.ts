@@ -51,6 +51,15 @@ export const PROVIDER_EVENT_TYPES = [
   'treasury.outbound_payment.failed',
   'treasury.outbound_payment.returned',
   'treasury.received_credit.succeeded',
+  'treasury.received_credit.failed',
+  // banking: money that moved on the financial account without a call of ours, and reversals
+  'treasury.received_debit.succeeded',
+  'treasury.credit_reversal.created',
+  'treasury.debit_reversal.completed',
+  // banking: the payments balance paid out to the financial account (invoice money arriving)
+  'treasury.balance_payout.created',
+  'treasury.balance_payout.paid',
+  'treasury.balance_payout.failed',
   'treasury.financial_account.address_ready',
   // sms: a text's final status; a reply STOP or START from a number
   'sms.delivered',

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { newId } from '../lib/ids.ts';
 import type { Tx } from '../db/client.ts';
 import { sandboxEvents, type SandboxEvent } from '../db/schema/index.ts';
 import type { SecretBox } from '../lib/secrets.ts';
@@ -11,7 +11,11 @@ export const SANDBOX_PROVIDER = 'sandbox';
 /** Seconds a signature stays valid, like Stripe's default tolerance. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export const sandboxEventId = () => `evt_${randomBytes(12).toString('hex')}`;
+/**
+ * Time-ordered (a UUIDv7's hex, monotonic within the process): events scheduled together for the
+ * same moment are delivered in the order they were scheduled (a charge before its payout).
+ */
+export const sandboxEventId = () => `evt_${newId().replaceAll('-', '')}`;
 
 /** The sandbox's webhook signing secret, derived from the secrets key (stable across restarts, never stored). */
 export const sandboxWebhookSecret = (secrets: SecretBox) => `whsec_${secrets.deriveKey('sandbox-webhooks')}`;

@@ -15,6 +15,13 @@ export const ledgerAccountKinds = [
   'receivable',
   'paypal_available',
   'paypal_held',
+  // Invoice money at the provider before it is spendable (docs/money-flows.md, "Places"): the
+  // connected account's payments balance (pending and available), then a payout on its way to the
+  // financial account. Named by place; one row per currency, like every account.
+  'payments_balance',
+  'payouts_in_transit',
+  // Financial account cash the owner must look at before it can be spent again (an unknown debit).
+  'wallet_frozen',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 

@@ -53,7 +53,17 @@ const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { m
 
 /** Which mapped account a ledger account's movement goes to in this kind of transfer. */
 function keyFor(kind: LedgerAccountKind, transfer: TransferForBooks): AccountMapKey {
-  if (kind === 'wallet_available' || kind === 'wallet_held' || kind === 'paypal_available' || kind === 'paypal_held') return 'clearing';
+  // Every place the organisation's own money is (docs/money-flows.md, "Places") is the wallet's clearing account.
+  const ownMoney: LedgerAccountKind[] = [
+    'wallet_available',
+    'wallet_held',
+    'wallet_frozen',
+    'payments_balance',
+    'payouts_in_transit',
+    'paypal_available',
+    'paypal_held',
+  ];
+  if (ownMoney.includes(kind)) return 'clearing';
   if (kind === 'fees') return 'payable';
   if (kind === 'receivable') return 'receivable';
   // outside_bank: who the money went to or came from.

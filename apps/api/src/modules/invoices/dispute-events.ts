@@ -72,10 +72,11 @@ const disputeData = (charge: Charge, dispute: ChargeDispute) => ({
 const ledgerOf = (found: Found) => ({ invoice_id: found.charge.invoice_id, charge_id: found.charge.id, dispute_id: found.dispute.id });
 
 /** The amount leaves the organisation's account: the wallet gives what it has, the rest becomes owed. Crewpay keeps its fee while the dispute is open. */
-async function withdrawn(tx: Tx, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+async function withdrawn(unit: HandlerUnit, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
+  const { tx } = unit;
   const { dispute } = found;
   if (dispute.funds_withdrawn_at) return 'done';
-  const a = await findLedgerAccounts(tx, event.org_id);
+  const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
   const entries = takenBackEntries(a, { amount: dispute.amount, fee: 0 });
   const fromWallet = -(entries.find((entry) => entry.account_id === a.wallet_available.id)?.amount ?? 0);
   await postTransfer(tx, {
@@ -86,6 +87,9 @@ async function withdrawn(tx: Tx, event: ProviderEvent, found: Found, now: Date):
     entries,
   });
   await tx.update(chargeDisputes).set({ funds_withdrawn_at: now, wallet_share: fromWallet }).where(eq(chargeDisputes.id, dispute.id));
+  // More than the wallet held: the rest is owed, repaid first from the next money that lands; the owner is told.
+  const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
+  if (owed > 0) await publishDomainEvent(unit, { org_id: event.org_id, type: 'wallet.owes', data: { amount: owed } });
   return 'done';
 }
 
@@ -94,7 +98,7 @@ async function reinstated(tx: Tx, event: ProviderEvent, found: Found, now: Date)
   const { dispute } = found;
   if (dispute.funds_reinstated_at) return 'done';
   if (!dispute.funds_withdrawn_at) return 'retry_later';
-  const a = await findLedgerAccounts(tx, event.org_id);
+  const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `dispute:${dispute.id}:reinstated`,
@@ -157,7 +161,7 @@ export async function applyDisputeEvent(unit: HandlerUnit, event: ProviderEvent,
   if (found === 'retry_later') return found;
   if (event.type === 'charge.dispute.closed') return closed(unit, event, found, now);
   const outcome =
-    event.type === 'charge.dispute.funds_withdrawn' ? await withdrawn(tx, event, found, now) : await reinstated(tx, event, found, now);
+    event.type === 'charge.dispute.funds_withdrawn' ? await withdrawn(unit, event, found, now) : await reinstated(tx, event, found, now);
   if (outcome === 'done' && event.data.status && !found.dispute.closed_at)
     await tx.update(chargeDisputes).set({ status: event.data.status }).where(eq(chargeDisputes.id, found.dispute.id));
   return outcome;

@@ -16,8 +16,9 @@ const chargeRecord = async (headers: Headers, invoiceId: string) =>
   (await world.ctx.app.inject({ method: 'GET', url: `/v1/charges?invoice_id=${invoiceId}`, headers })).json()[invoiceId][0];
 const invoiceStatus = async (headers: Headers, invoiceId: string) =>
   (await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoiceId}`, headers })).json().status;
-const settled = { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } };
-const withdrawn = { type: 'invoice_card_disputed', entries: { outside_bank: 10_000, receivable: -320, wallet_available: -9_680 } };
+const settled = { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, payments_balance: 9_680 } };
+// Disputed before its payout: Stripe takes it from the payments balance, the rest (the fee Crewpay keeps while it is open) owed.
+const withdrawn = { type: 'invoice_card_disputed', entries: { outside_bank: 10_000, receivable: -320, payments_balance: -9_680 } };
 
 async function disputedInvoice() {
   const paid = await invoiceToPay(world, 10_000);
@@ -51,7 +52,7 @@ describe('the dispute lifecycle of a card payment (Stripe fake)', () => {
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([
       settled,
       withdrawn,
-      { type: 'invoice_dispute_lost', entries: { fees: -320, wallet_available: 320 } },
+      { type: 'invoice_dispute_lost', entries: { fees: -320, payments_balance: 320 } },
     ]);
     const books = await expectBooksEqualStripe(world, owner.org.id);
     expect(books.ledger.fees).toBe(0);
@@ -80,7 +81,7 @@ describe('the dispute lifecycle of a card payment (Stripe fake)', () => {
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([
       settled,
       withdrawn,
-      { type: 'invoice_dispute_reinstated', entries: { outside_bank: -10_000, receivable: 320, wallet_available: 9_680 } },
+      { type: 'invoice_dispute_reinstated', entries: { outside_bank: -10_000, receivable: 320, payments_balance: 9_680 } },
     ]);
     const books = await expectBooksEqualStripe(world, owner.org.id);
     expect(books.ledger).toMatchObject({ fees: 320, receivable: 0 });

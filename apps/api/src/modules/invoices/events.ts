@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, invoices, type ProviderEvent } from '../../db/schema/index.ts';
-import { announceFundsArrived, publishDomainEvent, type HandlerUnit, type ProviderEventHandler } from '../../events/dispatcher.ts';
-import { arrivedMoneyEntries, findLedgerAccounts, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import { publishDomainEvent, type HandlerUnit, type ProviderEventHandler } from '../../events/dispatcher.ts';
+import { findLedgerAccounts, invoicePaidEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
 import { failCharge, moveCharge, NO_ACTION, queueReceipt } from './charge-outcomes.ts';
 import { DISPUTE_EVENTS, applyDisputeEvent } from './dispute-events.ts';
 import { recordFeeRefund, unrefundedFee } from './fee-refunds.ts';
@@ -10,7 +10,12 @@ import { applyRefundEvent, REFUND_EVENTS } from './refund-events.ts';
 
 const target = (event: ProviderEvent) => ({ org_id: event.org_id, charge_id: event.data.charge_id, provider_id: event.object_id });
 
-/** Settled: the wallet gets amount - fee, the fee account the fee; the invoice is paid and its payer gets the receipt. */
+/**
+ * Settled: amount - fee is in the organisation's payments balance (arriving, not spendable until
+ * its payout lands in the financial account: docs/money-flows.md), the fee account the fee; the
+ * invoice is paid and its payer gets the receipt. "Release when paid" waits for the payout
+ * (the funds-arrived hook runs when it lands).
+ */
 async function settle(unit: HandlerUnit, event: ProviderEvent, now: Date) {
   const { tx } = unit;
   const charge = await moveCharge(tx, { ...target(event), from: 'pending', to: 'succeeded' }, { settled_at: now, ...NO_ACTION });
@@ -21,7 +26,7 @@ async function settle(unit: HandlerUnit, event: ProviderEvent, now: Date) {
     key: `charge:${charge.id}:settled`,
     type: charge.charge_type === 'card' ? 'invoice_card_settled' : 'invoice_ach_settled',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: arrivedMoneyEntries(a, charge),
+    entries: invoicePaidEntries(a, charge),
   });
   await tx
     .update(invoices)
@@ -33,7 +38,6 @@ async function settle(unit: HandlerUnit, event: ProviderEvent, now: Date) {
     data: { invoice_id: charge.invoice_id, charge_id: charge.id, amount: charge.amount, fee: charge.fee, charge_type: charge.charge_type },
   });
   await queueReceipt(tx, charge);
-  unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));
   return 'done';
 }
 
@@ -56,22 +60,26 @@ async function processing(tx: Tx, event: ProviderEvent) {
  * becomes owed by the organisation, like a treasury return), Crewpay gives its fee back (a call
  * to the provider records it), and the invoice is open again.
  */
-async function reverse(tx: Tx, event: ProviderEvent, now: Date) {
+async function reverse(unit: HandlerUnit, event: ProviderEvent, now: Date) {
+  const { tx } = unit;
   const charge = await moveCharge(
     tx,
     { ...target(event), from: 'succeeded', to: 'reversed', waitsWhile: 'pending' },
     { reversed_at: now, failure_reason: event.data.reason ?? null },
   );
   if (typeof charge === 'string') return charge;
-  const a = await findLedgerAccounts(tx, event.org_id);
+  const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
   const fee = await unrefundedFee(tx, charge);
+  const entries = takenBackEntries(a, { amount: charge.amount, fee });
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `charge:${charge.id}:reversed`,
     type: 'invoice_ach_returned',
     metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: takenBackEntries(a, { amount: charge.amount, fee }),
+    entries,
   });
+  const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
+  if (owed > 0) await publishDomainEvent(unit, { org_id: event.org_id, type: 'wallet.owes', data: { amount: owed } });
   await recordFeeRefund(tx, event.provider, charge, { key: `return:${charge.id}`, amount: fee });
   await tx
     .update(invoices)
@@ -102,6 +110,6 @@ function applyChargeEvent(unit: HandlerUnit, event: ProviderEvent, now: Date) {
     case 'charge.failed':
       return failCharge(unit, { ...target(event), reason: event.data.reason ?? null, now });
     default:
-      return reverse(tx, event, now);
+      return reverse(unit, event, now);
   }
 }

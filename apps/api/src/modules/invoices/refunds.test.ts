@@ -66,7 +66,7 @@ describe('POST /v1/invoices/{id}/refunds against Stripe (fake)', () => {
     expect(record).toMatchObject({ status: 'succeeded', refundable: 0 });
     expect(record.refunds.map((row: { status: string }) => row.status)).toEqual(['succeeded', 'succeeded']);
     expect(await postingsOf(live, owner.org.id, { invoice_id: invoice.id })).toEqual([
-      { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, wallet_available: 9_680 } },
+      { type: 'invoice_card_settled', entries: { fees: 320, outside_bank: -10_000, payments_balance: 9_680 } },
       hold(2_420),
       refunded(2_500, 80),
       hold(7_260),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccountKinds, ledgerAccounts, type LedgerAccount, type LedgerAccountKind } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -13,6 +13,10 @@ const ALLOWS_NEGATIVE: Record<LedgerAccountKind, boolean> = {
   // A mirror of the organisation's own PayPal balance, which PayPal guards: our books follow it.
   paypal_available: true,
   paypal_held: false,
+  // Stripe lets a payments balance go below zero (a refund or dispute before the next charge).
+  payments_balance: true,
+  payouts_in_transit: false,
+  wallet_frozen: false,
 };
 
 export type WalletAccounts = Record<LedgerAccountKind, LedgerAccount>;
@@ -26,8 +30,14 @@ export async function ensureLedgerAccounts(tx: DbOrTx, orgId: string): Promise<W
   return findLedgerAccounts(tx, orgId);
 }
 
-export async function findLedgerAccounts(tx: DbOrTx, orgId: string): Promise<WalletAccounts> {
-  const rows = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.org_id, orgId));
+/**
+ * The organisation's accounts with their balances. `lock`: for a recipe that reads a balance to
+ * split an amount (debt first, what a taking can still take), locked in id order as a posting
+ * locks them, so two such postings at once never split the same balance twice.
+ */
+export async function findLedgerAccounts(tx: DbOrTx, orgId: string, options: { lock?: boolean } = {}): Promise<WalletAccounts> {
+  const query = tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.org_id, orgId)).orderBy(asc(ledgerAccounts.id));
+  const rows = options.lock ? await query.for('no key update') : await query;
   const byKind = new Map(rows.map((row) => [row.kind, row]));
   const missing = ledgerAccountKinds.filter((kind) => !byKind.has(kind));
   if (missing.length > 0) throw new Error(`Organisation ${orgId} has no ledger accounts ${missing.join(', ')}`);

@@ -10,7 +10,8 @@ import type { DbOrTx } from '../../db/client.ts';
  * an invoice's settlement is a receipt, its refund a refund, anything else about an invoice a
  * dispute or return (so a dispute won back nets against it), a payment's or a bank transfer out's
  * postings a payout (a returned payout nets against it), and any other arrival wallet funding.
- * So money in - money out always equals the change of the wallet, receivable and PayPal balances.
+ * So money in - money out always equals the change of the wallet's places (available, held, frozen,
+ * arriving invoice money), receivable and PayPal balances.
  */
 const CATEGORY = sql`CASE
   WHEN a.kind = 'fees' THEN 'fees'

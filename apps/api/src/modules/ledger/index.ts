@@ -1,10 +1,14 @@
 // The ledger module as other modules see it.
-export { ensureLedgerAccounts, findBalances, findLedgerAccounts } from './accounts.ts';
+export { ensureLedgerAccounts, findBalances, findLedgerAccounts, type WalletAccounts } from './accounts.ts';
 export { holdFunds, releaseHold } from './holds.ts';
 export { postTransfer, type LedgerEntryInput } from './post-transfer.ts';
 export { reconcileLedger } from './reconcile.ts';
 export {
   arrivedMoneyEntries,
+  balancePayoutEntries,
+  debitedEntries,
+  freezeEntries,
+  invoicePaidEntries,
   feeReturnedEntries,
   givenBackEntries,
   outgoingMoneyEntries,

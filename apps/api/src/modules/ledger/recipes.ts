@@ -41,28 +41,98 @@ export function outgoingMoneyEntries(
   ]);
 }
 
-/** Money arriving in the wallet from outside (a bank debit settled, a credit received, an invoice paid): outside bank -> available, less our fee. */
+/**
+ * What the organisation owes comes first (docs/money-flows.md, "Debt first"): of money landing in
+ * the financial account, the part that repays `receivable` (a dispute or return that took more
+ * than the wallet held) is not spendable; the rest is.
+ */
+function landed(a: WalletAccounts, amount: number): LedgerEntryInput[] {
+  const repaid = Math.min(amount, Math.max(0, -a.receivable.balance));
+  return [
+    { account_id: a.receivable.id, amount: repaid },
+    { account_id: a.wallet_available.id, amount: amount - repaid },
+  ];
+}
+
+/** Money arriving in the financial account from outside (a bank debit settled, a credit received): outside bank -> available, debt first. */
 export function arrivedMoneyEntries(a: WalletAccounts, money: { amount: number; fee: number }): LedgerEntryInput[] {
   return nonZero([
     { account_id: a.outside_bank.id, amount: -money.amount },
-    { account_id: a.wallet_available.id, amount: money.amount - money.fee },
+    ...landed(a, money.amount - money.fee),
     { account_id: a.fees.id, amount: money.fee },
   ]);
 }
 
 /**
- * Money that arrived, taken back by the payer's bank (an ACH return, a card dispute): the wallet
- * gives what it still has of it, the fees what they took, and what is left becomes owed by the
- * organisation (receivable).
+ * An invoice paid (a card or bank charge succeeded): the amount less Crewpay's application fee is
+ * in the connected account's payments balance, not in the financial account: arriving, not
+ * spendable (payments_balance), until its payout lands.
+ */
+export function invoicePaidEntries(a: WalletAccounts, money: { amount: number; fee: number }): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: a.outside_bank.id, amount: -money.amount },
+    { account_id: a.payments_balance.id, amount: money.amount - money.fee },
+    { account_id: a.fees.id, amount: money.fee },
+  ]);
+}
+
+/** A payout of the payments balance to the financial account: created (balance -> in transit), failed (back), paid (in transit -> the wallet, debt first). */
+export function balancePayoutEntries(a: WalletAccounts, step: 'created' | 'failed' | 'paid', amount: number): LedgerEntryInput[] {
+  if (step === 'created')
+    return [
+      { account_id: a.payments_balance.id, amount: -amount },
+      { account_id: a.payouts_in_transit.id, amount },
+    ];
+  if (step === 'failed')
+    return [
+      { account_id: a.payouts_in_transit.id, amount: -amount },
+      { account_id: a.payments_balance.id, amount },
+    ];
+  return nonZero([{ account_id: a.payouts_in_transit.id, amount: -amount }, ...landed(a, amount)]);
+}
+
+/**
+ * Money someone outside took from the financial account (an ACH debit on the wallet's numbers,
+ * a received credit reversed): from what the wallet can spend, then from what is frozen, the
+ * rest owed (receivable).
+ */
+export function debitedEntries(a: WalletAccounts, amount: number): LedgerEntryInput[] {
+  const fromAvailable = Math.min(amount, a.wallet_available.balance);
+  const fromFrozen = Math.min(amount - fromAvailable, a.wallet_frozen.balance);
+  return nonZero([
+    { account_id: a.outside_bank.id, amount },
+    { account_id: a.wallet_available.id, amount: -fromAvailable },
+    { account_id: a.wallet_frozen.id, amount: -fromFrozen },
+    { account_id: a.receivable.id, amount: -(amount - fromAvailable - fromFrozen) },
+  ]);
+}
+
+/** The spendable amount frozen (an unknown debit, until the owner looks at it), or given back. */
+export function freezeEntries(a: WalletAccounts, direction: 'freeze' | 'unfreeze', amount: number): LedgerEntryInput[] {
+  const sign = direction === 'freeze' ? 1 : -1;
+  return [
+    { account_id: a.wallet_available.id, amount: -sign * amount },
+    { account_id: a.wallet_frozen.id, amount: sign * amount },
+  ];
+}
+
+/**
+ * Money that arrived, taken back by the payer's bank (an ACH return, a card dispute): first from
+ * the payments balance (invoice money not paid out yet, as Stripe takes it), then what the wallet
+ * can still spend, the fees what they took, and what is left becomes owed by the organisation
+ * (receivable), collected from the next money that lands (debt first).
  */
 export function takenBackEntries(a: WalletAccounts, money: { amount: number; fee: number }): LedgerEntryInput[] {
-  const fromWallet = Math.min(money.amount - money.fee, a.wallet_available.balance);
+  const net = money.amount - money.fee;
+  const fromPayments = Math.min(net, Math.max(0, a.payments_balance.balance));
+  const fromWallet = Math.min(net - fromPayments, a.wallet_available.balance);
   const fromFees = money.fee > 0 ? Math.min(money.fee, a.fees.balance) : 0;
   return nonZero([
     { account_id: a.outside_bank.id, amount: money.amount },
+    { account_id: a.payments_balance.id, amount: -fromPayments },
     { account_id: a.wallet_available.id, amount: -fromWallet },
     { account_id: a.fees.id, amount: -fromFees },
-    { account_id: a.receivable.id, amount: -(money.amount - fromWallet - fromFees) },
+    { account_id: a.receivable.id, amount: -(money.amount - fromPayments - fromWallet - fromFees) },
   ]);
 }
 
@@ -78,20 +148,30 @@ export function refundedEntries(a: WalletAccounts, money: { amount: number; fee_
   ]);
 }
 
-/** Money taken back, then given back (a dispute won): the reverse of the taking, to the wallet what it gave, to receivable what became owed. */
+/**
+ * Money taken back, then given back (a dispute won): the reverse of the taking. The wallet gets
+ * what it gave; the rest is Stripe's payments balance again, less what it repays of the debt
+ * (receivable) the taking left.
+ */
 export function givenBackEntries(a: WalletAccounts, money: { amount: number; from_wallet: number }): LedgerEntryInput[] {
+  const rest = money.amount - money.from_wallet;
+  const repaid = Math.min(rest, Math.max(0, -a.receivable.balance));
   return nonZero([
     { account_id: a.outside_bank.id, amount: -money.amount },
     { account_id: a.wallet_available.id, amount: money.from_wallet },
-    { account_id: a.receivable.id, amount: money.amount - money.from_wallet },
+    { account_id: a.receivable.id, amount: repaid },
+    { account_id: a.payments_balance.id, amount: rest - repaid },
   ]);
 }
 
-/** Crewpay gives a fee back to the organisation (a lost dispute): fees -> available. */
+/**
+ * Crewpay gives its invoice fee back to the organisation (a lost dispute): an application-fee
+ * refund, which Stripe puts in the connected account's payments balance (fees -> payments balance).
+ */
 export function feeReturnedEntries(a: WalletAccounts, fee: number): LedgerEntryInput[] {
   return [
     { account_id: a.fees.id, amount: -fee },
-    { account_id: a.wallet_available.id, amount: fee },
+    { account_id: a.payments_balance.id, amount: fee },
   ];
 }
 

@@ -38,6 +38,16 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
       return { text: 'Stripe needs more information before your wallet can be used', link: '/verification' };
     case 'wallet.out_of_step':
       return { text: "Your wallet's balance at Stripe differs from Crewpay's books: we are looking into it", link: '/wallets' };
+    case 'wallet.owes':
+      return {
+        text: `Money was taken back from your wallet: ${amount === null ? 'what it did not hold' : formatCents(amount)} is owed and repaid first from the next money that arrives`,
+        link: '/wallets',
+      };
+    case 'wallet.frozen':
+      return {
+        text: `${amount === null ? 'Someone outside Crewpay debited your wallet' : `Someone outside Crewpay debited ${formatCents(amount)} from your wallet`}: its spendable balance is frozen until you review it`,
+        link: '/wallets',
+      };
     case 'paypal.disconnected':
       return {
         text: 'Your PayPal account withdrew its permissions: connect PayPal again to pay by PayPal or Venmo',

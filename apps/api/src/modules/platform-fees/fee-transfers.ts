@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { providerCalls } from '../../db/schema/index.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
 import { recordProviderCall, type ProviderOperation } from '../provider-calls/index.ts';
@@ -16,7 +16,18 @@ export const PLATFORM_FEES_PROVIDER = 'platform-fees';
 export const FEE_TRANSFER = 'banking.fee_transfer';
 
 export type FeeDirection = 'collect' | 'refund';
-export type FeeTransferRequest = { direction: FeeDirection; amount: number; description: string };
+export type FeeTransferRequest = {
+  direction: FeeDirection;
+  amount: number;
+  description: string;
+  /** Owed: an earlier try found the financial account short; tried again when money lands (`owed_try` counts the tries). */
+  owed?: boolean;
+  owed_try?: number;
+  first_key?: string;
+};
+
+/** An owed fee waits for money to land (the funds-arrived hook makes it due); this is only the fallback of a day. */
+const OWED_RETRY_MS = 86_400_000;
 
 export async function recordFeeTransfer(
   tx: Tx,
@@ -34,9 +45,14 @@ export async function recordFeeTransfer(
 }
 
 /**
- * The fee's movement at the configured banking provider. A final refusal leaves the books as they
- * are (the fee is Crewpay's) and is logged at error level: the provider check of `npm run
- * reconcile` then shows the organisation's balance that much above its ledger until someone acts.
+ * The fee's movement at the configured banking provider. Refused because the organisation's
+ * financial account is short (`insufficient_funds`), the fee is owed to Crewpay (docs/money-flows.md,
+ * "Fees owed until collected"): a new call (a new key: Stripe keeps the refused one's answer) waits
+ * until money lands in the financial account (collectOwedFees, on the funds-arrived hook) and is
+ * made before anything recorded after it; it stays pending meanwhile, so the provider check counts
+ * it and the wallet shows it. Any other final refusal leaves the books as they are (the fee is
+ * Crewpay's) and is logged at error level: the provider check then shows the organisation's
+ * balance that much above its ledger until someone acts.
  */
 export const feeTransferOperation: ProviderOperation<FeeTransferRequest, { provider_id: string }> = {
   provider: PLATFORM_FEES_PROVIDER,
@@ -49,10 +65,59 @@ export const feeTransferOperation: ProviderOperation<FeeTransferRequest, { provi
       description: request.description,
       idempotency_key: ctx.idempotency_key,
     }),
-  async onFailed(_unit, call, error) {
+  async onFailed({ tx }, call, error) {
+    const request = call.request as FeeTransferRequest;
+    if (error.code === 'insufficient_funds' && request.direction === 'collect') {
+      const tries = (request.owed_try ?? 0) + 1;
+      const firstKey = request.first_key ?? call.idempotency_key;
+      await recordProviderCall(tx, {
+        org_id: call.org_id,
+        provider: PLATFORM_FEES_PROVIDER,
+        operation: FEE_TRANSFER,
+        idempotency_key: `${firstKey}:owed:${tries}`,
+        subject_id: call.subject_id ?? undefined,
+        request: { ...request, owed: true, owed_try: tries, first_key: firstKey },
+        next_attempt_at: new Date(Date.now() + OWED_RETRY_MS),
+      });
+      return;
+    }
     console.error('[platform-fees] a fee could not be moved at the provider', call.id, error.code);
   },
 };
+
+/**
+ * Money landed in the organisation's financial account (funds-arrived hook): its owed fees are
+ * due now, collected by the outbox before the payouts recorded after this.
+ */
+export async function collectOwedFees(db: Db, orgId: string): Promise<void> {
+  await db
+    .update(providerCalls)
+    .set({ next_attempt_at: sql`LEAST(${providerCalls.next_attempt_at}, now())` })
+    .where(
+      and(
+        eq(providerCalls.org_id, orgId),
+        eq(providerCalls.operation, FEE_TRANSFER),
+        eq(providerCalls.status, 'pending'),
+        sql`${providerCalls.request}->>'owed' = 'true'`,
+      ),
+    );
+}
+
+/** Crewpay's fees owed by the organisation (refused for a short financial account, waiting for money to land), in cents. */
+export async function feesOwed(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum((${providerCalls.request}->>'amount')::bigint), 0)` })
+    .from(providerCalls)
+    .where(
+      and(
+        eq(providerCalls.org_id, orgId),
+        eq(providerCalls.operation, FEE_TRANSFER),
+        eq(providerCalls.status, 'pending'),
+        sql`${providerCalls.request}->>'owed' = 'true'`,
+      ),
+    );
+  return Number(row?.amount ?? 0);
+}
 
 /**
  * Fees booked whose movement has not been made yet (calls pending), per direction: what the

@@ -20,32 +20,65 @@ export type ProviderProblem =
       provider_cash: number;
       provider_outbound_pending: number;
       provider_payments: number;
+      provider_in_transit: number;
     }
+  /** The wallet lets the organisation spend more than its financial account holds in cash (docs/money-flows.md, "Places"). */
+  | { kind: 'spendable_exceeds_cash'; org_id: string; ledger_spendable: number; provider_cash: number }
+  /** Payouts of the payments balance on their way to the financial account: the ledger's and Stripe's differ. */
+  | { kind: 'in_transit_out_of_step'; org_id: string; ledger_in_transit: number; provider_in_transit: number }
   | { kind: 'stale_processing'; org_id: string; transaction_id: string; provider_id: string; provider_status: string }
   | { kind: 'provider_unreachable'; org_id: string; code: string };
 
 type CheckDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 
 /**
- * The wallet of one organisation against its account at the provider (docs/money-flows.md). The
- * ledger counts money in when the provider settles it (so the provider's inbound_pending is left
- * out), and keeps money going out held until it is paid (so it is in the provider's cash or
- * outbound_pending until then). Invoice payments are the organisation's from their charge on,
- * in its payments balance until their payout; what a dispute took beyond the wallet is owed
- * (receivable). Fees booked but not moved yet are still in the organisation's account at the
- * provider; fees refunded in the books but not given back yet (Treasury or application fees) are not:
- * wallet_available + wallet_held + receivable + fees to collect - fees to refund = cash + outbound_pending + payments.
+ * The wallet of one organisation against its account at the provider, place by place
+ * (docs/money-flows.md, "Places"):
+ * - spendable: what the wallet lets the organisation spend (available, and frozen until the owner
+ *   looks), plus Crewpay's fees still to collect, less Treasury fee refunds still to come, is in
+ *   the financial account's cash;
+ * - in transit: the payouts of the payments balance on their way equal Stripe's;
+ * - all of it: every place of the ledger (available, held, frozen, payments balance, in transit,
+ *   less what is owed) plus fees booked not moved yet less fee refunds not given back yet equals
+ *   cash + outbound_pending + payments balance + in transit. The payments balance and the
+ *   financial account are compared together there: Stripe takes refunds and disputes from the
+ *   payments balance and nets them in its next payout, while the ledger takes them from what the
+ *   wallet can spend at once (the safe side), so those two places may differ by them until then.
+ * The ledger counts money in when the provider settles it (inbound_pending is left out).
  */
 async function checkWallet(deps: CheckDeps, orgId: string): Promise<ProviderProblem[]> {
   const balance = await bankingProvider(deps).balanceOf(orgId);
   if (!balance) return [];
-  const ledger = await findBalances(deps.db, orgId, ['wallet_available', 'wallet_held', 'receivable']);
+  const ledger = await findBalances(deps.db, orgId, [
+    'wallet_available',
+    'wallet_held',
+    'wallet_frozen',
+    'receivable',
+    'payments_balance',
+    'payouts_in_transit',
+  ]);
   const fees = await feesInFlight(deps.db, orgId);
   const feesInFlightTotal = fees.collect - fees.refund - (await feeRefundsInFlight(deps.db, orgId));
-  const ledgerWallet = ledger.wallet_available! + ledger.wallet_held! + ledger.receivable!;
-  if (ledgerWallet + feesInFlightTotal === balance.cash + balance.outbound_pending + balance.payments) return [];
-  return [
-    {
+  const problems: ProviderProblem[] = [];
+  const spendable = ledger.wallet_available! + ledger.wallet_frozen!;
+  if (spendable + fees.collect - fees.refund > balance.cash)
+    problems.push({ kind: 'spendable_exceeds_cash', org_id: orgId, ledger_spendable: spendable, provider_cash: balance.cash });
+  if (ledger.payouts_in_transit !== balance.in_transit)
+    problems.push({
+      kind: 'in_transit_out_of_step',
+      org_id: orgId,
+      ledger_in_transit: ledger.payouts_in_transit!,
+      provider_in_transit: balance.in_transit,
+    });
+  const ledgerWallet =
+    ledger.wallet_available! +
+    ledger.wallet_held! +
+    ledger.wallet_frozen! +
+    ledger.receivable! +
+    ledger.payments_balance! +
+    ledger.payouts_in_transit!;
+  if (ledgerWallet + feesInFlightTotal !== balance.cash + balance.outbound_pending + balance.payments + balance.in_transit)
+    problems.push({
       kind: 'wallet_out_of_step',
       org_id: orgId,
       ledger_wallet: ledgerWallet,
@@ -53,8 +86,9 @@ async function checkWallet(deps: CheckDeps, orgId: string): Promise<ProviderProb
       provider_cash: balance.cash,
       provider_outbound_pending: balance.outbound_pending,
       provider_payments: balance.payments,
-    },
-  ];
+      provider_in_transit: balance.in_transit,
+    });
+  return problems;
 }
 
 /** Our movements processing for longer than the provider's window: the provider's status says whether an event was missed. */

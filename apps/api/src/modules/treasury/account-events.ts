@@ -40,7 +40,7 @@ export async function applyReceivedCredit(
     .onConflictDoNothing({ target: treasuryTransactions.provider_id })
     .returning();
   if (!row) return { credited: false, outcome: undefined };
-  const ledger = await findLedgerAccounts(tx, event.org_id);
+  const ledger = await findLedgerAccounts(tx, event.org_id, { lock: true });
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `received_credit:${event.object_id}`,

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bankLinks, treasuryTransactions, type ProviderEvent, type TreasuryTransaction } from '../../db/schema/index.ts';
-import { arrivedMoneyEntries, findLedgerAccounts, outgoingMoneyEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import {
+  arrivedMoneyEntries,
+  findLedgerAccounts,
+  outgoingMoneyEntries,
+  postTransfer,
+  takenBackEntries,
+  type LedgerEntryInput,
+  type WalletAccounts,
+} from '../ledger/index.ts';
 import { providerId } from '../../providers/banking/index.ts';
 import {
   announceFundsArrived,
@@ -11,6 +19,7 @@ import {
   type ProviderEventOutcome,
 } from '../../events/dispatcher.ts';
 import { applyAddressReady, applyReceivedCredit } from './account-events.ts';
+import { PLACE_EVENTS } from './place-events.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
 
 type Status = TreasuryTransaction['status'];
@@ -85,7 +94,7 @@ async function applyToLedger(unit: HandlerUnit, event: ProviderEvent, now: Date)
       const moved = await transition(tx, event, { from: 'processing', to: 'succeeded' }, { posted_at: now });
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
+      const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
       const metadata = { treasury_transaction_id: row.id };
       await postTransfer(tx, {
         org_id: event.org_id,
@@ -110,15 +119,17 @@ async function applyToLedger(unit: HandlerUnit, event: ProviderEvent, now: Date)
       );
       if (!('row' in moved)) return moved.outcome;
       const { row } = moved;
-      const a = await accounts();
+      const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
       // The bank takes the money back; what the wallet no longer holds becomes owed by the organisation.
+      const entries = takenBackEntries(a, { amount: row.amount, fee: 0 });
       await postTransfer(tx, {
         org_id: event.org_id,
         key,
         type: 'ach_debit_returned',
         metadata: { treasury_transaction_id: row.id },
-        entries: takenBackEntries(a, { amount: row.amount, fee: 0 }),
+        entries,
       });
+      await tellOwed(unit, event.org_id, a, entries);
       return;
     }
     case 'treasury.outbound_payment.posted': {
@@ -187,6 +198,12 @@ async function applyToLedger(unit: HandlerUnit, event: ProviderEvent, now: Date)
   }
 }
 
+/** Money taken back left a debt (receivable): the owner is told; the next money that lands repays it first. */
+export async function tellOwed(unit: HandlerUnit, orgId: string, a: WalletAccounts, entries: LedgerEntryInput[]): Promise<void> {
+  const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
+  if (owed > 0) await publishDomainEvent(unit, { org_id: orgId, type: 'wallet.owes', data: { amount: owed } });
+}
+
 /** A setup intent's events wait until our bank link records it (it is created just before our transaction). */
 async function knowsSetupIntent(tx: Tx, event: ProviderEvent): Promise<boolean> {
   const [link] = await tx
@@ -206,6 +223,12 @@ export const isBankingEvent = (type: string) => type.startsWith('treasury.') || 
 export const bankingEvents: ProviderEventHandler = {
   handles: isBankingEvent,
   async apply(unit, event, now) {
+    const place = PLACE_EVENTS[event.type];
+    if (place) {
+      const { landed, outcome } = await place(unit, event, now);
+      if (landed) unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));
+      return outcome;
+    }
     if (event.type === 'treasury.received_credit.succeeded') {
       const { credited, outcome } = await applyReceivedCredit(unit, event, now);
       if (credited) unit.afterCommit(() => announceFundsArrived(unit.deps, event.org_id));

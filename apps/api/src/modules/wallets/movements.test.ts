@@ -14,7 +14,18 @@ beforeAll(async () => {
 });
 
 type Headers = Record<string, string>;
-type Movement = { id: string; type: string; status: string; available: number; incoming: number; held: number; amount: number };
+type Movement = {
+  id: string;
+  type: string;
+  status: string;
+  available: number;
+  incoming: number;
+  held: number;
+  arriving: number;
+  frozen: number;
+  owed: number;
+  amount: number;
+};
 type Breakdown = { available: number; incoming: number; held: number; total: number };
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
@@ -91,13 +102,27 @@ describe('GET /v1/wallets/:id/movements and the wallet breakdown', () => {
     const { owner, walletId } = await mixedWallet();
     const wallet = (await call('GET', `/v1/wallets/${walletId}`, owner.headers)).json<{ breakdown: Breakdown }>();
     const movements = await allMovements(owner.headers, walletId);
-    const sum = (part: 'available' | 'incoming' | 'held' | 'amount') => movements.reduce((total, row) => total + row[part], 0);
+    const sum = (part: 'available' | 'incoming' | 'held' | 'arriving' | 'frozen' | 'owed' | 'amount') =>
+      movements.reduce((total, row) => total + row[part], 0);
 
     const ledger = await ledgerSums(owner.org.id);
-    expect(wallet.breakdown).toEqual({ ...ledger, incoming: 50_000, total: ledger.available + ledger.held + 50_000 });
+    // The sandbox pays invoice money out as the charge settles: nothing is left arriving, frozen or owed.
+    const elsewhere = { arriving: 0, arriving_expected_at: null, frozen: 0, owed: 0, fees_owed: 0 };
+    expect(wallet.breakdown).toEqual({ ...ledger, ...elsewhere, incoming: 50_000, total: ledger.available + ledger.held + 50_000 });
     expect(ledger.held).toBeGreaterThan(0);
-    expect({ available: sum('available'), incoming: sum('incoming'), held: sum('held'), total: sum('amount') }).toEqual(wallet.breakdown);
-    expect(movements.every((row) => row.amount === row.available + row.incoming + row.held)).toBe(true);
+    expect({
+      available: sum('available'),
+      incoming: sum('incoming'),
+      held: sum('held'),
+      ...elsewhere,
+      arriving: sum('arriving'),
+      frozen: sum('frozen'),
+      owed: sum('owed'),
+      total: sum('amount'),
+    }).toEqual(wallet.breakdown);
+    expect(movements.every((row) => row.amount === row.available + row.incoming + row.held + row.arriving + row.frozen - row.owed)).toBe(
+      true,
+    );
 
     const types = new Set(movements.map((row) => row.type));
     for (const type of ['ach_debit_settled', 'ach_debit_pending', 'hold', 'payment_succeeded', 'invoice_card_settled']) {
@@ -131,7 +156,17 @@ describe('GET /v1/wallets/:id/movements and the wallet breakdown', () => {
       expect.objectContaining({ type: 'ach_debit_failed', status: 'failed', failure_reason: 'no_account', amount: 0, incoming: 0 }),
     ]);
     const wallet = (await call('GET', `/v1/wallets/${walletId}`, owner.headers)).json<{ breakdown: Breakdown }>();
-    expect(wallet.breakdown).toEqual({ available: 0, incoming: 0, held: 0, total: 0 });
+    expect(wallet.breakdown).toEqual({
+      available: 0,
+      incoming: 0,
+      held: 0,
+      arriving: 0,
+      arriving_expected_at: null,
+      frozen: 0,
+      owed: 0,
+      fees_owed: 0,
+      total: 0,
+    });
   });
 
   it('pages by number and by cursor alike, newest first', async () => {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { treasuryTransactions } from '../../db/schema/index.ts';
 import { decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { findBalances, findLedgerAccounts } from '../ledger/index.ts';
+import { feesOwed } from '../platform-fees/index.ts';
 
 /** An add-funds ACH debit the bank has not settled: no ledger posting yet (docs/wallet.md), but money on its way. */
 const arrivingFunding = (orgId: string, financialAccountId: string) =>
@@ -14,17 +15,63 @@ const arrivingFunding = (orgId: string, financialAccountId: string) =>
     eq(treasuryTransactions.status, 'processing'),
   );
 
-/** Available and held from the ledger, incoming from the debits still arriving. */
+/**
+ * Stripe's standard US schedule: a charge's money is available two days after it (cards; bank
+ * debits once settled), then paid out the same day and in the financial account the next: an
+ * estimate, used until a payout is made and Stripe gives its own arrival date.
+ */
+const EXPECTED_AFTER_SETTLEMENT = "interval '3 days'";
+
+/**
+ * When the arriving money is expected in the financial account: the latest arrival date Stripe
+ * gave a payout still in transit, or the estimate for invoice money not paid out yet; null when
+ * nothing arrives.
+ */
+async function arrivingExpectedAt(db: DbOrTx, orgId: string, inBalance: boolean): Promise<string | null> {
+  const result = await db.execute<{ at: string | null }>(sql`
+    SELECT greatest(
+      (SELECT max((t.metadata->>'arrival_date')::timestamptz) FROM ledger_transfers t
+        WHERE t.org_id = ${orgId} AND t.type = 'balance_payout_created' AND t.metadata->>'arrival_date' <> ''
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers d WHERE d.org_id = t.org_id
+            AND d.idempotency_key IN ('balance_payout:' || (t.metadata->>'payout_id') || ':paid', 'balance_payout:' || (t.metadata->>'payout_id') || ':failed'))),
+      CASE WHEN ${inBalance} THEN (SELECT max(t.created_at) + ${sql.raw(EXPECTED_AFTER_SETTLEMENT)} FROM ledger_transfers t
+        WHERE t.org_id = ${orgId} AND t.type IN ('invoice_card_settled', 'invoice_ach_settled')) END
+    ) AS at`);
+  const at = result.rows[0]?.at;
+  return at ? new Date(at).toISOString() : null;
+}
+
+/** Every place from the ledger, incoming from the debits still arriving, fees owed from the platform-fee outbox. */
 export async function walletBreakdownOf(db: DbOrTx, orgId: string, financialAccountId: string): Promise<WalletBreakdown> {
-  const balances = await findBalances(db, orgId, ['wallet_available', 'wallet_held']);
-  const [arriving] = await db
+  const balances = await findBalances(db, orgId, [
+    'wallet_available',
+    'wallet_held',
+    'wallet_frozen',
+    'payments_balance',
+    'payouts_in_transit',
+    'receivable',
+  ]);
+  const [arrivingDebits] = await db
     .select({ amount: sql<string>`coalesce(sum(${treasuryTransactions.amount}), 0)::text` })
     .from(treasuryTransactions)
     .where(arrivingFunding(orgId, financialAccountId));
   const available = balances.wallet_available ?? 0;
   const held = balances.wallet_held ?? 0;
-  const incoming = Number(arriving?.amount ?? 0);
-  return { available, incoming, held, total: available + incoming + held };
+  const frozen = balances.wallet_frozen ?? 0;
+  const incoming = Number(arrivingDebits?.amount ?? 0);
+  const arriving = (balances.payments_balance ?? 0) + (balances.payouts_in_transit ?? 0);
+  const owed = -(balances.receivable ?? 0);
+  return {
+    available,
+    incoming,
+    held,
+    arriving,
+    arriving_expected_at: arriving > 0 ? await arrivingExpectedAt(db, orgId, (balances.payments_balance ?? 0) > 0) : null,
+    frozen,
+    owed,
+    fees_owed: await feesOwed(db, orgId),
+    total: available + incoming + held + arriving + frozen - owed,
+  };
 }
 
 type MovementRow = {
@@ -37,6 +84,9 @@ type MovementRow = {
   available: string;
   incoming: string;
   held: string;
+  arriving: string;
+  frozen: string;
+  owed: string;
   memo: string;
   metadata: Record<string, string>;
 };
@@ -45,6 +95,7 @@ const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 function toMovement(row: MovementRow): WalletMovement {
   const [available, incoming, held] = [Number(row.available), Number(row.incoming), Number(row.held)];
+  const [arriving, frozen, owed] = [Number(row.arriving), Number(row.frozen), Number(row.owed)];
   return {
     id: row.id,
     date: Number(row.date),
@@ -55,15 +106,18 @@ function toMovement(row: MovementRow): WalletMovement {
     available,
     incoming,
     held,
-    amount: available + incoming + held,
+    arriving,
+    frozen,
+    owed,
+    amount: available + incoming + held + arriving + frozen - owed,
     payment_id: row.metadata.payment_id ?? null,
     invoice_id: row.metadata.invoice_id ?? null,
   };
 }
 
 /**
- * Every movement of the wallet's money, newest first: each ledger transfer with an entry on its
- * available or held account (its parts summed per account), each add-funds debit still arriving,
+ * Every movement of the wallet's money, newest first: each ledger transfer with an entry on one of
+ * its places (available, held, arriving, frozen, owed: its parts summed per place), each add-funds debit still arriving,
  * and each that failed (no money moved, listed at 0 so the owner sees why). Both lists are read by keyset (ledger_transfers_org_idx, treasury_transactions_org_idx)
  * up to the page's end before they are merged, so a page costs its own rows, not the wallet's
  * history. The ids never collide (both are our uuids), so (created_at, id) orders the merge.
@@ -74,6 +128,8 @@ export async function listWalletMovements(
 ): Promise<MovementsAnswer> {
   const accounts = await findLedgerAccounts(db, options.org_id);
   const [availableId, heldId] = [accounts.wallet_available.id, accounts.wallet_held.id];
+  const arrivingIds = [accounts.payments_balance.id, accounts.payouts_in_transit.id];
+  const [frozenId, owedId] = [accounts.wallet_frozen.id, accounts.receivable.id];
   const offset = options.starting_after ? 0 : options.page * options.limit;
   const reach = offset + options.limit + 1;
   const after = (createdAt: SQL, id: SQL): SQL => {
@@ -86,7 +142,8 @@ export async function listWalletMovements(
       SELECT t.id, t.created_at, t.type, 'posted' AS status, 0::bigint AS incoming, t.metadata, t.memo, NULL::text AS failure_reason
       FROM ledger_transfers t
       WHERE t.org_id = ${options.org_id} AND ${after(sql`t.created_at`, sql`t.id`)}
-        AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.transfer_id = t.id AND e.account_id IN (${availableId}, ${heldId}))
+        AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.transfer_id = t.id
+          AND e.account_id IN (${availableId}, ${heldId}, ${arrivingIds[0]}, ${arrivingIds[1]}, ${frozenId}, ${owedId}))
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${reach}
     ), arriving AS (
       SELECT tt.id, tt.created_at,
@@ -105,11 +162,14 @@ export async function listWalletMovements(
       coalesce(nullif(page.memo, ''), source.memo, '') AS memo,
       (extract(epoch from page.created_at) * 1000000)::bigint::text AS cursor_us,
       floor(extract(epoch from page.created_at))::bigint::text AS date,
-      parts.available, parts.held
+      parts.available, parts.held, parts.arriving, parts.frozen, parts.owed
     FROM page
     CROSS JOIN LATERAL (
       SELECT coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${availableId}), 0)::text AS available,
-        coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${heldId}), 0)::text AS held
+        coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${heldId}), 0)::text AS held,
+        coalesce(sum(e.amount) FILTER (WHERE e.account_id IN (${arrivingIds[0]}, ${arrivingIds[1]})), 0)::text AS arriving,
+        coalesce(sum(e.amount) FILTER (WHERE e.account_id = ${frozenId}), 0)::text AS frozen,
+        coalesce(-sum(e.amount) FILTER (WHERE e.account_id = ${owedId}), 0)::text AS owed
       FROM ledger_entries e WHERE e.transfer_id = page.id
     ) parts
     -- A bank movement's memo is on its wallet transaction (the transfer out's "Payroll"), not on its postings.

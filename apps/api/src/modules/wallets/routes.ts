@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { movementsAnswer, movementsQuery, transactionsAnswer, transactionsQuery, walletDetails, walletsAnswer } from '@crewpay/core';
+import { loginAsMessages, movementsAnswer, movementsQuery, transactionsAnswer, transactionsQuery, walletDetails, walletsAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { findWalletDetails, listMovements, listWallets, listWalletTransactions } from './service.ts';
-import { MANAGERS } from '../../plugins/route-policy.ts';
+import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
+import { unfreezeWallet } from './unfreeze.ts';
 
 const tags = ['Wallets'];
 const walletParams = z.object({ id: z.uuid({ error: 'Wallet not found' }) });
@@ -72,5 +73,31 @@ export const walletRoutes =
       },
       async (request) =>
         listMovements(deps, { org_id: requireStaff(request, ['owner', 'admin']).org_id, wallet_id: request.params.id, ...request.query }),
+    );
+
+    app.post(
+      '/wallets/:id/unfreeze',
+      {
+        config: {
+          policy: {
+            who: OWNER,
+            apiKey: 'none',
+            acting: { refused: loginAsMessages.noApproving },
+            freshFactor: 'always',
+            audit: { action: 'wallet.unfreeze' },
+            money: { kind: 'moves', act: 'Release money frozen by an unknown debit' },
+          },
+        },
+        schema: {
+          tags,
+          summary: 'The owner reviewed the debits that froze the wallet: what is frozen is spendable again (owners; not API keys)',
+          params: walletParams,
+          response: { 200: z.object({ released: z.number().int() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireStaff(request, ['owner']);
+        return unfreezeWallet(deps, user.org_id, request.params.id);
+      },
     );
   };

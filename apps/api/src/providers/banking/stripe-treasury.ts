@@ -234,6 +234,11 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
       const { financialAccount, stripeAccount } = await accountOf(orgId);
       const account = await callStripe(() => stripe().treasury.financialAccounts.retrieve(financialAccount, {}, { stripeAccount }));
       const payments = await callStripe(() => stripe().balance.retrieve({}, { stripeAccount }));
+      let inTransit = 0;
+      for (const status of ['pending', 'in_transit'] as const) {
+        const payouts = await callStripe(() => stripe().payouts.list({ status, limit: 100 }, { stripeAccount }));
+        for (const payout of payouts.data) if (payout.currency === 'usd') inTransit += payout.amount;
+      }
       const usd = (amounts: Record<string, number>) => amounts.usd ?? 0;
       const usdOf = (amounts: { amount: number; currency: string }[]) =>
         amounts.filter((entry) => entry.currency === 'usd').reduce((sum, entry) => sum + entry.amount, 0);
@@ -242,6 +247,7 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
         inbound_pending: usd(account.balance.inbound_pending),
         outbound_pending: usd(account.balance.outbound_pending),
         payments: usdOf(payments.available) + usdOf(payments.pending),
+        in_transit: inTransit,
       };
     },
 

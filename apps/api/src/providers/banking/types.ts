@@ -60,10 +60,11 @@ export type OnboardingSubmission = {
 
 /**
  * The organisation's money at the provider, in cents: what its financial account holds and what is
- * on its way in or out, and its payments balance (invoice payments before their payout, pending
- * and available together; below zero when a dispute took more than it held).
+ * on its way in or out, its payments balance (invoice payments before their payout, pending and
+ * available together; below zero when a dispute took more than it held), and its payouts of that
+ * balance on their way to the financial account (in_transit).
  */
-export type ProviderBalance = { cash: number; inbound_pending: number; outbound_pending: number; payments: number };
+export type ProviderBalance = { cash: number; inbound_pending: number; outbound_pending: number; payments: number; in_transit: number };
 
 /** Our own reference, carried on the provider's object and in its events (Stripe's metadata). */
 export type MovementMetadata = { treasury_transaction_id: string };

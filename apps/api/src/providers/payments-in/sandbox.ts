@@ -21,6 +21,25 @@ const EVIDENCE_DAYS = 7;
 
 type Declined = { declined: string };
 
+/**
+ * The sandbox's payout of a settled charge's money (amount less Crewpay's fee) from the payments
+ * balance to the wallet, as Stripe's payout schedule makes it (docs/money-flows.md, "Places"): the
+ * same events and postings as live mode, created and paid when the charge settles (the sandbox
+ * keeps no payments balance of its own, so nothing waits for the next day's payout).
+ */
+export function sandboxPayoutEvents(options: { org_id: string; charge: string; net: number; at: Date }): SandboxEventInput[] {
+  if (options.net <= 0) return [];
+  const payout = `po_${options.charge.slice(options.charge.indexOf('_') + 1)}`;
+  const data = { amount: String(options.net), arrival_date: options.at.toISOString() };
+  return (['created', 'paid'] as const).map((step) => ({
+    org_id: options.org_id,
+    object_id: payout,
+    type: `treasury.balance_payout.${step}`,
+    data,
+    due_at: options.at,
+  }));
+}
+
 /** A card charge that went through: succeeded now; a dispute card's dispute opens a day later, its money withdrawn, and is lost a week on. */
 export function cardOutcomeEvents(options: {
   org_id: string;
@@ -29,9 +48,13 @@ export function cardOutcomeEvents(options: {
   now: Date;
   dispute?: string;
   amount: number;
+  fee: number;
 }) {
   const { org_id, id, metadata, now } = options;
-  const events: SandboxEventInput[] = [{ org_id, object_id: id, type: 'charge.succeeded', data: metadata, due_at: now }];
+  const events: SandboxEventInput[] = [
+    { org_id, object_id: id, type: 'charge.succeeded', data: metadata, due_at: now },
+    ...sandboxPayoutEvents({ org_id, charge: id, net: options.amount - options.fee, at: now }),
+  ];
   if (!options.dispute) return events;
   const opened = new Date(now.getTime() + DISPUTE_DELAY_MS);
   const evidenceDue = new Date(opened.getTime() + EVIDENCE_DAYS * DAY_MS);
@@ -54,6 +77,8 @@ export function cardOutcomeEvents(options: {
       due_at: at(opened, 1),
     },
     { org_id, object_id: id, type: 'charge.dispute.closed', data: { ...dispute, status: 'lost' }, due_at: evidenceDue },
+    // Lost, Crewpay's fee comes back into the payments balance (an application-fee refund) and is paid out with it.
+    ...sandboxPayoutEvents({ org_id, charge: `${id}_fee`, net: options.fee, at: at(evidenceDue, 1) }),
   ];
 }
 
@@ -83,7 +108,7 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
       status: behaviour.authenticate ? 'requires_action' : 'succeeded',
       decline_code: behaviour.decline ?? null,
       refund_fails: behaviour.refundFails ?? false,
-      metadata: { ...options.metadata, amount: String(options.amount), dispute: behaviour.dispute ?? '' },
+      metadata: { ...options.metadata, amount: String(options.amount), fee: String(options.fee), dispute: behaviour.dispute ?? '' },
     });
     const created_at = now.toISOString();
     if (behaviour.authenticate)
@@ -93,8 +118,8 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
         action: { type: 'authenticate', client_secret: clientSecret, url: null },
         created_at,
       };
-    const { org_id, metadata, amount } = options;
-    await scheduleSandboxEvents(tx, cardOutcomeEvents({ org_id, id, metadata, now, amount, dispute: behaviour.dispute }));
+    const { org_id, metadata, amount, fee } = options;
+    await scheduleSandboxEvents(tx, cardOutcomeEvents({ org_id, id, metadata, now, amount, fee, dispute: behaviour.dispute }));
     return { provider_id: id, status: 'processing', action: null, created_at };
   }
 
@@ -126,7 +151,10 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
         const events: SandboxEventInput[] =
           outcome?.outcome === 'fail'
             ? [{ ...base, type: 'charge.failed', data: { ...options.metadata, reason: outcome.reason }, due_at: settleAt }]
-            : [{ ...base, type: 'charge.succeeded', due_at: settleAt }];
+            : [
+                { ...base, type: 'charge.succeeded', due_at: settleAt },
+                ...sandboxPayoutEvents({ org_id: options.org_id, charge: id, net: options.amount - options.fee, at: settleAt }),
+              ];
         if (outcome?.outcome === 'return')
           events.push({
             ...base,
@@ -158,7 +186,7 @@ export async function authenticateSandboxCharge(
       .where(and(eq(sandboxPaymentIntents.client_secret, options.client_secret), eq(sandboxPaymentIntents.status, 'requires_action')))
       .for('update');
     if (!intent) return null;
-    const { amount, dispute, ...metadata } = intent.metadata as ChargeMetadata & { amount: string; dispute: string };
+    const { amount, fee, dispute, ...metadata } = intent.metadata as ChargeMetadata & { amount: string; fee?: string; dispute: string };
     const now = await sandboxNow(tx);
     const reason = options.outcome === 'fail' ? 'payment_intent_authentication_failure' : intent.decline_code;
     await tx
@@ -170,7 +198,7 @@ export async function authenticateSandboxCharge(
       tx,
       reason
         ? [{ org_id: intent.org_id, object_id: intent.id, type: 'charge.failed', data: { ...metadata, reason }, due_at: now }]
-        : cardOutcomeEvents({ ...base, amount: Number(amount), dispute: dispute || undefined }),
+        : cardOutcomeEvents({ ...base, amount: Number(amount), fee: Number(fee ?? 0), dispute: dispute || undefined }),
     );
     return reason ? 'failed' : 'succeeded';
   });

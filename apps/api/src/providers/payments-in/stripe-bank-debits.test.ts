@@ -20,7 +20,7 @@ const linkOf = async (linkId: string) =>
 const lastIntentRequest = () => world.stripe.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
 const achSettled = (amount: number, fee: number) => ({
   type: 'invoice_ach_settled',
-  entries: { fees: fee, outside_bank: -amount, wallet_available: amount - fee },
+  entries: { fees: fee, outside_bank: -amount, payments_balance: amount - fee },
 });
 
 describe('invoice bank payments: Stripe Financial Connections and ACH Direct Debit on the organisation’s account (fake)', () => {
@@ -109,7 +109,7 @@ describe('invoice bank payments: Stripe Financial Connections and ACH Direct Deb
     expect(await invoiceStatus(invoice.id)).toBe('requires_info');
     expect(await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).toEqual([
       achSettled(20_000, 160),
-      { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, wallet_available: -19_840 } },
+      { type: 'invoice_ach_returned', entries: { fees: -160, outside_bank: 20_000, payments_balance: -19_840 } },
     ]);
     await expectBooksEqualStripe(world, owner.org.id);
   });

@@ -16,7 +16,7 @@ const callOf = async (chargeId: string) =>
   (await world.ctx.deps.db.select().from(providerCalls).where(eq(providerCalls.subject_id, chargeId)))[0]!;
 const settled = (amount: number, fee: number) => ({
   type: 'invoice_card_settled',
-  entries: { fees: fee, outside_bank: -amount, wallet_available: amount - fee },
+  entries: { fees: fee, outside_bank: -amount, payments_balance: amount - fee },
 });
 const linkOf = async (linkId: string) =>
   (await world.ctx.app.inject({ method: 'GET', url: `/v1/expiring_link?id=${encodeURIComponent(linkId)}` })).json();

@@ -53,7 +53,8 @@ function startedCharge(intent: Stripe.PaymentIntent): ProviderCharge {
  * the payer's name and the online mandate they accepted. Every request carries the outbox's
  * idempotency key. The outcomes arrive as Stripe events through POST /v1/webhooks/stripe
  * (providers/webhooks/stripe-payment-events.ts). The account's payouts go to its own
- * financial account (payOutToWallet), so the money ends in the wallet.
+ * financial account daily (payOutToWallet), so the money ends in the wallet, spendable once the
+ * payout is paid (payout.* events, providers/webhooks/stripe-treasury-events.ts).
  */
 export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProvider {
   const stripe = () => stripeClient(settings);
@@ -139,6 +140,15 @@ export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProv
         bank.last4 === options.account_number.slice(-4) &&
         bank.default_for_currency === true;
       if (existing.data.some(isWallet)) return;
+      // The product's payout schedule (docs/decisions.md): every day, as soon as Stripe allows, the
+      // available payments balance goes to the financial account, where it becomes spendable.
+      await callStripe(() =>
+        stripe().accounts.update(
+          account,
+          { settings: { payouts: { schedule: { interval: 'daily', delay_days: 'minimum' } } } },
+          { idempotencyKey: `payments_in.payout_schedule:${options.org_id}` },
+        ),
+      );
       // Stripe's Treasury guide: the financial account's numbers as the account's default external account for usd.
       await callStripe(() =>
         stripe().accounts.createExternalAccount(

@@ -56,6 +56,60 @@ async function isFeeRefundCredit(stripe: Stripe, credit: Stripe.Treasury.Receive
   }
 }
 
+/**
+ * A money movement on the financial account that no call of ours started (an outside ACH debit on
+ * the wallet's numbers, a credit that failed, a credit or debit reversal): the organisation is
+ * the financial account's; the object's id makes it once.
+ */
+async function outsideMovement(
+  deps: EventDeps,
+  event: Stripe.Event,
+  type: string,
+  object: { id: string; amount: number; financial_account: string | null; network?: string; status?: string },
+): Promise<ProviderEventInput[]> {
+  const orgId = await orgOfFinancialAccount(deps, object.financial_account);
+  if (!orgId) return [];
+  // A ReceivedDebit that failed (the account could not cover it) moved no money.
+  if (type === 'treasury.received_debit.succeeded' && object.status !== 'succeeded') return [];
+  return [
+    { id: event.id, type, org_id: orgId, object_id: object.id, data: { amount: String(object.amount), network: object.network ?? '' } },
+  ];
+}
+
+/** The organisation whose connected account this is (an automatic payout carries no metadata of ours). */
+async function orgOfConnectedAccount(deps: EventDeps, account: string | undefined): Promise<string | null> {
+  if (!account) return null;
+  const [row] = await deps.db
+    .select({ org_id: financialAccounts.org_id })
+    .from(financialAccounts)
+    .where(eq(financialAccounts.provider_connected_account_id, account));
+  return row?.org_id ?? null;
+}
+
+/**
+ * A payout of the connected account's payments balance to its financial account (the payout
+ * schedule, docs/money-flows.md): created (in transit), paid (in the financial account), failed
+ * (back in the balance). The platform's own payouts (no account) are not an organisation's.
+ */
+async function balancePayout(deps: EventDeps, event: Stripe.Event, payout: Stripe.Payout): Promise<ProviderEventInput[]> {
+  const orgId = await orgOfConnectedAccount(deps, event.account);
+  if (!orgId) return [];
+  const step = event.type.slice('payout.'.length);
+  return [
+    {
+      id: event.id,
+      type: `treasury.balance_payout.${step}`,
+      org_id: orgId,
+      object_id: payout.id,
+      data: {
+        amount: String(payout.amount),
+        arrival_date: new Date(payout.arrival_date * 1000).toISOString(),
+        ...(payout.failure_code ? { reason: payout.failure_code } : {}),
+      },
+    },
+  ];
+}
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
@@ -70,6 +124,11 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
  * - treasury.outbound_payment.posted / failed / canceled (-> failed) / returned; a payee's bank
  *   payout (metadata payment_id) -> payout.paid / payout.failed / payout.returned;
  * - treasury.received_credit.created or succeeded, when succeeded -> treasury.received_credit.succeeded;
+ * - a ReceivedDebit not linked to an InboundTransfer (an outside ACH debit on the wallet's numbers)
+ *   -> treasury.received_debit.succeeded; treasury.received_credit.failed,
+ *   treasury.credit_reversal.created and treasury.debit_reversal.completed as they are;
+ * - payout.created / paid / failed on a connected account (its payments balance paid out to its
+ *   financial account) -> treasury.balance_payout.created / paid / failed;
  * - treasury.financial_account.features_status_updated, once the ABA address is active ->
  *   treasury.financial_account.address_ready (the account number sealed, never stored in clear).
  */
@@ -111,7 +170,7 @@ export async function stripeTreasuryDomainEvents(
     }
     case 'treasury.received_debit.created': {
       const transferId = event.data.object.linked_flows.inbound_transfer;
-      if (!transferId) return [];
+      if (!transferId) return outsideMovement(deps, event, 'treasury.received_debit.succeeded', event.data.object);
       const transfer = await stripe.treasury.inboundTransfers.retrieve(transferId, {}, onAccount);
       if (!transfer.returned) return [];
       const reason = transfer.failure_details?.code ?? 'returned';
@@ -152,6 +211,16 @@ export async function stripeTreasuryDomainEvents(
         },
       ];
     }
+    case 'treasury.received_credit.failed':
+      return outsideMovement(deps, event, 'treasury.received_credit.failed', event.data.object);
+    case 'treasury.credit_reversal.created':
+      return outsideMovement(deps, event, 'treasury.credit_reversal.created', event.data.object);
+    case 'treasury.debit_reversal.completed':
+      return outsideMovement(deps, event, 'treasury.debit_reversal.completed', event.data.object);
+    case 'payout.created':
+    case 'payout.paid':
+    case 'payout.failed':
+      return balancePayout(deps, event, event.data.object);
     case 'treasury.financial_account.features_status_updated': {
       const account = await stripe.treasury.financialAccounts.retrieve(event.data.object.id, { expand: ABA_NUMBER_EXPANSION }, onAccount);
       const numbers = abaNumbers(account);

@@ -42,3 +42,12 @@ export function useAchTransfer() {
     meta: { errorMessage: 'There was an issue transferring funds', successMessage: 'Funds are on the way!' },
   });
 }
+
+/** POST /v1/wallets/:id/unfreeze: the owner reviewed the debits that froze the wallet. */
+export function useUnfreezeWallet(walletId: string) {
+  return useMutation({
+    mutationFn: () => api.post<{ released: number }>(`/v1/wallets/${walletId}/unfreeze`, {}),
+    onSuccess: reloadWallets,
+    meta: { errorMessage: 'There was an issue releasing the frozen money', successMessage: 'The frozen money can be spent again' },
+  });
+}

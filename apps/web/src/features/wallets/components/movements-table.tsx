@@ -19,13 +19,17 @@ export const signedCents = (cents: number) => (cents > 0 ? `+${formatCents(cents
 // A part a movement does not touch is left blank: the row shows only where its money went.
 const partCents = (cents: number) => (cents === 0 ? '' : signedCents(cents));
 
-const part = (field: 'available' | 'incoming' | 'held', headerName: string): GridColDef<WalletMovement> => ({
+const part = (
+  field: 'available' | 'incoming' | 'held' | 'arriving' | 'frozen' | 'owed',
+  headerName: string,
+): GridColDef<WalletMovement> => ({
   field,
   headerName,
   width: 130,
   align: 'right',
   headerAlign: 'right',
-  valueFormatter: partCents,
+  // Owed counts against the balance: a debt that grows reads as money out.
+  valueFormatter: (cents: number) => partCents(field === 'owed' ? -cents : cents),
 });
 
 const columns: GridColDef<WalletMovement>[] = [
@@ -58,7 +62,10 @@ const columns: GridColDef<WalletMovement>[] = [
   },
   part('available', 'Available'),
   part('incoming', 'Incoming'),
+  part('arriving', 'Arriving'),
   part('held', 'Held'),
+  part('frozen', 'Frozen'),
+  part('owed', 'Owed'),
   { field: 'amount', headerName: 'Amount', width: 140, align: 'right', headerAlign: 'right', valueFormatter: signedCents },
 ];
 

@@ -11,6 +11,8 @@ import { WALLET_NOT_USABLE, walletPrimaryAction } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useWallet, useWalletUsable } from '../api/get-wallets.ts';
 import { AddFundsDialog } from './add-funds-dialog.tsx';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
+import { useUnfreezeWallet } from '../api/wallet-actions.ts';
 import { BalanceBreakdown } from './balance-breakdown.tsx';
 import { MovementsTable } from './movements-table.tsx';
 import { TransferFundsDialog } from './transfer-funds-dialog.tsx';
@@ -80,6 +82,8 @@ function NotUsableNotice() {
 export function UsWalletPanel({ walletId }: { walletId: string }) {
   const { data: wallet, refetch } = useWallet(walletId);
   const [dialog, setDialog] = useState<'add' | 'transfer' | null>(null);
+  const unfreeze = useUnfreezeWallet(walletId);
+  const isOwner = useCurrentUser().data?.role === 'owner';
   if (!wallet) return <FullPageSpinner />;
   const primaryLabel = walletPrimaryAction(wallet);
   const bank = wallet.payment_method?.us_bank_account;
@@ -97,7 +101,13 @@ export function UsWalletPanel({ walletId }: { walletId: string }) {
             <Typography variant="overline" color="text.secondary">
               US-only Wallet
             </Typography>
-            {wallet.breakdown && <BalanceBreakdown breakdown={wallet.breakdown} />}
+            {wallet.breakdown && (
+              <BalanceBreakdown
+                breakdown={wallet.breakdown}
+                onUnfreeze={isOwner ? () => unfreeze.mutate() : undefined}
+                unfreezing={unfreeze.isPending}
+              />
+            )}
             {bank && (
               <Typography color="text.secondary">
                 Funded from {bank.bank_name} ••••{bank.last4}
