@@ -6,6 +6,8 @@ import { createIdempotency, signStripePayload, stripeError, type Emit, type Json
 import { createEventsFake } from './stripe-events-fake.ts';
 import { createPaymentsFake } from './stripe-payments-fake.ts';
 import { createTreasuryFake } from './stripe-treasury-fake.ts';
+import { guardRoute } from './openapi-guard.ts';
+import { createStripeCheck } from './stripe-schema/check.ts';
 
 export const STRIPE_FAKE_KEY = 'sk_test_crewpay_fake';
 export const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
@@ -19,7 +21,10 @@ export const STRIPE_FAKE_PLATFORM_ACCOUNT = 'acct_crewpay_platform_fake';
  * idempotency keys (a repeat answers the first answer, Idempotent-Replayed; other parameters under
  * a used key are a 400 idempotency_error), and one route module per family of endpoints
  * (`modules`: connected accounts, Treasury, payments (stripe-payments-fake.ts), events and webhook endpoints; another
- * module is added by pushing it there). The events Stripe would send are kept: a test takes them
+ * module is added by pushing it there). Every request and answer is checked against the schemas
+ * generated from the official `stripe` package's types (stripe-schema/: a parameter Stripe does
+ * not know is refused with parameter_unknown, a missing one with parameter_missing), and a test
+ * fails on an exchange the real Stripe would not have (openapi-guard.ts). The events Stripe would send are kept: a test takes them
  * and delivers them signed (in order, twice, or reordered); standalone (`npm run fakes`) they are
  * posted to the registered webhook endpoints. GET /_fake/state answers what the fake holds.
  */
@@ -90,7 +95,14 @@ export async function startStripeFake(options: { port?: number } = {}) {
     return typeof key === 'string' ? idempotency.run(request, account, key, () => post(request, account)) : post(request, account);
   }
 
-  const fake = await startHttpFake(route, options);
+  // Every request and answer is checked against the schemas generated from the stripe package's types (stripe-schema/).
+  const check = createStripeCheck();
+  const guard = await guardRoute(check, route, {
+    name: 'Stripe',
+    refuse: check.refusal,
+    isOwn: (request) => request.path.startsWith('/_fake/'),
+  });
+  const fake = await startHttpFake(guard.route, options);
   baseUrl = fake.url;
   return {
     ...fake,
@@ -100,6 +112,8 @@ export async function startStripeFake(options: { port?: number } = {}) {
     accounts,
     events,
     idempotency,
+    /** What the checks against Stripe's description found, taken (a test that sends a refused request on purpose reads them). */
+    takeProblems: guard.takeProblems,
     settings: {
       STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,
