@@ -44,8 +44,7 @@ const ERROR_ANSWER = {
   },
 };
 
-const templateRegex = (template: string) =>
-  new RegExp(`^${template.replace(/\{[^}]+\}/g, '([^/]+)').replace(/[.]/g, '\\.')}$`);
+const templateRegex = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '([^/]+)').replace(/[.]/g, '\\.')}$`);
 
 /** Where a problem is, as Stripe names a parameter: payment_method_options[card][foo]. */
 const paramName = (path: string[]) => path.map((part, index) => (index === 0 ? part : `[${part}]`)).join('');
@@ -55,7 +54,8 @@ type Problem = { code?: string; param: string; message: string };
 
 function requestProblem(issue: Issue): Problem {
   const param = paramName(issue.name ? [...issue.path, issue.name] : issue.path);
-  if (issue.keyword === 'additionalProperties') return { code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` };
+  if (issue.keyword === 'additionalProperties')
+    return { code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` };
   if (issue.keyword === 'required') return { code: 'parameter_missing', param, message: `Missing required param: ${param}.` };
   return { param, message: `Invalid ${param}: ${issue.message}` };
 }
@@ -78,7 +78,9 @@ export function createStripeCheck(described: Described = loadStripeDescription()
   });
   // A literal path beats a template (/v1/accounts/{account} against /v1/account_links).
   const find = (method: string, path: string) =>
-    operations.filter((entry) => entry.method === method && entry.regex.test(path)).sort((a, b) => Number(b.literal) - Number(a.literal))[0];
+    operations
+      .filter((entry) => entry.method === method && entry.regex.test(path))
+      .sort((a, b) => Number(b.literal) - Number(a.literal))[0];
   const notDescribed = (request: { method: string; path: string }) =>
     `${request.method} ${request.path} is not an operation of the Stripe description (add it to fakes/stripe-schema/generate.ts)`;
 
@@ -144,7 +146,9 @@ function unexpanded(body: unknown, paths: string[]): unknown {
   const copy = structuredClone(body) as Json;
   for (const path of paths) {
     const keys = path.split('.');
-    const parent = keys.slice(0, -1).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), copy);
+    const parent = keys
+      .slice(0, -1)
+      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), copy);
     const last = keys.at(-1)!;
     const value = parent && typeof parent === 'object' ? (parent as Json)[last] : undefined;
     if (value && typeof value === 'object' && typeof (value as Json).id === 'string') (parent as Json)[last] = (value as Json).id;

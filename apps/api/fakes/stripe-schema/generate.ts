@@ -76,12 +76,36 @@ export const STRIPE_OPERATIONS: [string, string, string][] = [
   ['GET /v1/treasury/received_debits/{id}', 'Treasury.ReceivedDebitRetrieveParams', 'Treasury.ReceivedDebit'],
   ['POST /v1/test_helpers/treasury/received_credits', 'TestHelpers.Treasury.ReceivedCreditCreateParams', 'Treasury.ReceivedCredit'],
   ['POST /v1/test_helpers/treasury/received_debits', 'TestHelpers.Treasury.ReceivedDebitCreateParams', 'Treasury.ReceivedDebit'],
-  ['POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed', 'TestHelpers.Treasury.InboundTransferSucceedParams', 'Treasury.InboundTransfer'],
-  ['POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail', 'TestHelpers.Treasury.InboundTransferFailParams', 'Treasury.InboundTransfer'],
-  ['POST /v1/test_helpers/treasury/inbound_transfers/{id}/return', 'TestHelpers.Treasury.InboundTransferReturnInboundTransferParams', 'Treasury.InboundTransfer'],
-  ['POST /v1/test_helpers/treasury/outbound_payments/{id}/post', 'TestHelpers.Treasury.OutboundPaymentPostParams', 'Treasury.OutboundPayment'],
-  ['POST /v1/test_helpers/treasury/outbound_payments/{id}/fail', 'TestHelpers.Treasury.OutboundPaymentFailParams', 'Treasury.OutboundPayment'],
-  ['POST /v1/test_helpers/treasury/outbound_payments/{id}/return', 'TestHelpers.Treasury.OutboundPaymentReturnOutboundPaymentParams', 'Treasury.OutboundPayment'],
+  [
+    'POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed',
+    'TestHelpers.Treasury.InboundTransferSucceedParams',
+    'Treasury.InboundTransfer',
+  ],
+  [
+    'POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail',
+    'TestHelpers.Treasury.InboundTransferFailParams',
+    'Treasury.InboundTransfer',
+  ],
+  [
+    'POST /v1/test_helpers/treasury/inbound_transfers/{id}/return',
+    'TestHelpers.Treasury.InboundTransferReturnInboundTransferParams',
+    'Treasury.InboundTransfer',
+  ],
+  [
+    'POST /v1/test_helpers/treasury/outbound_payments/{id}/post',
+    'TestHelpers.Treasury.OutboundPaymentPostParams',
+    'Treasury.OutboundPayment',
+  ],
+  [
+    'POST /v1/test_helpers/treasury/outbound_payments/{id}/fail',
+    'TestHelpers.Treasury.OutboundPaymentFailParams',
+    'Treasury.OutboundPayment',
+  ],
+  [
+    'POST /v1/test_helpers/treasury/outbound_payments/{id}/return',
+    'TestHelpers.Treasury.OutboundPaymentReturnOutboundPaymentParams',
+    'Treasury.OutboundPayment',
+  ],
   ['GET /v1/events', 'EventListParams', 'List<EventEnvelope>'],
   ['POST /v1/webhook_endpoints', 'WebhookEndpointCreateParams', 'WebhookEndpoint'],
   ['POST /v1/webhook_endpoints/{webhook_endpoint}', 'WebhookEndpointUpdateParams', 'WebhookEndpoint'],
@@ -201,7 +225,9 @@ function main() {
   );
   fs.writeFileSync(
     path.join(here, 'tsconfig.generate.json'),
-    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true } }),
+    JSON.stringify({
+      compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true },
+    }),
   );
   try {
     const document = {

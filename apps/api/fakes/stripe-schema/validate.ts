@@ -44,7 +44,8 @@ export function validateSchema(root: Schema, value: unknown, coerce: boolean): I
     }
   }
 
-  const same = (expected: unknown, value: unknown) => expected === value || (coerce && typeof value === 'string' && String(expected) === value);
+  const same = (expected: unknown, value: unknown) =>
+    expected === value || (coerce && typeof value === 'string' && String(expected) === value);
 
   function check(schema: Schema, value: unknown, path: string[]): Issue[] {
     if (typeof schema.$ref === 'string') return check({ ...resolve(schema.$ref), ...withoutRef(schema) }, value, path);
@@ -58,7 +59,8 @@ export function validateSchema(root: Schema, value: unknown, coerce: boolean): I
       }
       return best ?? [];
     }
-    if ('const' in schema && !same(schema.const, value)) return [{ path, keyword: 'const', message: `must be ${JSON.stringify(schema.const)}` }];
+    if ('const' in schema && !same(schema.const, value))
+      return [{ path, keyword: 'const', message: `must be ${JSON.stringify(schema.const)}` }];
     if (Array.isArray(schema.enum) && !schema.enum.some((entry) => same(entry, value)))
       return [{ path, keyword: 'enum', message: `must be one of ${schema.enum.map((entry) => JSON.stringify(entry)).join(', ')}` }];
     const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
