@@ -85,6 +85,28 @@ export async function startStripeFake(options: { port?: number } = {}) {
     return { status: 404, body: { error: 'unknown fake route' } };
   }
 
+  /**
+   * Faults after the work (faultAfterWork): the next POST to a matching path does its work, then
+   * answers a 500 that its idempotency key keeps and replays (as Stripe does), or the connection
+   * drops before the answer (the key keeps the real answer: a retry gets it); or (failed_500) it
+   * does nothing and answers a 500 the key keeps.
+   */
+  type Fault = 'saved_500' | 'drop' | 'failed_500';
+  const afterWork: { path: RegExp; fault: Fault }[] = [];
+  function faulted(request: FakeRequest, account: string | undefined, key: string | undefined): FakeAnswer | null {
+    const index = afterWork.findIndex((entry) => entry.path.test(request.path));
+    if (index < 0 || !key) return null;
+    const { fault } = afterWork.splice(index, 1)[0]!;
+    // Stripe broke down before doing anything, and keeps that 500 for the key too.
+    if (fault === 'failed_500')
+      return idempotency.run(request, account, key, () => stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+    if (fault === 'drop') return { ...idempotency.run(request, account, key, () => post(request, account)), dropConnection: true };
+    return idempotency.run(request, account, key, () => {
+      post(request, account);
+      return stripeError(500, { type: 'api_error', message: 'An unknown error occurred' });
+    });
+  }
+
   function route(request: FakeRequest): FakeAnswer {
     if (request.path.startsWith('/_fake/')) return fakeRoute(request);
     if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
@@ -92,6 +114,8 @@ export async function startStripeFake(options: { port?: number } = {}) {
     const account = accountOf(request);
     if (request.method !== 'POST') return get(request, account);
     const key = request.headers['idempotency-key'];
+    const fault = faulted(request, account, typeof key === 'string' ? key : undefined);
+    if (fault) return fault;
     return typeof key === 'string' ? idempotency.run(request, account, key, () => post(request, account)) : post(request, account);
   }
 
@@ -114,6 +138,8 @@ export async function startStripeFake(options: { port?: number } = {}) {
     idempotency,
     /** What the checks against Stripe's description found, taken (a test that sends a refused request on purpose reads them). */
     takeProblems: guard.takeProblems,
+    /** The next POST (with an idempotency key) to a matching path does its work, then answers a saved 500 or drops the connection. */
+    faultAfterWork: (path: RegExp, fault: Fault) => afterWork.push({ path, fault }),
     settings: {
       STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,

@@ -255,8 +255,21 @@ export function createIntents(deps: {
     return null;
   }
 
-  function get(path: string, account: string | undefined): FakeAnswer | null {
+  function list(account: string | undefined, query: URLSearchParams): FakeAnswer {
+    const gte = Number(query.get('created[gte]') ?? 0);
+    const limit = Math.min(Number(query.get('limit') ?? 10), 100);
+    let found = [...intents.values()].filter((intent) => intent.account === account && (intent.created as number) >= gte).reverse();
+    const after = query.get('starting_after');
+    if (after) found = found.slice(found.findIndex((intent) => intent.id === after) + 1);
+    return {
+      status: 200,
+      body: { object: 'list', url: '/v1/payment_intents', has_more: found.length > limit, data: found.slice(0, limit).map(publicView) },
+    };
+  }
+
+  function get(path: string, account: string | undefined, query: URLSearchParams = new URLSearchParams()): FakeAnswer | null {
     const [, , collection, id] = path.split('/');
+    if (collection === 'payment_intents' && !id) return list(account, query);
     if (collection !== 'payment_intents' || !id) return null;
     const intent = onAccount(id, account);
     return intent ? { status: 200, body: publicView(intent) } : missing();

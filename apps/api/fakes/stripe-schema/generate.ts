@@ -41,6 +41,7 @@ export const STRIPE_OPERATIONS: [string, string, string][] = [
   ['POST /v1/accounts/{account}/external_accounts', 'AccountCreateExternalAccountParams', 'BankAccount'],
   ['POST /v1/account_links', 'AccountLinkCreateParams', 'AccountLink'],
   ['POST /v1/payment_intents', 'PaymentIntentCreateParams', 'PaymentIntent'],
+  ['GET /v1/payment_intents', 'PaymentIntentListParams', 'List<PaymentIntent>'],
   ['GET /v1/payment_intents/{intent}', 'PaymentIntentRetrieveParams', 'PaymentIntent'],
   ['POST /v1/payment_intents/{intent}/cancel', 'PaymentIntentCancelParams', 'PaymentIntent'],
   ['POST /v1/payment_intents/{intent}/verify_microdeposits', 'PaymentIntentVerifyMicrodepositsParams', 'PaymentIntent'],

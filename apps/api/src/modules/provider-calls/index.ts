@@ -9,7 +9,7 @@ export {
   type ProviderCallContext,
   type ProviderOperation,
 } from './registry.ts';
-export { CALL_LEASE_MS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
+export { CALL_LEASE_MS, MAX_CALL_ATTEMPTS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
 export { handleProviderEvent, retryWaitingProviderEvents, storeProviderEvents } from './events.ts';
 export { acceptProviderEvents, receiveProviderWebhook } from './receive.ts';
 export { deliverDueSandboxEvents } from './sandbox-webhooks.ts';
