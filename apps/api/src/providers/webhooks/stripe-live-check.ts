@@ -33,6 +33,11 @@ export async function checkStripeCredentials(settings: ProviderSettings['stripe'
     await attempt('platform financial account', async () => {
       if (!settings.platformFinancialAccount) throw new Error('STRIPE_PLATFORM_FINANCIAL_ACCOUNT is not set');
       const account = await stripe.treasury.financialAccounts.retrieve(settings.platformFinancialAccount);
+      // Fees move between the organisations' financial accounts and the platform's over Stripe's own network.
+      if (!(account.active_features ?? []).includes('intra_stripe_flows'))
+        throw new Error(
+          `${account.id} has no active intra_stripe_flows feature: Crewpay's fees cannot reach it (request it on the financial account)`,
+        );
       return `${account.id} ${account.status}, cash ${account.balance.cash.usd ?? 0} cents`;
     }),
   ];
