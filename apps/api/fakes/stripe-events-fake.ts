@@ -105,7 +105,7 @@ export function createEventsFake(options: { apiVersion: string }) {
       secret: `whsec_${randomBytes(16).toString('hex')}`,
     };
     endpoints.set(endpoint.id, endpoint);
-    return { status: 200, body: endpoint };
+    return { status: 200, body: { ...endpointView(endpoint), secret: endpoint.secret } };
   }
 
   /** POST /v1/webhook_endpoints/:id: its events (and description) change; its secret stays. */
@@ -121,7 +121,8 @@ export function createEventsFake(options: { apiVersion: string }) {
     return { status: 200, body: endpointView(endpoint) };
   }
 
-  const endpointView = ({ secret: _secret, ...endpoint }: Endpoint) => endpoint;
+  // Stripe answers neither the secret (but at creation) nor `connect` (the endpoint's description tells it).
+  const endpointView = ({ secret: _secret, connect: _connect, ...endpoint }: Endpoint) => endpoint;
 
   const module: StripeRouteModule = {
     name: 'events',

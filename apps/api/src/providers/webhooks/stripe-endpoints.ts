@@ -25,6 +25,13 @@ export const STRIPE_ENDPOINTS: Endpoint[] = [
 export const missingEvents = (enabled: string[]) =>
   enabled.includes('*') ? [] : STRIPE_HANDLED_EVENTS.filter((type) => !enabled.includes(type));
 
+/**
+ * Whether an endpoint is the Connect one: Stripe's answer does not say (no `connect` field), so the
+ * description given at creation does ("connected accounts", ours old and new).
+ */
+export const isConnectEndpoint = (endpoint: Stripe.WebhookEndpoint) =>
+  (endpoint as { connect?: boolean }).connect === true || /connected accounts/.test(endpoint.description ?? '');
+
 const sameEvents = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /**
@@ -40,7 +47,7 @@ export async function registerStripeWebhooks(settings: ProviderSettings['stripe'
   const existing = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url === url);
   const report: { connect: boolean; action: 'kept' | 'created' | 'updated' | 'differs'; id: string; secret?: string }[] = [];
   for (const wanted of STRIPE_ENDPOINTS) {
-    const found = existing.find((endpoint) => Boolean((endpoint as { connect?: boolean }).connect) === wanted.connect);
+    const found = existing.find((endpoint) => isConnectEndpoint(endpoint) === wanted.connect);
     if (found) {
       if (found.api_version !== STRIPE_API_VERSION) report.push({ connect: wanted.connect, action: 'differs', id: found.id });
       else if (sameEvents(found.enabled_events, wanted.events) || missingEvents(found.enabled_events).length === 0)

@@ -1,6 +1,6 @@
 import type { ProviderSettings } from '../../config.ts';
 import { stripeClient, stripeCallError } from '../clients/stripe-client.ts';
-import { missingEvents, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
+import { isConnectEndpoint, missingEvents, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
 
 export type LiveCheck = { check: string; ok: boolean; detail: string };
 
@@ -44,9 +44,7 @@ export async function checkStripeCredentials(settings: ProviderSettings['stripe'
   const endpoints = await attempt('webhook endpoints', async () => {
     const found = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url === url);
     const problems: string[] = [];
-    const missing = STRIPE_ENDPOINTS.filter(
-      (wanted) => !found.some((endpoint) => Boolean((endpoint as { connect?: boolean }).connect) === wanted.connect),
-    );
+    const missing = STRIPE_ENDPOINTS.filter((wanted) => !found.some((endpoint) => isConnectEndpoint(endpoint) === wanted.connect));
     if (missing.length > 0)
       problems.push(`missing at ${url}: ${missing.map((entry) => (entry.connect ? 'Connect' : 'account')).join(', ')}`);
     const stale = found.filter((endpoint) => endpoint.api_version !== STRIPE_API_VERSION);

@@ -41,10 +41,10 @@ describe('Stripe webhooks: every handled event subscribed, each from the right m
     const endpoints = (
       (await fetch(`${world.stripe.url}/_fake/state`).then((answer) => answer.json())) as { events: { webhook_endpoints: unknown } }
     ).events.webhook_endpoints as {
-      connect: boolean;
+      description: string;
       enabled_events: string[];
     }[];
-    expect(endpoints.find((endpoint) => endpoint.connect)!.enabled_events).toEqual(
+    expect(endpoints.find((endpoint) => /connected accounts/.test(endpoint.description))!.enabled_events).toEqual(
       expect.arrayContaining([
         'payment_intent.succeeded',
         'charge.refunded',
@@ -84,6 +84,7 @@ describe('Stripe webhooks: every handled event subscribed, each from the right m
       url: `${other}/v1/webhooks/stripe`,
       connect: true,
       enabled_events: ['account.updated'],
+      description: 'Crewpay: connected accounts (onboarding, Treasury)',
       api_version: (await import('./stripe-endpoints.ts')).STRIPE_API_VERSION as never,
     });
     const check = (await checkStripeCredentials(settings, other)).find((entry) => entry.check === 'webhook endpoints')!;
