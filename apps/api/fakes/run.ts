@@ -4,6 +4,7 @@ import { startPaypalFake } from './paypal-fake.ts';
 import { startQuickbooksFake } from './quickbooks-fake.ts';
 import { startStripeFake } from './stripe-fake.ts';
 import { startTwilioFake } from './twilio-fake.ts';
+import { appSettings } from './settings.ts';
 
 /**
  * `npm run fakes`: every provider fake as a standalone local server on a fixed port (override
@@ -35,8 +36,7 @@ if (wanted('paypal'))
 // Status callbacks and replies (STOP) are POSTed to Crewpay as Twilio would, signed.
 if (wanted('sms'))
   fakes.sms = await startTwilioFake({ port: base + 4, deliverOverHttp: true, inboundUrl: `${publicUrl}/v1/webhooks/twilio` });
-// QuickBooks Online (Intuit's OAuth 2.0 and the Accounting API); Crewpay also needs
-// QUICKBOOKS_REDIRECT_URI=<its PUBLIC_URL>/api/qb/callback (the fake accepts any redirect URI).
+// QuickBooks Online (Intuit's OAuth 2.0 and the Accounting API); Crewpay's QUICKBOOKS_REDIRECT_URI is printed with the settings.
 if (wanted('quickbooks')) fakes.quickbooks = await startQuickbooksFake({ port: base + 5 });
 
 // Dropbox Sign posts its callbacks to the URL set on the API app (its dashboard): Crewpay's route.
@@ -63,9 +63,7 @@ for (const [name, fake] of Object.entries(fakes)) console.log(`  ${name.padEnd(7
 if (fakes.nium) console.log(`  (Nium: POST ${fakes.nium.url}/_fake/advance?minutes=60 expires quotes; its simulator moves a payment)`);
 if (fakes.paypal) console.log(`  (advance PayPal's clock: POST ${fakes.paypal.url}/_fake/advance?days=30)`);
 console.log('\nStart Crewpay with these settings (and SMTP_URL / MAIL_FROM for email), then `npm run stripe:webhooks`:');
-console.log(`SANDBOX=false\nPUBLIC_URL=${publicUrl}`);
-for (const fake of Object.values(fakes)) for (const [name, value] of Object.entries(fake.settings)) console.log(`${name}=${value}`);
-console.log('STRIPE_PUBLISHABLE_KEY=pk_test_crewpay_fake');
+for (const [name, value] of Object.entries(appSettings(fakes, publicUrl))) console.log(`${name}=${value}`);
 console.log(
   "\nSTRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET above are the tests'; for events over HTTP use the secrets npm run stripe:webhooks prints.",
 );

@@ -42,6 +42,33 @@ const PERSON_FIELDS = [
   'relationship.title',
 ];
 
+const NUMBERS = new Set(['date', 'day', 'month', 'year', 'percent_ownership']);
+const BOOLEANS = new Set([
+  'representative',
+  'executive',
+  'owner',
+  'director',
+  'authorizer',
+  'legal_guardian',
+  'owners_provided',
+  'directors_provided',
+  'executives_provided',
+]);
+
+/**
+ * A stored object in the types Stripe answers: the form sends every value as text, Stripe answers
+ * dates and dob parts as integers and relationship flags as booleans (metadata stays text).
+ */
+function typed(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((entry) => typed(entry));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, key === 'metadata' ? entry : typed(entry, name)]));
+  if (typeof value !== 'string') return value;
+  if (NUMBERS.has(key) && value !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (BOOLEANS.has(key) && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
 /** Deep merge of a form update into an object (Stripe's nested parameters). */
 function merge(target: Json, update: Json) {
   for (const [key, value] of Object.entries(update)) {
@@ -112,7 +139,7 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
   function view(account: Account): Json {
     const { persons: _persons, company, ...rest } = account;
     const { tax_id: taxId, ...companyView } = (company ?? {}) as Json;
-    return structuredClone({ ...rest, company: { ...companyView, tax_id_provided: taxId !== undefined } });
+    return typed(structuredClone({ ...rest, company: { ...companyView, tax_id_provided: taxId !== undefined } })) as Json;
   }
 
   function create(params: Json): FakeAnswer {
@@ -157,7 +184,7 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
     account.persons.set(person.id, person);
     refresh(account);
     const { id_number: idNumber, verification_document: _document, ...rest } = person;
-    return { status: 200, body: { ...structuredClone(rest), id_number_provided: idNumber !== undefined } };
+    return { status: 200, body: typed({ ...structuredClone(rest), id_number_provided: idNumber !== undefined }) };
   }
 
   const module: StripeRouteModule = {
@@ -199,10 +226,9 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
         const onlyRepresentative = request.query.get('relationship[representative]') === 'true';
         const data = [...account.persons.values()]
           .filter((person) => !onlyRepresentative || get(person, 'relationship.representative') === 'true')
-          .map(({ id_number: idNumber, verification_document: _document, ...person }) => ({
-            ...structuredClone(person),
-            id_number_provided: idNumber !== undefined,
-          }));
+          .map(({ id_number: idNumber, verification_document: _document, ...person }) =>
+            typed({ ...structuredClone(person), id_number_provided: idNumber !== undefined }),
+          );
         return { status: 200, body: { object: 'list', has_more: false, data } };
       }
       return sub ? null : { status: 200, body: view(account) };

@@ -31,6 +31,7 @@ export type StripeRouteModule = {
 
 /**
  * Stripe's idempotency as documented: a key answers its first answer again (Idempotent-Replayed),
+ * a 500 included,
  * and a key reused with other parameters (another path or body) is refused with a 400
  * idempotency_error. Keys are per account (Stripe-Account) and forgotten after 24 hours, like
  * Stripe's, so a retry a day later makes a new object.
@@ -52,9 +53,11 @@ export function createIdempotency() {
         return { ...earlier.answer, headers: { ...earlier.answer.headers, 'idempotent-replayed': 'true' } };
       }
       const answer = post();
-      // Stripe saves no result for a request that failed validation (a bad parameter) or errored on its side (5xx).
+      // Stripe saves the first result of a key whatever it is, a 500 too (then replayed for 24 hours), except
+      // when the request never began executing: it failed validation (a bad parameter). A scripted failure of
+      // the HTTP fake (failNext) stands for one that never reached Stripe, and is not saved.
       const failedValidation = Boolean((answer.body as { error?: { param?: string } } | undefined)?.error?.param);
-      if (!failedValidation && answer.status < 500) answers.set(scope, { fingerprint, answer, at: Date.now() });
+      if (!failedValidation) answers.set(scope, { fingerprint, answer, at: Date.now() });
       return answer;
     },
     /** Every key ages a day at once (Stripe forgets keys after 24 hours). */

@@ -11,15 +11,19 @@ type Endpoint = Json & { id: string; url: string; secret: string; connect: boole
  * Events and webhook endpoints as Stripe documents them: every event is kept and listed by
  * GET /v1/events (newest first; created[gte], starting_after, limit; an account's own events with
  * the Stripe-Account header), webhook endpoints are registered through POST /v1/webhook_endpoints
- * (connect=true for the connected accounts' events; the secret answered once, at creation) and
- * listed by GET /v1/webhook_endpoints. When `deliverOverHttp` is on (standalone), each event is
+ * (connect=true for the connected accounts' events; the secret answered once, at creation),
+ * updated (POST /v1/webhook_endpoints/:id: other events, the same secret) and listed by GET /v1/webhook_endpoints. When `deliverOverHttp` is on (standalone), each event is
  * posted to the endpoints that want it, signed with their secret, as Stripe does.
  */
+const withoutAccount = ({ account: _account, ...event }: Json) => event;
+
 export function createEventsFake(options: { apiVersion: string }) {
   const events: Json[] = [];
   const pending: Json[] = [];
   const endpoints = new Map<string, Endpoint>();
   const delivery = { overHttp: false, log: [] as { event: string; url: string; status: number }[] };
+  /** listOmitsAccount: GET /v1/events answers the events without their `account` (nothing promises it there). */
+  const faults = { listOmitsAccount: false };
 
   function emit(type: string, object: Json, account?: string) {
     const event = {
@@ -75,7 +79,12 @@ export function createEventsFake(options: { apiVersion: string }) {
     }
     return {
       status: 200,
-      body: { object: 'list', url: '/v1/events', has_more: candidates.length > limit, data: candidates.slice(0, limit) },
+      body: {
+        object: 'list',
+        url: '/v1/events',
+        has_more: candidates.length > limit,
+        data: candidates.slice(0, limit).map((event) => (faults.listOmitsAccount ? withoutAccount(event) : event)),
+      },
     };
   }
 
@@ -96,15 +105,31 @@ export function createEventsFake(options: { apiVersion: string }) {
       secret: `whsec_${randomBytes(16).toString('hex')}`,
     };
     endpoints.set(endpoint.id, endpoint);
-    return { status: 200, body: endpoint };
+    return { status: 200, body: { ...endpointView(endpoint), secret: endpoint.secret } };
   }
 
-  const endpointView = ({ secret: _secret, ...endpoint }: Endpoint) => endpoint;
+  /** POST /v1/webhook_endpoints/:id: its events (and description) change; its secret stays. */
+  function updateEndpoint(endpointId: string, params: Json): FakeAnswer {
+    const endpoint = endpoints.get(endpointId);
+    if (!endpoint) return missing('webhook_endpoint');
+    const enabled = params.enabled_events as string[] | undefined;
+    if (enabled !== undefined) {
+      if (enabled.length === 0) return invalid('enabled_events');
+      endpoint.enabled_events = enabled;
+    }
+    if (typeof params.description === 'string') endpoint.description = params.description;
+    return { status: 200, body: endpointView(endpoint) };
+  }
+
+  // Stripe answers neither the secret (but at creation) nor `connect` (the endpoint's description tells it).
+  const endpointView = ({ secret: _secret, connect: _connect, ...endpoint }: Endpoint) => endpoint;
 
   const module: StripeRouteModule = {
     name: 'events',
     post(request, params) {
       if (request.path === '/v1/webhook_endpoints') return createEndpoint(params);
+      const updated = /^\/v1\/webhook_endpoints\/([^/]+)$/.exec(request.path)?.[1];
+      if (updated) return updateEndpoint(updated, params);
       return null;
     },
     get(request, account) {
@@ -120,6 +145,7 @@ export function createEventsFake(options: { apiVersion: string }) {
     module,
     emit,
     delivery,
+    faults,
     /** The events Stripe would send since the last call, oldest first. */
     takeEvents: () => pending.splice(0),
     /** Moves every stored event back in time (a webhook outage of some days, for the missed-events job). */

@@ -6,6 +6,8 @@ import { createIdempotency, signStripePayload, stripeError, type Emit, type Json
 import { createEventsFake } from './stripe-events-fake.ts';
 import { createPaymentsFake } from './stripe-payments-fake.ts';
 import { createTreasuryFake } from './stripe-treasury-fake.ts';
+import { guardRoute } from './openapi-guard.ts';
+import { createStripeCheck } from './stripe-schema/check.ts';
 
 export const STRIPE_FAKE_KEY = 'sk_test_crewpay_fake';
 export const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
@@ -19,7 +21,10 @@ export const STRIPE_FAKE_PLATFORM_ACCOUNT = 'acct_crewpay_platform_fake';
  * idempotency keys (a repeat answers the first answer, Idempotent-Replayed; other parameters under
  * a used key are a 400 idempotency_error), and one route module per family of endpoints
  * (`modules`: connected accounts, Treasury, payments (stripe-payments-fake.ts), events and webhook endpoints; another
- * module is added by pushing it there). The events Stripe would send are kept: a test takes them
+ * module is added by pushing it there). Every request and answer is checked against the schemas
+ * generated from the official `stripe` package's types (stripe-schema/: a parameter Stripe does
+ * not know is refused with parameter_unknown, a missing one with parameter_missing), and a test
+ * fails on an exchange the real Stripe would not have (openapi-guard.ts). The events Stripe would send are kept: a test takes them
  * and delivers them signed (in order, twice, or reordered); standalone (`npm run fakes`) they are
  * posted to the registered webhook endpoints. GET /_fake/state answers what the fake holds.
  */
@@ -81,6 +86,28 @@ export async function startStripeFake(options: { port?: number } = {}) {
     return { status: 404, body: { error: 'unknown fake route' } };
   }
 
+  /**
+   * Faults after the work (faultAfterWork): the next POST to a matching path does its work, then
+   * answers a 500 that its idempotency key keeps and replays (as Stripe does), or the connection
+   * drops before the answer (the key keeps the real answer: a retry gets it); or (failed_500) it
+   * does nothing and answers a 500 the key keeps.
+   */
+  type Fault = 'saved_500' | 'drop' | 'failed_500';
+  const afterWork: { path: RegExp; fault: Fault }[] = [];
+  function faulted(request: FakeRequest, account: string | undefined, key: string | undefined): FakeAnswer | null {
+    const index = afterWork.findIndex((entry) => entry.path.test(request.path));
+    if (index < 0 || !key) return null;
+    const { fault } = afterWork.splice(index, 1)[0]!;
+    // Stripe broke down before doing anything, and keeps that 500 for the key too.
+    if (fault === 'failed_500')
+      return idempotency.run(request, account, key, () => stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+    if (fault === 'drop') return { ...idempotency.run(request, account, key, () => post(request, account)), dropConnection: true };
+    return idempotency.run(request, account, key, () => {
+      post(request, account);
+      return stripeError(500, { type: 'api_error', message: 'An unknown error occurred' });
+    });
+  }
+
   function route(request: FakeRequest): FakeAnswer {
     if (request.path.startsWith('/_fake/')) return fakeRoute(request);
     if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
@@ -88,10 +115,19 @@ export async function startStripeFake(options: { port?: number } = {}) {
     const account = accountOf(request);
     if (request.method !== 'POST') return get(request, account);
     const key = request.headers['idempotency-key'];
+    const fault = faulted(request, account, typeof key === 'string' ? key : undefined);
+    if (fault) return fault;
     return typeof key === 'string' ? idempotency.run(request, account, key, () => post(request, account)) : post(request, account);
   }
 
-  const fake = await startHttpFake(route, options);
+  // Every request and answer is checked against the schemas generated from the stripe package's types (stripe-schema/).
+  const check = createStripeCheck();
+  const guard = await guardRoute(check, route, {
+    name: 'Stripe',
+    refuse: check.refusal,
+    isOwn: (request) => request.path.startsWith('/_fake/'),
+  });
+  const fake = await startHttpFake(guard.route, options);
   baseUrl = fake.url;
   return {
     ...fake,
@@ -101,6 +137,10 @@ export async function startStripeFake(options: { port?: number } = {}) {
     accounts,
     events,
     idempotency,
+    /** What the checks against Stripe's description found, taken (a test that sends a refused request on purpose reads them). */
+    takeProblems: guard.takeProblems,
+    /** The next POST (with an idempotency key) to a matching path does its work, then answers a saved 500 or drops the connection. */
+    faultAfterWork: (path: RegExp, fault: Fault) => afterWork.push({ path, fault }),
     settings: {
       STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,

@@ -30,7 +30,8 @@ export function createBankAccounts(error: StripeError) {
     error(400, { type: 'invalid_request_error', code: 'parameter_invalid', param, message });
 
   const accountView = (account: LinkedAccount) => {
-    const { account_number: number, customer, manual_entry: _manual, ...rest } = view(account) as LinkedAccount;
+    // Stripe's Financial Connections account shows the last four digits, never the numbers (routing_number is not one of its fields).
+    const { account_number: number, customer, manual_entry: _manual, routing_number: _routing, ...rest } = view(account) as LinkedAccount;
     return { ...rest, account_holder: { type: 'customer', customer }, last4: number.slice(-4) };
   };
   const sessionView = (session: Session) => {

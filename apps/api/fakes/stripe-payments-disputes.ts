@@ -24,7 +24,12 @@ export function createDisputes(deps: { error: StripeError; emit: Emit; money: Mo
     if (outcome === 'won' && dispute.internal.withdrawn) {
       money.move(dispute.account, dispute.amount);
       dispute.internal.withdrawn = false;
-      (dispute.balance_transactions as Json[]).push({ id: fakeId('txn'), amount: dispute.amount, type: 'adjustment' });
+      (dispute.balance_transactions as Json[]).push({
+        id: fakeId('txn'),
+        object: 'balance_transaction',
+        amount: dispute.amount,
+        type: 'adjustment',
+      });
       emitDispute('charge.dispute.funds_reinstated', dispute);
     }
     dispute.status = outcome;
@@ -58,7 +63,13 @@ export function createDisputes(deps: { error: StripeError; emit: Emit; money: Mo
     money.move(charge.account, -amount);
     money.payStripeFee(charge.account, DISPUTE_FEE);
     dispute.internal.withdrawn = true;
-    (dispute.balance_transactions as Json[]).push({ id: fakeId('txn'), amount: -amount, fee: DISPUTE_FEE, type: 'adjustment' });
+    (dispute.balance_transactions as Json[]).push({
+      id: fakeId('txn'),
+      object: 'balance_transaction',
+      amount: -amount,
+      fee: DISPUTE_FEE,
+      type: 'adjustment',
+    });
     emitDispute('charge.dispute.funds_withdrawn', dispute);
   }
 

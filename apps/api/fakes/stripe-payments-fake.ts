@@ -77,7 +77,7 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
       // Test PaymentMethods exist on every account.
       if (collection === 'payment_methods' && id) return paymentMethod(id);
       return (
-        intents.get(request.path, account) ??
+        intents.get(request.path, account, request.query) ??
         banks.get(request.path, account, request.query) ??
         refunds.get(request.path, account, request.query) ??
         disputes.get(request.path, account) ??

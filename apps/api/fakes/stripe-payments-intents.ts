@@ -6,7 +6,12 @@ import type { BankAccounts } from './stripe-payments-banks.ts';
 import type { Disputes } from './stripe-payments-disputes.ts';
 
 type Intent = Json & { id: string; account: string | undefined; status: string; amount: number; internal: IntentInternal };
-type IntentInternal = { card?: CardBehaviour; bank?: { account_number: string; verified: boolean; attempts: number } };
+type IntentInternal = {
+  card?: CardBehaviour;
+  bank?: { account_number: string; verified: boolean; attempts: number };
+  /** The bank debit's mandate (Stripe shows it on the charge, not on the PaymentIntent). */
+  mandate?: string;
+};
 
 const invalid = (error: StripeError, param: string, message: string, code = 'parameter_invalid') =>
   error(400, { type: 'invalid_request_error', code, param, message });
@@ -97,7 +102,7 @@ export function createIntents(deps: {
     if (!mandate?.type) return invalid(error, 'mandate_data', 'A bank debit needs mandate_data[customer_acceptance]', 'parameter_missing');
     if (mandate.type === 'online' && (!mandate.online?.ip_address || !mandate.online.user_agent))
       return invalid(error, 'mandate_data[customer_acceptance][online]', 'An online mandate needs the ip_address and user_agent');
-    intent.mandate = fakeId('mandate');
+    intent.internal.mandate = fakeId('mandate');
     if (!intent.internal.bank!.verified) {
       Object.assign(intent, {
         status: 'requires_action',
@@ -129,6 +134,8 @@ export function createIntents(deps: {
       });
     }
     const data = params.payment_method_data as { type?: string; us_bank_account?: Json; billing_details?: { name?: string } } | undefined;
+    // No payment method yet: Stripe makes the PaymentIntent (requires_payment_method); only confirming it needs one.
+    if (data === undefined && params.confirm !== 'true') return {};
     if (data?.type !== 'us_bank_account' || !data.us_bank_account)
       return invalid(error, 'payment_method', 'Missing a payment_method or payment_method_data', 'parameter_missing');
     if (!data.billing_details?.name)
@@ -166,7 +173,8 @@ export function createIntents(deps: {
     if ('status' in internal) return internal;
     // A direct charge needs the account's capability for the method (card_payments, us_bank_account_ach_payments) active.
     const capability = internal.card ? 'card_payments' : 'us_bank_account_ach_payments';
-    if (account && deps.capabilityOf(account, capability) !== 'active')
+    const chosen = Boolean(internal.card ?? internal.bank);
+    if (chosen && account && deps.capabilityOf(account, capability) !== 'active')
       return invalid(error, 'payment_method_types', `The account's ${capability} capability is not active`);
     const intent: Intent = {
       id: fakeId('pi'),
@@ -178,12 +186,16 @@ export function createIntents(deps: {
       customer: params.customer ?? null,
       application_fee_amount: fee ?? null,
       metadata: params.metadata ?? {},
-      payment_method_types: internal.card ? ['card'] : ['us_bank_account'],
+      payment_method_types: internal.card
+        ? ['card']
+        : internal.bank
+          ? ['us_bank_account']
+          : ((params.allowed_payment_method_types as string[] | undefined) ?? ['card']),
       client_secret: '',
       last_payment_error: null,
-      latest_charge: fakeId(internal.card ? 'ch' : 'py'),
+      latest_charge: chosen ? fakeId(internal.card ? 'ch' : 'py') : null,
       next_action: null,
-      status: 'requires_confirmation',
+      status: chosen ? 'requires_confirmation' : 'requires_payment_method',
       internal,
     };
     intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString('hex')}`;
@@ -243,8 +255,21 @@ export function createIntents(deps: {
     return null;
   }
 
-  function get(path: string, account: string | undefined): FakeAnswer | null {
+  function list(account: string | undefined, query: URLSearchParams): FakeAnswer {
+    const gte = Number(query.get('created[gte]') ?? 0);
+    const limit = Math.min(Number(query.get('limit') ?? 10), 100);
+    let found = [...intents.values()].filter((intent) => intent.account === account && (intent.created as number) >= gte).reverse();
+    const after = query.get('starting_after');
+    if (after) found = found.slice(found.findIndex((intent) => intent.id === after) + 1);
+    return {
+      status: 200,
+      body: { object: 'list', url: '/v1/payment_intents', has_more: found.length > limit, data: found.slice(0, limit).map(publicView) },
+    };
+  }
+
+  function get(path: string, account: string | undefined, query: URLSearchParams = new URLSearchParams()): FakeAnswer | null {
     const [, , collection, id] = path.split('/');
+    if (collection === 'payment_intents' && !id) return list(account, query);
     if (collection !== 'payment_intents' || !id) return null;
     const intent = onAccount(id, account);
     return intent ? { status: 200, body: publicView(intent) } : missing();

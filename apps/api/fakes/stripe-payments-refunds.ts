@@ -70,7 +70,6 @@ export function createRefunds(deps: { error: StripeError; emit: Emit; money: Mon
       reason: params.reason ?? null,
       metadata: params.metadata ?? {},
       status: isBank ? 'pending' : 'succeeded',
-      failure_reason: null,
     };
     refunds.set(refund.id, refund);
     charge.amount_refunded += amount;

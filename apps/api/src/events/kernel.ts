@@ -31,6 +31,12 @@ export type ProviderOperation<Request = never, Response = unknown> = {
   call(deps: AppDeps, request: Request, ctx: ProviderCallContext): Promise<Response>;
   onSucceeded?(unit: HandlerUnit, call: ProviderCall, response: Response, effects: OutcomeEffects): Promise<void>;
   onFailed?(unit: HandlerUnit, call: ProviderCall, error: ProviderCallError, effects: OutcomeEffects): Promise<void>;
+  /**
+   * After the tries ran out on a breakdown (5xx, timeout): the provider may have done the work and
+   * lost its answer, or keep replaying a saved 500 under the key. Looks the object up by our ids
+   * (its metadata) and answers it as `call` would have, or null when the provider has none.
+   */
+  lookUp?(deps: AppDeps, request: Request, ctx: ProviderCallContext): Promise<Response | null>;
 };
 
 /** An operation as a module declares it, whatever its request and answer. */

@@ -17,8 +17,9 @@ async function main(): Promise<void> {
     const events = STRIPE_ENDPOINTS.find((endpoint) => endpoint.connect === entry.connect)!.events.join(', ');
     console.log(`  ${which}: ${entry.action} ${entry.id}; events: ${events}`);
     if (entry.secret) console.log(`    signing secret (shown once): ${entry.secret}`);
+    if (entry.action === 'updated') console.log('    the events it missed were added (its signing secret is unchanged)');
     if (entry.action === 'differs')
-      console.log('    another event list or API version: change it in the Dashboard, or delete it and run this again');
+      console.log('    pinned to another API version: delete it in the Dashboard and run this again (a new secret)');
   }
   process.exitCode = report.some((entry) => entry.action === 'differs') ? 1 : 0;
 }

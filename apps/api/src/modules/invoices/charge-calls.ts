@@ -83,6 +83,21 @@ async function refuseCharge(unit: HandlerUnit, call: ProviderCall, error: { code
 
 type Operation = Omit<ProviderOperation<ChargeCallRequest, ChargeAnswer>, 'provider'>;
 
+/** Stripe keeps a key's answer for a day; a lost answer is looked for among the PaymentIntents of the days before. */
+const LOOKUP_DAYS = 3;
+
+/** The charge the provider made for ours, when its answer was lost (provider-calls' lookUp). */
+async function findCharge(deps: AppDeps, request: ChargeCallRequest, orgId: string): Promise<ChargeAnswer | null> {
+  const since = Math.floor(Date.now() / 1000) - LOOKUP_DAYS * 86_400;
+  const found = await paymentsInProvider(deps).findCharge?.({
+    org_id: orgId,
+    account: request.account,
+    charge_id: request.charge_id,
+    since,
+  });
+  return found ? answerOf(deps, found) : null;
+}
+
 export const cardChargeOperation: Operation = {
   operation: CHARGE_CARD,
   async call(deps, request, ctx) {
@@ -100,6 +115,7 @@ export const cardChargeOperation: Operation = {
   },
   onSucceeded: recordCharge,
   onFailed: refuseCharge,
+  lookUp: (deps, request, ctx) => findCharge(deps, request, ctx.org_id),
 };
 
 export const achChargeOperation: Operation = {
@@ -126,4 +142,5 @@ export const achChargeOperation: Operation = {
   },
   onSucceeded: recordCharge,
   onFailed: refuseCharge,
+  lookUp: (deps, request, ctx) => findCharge(deps, request, ctx.org_id),
 };

@@ -7,7 +7,7 @@ import { withSpan } from '../../lib/tracing.ts';
 import { inUnitOfWork } from '../../lib/unit-of-work.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
-import { providerOperationFor, type OutcomeEffects } from './registry.ts';
+import { providerOperationFor, type OutcomeEffects, type ProviderOperation } from './registry.ts';
 import { applyProviderEvents } from './events.ts';
 import { deliverDueSandboxEvents, sandboxDeliveryMark } from './sandbox-webhooks.ts';
 
@@ -108,6 +108,39 @@ async function failUnknownOperation(deps: Pick<AppDeps, 'db'>, call: ProviderCal
     .where(and(eq(providerCalls.id, call.id), eq(providerCalls.status, 'pending')));
 }
 
+/**
+ * A call whose tries ran out on a breakdown (5xx, timeout, a dropped connection) is not failed
+ * blindly: the provider may have done the work and lost the answer, or keep replaying a saved 500
+ * under the key (Stripe does for 24 hours). The operation looks the object up by our ids: found, the
+ * call succeeds with it (booked once, its events apply); refused there, it fails with that reason;
+ * none, it fails. A lookup that breaks down too leaves the call pending ('unknown'): it is tried
+ * again later, never failed while the money may have moved.
+ */
+async function lookUpBeforeFailing(
+  deps: AppDeps,
+  operation: ProviderOperation<never, unknown>,
+  call: ProviderCall,
+): Promise<{ response: unknown } | { error: ProviderCallError } | null | 'unknown'> {
+  if (!operation.lookUp) return null;
+  try {
+    const response = await operation.lookUp(deps, call.request as never, {
+      call_id: call.id,
+      org_id: call.org_id,
+      idempotency_key: call.idempotency_key,
+      subject_id: call.subject_id,
+      attempt: call.attempts,
+    });
+    return response === null ? null : { response };
+  } catch (error) {
+    const failure = asProviderCallError(error);
+    if (failure.retryable) {
+      console.error('[provider-calls] looking up a call whose answer was lost failed; it stays pending', call.operation, failure.code);
+      return 'unknown';
+    }
+    return { error: failure };
+  }
+}
+
 /** Makes one claimed call, with no transaction open, then records what came of it. */
 async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<void> {
   const operation = providerOperationFor(deps, call.provider, call.operation);
@@ -133,7 +166,9 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
     const isRetried = failure.retryable && call.attempts < MAX_CALL_ATTEMPTS;
     recordProviderCall({ ...labels, outcome: isRetried ? 'retry' : 'failed' }, secondsSince(started));
     if (isRetried) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
-    outcome = { error: failure };
+    const found = failure.retryable ? await lookUpBeforeFailing(deps, operation, call) : null;
+    if (found === 'unknown') return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
+    outcome = found ?? { error: failure };
   }
   try {
     await complete(deps, call, outcome);

@@ -99,10 +99,14 @@ export async function submitToStripe(
   await callStripe(() => stripe.accounts.update(account, accountUpdate(submission), { idempotencyKey: `${key}:account` }));
   const persons = await callStripe(() => stripe.accounts.listPersons(account, { relationship: { representative: true }, limit: 1 }));
   const existing = persons.data[0];
+  // One key per operation: a retry that finds the person a first try created updates it under a key of its own
+  // (Stripe refuses a key reused for another request with idempotency_error, for 24 hours).
   await callStripe(() =>
     existing
-      ? stripe.accounts.updatePerson(account, existing.id, representativePerson(submission), { idempotencyKey: `${key}:person` })
-      : stripe.accounts.createPerson(account, representativePerson(submission), { idempotencyKey: `${key}:person` }),
+      ? stripe.accounts.updatePerson(account, existing.id, representativePerson(submission), {
+          idempotencyKey: `${key}:person:${existing.id}:update`,
+        })
+      : stripe.accounts.createPerson(account, representativePerson(submission), { idempotencyKey: `${key}:person:create` }),
   );
   const answered = await callStripe(() => stripe.accounts.retrieve(account));
   return accountState(answered, Math.floor(Date.now() / 1000));

@@ -95,6 +95,23 @@ export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProv
       return startedCharge(intent);
     },
 
+    async findCharge(options) {
+      // Listing is consistent at once (search is not): the account's PaymentIntents since then, our charge id in their metadata.
+      let startingAfter: string | undefined;
+      for (;;) {
+        const page = await callStripe(() =>
+          stripe().paymentIntents.list(
+            { created: { gte: options.since }, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+            onAccount(options.account),
+          ),
+        );
+        const intent = page.data.find((candidate) => candidate.metadata.charge_id === options.charge_id);
+        if (intent) return startedCharge(intent);
+        if (!page.has_more || page.data.length === 0) return null;
+        startingAfter = page.data.at(-1)!.id;
+      }
+    },
+
     async debitBank(options) {
       const { source } = options;
       const bank =

@@ -46,6 +46,12 @@ export type PaymentsInProvider = {
   /** What a card token stands for (Stripe's PaymentMethod retrieve): only brand and last 4. */
   describeCard(options: OnAccount & { token: string }): Promise<CardDetails | null>;
   chargeCard(options: OnAccount & Money & { token: string; metadata: ChargeMetadata }): Promise<ProviderCharge>;
+  /**
+   * The charge made for our charge id since `since` (unix seconds), when an answer was lost: as
+   * chargeCard or debitBank would have answered it (a refused one throws its reason), or null.
+   * Only providers whose answers can be lost have it (the sandbox answers in the same database).
+   */
+  findCharge?(options: OnAccount & { charge_id: string; since: number }): Promise<ProviderCharge | null>;
   debitBank(
     options: OnAccount &
       Money & { source: BankSource; payer: { name: string; email: string | null }; mandate: Mandate; metadata: ChargeMetadata },

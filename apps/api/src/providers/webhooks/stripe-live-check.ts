@@ -1,6 +1,6 @@
 import type { ProviderSettings } from '../../config.ts';
 import { stripeClient, stripeCallError } from '../clients/stripe-client.ts';
-import { STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
+import { isConnectEndpoint, missingEvents, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
 
 export type LiveCheck = { check: string; ok: boolean; detail: string };
 
@@ -33,22 +33,29 @@ export async function checkStripeCredentials(settings: ProviderSettings['stripe'
     await attempt('platform financial account', async () => {
       if (!settings.platformFinancialAccount) throw new Error('STRIPE_PLATFORM_FINANCIAL_ACCOUNT is not set');
       const account = await stripe.treasury.financialAccounts.retrieve(settings.platformFinancialAccount);
+      // Fees move between the organisations' financial accounts and the platform's over Stripe's own network.
+      if (!(account.active_features ?? []).includes('intra_stripe_flows'))
+        throw new Error(
+          `${account.id} has no active intra_stripe_flows feature: Crewpay's fees cannot reach it (request it on the financial account)`,
+        );
       return `${account.id} ${account.status}, cash ${account.balance.cash.usd ?? 0} cents`;
     }),
   ];
   const endpoints = await attempt('webhook endpoints', async () => {
     const found = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url === url);
-    const missing = STRIPE_ENDPOINTS.filter(
-      (wanted) => !found.some((endpoint) => Boolean((endpoint as { connect?: boolean }).connect) === wanted.connect),
-    );
+    const problems: string[] = [];
+    const missing = STRIPE_ENDPOINTS.filter((wanted) => !found.some((endpoint) => isConnectEndpoint(endpoint) === wanted.connect));
     if (missing.length > 0)
-      throw new Error(
-        `missing at ${url}: ${missing.map((entry) => (entry.connect ? 'Connect' : 'account')).join(', ')} (npm run stripe:webhooks)`,
-      );
+      problems.push(`missing at ${url}: ${missing.map((entry) => (entry.connect ? 'Connect' : 'account')).join(', ')}`);
     const stale = found.filter((endpoint) => endpoint.api_version !== STRIPE_API_VERSION);
     if (stale.length > 0)
-      throw new Error(`pinned to another API version than ${STRIPE_API_VERSION}: ${stale.map((entry) => entry.id).join(', ')}`);
-    return `${found.length} at ${url}, API version ${STRIPE_API_VERSION}`;
+      problems.push(`pinned to another API version than ${STRIPE_API_VERSION}: ${stale.map((entry) => entry.id).join(', ')}`);
+    for (const endpoint of found) {
+      const short = missingEvents(endpoint.enabled_events);
+      if (short.length > 0) problems.push(`${endpoint.id} does not listen to ${short.join(', ')}`);
+    }
+    if (problems.length > 0) throw new Error(`${problems.join('; ')} (npm run stripe:webhooks)`);
+    return `${found.length} at ${url}, API version ${STRIPE_API_VERSION}, every handled event`;
   });
   return [...checks, endpoints];
 }

@@ -31,8 +31,17 @@ export async function listStripeEvents(
     if (!page.has_more || page.data.length === 0) break;
     startingAfter = page.data.at(-1)!.id;
   }
-  // Stripe lists newest first; events are applied in the order they happened.
-  return listed.reverse().map((event) => ({ id: event.id, event }));
+  // Stripe lists newest first; events are applied in the order they happened. A listed event
+  // need not carry `account`: the account it was listed on is set, as its webhook would carry it.
+  return listed
+    .reverse()
+    .map((event) => ({ id: event.id, event: options.account ? { ...event, account: options.account } : omitAccount(event) }));
+}
+
+/** The platform's own events are no connected account's, whatever they carry. */
+function omitAccount(event: Stripe.Event): Stripe.Event {
+  const { account: _account, ...own } = event;
+  return own as Stripe.Event;
 }
 
 /** The domain events a listed Stripe event becomes, as its webhook would have (providers/webhooks/stripe-events.ts). */

@@ -17,6 +17,31 @@ function ours(id: string, type: string, objectId: string, metadata: Record<strin
   return [{ id, type, org_id: orgId, object_id: objectId, data: { ...rest, ...extra } }] satisfies ProviderEventInput[];
 }
 
+/**
+ * The Stripe event types this file turns into our events: the switch below is type-checked
+ * against it (a case not listed, or a listed type without a case, does not compile), and the
+ * webhook endpoints subscribe to it (stripe-endpoints.ts), so the two cannot drift.
+ */
+export const STRIPE_PAYMENT_EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'charge.dispute.closed',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+  'charge.refunded',
+] as const satisfies readonly Stripe.Event.Type[];
+
+type PaymentEvent = Extract<Stripe.Event, { type: (typeof STRIPE_PAYMENT_EVENT_TYPES)[number] }>;
+const isPaymentEvent = (event: Stripe.Event): event is PaymentEvent =>
+  (STRIPE_PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type);
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 const isBankDebit = (intent: Stripe.PaymentIntent) =>
   intent.payment_method_types.includes('us_bank_account') && !intent.payment_method_types.includes('card');
@@ -61,6 +86,7 @@ async function disputeEvents(stripe: Stripe, event: Stripe.Event, dispute: Strip
  *   charge (read from Stripe), each once by the refund whatever number of events report it.
  */
 export async function stripePaymentDomainEvents(stripe: Stripe, event: Stripe.Event): Promise<ProviderEventInput[] | null> {
+  if (!isPaymentEvent(event)) return null;
   switch (event.type) {
     case 'payment_intent.succeeded':
       return ours(event.id, 'charge.succeeded', event.data.object.id, event.data.object.metadata);
@@ -91,6 +117,11 @@ export async function stripePaymentDomainEvents(stripe: Stripe, event: Stripe.Ev
       );
     }
     default:
-      return null;
+      return unlisted(event);
   }
+}
+
+/** Reached by no listed type: a listed type without its case leaves `event` not `never`, and this does not compile. */
+function unlisted(event: never): never {
+  throw new Error(`unhandled Stripe event ${(event as Stripe.Event).type}`);
 }

@@ -110,6 +110,39 @@ async function balancePayout(deps: EventDeps, event: Stripe.Event, payout: Strip
   ];
 }
 
+/**
+ * The Stripe event types this file turns into our events: the switch below is type-checked
+ * against it (a case not listed, or a listed type without a case, does not compile), and the
+ * webhook endpoints subscribe to it (stripe-endpoints.ts), so the two cannot drift.
+ */
+export const STRIPE_TREASURY_EVENT_TYPES = [
+  'account.updated',
+  'setup_intent.succeeded',
+  'setup_intent.setup_failed',
+  'setup_intent.canceled',
+  'treasury.inbound_transfer.succeeded',
+  'treasury.inbound_transfer.failed',
+  'treasury.inbound_transfer.canceled',
+  'treasury.received_debit.created',
+  'treasury.outbound_payment.posted',
+  'treasury.outbound_payment.failed',
+  'treasury.outbound_payment.canceled',
+  'treasury.outbound_payment.returned',
+  'treasury.received_credit.created',
+  'treasury.received_credit.succeeded',
+  'treasury.received_credit.failed',
+  'treasury.credit_reversal.created',
+  'treasury.debit_reversal.completed',
+  'payout.created',
+  'payout.paid',
+  'payout.failed',
+  'treasury.financial_account.features_status_updated',
+] as const satisfies readonly Stripe.Event.Type[];
+
+type TreasuryEvent = Extract<Stripe.Event, { type: (typeof STRIPE_TREASURY_EVENT_TYPES)[number] }>;
+const isTreasuryEvent = (event: Stripe.Event): event is TreasuryEvent =>
+  (STRIPE_TREASURY_EVENT_TYPES as readonly string[]).includes(event.type);
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
@@ -137,6 +170,7 @@ export async function stripeTreasuryDomainEvents(
   deps: EventDeps,
   event: Stripe.Event,
 ): Promise<ProviderEventInput[] | null> {
+  if (!isTreasuryEvent(event)) return null;
   const onAccount = event.account ? { stripeAccount: event.account } : undefined;
   if (event.type.startsWith('treasury.outbound_payment.') && isFeeTransfer((event.data.object as Stripe.Treasury.OutboundPayment).metadata))
     return [];
@@ -232,6 +266,11 @@ export async function stripeTreasuryDomainEvents(
       });
     }
     default:
-      return null;
+      return unlisted(event);
   }
+}
+
+/** Reached by no listed type: a listed type without its case leaves `event` not `never`, and this does not compile. */
+function unlisted(event: never): never {
+  throw new Error(`unhandled Stripe event ${(event as Stripe.Event).type}`);
 }
