@@ -214,6 +214,9 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
       if (sub) return null;
       if (params.capabilities) return invalid('capabilities', 'parameter_unknown');
       merge(account, params);
+      // Asked for as 'minimum', answered as the number of days it is (2 for a US account).
+      const schedule = get(account, 'settings.payouts.schedule') as Json | undefined;
+      if (schedule?.delay_days === 'minimum') schedule.delay_days = 2;
       refresh(account);
       return { status: 200, body: view(account) };
     },

@@ -139,6 +139,7 @@ describe('every route that moves money or changes where it goes', () => {
         'POST /v1/treasury/account: routes; owner/admin; key none; no acting; factor',
         'POST /v1/treasury/ach: moves; owner/admin; key none; no acting; factor',
         'POST /v1/treasury/ach_debit: moves; owner/admin; key none; no acting; factor',
+        'POST /v1/wallets/:id/unfreeze: moves; owner; key none; no acting; factor',
         'POST /v1/users: routes; owner/admin/collaborator; key people_only; no acting; factor when the body sets is_agent or is_manager to true',
         'PUT /v1/approvals/rules: moves; owner; key none; no acting; factor',
         'PUT /v1/creators/:id/campaign_splits/:splitId: routes; owner/admin/collaborator; key none; no acting; factor',
