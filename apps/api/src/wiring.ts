@@ -60,10 +60,8 @@ import {
   reconcilePayments,
   registerScheduleJobs,
   releasePaidInvoices,
-  setPaymentReleaseDeps,
   releaseGatedPayments,
   runDueSchedules,
-  setPaymentGateDeps,
 } from './modules/payments/index.ts';
 import { paypalConsentEvents } from './modules/paypal/index.ts';
 import {
@@ -172,13 +170,10 @@ export function wireHandlers(options: { publicUrl: string }): void {
   for (const verifier of webhookVerifiers) registerWebhookVerifier(verifier);
   for (const handler of providerEventHandlers) onProviderEvent(handler);
   onFundsArrived(collectOwedBilling);
-  // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
-  onFundsArrived(releasePaidInvoices);
+  // A dispute before an invoice's release holds the payments it funds (the release itself: wireCrewpay).
   onDomainEvent('payment-releases', holdReleasesOnDispute);
   // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
   onDomainEvent('payment-release-disputes', followDisputeClose);
-  // A contract signed or a deliverable approved releases the payments that waited for it.
-  onDomainEvent('payment-gates', releaseGatedPayments);
   onReconcile(paymentsMatchTransfers);
   onReconcile(providerOutboxProblems);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.
@@ -244,8 +239,11 @@ export function wiringProblems(options: {
 /** Wires the whole process, or throws naming what is missing: a process half wired would lose work quietly. */
 export async function wireCrewpay(deps: AppDeps, transports: Transports): Promise<void> {
   wireHandlers({ publicUrl: deps.config.publicUrl });
-  setPaymentReleaseDeps(deps);
-  setPaymentGateDeps(deps);
+  // Payment releases execute with this process's deps, given here rather than set in a module slot:
+  // an invoice paid executes the payments it funds under "Release when paid"; a contract signed or
+  // a deliverable approved, those that waited for it (after the cause's outermost commit).
+  onFundsArrived((db, orgId) => releasePaidInvoices({ ...deps, db }, orgId));
+  onDomainEvent('payment-gates', (tx, event, afterCommit) => releaseGatedPayments(deps, tx, event, afterCommit));
   const registeredJobs = await registerJobWorkers(deps, transports);
   const problems = wiringProblems({ registeredJobs });
   if (problems.length > 0) throw new Error(`Crewpay is not wired completely (src/wiring.ts):\n  ${problems.join('\n  ')}`);

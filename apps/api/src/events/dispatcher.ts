@@ -57,8 +57,12 @@ export async function announceFundsArrived(db: Db, orgId: string): Promise<void>
 
 /** Something the organisation should know happened (the event webhooks deliver, e.g. 'payment.posted'). */
 export type DomainEvent = { org_id: string; type: string; data: Record<string, unknown> };
-/** Runs inside the transaction that caused the event: what it writes commits with the cause or not at all. */
-export type DomainEventHandler = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
+/**
+ * Runs inside the transaction that caused the event: what it writes commits with the cause or not
+ * at all. `afterCommit`, when the cause gives it, runs a task once that cause's outermost
+ * transaction has committed (payouts a released payment queues must not be called before).
+ */
+export type DomainEventHandler = (tx: DbOrTx, event: DomainEvent, afterCommit?: (task: () => Promise<void>) => void) => Promise<void>;
 
 // Keyed by the listening module, so wiring again replaces rather than doubles.
 const domainEventHandlers = new Map<string, DomainEventHandler>();
@@ -67,8 +71,12 @@ export function onDomainEvent(listener: string, handler: DomainEventHandler): vo
   domainEventHandlers.set(listener, handler);
 }
 
-export async function announceDomainEvent(tx: DbOrTx, event: DomainEvent): Promise<void> {
-  for (const handler of domainEventHandlers.values()) await handler(tx, event);
+export async function announceDomainEvent(
+  tx: DbOrTx,
+  event: DomainEvent,
+  afterCommit?: (task: () => Promise<void>) => void,
+): Promise<void> {
+  for (const handler of domainEventHandlers.values()) await handler(tx, event, afterCommit);
 }
 
 /**

@@ -70,5 +70,5 @@ export const esignWebhookVerifier: WebhookVerifier = {
 
 export const signedEventHandler: ProviderEventHandler = {
   handles: (type) => type === SIGNED_EVENT,
-  apply: (tx, event) => applySignedEvent(tx, event),
+  apply: (tx, event, _now, afterCommit) => applySignedEvent(tx, event, (task) => afterCommit(() => task())),
 };

@@ -31,7 +31,11 @@ const AUDIT_FIELDS = [
  * not canceled) moves to signed, so a repeated or late event changes nothing. An event for a
  * request we do not know yet waits and is tried again.
  */
-export async function applySignedEvent(tx: Tx, event: ProviderEvent): Promise<ProviderEventOutcome> {
+export async function applySignedEvent(
+  tx: Tx,
+  event: ProviderEvent,
+  afterCommit?: (task: () => Promise<void>) => void,
+): Promise<ProviderEventOutcome> {
   const [known] = await tx
     .select({ id: contracts.id })
     .from(contracts)
@@ -52,17 +56,21 @@ export async function applySignedEvent(tx: Tx, event: ProviderEvent): Promise<Pr
     .returning();
   if (!signed) return;
   const row = await findContractRow(tx, orgScope(signed.org_id), signed.id);
-  await emitWebhookEvent(tx, {
-    org_id: signed.org_id,
-    type: 'contract.signed',
-    data: {
-      contract_id: signed.id,
-      title: signed.title,
-      recipient_type: signed.recipient_type,
-      recipient: recipientOf(row).name,
-      signed_at: data.signed_at,
+  await emitWebhookEvent(
+    tx,
+    {
+      org_id: signed.org_id,
+      type: 'contract.signed',
+      data: {
+        contract_id: signed.id,
+        title: signed.title,
+        recipient_type: signed.recipient_type,
+        recipient: recipientOf(row).name,
+        signed_at: data.signed_at,
+      },
     },
-  });
+    { afterCommit },
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ export const DELIVERABLE_APPROVED_EVENT = 'deliverable.approved';
 export async function decideDeliverable(
   tx: Tx,
   options: { org_id: string; user_id: string; id: string; body: DeliverableApprovalBody },
+  afterCommit?: (task: () => Promise<void>) => void,
 ): Promise<DeliverableRecord> {
   const where = and(eq(deliverables.org_id, options.org_id), eq(deliverables.id, options.id));
   const [before] = await tx.select({ status: deliverables.approval_status }).from(deliverables).where(where).for('update');
@@ -37,6 +38,10 @@ export async function decideDeliverable(
     details: { previous: before.status },
   });
   if (status === 'approved' && before.status !== 'approved')
-    await announceDomainEvent(tx, { org_id: options.org_id, type: DELIVERABLE_APPROVED_EVENT, data: { deliverable_id: options.id } });
+    await announceDomainEvent(
+      tx,
+      { org_id: options.org_id, type: DELIVERABLE_APPROVED_EVENT, data: { deliverable_id: options.id } },
+      afterCommit,
+    );
   return findDeliverable(tx, options);
 }

@@ -18,6 +18,7 @@ import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { listDeliverables } from './queries.ts';
 import { createDeliverable, deleteDeliverable, updateDeliverable } from './service.ts';
 import { decideDeliverable } from './approval.ts';
+import { inUnitOfWork } from '../../lib/unit-of-work.ts';
 
 const tags = ['Deliverables'];
 const deletedAnswer = z.object({ message: z.string(), id: z.string() });
@@ -121,8 +122,9 @@ export const deliverableRoutes =
       },
       async (request) => {
         const user = requireStaff(request, ['owner', 'admin']);
-        return deps.db.transaction((tx) =>
-          decideDeliverable(tx, { org_id: user.org_id, user_id: user.id, id: request.params.id, body: request.body }),
+        // Payments this approval releases call their rails once it has committed.
+        return inUnitOfWork(deps.db, ({ tx, afterCommit }) =>
+          decideDeliverable(tx, { org_id: user.org_id, user_id: user.id, id: request.params.id, body: request.body }, afterCommit),
         );
       },
     );

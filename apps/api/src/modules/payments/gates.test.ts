@@ -67,7 +67,11 @@ describe('Payments gated on the contract or the deliverable', () => {
     expect(await statusOf(owner.headers, draft.id)).toBe('processing');
     expect(await executions(owner.org.id)).toBe(1);
     // The signature's event delivered again: nothing more is executed.
-    await releaseGatedPayments(ctx.deps.db, { org_id: owner.org.id, type: 'contract.signed', data: { contract_id: contract.id } });
+    await releaseGatedPayments(ctx.deps, ctx.deps.db, {
+      org_id: owner.org.id,
+      type: 'contract.signed',
+      data: { contract_id: contract.id },
+    });
     expect(await executions(owner.org.id)).toBe(1);
     expect((await call('GET', `/v1/payments/${draft.id}/gate`, owner.headers)).json()).toMatchObject({
       execute_on_release: false,
@@ -95,7 +99,7 @@ describe('Payments gated on the contract or the deliverable', () => {
     expect(await executions(owner.org.id)).toBe(1);
     await call('POST', `/v1/deliverables/${deliverable.id}/approval`, owner.headers, { status: 'changes_requested' });
     await call('POST', `/v1/deliverables/${deliverable.id}/approval`, owner.headers, { status: 'approved' });
-    await releaseGatedPayments(ctx.deps.db, {
+    await releaseGatedPayments(ctx.deps, ctx.deps.db, {
       org_id: owner.org.id,
       type: 'deliverable.approved',
       data: { deliverable_id: deliverable.id },

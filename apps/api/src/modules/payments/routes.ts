@@ -173,7 +173,10 @@ export const paymentRoutes =
           response: { 200: initiatePreview, ...errorResponses },
         },
       },
-      async (request) => previewExecution(deps, requireStaff(request, ['owner', 'admin']).org_id, request.body),
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return previewExecution(deps, user.org_id, request.body, user.id);
+      },
     );
 
     app.post(

@@ -22,8 +22,12 @@ export const eventBody = (options: { event_id: string; type: string; created: st
  * The event is also announced to the modules that listen (the bell's notifications and their
  * emails), except a test event sent to one endpoint, which nothing but that endpoint should see.
  */
-export async function emitWebhookEvent(tx: DbOrTx, event: WebhookEvent, options: { endpoint_id?: string } = {}): Promise<string[]> {
-  if (!options.endpoint_id && event.type !== 'webhook.test') await announceDomainEvent(tx, event);
+export async function emitWebhookEvent(
+  tx: DbOrTx,
+  event: WebhookEvent,
+  options: { endpoint_id?: string; afterCommit?: (task: () => Promise<void>) => void } = {},
+): Promise<string[]> {
+  if (!options.endpoint_id && event.type !== 'webhook.test') await announceDomainEvent(tx, event, options.afterCommit);
   const endpoints = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.org_id, event.org_id));
   const targets = endpoints.filter((endpoint) =>
     options.endpoint_id ? endpoint.id === options.endpoint_id : endpoint.events.length === 0 || endpoint.events.includes(event.type),
