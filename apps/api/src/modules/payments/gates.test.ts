@@ -9,7 +9,7 @@ import { createMember } from '../../../test/campaign-fixtures.ts';
 import * as gateFixtures from '../../../test/gate-fixtures.ts';
 import { sendContract } from '../../../test/contract-fixtures.ts';
 import { createDrafts, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
-import { contracts, ledgerTransfers } from '../../db/schema/index.ts';
+import { contracts, ledgerTransfers, providerCalls } from '../../db/schema/index.ts';
 import { releaseGatedPayments } from './gate-release.ts';
 
 let ctx: TestContext;
@@ -94,6 +94,12 @@ describe('Payments gated on the contract or the deliverable', () => {
 
     expect((await call('POST', `/v1/deliverables/${deliverable.id}/approval`, owner.headers, { status: 'approved' })).statusCode).toBe(200);
     expect(await statusOf(owner.headers, draft.id)).toBe('processing');
+    // Its payout was called once the approval had committed (queued before, the call would find nothing and wait for the sweep).
+    const calls = await ctx.deps.db
+      .select({ status: providerCalls.status })
+      .from(providerCalls)
+      .where(and(eq(providerCalls.org_id, owner.org.id), eq(providerCalls.operation, 'payouts.create')));
+    expect(calls.map((row) => row.status)).toEqual(['succeeded']);
     // Not executed while it waited: it simply becomes an executable draft.
     expect(await statusOf(owner.headers, second!.id)).toBe('draft');
     expect(await executions(owner.org.id)).toBe(1);
