@@ -16,6 +16,7 @@ export const auditActionLabels = {
   'payments.approve': 'Payment approved',
   'payments.reject': 'Payment rejected',
   'payments.gate_change': 'Payment conditions changed (what it waits for)',
+  'payments.amount_edit': 'Payment amount changed',
   'approval_rules.update': 'Approval rules changed',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',

@@ -1,14 +1,23 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { approvalMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { approvalDecisions, orgs, paymentApprovals, payments, type Payment, type PaymentApproval } from '../../db/schema/index.ts';
+import {
+  approvalDecisions,
+  auditLog,
+  orgs,
+  paymentApprovals,
+  payments,
+  type Payment,
+  type PaymentApproval,
+} from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findLedgerAccounts, releaseHold } from '../ledger/index.ts';
 import { emailRequester } from './approval-emails.ts';
 import { sendHeldPayments } from './execute.ts';
+import { AMOUNT_EDIT } from './edit.ts';
 import { destinationsFor } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 
@@ -47,8 +56,12 @@ async function lockWaiting(tx: Tx, decider: Decider, paymentId: string): Promise
     .from(paymentApprovals)
     .where(and(eq(paymentApprovals.payment_id, payment.id), eq(paymentApprovals.status, 'pending')));
   if (payment.status !== 'awaiting_approval' || !approval) throw new AppError('conflict', approvalMessages.notAwaiting);
-  // Maker-checker: the person who created or executed a payment never approves (or rejects) it.
-  if (decider.id === payment.created_by_user_id || decider.id === approval.executed_by_user_id)
+  // Maker-checker: the person who created, edited the amount of, or executed a payment never approves (or rejects) it.
+  if (
+    decider.id === payment.created_by_user_id ||
+    decider.id === approval.executed_by_user_id ||
+    (await editedAmount(tx, decider, payment.id))
+  )
     throw new AppError('forbidden', approvalMessages.notYours);
   const [already] = await tx
     .select({ id: approvalDecisions.id })
@@ -56,6 +69,23 @@ async function lockWaiting(tx: Tx, decider: Decider, paymentId: string): Promise
     .where(and(eq(approvalDecisions.approval_id, approval.id), eq(approvalDecisions.user_id, decider.id)));
   if (already) throw new AppError('conflict', approvalMessages.alreadyDecided);
   return { payment, approval };
+}
+
+/** Whether the decider changed the payment's amount while it was a draft (its audited amount edits). */
+async function editedAmount(tx: Tx, decider: Decider, paymentId: string): Promise<boolean> {
+  const [edit] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.org_id, decider.org_id),
+        eq(auditLog.action, AMOUNT_EDIT),
+        eq(auditLog.target_id, paymentId),
+        or(eq(auditLog.user_id, decider.id), eq(auditLog.actor_user_id, decider.id)),
+      ),
+    )
+    .limit(1);
+  return Boolean(edit);
 }
 
 async function recordDecision(tx: Tx, approval: PaymentApproval, decider: Decider, decision: 'approve' | 'reject', reason: string) {

@@ -121,7 +121,8 @@ export const paymentRoutes =
       { schema: { tags, summary: 'Edit a draft payment', body: updatePaymentBody, response: { 200: paymentRecord, ...errorResponses } } },
       async (request) => {
         const user = requireStaff(request);
-        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body));
+        const editor = { id: user.id, actor_id: request.auth?.actor?.id ?? user.id };
+        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body, editor));
       },
     );
 
