@@ -1,4 +1,4 @@
-import { executionMessage, type ExecutionOutcomes, type InitiatePreview } from '@crewpay/core';
+import type { ExecutionOutcomes, InitiatePreview } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Payment } from '../../db/schema/index.ts';
 import { approverRolesFor } from './approval-emails.ts';
