@@ -1,23 +1,15 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { approvalMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
-import {
-  approvalDecisions,
-  auditLog,
-  orgs,
-  paymentApprovals,
-  payments,
-  type Payment,
-  type PaymentApproval,
-} from '../../db/schema/index.ts';
+import { approvalDecisions, orgs, paymentApprovals, payments, type Payment, type PaymentApproval } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findLedgerAccounts, releaseHold } from '../ledger/index.ts';
 import { emailRequester } from './approval-emails.ts';
 import { sendHeldPayments } from './execute.ts';
-import { AMOUNT_EDIT } from './edit.ts';
+import { amountEditedBy } from './edit.ts';
 import { destinationsFor } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 
@@ -71,22 +63,7 @@ async function lockWaiting(tx: Tx, decider: Decider, paymentId: string): Promise
   return { payment, approval };
 }
 
-/** Whether the decider changed the payment's amount while it was a draft (its audited amount edits). */
-async function editedAmount(tx: Tx, decider: Decider, paymentId: string): Promise<boolean> {
-  const [edit] = await tx
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.org_id, decider.org_id),
-        eq(auditLog.action, AMOUNT_EDIT),
-        eq(auditLog.target_id, paymentId),
-        or(eq(auditLog.user_id, decider.id), eq(auditLog.actor_user_id, decider.id)),
-      ),
-    )
-    .limit(1);
-  return Boolean(edit);
-}
+const editedAmount = async (tx: Tx, decider: Decider, paymentId: string) => (await amountEditedBy(tx, decider, [paymentId])).has(paymentId);
 
 async function recordDecision(tx: Tx, approval: PaymentApproval, decider: Decider, decision: 'approve' | 'reject', reason: string) {
   await tx.insert(approvalDecisions).values({ id: newId(), approval_id: approval.id, user_id: decider.id, decision, reason });

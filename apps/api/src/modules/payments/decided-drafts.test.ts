@@ -89,6 +89,8 @@ describe('A draft someone decided to pay', () => {
       expect.objectContaining({ target_id: draft!.id, details: expect.objectContaining({ old_amount: 10_000, new_amount: 15_000 }) }),
     ]);
     expect((await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).json().awaiting_approval).toBe(1);
+    const queue = (await call('GET', '/v1/approvals', admin.headers)).json().data;
+    expect(queue).toEqual([expect.objectContaining({ payment_id: draft!.id, can_decide: false })]);
     const byEditor = await call('POST', `/v1/approvals/${draft!.id}/approve`, admin.headers, { reason: '' });
     expect(byEditor.statusCode).toBe(403);
     expect((await call('POST', `/v1/approvals/${draft!.id}/approve`, second.headers, { reason: '' })).statusCode).toBe(200);

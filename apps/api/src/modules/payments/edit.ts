@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { paymentMessages, type PaymentRecord } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { auditLog, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeForOrg, throwRowErrors, toDraftValues } from './create.ts';
 import { toPaymentRecords } from './records.ts';
@@ -115,4 +115,21 @@ export async function deletePayments(
     );
   await release(deletable.filter((row) => row.status === 'requires_info'));
   return asked.length;
+}
+
+/** Those of these payments whose amount the person changed while they were drafts (their audited amount edits). */
+export async function amountEditedBy(db: DbOrTx, person: { id: string; org_id: string }, paymentIds: string[]): Promise<Set<string>> {
+  if (paymentIds.length === 0) return new Set();
+  const edits = await db
+    .select({ id: auditLog.target_id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.org_id, person.org_id),
+        eq(auditLog.action, AMOUNT_EDIT),
+        inArray(auditLog.target_id, paymentIds),
+        or(eq(auditLog.user_id, person.id), eq(auditLog.actor_user_id, person.id)),
+      ),
+    );
+  return new Set(edits.flatMap((row) => (row.id ? [row.id] : [])));
 }
