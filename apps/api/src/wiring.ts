@@ -10,7 +10,7 @@ import { contractsModule } from './modules/contracts/index.ts';
 import { emailModule, type MailTransport } from './modules/email/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { paymentsModule, setPaymentGateDeps, setPaymentReleaseDeps } from './modules/payments/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 import { paypalModule } from './modules/paypal/index.ts';
 import { platformFeesModule } from './modules/platform-fees/index.ts';
 import { providerCallsModule } from './modules/provider-calls/index.ts';
@@ -70,8 +70,5 @@ export async function wireCrewpay(deps: AppDeps): Promise<void> {
   const problems = wiringProblems(deps.kernel);
   if (problems.length > 0)
     throw new Error(`Crewpay is not wired completely (the modules' descriptors, src/wiring.ts):\n  ${problems.join('\n  ')}`);
-  // Until payments takes its deps from the unit of work its handlers are given.
-  setPaymentReleaseDeps(deps);
-  setPaymentGateDeps(deps);
   await registerJobWorkers(deps);
 }

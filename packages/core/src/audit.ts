@@ -17,6 +17,8 @@ export const auditActionLabels = {
   'payments.reject': 'Payment rejected',
   'payments.gate_change': 'Payment conditions changed (what it waits for)',
   'payee_split.change': "Split changed (the share of a creator's earnings paid to their agent or manager)",
+
+  'payments.amount_edit': 'Payment amount changed',
   'approval_rules.update': 'Approval rules changed',
   'wallet.unfreeze': 'Frozen wallet money released after review',
   'api_key.create': 'API key created',

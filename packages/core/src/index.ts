@@ -22,6 +22,7 @@ export * from './withholding.ts';
 export * from './payment-math.ts';
 export * from './payments.ts';
 export * from './payment-releases.ts';
+export * from './payment-execution.ts';
 export * from './dashboard.ts';
 export * from './cashflow.ts';
 export * from './billing.ts';

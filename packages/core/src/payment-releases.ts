@@ -42,21 +42,6 @@ export type PaymentReleaseAnswer = z.infer<typeof paymentReleaseAnswer>;
 /** A draft an execution skipped because it waits, with the reason the Execute answer shows. */
 export const waitingPayment = z.object({ id: z.string(), reason: z.string() });
 
-/**
- * The Execute toast when some selected drafts wait for their release: what was executed (or that
- * nothing was), then how many wait and why. Without waiting drafts, the executed message as it is.
- */
-export function releaseWaitingMessage(
-  answer: { processing: number; requires_info: number; waiting?: { reason: string }[] },
-  executed: string,
-): string {
-  const waiting = answer.waiting ?? [];
-  if (waiting.length === 0) return executed;
-  const head = answer.processing + answer.requires_info > 0 ? executed : paymentReleaseMessages.allWaiting;
-  const reasons = [...new Set(waiting.map((payment) => payment.reason))];
-  return `${head}\n${waiting.length} waiting: ${reasons.join('; ')}`;
-}
-
 /** A release in words (the invoice's Funded payments and the payment page): its state, then its reason. */
 export const describePaymentRelease = (release: Pick<PaymentReleaseAnswer, 'status' | 'reason'>) =>
   `${paymentReleaseStatusLabels[release.status]}${release.reason ? `. ${release.reason}` : ''}`;

@@ -69,6 +69,10 @@ export const paymentMessages = {
   notDeletable: 'Only draft and awaiting input payments can be deleted',
   nothingToExecute: 'None of these payments is a draft: they have been executed or deleted already',
   noPhone: 'No recipient of these payments has a phone number',
+  waitsForPayoutDetails: 'Waits for the recipient’s payout details',
+  /** A draft another team member decided to pay is frozen: they change it, or undo their decision first. */
+  decidedByOther: (decision: string) =>
+    `${decision} by another team member: ask them to change it, or undo that first (cancel the schedule or the release), then edit it`,
 } as const;
 
 /** The toast after Execute Payments: the spec's 'Payment is on the way!', then '2 payments on the way, 3 waiting for payout details' on a second line. */

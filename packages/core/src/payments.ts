@@ -8,6 +8,7 @@ import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
 import { paymentStatuses } from './payments-labels.ts';
 import { waitingPayment } from './payment-releases.ts';
+import { executionOutcomes } from './payment-execution.ts';
 
 export * from './payments-labels.ts';
 
@@ -131,6 +132,8 @@ export const initiateAnswer = z.object({
   batch_id: z.string().nullable(),
   /** Drafts left alone because they wait for a release condition (payment-releases.ts), each with its reason; absent when none waits. */
   waiting: z.array(waitingPayment).optional(),
+  /** What happened to each selected draft, counted and summed per outcome (the same figures the preview gave). */
+  outcomes: executionOutcomes,
 });
 /** A batch's payouts as they run: sent to the rail (or posted), waiting for payout details, failed, not sent yet. */
 export const paymentBatchProgress = z.object({
@@ -149,8 +152,10 @@ export const initiatePreview = z.object({
   amount: z.number().int(),
   fees: z.number().int(),
   requires_info: z.number().int(),
-  /** Drafts that would be skipped: they wait for their contract or deliverable (payment-gates.ts), each with its reason. */
+  /** Drafts that would be skipped: they wait for their invoice, contract or deliverable, each with its reason. */
   waiting: z.array(waitingPayment).optional(),
+  /** What Execute would do with each selected draft, counted and summed per outcome (it answers the same). */
+  outcomes: executionOutcomes,
 });
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/index.ts';
 import { findLedgerAccounts, releaseHold } from '../ledger/index.ts';
 import { emailRequester } from './approval-emails.ts';
 import { sendHeldPayments } from './execute.ts';
+import { amountEditedBy } from './edit.ts';
 import { destinationsFor } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 
@@ -47,8 +48,12 @@ async function lockWaiting(tx: Tx, decider: Decider, paymentId: string): Promise
     .from(paymentApprovals)
     .where(and(eq(paymentApprovals.payment_id, payment.id), eq(paymentApprovals.status, 'pending')));
   if (payment.status !== 'awaiting_approval' || !approval) throw new AppError('conflict', approvalMessages.notAwaiting);
-  // Maker-checker: the person who created or executed a payment never approves (or rejects) it.
-  if (decider.id === payment.created_by_user_id || decider.id === approval.executed_by_user_id)
+  // Maker-checker: the person who created, edited the amount of, or executed a payment never approves (or rejects) it.
+  if (
+    decider.id === payment.created_by_user_id ||
+    decider.id === approval.executed_by_user_id ||
+    (await editedAmount(tx, decider, payment.id))
+  )
     throw new AppError('forbidden', approvalMessages.notYours);
   const [already] = await tx
     .select({ id: approvalDecisions.id })
@@ -57,6 +62,8 @@ async function lockWaiting(tx: Tx, decider: Decider, paymentId: string): Promise
   if (already) throw new AppError('conflict', approvalMessages.alreadyDecided);
   return { payment, approval };
 }
+
+const editedAmount = async (tx: Tx, decider: Decider, paymentId: string) => (await amountEditedBy(tx, decider, [paymentId])).has(paymentId);
 
 async function recordDecision(tx: Tx, approval: PaymentApproval, decider: Decider, decision: 'approve' | 'reject', reason: string) {
   await tx.insert(approvalDecisions).values({ id: newId(), approval_id: approval.id, user_id: decider.id, decision, reason });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatCents } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { paymentApprovals, users, type Payment, type PaymentApproval, type User } from '../../db/schema/index.ts';
 import { queueEmails, sendQueuedEmails, type OutgoingEmail } from '../email/index.ts';
 import { loadRecipients, recipientName } from './recipients.ts';
@@ -15,12 +15,30 @@ const personName = (user: Pick<User, 'display_name' | 'first_name' | 'last_name'
   user ? user.display_name || recipientName(user) : 'An API key or a scheduled run';
 
 /** The organisation's team (not its creators or customers): who asked, and among them the owners and admins who decide. */
-const teamOf = (tx: Tx, orgId: string) =>
+const teamOf = (tx: DbOrTx, orgId: string) =>
   tx
     .select()
     .from(users)
     .where(and(eq(users.org_id, orgId), eq(users.is_external, false)));
 const APPROVER_ROLES: User['role'][] = ['owner', 'admin'];
+
+/**
+ * Who may approve payments held for approval: the roles of the owners and admins who made none
+ * of them (neither created nor executed it, executing now: `executedBy`). Empty: no one yet.
+ */
+export async function approverRolesFor(
+  tx: DbOrTx,
+  orgId: string,
+  rows: Pick<Payment, 'created_by_user_id'>[],
+  executedBy: string | null,
+): Promise<('owner' | 'admin')[]> {
+  if (rows.length === 0) return [];
+  const team = await teamOf(tx, orgId);
+  const eligible = team.filter(
+    (user) => APPROVER_ROLES.includes(user.role) && user.id !== executedBy && rows.some((row) => row.created_by_user_id !== user.id),
+  );
+  return (['owner', 'admin'] as const).filter((role) => eligible.some((user) => user.role === role));
+}
 
 /**
  * A payment that went to "Awaiting approval": one email to each owner or admin who may decide it

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { approvalDecisions, paymentApprovals, payments, users, type Payment, type PaymentApproval } from '../../db/schema/index.ts';
 import { cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { loadRecipients, recipientName } from './recipients.ts';
+import { amountEditedBy } from './edit.ts';
 
 type Caller = { id: string; org_id: string };
 
@@ -72,10 +73,16 @@ async function describeWaiting(db: Db, caller: Caller, rows: { approval: Payment
     caller.org_id,
     rows.map((row) => row.payment.recipient),
   );
+  // Who changed a payment's amount is one of its makers, as its creator is (approval-decisions.ts).
+  const edited = await amountEditedBy(
+    db,
+    caller,
+    rows.map((row) => row.payment.id),
+  );
   return rows.map(({ approval, payment }) => {
     const mine = decisions.filter((decision) => decision.approval_id === approval.id);
     const recipient = recipients.creators.get(payment.recipient) ?? recipients.users.get(payment.recipient);
-    const maker = caller.id === payment.created_by_user_id || caller.id === approval.executed_by_user_id;
+    const maker = caller.id === payment.created_by_user_id || caller.id === approval.executed_by_user_id || edited.has(payment.id);
     return {
       payment_id: payment.id,
       recipient: payment.recipient,

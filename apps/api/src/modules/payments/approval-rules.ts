@@ -32,7 +32,7 @@ export type ApprovalNeed = { required: number; reasons: string[] };
 
 /** Recipients among `rows` that are new payees: never paid before, or whose payout details changed within `days`. */
 async function newPayees(
-  tx: Tx,
+  tx: DbOrTx,
   orgId: string,
   rows: Payment[],
   days: number,
@@ -66,7 +66,7 @@ async function newPayees(
  * Which of the payments being executed wait for approval, how many approvers each needs and why
  * (in words the Approvals queue shows). Payments no rule names are absent from the answer.
  */
-export async function approvalsNeeded(tx: Tx, orgId: string, rows: Payment[]): Promise<Map<string, ApprovalNeed>> {
+export async function approvalsNeeded(tx: DbOrTx, orgId: string, rows: Payment[]): Promise<Map<string, ApprovalNeed>> {
   const rules = await readApprovalRules(tx, orgId);
   const needs = new Map<string, ApprovalNeed>();
   const anyRule = rules.every_payment || rules.above_amount != null || rules.new_payee || rules.second_approver_above != null;

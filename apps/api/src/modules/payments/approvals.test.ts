@@ -25,7 +25,12 @@ describe('Approvals (maker-checker)', () => {
   it('holds a payment a rule names until another owner or admin approves it, then sends it as execution does', async () => {
     const { owner, admin, second, creator } = await approvalsOrg(ctx.app, ctx.deps, { above_amount: 50_000 });
     const { drafts, answer } = await executeNew(ctx.app, admin.headers, admin.headers, creator.id, [60_000, 10_000]);
-    expect(answer).toMatchObject({ processing: 1, awaiting_approval: 1, held: 70_000, message: 'Payment is on the way!' });
+    expect(answer).toMatchObject({
+      processing: 1,
+      awaiting_approval: 1,
+      held: 70_000,
+      message: 'Payment is on the way!\n1 payment on the way\n1 payment is held for approval by an owner or admin',
+    });
     const [big, small] = drafts;
     expect(await statusOf(owner.headers, big!.id)).toBe('awaiting_approval');
     expect(await statusOf(owner.headers, small!.id)).toBe('processing');
@@ -47,7 +52,7 @@ describe('Approvals (maker-checker)', () => {
   it('never lets the creator or the executor of a payment approve or reject it', async () => {
     const { owner, admin, second, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
     const { drafts, answer } = await executeNew(ctx.app, owner.headers, admin.headers, creator.id, [10_000]);
-    expect(answer).toMatchObject({ processing: 0, awaiting_approval: 1, message: '1 payment awaiting approval' });
+    expect(answer).toMatchObject({ processing: 0, awaiting_approval: 1, message: '1 payment is held for approval by an admin' });
     const id = drafts[0]!.id;
     for (const headers of [owner.headers, admin.headers]) {
       const refused = await approve(headers, id);

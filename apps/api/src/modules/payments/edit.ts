@@ -1,19 +1,28 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { paymentMessages, type PaymentRecord } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import type { Tx } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { auditLog, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeForOrg, throwRowErrors, toDraftValues } from './create.ts';
 import { toPaymentRecords } from './records.ts';
+import { recordAudit } from '../audit/index.ts';
+import { assertNotDecidedByOther } from './decided-drafts.ts';
+
+/** The audit action of an amount edit: Settings > Approvals counts its editor among the payment's makers. */
+export const AMOUNT_EDIT = 'payments.amount_edit';
 
 type UpdateBody = { id: string; earnings: number | null; split: number | null; memo: string };
+/** Who edits: the user (acted as) and the real person (the actor), for the audit. */
+type Editor = { id: string; actor_id: string };
 
 /**
  * PUT /v1/payments: a draft's earnings, split and memo. The amounts are recomputed; a creator
- * payment's agent and manager shares are recomputed with it (replaced by new drafts).
+ * payment's agent and manager shares are recomputed with it (replaced by new drafts). A draft
+ * another team member decided to pay is frozen (decided-drafts.ts); a changed amount is audited,
+ * old and new, in this transaction: its editor is one of its makers and never approves it.
  */
-export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: UpdateBody): Promise<PaymentRecord> {
+export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: UpdateBody, editor: Editor): Promise<PaymentRecord> {
   const [row] = await tx
     .select()
     .from(payments)
@@ -22,6 +31,7 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
   if (!row) throw new AppError('not_found', 'Payment not found');
   if (row.status !== 'draft') throw new AppError('conflict', paymentMessages.notEditable);
   if (row.parent_payment_id) throw new AppError('conflict', "Agent and manager payments follow their creator's payment: edit that one");
+  await assertNotDecidedByOther(tx, row, editor.id);
   const input = {
     recipient: row.recipient,
     recipient_role: row.recipient_role,
@@ -53,6 +63,16 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
       and(eq(payments.org_id, orgId), eq(payments.parent_payment_id, row.id), eq(payments.status, 'draft'), eq(payments.is_deleted, false)),
     );
   if (shares.length > 0) await tx.insert(payments).values(shares.map((share) => ({ ...share, parent_payment_id: row.id })));
+  if (updated!.amount !== row.amount || updated!.earnings !== row.earnings)
+    await recordAudit(tx, {
+      org_id: orgId,
+      actor_user_id: editor.actor_id,
+      user_id: editor.id,
+      action: AMOUNT_EDIT,
+      target_id: row.id,
+      status_code: 200,
+      details: { old_amount: row.amount, new_amount: updated!.amount, old_earnings: row.earnings, new_earnings: updated!.earnings },
+    });
   const [record] = await toPaymentRecords(tx, orgId, [updated!]);
   return record!;
 }
@@ -95,4 +115,21 @@ export async function deletePayments(
     );
   await release(deletable.filter((row) => row.status === 'requires_info'));
   return asked.length;
+}
+
+/** Those of these payments whose amount the person changed while they were drafts (their audited amount edits). */
+export async function amountEditedBy(db: DbOrTx, person: { id: string; org_id: string }, paymentIds: string[]): Promise<Set<string>> {
+  if (paymentIds.length === 0) return new Set();
+  const edits = await db
+    .select({ id: auditLog.target_id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.org_id, person.org_id),
+        eq(auditLog.action, AMOUNT_EDIT),
+        inArray(auditLog.target_id, paymentIds),
+        or(eq(auditLog.user_id, person.id), eq(auditLog.actor_user_id, person.id)),
+      ),
+    );
+  return new Set(edits.flatMap((row) => (row.id ? [row.id] : [])));
 }

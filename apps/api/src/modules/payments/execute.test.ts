@@ -161,8 +161,14 @@ describe('PUT /v1/payments/initiate', () => {
       requires_info: 1,
       awaiting_approval: 0,
       held: 0,
-      message: 'Payment is on the way!',
+      message: 'Payment is on the way!\n1 payment waiting for payout details',
       batch_id: null,
+      outcomes: {
+        sent: { count: 0, amount: 0, fees: 0 },
+        needs_payout_details: { count: 1, amount: awaiting!.amount, fees: awaiting!.fee },
+        held_for_approval: { count: 0, amount: 0, fees: 0, approver_roles: [] },
+        waiting: { count: 0, amount: 0, fees: 0, reasons: [] },
+      },
     });
     expect(await balance(owner.headers)).toBe(held);
     const [draft] = await drafts(owner.headers, [row(banked.id, 20_000)]);

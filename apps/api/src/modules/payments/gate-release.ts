@@ -1,19 +1,14 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { contracts, paymentGates, payments } from '../../db/schema/index.ts';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { DELIVERABLE_APPROVED_EVENT } from '../deliverables/index.ts';
-import { initiatePayments } from './execute.ts';
+import { unitOfWorkOver, type AfterCommitTask } from '../../lib/unit-of-work.ts';
+import { executeInSavepoint } from './execute-savepoint.ts';
 import { gateReasons } from './gates.ts';
-
-// A domain event handler gets only its transaction: the rest of what an execution needs is wired at start.
-let gateDeps: AppDeps | undefined;
-export function setPaymentGateDeps(deps: AppDeps): void {
-  gateDeps = deps;
-}
 
 const draftGates = and(eq(paymentGates.execute_on_release, true), eq(payments.status, 'draft'), eq(payments.is_deleted, false));
 
@@ -55,25 +50,31 @@ async function candidatesFor(db: DbOrTx, event: DomainEvent): Promise<string[]> 
 /**
  * Domain event handler: a contract signed or a deliverable approved releases the payments that
  * waited for it. Those that were executed while they waited (and wait for nothing else now) are
- * executed, once: their gate rows are locked and the flag cleared in the signature's or the
- * approval's transaction, so a repeated event finds nothing to do. The others simply become
- * executable drafts (the gate is read afresh at every execution).
+ * executed, once, inside the signature's or the approval's transaction (their gate rows locked
+ * and the flag cleared there, so a repeated event finds nothing to do), each executor's in a
+ * savepoint. Their payout calls and emails wait for that transaction's OUTERMOST commit
+ * (`afterCommit`); a caller that gives none leaves them to the provider calls' and emails' sweeps.
+ * The others simply become executable drafts (the gate is read afresh at every execution).
  */
-export async function releaseGatedPayments(db: DbOrTx, event: DomainEvent): Promise<void> {
-  const candidates = await candidatesFor(db, event);
+export async function releaseGatedPayments(
+  deps: AppDeps,
+  tx: DbOrTx,
+  event: DomainEvent,
+  afterCommit: (task: AfterCommitTask) => void = () => {},
+): Promise<void> {
+  const candidates = await candidatesFor(tx, event);
   if (candidates.length === 0) return;
-  const deps = gateDeps;
-  if (!deps) throw new Error('Payment gates are not wired (src/wiring.ts)');
-  const tasks: (() => Promise<void>)[] = [];
-  await db.transaction(async (tx) => {
-    const locked = await tx
+  const tasks: AfterCommitTask[] = [];
+  await tx.transaction(async (inner) => {
+    const uow = unitOfWorkOver(inner, tasks);
+    const locked = await inner
       .select()
       .from(payments)
       .where(and(eq(payments.org_id, event.org_id), inArray(payments.id, candidates)))
       .orderBy(payments.id)
       .for('update');
-    const reasons = await gateReasons(tx, event.org_id, locked);
-    const released = await tx
+    const reasons = await gateReasons(inner, event.org_id, locked);
+    const released = await inner
       .update(paymentGates)
       .set({ execute_on_release: false })
       .where(
@@ -90,29 +91,12 @@ export async function releaseGatedPayments(db: DbOrTx, event: DomainEvent): Prom
     // Grouped by who executed them: Settings > Approvals keeps that person from approving them.
     const byExecutor = new Map<string | null, string[]>();
     for (const row of released) byExecutor.set(row.executed_by, [...(byExecutor.get(row.executed_by) ?? []), row.id]);
-    for (const [executedBy, ids] of byExecutor) await executeReleased(deps, tx, event.org_id, executedBy, ids, tasks);
+    for (const [executedBy, ids] of byExecutor) {
+      const result = await executeInSavepoint(deps, uow, event.org_id, ids, executedBy);
+      // Refused (not enough funds): they stay executable drafts.
+      if (result instanceof AppError)
+        console.error('[payment-gates] released payments could not be executed; they stay drafts', JSON.stringify(loggableError(result)));
+    }
   });
-  // The payout calls and emails are queued now; a call the job misses is made by the provider calls' sweep.
-  for (const task of tasks) await task();
-}
-
-/** The execution in a savepoint: one that cannot be funded (or is refused) leaves the payments as executable drafts. */
-async function executeReleased(
-  deps: AppDeps,
-  tx: Tx,
-  orgId: string,
-  executedBy: string | null,
-  ids: string[],
-  tasks: (() => Promise<void>)[],
-): Promise<void> {
-  const mine: (() => Promise<void>)[] = [];
-  try {
-    await tx.transaction((savepoint) =>
-      initiatePayments(deps, { tx: savepoint, afterCommit: (task) => mine.push(task), executedBy }, orgId, { ids }),
-    );
-    tasks.push(...mine);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    console.error('[payment-gates] released payments could not be executed; they stay drafts', JSON.stringify(loggableError(error)));
-  }
+  for (const task of tasks) afterCommit(task);
 }

@@ -46,7 +46,7 @@ export const paymentGateRoutes =
       async (request) => {
         const user = requireStaff(request);
         const gate = await deps.db.transaction(async (tx) => {
-          const saved = await setGate(tx, user.org_id, request.params.id, request.body);
+          const saved = await setGate(tx, user.org_id, request.params.id, request.body, user.id);
           // What the payment now requires, in the change's transaction (ids and flags: no personal data).
           await recordAudit(tx, {
             org_id: user.org_id,

@@ -63,7 +63,11 @@ describe('scheduled runs of gated payments', () => {
     expect(await statuses(ids)).toEqual(['processing', 'processing']);
     const paid = await walletBalance(ctx.app, owner.headers);
     expect(paid).toBeLessThanOrEqual(100_000 - 20_000);
-    await releaseGatedPayments(ctx.deps.db, { org_id: owner.org.id, type: 'contract.signed', data: { contract_id: contract.id } });
+    await releaseGatedPayments(ctx.deps, ctx.deps.db, {
+      org_id: owner.org.id,
+      type: 'contract.signed',
+      data: { contract_id: contract.id },
+    });
     expect(await walletBalance(ctx.app, owner.headers)).toBe(paid);
     expect(await runsOf(weekly.id)).toMatchObject([
       { outcome: 'executed', reason: null },
@@ -86,7 +90,7 @@ describe('scheduled runs of gated payments', () => {
     expect((await approve()).statusCode).toBe(200);
     expect(await statuses([draft.id])).toEqual(['processing']);
     const paid = await walletBalance(ctx.app, owner.headers);
-    await releaseGatedPayments(ctx.deps.db, {
+    await releaseGatedPayments(ctx.deps, ctx.deps.db, {
       org_id: owner.org.id,
       type: 'deliverable.approved',
       data: { deliverable_id: deliverable.id },

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { deliverables, paymentGates, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { gateReasons } from './gates.ts';
+import { assertNotDecidedByOther } from './decided-drafts.ts';
 
 async function paymentOf(db: DbOrTx, orgId: string, id: string, lock = false) {
   const query = db
@@ -48,9 +49,17 @@ async function assertCampaignDeliverable(tx: Tx, orgId: string, campaignId: stri
  * a deliverable of the campaign (nothing asked: it waits for nothing). The payment is locked so an
  * execution running at the same time sees the gate before or after, never half of it.
  */
-export async function setGate(tx: Tx, orgId: string, paymentId: string, body: PaymentGateBody): Promise<PaymentGateAnswer> {
+export async function setGate(
+  tx: Tx,
+  orgId: string,
+  paymentId: string,
+  body: PaymentGateBody,
+  editorId: string,
+): Promise<PaymentGateAnswer> {
   const payment = await paymentOf(tx, orgId, paymentId, true);
   if (payment.status !== 'draft') throw new AppError('conflict', paymentGateMessages.notDraft);
+  // What it waits for is part of the decision to pay it: frozen when another team member made it.
+  await assertNotDecidedByOther(tx, payment, editorId);
   const waits = body.requires_contract || body.deliverable_id !== null;
   if (!waits) {
     await tx.delete(paymentGates).where(and(eq(paymentGates.org_id, orgId), eq(paymentGates.payment_id, paymentId)));

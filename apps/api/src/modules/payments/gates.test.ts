@@ -9,7 +9,7 @@ import { createMember } from '../../../test/campaign-fixtures.ts';
 import * as gateFixtures from '../../../test/gate-fixtures.ts';
 import { sendContract } from '../../../test/contract-fixtures.ts';
 import { createDrafts, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
-import { contracts, ledgerTransfers } from '../../db/schema/index.ts';
+import { contracts, ledgerTransfers, providerCalls } from '../../db/schema/index.ts';
 import { releaseGatedPayments } from './gate-release.ts';
 
 let ctx: TestContext;
@@ -67,7 +67,11 @@ describe('Payments gated on the contract or the deliverable', () => {
     expect(await statusOf(owner.headers, draft.id)).toBe('processing');
     expect(await executions(owner.org.id)).toBe(1);
     // The signature's event delivered again: nothing more is executed.
-    await releaseGatedPayments(ctx.deps.db, { org_id: owner.org.id, type: 'contract.signed', data: { contract_id: contract.id } });
+    await releaseGatedPayments(ctx.deps, ctx.deps.db, {
+      org_id: owner.org.id,
+      type: 'contract.signed',
+      data: { contract_id: contract.id },
+    });
     expect(await executions(owner.org.id)).toBe(1);
     expect((await call('GET', `/v1/payments/${draft.id}/gate`, owner.headers)).json()).toMatchObject({
       execute_on_release: false,
@@ -90,12 +94,18 @@ describe('Payments gated on the contract or the deliverable', () => {
 
     expect((await call('POST', `/v1/deliverables/${deliverable.id}/approval`, owner.headers, { status: 'approved' })).statusCode).toBe(200);
     expect(await statusOf(owner.headers, draft.id)).toBe('processing');
+    // Its payout was called once the approval had committed (queued before, the call would find nothing and wait for the sweep).
+    const calls = await ctx.deps.db
+      .select({ status: providerCalls.status })
+      .from(providerCalls)
+      .where(and(eq(providerCalls.org_id, owner.org.id), eq(providerCalls.operation, 'payouts.create')));
+    expect(calls.map((row) => row.status)).toEqual(['succeeded']);
     // Not executed while it waited: it simply becomes an executable draft.
     expect(await statusOf(owner.headers, second!.id)).toBe('draft');
     expect(await executions(owner.org.id)).toBe(1);
     await call('POST', `/v1/deliverables/${deliverable.id}/approval`, owner.headers, { status: 'changes_requested' });
     await call('POST', `/v1/deliverables/${deliverable.id}/approval`, owner.headers, { status: 'approved' });
-    await releaseGatedPayments(ctx.deps.db, {
+    await releaseGatedPayments(ctx.deps, ctx.deps.db, {
       org_id: owner.org.id,
       type: 'deliverable.approved',
       data: { deliverable_id: deliverable.id },

@@ -3,7 +3,6 @@ import { paymentGateMessages } from '@crewpay/core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { contracts, deliverables, paymentGates, type Payment } from '../../db/schema/index.ts';
 
-type Waiting = { id: string; reason: string };
 type Gated = Pick<Payment, 'id' | 'payment_group_id' | 'recipient' | 'recipient_role' | 'managed_creator_id'>;
 
 /** The creator a payment earns for: its recipient, or the creator an agent's or manager's share came from. */
@@ -65,39 +64,15 @@ export async function gateReasons(db: DbOrTx, orgId: string, rows: Gated[]): Pro
   return reasons;
 }
 
-/** Splits drafts into those that can execute and those that wait for their contract or deliverable (with the reason). */
-export async function splitGatedDrafts<T extends Gated>(db: DbOrTx, orgId: string, rows: T[]): Promise<{ free: T[]; waiting: Waiting[] }> {
-  const reasons = await gateReasons(db, orgId, rows);
-  return {
-    free: rows.filter((row) => !reasons.has(row.id)),
-    waiting: rows.flatMap((row) => (reasons.has(row.id) ? [{ id: row.id, reason: reasons.get(row.id)!.join('; ') }] : [])),
-  };
-}
-
 /**
- * Execute's step: of the drafts free so far, those that wait for their contract or deliverable
- * are skipped, added to the waiting with their reason, and marked to execute when they no longer
- * wait (gate-release.ts). Nothing of theirs is held.
+ * The park step of the gate wait (execution-waits.ts): drafts executed while they wait for their
+ * contract or deliverable are marked to execute once released (gate-release.ts), by who executed
+ * them: that person stays their executor, so Settings > Approvals keeps them from approving them.
  */
-export async function holdBackGatedDrafts<T extends Gated>(
-  tx: Tx,
-  orgId: string,
-  executedBy: string | null,
-  split: { free: T[]; waiting: Waiting[] },
-): Promise<{ free: T[]; waiting: Waiting[] }> {
-  const gated = await splitGatedDrafts(tx, orgId, split.free);
-  if (gated.waiting.length === 0) return split;
+export async function markExecuteOnRelease(tx: Tx, orgId: string, executedBy: string | null, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await tx
     .update(paymentGates)
     .set({ execute_on_release: true, executed_by: executedBy })
-    .where(
-      and(
-        eq(paymentGates.org_id, orgId),
-        inArray(
-          paymentGates.payment_id,
-          gated.waiting.map((row) => row.id),
-        ),
-      ),
-    );
-  return { free: gated.free, waiting: [...split.waiting, ...gated.waiting] };
+    .where(and(eq(paymentGates.org_id, orgId), inArray(paymentGates.payment_id, ids)));
 }

@@ -17,13 +17,13 @@ export const paymentsModule: ModuleDescriptor = {
   operations: [...underProviders(RAILS_PROVIDERS, createPayoutsOperation), paypalPollOperation as unknown as AnyProviderOperation],
   providerEvents: [payoutEvents],
   // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
-  fundsArrived: [(deps, orgId) => releasePaidInvoices(deps.db, orgId)],
+  fundsArrived: [(deps, orgId) => releasePaidInvoices(deps, orgId)],
   domainEvents: [
     { name: 'payment-releases', handle: (unit, event) => holdReleasesOnDispute(unit.tx, event) },
     // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
     { name: 'payment-release-disputes', handle: (unit, event) => followDisputeClose(unit.tx, event) },
     // A contract signed or a deliverable approved releases the payments that waited for it.
-    { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.tx, event) },
+    { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.deps, unit.tx, event, unit.afterCommit) },
   ],
   queues: [PAYMENT_SCHEDULES_JOB],
   jobs: scheduleJobs,
@@ -42,12 +42,10 @@ export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.t
 export { paymentRoutes } from './routes.ts';
 export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
-export { setPaymentReleaseDeps } from './release-run.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { PAYMENT_SCHEDULES_JOB } from './schedule-jobs.ts';
 export { approvalRoutes } from './approval-routes.ts';
 export { paymentGateRoutes } from './gate-routes.ts';
-export { setPaymentGateDeps } from './gate-release.ts';
 export {
   BACKUP_WITHHOLDING_RATE,
   findBackupWithholding,

@@ -1,20 +1,15 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { paymentReleaseMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { chargeDisputes, invoices, paymentReleases } from '../../db/schema/index.ts';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loggableError } from '../../lib/log-safe.ts';
-import { initiatePayments } from './execute.ts';
+import { inUnitOfWork } from '../../lib/unit-of-work.ts';
+import { executeInSavepoint } from './execute-savepoint.ts';
 import { fundedDraftIds } from './releases.ts';
-
-// The funds-arrived hook gets only a database: the rest of what an execution needs is wired at start.
-let releaseDeps: AppDeps | undefined;
-export function setPaymentReleaseDeps(deps: AppDeps): void {
-  releaseDeps = deps;
-}
 
 /**
  * Runs once money has arrived in an organisation's wallet (an invoice's charge settled: a card's
@@ -22,17 +17,15 @@ export function setPaymentReleaseDeps(deps: AppDeps): void {
  * funded drafts through the normal execution, once: its release row is locked and marked released
  * in the same transaction, so a repeated event or a second worker finds nothing left to do.
  */
-export async function releasePaidInvoices(db: Db, orgId: string): Promise<void> {
-  const deps = releaseDeps;
-  if (!deps) throw new Error('Payment releases are not wired (src/wiring.ts)');
-  const due = await db
+export async function releasePaidInvoices(deps: AppDeps, orgId: string): Promise<void> {
+  const due = await deps.db
     .select({ invoice_id: paymentReleases.invoice_id })
     .from(paymentReleases)
     .innerJoin(invoices, eq(invoices.id, paymentReleases.invoice_id))
     .where(and(eq(paymentReleases.org_id, orgId), eq(paymentReleases.status, 'waiting'), eq(invoices.status, 'succeeded')));
   for (const { invoice_id } of due) {
     try {
-      await releaseInvoice(deps, db, orgId, invoice_id);
+      await releaseInvoice(deps, orgId, invoice_id);
     } catch (error) {
       // One invoice's failure must not keep the others (or the other funds-arrived hooks) from running.
       console.error('[payment-releases] release failed; it stays waiting', invoice_id, JSON.stringify(loggableError(error)));
@@ -40,9 +33,14 @@ export async function releasePaidInvoices(db: Db, orgId: string): Promise<void> 
   }
 }
 
-async function releaseInvoice(deps: AppDeps, db: Db, orgId: string, invoiceId: string): Promise<void> {
-  const tasks: (() => Promise<void>)[] = [];
-  await db.transaction(async (tx) => {
+/**
+ * One invoice's release in one unit of work: its funded drafts executed in a savepoint for the
+ * person who marked it "Release when paid" (its executor: Settings > Approvals keeps them from
+ * approving what they released). Refused (not enough funds), they keep waiting with its message.
+ */
+async function releaseInvoice(deps: AppDeps, orgId: string, invoiceId: string): Promise<void> {
+  await inUnitOfWork(deps.db, async (uow) => {
+    const { tx } = uow;
     const [release] = await tx
       .select()
       .from(paymentReleases)
@@ -59,23 +57,13 @@ async function releaseInvoice(deps: AppDeps, db: Db, orgId: string, invoiceId: s
       .where(eq(paymentReleases.invoice_id, invoiceId));
     const ids = await fundedDraftIds(tx, orgId, invoiceId);
     if (ids.length === 0) return;
-    await executeReleased(deps, tx, orgId, invoiceId, ids, tasks);
+    const result = await executeInSavepoint(deps, uow, orgId, ids, release.created_by);
+    if (result instanceof AppError)
+      await tx
+        .update(paymentReleases)
+        .set({ status: 'waiting', reason: result.message, released_at: null })
+        .where(eq(paymentReleases.invoice_id, invoiceId));
   });
-  for (const task of tasks) await task();
-}
-
-/** The execution in a savepoint: one that cannot be funded (or is refused) leaves the payments waiting with its message. */
-async function executeReleased(deps: AppDeps, tx: Tx, orgId: string, invoiceId: string, ids: string[], tasks: (() => Promise<void>)[]) {
-  try {
-    await tx.transaction((savepoint) => initiatePayments(deps, { tx: savepoint, afterCommit: (task) => tasks.push(task) }, orgId, { ids }));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    tasks.length = 0;
-    await tx
-      .update(paymentReleases)
-      .set({ status: 'waiting', reason: error.message, released_at: null })
-      .where(eq(paymentReleases.invoice_id, invoiceId));
-  }
 }
 
 /** A dispute not won: the payer's bank may take the money back, so the payments it funds do not go out. */

@@ -69,7 +69,7 @@ async function heldByDispute() {
   });
   // Funds for the payments arrive while held: they release nothing.
   await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers: marked.owner.headers, payload: { amount: 100_000 } });
-  await releasePaidInvoices(ctx.deps.db, marked.owner.org.id);
+  await releasePaidInvoices(ctx.deps, marked.owner.org.id);
   expect(await executions(marked.owner.org.id)).toBe(0);
   return marked;
 }
@@ -103,7 +103,7 @@ describe('Release when paid', () => {
       processing: 0,
       held: 0,
       batch_id: null,
-      message: paymentReleaseMessages.allWaiting,
+      message: `${paymentReleaseMessages.allWaiting}\n2 waiting: ${paymentReleaseMessages.waitsForInvoice(number)}`,
       waiting: paymentIds.map((id) => ({ id, reason: paymentReleaseMessages.waitsForInvoice(number) })),
     });
     expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft', 'draft']);
@@ -123,7 +123,7 @@ describe('Release when paid', () => {
     const event = settled.find((row) => row.data.charge_id === charge!.id)!;
     await ctx.deps.db.update(providerEvents).set({ processed_at: null }).where(eq(providerEvents.id, event.id));
     await handleProviderEvent(ctx.deps, event.id);
-    await releasePaidInvoices(ctx.deps.db, owner.org.id);
+    await releasePaidInvoices(ctx.deps, owner.org.id);
     expect(await executions(owner.org.id)).toBe(1);
   });
 
@@ -174,7 +174,7 @@ describe('Release when paid', () => {
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/v1/treasury/load', headers: owner.headers, payload: { amount: 100_000 } })).statusCode,
     ).toBe(200);
-    await releasePaidInvoices(ctx.deps.db, owner.org.id);
+    await releasePaidInvoices(ctx.deps, owner.org.id);
     const execute = await call('PUT', '/v1/payments/initiate', owner.headers, { ids: paymentIds });
     expect(execute.json()).toMatchObject({ processing: 0, waiting: [{ id: paymentIds[0], reason: paymentReleaseMessages.disputed }] });
     expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft']);
@@ -190,7 +190,7 @@ describe('Release when paid', () => {
 
     await ctx.deps.db.update(providerEvents).set({ processed_at: null }).where(eq(providerEvents.id, closeId));
     await handleProviderEvent(ctx.deps, closeId);
-    await releasePaidInvoices(ctx.deps.db, owner.org.id);
+    await releasePaidInvoices(ctx.deps, owner.org.id);
     expect(await executions(owner.org.id)).toBe(1);
   });
 
@@ -198,7 +198,7 @@ describe('Release when paid', () => {
     const { owner, invoice, paymentIds } = await heldByDispute();
     await decideDispute(owner.org.id, 'lost');
     expect(await releaseOf(owner.headers, invoice.id)).toMatchObject({ status: 'held', reason: paymentReleaseMessages.disputeLost });
-    await releasePaidInvoices(ctx.deps.db, owner.org.id);
+    await releasePaidInvoices(ctx.deps, owner.org.id);
     const execute = await call('PUT', '/v1/payments/initiate', owner.headers, { ids: paymentIds });
     expect(execute.json()).toMatchObject({ processing: 0, waiting: [{ id: paymentIds[0], reason: paymentReleaseMessages.disputeLost }] });
     expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft']);

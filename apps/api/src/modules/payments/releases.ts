@@ -4,14 +4,13 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { invoiceFundedPayments, invoices, paymentReleases, payments, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
-type Waiting = { id: string; reason: string };
-
 /**
- * Execute leaves alone the drafts an unreleased invoice funds under "Release when paid": they go
- * out when the invoice is paid (release-run.ts), not before. Each skipped draft says why.
+ * Why each of these drafts waits for an invoice, by payment id: an unreleased invoice funds it
+ * under "Release when paid", so it goes out when the invoice is paid (release-run.ts), not before.
+ * Drafts that wait for no invoice are absent. One of the waits of execution-waits.ts.
  */
-export async function splitWaitingDrafts(tx: DbOrTx, orgId: string, rows: Payment[]): Promise<{ free: Payment[]; waiting: Waiting[] }> {
-  if (rows.length === 0) return { free: rows, waiting: [] };
+export async function invoiceWaitReasons(tx: DbOrTx, orgId: string, rows: Pick<Payment, 'id'>[]): Promise<Map<string, string[]>> {
+  if (rows.length === 0) return new Map();
   const links = await tx
     .select({
       payment_id: invoiceFundedPayments.payment_id,
@@ -32,11 +31,7 @@ export async function splitWaitingDrafts(tx: DbOrTx, orgId: string, rows: Paymen
         ),
       ),
     );
-  const reasons = new Map(links.map((link) => [link.payment_id, link.reason ?? paymentReleaseMessages.waitsForInvoice(link.number)]));
-  return {
-    free: rows.filter((row) => !reasons.has(row.id)),
-    waiting: rows.flatMap((row) => (reasons.has(row.id) ? [{ id: row.id, reason: reasons.get(row.id)! }] : [])),
-  };
+  return new Map(links.map((link) => [link.payment_id, [link.reason ?? paymentReleaseMessages.waitsForInvoice(link.number)]]));
 }
 
 /** The invoice's funded payments that are still drafts (the ones a release executes). */

@@ -140,7 +140,8 @@ export const paymentRoutes =
       },
       async (request) => {
         const user = requireStaff(request);
-        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body));
+        const editor = { id: user.id, actor_id: request.auth?.actor?.id ?? user.id };
+        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body, editor));
       },
     );
 
@@ -204,7 +205,10 @@ export const paymentRoutes =
           response: { 200: initiatePreview, ...errorResponses },
         },
       },
-      async (request) => previewExecution(deps, requireStaff(request, ['owner', 'admin']).org_id, request.body),
+      async (request) => {
+        const user = requireStaff(request, ['owner', 'admin']);
+        return previewExecution(deps, user.org_id, request.body, user.id);
+      },
     );
 
     app.post(

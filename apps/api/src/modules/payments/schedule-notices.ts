@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { queueEmails, sendQueuedEmails } from '../email/index.ts';
@@ -13,7 +14,7 @@ export const unfundedRunText =
  * to each owner (they fund the wallet). The texts name no person or amount: the link opens the
  * payment for those signed in.
  */
-export async function notifyUnfundedRun(deps: AppDeps, tx: Tx, orgId: string, paymentId: string, tasks: (() => Promise<void>)[]) {
+export async function notifyUnfundedRun(deps: AppDeps, tx: Tx, orgId: string, paymentId: string, uow: Pick<UnitOfWork, 'afterCommit'>) {
   const link = `/payments/${paymentId}`;
   await notify(tx, { org_id: orgId, text: unfundedRunText, link });
   const owners = await tx
@@ -30,5 +31,5 @@ export async function notifyUnfundedRun(deps: AppDeps, tx: Tx, orgId: string, pa
       links: [{ label: 'Open the payment', url: `${deps.config.publicUrl}${link}` }],
     })),
   );
-  tasks.push(() => sendQueuedEmails(deps.jobs, emailIds));
+  uow.afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
 }

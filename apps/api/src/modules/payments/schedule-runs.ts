@@ -5,11 +5,11 @@ import { paymentGates, payments, paymentScheduleRuns, paymentSchedules, type Pay
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { initiatePayments } from './execute.ts';
+import { inUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work.ts';
+import { executeInSavepoint } from './execute-savepoint.ts';
 import { hasPeriodAfter, periodStart } from './schedule-dates.ts';
 import { notifyUnfundedRun } from './schedule-notices.ts';
 
-type Task = () => Promise<void>;
 type Outcome = { outcome: 'executed' | 'unfunded' | 'not_executable' | 'waiting'; reason?: string };
 
 /** Schedules one tick runs at most: a backlog (a clock moved a year) drains over the next ticks. */
@@ -38,8 +38,9 @@ export async function runDueSchedules(deps: AppDeps): Promise<number> {
  * a period runs once whatever runs it, the payment is executed, and the schedule moves on.
  */
 async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promise<boolean> {
-  const tasks: Task[] = [];
-  const ran = await deps.db.transaction(async (tx) => {
+  // The payouts' calls and emails go once the run has committed, as after an Execute click.
+  return inUnitOfWork(deps.db, async (uow) => {
+    const { tx } = uow;
     const [schedule] = await tx
       .select()
       .from(paymentSchedules)
@@ -53,7 +54,7 @@ async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promis
       .onConflictDoNothing()
       .returning({ id: paymentScheduleRuns.id });
     if (!claimed) return false;
-    const { outcome, reason } = await runPeriod(deps, tx, schedule, paymentId, tasks);
+    const { outcome, reason } = await runPeriod(deps, uow, schedule, paymentId);
     await tx
       .update(paymentScheduleRuns)
       .set({ outcome, reason: reason ?? null })
@@ -61,31 +62,25 @@ async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promis
     await advance(tx, schedule);
     return true;
   });
-  // The payouts' calls and emails go once the run has committed, as after an Execute click.
-  if (ran) for (const task of tasks) await task();
-  return ran;
 }
 
 /**
- * The period's payment (the template itself first, then a copy of it) executed; refusals are
+ * The period's payment (the template itself first, then a copy of it) executed for the person who
+ * scheduled it (its executor: Settings > Approvals keeps them from approving it); refusals are
  * recorded, not retried. A payment that waits (its contract, a deliverable, an invoice) is not
  * executed: the run says why, and the release executes it (gate-release.ts marks it so).
  */
-async function runPeriod(deps: AppDeps, tx: Tx, schedule: PaymentSchedule, paymentId: string, tasks: Task[]): Promise<Outcome> {
+async function runPeriod(deps: AppDeps, uow: UnitOfWork, schedule: PaymentSchedule, paymentId: string): Promise<Outcome> {
+  const { tx } = uow;
   if (paymentId !== schedule.payment_id && !(await copyTemplate(tx, schedule, paymentId))) return { outcome: 'not_executable' };
-  try {
-    // A savepoint: a refused execution (not enough funds) rolls back its own work, not the run's record.
-    const result = await tx.transaction((savepoint) =>
-      initiatePayments(deps, { tx: savepoint, afterCommit: (task) => tasks.push(task) }, schedule.org_id, { ids: [paymentId] }),
-    );
+  const result = await executeInSavepoint(deps, uow, schedule.org_id, [paymentId], schedule.created_by);
+  if (!(result instanceof AppError)) {
     const waits = result.waiting?.find((row) => row.id === paymentId);
     return waits ? { outcome: 'waiting', reason: waits.reason } : { outcome: 'executed' };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // The payment stays a draft, ready to execute by hand once the wallet is funded.
-    if (error.code === 'insufficient_funds') await notifyUnfundedRun(deps, tx, schedule.org_id, paymentId, tasks);
-    return { outcome: error.code === 'insufficient_funds' ? 'unfunded' : 'not_executable' };
   }
+  // The payment stays a draft, ready to execute by hand once the wallet is funded.
+  if (result.code === 'insufficient_funds') await notifyUnfundedRun(deps, tx, schedule.org_id, paymentId, uow);
+  return { outcome: result.code === 'insufficient_funds' ? 'unfunded' : 'not_executable' };
 }
 
 /** A new draft like the template (recipient, campaign, earnings, split, memo); withholding is computed again at execution. */
@@ -110,6 +105,8 @@ async function copyTemplate(tx: Tx, schedule: PaymentSchedule, paymentId: string
     federal_withholdings: template.federal_withholdings,
     fee: template.fee,
     status: 'draft',
+    // The copy is the original's creator's (Settings > Approvals: a creator never approves their own).
+    created_by_user_id: template.created_by_user_id,
   });
   await copyGate(tx, schedule.org_id, template.id, paymentId);
   return true;

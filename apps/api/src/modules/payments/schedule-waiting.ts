@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments, paymentScheduleRuns, paymentSchedules } from '../../db/schema/index.ts';
-import { gateReasons } from './gates.ts';
-import { splitWaitingDrafts } from './releases.ts';
+import { draftWaitReasons } from './execution-waits.ts';
 
 /** The organisation's schedules with a run whose payment was left waiting and is still a draft. */
 export const schedulesWithWaitingRuns = (db: DbOrTx, orgId: string) =>
@@ -47,12 +46,9 @@ export async function scheduleWaitingReasons(db: DbOrTx, orgId: string, schedule
   const latest = new Map<string, (typeof rows)[number]['payment']>();
   for (const row of rows) if (!latest.has(row.schedule_id)) latest.set(row.schedule_id, row.payment);
   const waitingPayments = [...latest.values()];
-  const reasons = await gateReasons(db, orgId, waitingPayments);
-  const released = new Map((await splitWaitingDrafts(db, orgId, waitingPayments)).waiting.map((row) => [row.id, row.reason]));
-  for (const [scheduleId, payment] of latest) {
-    const waits = [...(reasons.get(payment.id) ?? []), ...(released.has(payment.id) ? [released.get(payment.id)!] : [])];
-    if (waits.length > 0) answer.set(scheduleId, waits);
-  }
+  // The same table of waits execution reads (execution-waits.ts).
+  const reasons = await draftWaitReasons(db, orgId, waitingPayments);
+  for (const [scheduleId, payment] of latest) if (reasons.has(payment.id)) answer.set(scheduleId, reasons.get(payment.id)!);
   return answer;
 }
 

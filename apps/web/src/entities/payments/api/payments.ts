@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
-  executedMessage,
-  releaseWaitingMessage,
   type CreatePaymentsBody,
   type InitiateAnswer,
   type InitiatePreview,
@@ -118,9 +116,9 @@ export function useInitiatePayments() {
     mutationFn: ({ body, idempotencyKey }: { body: ExecutionSelection; idempotencyKey: string }) =>
       api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: async (answer) => {
-      // 'Payment is on the way!', then what happened: '2 payments on the way, 3 waiting for payout details'.
-      // Drafts waiting for their release ("Release when paid") are named after it, with why they wait.
-      notifySuccess(releaseWaitingMessage(answer, executedMessage(answer)));
+      // The server says exactly what happened: 'Payment is on the way!' only when money moves, then
+      // the counts ('2 payments on the way, 3 waiting for payout details'), held for approval, waiting.
+      notifySuccess(answer.message);
       trackEvent('payments_executed');
       await refreshAfterChange();
     },

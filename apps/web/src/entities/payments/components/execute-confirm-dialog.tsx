@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents } from '@crewpay/core';
+import { formatCents, type InitiatePreview } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useExecutionPreview, type ExecutionSelection } from '../api/payments.ts';
 import { GatedWaitingNotice } from './gated-waiting-notice.tsx';
@@ -16,6 +16,8 @@ type Props = {
 };
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const heldForApproval = ({ count, approver_roles }: InitiatePreview['outcomes']['held_for_approval']) =>
+  `${plural(count, 'payment')} will be held for approval by ${approver_roles.length === 1 ? `an ${approver_roles[0]}` : approver_roles.length === 0 ? 'another owner or admin' : 'an owner or admin'}: the money is held and nothing is sent until approved.`;
 
 /** Execute Payments asks first: how many, the total, the fees and how many will wait for payout details. */
 export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
@@ -43,6 +45,9 @@ export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPendin
           )}
           {awaiting > 0 && (
             <Typography variant="body2">{`${plural(awaiting, 'selected payment')} already ${awaiting === 1 ? 'waits' : 'wait'} for payout details: the money is held and goes out when the recipient answers.`}</Typography>
+          )}
+          {preview.outcomes.held_for_approval.count > 0 && (
+            <Typography variant="body2">{heldForApproval(preview.outcomes.held_for_approval)}</Typography>
           )}
           <GatedWaitingNotice waiting={preview.waiting} />
           {when.field}

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { addCreator } from '../../../test/fixtures.ts';
+import { addCampaign } from '../../../test/campaign-fixtures.ts';
+import { approvalsOrg } from '../../../test/approval-fixtures.ts';
+import { campaignDraft, setGate } from '../../../test/gate-fixtures.ts';
+import { sendInvoice } from '../../../test/invoice-fixtures.ts';
+import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+type Headers = Record<string, string>;
+type Selection = { headers: Headers; ids: string[] };
+const call = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
+
+/**
+ * The four kinds of wait, each beside a payment that waits for nothing. The invoice case first:
+ * preview once counted its draft as executed ("2 payments, $170.00") while Execute skipped it.
+ */
+const selections: [string, () => Promise<Selection>][] = [
+  [
+    'an invoice that releases its payments when paid',
+    async () => {
+      const owner = await fundedOwner(ctx.app);
+      const campaign = await addCampaign(ctx.app, owner.headers);
+      const creator = await addCreator(ctx.app, owner.headers, BANK);
+      const drafts = await createDrafts(ctx.app, owner.headers, [
+        paymentRow(creator.id, 5_000, { payment_group_id: campaign.id }),
+        paymentRow(creator.id, 12_000, { payment_group_id: campaign.id }),
+      ]);
+      const invoice = await sendInvoice(ctx.app, owner.headers, {
+        customer_id: campaign.customer_id,
+        payment_group_id: campaign.id,
+        amount: 12_000,
+        funded_payments: [drafts[1]!.id],
+      });
+      const marked = await call('PUT', `/v1/payment_releases/${invoice.id}`, owner.headers);
+      expect(marked.statusCode, marked.body).toBe(200);
+      return { headers: owner.headers, ids: drafts.map((draft) => draft.id) };
+    },
+  ],
+  [
+    'a contract or a deliverable',
+    async () => {
+      const { owner, creator, campaign, draft } = await campaignDraft(ctx.app);
+      const gated = await setGate(ctx.app, owner.headers, draft.id, { requires_contract: true, deliverable_id: null });
+      expect(gated.statusCode, gated.body).toBe(200);
+      const [free] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 7_000, { payment_group_id: campaign.id })]);
+      return { headers: owner.headers, ids: [draft.id, free!.id] };
+    },
+  ],
+  [
+    'an approval',
+    async () => {
+      const { owner, creator } = await approvalsOrg(ctx.app, ctx.deps, { above_amount: 20_000 });
+      const drafts = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 10_000), paymentRow(creator.id, 30_000)]);
+      return { headers: owner.headers, ids: drafts.map((draft) => draft.id) };
+    },
+  ],
+  [
+    'payout details',
+    async () => {
+      const owner = await fundedOwner(ctx.app);
+      const [withBank, without] = [await addCreator(ctx.app, owner.headers, BANK), await addCreator(ctx.app, owner.headers)];
+      const drafts = await createDrafts(ctx.app, owner.headers, [paymentRow(withBank.id, 10_000), paymentRow(without.id, 20_000)]);
+      return { headers: owner.headers, ids: drafts.map((draft) => draft.id) };
+    },
+  ],
+];
+
+const waitingIds = (answer: { waiting?: { id: string }[] }) => (answer.waiting ?? []).map((row) => row.id).sort();
+
+describe('Preview and Execute carry out one plan', () => {
+  it.each(selections)('agree on a selection with a payment waiting for %s', async (_kind, select) => {
+    const { headers, ids } = await select();
+    const previewed = await call('POST', '/v1/payments/initiate/preview', headers, { ids });
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = previewed.json();
+    const executed = await call('PUT', '/v1/payments/initiate', headers, { ids });
+    expect(executed.statusCode, executed.body).toBe(200);
+    const answer = executed.json();
+
+    // Every selection has one payment that waits for nothing and one that waits.
+    expect(preview.count).toBe(answer.processing + answer.requires_info + answer.awaiting_approval);
+    expect(preview.amount + preview.fees).toBe(answer.held);
+    expect(preview.requires_info).toBe(answer.requires_info);
+    expect(waitingIds(preview)).toEqual(waitingIds(answer));
+    expect(preview.outcomes).toEqual(answer.outcomes);
+    const { sent, needs_payout_details, held_for_approval, waiting } = answer.outcomes;
+    expect(sent.count + needs_payout_details.count + held_for_approval.count + waiting.count).toBe(ids.length);
+    expect(sent.count).toBe(1);
+  });
+
+  it('names who approves and never says money is on the way when none was sent', async () => {
+    const { owner, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
+    const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 10_000)]);
+    const preview = (await call('POST', '/v1/payments/initiate/preview', owner.headers, { ids: [draft!.id] })).json();
+    const answer = (await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).json();
+    expect(answer.outcomes.held_for_approval).toEqual({ count: 1, amount: draft!.amount, fees: draft!.fee, approver_roles: ['admin'] });
+    expect(preview.outcomes).toEqual(answer.outcomes);
+    expect(answer.message).toBe('1 payment is held for approval by an admin');
+    expect(answer.message).not.toContain('on the way');
+  });
+});
