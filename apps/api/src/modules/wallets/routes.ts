@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginAsMessages, movementsAnswer, movementsQuery, transactionsAnswer, transactionsQuery, walletDetails, walletsAnswer } from '@crewpay/core';
+import {
+  loginAsMessages,
+  movementsAnswer,
+  movementsQuery,
+  transactionsAnswer,
+  transactionsQuery,
+  walletDetails,
+  walletsAnswer,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
