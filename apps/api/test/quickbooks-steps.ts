@@ -69,7 +69,16 @@ export async function paidInvoice(world: World, owner: Owner, amount: number) {
 }
 
 /** The suggested mapping of the sample company: which account each ledger account kind lands in. */
-const ACCOUNT_OF_KIND = { wallet_available: '36', wallet_held: '36', fees: '33', receivable: '84' } as Record<string, string>;
+// The wallet's places at the provider (payments balance, payouts in transit, frozen) are all the clearing account, as accounting/drafts.ts books them.
+const ACCOUNT_OF_KIND = {
+  wallet_available: '36',
+  wallet_held: '36',
+  payments_balance: '36',
+  payouts_in_transit: '36',
+  wallet_frozen: '36',
+  fees: '33',
+  receivable: '84',
+} as Record<string, string>;
 
 /**
  * The journal lines the ledger says an object's transfers of `type` must become in QuickBooks:
