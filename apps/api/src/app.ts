@@ -21,6 +21,7 @@ import {
   paymentReleaseRoutes,
   paymentGateRoutes,
   paymentRoutes,
+  abroadPaymentRoutes,
   paymentScheduleRoutes,
   paymentUploadRoutes,
   submitPayeeLink,
@@ -31,6 +32,7 @@ import { devRoutes } from './modules/dev/index.ts';
 import { activationRoutes } from './modules/activation/index.ts';
 import { feeRoutes } from './modules/fees/index.ts';
 import { walletRoutes } from './modules/wallets/index.ts';
+import { niumRoutes } from './modules/nium/index.ts';
 import { sandboxBankRoutes, treasuryRoutes } from './modules/treasury/index.ts';
 import { paypalRoutes, sandboxPaypalRoutes } from './modules/paypal/index.ts';
 import { campaignSplitRoutes, creatorRoutes } from './modules/creators/index.ts';
@@ -172,6 +174,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(treasuryRoutes(deps), { prefix: '/v1' });
   await app.register(paypalRoutes(deps), { prefix: '/v1' });
   await app.register(paymentRoutes(deps), { prefix: '/v1' });
+  await app.register(abroadPaymentRoutes(deps), { prefix: '/v1' });
+  await app.register(niumRoutes(deps), { prefix: '/v1' });
   await app.register(paymentReleaseRoutes(deps), { prefix: '/v1' });
   await app.register(paymentGateRoutes(deps), { prefix: '/v1' });
   await app.register(paymentScheduleRoutes(deps), { prefix: '/v1' });

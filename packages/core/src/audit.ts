@@ -21,6 +21,8 @@ export const auditActionLabels = {
   'payments.amount_edit': 'Payment amount changed',
   'approval_rules.update': 'Approval rules changed',
   'wallet.unfreeze': 'Frozen wallet money released after review',
+  'nium.fund': 'Nium wallet funded from the wallet',
+  'nium.account': 'Nium customer and wallet set',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',
   'member.invite': 'Team member invited',

@@ -66,3 +66,4 @@ export * from './tax-delivery.ts';
 export * from './currencies.ts';
 export * from './bank-checks.ts';
 export * from './corridors.ts';
+export * from './payees-abroad.ts';

@@ -119,6 +119,8 @@ export const initiatePaymentsBody = z.object({
   payment_group_id: uuid.nullable().optional(),
   /** Every draft the filter matches, resolved by the server under its locks (with no ids). */
   filter: paymentsFilter.optional(),
+  /** The payout quotes the owner confirmed (payments abroad): locked on Execute, or refused as expired and quoted again. */
+  quote_ids: z.array(text().max(100)).max(10_000).optional(),
 });
 export type InitiatePaymentsBody = z.infer<typeof initiatePaymentsBody>;
 export const initiateAnswer = z.object({

@@ -8,6 +8,8 @@ export const errorStatus = {
   conflict: 409,
   insufficient_funds: 409,
   idempotency_conflict: 409,
+  /** A payout quote's locked rate ran out before Execute: quote again (never booked at the old rate). */
+  quote_expired: 409,
   gone: 410,
   unsupported_media_type: 415,
   rate_limited: 429,

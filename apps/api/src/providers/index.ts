@@ -72,4 +72,16 @@ export const PROVIDER_EVENT_TYPES = [
   'signature_request.all_signed',
   'signature_request.declined',
   'template.created',
+  // payouts abroad (Nium): a remittance's statuses (webhooks, the sandbox's events, the sweep's reads); an RFI raised or answered
+  'nium.remittance.rfi_requested',
+  'nium.remittance.rfi_responded',
+  'nium.remittance.compliance_completed',
+  'nium.remittance.compliance_changed',
+  'nium.remittance.sent_to_bank',
+  'nium.remittance.paid',
+  'nium.remittance.returned',
+  'nium.remittance.rejected',
+  'nium.remittance.expired',
+  'nium.remittance.failed',
+  'nium.remittance.cancelled',
 ] as const;

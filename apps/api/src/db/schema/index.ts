@@ -38,3 +38,4 @@ export * from './approvals.ts';
 export * from './tax-filing.ts';
 export * from './payment-gates.ts';
 export * from './tax-forms.ts';
+export * from './nium.ts';

@@ -22,6 +22,16 @@ export const ledgerAccountKinds = [
   'payouts_in_transit',
   // Financial account cash the owner must look at before it can be spent again (an unknown debit).
   'wallet_frozen',
+  // The organisation's wallet at Nium (docs/money-flows.md, "Nium"): spendable, held for payments
+  // abroad being executed, and sent (Nium debited it; the payee's bank has not been paid yet).
+  'nium_available',
+  'nium_held',
+  'nium_sent',
+  // Where a conversion passes from one currency to another: one transfer books both legs and the
+  // rate (the USD side in, the payee's currency out), each currency balanced on its own.
+  'fx_clearing',
+  // Money on its way from the US wallet to the Nium wallet (a funding not landed yet).
+  'nium_funding',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 

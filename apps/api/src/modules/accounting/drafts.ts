@@ -62,11 +62,15 @@ function keyFor(kind: LedgerAccountKind, transfer: TransferForBooks): AccountMap
     'payouts_in_transit',
     'paypal_available',
     'paypal_held',
+    'nium_available',
+    'nium_held',
+    'nium_sent',
+    'nium_funding',
   ];
   if (ownMoney.includes(kind)) return 'clearing';
   if (kind === 'fees') return 'payable';
   if (kind === 'receivable') return 'receivable';
-  // outside_bank: who the money went to or came from.
+  // outside_bank, or fx_clearing (a payment abroad's dollars converted for the payee): who the money went to or came from.
   if (transfer.type.startsWith('payment_')) return transfer.creator?.is_w2 ? 'labor' : 'income';
   return 'sales';
 }

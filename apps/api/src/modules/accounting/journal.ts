@@ -43,7 +43,8 @@ async function unbookedTransfers(
   const entries = await deps.db
     .select({ transfer_id: ledgerEntries.transfer_id, kind: ledgerAccounts.kind, amount: ledgerEntries.amount })
     .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.account_id))
+    // The books are kept in dollars: a conversion's other currency leg is not booked (its dollar leg is).
+    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, ledgerEntries.account_id), eq(ledgerAccounts.currency, 'usd')))
     .where(
       inArray(
         ledgerEntries.transfer_id,

@@ -17,6 +17,12 @@ const ALLOWS_NEGATIVE: Record<LedgerAccountKind, boolean> = {
   payments_balance: true,
   payouts_in_transit: false,
   wallet_frozen: false,
+  nium_available: false,
+  nium_held: false,
+  nium_sent: false,
+  // One side of a conversion is in, the other out: each currency's clearing row holds what converted through it.
+  fx_clearing: true,
+  nium_funding: false,
 };
 
 export type WalletAccounts = Record<LedgerAccountKind, LedgerAccount>;
@@ -36,7 +42,12 @@ export async function ensureLedgerAccounts(tx: DbOrTx, orgId: string): Promise<W
  * locks them, so two such postings at once never split the same balance twice.
  */
 export async function findLedgerAccounts(tx: DbOrTx, orgId: string, options: { lock?: boolean } = {}): Promise<WalletAccounts> {
-  const query = tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.org_id, orgId)).orderBy(asc(ledgerAccounts.id));
+  // The wallet's accounts are USD's; another currency's rows (a conversion's) are read with findCurrencyAccounts.
+  const query = tx
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.org_id, orgId), eq(ledgerAccounts.currency, 'usd')))
+    .orderBy(asc(ledgerAccounts.id));
   const rows = options.lock ? await query.for('no key update') : await query;
   const byKind = new Map(rows.map((row) => [row.kind, row]));
   const missing = ledgerAccountKinds.filter((kind) => !byKind.has(kind));
@@ -44,11 +55,32 @@ export async function findLedgerAccounts(tx: DbOrTx, orgId: string, options: { l
   return Object.fromEntries(byKind) as WalletAccounts;
 }
 
+/** The places money in another currency than USD can be at (a conversion's other leg, the payee's bank). */
+const FOREIGN_KINDS: LedgerAccountKind[] = ['fx_clearing', 'outside_bank', 'nium_available', 'nium_held', 'nium_sent'];
+
+/**
+ * The organisation's accounts in `currency` (ISO 4217, kept lower case as the rows are), made at 0
+ * when missing: a payee's currency gets its rows on its first conversion.
+ */
+export async function findCurrencyAccounts(tx: DbOrTx, orgId: string, currency: string): Promise<Partial<WalletAccounts>> {
+  const code = currency.toLowerCase();
+  if (code === 'usd') return findLedgerAccounts(tx, orgId);
+  await tx
+    .insert(ledgerAccounts)
+    .values(FOREIGN_KINDS.map((kind) => ({ id: newId(), org_id: orgId, kind, currency: code, allow_negative: ALLOWS_NEGATIVE[kind] })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.org_id, orgId), eq(ledgerAccounts.currency, code)));
+  return Object.fromEntries(rows.map((row) => [row.kind, row])) as Partial<WalletAccounts>;
+}
+
 /** Current balances by kind (0 for an organisation without a wallet yet). */
 export async function findBalances(tx: DbOrTx, orgId: string, kinds: LedgerAccountKind[]): Promise<Record<string, number>> {
   const rows = await tx
     .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.org_id, orgId), inArray(ledgerAccounts.kind, kinds)));
+    .where(and(eq(ledgerAccounts.org_id, orgId), eq(ledgerAccounts.currency, 'usd'), inArray(ledgerAccounts.kind, kinds)));
   return Object.fromEntries(kinds.map((kind) => [kind, rows.find((row) => row.kind === kind)?.balance ?? 0]));
 }

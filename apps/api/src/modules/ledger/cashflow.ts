@@ -32,7 +32,7 @@ const movesOf = (orgId: string) => sql`
   SELECT t.created_at, ${CATEGORY} AS category, e.amount AS out, coalesce(i.payment_group_id, p.payment_group_id) AS campaign_id
   FROM ledger_transfers t
   JOIN ledger_entries e ON e.transfer_id = t.id
-  JOIN ledger_accounts a ON a.id = e.account_id AND a.org_id = t.org_id AND a.kind IN ('outside_bank', 'fees')
+  JOIN ledger_accounts a ON a.id = e.account_id AND a.org_id = t.org_id AND a.kind IN ('outside_bank', 'fees') AND a.currency = 'usd'
   LEFT JOIN invoices i ON i.org_id = t.org_id AND i.id = ${metadataId('invoice_id')}
   LEFT JOIN payments p ON p.org_id = t.org_id AND p.id = ${metadataId('payment_id')}
   WHERE t.org_id = ${orgId}`;

@@ -1,5 +1,5 @@
 // The ledger module as other modules see it.
-export { ensureLedgerAccounts, findBalances, findLedgerAccounts, type WalletAccounts } from './accounts.ts';
+export { ensureLedgerAccounts, findBalances, findCurrencyAccounts, findLedgerAccounts, type WalletAccounts } from './accounts.ts';
 export { holdFunds, releaseHold } from './holds.ts';
 export { postTransfer, type LedgerEntryInput } from './post-transfer.ts';
 export { reconcileLedger } from './reconcile.ts';
@@ -18,5 +18,13 @@ export {
   refundedEntries,
   takenBackEntries,
   type OutgoingOutcome,
+  niumFailedEntries,
+  niumFundingEntries,
+  niumHoldEntries,
+  niumHoldMovedEntries,
+  niumPaidEntries,
+  niumReturnedEntries,
+  niumSentEntries,
+  type AbroadMoney,
 } from './recipes.ts';
 export { campaignCashflowTotals, cashflowBuckets } from './cashflow.ts';

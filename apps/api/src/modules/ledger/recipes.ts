@@ -232,3 +232,99 @@ export function paypalSyncEntries(a: WalletAccounts, delta: number): LedgerEntry
     { account_id: a.paypal_available.id, amount: delta },
   ]);
 }
+
+// ---- Payments abroad through Nium (docs/money-flows.md, "Nium"). `usd`: the organisation's USD
+// accounts; `foreign`: its accounts in the payee's currency (findCurrencyAccounts). The payout's
+// dollars are in the Nium wallet; Crewpay's fee stays in the US wallet's held balance until paid.
+
+/** Money abroad: what left the Nium wallet (USD), what the payee's bank received (their currency), Crewpay's fee (USD). */
+export type AbroadMoney = { source: number; destination: number; fee: number };
+
+/** Executed: the payout's dollars held in the Nium wallet (available -> held). */
+export function niumHoldEntries(usd: WalletAccounts, amount: number): LedgerEntryInput[] {
+  return [
+    { account_id: usd.nium_available.id, amount: -amount },
+    { account_id: usd.nium_held.id, amount },
+  ];
+}
+
+/** Nium accepted the transfer and debited its wallet: held -> sent (on its way, not converted yet in our books). */
+export function niumSentEntries(usd: WalletAccounts, amount: number): LedgerEntryInput[] {
+  return [
+    { account_id: usd.nium_held.id, amount: -amount },
+    { account_id: usd.nium_sent.id, amount },
+  ];
+}
+
+/**
+ * Paid: ONE transfer with both legs of the conversion at the rate Nium converted at (the dollars
+ * into FX clearing in USD, the payee's currency out of FX clearing to the payee's bank; each
+ * currency balances on its own) and Crewpay's fee collected from the US wallet's held balance.
+ */
+export function niumPaidEntries(usd: WalletAccounts, foreign: Partial<WalletAccounts>, money: AbroadMoney): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: usd.nium_sent.id, amount: -money.source },
+    { account_id: usd.fx_clearing.id, amount: money.source },
+    { account_id: foreign.fx_clearing!.id, amount: -money.destination },
+    { account_id: foreign.outside_bank!.id, amount: money.destination },
+    { account_id: usd.wallet_held.id, amount: -money.fee },
+    { account_id: usd.fees.id, amount: money.fee },
+  ]);
+}
+
+/**
+ * Refused, rejected or expired before the payee's bank was paid: Nium credits its wallet back
+ * (sent -> available; held -> available when it never took the money); the fee goes back to the
+ * US wallet.
+ */
+export function niumFailedEntries(usd: WalletAccounts, money: { source: number; fee: number; sent: boolean }): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: (money.sent ? usd.nium_sent : usd.nium_held).id, amount: -money.source },
+    { account_id: usd.nium_available.id, amount: money.source },
+    { account_id: usd.wallet_held.id, amount: -money.fee },
+    { account_id: usd.wallet_available.id, amount: money.fee },
+  ]);
+}
+
+/**
+ * Returned by the payee's bank after it was paid: the conversion undone as Nium credits the
+ * wallet (what it credits back in USD, the payee's currency back out of their bank), the fee
+ * refunded to the US wallet.
+ */
+export function niumReturnedEntries(usd: WalletAccounts, foreign: Partial<WalletAccounts>, money: AbroadMoney): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: foreign.outside_bank!.id, amount: -money.destination },
+    { account_id: foreign.fx_clearing!.id, amount: money.destination },
+    { account_id: usd.fx_clearing.id, amount: -money.source },
+    { account_id: usd.nium_available.id, amount: money.source },
+    { account_id: usd.fees.id, amount: -money.fee },
+    { account_id: usd.wallet_available.id, amount: money.fee },
+  ]);
+}
+
+/** Funding the Nium wallet from the US wallet: sent (available -> funding), landed (funding -> Nium available), or failed (back). */
+export function niumFundingEntries(usd: WalletAccounts, step: 'sent' | 'landed' | 'failed', amount: number): LedgerEntryInput[] {
+  const [from, to] =
+    step === 'sent'
+      ? [usd.wallet_available, usd.nium_funding]
+      : step === 'landed'
+        ? [usd.nium_funding, usd.nium_available]
+        : [usd.nium_funding, usd.wallet_available];
+  return [
+    { account_id: from.id, amount: -amount },
+    { account_id: to.id, amount },
+  ];
+}
+
+/**
+ * A payment abroad that waited for its payee's details was held in the US wallet: starting it
+ * through Nium moves the hold of its dollars to the Nium wallet (the fee stays held in the US wallet).
+ */
+export function niumHoldMovedEntries(usd: WalletAccounts, amount: number): LedgerEntryInput[] {
+  return [
+    { account_id: usd.wallet_held.id, amount: -amount },
+    { account_id: usd.wallet_available.id, amount },
+    { account_id: usd.nium_available.id, amount: -amount },
+    { account_id: usd.nium_held.id, amount },
+  ];
+}

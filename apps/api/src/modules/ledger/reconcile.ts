@@ -22,7 +22,12 @@ export async function reconcileLedger(deps: { db: DbOrTx; kernel: AppDeps['kerne
   const unbalanced = await db.execute<{ transfer_id: string; sum: string }>(sql`
     SELECT t.id AS transfer_id, COALESCE(SUM(e.amount), 0)::text AS sum
     FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id
-    GROUP BY t.id HAVING COALESCE(SUM(e.amount), 0) <> 0 OR COUNT(e.id) < 2`);
+    GROUP BY t.id HAVING COALESCE(SUM(e.amount), 0) <> 0 OR COUNT(e.id) < 2
+    UNION ALL
+    -- A conversion balances in each of its currencies, not only in sum.
+    SELECT t.id, SUM(e.amount)::text
+    FROM ledger_transfers t JOIN ledger_entries e ON e.transfer_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+    GROUP BY t.id, a.currency HAVING SUM(e.amount) <> 0`);
   const mismatched = await db.execute<{ account_id: string; balance: string; entries_sum: string; allow_negative: boolean }>(sql`
     SELECT a.id AS account_id, a.balance::text AS balance, COALESCE(s.total, 0)::text AS entries_sum, a.allow_negative
     FROM ledger_accounts a

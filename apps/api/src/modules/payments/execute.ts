@@ -12,8 +12,11 @@ import { executingOrg, planExecution } from './execution-plan.ts';
 import { holdBatch } from './execution-hold.ts';
 import { outcomesOf, waitingList } from './execution-outcomes.ts';
 import { parkAll, WAITS, type Destinations, type ParkContext } from './execution-waits.ts';
+import { assertQuotesCover, type LockedQuotes } from './nium-execution.ts';
+import { assertNiumAccount } from '../nium/index.ts';
 
-type Ctx = Pick<UnitOfWork, 'tx' | 'afterCommit'> & { executedBy?: string | null };
+/** quotes: the payout quotes Execute locked (payments abroad); when given, each payment sent abroad now must have its own. */
+type Ctx = Pick<UnitOfWork, 'tx' | 'afterCommit'> & { executedBy?: string | null; quotes?: LockedQuotes };
 export type InitiateResult = InitiateAnswer;
 
 /**
@@ -35,6 +38,8 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   const org = await executingOrg(tx, orgId);
   const plan = await planExecution(deps, tx, org, body);
   if (plan.drafts.length === 0) return answerWithoutDrafts(tx, orgId, body.ids);
+  assertQuotesCover(plan, ctx.quotes);
+  if (plan.abroad > 0) await assertNiumAccount(deps, tx, orgId);
   const park: ParkContext = { deps, uow: ctx, org, actor, destinations: plan.destinations };
   await parkAll(park, plan.waiting);
   const batchId = plan.held.length > 0 ? await holdBatch(tx, plan) : null;
@@ -59,7 +64,7 @@ async function send(deps: AppDeps, ctx: Ctx, org: Org, rows: Payment[], destinat
     const destination = destinations.get(payment.id);
     return destination ? [{ payment, destination }] : [];
   });
-  const callIds = await startPayouts(deps, ctx.tx, org.id, ready, await sandboxNow(ctx.tx));
+  const callIds = await startPayouts(deps, ctx.tx, org.id, ready, await sandboxNow(ctx.tx), ctx.quotes);
   ctx.afterCommit(() => runProviderCallsSoon(deps, callIds));
 }
 

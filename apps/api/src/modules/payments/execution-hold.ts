@@ -3,7 +3,8 @@ import { formatCents } from '@crewpay/core';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { findLedgerAccounts, holdFunds } from '../ledger/index.ts';
+import { findLedgerAccounts, holdFunds, niumHoldEntries, postTransfer } from '../ledger/index.ts';
+import { niumShortError } from './nium-execution.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import { markWaitingRunsExecuted } from './schedule-waiting.ts';
 
@@ -12,19 +13,30 @@ import { markWaitingRunsExecuted } from './schedule-waiting.ts';
  * enough available refuses the batch and the rollback moves nothing. Answers the batch's id.
  */
 export async function holdBatch(tx: Tx, plan: ExecutionPlan): Promise<string> {
-  const { org, held, total } = plan;
+  const { org, held, total, abroad } = plan;
   const accounts = await findLedgerAccounts(tx, org.id);
   const batchId = newId();
+  // The Nium wallet short for the payments abroad: refused with its own sentence, nothing moves.
+  if (abroad > accounts.nium_available.balance) throw niumShortError(accounts, abroad);
   try {
     // Nothing to hold (PayPal payouts without a fee): no transfer, the wallet is not touched.
-    if (total > 0)
-      await holdFunds(tx, accounts, {
-        org_id: org.id,
-        key: `payments:${batchId}`,
-        amount: total,
-        memo: `Payments (${held.length})`,
-        metadata: { payment_batch_id: batchId },
+    const options = { org_id: org.id, key: `payments:${batchId}`, memo: `Payments (${held.length})`, metadata: { payment_batch_id: batchId } };
+    // Payments abroad: their dollars held in the Nium wallet, in the same ONE transfer as the US wallet's hold.
+    if (abroad > 0)
+      await postTransfer(tx, {
+        ...options,
+        type: 'hold',
+        entries: [
+          ...(total > 0
+            ? [
+                { account_id: accounts.wallet_available.id, amount: -total },
+                { account_id: accounts.wallet_held.id, amount: total },
+              ]
+            : []),
+          ...niumHoldEntries(accounts, abroad),
+        ],
       });
+    else if (total > 0) await holdFunds(tx, accounts, { ...options, amount: total });
   } catch (error) {
     if (error instanceof AppError && error.code === 'insufficient_funds') {
       throw new AppError(

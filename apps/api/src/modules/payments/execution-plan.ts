@@ -8,6 +8,7 @@ import { applyBackupWithholding } from './backup-withholding.ts';
 import { claimWaits, type Destinations, type Parked } from './execution-waits.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 import { destinationsFor } from './payouts.ts';
+import { abroadAmount } from './nium-execution.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 import { lockSelectedDrafts } from './selection.ts';
 
@@ -28,6 +29,8 @@ export type ExecutionPlan = {
   ready: Payment[];
   destinations: Destinations;
   total: number;
+  /** What the Nium wallet holds for the batch's payments abroad (USD cents). */
+  abroad: number;
 };
 
 export async function orgOf(tx: Tx, orgId: string): Promise<Org> {
@@ -50,9 +53,15 @@ async function recompute(deps: AppDeps, tx: Tx, orgId: string, rows: Payment[]):
   return applyBackupWithholding(tx, orgId, recomputed);
 }
 
-/** A PayPal or Venmo payout's amount is paid from the organisation's PayPal account: the wallet holds its fee only. */
+/**
+ * A PayPal or Venmo payout's amount is paid from the organisation's PayPal account, a payment
+ * abroad's from its Nium wallet (abroad: what that wallet holds): the US wallet holds their fee only.
+ */
 const holdOf = (rows: Payment[], destinations: Destinations) =>
-  rows.reduce((sum, row) => sum + row.fee + (isPaypalMethod(destinations.get(row.id)?.method) ? 0 : row.amount), 0);
+  rows.reduce((sum, row) => {
+    const method = destinations.get(row.id)?.method;
+    return sum + row.fee + (isPaypalMethod(method) || method === 'nium' ? 0 : row.amount);
+  }, 0);
 
 /** Steps "lock", "plan" (the draft waits), "recompute", then the held waits: the whole decision, nothing carried out yet. */
 export async function planExecution(deps: AppDeps, tx: Tx, org: Org, body: InitiatePaymentsBody): Promise<ExecutionPlan> {
@@ -62,5 +71,5 @@ export async function planExecution(deps: AppDeps, tx: Tx, org: Org, body: Initi
   const held = await recompute(deps, tx, org.id, free);
   const destinations = await destinationsFor(deps, tx, org, held);
   const { parked, free: ready } = await claimWaits('held', { ...lookup, destinations }, held);
-  return { org, drafts, waiting, held, parked, ready, destinations, total: holdOf(held, destinations) };
+  return { org, drafts, waiting, held, parked, ready, destinations, total: holdOf(held, destinations), abroad: abroadAmount(held, destinations) };
 }

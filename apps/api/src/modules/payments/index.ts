@@ -2,6 +2,10 @@ import type { AnyProviderOperation, ModuleDescriptor } from '../../events/kernel
 import { underProviders } from '../../events/kernel.ts';
 import { RAILS_PROVIDERS } from '../../providers/index.ts';
 import { payoutEvents } from './events.ts';
+import { niumTransferOperation } from './nium-calls.ts';
+import { niumRemittanceEvents, sweepAbroadPayouts } from './nium-events.ts';
+import { NIUM_PROVIDER } from '../../providers/payouts/index.ts';
+import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 import { releaseGatedPayments } from './gate-release.ts';
 import { createPayoutsOperation } from './payout-calls.ts';
 import { paypalPollOperation } from './paypal-poll.ts';
@@ -14,8 +18,12 @@ import { runDueSchedules } from './schedule-runs.ts';
 // The payments module as other modules see it.
 export const paymentsModule: ModuleDescriptor = {
   name: 'payments',
-  operations: [...underProviders(RAILS_PROVIDERS, createPayoutsOperation), paypalPollOperation as unknown as AnyProviderOperation],
-  providerEvents: [payoutEvents],
+  operations: [
+    ...underProviders(RAILS_PROVIDERS, createPayoutsOperation),
+    paypalPollOperation as unknown as AnyProviderOperation,
+    ...underProviders([SANDBOX_PROVIDER, NIUM_PROVIDER], niumTransferOperation),
+  ],
+  providerEvents: [payoutEvents, niumRemittanceEvents],
   // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
   fundsArrived: [(deps, orgId) => releasePaidInvoices(deps, orgId)],
   domainEvents: [
@@ -28,7 +36,11 @@ export const paymentsModule: ModuleDescriptor = {
   queues: [PAYMENT_SCHEDULES_JOB],
   jobs: scheduleJobs,
   // Moving the sandbox clock runs the scheduled payouts that came due at once.
-  clockWork: [{ name: 'payment-schedules', run: runDueSchedules }],
+  clockWork: [
+    { name: 'payment-schedules', run: runDueSchedules },
+    // Payments abroad quiet for a while are read from Nium (missed webhooks).
+    { name: 'payments-abroad-sweep', run: sweepAbroadPayouts },
+  ],
   reconcileChecks: [
     async (db) => {
       const report = await reconcilePayments(db);
@@ -40,6 +52,8 @@ export { loadRecipients, recipientName } from './recipients.ts';
 export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
+export { abroadPaymentRoutes } from './nium-routes.ts';
+export { sweepAbroadPayouts } from './nium-events.ts';
 export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';

@@ -10,12 +10,14 @@ import { CREATE_PAYOUTS, type PayoutCallItem } from './payout-calls.ts';
 import { queueEmails } from '../email/index.ts';
 import { issuePayeeLinks } from '../links/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
+import { findPayeesAbroad } from '../nium/index.ts';
+import { isAbroad, startAbroadPayouts, type LockedQuotes } from './nium-execution.ts';
 import { loadRecipients, payoutDestination, recipientName } from './recipients.ts';
 import { isPaypalMethod, releasePaypalAmounts } from './paypal-money.ts';
 
 const CHUNK = 1000;
 
-const isBankRow = ({ destination }: { destination: PayoutDestination }) => destination.method === 'stripe' || destination.method === 'nium';
+const isBankRow = ({ destination }: { destination: PayoutDestination }) => destination.method === 'stripe';
 
 async function inChunks<T>(items: T[], work: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < items.length; start += CHUNK) await work(items.slice(start, start + CHUNK));
@@ -28,9 +30,15 @@ export async function destinationsFor(deps: AppDeps, tx: Tx, org: Org, rows: Pay
     org.id,
     rows.map((row) => row.recipient),
   );
+  const people = [...found.creators.values(), ...found.users.values()];
+  const abroad = await findPayeesAbroad(
+    tx,
+    org.id,
+    people.filter((row) => row.selected_payment_method === 'nium').map((row) => row.id),
+  );
   const byRecipient = new Map<string, PayoutDestination | null>();
-  for (const row of [...found.creators.values(), ...found.users.values()]) {
-    byRecipient.set(row.id, payoutDestination(deps.secrets, row, { paypalEnabled: org.paypal_enabled }));
+  for (const row of people) {
+    byRecipient.set(row.id, payoutDestination(deps.secrets, row, { paypalEnabled: org.paypal_enabled, abroad: abroad.get(row.id) }));
   }
   return new Map(rows.map((row) => [row.id, byRecipient.get(row.recipient) ?? null]));
 }
@@ -48,10 +56,15 @@ export async function startPayouts(
   deps: AppDeps,
   tx: Tx,
   orgId: string,
-  rows: { payment: Payment; destination: PayoutDestination }[],
+  allRows: { payment: Payment; destination: PayoutDestination }[],
   now: Date,
+  quotes?: LockedQuotes,
 ): Promise<string[]> {
-  if (rows.length === 0) return [];
+  // Payments abroad go through Nium from the Nium wallet (nium-execution.ts); the rest as below.
+  const abroad = allRows.flatMap((row) => (isAbroad(row.destination) ? [{ payment: row.payment, destination: row.destination }] : []));
+  const abroadCalls = await startAbroadPayouts(deps, tx, orgId, abroad, now, quotes);
+  const rows = allRows.filter((row) => !isAbroad(row.destination));
+  if (rows.length === 0) return abroadCalls;
   const account = await findFinancialAccount(tx, orgId);
   await inChunks(rows, (chunk) =>
     tx.execute(sql`
@@ -105,7 +118,7 @@ export async function startPayouts(
   await inChunks(batched, async (chunk) => {
     callIds.push(await record(chunk.map(sealed), `payouts:${execution}:${callIds.length}`, execution));
   });
-  return callIds;
+  return [...abroadCalls, ...callIds];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaignSplitKey, type PartySplits, type PaymentRowInput } from '@crewpay/core';
-import { creatorCampaignSplits, creators, users, type Creator, type User } from '../../db/schema/index.ts';
+import { creatorCampaignSplits, creators, users, type Creator, type PayeeAbroadRow, type User } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
@@ -61,10 +61,18 @@ type PayoutFields = Pick<
 > & { business_name?: string | null };
 
 /** Where the recipient is paid, or null when they have not given a complete payout method. */
-export function payoutDestination(secrets: SecretBox, row: PayoutFields, options: { paypalEnabled: boolean }): PayoutDestination | null {
+export function payoutDestination(
+  secrets: SecretBox,
+  row: PayoutFields,
+  options: { paypalEnabled: boolean; abroad?: PayeeAbroadRow | null },
+): PayoutDestination | null {
   switch (row.selected_payment_method) {
-    case 'stripe':
+    // A payee abroad is paid through Nium to the corridor details they gave (payees_abroad).
     case 'nium':
+      return options.abroad
+        ? { method: 'nium', payee_abroad_id: options.abroad.id, country: options.abroad.country, currency: options.abroad.currency }
+        : null;
+    case 'stripe':
       if (!row.account_number || !row.routing_number) return null;
       return {
         method: row.selected_payment_method,

@@ -5,10 +5,11 @@ export type PaymentProblem =
   | { kind: 'payment_transfers_mismatch'; payment_id: string; status: string; transfers: string[] }
   | { kind: 'payment_batch_hold_mismatch'; batch_id: string; held: number; payments: number }
   | { kind: 'held_balance_mismatch'; org_id: string; held: number; expected: number }
-  | { kind: 'paypal_held_mismatch'; org_id: string; held: number; expected: number };
+  | { kind: 'paypal_held_mismatch'; org_id: string; held: number; expected: number }
+  | { kind: 'nium_wallet_mismatch'; org_id: string; place: string; balance: number; expected: number };
 
 /** SQL: the part of a payment's amount the wallet held (none for a PayPal or Venmo payout, paid from the PayPal account). */
-const WALLET_AMOUNT = sql.raw(`CASE WHEN method IN ('paypal', 'venmo') THEN 0 ELSE amount END`);
+const WALLET_AMOUNT = sql.raw(`CASE WHEN method IN ('paypal', 'venmo', 'nium') THEN 0 ELSE amount END`);
 
 /** The settlement postings each status must have (besides the batch hold). */
 const EXPECTED: Record<string, string[]> = {
@@ -44,6 +45,10 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
       SELECT org_id, fee_reference_id AS batch_id,
         SUM(fee + CASE WHEN method IN ('paypal', 'venmo')
           AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.org_id = payments.org_id AND r.idempotency_key = 'paypal_release:' || payments.id::text)
+          THEN 0
+          -- A payment abroad executed straight to Nium held its dollars in the Nium wallet; one that waited for its payee moved them there later.
+          WHEN method = 'nium'
+          AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.org_id = payments.org_id AND r.idempotency_key = 'nium_release:' || payments.id::text)
           THEN 0 ELSE amount END) AS total
       FROM payments WHERE fee_reference_id IS NOT NULL GROUP BY org_id, fee_reference_id) b
     LEFT JOIN LATERAL (
@@ -71,7 +76,27 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
       GROUP BY org_id
     ) p ON p.org_id = a.org_id
     WHERE a.kind = 'paypal_held' AND a.balance <> COALESCE(p.total, 0)`);
+  // The Nium wallet: what it holds is exactly the payments abroad executed and not taken by Nium yet; what is sent, those it took and did not settle.
+  const nium = await db.execute<{ org_id: string; kind: string; balance: string; expected: string }>(sql`
+    SELECT a.org_id, a.kind, a.balance::text AS balance, COALESCE(p.total, 0)::text AS expected
+    FROM ledger_accounts a
+    LEFT JOIN (
+      SELECT org_id, kind, SUM(amount) AS total FROM (
+        SELECT org_id, amount, CASE WHEN EXISTS (
+            SELECT 1 FROM ledger_transfers s WHERE s.org_id = payments.org_id AND s.idempotency_key = 'nium_sent:' || payments.id::text)
+          THEN 'nium_sent' ELSE 'nium_held' END AS kind
+        FROM payments WHERE method = 'nium' AND status IN ('processing', 'awaiting_approval')
+      ) x GROUP BY org_id, kind
+    ) p ON p.org_id = a.org_id AND p.kind = a.kind
+    WHERE a.kind IN ('nium_held', 'nium_sent') AND a.currency = 'usd' AND a.balance <> COALESCE(p.total, 0)`);
   const problems: PaymentProblem[] = [
+    ...nium.rows.map((row) => ({
+      kind: 'nium_wallet_mismatch' as const,
+      org_id: row.org_id,
+      place: row.kind,
+      balance: Number(row.balance),
+      expected: Number(row.expected),
+    })),
     ...perPayment.rows
       // A PayPal payout refused before PayPal took anything, with no fee, moved nothing and posted nothing.
       .filter((row) => !(row.status === 'failed' && row.moved_nothing && row.transfers.length === 0))

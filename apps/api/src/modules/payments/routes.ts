@@ -28,6 +28,7 @@ import { deletePayments } from './edit.ts';
 import { updatePayment } from './edit.ts';
 import { initiatePayments } from './execute.ts';
 import { previewExecution } from './preview.ts';
+import { lockQuotes } from './nium-quotes.ts';
 import { markCreatedBy } from './approval-decisions.ts';
 import { getPayment, listPayments, paymentTotals } from './queries.ts';
 import { releasePaymentHolds, sendReminders } from './reminders.ts';
@@ -188,8 +189,10 @@ export const paymentRoutes =
       },
       async (request, reply) => {
         const user = requireStaff(request, ['owner', 'admin']);
+        // The payout quotes the owner confirmed are locked at Nium first, with no transaction open (expired: 409, quote again).
+        const quotes = request.body.quote_ids ? await lockQuotes(deps, user.org_id, request.body.quote_ids) : undefined;
         return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.initiate' }, (tx, afterCommit) =>
-          initiatePayments(deps, { tx, afterCommit, executedBy: user.id }, user.org_id, request.body),
+          initiatePayments(deps, { tx, afterCommit, executedBy: user.id, ...(quotes ? { quotes } : {}) }, user.org_id, request.body),
         );
       },
     );

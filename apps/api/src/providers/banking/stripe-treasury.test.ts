@@ -284,26 +284,6 @@ describe("Stripe Treasury: a payee's bank payout (the stripe rail)", () => {
       { type: 'payment_succeeded', entries: { outside_bank: 5_000, wallet_held: -5_000 } },
     ]);
   });
-  it("pays a Nium payee's account and routing numbers by ACH from the same financial account", async () => {
-    const owner = await activatedOwner();
-    await world.receiveCredit(owner.org.id, 10_000);
-    const payment_id = '00000000-0000-4000-8000-00000000a11a';
-    const started = await createLivePayouts(world.ctx.deps).createPayouts({
-      org_id: owner.org.id,
-      idempotency_key: 'payouts:nium',
-      payouts: [
-        { payment_id, amount: 4_000, destination: { method: 'nium', account_number: '000123456789', routing_number: '110000000' } },
-      ],
-    });
-    expect(started).toEqual([expect.objectContaining({ payment_id })]);
-    const create = requestsTo('/v1/treasury/outbound_payments').at(-1)!;
-    expect(create.headers['idempotency-key']).toBe(`payouts:nium:${payment_id}`);
-    const params = new URLSearchParams(create.body);
-    expect(params.get('amount')).toBe('4000');
-    expect(params.get('destination_payment_method_data[us_bank_account][routing_number]')).toBe('110000000');
-    expect(params.get('destination_payment_method_options[us_bank_account][network]')).toBe('ach');
-    world.stripe.takeEvents();
-  });
 });
 
 describe('Stripe Treasury: the Connect webhook', () => {

@@ -18,7 +18,15 @@ import type { FxQuote, TransferState, TransferStatus } from './types.ts';
 type Deps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 type SandboxQuote = FxQuote & { org_id: string };
 type SandboxBeneficiary = { beneficiary_id: string; payout_method_id: string; org_id: string; currency: string; outcome: NiumTestOutcome };
-type SandboxTransfer = { transfer_id: string; org_id: string; payment_id: string; rfi_id: string | null; created_at: string };
+type SandboxTransfer = {
+  transfer_id: string;
+  org_id: string;
+  payment_id: string;
+  rfi_id: string | null;
+  created_at: string;
+  /** What it converts (minor units of each side) and at what rate, which its events carry as Nium's webhooks do. */
+  money?: { source_currency: string; source_amount: number; destination_currency: string; destination_amount: number; rate: string };
+};
 
 /** How long a shown quote holds its rate on the sandbox clock (the live provider's default lock, 15_mins). */
 const QUOTE_LOCK_MS = 15 * 60_000;
@@ -62,7 +70,18 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
     org_id: transfer.org_id,
     type: remittanceEventType(status),
     object_id: transfer.transfer_id,
-    data: { payment_id: transfer.payment_id },
+    data: {
+      payment_id: transfer.payment_id,
+      ...(transfer.money
+        ? {
+            source_currency: transfer.money.source_currency,
+            source_amount: String(transfer.money.source_amount),
+            destination_currency: transfer.money.destination_currency,
+            destination_amount: String(transfer.money.destination_amount),
+            rate: transfer.money.rate,
+          }
+        : {}),
+    },
     due_at: dueAt,
   });
   /** The statuses after compliance, `start` being when compliance completes. */
@@ -170,7 +189,23 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
     async transfer(request) {
       const payee = await record<SandboxBeneficiary>(deps, 'beneficiary', request.beneficiary_id);
       if (!payee || payee.org_id !== request.org_id) throw new ProviderCallError({ code: 'resource_not_found', retryable: false });
-      if (request.quote_id) await quoteOrExpired(request.org_id, request.quote_id);
+      const quote = request.quote_id ? await quoteOrExpired(request.org_id, request.quote_id) : null;
+      const rate = quote?.rate ?? String(niumSandboxRate(request.source_currency, request.destination_currency)?.netExchangeRate ?? '');
+      if (!rate) throw new ProviderCallError({ code: 'invalid_currency', retryable: false });
+      const invert = (amount: number) =>
+        convertMinor(amount, { from: request.destination_currency, to: request.source_currency, rate: (1 / Number(rate)).toFixed(10) });
+      const source = 'source' in request.amount ? request.amount.source : invert(request.amount.destination);
+      const destination =
+        'destination' in request.amount
+          ? request.amount.destination
+          : convertMinor(source, { from: request.source_currency, to: request.destination_currency, rate });
+      const money = {
+        source_currency: request.source_currency,
+        source_amount: source,
+        destination_currency: request.destination_currency,
+        destination_amount: destination,
+        rate,
+      };
       const externalId = niumExternalId(request.idempotency_key, request.payment_id);
       const transfer = await keep(deps, 'transfer', externalId, async (tx) => {
         const now = await sandboxNow(tx);
@@ -180,6 +215,7 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
           payment_id: request.payment_id,
           rfi_id: payee.outcome === 'rfi' ? randomUUID() : null,
           created_at: now.toISOString(),
+          money,
         };
         // Found again by its reference (getRemittance, respondRfi).
         await tx.insert(sandboxRequests).values({

@@ -55,7 +55,7 @@ export function createSandboxPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secr
             started: started.filter((_, index) => isPaypal(options.payouts[index]!)),
           });
           const bankEvents = options.payouts.flatMap((request, index) => {
-            if (request.destination.method !== 'stripe' && request.destination.method !== 'nium') return [];
+            if (request.destination.method !== 'stripe') return [];
             const outcome = sandboxOutcome(request.destination.account_number);
             const base = { org_id: options.org_id, object_id: started[index]!.payout_id, data: { payment_id: request.payment_id } };
             if (outcome?.outcome === 'fail')

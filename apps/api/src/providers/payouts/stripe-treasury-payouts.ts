@@ -5,14 +5,11 @@ import { ProviderCallError } from '../contract.ts';
 import { callStripe, stripeClient } from '../clients/stripe-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
-type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' | 'nium' }> };
+type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' }> };
 
-/**
- * Payouts to a US bank account: the `stripe` method, and `nium`, whose payout details are the
- * same account and routing numbers (docs/decisions.md: no Nium API here; ACH pays that account).
- */
+/** Payouts to a US bank account: the `stripe` method (a payee abroad, `nium`, is paid through Nium: modules/payments/nium-*.ts). */
 export const isBankPayout = (request: PayoutRequest): request is BankPayout =>
-  request.destination.method === 'stripe' || request.destination.method === 'nium';
+  request.destination.method === 'stripe';
 
 /** How many OutboundPayments of one call are in flight at once (Stripe's rate limits are per account). */
 const PARALLEL = 4;

@@ -2,11 +2,13 @@
 export type PayoutDestination =
   /** account_holder: the payee's name as the bank's ACH entry carries it (absent in destinations sealed before it was kept). */
   | {
-      method: 'stripe' | 'nium';
+      method: 'stripe';
       account_number: string;
       routing_number: string;
       account_holder?: { name: string; type: 'individual' | 'company' };
     }
+  /** A payee abroad (payees_abroad row): paid from the Nium wallet in `currency`, to the beneficiary of those details. */
+  | { method: 'nium'; payee_abroad_id: string; country: string; currency: string }
   | { method: 'paypal'; paypal_email: string }
   | { method: 'venmo'; venmo_phone_number: string };
 

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import { niumPayouts, payments } from '../../db/schema/index.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import type { StartedTransfer } from '../../providers/payouts/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { findLedgerAccounts, niumSentEntries, postTransfer } from '../ledger/index.ts';
+import { findPayeeAbroadById, niumProvider, payeeAbroadFields, recordBeneficiary } from '../nium/index.ts';
+import type { ProviderOperation } from '../provider-calls/index.ts';
+import { NIUM_TRANSFER, type NiumTransferRequest } from './nium-execution.ts';
+import { sentKey, settleAbroad } from './nium-settle.ts';
+
+/**
+ * One payment abroad at Nium, with no transaction open: the payee's beneficiary is created the
+ * first time their details are paid (and recorded, so later payouts of the same details reuse
+ * it), then Transfer Money from the organisation's wallet at the locked quote's rate, keyed by an
+ * externalId derived from the outbox's key (a retry after a lost answer pays once).
+ */
+export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, StartedTransfer>, 'provider'> = {
+  operation: NIUM_TRANSFER,
+  async call(deps, request, ctx) {
+    const payee = await findPayeeAbroadById(deps.db, ctx.org_id, request.payee_abroad_id);
+    if (!payee) throw new ProviderCallError({ code: 'payee_abroad_missing', retryable: false });
+    const nium = niumProvider(deps);
+    let beneficiaryId = payee.beneficiary_id;
+    if (!beneficiaryId) {
+      const [person] = await deps.db
+        .select({ recipient: payments.recipient })
+        .from(payments)
+        .where(and(eq(payments.org_id, ctx.org_id), eq(payments.id, request.payment_id)));
+      const created = await nium.createBeneficiary({
+        org_id: ctx.org_id,
+        payee_id: person?.recipient ?? payee.payee_id,
+        country: payee.country,
+        currency: payee.currency,
+        method: payee.method,
+        account_holder_type: 'individual',
+        fields: payeeAbroadFields(deps.secrets, payee),
+      });
+      beneficiaryId = await recordBeneficiary(deps.db, payee, created);
+    }
+    return nium.transfer({
+      org_id: ctx.org_id,
+      payment_id: request.payment_id,
+      idempotency_key: ctx.idempotency_key,
+      beneficiary_id: beneficiaryId,
+      source_currency: 'USD',
+      destination_currency: request.destination_currency,
+      amount: { source: request.amount },
+      ...(request.quote_id ? { quote_id: request.quote_id } : {}),
+      memo: request.memo,
+    });
+  },
+  // Nium took the dollars from its wallet: held -> sent, and the payment shows Nium's reference and expected arrival.
+  async onSucceeded({ tx }, call, started) {
+    const request = call.request as NiumTransferRequest;
+    await tx
+      .update(niumPayouts)
+      .set({
+        transfer_id: started.transfer_id,
+        estimated_arrival: started.estimated_arrival ? new Date(started.estimated_arrival) : null,
+      })
+      .where(and(eq(niumPayouts.org_id, call.org_id), eq(niumPayouts.payment_id, request.payment_id)));
+    await tx
+      .update(payments)
+      .set({ stripe_reference_id: started.transfer_id })
+      .where(and(eq(payments.org_id, call.org_id), eq(payments.id, request.payment_id)));
+    await postTransfer(tx, {
+      org_id: call.org_id,
+      key: sentKey(request.payment_id),
+      type: 'nium_payout_sent',
+      memo: 'Sent through Nium',
+      metadata: { payment_id: request.payment_id, transfer_id: started.transfer_id },
+      entries: niumSentEntries(await findLedgerAccounts(tx, call.org_id), request.amount),
+    });
+  },
+  // Refused for good (an expired quote, details Nium refuses, a wallet short): the payment fails, its money back where it was.
+  async onFailed(unit, call, error) {
+    const request = call.request as NiumTransferRequest;
+    const [payout] = await unit.tx
+      .select()
+      .from(niumPayouts)
+      .where(and(eq(niumPayouts.org_id, call.org_id), eq(niumPayouts.payment_id, request.payment_id)));
+    if (!payout) return;
+    await settleAbroad(unit, { payout, outcome: 'failed', converted: { reason: error.code }, now: await sandboxNow(unit.tx) });
+  },
+};

@@ -1,0 +1,119 @@
+import { TransactionRollbackError } from 'drizzle-orm/errors';
+import { and, eq, inArray } from 'drizzle-orm';
+import { payoutAbroadMessages, type InitiatePaymentsBody, type PayoutQuote } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import { niumQuotes, payeesAbroad, type NiumQuoteRow, type Payment } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import { niumProvider } from '../nium/index.ts';
+import { orgOf, planExecution } from './execution-plan.ts';
+
+/** The payments an execution would send now through Nium, each with the currency and the name its payee is paid under. */
+type AbroadTarget = { payment: Payment; currency: string; name: string };
+
+/** A quote row as the Execute dialog shows it. */
+const quoteView = (row: NiumQuoteRow, name: string): PayoutQuote => ({
+  payment_id: row.payment_id,
+  quote_id: row.quote_id,
+  recipient_name: name,
+  source_currency: row.source_currency,
+  source_amount: row.source_amount,
+  destination_currency: row.destination_currency,
+  destination_amount: row.destination_amount,
+  rate: row.rate,
+  market_rate: row.market_rate,
+  fee: row.fee,
+  expires_at: row.expires_at.toISOString(),
+});
+
+/** The plan Execute would carry out (rolled back, as the preview), read for its payments abroad. */
+async function abroadTargets(deps: AppDeps, orgId: string, body: InitiatePaymentsBody): Promise<AbroadTarget[]> {
+  let targets: AbroadTarget[] = [];
+  try {
+    await deps.db.transaction(async (tx) => {
+      const plan = await planExecution(deps, tx, await orgOf(tx, orgId), body);
+      const abroad = plan.ready.flatMap((payment) => {
+        const destination = plan.destinations.get(payment.id);
+        return destination?.method === 'nium' ? [{ payment, destination }] : [];
+      });
+      const ids = abroad.map((item) => item.destination.payee_abroad_id);
+      const names = ids.length
+        ? await tx
+            .select({ id: payeesAbroad.id, name: payeesAbroad.account_holder_name })
+            .from(payeesAbroad)
+            .where(and(eq(payeesAbroad.org_id, orgId), inArray(payeesAbroad.id, ids)))
+        : [];
+      targets = abroad.map(({ payment, destination }) => ({
+        payment,
+        currency: destination.currency,
+        name: names.find((row) => row.id === destination.payee_abroad_id)?.name ?? '',
+      }));
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return targets;
+}
+
+const providerDown = () => new AppError('provider_unavailable', 'Nium did not answer: try again in a minute');
+
+/**
+ * POST /v1/payments/initiate/quotes: a payout quote for each payment Execute would send abroad now
+ * (USD out of the Nium wallet, the payee's currency in): the rate, the fee, what the payee
+ * receives and until when, kept so Execute locks exactly these. The provider is asked with no
+ * transaction open; the quotes are stored after.
+ */
+export async function quoteExecution(deps: AppDeps, orgId: string, body: InitiatePaymentsBody): Promise<{ quotes: PayoutQuote[] }> {
+  const targets = await abroadTargets(deps, orgId, body);
+  const nium = niumProvider(deps);
+  const quotes: PayoutQuote[] = [];
+  for (const target of targets) {
+    const quote = await nium
+      .quote({ org_id: orgId, source_currency: 'USD', destination_currency: target.currency, source_amount: target.payment.amount })
+      .catch((error: unknown) => {
+        throw error instanceof ProviderCallError && !error.retryable ? new AppError('conflict', `Nium cannot quote ${target.currency}`) : providerDown();
+      });
+    const [row] = await deps.db
+      .insert(niumQuotes)
+      .values({
+        quote_id: quote.quote_id,
+        org_id: orgId,
+        payment_id: target.payment.id,
+        source_currency: quote.source_currency,
+        source_amount: quote.source_amount ?? target.payment.amount,
+        destination_currency: quote.destination_currency,
+        destination_amount: quote.destination_amount ?? 0,
+        rate: quote.rate,
+        market_rate: quote.market_rate,
+        fee: quote.fee,
+        expires_at: new Date(quote.expires_at),
+      })
+      .returning();
+    quotes.push(quoteView(row!, target.name));
+  }
+  return { quotes };
+}
+
+/**
+ * Execute's confirmation: each quote the owner saw is locked at Nium before anything moves (with
+ * no transaction open). One past its expiry refuses the execution (quote_expired): the dialog
+ * quotes again, and nothing is ever booked at the old rate. Answers the locked quotes by payment.
+ */
+export async function lockQuotes(deps: AppDeps, orgId: string, quoteIds: string[]): Promise<Map<string, NiumQuoteRow>> {
+  const rows = quoteIds.length
+    ? await deps.db
+        .select()
+        .from(niumQuotes)
+        .where(and(eq(niumQuotes.org_id, orgId), inArray(niumQuotes.quote_id, [...new Set(quoteIds)])))
+    : [];
+  if (rows.length !== new Set(quoteIds).size) throw new AppError('quote_expired', payoutAbroadMessages.quoteExpired);
+  const nium = niumProvider(deps);
+  for (const row of rows) {
+    await nium.lockQuote({ org_id: orgId, quote_id: row.quote_id }).catch((error: unknown) => {
+      if (error instanceof ProviderCallError && !error.retryable) throw new AppError('quote_expired', payoutAbroadMessages.quoteExpired);
+      throw providerDown();
+    });
+  }
+  return new Map(rows.map((row) => [row.payment_id, row]));
+}

@@ -1,0 +1,143 @@
+// A payee abroad: paid through Nium in their own currency, to the bank details their country's
+// corridor asks for (corridors.ts). The payee link, the creator portal and the staff creator form
+// send the same body; the server checks it again with the same sentences before anything moves.
+import { z } from 'zod';
+import { checkCorridorFields, corridorCountries, corridorFor } from './corridors.ts';
+import { legalEntityTypes } from './payments.ts';
+import { text } from './text.ts';
+import { messages } from './validation.ts';
+
+export const corridorMethodIds = ['bank_account', 'pix'] as const;
+
+/** The corridor part: country, method and its fields, every problem named by its field ("fields.iban"). */
+export const payeeAbroadSchema = z
+  .object({
+    country: text('Choose the country of the bank account')
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.enum(corridorCountries, { error: 'Payouts to this country are not available' })),
+    method: z.enum(corridorMethodIds, { error: 'Choose how to be paid' }),
+    fields: z.record(z.string().max(64), text().max(200, 'Must be at most 200 characters')),
+  })
+  .superRefine((value, ctx) => {
+    for (const problem of checkCorridorFields({ country: value.country, method: value.method, values: value.fields })) {
+      const path = problem.field === 'country' || problem.field === 'method' ? [problem.field] : ['fields', problem.field];
+      ctx.addIssue({ code: 'custom', path, message: problem.message });
+    }
+  });
+export type PayeeAbroadInput = z.input<typeof payeeAbroadSchema>;
+export type PayeeAbroad = z.infer<typeof payeeAbroadSchema>;
+
+/** The payee's currency: the corridor's (a payee abroad is paid in their country's currency). */
+export const payeeCurrencyOf = (country: string): string => corridorFor(country)?.currency ?? 'USD';
+
+/** What an answer shows of the kept details: the country, currency and method, each field's last 4 (the name in full). */
+export const payeeAbroadView = z.object({
+  country: z.string(),
+  currency: z.string(),
+  method: z.enum(corridorMethodIds),
+  /** tok_ values only for the numbers; the name on account as given. */
+  fields: z.record(z.string(), z.string()),
+  last4: z.record(z.string(), z.string()),
+});
+export type PayeeAbroadView = z.infer<typeof payeeAbroadView>;
+
+const requiredName = text(messages.required).trim().min(1, messages.required).max(100, 'Must be at most 100 characters');
+const optionalText = (max: number) => text().trim().max(max, `Must be at most ${max} characters`).optional().default('');
+
+/**
+ * The payee link's submission of a payee abroad: the corridor's details, who they are (the name
+ * on account must be theirs), their address abroad, and their tax id at home when they have one
+ * (the W-8BEN asks for it; no US SSN or EIN).
+ */
+export const payeeAbroadSubmissionBody = z
+  .object({
+    selected_payment_method: z.literal('nium'),
+    abroad: payeeAbroadSchema,
+    entity_type: z.enum(legalEntityTypes, { error: messages.required }),
+    first_name: optionalText(100),
+    last_name: optionalText(100),
+    business_name: optionalText(200),
+    tax_id: optionalText(30),
+    address: z.object({
+      line_1: requiredName,
+      line_2: optionalText(100),
+      city: requiredName,
+      region: optionalText(100),
+      postal_code: optionalText(20),
+    }),
+    linkId: text().max(200).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const missing = (key: 'first_name' | 'last_name' | 'business_name') =>
+      value[key].trim() === '' && ctx.addIssue({ code: 'custom', path: [key], message: messages.required });
+    if (value.entity_type === 'individual') {
+      missing('first_name');
+      missing('last_name');
+    } else missing('business_name');
+  });
+export type PayeeAbroadSubmission = z.infer<typeof payeeAbroadSubmissionBody>;
+
+/** An RFI's answer: Nium's field names (firstName, ...) to the values the owner or payee gives. */
+export const rfiAnswerBody = z.object({
+  rfi_id: text().trim().min(1).max(100),
+  info: z.record(z.string().max(64), text().trim().min(1, messages.required).max(500, 'Must be at most 500 characters')),
+});
+export type RfiAnswerBody = z.infer<typeof rfiAnswerBody>;
+
+/** A payout quote as the Execute dialog shows it: what leaves the wallet (USD), the rate, the fee, what the payee receives, until when. */
+export const payoutQuote = z.object({
+  payment_id: z.string(),
+  quote_id: z.string(),
+  recipient_name: z.string(),
+  source_currency: z.string(),
+  source_amount: z.number().int(),
+  destination_currency: z.string(),
+  destination_amount: z.number().int(),
+  rate: z.string(),
+  market_rate: z.string(),
+  fee: z.number().int(),
+  expires_at: z.string(),
+});
+export type PayoutQuote = z.infer<typeof payoutQuote>;
+
+/** Where a payment abroad is: Nium's status in our words, when it should arrive, and any open RFI. */
+export const payoutAbroadStatus = z.object({
+  payment_id: z.string(),
+  transfer_id: z.string().nullable(),
+  status: z.string(),
+  source_currency: z.string(),
+  source_amount: z.number().int(),
+  destination_currency: z.string(),
+  destination_amount: z.number().int().nullable(),
+  rate: z.string().nullable(),
+  estimated_arrival: z.string().nullable(),
+  rfis: z.array(z.object({ rfi_id: z.string(), status: z.string(), description: z.string(), fields: z.array(z.string()) })),
+});
+export type PayoutAbroadStatus = z.infer<typeof payoutAbroadStatus>;
+
+/** The organisation's Nium wallet per currency, from the books (and Nium's own figure when live). */
+export const niumWalletView = z.object({
+  customer_id: z.string().nullable(),
+  balances: z.array(
+    z.object({ currency: z.string(), available: z.number().int(), held: z.number().int(), in_flight: z.number().int() }),
+  ),
+});
+export type NiumWalletView = z.infer<typeof niumWalletView>;
+
+export const fundNiumWalletBody = z.object({
+  amount: z.number({ error: 'Enter an amount' }).int().min(100, 'Fund at least $1.00').max(100_000_000, 'At most $1,000,000.00 at once'),
+});
+
+export const niumAccountBody = z.object({
+  customer_hash_id: text().trim().min(1, messages.required).max(100),
+  wallet_hash_id: text().trim().min(1, messages.required).max(100),
+});
+
+export const payoutAbroadMessages = {
+  quoteExpired: 'The exchange rate expired: review the new quote and confirm again',
+  quoteRequired: 'Review the exchange rate first: these payments are paid in another currency',
+  niumShort: (needed: string, available: string) =>
+    `Not enough funds in your Nium wallet: these payments need ${needed} and ${available} is available`,
+  noNiumAccount: 'Your organization has no Nium wallet yet',
+} as const;
