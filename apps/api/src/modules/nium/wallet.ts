@@ -26,9 +26,13 @@ export async function niumWalletOf(db: DbOrTx, orgId: string): Promise<NiumWalle
   const account = await findNiumAccount(db, orgId);
   return {
     customer_id: account?.customerHashId ?? null,
-    balances: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+    balances: [...byCurrency.values()].filter(isShown).sort((a, b) => a.currency.localeCompare(b.currency)),
   };
 }
+
+// A currency a payment only passed through (sent and paid, all zero) is not a balance to show; dollars, the wallet's own, always are.
+const isShown = (entry: { currency: string; available: number; held: number; in_flight: number }) =>
+  entry.currency === 'USD' || entry.available !== 0 || entry.held !== 0 || entry.in_flight !== 0;
 
 /**
  * The provider check per currency: what Nium's wallet holds (its balance, withheld apart) beside
