@@ -140,6 +140,8 @@ function buildFake(baseUrl: () => string) {
     advanceDays: (days: number) => {
       clockOffsetMs += daysMs(days);
     },
+    /** The next batch is made, then its answer is a 500 kept under its PayPal-Request-Id (saved_500) or kept nowhere (lost_500). */
+    faultAfterWork: payouts.faultAfterWork,
     /** The next batch shows no items for its first `reads` GETs, as a large batch PayPal is still splitting. */
     listSlowly: payouts.listSlowly,
     /** Forgets every token, as PayPal does when one is revoked before it expires. */

@@ -70,3 +70,16 @@ export function createIdempotency() {
 /** Signs a payload as Stripe signs webhooks (the Stripe-Signature header). */
 export const signStripePayload = (payload: string, secret: string, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+/**
+ * A list answer as Stripe pages it: newest first, `created[gte]` and `limit` (at most 100), then
+ * `starting_after` the last id of the page before; `url` the list's path.
+ */
+export function listAnswer<T extends Json>(url: string, objects: T[], query: URLSearchParams, view: (object: T) => Json): FakeAnswer {
+  const gte = Number(query.get('created[gte]') ?? 0);
+  const limit = Math.min(Number(query.get('limit') ?? 10) || 10, 100);
+  let found = objects.filter((object) => Number(object.created ?? 0) >= gte).reverse();
+  const after = query.get('starting_after');
+  if (after) found = found.slice(found.findIndex((object) => object.id === after) + 1);
+  return { status: 200, body: { object: 'list', url, has_more: found.length > limit, data: found.slice(0, limit).map(view) } };
+}

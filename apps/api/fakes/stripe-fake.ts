@@ -93,9 +93,9 @@ export async function startStripeFake(options: { port?: number } = {}) {
    * does nothing and answers a 500 the key keeps.
    */
   type Fault = 'saved_500' | 'drop' | 'failed_500';
-  const afterWork: { path: RegExp; fault: Fault }[] = [];
+  const afterWork: { path: RegExp; fault: Fault; when?: (params: Json) => boolean }[] = [];
   function faulted(request: FakeRequest, account: string | undefined, key: string | undefined): FakeAnswer | null {
-    const index = afterWork.findIndex((entry) => entry.path.test(request.path));
+    const index = afterWork.findIndex((entry) => entry.path.test(request.path) && (!entry.when || entry.when(parseForm(request.body))));
     if (index < 0 || !key) return null;
     const { fault } = afterWork.splice(index, 1)[0]!;
     // Stripe broke down before doing anything, and keeps that 500 for the key too.
@@ -139,8 +139,11 @@ export async function startStripeFake(options: { port?: number } = {}) {
     idempotency,
     /** What the checks against Stripe's description found, taken (a test that sends a refused request on purpose reads them). */
     takeProblems: guard.takeProblems,
-    /** The next POST (with an idempotency key) to a matching path does its work, then answers a saved 500 or drops the connection. */
-    faultAfterWork: (path: RegExp, fault: Fault) => afterWork.push({ path, fault }),
+    /**
+     * The next POST (with an idempotency key) to a matching path (and whose parameters `when`
+     * accepts) does its work, then answers a saved 500 or drops the connection.
+     */
+    faultAfterWork: (path: RegExp, fault: Fault, when?: (params: Json) => boolean) => afterWork.push({ path, fault, when }),
     settings: {
       STRIPE_SECRET_KEY: STRIPE_FAKE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_FAKE_WEBHOOK_SECRET,

@@ -18,6 +18,8 @@ const missing = (error: StripeError, what: string) =>
 export function createRefunds(deps: { error: StripeError; emit: Emit; money: Money; schedule: (work: () => void) => void }) {
   const { error, emit, money } = deps;
   const refunds = new Map<string, Refund>();
+  /** The platform's refunds of its application fees, in order (listed by GET /v1/application_fees/:id/refunds). */
+  const feeRefunds: Json[] = [];
   const emitRefund = (type: string, refund: Refund) => emit(type, view(refund), refund.account);
   const chargeView = (charge: FakeCharge) => {
     const { method_type: _type, refund_fails: _fails, ...rest } = view(charge) as FakeCharge;
@@ -98,17 +100,30 @@ export function createRefunds(deps: { error: StripeError; emit: Emit; money: Mon
     if (!Number.isInteger(amount) || amount <= 0 || amount > left)
       return error(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: 'Refund exceeds the fee' });
     money.refundApplicationFee(fee, amount);
+    const feeRefund = {
+      id: fakeId('fr'),
+      object: 'fee_refund',
+      amount,
+      currency: 'usd',
+      created: unixNow(),
+      fee: fee.id,
+      metadata: params.metadata ?? {},
+    };
+    feeRefunds.push(feeRefund);
+    return { status: 200, body: feeRefund };
+  }
+
+  /** GET /v1/application_fees/:id/refunds: the fee's refunds, newest first (Stripe's list, by its pages). */
+  function listFeeRefunds(id: string, account: string | undefined, query: URLSearchParams): FakeAnswer {
+    if (!money.applicationFees.get(id) || account) return missing(error, `application_fee: '${id}'`);
+    const gte = Number(query.get('created[gte]') ?? 0);
+    const limit = Math.min(Number(query.get('limit') ?? 10) || 10, 100);
+    let found = feeRefunds.filter((refund) => refund.fee === id && Number(refund.created) >= gte).reverse();
+    const after = query.get('starting_after');
+    if (after) found = found.slice(found.findIndex((refund) => refund.id === after) + 1);
     return {
       status: 200,
-      body: {
-        id: fakeId('fr'),
-        object: 'fee_refund',
-        amount,
-        currency: 'usd',
-        created: unixNow(),
-        fee: fee.id,
-        metadata: params.metadata ?? {},
-      },
+      body: { object: 'list', url: `/v1/application_fees/${id}/refunds`, has_more: found.length > limit, data: found.slice(0, limit) },
     };
   }
 
@@ -122,11 +137,16 @@ export function createRefunds(deps: { error: StripeError; emit: Emit; money: Mon
   function get(path: string, account: string | undefined, query: URLSearchParams): FakeAnswer | null {
     if (path === '/v1/refunds') {
       const charge = query.get('charge');
-      const data = [...refunds.values()].filter((refund) => refund.account === account && (!charge || refund.charge === charge));
+      const intent = query.get('payment_intent');
+      const data = [...refunds.values()]
+        .filter((refund) => refund.account === account && (!charge || refund.charge === charge))
+        .filter((refund) => !intent || refund.payment_intent === intent)
+        .reverse();
       return { status: 200, body: { object: 'list', data: data.map(view), has_more: false } };
     }
-    const [, , collection, id] = path.split('/');
+    const [, , collection, id, part] = path.split('/');
     if (!id) return null;
+    if (collection === 'application_fees' && part === 'refunds') return listFeeRefunds(id, account, query);
     if (collection === 'refunds') {
       const refund = refunds.get(id);
       return refund && refund.account === account ? { status: 200, body: view(refund) } : missing(error, 'refund');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseForm, type FakeAnswer, type FakeRequest } from './http-fake.ts';
-import { id, missing, now, stripeError, type Emit, type Json, type StripeRouteModule } from './stripe-core-fake.ts';
+import { id, listAnswer, missing, now, stripeError, type Emit, type Json, type StripeRouteModule } from './stripe-core-fake.ts';
 import { createSetupIntentsFake } from './stripe-setup-intents-fake.ts';
 import { createOutboundFake, TEST_BANK_FAILURES, type FakeFinancialAccount } from './stripe-treasury-outbound-fake.ts';
 
@@ -274,6 +274,14 @@ export function createTreasuryFake(emit: Emit, accounts: AccountsView) {
         ? { status: 200, body: financialAccountView(financialAccount, expand) }
         : missing('financial_account');
     }
+    // The lists Crewpay reads to find a movement whose answer was lost (our id in its metadata); financial_account is required.
+    if ((kind === 'inbound_transfers' || kind === 'outbound_payments') && !objectId) {
+      const financialAccount = financialAccounts.get(request.query.get('financial_account') ?? '');
+      if (!financialAccount || financialAccount.account !== account) return missing('financial_account');
+      if (kind === 'outbound_payments') return outbound.list(financialAccount.id, request.query);
+      const owned = [...inboundTransfers.values()].filter((transfer) => transfer.financial_account === financialAccount.id);
+      return listAnswer('/v1/treasury/inbound_transfers', owned, request.query, inboundView);
+    }
     if (kind === 'inbound_transfers') {
       const transfer = inboundTransfers.get(objectId!);
       return transfer && transfer.account === account ? { status: 200, body: inboundView(transfer) } : missing('inbound_transfer');
@@ -302,6 +310,7 @@ export function createTreasuryFake(emit: Emit, accounts: AccountsView) {
         amount: entry.amount,
         status: entry.status,
         returned: entry.returned,
+        metadata: entry.metadata,
       })),
       ...outbound.state(),
     }),

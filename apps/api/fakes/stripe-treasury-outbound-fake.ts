@@ -1,5 +1,5 @@
 import type { FakeAnswer } from './http-fake.ts';
-import { id, invalid, missing, now, stripeError, type Emit, type Json } from './stripe-core-fake.ts';
+import { id, invalid, listAnswer, missing, now, stripeError, type Emit, type Json } from './stripe-core-fake.ts';
 
 /** A financial account's money as Stripe reports it: spendable cash, and what is on its way in or out. */
 export type FakeFinancialAccount = Json & {
@@ -154,6 +154,14 @@ export function createOutboundFake({ emit, financialAccounts, view }: Deps) {
     receiveCredit,
     /** The ReceivedCredits so far (credit reversals find theirs here). */
     credits,
+    /** GET /v1/treasury/outbound_payments?financial_account=: the payments out of that account, newest first. */
+    list: (financialAccountId: string, query: URLSearchParams) =>
+      listAnswer(
+        '/v1/treasury/outbound_payments',
+        [...payments.values()].filter((payment) => payment.financial_account === financialAccountId),
+        query,
+        publicView,
+      ),
     move: (paymentId: string, action: string, code?: string) => move(payments.get(paymentId), action, code),
     get: (paymentId: string, account: string | undefined) => {
       const payment = payments.get(paymentId);

@@ -20,7 +20,11 @@ export function paypalError(
   status: number,
   name: string,
   message: string,
-  options: { details?: { field?: string; issue: string; description?: string }[]; headers?: Record<string, string> } = {},
+  options: {
+    details?: { field?: string; value?: string; issue: string; description?: string }[];
+    links?: { href: string; rel: string; method: string }[];
+    headers?: Record<string, string>;
+  } = {},
 ): FakeAnswer {
   return {
     status,
@@ -31,6 +35,7 @@ export function paypalError(
       debug_id: paypalId(13).toLowerCase(),
       information_link: 'https://developer.paypal.com/docs/api/payments.payouts-batch/v1/#errors',
       ...(options.details ? { details: options.details } : {}),
+      ...(options.links ? { links: options.links } : {}),
     },
   };
 }

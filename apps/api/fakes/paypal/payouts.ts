@@ -41,11 +41,20 @@ export function createPayouts(options: {
   baseUrl: () => string;
 }) {
   const batches = new Map<string, FakeBatch>();
-  const senderBatchIds = new Set<string>();
+  /** Each sender's sender_batch_ids and the batch each made. */
+  const senderBatchIds = new Map<string, string>();
   const answersByRequestId = new Map<string, FakeAnswer>();
   const scheduled: { due: number; item: FakeItem; sender: string; status: string; event?: string }[] = [];
   let slowListing = 0;
   const iso = () => new Date(options.now()).toISOString();
+
+  /**
+   * Breakdowns after the work (afterWork): the next create makes its batch, then answers a 500
+   * that its PayPal-Request-Id keeps and answers again (saved_500), or a 500 kept nowhere
+   * (lost_500: a retry under the same sender_batch_id is refused as a duplicate, with the link to the batch).
+   */
+  const afterWork: ('saved_500' | 'lost_500')[] = [];
+  const breakdown = () => paypalError(500, 'INTERNAL_SERVER_ERROR', 'An internal server error occurred.');
 
   function create(request: FakeRequest, caller: Caller): FakeAnswer {
     const requestId = request.headers['paypal-request-id'];
@@ -53,6 +62,12 @@ export function createPayouts(options: {
     const earlier = replayKey ? answersByRequestId.get(replayKey) : undefined;
     if (earlier) return earlier;
     const answer = createBatch(JSON.parse(request.body) as Json, caller);
+    const fault = answer.status === 201 ? afterWork.shift() : undefined;
+    if (fault === 'lost_500') return breakdown();
+    if (fault === 'saved_500') {
+      if (replayKey) answersByRequestId.set(replayKey, breakdown());
+      return breakdown();
+    }
     if (replayKey && answer.status < 500) answersByRequestId.set(replayKey, answer);
     return answer;
   }
@@ -65,18 +80,23 @@ export function createPayouts(options: {
       });
     const header = body.sender_batch_header as Json;
     const senderBatchId = `${caller.acting} ${String(header.sender_batch_id)}`;
-    if (senderBatchIds.has(senderBatchId))
+    const original = senderBatchIds.get(senderBatchId);
+    // As documented: the duplicate sender_batch_id is refused with a HATEOAS link to the original batch.
+    if (original)
       return paypalError(400, 'USER_BUSINESS_ERROR', 'User business error.', {
-        details: [{ field: 'SENDER_BATCH_ID', issue: 'Batch with given sender_batch_id already exists' }],
+        details: [
+          { field: 'SENDER_BATCH_ID', value: String(header.sender_batch_id), issue: 'Batch with given sender_batch_id already exists' },
+        ],
+        links: [{ href: `${options.baseUrl()}/v1/payments/payouts/${original}`, rel: 'self', method: 'GET' }],
       });
     const items = body.items as Json[];
     const total = items.reduce((sum, item) => sum + centsOf((item.amount as Json).value)!, 0);
     const sender = options.accounts.get(caller.acting)!;
     if (sender.balance < total)
       return paypalError(422, 'INSUFFICIENT_FUNDS', 'Sender does not have sufficient funds. Please add funds and retry.');
-    senderBatchIds.add(senderBatchId);
     sender.balance -= total;
     const batchId = paypalId(13);
+    senderBatchIds.set(senderBatchId, batchId);
     const batch: FakeBatch = {
       sender: caller.acting,
       header: {
@@ -200,6 +220,10 @@ export function createPayouts(options: {
     create,
     show,
     process,
+    /** The next batch created is made, then answered with a 500 its PayPal-Request-Id keeps (saved_500) or that nothing keeps (lost_500). */
+    faultAfterWork: (fault: 'saved_500' | 'lost_500') => {
+      afterWork.push(fault);
+    },
     /** The next batch created shows no items for its first `reads` GETs. */
     listSlowly: (reads: number) => {
       slowListing = reads;

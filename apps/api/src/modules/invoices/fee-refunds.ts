@@ -39,7 +39,7 @@ export async function recordFeeRefund(tx: Tx, provider: string, charge: Charge, 
   });
 }
 
-export const feeRefundOperation: Omit<ProviderOperation<FeeRefundRequest, null>, 'provider'> = {
+export const feeRefundOperation: Omit<ProviderOperation<FeeRefundRequest, { refunded: true }>, 'provider'> = {
   operation: FEE_REFUND,
   async call(deps, request, ctx) {
     await paymentsInProvider(deps).refundFee({
@@ -49,7 +49,17 @@ export const feeRefundOperation: Omit<ProviderOperation<FeeRefundRequest, null>,
       amount: request.amount,
       idempotency_key: ctx.idempotency_key,
     });
-    return null;
+    return { refunded: true };
+  },
+  // The fee's refund made under our key when the answer was lost (the key in its metadata).
+  async lookUp(deps, request, ctx) {
+    const found = await paymentsInProvider(deps).findFeeRefund?.({
+      org_id: ctx.org_id,
+      account: request.account,
+      provider_charge_id: request.provider_charge_id,
+      idempotency_key: ctx.idempotency_key,
+    });
+    return found ? { refunded: true } : null;
   },
   // The ledger already gave the fee back; a refusal leaves the provider's books apart, which reconcile shows.
   onFailed: async (_unit, call, error) => {

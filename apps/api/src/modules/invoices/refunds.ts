@@ -184,4 +184,12 @@ export const refundOperation: Omit<ProviderOperation<RefundCallRequest, { provid
     const refund = await pendingRefund(tx, call);
     if (refund) await failRefund(tx, refund, error.code);
   },
+  // The refund made for ours when the answer was lost: the payment's refunds, our refund id in their metadata.
+  lookUp: async (deps, request, ctx) =>
+    (await paymentsInProvider(deps).findRefund?.({
+      org_id: ctx.org_id,
+      account: request.account,
+      provider_charge_id: request.provider_charge_id,
+      refund_id: request.refund_id,
+    })) ?? null,
 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { ProviderCall } from '../../db/schema/index.ts';
 import { payoutsProvider, type PayoutDestination, type StartedPayout } from '../../providers/payouts/index.ts';
@@ -45,18 +46,24 @@ async function recordPayoutIds(tx: Tx, call: ProviderCall, answered: StartedPayo
  * the commit that made them processing and held their money. Refused for good, each payment
  * fails and its held amount and fee go back to available, as a payout.failed would do.
  */
+const payoutsOf = (deps: Pick<AppDeps, 'secrets'>, request: PayoutCallRequest) =>
+  request.payouts.map((item) => ({
+    payment_id: item.payment_id,
+    amount: item.amount,
+    destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
+  }));
+
 export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, StartedPayout[]>, 'provider'> = {
   operation: CREATE_PAYOUTS,
   call: (deps, request, ctx) =>
-    payoutsProvider(deps).createPayouts({
+    payoutsProvider(deps).createPayouts({ org_id: ctx.org_id, idempotency_key: ctx.idempotency_key, payouts: payoutsOf(deps, request) }),
+  // The rails' payouts made for ours when the answer was lost: bank payouts by our payment id, a PayPal batch by its sender_batch_id.
+  lookUp: async (deps, request, ctx) =>
+    (await payoutsProvider(deps).findPayouts?.({
       org_id: ctx.org_id,
       idempotency_key: ctx.idempotency_key,
-      payouts: request.payouts.map((item) => ({
-        payment_id: item.payment_id,
-        amount: item.amount,
-        destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
-      })),
-    }),
+      payouts: payoutsOf(deps, request),
+    })) ?? null,
   async onSucceeded({ tx }, call, started) {
     await recordPayoutIds(tx, call, started);
     await schedulePaypalPolls(tx, call, started);

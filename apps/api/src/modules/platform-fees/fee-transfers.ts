@@ -83,6 +83,14 @@ export const feeTransferOperation: ProviderOperation<FeeTransferRequest, { provi
     }
     console.error('[platform-fees] a fee could not be moved at the provider', call.id, error.code);
   },
+  // The fee's OutboundPayment made under our key when the answer was lost (the key in its metadata).
+  lookUp: async (deps, request, ctx) =>
+    (await bankingProvider(deps).findFee?.({
+      org_id: ctx.org_id,
+      direction: request.direction,
+      idempotency_key: ctx.idempotency_key,
+      since: Math.floor(Date.now() / 1000) - 3 * 86_400,
+    })) ?? null,
 };
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { treasuryTransactions, type ProviderCall } from '../../db/schema/index.ts';
 import { bankingProvider, type ProviderMoneyMovement } from '../../providers/banking/index.ts';
@@ -59,6 +60,20 @@ async function failMovement(tx: Tx, call: ProviderCall, error: ProviderCallError
   return row ?? null;
 }
 
+/** Stripe keeps a key's answer for a day; a lost answer is looked for among the movements of the days before. */
+const LOOKUP_DAYS = 3;
+
+/** The movement made for our transaction when its answer was lost (provider-calls' lookUp); null when the provider has none. */
+async function findMovement(deps: AppDeps, request: AchCallRequest, orgId: string, kind: 'inbound_transfer' | 'outbound_payment') {
+  const found = await bankingProvider(deps).findMovement?.({
+    org_id: orgId,
+    kind,
+    metadata: { treasury_transaction_id: request.treasury_transaction_id },
+    since: Math.floor(Date.now() / 1000) - LOOKUP_DAYS * 86_400,
+  });
+  return found ?? null;
+}
+
 /** Add funds: the ACH debit of the verified bank, made after the commit that recorded it. */
 export const inboundTransferOperation: Omit<ProviderOperation<AchCallRequest, ProviderMoneyMovement>, 'provider'> = {
   operation: INBOUND_TRANSFER,
@@ -75,6 +90,7 @@ export const inboundTransferOperation: Omit<ProviderOperation<AchCallRequest, Pr
   onFailed: async ({ tx }, call, error) => {
     await failMovement(tx, call, error);
   },
+  lookUp: (deps, request, ctx) => findMovement(deps, request, ctx.org_id, 'inbound_transfer'),
 };
 
 /** Transfer out: the outbound ACH; refused for good, its held amount and fee go back to available. */
@@ -103,4 +119,5 @@ export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, Pr
       entries: outgoingMoneyEntries(await findLedgerAccounts(tx, call.org_id), 'failed', sentOut(row)),
     });
   },
+  lookUp: (deps, request, ctx) => findMovement(deps, request, ctx.org_id, 'outbound_payment'),
 };

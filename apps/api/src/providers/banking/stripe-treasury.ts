@@ -42,6 +42,26 @@ function startedMovement(object: { id: string; status: string; created: number; 
 }
 
 /**
+ * The first object of a Stripe list (page after page, newest first) that is ours; null when none
+ * is, or once the pages reach objects created before `since` (unix seconds).
+ */
+async function findInPages<T extends { id: string; created: number }>(
+  list: (startingAfter: string | undefined) => Promise<Stripe.ApiList<T>>,
+  ours: (object: T) => boolean,
+  since: number,
+): Promise<T | null> {
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await list(startingAfter);
+    const found = page.data.find(ours);
+    if (found) return found;
+    const last = page.data.at(-1);
+    if (!page.has_more || !last || last.created < since) return null;
+    startingAfter = last.id;
+  }
+}
+
+/**
  * Banking on Stripe Treasury, with the official package. Each organisation has a connected
  * account (Custom, Stripe-collected requirements) holding one FinancialAccount; every call after
  * the first is made on that account (Stripe-Account header) with the caller's idempotency key.
@@ -228,6 +248,44 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
         ),
       );
       return { provider_id: startedMovement(payment).provider_id };
+    },
+
+    async findMovement(options) {
+      const { financialAccount, stripeAccount } = await accountOf(options.org_id);
+      const ours = (object: { metadata: Stripe.Metadata | null }) =>
+        object.metadata?.treasury_transaction_id === options.metadata.treasury_transaction_id;
+      // The financial account's movements of that kind, newest first (InboundTransfers have no `created` filter: the pages stop at `since`).
+      const list = (startingAfter: string | undefined) => {
+        const params = { financial_account: financialAccount, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) };
+        return callStripe<Stripe.ApiList<Stripe.Treasury.InboundTransfer | Stripe.Treasury.OutboundPayment>>(() =>
+          options.kind === 'inbound_transfer'
+            ? stripe().treasury.inboundTransfers.list(params, { stripeAccount })
+            : stripe().treasury.outboundPayments.list({ ...params, created: { gte: options.since } }, { stripeAccount }),
+        );
+      };
+      const found = await findInPages(list, ours, options.since);
+      return found ? startedMovement(found) : null;
+    },
+
+    async findFee(options) {
+      const platform = deps.config.providers.stripe.platformFinancialAccount;
+      if (!platform) return null;
+      const collecting = options.direction === 'collect';
+      const { financialAccount, stripeAccount } = await accountOf(options.org_id);
+      const list = (startingAfter: string | undefined) =>
+        callStripe(() =>
+          stripe().treasury.outboundPayments.list(
+            {
+              financial_account: collecting ? financialAccount : platform,
+              created: { gte: options.since },
+              limit: 100,
+              ...(startingAfter ? { starting_after: startingAfter } : {}),
+            },
+            collecting ? { stripeAccount } : {},
+          ),
+        );
+      const found = await findInPages(list, (payment) => payment.metadata?.fee_transfer === options.idempotency_key, options.since);
+      return found ? { provider_id: startedMovement(found).provider_id } : null;
     },
 
     async balanceOf(orgId) {

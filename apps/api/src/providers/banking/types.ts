@@ -137,6 +137,25 @@ export type BankingProvider = {
     description: string;
     idempotency_key: string;
   }): Promise<{ provider_id: string }>;
+  /**
+   * The movement made for our transaction (its metadata) since `since` (unix seconds), when the
+   * answer to its creation was lost: as createInboundTransfer / createOutboundPayment would have
+   * answered it (one already failed throws its reason), or null. Only providers whose answers can
+   * be lost have it (the sandbox answers in the same database).
+   */
+  findMovement?(options: {
+    org_id: string;
+    kind: 'inbound_transfer' | 'outbound_payment';
+    metadata: MovementMetadata;
+    since: number;
+  }): Promise<ProviderMoneyMovement | null>;
+  /** The fee movement made under this key (its metadata) since `since`, when its answer was lost; null when there is none. */
+  findFee?(options: {
+    org_id: string;
+    direction: 'collect' | 'refund';
+    idempotency_key: string;
+    since: number;
+  }): Promise<{ provider_id: string } | null>;
   /** The financial account's balance at the provider; null for a provider whose balance is the ledger itself (the sandbox). */
   balanceOf(org_id: string): Promise<ProviderBalance | null>;
   /** The provider's status of a money movement (ibt_..., obp_...), for the reconciliation of old processing ones. */

@@ -94,6 +94,19 @@ export function paypalClient(settings: PaypalSettings) {
   };
 }
 
+/** A PayPal error answer, with what its body names: the issues of its details and its HATEOAS links (a duplicate batch's original). */
+export class PaypalCallError extends ProviderCallError {
+  readonly issues: string[];
+  readonly links: { href: string; rel?: string }[];
+  constructor(options: ConstructorParameters<typeof ProviderCallError>[0] & { issues: string[]; links: { href: string; rel?: string }[] }) {
+    super(options);
+    this.issues = options.issues;
+    this.links = options.links;
+  }
+}
+
+type PaypalErrorBody = { name?: string; error?: string; details?: { issue?: string }[]; links?: { href?: string; rel?: string }[] };
+
 /**
  * One HTTP exchange; PayPal's failures as the outbox understands them: 429 and 5xx are tried
  * again (after Retry-After when given), other 4xx are final, with PayPal's error name as code.
@@ -106,8 +119,16 @@ async function send(url: string, init: RequestInit): Promise<Response> {
     throw new ProviderCallError({ code: 'paypal_unreachable', retryable: true });
   }
   if (response.ok) return response;
-  const body = (await response.json().catch(() => ({}))) as { name?: string; error?: string };
+  const body = (await response.json().catch(() => ({}))) as PaypalErrorBody;
   const retryable = response.status === 429 || response.status >= 500;
   const code = response.status === 401 ? 'AUTHENTICATION_FAILURE' : (body.name ?? body.error ?? `paypal_${response.status}`);
-  throw new ProviderCallError({ code, retryable, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) });
+  throw new PaypalCallError({
+    code,
+    retryable,
+    retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+    issues: (Array.isArray(body.details) ? body.details : []).map((detail) => String(detail?.issue ?? '')),
+    links: (Array.isArray(body.links) ? body.links : [])
+      .filter((link) => typeof link?.href === 'string')
+      .map((link) => ({ href: link.href!, rel: link.rel })),
+  });
 }

@@ -3,7 +3,7 @@ import { ProviderCallError } from '../contract.ts';
 import { callStripe, stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
 import type { PaymentsInProvider } from './types.ts';
 
-type RefundPart = Pick<PaymentsInProvider, 'refund' | 'refundFee'>;
+type RefundPart = Pick<PaymentsInProvider, 'refund' | 'refundFee' | 'findRefund' | 'findFeeRefund'>;
 const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
 
 /**
@@ -50,8 +50,47 @@ export function createStripeRefunds(settings: StripeSettings): RefundPart {
       if (options.amount <= 0) return;
       const feeId = await applicationFeeOf(options.account, options.provider_charge_id);
       await callStripe(() =>
-        stripe().applicationFees.createRefund(feeId, { amount: options.amount }, { idempotencyKey: options.idempotency_key }),
+        stripe().applicationFees.createRefund(
+          feeId,
+          // The key in metadata: a refund whose answer was lost is found by it (findFeeRefund).
+          { amount: options.amount, metadata: { fee_refund: options.idempotency_key } },
+          { idempotencyKey: options.idempotency_key },
+        ),
       );
+    },
+
+    async findRefund(options) {
+      // The payment's refunds (a list is consistent at once), our refund id in their metadata.
+      let startingAfter: string | undefined;
+      for (;;) {
+        const page = await callStripe(() =>
+          stripe().refunds.list(
+            { payment_intent: options.provider_charge_id, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+            onAccount(options.account),
+          ),
+        );
+        const refund = page.data.find((candidate) => candidate.metadata?.refund_id === options.refund_id);
+        if (refund) {
+          if (refund.status === 'failed' || refund.status === 'canceled')
+            throw new ProviderCallError({ code: refund.failure_reason ?? `refund_${refund.status}`, retryable: false });
+          return { provider_id: refund.id };
+        }
+        if (!page.has_more || page.data.length === 0) return null;
+        startingAfter = page.data.at(-1)!.id;
+      }
+    },
+
+    async findFeeRefund(options) {
+      const feeId = await applicationFeeOf(options.account, options.provider_charge_id);
+      let startingAfter: string | undefined;
+      for (;;) {
+        const page = await callStripe(() =>
+          stripe().applicationFees.listRefunds(feeId, { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }),
+        );
+        if (page.data.some((refund) => refund.metadata?.fee_refund === options.idempotency_key)) return true;
+        if (!page.has_more || page.data.length === 0) return false;
+        startingAfter = page.data.at(-1)!.id;
+      }
     },
   };
 }

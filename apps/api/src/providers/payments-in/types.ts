@@ -68,4 +68,12 @@ export type PaymentsInProvider = {
   ): Promise<{ provider_id: string }>;
   /** Gives Crewpay's application fee back (a lost dispute). */
   refundFee(options: OnAccount & { provider_charge_id: string; amount: number; idempotency_key: string }): Promise<void>;
+  /**
+   * The refund made for ours (refund_id in its metadata) when the answer was lost, as refund
+   * would have answered it (a failed one throws its reason), or null. Only providers whose
+   * answers can be lost have it, as findCharge.
+   */
+  findRefund?(options: OnAccount & { provider_charge_id: string; refund_id: string }): Promise<{ provider_id: string } | null>;
+  /** Whether the fee refund made under this key exists (its metadata), when the answer was lost. */
+  findFeeRefund?(options: OnAccount & { provider_charge_id: string; idempotency_key: string }): Promise<boolean>;
 };

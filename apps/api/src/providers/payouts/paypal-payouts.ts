@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { orgs, paypalLinks } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
-import { paypalClient } from '../clients/paypal-client.ts';
+import { PaypalCallError, paypalClient } from '../clients/paypal-client.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 /** PayPal's limit of items in one payout batch. */
@@ -130,31 +130,73 @@ export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db'>) {
     return ids;
   }
 
-  return {
-    async createPayouts(options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }): Promise<StartedPayout[]> {
-      const { merchantId, note } = await payingAccount(deps, options.org_id);
-      const started: StartedPayout[] = [];
-      for (let start = 0; start < options.payouts.length; start += PAYPAL_BATCH_LIMIT) {
-        const chunk = options.payouts.slice(start, start + PAYPAL_BATCH_LIMIT);
-        const senderBatchId = start === 0 ? options.idempotency_key : `${options.idempotency_key}:${start / PAYPAL_BATCH_LIMIT}`;
-        const batch = await paypal.request<{ batch_header: BatchHeader }>('POST', '/v1/payments/payouts', {
-          onBehalfOf: merchantId,
-          headers: { 'paypal-request-id': senderBatchId },
-          body: {
-            sender_batch_header: { sender_batch_id: senderBatchId, email_subject: 'You have a payout', recipient_type: 'EMAIL' },
-            items: chunk.map((request) => item(options.org_id, note, request)),
-          },
+  /**
+   * Sends one batch; answers its payout_batch_id. A batch PayPal already has under this
+   * sender_batch_id (it made it and the answer was lost: a 5xx, a dropped connection) is refused
+   * as a duplicate with a link to it: that batch is ours, and its id is taken from the link.
+   */
+  async function sendBatch(body: object, senderBatchId: string, requestId: string, merchantId: string): Promise<string> {
+    try {
+      const batch = await paypal.request<{ batch_header: BatchHeader }>('POST', '/v1/payments/payouts', {
+        onBehalfOf: merchantId,
+        headers: { 'paypal-request-id': requestId },
+        body,
+      });
+      return batch.batch_header.payout_batch_id;
+    } catch (error) {
+      const original = error instanceof PaypalCallError ? duplicateBatchId(error) : null;
+      if (original) return original;
+      throw error;
+    }
+  }
+
+  async function sendPayouts(
+    options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] },
+    requestIdOf: (senderBatchId: string) => string,
+  ): Promise<StartedPayout[]> {
+    const { merchantId, note } = await payingAccount(deps, options.org_id);
+    const started: StartedPayout[] = [];
+    for (let start = 0; start < options.payouts.length; start += PAYPAL_BATCH_LIMIT) {
+      const chunk = options.payouts.slice(start, start + PAYPAL_BATCH_LIMIT);
+      const senderBatchId = start === 0 ? options.idempotency_key : `${options.idempotency_key}:${start / PAYPAL_BATCH_LIMIT}`;
+      const body = {
+        sender_batch_header: { sender_batch_id: senderBatchId, email_subject: 'You have a payout', recipient_type: 'EMAIL' },
+        items: chunk.map((request) => item(options.org_id, note, request)),
+      };
+      const batchId = await sendBatch(body, senderBatchId, requestIdOf(senderBatchId), merchantId);
+      const ids = await itemIds(batchId, merchantId, chunk.length);
+      for (const request of chunk)
+        started.push({
+          payment_id: request.payment_id,
+          payout_id: ids.get(senderItemId(options.org_id, request.payment_id)) ?? null,
+          batch_id: batchId,
         });
-        const batchId = batch.batch_header.payout_batch_id;
-        const ids = await itemIds(batchId, merchantId, chunk.length);
-        for (const request of chunk)
-          started.push({
-            payment_id: request.payment_id,
-            payout_id: ids.get(senderItemId(options.org_id, request.payment_id)) ?? null,
-            batch_id: batchId,
-          });
-      }
-      return started;
-    },
+    }
+    return started;
+  }
+
+  return {
+    createPayouts: (options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }) =>
+      sendPayouts(options, (senderBatchId) => senderBatchId),
+    /**
+     * The batches of a call whose answers were lost, found by our sender_batch_id. PayPal has no
+     * search by it; its documented way is the duplicate's refusal, which links the original batch:
+     * the same batch is sent again under a new PayPal-Request-Id (a saved breakdown under the first
+     * is not answered again), and PayPal pays a sender_batch_id once in 30 days, so this finds the
+     * batch, or makes it when PayPal never did (what the call was for: its payments are still held).
+     * Its items are then read (GET the batch) and matched by our sender_item_id.
+     */
+    findPayouts: (options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }) =>
+      sendPayouts(options, (senderBatchId) => `${senderBatchId}:lookup`),
   };
+}
+
+/** The original batch's id when PayPal refused a batch as a duplicate of our sender_batch_id (its HATEOAS link). */
+function duplicateBatchId(error: PaypalCallError): string | null {
+  if (error.code !== 'USER_BUSINESS_ERROR' || !error.issues.some((issue) => /sender_batch_id already exists/i.test(issue))) return null;
+  for (const link of error.links) {
+    const id = /\/v1\/payments\/payouts\/([^/?#]+)/.exec(link.href)?.[1];
+    if (id) return decodeURIComponent(id);
+  }
+  return null;
 }

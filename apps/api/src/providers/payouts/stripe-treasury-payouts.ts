@@ -21,16 +21,57 @@ const PARALLEL = 4;
  * treasury.outbound_payment.* events become payout.paid / failed / returned
  * (providers/webhooks/stripe-treasury-events.ts).
  */
+/** Stripe keeps a key's answer for a day; a lost answer is looked for among the OutboundPayments of the days before. */
+const LOOKUP_DAYS = 3;
+
+/** The organisation's financial account and the connected account that holds it; refused for good without one. */
+async function financialAccountOf(deps: Pick<AppDeps, 'db'>, orgId: string) {
+  const [account] = await deps.db
+    .select({ id: financialAccounts.provider_account_id, account: financialAccounts.provider_connected_account_id })
+    .from(financialAccounts)
+    .where(eq(financialAccounts.org_id, orgId));
+  if (!account?.account) throw new ProviderCallError({ code: 'financial_account_missing', retryable: false });
+  return { id: account.id, account: account.account };
+}
+
+/**
+ * The OutboundPayments made for these payouts when their answers were lost: the financial
+ * account's payments of the last days (a list is consistent at once), our payment id in their
+ * metadata. Answers each payout found; one not found is missing from the answer.
+ */
+export async function findStripeBankPayouts(
+  deps: Pick<AppDeps, 'config' | 'db'>,
+  options: { org_id: string; payouts: PayoutRequest[] },
+): Promise<StartedPayout[]> {
+  if (options.payouts.length === 0) return [];
+  const account = await financialAccountOf(deps, options.org_id);
+  const stripe = stripeClient(deps.config.providers.stripe);
+  const wanted = new Set(options.payouts.map((payout) => payout.payment_id));
+  const found: StartedPayout[] = [];
+  const since = Math.floor(Date.now() / 1000) - LOOKUP_DAYS * 86_400;
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await callStripe(() =>
+      stripe.treasury.outboundPayments.list(
+        { financial_account: account.id, created: { gte: since }, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+        { stripeAccount: account.account },
+      ),
+    );
+    for (const payment of page.data) {
+      const paymentId = payment.metadata?.payment_id;
+      if (paymentId && wanted.delete(paymentId)) found.push({ payment_id: paymentId, payout_id: payment.id });
+    }
+    if (wanted.size === 0 || !page.has_more || page.data.length === 0) return found;
+    startingAfter = page.data.at(-1)!.id;
+  }
+}
+
 export async function createStripeBankPayouts(
   deps: Pick<AppDeps, 'config' | 'db'>,
   options: { org_id: string; idempotency_key: string; payouts: BankPayout[] },
 ): Promise<StartedPayout[]> {
   if (options.payouts.length === 0) return [];
-  const [account] = await deps.db
-    .select({ id: financialAccounts.provider_account_id, account: financialAccounts.provider_connected_account_id })
-    .from(financialAccounts)
-    .where(eq(financialAccounts.org_id, options.org_id));
-  if (!account?.account) throw new ProviderCallError({ code: 'financial_account_missing', retryable: false });
+  const account = await financialAccountOf(deps, options.org_id);
   const stripe = stripeClient(deps.config.providers.stripe);
   const started: StartedPayout[] = [];
   for (let start = 0; start < options.payouts.length; start += PARALLEL) {
@@ -57,7 +98,7 @@ export async function createStripeBankPayouts(
               description: 'Crewpay payout',
               metadata: { org_id: options.org_id, payment_id: payout.payment_id },
             },
-            { idempotencyKey: `${options.idempotency_key}:${payout.payment_id}`, stripeAccount: account.account! },
+            { idempotencyKey: `${options.idempotency_key}:${payout.payment_id}`, stripeAccount: account.account },
           ),
         ),
       ),

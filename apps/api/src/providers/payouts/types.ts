@@ -26,6 +26,12 @@ export type StartedPayout = { payment_id: string; payout_id: string | null; batc
 export type PayoutsProvider = {
   name: string;
   createPayouts(options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }): Promise<StartedPayout[]>;
+  /**
+   * The payouts of a call whose answer was lost (a 5xx or timeout on its last try), found by our
+   * ids at the rails, answered as createPayouts would have; null when the rails have none of them.
+   * Only rails whose answers can be lost have it (the sandbox answers in the same database).
+   */
+  findPayouts?(options: { org_id: string; idempotency_key: string; payouts: PayoutRequest[] }): Promise<StartedPayout[] | null>;
 } & FxPayoutsMethods;
 
 // ---- Payouts abroad in the payee's currency (Nium): additions, each optional on a provider. ----
