@@ -7,6 +7,8 @@ export const approvalMessages = {
   saved: 'Approval rules saved',
   approved: 'Payment approved',
   sent: 'Payment approved and on the way!',
+  /** Approved, and its payee has no payout details yet: parked for them, not on the way (issue 44). */
+  sentForDetails: "Payment approved: it waits for its payee's payout details; we emailed them a link",
   rejected: 'Payment rejected: it is canceled and its money is back in your wallet',
   notYours: 'You created or executed this payment: another owner or admin approves it',
   alreadyDecided: 'You have approved this payment already',

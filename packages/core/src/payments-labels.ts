@@ -74,13 +74,3 @@ export const paymentMessages = {
   decidedByOther: (decision: string) =>
     `${decision} by another team member: ask them to change it, or undo that first (cancel the schedule or the release), then edit it`,
 } as const;
-
-/** The toast after Execute Payments: the spec's 'Payment is on the way!', then '2 payments on the way, 3 waiting for payout details' on a second line. */
-export function executedMessage(answer: { processing: number; requires_info: number }): string {
-  const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
-  const parts: string[] = [];
-  if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
-  if (answer.requires_info > 0)
-    parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
-  return parts.length > 0 ? `${paymentMessages.executed}\n${parts.join(', ')}` : paymentMessages.executed;
-}
