@@ -14,30 +14,15 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** The spec's labels of payment statuses (wallet and tables). */
+/**
+ * The spec's labels of payment statuses (wallet and tables), the one vocabulary of every screen,
+ * chip and message that names a payment's status (issue 44: Pending, never Processing).
+ */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   draft: 'Draft',
   requires_info: 'Awaiting input',
   processing: 'Pending',
   succeeded: 'Posted',
-  returned: 'Returned',
-  failed: 'Failed',
-  canceled: 'Canceled',
-  // Executed, money held, waiting for an owner's or admin's approval (Settings > Approvals).
-  awaiting_approval: 'Awaiting approval',
-};
-
-/**
- * The spec's second label set (document 000 section 4: Draft, Requires info, Processing, Succeeded,
- * Canceled, Failed), the statuses in words. The first set is for the wallet and the tables; the one
- * screen that shows a payment's status outside them is its detail page (/payments/{id}), so it
- * reads these. The set lists no label for returned: by its rule, the status in words, Returned.
- */
-export const paymentDetailStatusLabels: Record<PaymentStatus, string> = {
-  draft: 'Draft',
-  requires_info: 'Requires info',
-  processing: 'Processing',
-  succeeded: 'Succeeded',
   returned: 'Returned',
   failed: 'Failed',
   canceled: 'Canceled',

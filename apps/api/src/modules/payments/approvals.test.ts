@@ -40,6 +40,8 @@ describe('Approvals (maker-checker)', () => {
     expect(queue).toEqual([
       expect.objectContaining({ payment_id: big!.id, amount: 60_000, reasons: ['Above $500.00'], required: 1, can_decide: true }),
     ]);
+    // The maker, by name (no name given: their email): who executed it, and its creator only when someone else.
+    expect(queue[0]).toMatchObject({ executed_by_name: admin.user.email, created_by_name: null });
     const approved = await approve(second.headers, big!.id, 'Checked the contract');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ message: 'Payment approved and on the way!', status: 'processing', approvals: 1, required: 1 });
@@ -61,7 +63,9 @@ describe('Approvals (maker-checker)', () => {
       expect(refused.json().message).toBe('You created or executed this payment: another owner or admin approves it');
       expect((await inject('POST', `/v1/approvals/${id}/reject`, headers, { reason: 'no' })).statusCode).toBe(403);
     }
-    expect((await inject('GET', '/v1/approvals', admin.headers)).json().data[0].can_decide).toBe(false);
+    const [item] = (await inject('GET', '/v1/approvals', admin.headers)).json().data;
+    expect(item.can_decide).toBe(false);
+    expect(item).toMatchObject({ executed_by_name: admin.user.email, created_by_name: owner.user.email });
     expect((await approve(second.headers, id)).statusCode).toBe(200);
     expect(await statusOf(owner.headers, id)).toBe('processing');
   });
