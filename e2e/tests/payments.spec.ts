@@ -101,7 +101,8 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await expect(confirm.getByText(/^1 payment will wait for payout details/)).toBeVisible();
   await shot(page, 'payments-03c-execute-confirm');
   await confirm.getByRole('button', { name: 'Execute', exact: true }).click();
-  await expect(toast(page, 'Payment is on the way!')).toContainText('1 payment waiting for payout details');
+  await expect(toast(page, "1 payment is waiting for its payee's payout details; we emailed them a link")).toBeVisible();
+  await expect(page.getByText('Payment is on the way!')).toHaveCount(0);
   await page.goto('/payments?tab=payments');
   await expect(page.getByRole('row', { name: /Robin Payee/ }).getByText('Awaiting input')).toBeVisible();
 
@@ -163,10 +164,10 @@ test('[payments] pays a creator without a payout method through the emailed paye
   await page.goto('/payments?tab=posted_payments');
   await page.getByRole('link', { name: 'Robin Payee' }).click();
   // The list stays on screen while the detail page loads after the URL has changed: wait for a row
-  // only the detail shows before reading its status (the spec's second label set: Succeeded).
+  // only the detail shows before reading its status (the one vocabulary: Posted).
   await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Federal withholdings')).toBeVisible();
-  await expect(page.getByText('Succeeded', { exact: true })).toBeVisible();
+  await expect(page.getByText('Posted', { exact: true })).toBeVisible();
   await expect(page.getByText('Date posted')).toBeVisible();
   await shot(page, 'payments-06-detail-posted');
   const wallets = (await (await request.get('/v1/wallets', { headers })).json()) as { stripe: { balances: { amount: number }[] } };

@@ -7,6 +7,8 @@ export const approvalMessages = {
   saved: 'Approval rules saved',
   approved: 'Payment approved',
   sent: 'Payment approved and on the way!',
+  /** Approved, and its payee has no payout details yet: parked for them, not on the way (issue 44). */
+  sentForDetails: "Payment approved: it waits for its payee's payout details; we emailed them a link",
   rejected: 'Payment rejected: it is canceled and its money is back in your wallet',
   notYours: 'You created or executed this payment: another owner or admin approves it',
   alreadyDecided: 'You have approved this payment already',
@@ -14,6 +16,7 @@ export const approvalMessages = {
   methodChanged:
     'The payee moved their payout method between the wallet and PayPal since this payment was executed: reject it and create it again',
   reasonRequired: 'Say why you reject this payment',
+  heldNotice: 'Held for approval: its money is held and nothing is sent until an owner or admin other than its maker approves it.',
   reasonTooLong: 'The reason must be at most 500 characters',
   days: 'Enter a number of days from 1 to 365',
   secondAbove: 'The two-approver amount must be above the single-approver amount',
@@ -83,6 +86,9 @@ export const approvalItem = z.object({
   /** False for the payment's creator or executor and for someone who approved it already. */
   can_decide: z.boolean(),
   executed_at: z.string(),
+  /** The maker: who executed it (null when that person was removed), and who created it when someone else did. */
+  executed_by_name: z.string().nullable(),
+  created_by_name: z.string().nullable(),
 });
 export type ApprovalItem = z.infer<typeof approvalItem>;
 /** GET /v1/approvals: oldest waiting first (the first to wait are the first decided), by keyset after the first page. */

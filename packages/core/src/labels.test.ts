@@ -36,9 +36,7 @@ describe('labels modules', () => {
     expect(core.loginAsMessages.failed).toBe('There was an issue logging in as that user');
     expect(core.CONTRACTS_PAGE_SIZE).toBe(50);
     expect(core.DASHBOARD_LIST_SIZE).toBe(5);
-    expect(core.executedMessage({ processing: 2, requires_info: 1 })).toBe(
-      'Payment is on the way!\n2 payments on the way, 1 waiting for payout details',
-    );
+    expect(core.executionMessage(core.emptyExecutionOutcomes)).toBe('No payment is sent now');
     expect(core.creatorName({ entity_type: 'individual', first_name: 'Ada', last_name: 'Lovelace', business_name: null })).toBe(
       'Ada Lovelace',
     );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { executedMessage, paymentMessages } from './payments-labels.ts';
-import { paymentReleaseMessages } from './payment-releases.ts';
+import { paymentMessages } from './payments-labels.ts';
 
 /** What a payment can wait for at execution (apps/api payments/execution-waits.ts: one table, used by every path). */
 export const executionWaitKinds = ['invoice', 'gate', 'approval', 'payout_details'] as const;
@@ -24,32 +23,82 @@ export const executionOutcomes = z.object({
   }),
 });
 export type ExecutionOutcomes = z.infer<typeof executionOutcomes>;
+const noFigures = { count: 0, amount: 0, fees: 0 };
+/** Nothing selected, nothing done: every outcome counted zero. */
+export const emptyExecutionOutcomes: ExecutionOutcomes = {
+  sent: noFigures,
+  needs_payout_details: noFigures,
+  held_for_approval: { ...noFigures, approver_roles: [] },
+  waiting: { ...noFigures, reasons: [] },
+};
 
-const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
+const plural = (count: number) => `${count.toLocaleString('en-US')} payment${count === 1 ? '' : 's'}`;
+const isAre = (count: number) => (count === 1 ? 'is' : 'are');
 
 /** "an owner", "an admin", "an owner or admin"; nobody left who may: "another owner or admin" (one must be invited). */
-function approversInWords(roles: readonly string[]): string {
+export function approversInWords(roles: readonly string[]): string {
   if (roles.length === 1) return `an ${roles[0]}`;
   return roles.length === 0 ? 'another owner or admin' : 'an owner or admin';
 }
 
+/** "Waits for the contract to be signed" counted: "2 payments wait for the contract to be signed". */
+function waitsInWords(count: number, reason: string, future: boolean): string {
+  const what = /^Waits for /.exec(reason) ? reason.slice('Waits for '.length) : null;
+  if (!what) return `${plural(count)}: ${reason}`;
+  return `${plural(count)} ${future ? 'will wait' : count === 1 ? 'waits' : 'wait'} for ${what}`;
+}
+
+/** The one sentence per outcome that both the Execute dialog (future) and the Execute answer (past) say. */
+function outcomeLines(outcomes: ExecutionOutcomes, future: boolean): string[] {
+  const { sent, needs_payout_details: details, held_for_approval: held, waiting } = outcomes;
+  const lines: string[] = [];
+  if (sent.count > 0) lines.push(`${plural(sent.count)} ${future ? 'will be sent now' : 'on the way'}`);
+  if (details.count > 0) {
+    const whose = details.count === 1 ? "its payee's" : "their payees'";
+    lines.push(
+      future
+        ? `${plural(details.count)} will wait for ${whose} payout details: we email them a link, and the money stays held until they answer`
+        : `${plural(details.count)} ${isAre(details.count)} waiting for ${whose} payout details; we emailed them a link`,
+    );
+  }
+  if (held.count > 0) {
+    const who = approversInWords(held.approver_roles);
+    lines.push(
+      future
+        ? `${plural(held.count)} will be held for approval by ${who}: the money is held and nothing is sent until approved`
+        : `${plural(held.count)} ${isAre(held.count)} held for approval by ${who}; nothing is sent until approved`,
+    );
+  }
+  for (const row of waiting.reasons) lines.push(waitsInWords(row.count, row.reason, future));
+  return lines;
+}
+
+/** Nothing leaves now: every selected payment is held for approval or waits for a release. */
+export const executionNothingSent = 'No payment is sent now';
+
 /**
  * The Execute answer's message, saying exactly what happened: the spec's 'Payment is on the way!'
- * only when a payment was executed toward its recipient (sent, or held while they give payout
- * details), then the counts; held for approval and waiting say so and never that money moves.
+ * only when a payment was sent to its rail, alone when every payment was; otherwise one line per
+ * outcome: sent, waiting for payout details (its payee emailed a link), held for approval (by
+ * whom), waiting for a release (for what). Waiting for payout details is not "on the way" (issue 44).
  */
 export function executionMessage(outcomes: ExecutionOutcomes): string {
   const { sent, needs_payout_details: details, held_for_approval: held, waiting } = outcomes;
-  const lines: string[] = [];
-  if (sent.count + details.count > 0) {
-    const onlySent = details.count + held.count + waiting.count === 0;
-    lines.push(onlySent ? paymentMessages.executed : executedMessage({ processing: sent.count, requires_info: details.count }));
-  }
-  if (held.count > 0)
-    lines.push(`${plural(held.count)} ${held.count === 1 ? 'is' : 'are'} held for approval by ${approversInWords(held.approver_roles)}`);
-  if (waiting.count > 0) {
-    if (lines.length === 0) lines.push(paymentReleaseMessages.allWaiting);
-    lines.push(`${waiting.count} waiting: ${[...new Set(waiting.reasons.map((row) => row.reason))].join('; ')}`);
-  }
-  return lines.join('\n');
+  const others = details.count + held.count + waiting.count;
+  if (sent.count > 0 && others === 0) return paymentMessages.executed;
+  const lines = outcomeLines(outcomes, false);
+  if (sent.count > 0) return [paymentMessages.executed, ...lines].join('\n');
+  // Nothing sent and nothing executed toward a payee: say so first, then why each waits.
+  if (details.count === 0 && waiting.count > 0) return [executionNothingSent, ...lines].join('\n');
+  return lines.length > 0 ? lines.join('\n') : executionNothingSent;
+}
+
+/**
+ * The Execute dialog's sentences before confirming (the preview's outcomes, in the future): what
+ * will be sent, what will wait for payout details, be held for approval (by whom), wait for a release.
+ * Every payment leaving now: nothing to add to the headline.
+ */
+export function executionPreviewLines(outcomes: ExecutionOutcomes): string[] {
+  const others = outcomes.needs_payout_details.count + outcomes.held_for_approval.count + outcomes.waiting.count;
+  return others === 0 ? [] : outcomeLines(outcomes, true);
 }

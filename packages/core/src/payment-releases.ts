@@ -23,7 +23,6 @@ export const paymentReleaseMessages = {
   noDrafts: 'This invoice funds no draft payments',
   notMarked: 'This invoice does not release its payments when paid',
   alreadyReleased: 'These payments were released already',
-  allWaiting: 'None of these payments was executed: they wait for their release',
   disputed: "The invoice's payment is disputed: its payments are held",
   disputeLost: "The invoice's dispute was lost: its payments stay held until it is paid again and they are marked again",
   waitsForInvoice: (number: string) => `Waits for invoice ${number} to be paid`,

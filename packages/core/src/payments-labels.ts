@@ -14,30 +14,15 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** The spec's labels of payment statuses (wallet and tables). */
+/**
+ * The spec's labels of payment statuses (wallet and tables), the one vocabulary of every screen,
+ * chip and message that names a payment's status (issue 44: Pending, never Processing).
+ */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   draft: 'Draft',
   requires_info: 'Awaiting input',
   processing: 'Pending',
   succeeded: 'Posted',
-  returned: 'Returned',
-  failed: 'Failed',
-  canceled: 'Canceled',
-  // Executed, money held, waiting for an owner's or admin's approval (Settings > Approvals).
-  awaiting_approval: 'Awaiting approval',
-};
-
-/**
- * The spec's second label set (document 000 section 4: Draft, Requires info, Processing, Succeeded,
- * Canceled, Failed), the statuses in words. The first set is for the wallet and the tables; the one
- * screen that shows a payment's status outside them is its detail page (/payments/{id}), so it
- * reads these. The set lists no label for returned: by its rule, the status in words, Returned.
- */
-export const paymentDetailStatusLabels: Record<PaymentStatus, string> = {
-  draft: 'Draft',
-  requires_info: 'Requires info',
-  processing: 'Processing',
-  succeeded: 'Succeeded',
   returned: 'Returned',
   failed: 'Failed',
   canceled: 'Canceled',
@@ -74,13 +59,3 @@ export const paymentMessages = {
   decidedByOther: (decision: string) =>
     `${decision} by another team member: ask them to change it, or undo that first (cancel the schedule or the release), then edit it`,
 } as const;
-
-/** The toast after Execute Payments: the spec's 'Payment is on the way!', then '2 payments on the way, 3 waiting for payout details' on a second line. */
-export function executedMessage(answer: { processing: number; requires_info: number }): string {
-  const plural = (count: number) => `${count} payment${count === 1 ? '' : 's'}`;
-  const parts: string[] = [];
-  if (answer.processing > 0) parts.push(`${plural(answer.processing)} on the way`);
-  if (answer.requires_info > 0)
-    parts.push(`${parts.length > 0 ? answer.requires_info : plural(answer.requires_info)} waiting for payout details`);
-  return parts.length > 0 ? `${paymentMessages.executed}\n${parts.join(', ')}` : paymentMessages.executed;
-}

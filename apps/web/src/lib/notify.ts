@@ -29,6 +29,11 @@ export function notifySuccess(message: string): void {
   enqueueSnackbar(message, { variant: 'success' });
 }
 
+/** News that is neither a success nor a failure: nothing was sent (held for approval, waiting). */
+export function notifyInfo(message: string): void {
+  enqueueSnackbar(message, { variant: 'info' });
+}
+
 /** An error toast with a fixed text, whatever the server said. */
 export function notifyError(message: string): void {
   enqueueSnackbar(message, { variant: 'error' });

@@ -106,7 +106,8 @@ export async function approvePayment(
   const status = last
     ? ((await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0]?.status ?? '')
     : payment.status;
-  return { message: last ? approvalMessages.sent : approvalMessages.approved, status, approvals, required: approval.required };
+  const message = !last ? approvalMessages.approved : status === 'requires_info' ? approvalMessages.sentForDetails : approvalMessages.sent;
+  return { message, status, approvals, required: approval.required };
 }
 
 /**

@@ -79,6 +79,19 @@ async function describeWaiting(db: Db, caller: Caller, rows: { approval: Payment
     caller,
     rows.map((row) => row.payment.id),
   );
+  const makerIds = [
+    ...new Set(rows.flatMap((row) => [row.approval.executed_by_user_id, row.payment.created_by_user_id]).filter((id) => id !== null)),
+  ];
+  const makers = new Map(
+    (makerIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(users)
+          .where(and(eq(users.org_id, caller.org_id), inArray(users.id, makerIds)))
+    ).map((user) => [user.id, recipientName(user)]),
+  );
+  const nameOf = (id: string | null) => (id ? (makers.get(id) ?? null) : null);
   return rows.map(({ approval, payment }) => {
     const mine = decisions.filter((decision) => decision.approval_id === approval.id);
     const recipient = recipients.creators.get(payment.recipient) ?? recipients.users.get(payment.recipient);
@@ -96,6 +109,8 @@ async function describeWaiting(db: Db, caller: Caller, rows: { approval: Payment
       approvals: mine.map((decision) => ({ user_id: decision.user_id, name: recipientName(decision.user), reason: decision.reason })),
       can_decide: !maker && !mine.some((decision) => decision.user_id === caller.id),
       executed_at: approval.created_at.toISOString(),
+      executed_by_name: nameOf(approval.executed_by_user_id),
+      created_by_name: payment.created_by_user_id === approval.executed_by_user_id ? null : nameOf(payment.created_by_user_id),
     };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { approvalsOrg, executeNew, walletBooks } from '../../../test/approval-fixtures.ts';
+import { addCreator } from '../../../test/fixtures.ts';
 import { injector } from '../../../test/payment-fixtures.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { reconcilePayments } from './reconcile.ts';
@@ -29,7 +30,7 @@ describe('Approvals (maker-checker)', () => {
       processing: 1,
       awaiting_approval: 1,
       held: 70_000,
-      message: 'Payment is on the way!\n1 payment on the way\n1 payment is held for approval by an owner or admin',
+      message: 'Payment is on the way!\n1 payment on the way\n1 payment is held for approval by an owner or admin; nothing is sent until approved',
     });
     const [big, small] = drafts;
     expect(await statusOf(owner.headers, big!.id)).toBe('awaiting_approval');
@@ -39,6 +40,8 @@ describe('Approvals (maker-checker)', () => {
     expect(queue).toEqual([
       expect.objectContaining({ payment_id: big!.id, amount: 60_000, reasons: ['Above $500.00'], required: 1, can_decide: true }),
     ]);
+    // The maker, by name (no name given: their email): who executed it, and its creator only when someone else.
+    expect(queue[0]).toMatchObject({ executed_by_name: admin.user.email, created_by_name: null });
     const approved = await approve(second.headers, big!.id, 'Checked the contract');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ message: 'Payment approved and on the way!', status: 'processing', approvals: 1, required: 1 });
@@ -52,7 +55,7 @@ describe('Approvals (maker-checker)', () => {
   it('never lets the creator or the executor of a payment approve or reject it', async () => {
     const { owner, admin, second, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
     const { drafts, answer } = await executeNew(ctx.app, owner.headers, admin.headers, creator.id, [10_000]);
-    expect(answer).toMatchObject({ processing: 0, awaiting_approval: 1, message: '1 payment is held for approval by an admin' });
+    expect(answer).toMatchObject({ processing: 0, awaiting_approval: 1, message: '1 payment is held for approval by an admin; nothing is sent until approved' });
     const id = drafts[0]!.id;
     for (const headers of [owner.headers, admin.headers]) {
       const refused = await approve(headers, id);
@@ -60,7 +63,9 @@ describe('Approvals (maker-checker)', () => {
       expect(refused.json().message).toBe('You created or executed this payment: another owner or admin approves it');
       expect((await inject('POST', `/v1/approvals/${id}/reject`, headers, { reason: 'no' })).statusCode).toBe(403);
     }
-    expect((await inject('GET', '/v1/approvals', admin.headers)).json().data[0].can_decide).toBe(false);
+    const [item] = (await inject('GET', '/v1/approvals', admin.headers)).json().data;
+    expect(item.can_decide).toBe(false);
+    expect(item).toMatchObject({ executed_by_name: admin.user.email, created_by_name: owner.user.email });
     expect((await approve(second.headers, id)).statusCode).toBe(200);
     expect(await statusOf(owner.headers, id)).toBe('processing');
   });
@@ -123,6 +128,21 @@ describe('Approvals (maker-checker)', () => {
     expect(Number(calls.rows[0]!.count)).toBe(1 + sentB);
     const books = await walletBooks(ctx.deps, owner.org.id);
     expect((books.wallet_available ?? 0) + (books.wallet_held ?? 0)).toBe(1_000_000);
+    await booksProven();
+  });
+
+  it('says an approved payment whose payee has no payout details waits for them, never that it is on the way', async () => {
+    const { owner, admin, second } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
+    const payee = await addCreator(ctx.app, owner.headers, { first_name: 'Nodetails' });
+    const { drafts, answer } = await executeNew(ctx.app, admin.headers, admin.headers, payee.id, [10_000]);
+    expect(answer.message).toBe('1 payment is held for approval by an owner or admin; nothing is sent until approved');
+    const approved = await approve(second.headers, drafts[0]!.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({
+      message: "Payment approved: it waits for its payee's payout details; we emailed them a link",
+      status: 'requires_info',
+    });
+    expect(approved.json().message).not.toContain('on the way');
     await booksProven();
   });
 

@@ -161,7 +161,7 @@ describe('PUT /v1/payments/initiate', () => {
       requires_info: 1,
       awaiting_approval: 0,
       held: 0,
-      message: 'Payment is on the way!\n1 payment waiting for payout details',
+      message: "1 payment is waiting for its payee's payout details; we emailed them a link",
       batch_id: null,
       outcomes: {
         sent: { count: 0, amount: 0, fees: 0 },

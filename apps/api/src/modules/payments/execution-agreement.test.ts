@@ -101,7 +101,7 @@ describe('Preview and Execute carry out one plan', () => {
     const answer = (await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] })).json();
     expect(answer.outcomes.held_for_approval).toEqual({ count: 1, amount: draft!.amount, fees: draft!.fee, approver_roles: ['admin'] });
     expect(preview.outcomes).toEqual(answer.outcomes);
-    expect(answer.message).toBe('1 payment is held for approval by an admin');
+    expect(answer.message).toBe('1 payment is held for approval by an admin; nothing is sent until approved');
     expect(answer.message).not.toContain('on the way');
   });
 });

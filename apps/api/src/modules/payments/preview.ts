@@ -1,5 +1,5 @@
 import { TransactionRollbackError } from 'drizzle-orm/errors';
-import type { InitiatePreview, InitiatePaymentsBody } from '@crewpay/core';
+import { emptyExecutionOutcomes, type InitiatePreview, type InitiatePaymentsBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { orgOf, planExecution } from './execution-plan.ts';
 import { outcomesOf, previewOf } from './execution-outcomes.ts';
@@ -9,12 +9,7 @@ const EMPTY: InitiatePreview = {
   amount: 0,
   fees: 0,
   requires_info: 0,
-  outcomes: {
-    sent: { count: 0, amount: 0, fees: 0 },
-    needs_payout_details: { count: 0, amount: 0, fees: 0 },
-    held_for_approval: { count: 0, amount: 0, fees: 0, approver_roles: [] },
-    waiting: { count: 0, amount: 0, fees: 0, reasons: [] },
-  },
+  outcomes: emptyExecutionOutcomes,
 };
 
 /**

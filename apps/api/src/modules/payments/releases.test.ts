@@ -103,7 +103,7 @@ describe('Release when paid', () => {
       processing: 0,
       held: 0,
       batch_id: null,
-      message: `${paymentReleaseMessages.allWaiting}\n2 waiting: ${paymentReleaseMessages.waitsForInvoice(number)}`,
+      message: `No payment is sent now\n2 payments wait for invoice ${number} to be paid`,
       waiting: paymentIds.map((id) => ({ id, reason: paymentReleaseMessages.waitsForInvoice(number) })),
     });
     expect(await statusesOf(owner.headers, paymentIds)).toEqual(['draft', 'draft']);

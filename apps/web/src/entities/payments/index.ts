@@ -3,6 +3,7 @@ export { paymentListFiltersOf, paymentListFiltersParams, type PaymentListFilters
 export { usePaymentMath } from './api/use-payment-math.ts';
 export { CreatorPaymentsTab } from './components/creator-payments-tab.tsx';
 export { EarningsSplitMemoFields } from './components/earnings-split-memo-fields.tsx';
+export { executionLandingTab } from './api/execution-landing.ts';
 export { ExecuteNowButton } from './components/execute-now-button.tsx';
 export { PaymentActions } from './components/payment-actions.tsx';
 export { paymentColumns, PaymentStatusChip } from './components/payment-columns.tsx';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ApprovalQueue, ApprovalRules, ApprovalRulesBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { failureMessage, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 type DecisionAnswer = { message: string; status: string; approvals: number; required: number };
@@ -54,4 +54,39 @@ export const useDecideApproval = () =>
       await refresh();
     },
     meta: { errorMessage: 'There was an issue deciding this payment' },
+  });
+
+type Decided = { id: string; decision: 'approve' | 'reject'; reason: string };
+
+/** "3 payments approved", then what could not be decided and why (a payment decided meanwhile by someone else). */
+function bulkMessage(decision: 'approve' | 'reject', done: number, failures: string[]): string {
+  const word = decision === 'approve' ? 'approved' : 'rejected';
+  const head = `${done} payment${done === 1 ? '' : 's'} ${word}`;
+  return failures.length === 0 ? head : `${head}; ${failures.length} could not be: ${[...new Set(failures)].join('; ')}`;
+}
+
+/**
+ * Approve or reject the chosen payments, one decision each (the server's rules, audit and
+ * idempotency per payment, one Idempotency-Key per payment of this click), then one toast.
+ */
+export const useDecideApprovals = () =>
+  useMutation({
+    mutationFn: async ({ ids, decision, reason }: { ids: string[]; decision: Decided['decision']; reason: string }) => {
+      const failures: string[] = [];
+      let done = 0;
+      for (const id of ids) {
+        try {
+          await api.post<DecisionAnswer>(`/v1/approvals/${id}/${decision}`, { reason }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+          done += 1;
+        } catch (error) {
+          failures.push(failureMessage(error, 'There was an issue deciding this payment'));
+        }
+      }
+      return { decision, done, failures };
+    },
+    onSuccess: async ({ decision, done, failures }) => {
+      (failures.length === 0 ? notifySuccess : notifyError)(bulkMessage(decision, done, failures));
+      await refresh();
+    },
+    meta: { errorMessage: 'There was an issue deciding these payments' },
   });

@@ -12,7 +12,7 @@ import {
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { PaymentListFilters } from './list-filters.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
 /** Query keys of the payments feature; creators and wallets show payment figures too. */
@@ -118,7 +118,8 @@ export function useInitiatePayments() {
     onSuccess: async (answer) => {
       // The server says exactly what happened: 'Payment is on the way!' only when money moves, then
       // the counts ('2 payments on the way, 3 waiting for payout details'), held for approval, waiting.
-      notifySuccess(answer.message);
+      // Green only when money left: held for approval or waiting is news, not a success.
+      (answer.outcomes.sent.count > 0 ? notifySuccess : notifyInfo)(answer.message);
       trackEvent('payments_executed');
       await refreshAfterChange();
     },

@@ -1,9 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, type InitiatePreview } from '@crewpay/core';
+import { executionNothingSent, executionPreviewLines, formatCents, type InitiatePreview } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useExecutionPreview, type ExecutionSelection } from '../api/payments.ts';
-import { GatedWaitingNotice } from './gated-waiting-notice.tsx';
 import { useExecuteWhen } from './execute-when.tsx';
 
 type Props = {
@@ -16,14 +15,34 @@ type Props = {
 };
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
-const heldForApproval = ({ count, approver_roles }: InitiatePreview['outcomes']['held_for_approval']) =>
-  `${plural(count, 'payment')} will be held for approval by ${approver_roles.length === 1 ? `an ${approver_roles[0]}` : approver_roles.length === 0 ? 'another owner or admin' : 'an owner or admin'}: the money is held and nothing is sent until approved.`;
 
-/** Execute Payments asks first: how many, the total, the fees and how many will wait for payout details. */
+/**
+ * The headline: how many payments Execute holds money for and the total; when it holds none
+ * (every selected payment waits for a release), that nothing is sent now, never "Execute 0 payments".
+ */
+function ExecutionHeadline({ preview }: { preview: InitiatePreview }) {
+  if (preview.count === 0) return <Typography>{`${executionNothingSent}.`}</Typography>;
+  return (
+    <>
+      <Typography>{`Execute ${plural(preview.count, 'payment')} for ${formatCents(preview.amount + preview.fees)}?`}</Typography>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+      >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
+    </>
+  );
+}
+
+/**
+ * Execute Payments asks first, from the preview's outcomes (what Execute will do, the same plan):
+ * how many, the total, the fees, and one line per outcome that is not "sent now": waiting for
+ * payout details, held for approval (and by whom), waiting for a contract, deliverable or invoice.
+ */
 export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
   const { data: preview, isFetching } = useExecutionPreview(selection, isOpen);
   const ready = preview && !isFetching;
   const when = useExecuteWhen(selection, onClose);
+  const lines = ready ? executionPreviewLines(preview.outcomes) : [];
   return (
     <ConfirmDialog
       isOpen={isOpen}
@@ -35,21 +54,22 @@ export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPendin
     >
       {ready ? (
         <Stack spacing={1} aria-label="Execution summary">
-          <Typography>{`Execute ${plural(preview.count, 'payment')} for ${formatCents(preview.amount + preview.fees)}?`}</Typography>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-          >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
-          {preview.requires_info > 0 && (
-            <Typography variant="body2">{`${plural(preview.requires_info, 'payment')} will wait for payout details: we email the recipients a link, and the money stays held until they answer.`}</Typography>
+          <ExecutionHeadline preview={preview} />
+          {lines.length > 0 && (
+            <Stack spacing={0.5} component="ul" aria-label="What happens" sx={{ m: 0, pl: 2.5 }}>
+              {lines.map((line) => (
+                <Typography key={line} component="li" variant="body2">{`${line}.`}</Typography>
+              ))}
+            </Stack>
           )}
           {awaiting > 0 && (
             <Typography variant="body2">{`${plural(awaiting, 'selected payment')} already ${awaiting === 1 ? 'waits' : 'wait'} for payout details: the money is held and goes out when the recipient answers.`}</Typography>
           )}
-          {preview.outcomes.held_for_approval.count > 0 && (
-            <Typography variant="body2">{heldForApproval(preview.outcomes.held_for_approval)}</Typography>
+          {preview.outcomes.waiting.count > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Executing marks the waiting payments: each goes out on its own once released.
+            </Typography>
           )}
-          <GatedWaitingNotice waiting={preview.waiting} />
           {when.field}
         </Stack>
       ) : (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { canManageWallets, paymentMessages, type PaymentRecord, type Role } from '@crewpay/core';
+import { canManageWallets, paymentMessages, type InitiateAnswer, type PaymentRecord, type Role } from '@crewpay/core';
 import { NoticeDialog, addFundsNotice, type Notice } from '../../../components/notice-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useInitiatePayments } from '../api/payments.ts';
 import { ExecuteConfirmDialog } from './execute-confirm-dialog.tsx';
 
-type Props = { payments: PaymentRecord[]; onExecuted: () => void };
+type Props = { payments: PaymentRecord[]; onExecuted: (answer: InitiateAnswer) => void };
 
 /**
  * "Execute now" for payments just created: the Execute flow of the payments list (the same
@@ -33,9 +33,9 @@ export function ExecuteNowButton({ payments, onExecuted }: Props) {
     initiate.mutate(
       { body: { ids }, idempotencyKey: executionKey },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setConfirming(false);
-          onExecuted();
+          onExecuted(answer);
         },
       },
     );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,6 +10,7 @@ import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { BatchProgressDialog } from './batch-progress-dialog.tsx';
 import { ExecuteConfirmDialog } from './execute-confirm-dialog.tsx';
+import { executionLandingTab } from '../api/execution-landing.ts';
 import { useDeletePayments, useInitiatePayments, useSendReminders, type ExecutionSelection } from '../api/payments.ts';
 
 /** matching: "Select all N matching" chose every draft of the list's filter, beyond the page. */
@@ -30,6 +32,8 @@ export function PaymentActions({ selected, matching = null, onDone }: Props) {
   // One key per execution: a retry of the same confirmation is deduplicated, the next execution gets a new one.
   const [executionKey, setExecutionKey] = useState(() => crypto.randomUUID());
   const initiate = useInitiatePayments();
+  const { pathname } = useLocation();
+  const [, setParams] = useSearchParams();
   const remind = useSendReminders();
   const remove = useDeletePayments();
   const waiting = matching ? [] : selected.filter((row) => row.status === 'requires_info');
@@ -53,6 +57,8 @@ export function PaymentActions({ selected, matching = null, onDone }: Props) {
           setConfirmingExecute(false);
           // A whole filter's drafts can be thousands of payouts: show them leave.
           if (matching && answer.batch_id) setBatchId(answer.batch_id);
+          // On /payments, show the tab where the payments now are (Approvals when one is held).
+          if (pathname === '/payments') setParams({ tab: executionLandingTab(answer) });
           onDone();
         },
       },

@@ -15,18 +15,29 @@ export function PaymentGateCard({ payment }: { payment: PaymentRecord }) {
   const { data: gate } = usePaymentGate(payment.id);
   if (!payment.payment_group_id || !gate) return null;
   if (payment.status !== 'draft' && !gate.requires_contract && !gate.deliverable_id) return null;
+  // Executed (or canceled): what it waited for is history, never "Waits for: Nothing" (issue 44).
+  const released = payment.status !== 'draft' && gate.reasons.length === 0;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Waits for">
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={released ? 'Released' : 'Waits for'}>
       <Stack spacing={1}>
-        <Typography variant="subtitle2">Waits for</Typography>
+        <Typography variant="subtitle2">{released ? 'Released' : 'Waits for'}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {gate.reasons.length > 0 ? gate.reasons.join(' · ') : 'Nothing: it can be executed'}
+          {released ? releasedInWords(gate) : gate.reasons.length > 0 ? gate.reasons.join(' · ') : 'Nothing: it can be executed'}
           {gate.execute_on_release && gate.reasons.length > 0 ? ` · ${paymentGateMessages.executeOnRelease}` : ''}
         </Typography>
         {payment.status === 'draft' && <GateForm payment={payment} gate={gate} />}
       </Stack>
     </Paper>
   );
+}
+
+/** "It waited for the contract to be signed and deliverable Launch reel to be approved; both are done." */
+function releasedInWords(gate: PaymentGateAnswer): string {
+  const what = [
+    gate.requires_contract ? 'the contract to be signed' : null,
+    gate.deliverable_id ? `deliverable ${gate.deliverable_description ?? ''} to be approved` : null,
+  ].filter(Boolean);
+  return `It waited for ${what.join(' and ')}; ${what.length > 1 ? 'both are' : 'that is'} done.`;
 }
 
 function GateForm({ payment, gate }: { payment: PaymentRecord; gate: PaymentGateAnswer }) {

@@ -10,12 +10,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { formatCents, paymentStatusLabels, type PaymentRecord } from '@crewpay/core';
+import { formatCents, paymentStatusLabels, type InitiateAnswer, type PaymentRecord } from '@crewpay/core';
 import { ExecuteNowButton } from '../../../entities/payments/index.ts';
 
 const ROWS_PER_PAGE = 10;
 
-type Props = { payments: PaymentRecord[] | null; onClose: () => void; onExecuted: () => void };
+type Props = { payments: PaymentRecord[] | null; onClose: () => void; onExecuted: (answer: InitiateAnswer) => void };
 
 /** After Save: the payments just created, 10 rows a page; Execute now beside Done. */
 export function CreatedPaymentsDialog({ payments, onClose, onExecuted }: Props) {

@@ -9,7 +9,7 @@ import { creatorName, formatCents, paymentMessages, type PaymentRecord, type Pay
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useQuery } from '@tanstack/react-query';
 import { creatorKeys, getCreator } from '../../../entities/creators/index.ts';
-import { useCreatePayments, useNewPaymentGate, usePaymentMath } from '../../../entities/payments/index.ts';
+import { executionLandingTab, useCreatePayments, useNewPaymentGate, usePaymentMath } from '../../../entities/payments/index.ts';
 import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx';
 import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
 
@@ -130,10 +130,10 @@ export default function NewPaymentPage() {
           setCreated(null);
           void navigate(recipientId ? `/creators/${recipientId}?tab=payments` : '/payments?tab=draft_payments');
         }}
-        onExecuted={() => {
+        onExecuted={(answer) => {
           setCreated(null);
-          // Executed payments are initiated, no longer drafts: show them where they now are.
-          void navigate(recipientId ? `/creators/${recipientId}?tab=payments` : '/payments?tab=payments');
+          // Show the payments where they now are: Initiated, Approvals when held for one, Draft when they wait.
+          void navigate(recipientId ? `/creators/${recipientId}?tab=payments` : `/payments?tab=${executionLandingTab(answer)}`);
         }}
       />
     </Stack>

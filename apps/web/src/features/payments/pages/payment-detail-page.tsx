@@ -1,9 +1,17 @@
 import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { describePaymentRelease, formatCents, paymentDetailStatusLabels, payoutMethodLabels, type PaymentRecord } from '@crewpay/core';
+import {
+  approvalMessages,
+  describePaymentRelease,
+  formatCents,
+  paymentStatusLabels,
+  payoutMethodLabels,
+  type PaymentRecord,
+} from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -33,6 +41,19 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** A payment held for approval says so where its maker lands: nothing sent, who decides, where. */
+function HeldForApprovalNotice({ payment }: { payment: PaymentRecord }) {
+  if (payment.status !== 'awaiting_approval') return null;
+  return (
+    <Alert severity="info">
+      {approvalMessages.heldNotice}{' '}
+      <Link component={RouterLink} to="/payments?tab=approval_payments">
+        See Approvals
+      </Link>
+    </Alert>
+  );
+}
+
 /** /payments/{id}: one payment, its amounts and its dates. */
 export default function PaymentDetailPage() {
   const { id = '' } = useParams();
@@ -49,8 +70,9 @@ export default function PaymentDetailPage() {
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           {formatCents(payment.amount)}
         </Typography>
-        <PaymentStatusChip status={payment.status} labels={paymentDetailStatusLabels} />
+        <PaymentStatusChip status={payment.status} labels={paymentStatusLabels} />
       </Stack>
+      <HeldForApprovalNotice payment={payment} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Field
           label="Recipient"

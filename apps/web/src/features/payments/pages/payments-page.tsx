@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { paymentTabOf, paymentTabs, type PaymentTab } from '@crewpay/core';
+import { ApprovalsTabLabel } from '../components/approvals-tab-label.tsx';
 import {
   ApprovalsQueue,
   PaymentsTable,
@@ -36,7 +37,11 @@ export default function PaymentsPage() {
         variant="scrollable"
       >
         {paymentTabs.map((item) => (
-          <Tab key={item.value} value={item.value} label={item.label} />
+          <Tab
+            key={item.value}
+            value={item.value}
+            label={item.value === 'approval_payments' ? <ApprovalsTabLabel label={item.label} /> : item.label}
+          />
         ))}
       </Tabs>
       {/* Approvals: the queue with Approve and Reject, not the list (Settings > Approvals). */}
