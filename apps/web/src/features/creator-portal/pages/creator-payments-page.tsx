@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PORTAL_PAGE_SIZE, formatCents, type PortalPaymentRow } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
+import type { PhoneLayout } from '../../../components/data-table-types.ts';
 import { PaymentStatusChip } from '../../../entities/payments/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
@@ -36,6 +37,13 @@ const columns: GridColDef<PortalPaymentRow>[] = [
   },
 ];
 
+/** On a phone: who paid, then amount, status, the day posted and the memo; the reference on tap. */
+const phoneLayout: PhoneLayout<PortalPaymentRow> = {
+  title: 'org_name',
+  fields: ['amount', 'status', 'date_posted', 'memo'],
+  label: (row) => `Payment of ${formatCents(row.amount)} from ${row.org_name}`,
+};
+
 /** /creator/payments: every payment made to the creator, newest first, paged by the server (by cursor after page 0). */
 export default function CreatorPaymentsPage() {
   const paging = useKeysetPaging('');
@@ -50,6 +58,7 @@ export default function CreatorPaymentsPage() {
       serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
       emptyLabel="No payments yet"
       ariaLabel="Payments"
+      phone={phoneLayout}
     />
   );
 }
