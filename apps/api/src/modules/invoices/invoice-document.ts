@@ -1,9 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { EmailAttachment } from '../../db/schema/index.ts';
 import { invoiceMessages } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, invoices, orgBusinesses, orgLogos, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { renderInvoicePdf, type InvoiceDocument } from './pdf.ts';
+import { renderInvoicePdf, renderReceiptPdf, type InvoiceDocument, type ReceiptPayment } from './pdf.ts';
 
 export type InvoiceFile = { pdf: Uint8Array; file_name: string };
 
@@ -37,4 +39,25 @@ export async function invoiceDocumentWhere(db: DbOrTx, where: SQL | undefined): 
 export async function invoicePdfOf(db: DbOrTx, options: { org_id: string; invoice_id: string }): Promise<InvoiceFile> {
   const document = await invoiceDocumentWhere(db, and(eq(invoices.org_id, options.org_id), eq(invoices.id, options.invoice_id)));
   return { pdf: await renderInvoicePdf(document), file_name: `Invoice-${document.invoice.number}.pdf` };
+}
+
+/** A PDF answer, downloaded under its file name, never cached (it shows a payment status). */
+export const sendPdf = (reply: FastifyReply, file: InvoiceFile) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.file_name}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(file.pdf));
+
+/** A PDF as an email attachment. */
+export const pdfAttachment = (file: InvoiceFile): EmailAttachment => ({
+  filename: file.file_name,
+  content_type: 'application/pdf',
+  content_base64: Buffer.from(file.pdf).toString('base64'),
+});
+
+/** The receipt of the organisation's paid invoice, for the payment given (the receipt email). */
+export async function receiptPdfOf(db: DbOrTx, options: { org_id: string; invoice_id: string }, payment: ReceiptPayment): Promise<InvoiceFile> {
+  const document = await invoiceDocumentWhere(db, and(eq(invoices.org_id, options.org_id), eq(invoices.id, options.invoice_id)));
+  return { pdf: await renderReceiptPdf(document, payment), file_name: `Receipt-${document.invoice.number}.pdf` };
 }

@@ -33,6 +33,7 @@ import { allInvoices, getInvoice, listInvoices } from './queries.ts';
 import { requestRefund } from './refunds.ts';
 import { listPortalInvoices, portalPayLink } from './portal.ts';
 import { portalInvoicePdf, portalReceiptPdf } from './portal-documents.ts';
+import { invoicePdfOf, sendPdf } from './invoice-document.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
 
 const tags = ['Invoices'];
@@ -84,6 +85,16 @@ export const invoiceRoutes =
       '/invoices/:id',
       { schema: { tags, summary: 'One invoice', params: idParams, response: { 200: invoiceRecord, ...errorResponses } } },
       async (request) => getInvoice(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
+    );
+
+    // The invoice document (logo, line items, dates, "Paid" once paid) for the staff's download.
+    app.get(
+      '/invoices/:id/pdf',
+      { schema: { tags, summary: 'The invoice as a PDF', params: idParams } },
+      async (request, reply) => {
+        const file = await invoicePdfOf(deps.db, { org_id: requireStaff(request).org_id, invoice_id: request.params.id });
+        return sendPdf(reply, file);
+      },
     );
 
     app.post(
@@ -206,11 +217,7 @@ export const invoiceRoutes =
     ] as const)
       app.get(`/portal/invoices/:id/${path}`, { schema: { tags, summary, params: idParams } }, async (request, reply) => {
         const file = await render(deps.db, portalCustomer(request), request.params.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${file.file_name}"`)
-          .header('cache-control', 'no-store')
-          .send(Buffer.from(file.pdf));
+        return sendPdf(reply, file);
       });
 
     app.post(
