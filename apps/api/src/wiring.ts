@@ -62,6 +62,7 @@ import {
   releasePaidInvoices,
   setPaymentReleaseDeps,
   releaseGatedPayments,
+  emailPayeeWhenPaid,
   runDueSchedules,
   setPaymentGateDeps,
 } from './modules/payments/index.ts';
@@ -183,6 +184,8 @@ export function wireHandlers(options: { publicUrl: string }): void {
   onReconcile(providerOutboxProblems);
   // Every domain event (the ones webhooks deliver) may become a notification and member emails.
   onDomainEvent('notifications', notifyOnDomainEvent({ publicUrl: options.publicUrl }));
+  // A payout sent or paid: the payee is told, with the remittance advice (what it pays for).
+  onDomainEvent('payee-paid-emails', emailPayeeWhenPaid({ publicUrl: options.publicUrl }));
   setSandboxDelivery(deliverDueSandboxEvents);
   setActingExpiry(endExpiredActing);
   // Moving the sandbox clock (POST /dev/clock/advance) runs what became due at once, as the jobs

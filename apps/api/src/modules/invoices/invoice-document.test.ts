@@ -53,8 +53,9 @@ describe('the invoice document', () => {
       amount: 125_000,
       net: 30,
     });
-    const issued = people.format(new Date(invoice.created_at));
-    const due = people.format(new Date(new Date(invoice.created_at).getTime() + 30 * 86_400_000));
+    const { created_at: createdAt } = (await get(`/v1/invoices/${invoice.id}`, owner.headers)).json<{ created_at: string }>();
+    const issued = people.format(new Date(createdAt));
+    const due = people.format(new Date(new Date(createdAt).getTime() + 30 * 86_400_000));
 
     // The invoice email carries the invoice itself, read as text.
     const emailed = await emailedPdf(email, 'Invoice INV-0001', 'Invoice-INV-0001.pdf');

@@ -22,3 +22,4 @@ export {
   isBackupWithholdingOn,
   setBackupWithholding,
 } from './backup-withholding-records.ts';
+export { emailPayeeWhenPaid } from './payee-paid.ts';

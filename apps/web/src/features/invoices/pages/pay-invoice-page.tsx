@@ -116,7 +116,7 @@ export default function PayInvoicePage() {
   return (
     <PayFrame>
       <Stack spacing={3}>
-        <InvoiceSummary invoice={invoice} />
+        <InvoiceSummary invoice={invoice} pdfHref={`/v1/invoices/pay/pdf?id=${encodeURIComponent(linkId)}`} />
         <Divider />
         {invoice.processor === 'offline' ? (
           <OfflinePayment invoice={invoice} linkId={linkId} />
