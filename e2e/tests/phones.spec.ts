@@ -54,7 +54,7 @@ test('[phones] the portal and the staff lists show what matters on a 390 px phon
     await expect(creator.getByRole('grid')).toHaveCount(0);
     // The reference is a tap away.
     await payment.getByRole('button', { name: 'Details' }).click();
-    await expect(payment.getByText('ID', { exact: true })).toBeVisible();
+    await expect(payment.getByText('Reference', { exact: true })).toBeVisible();
     await shot(creator, 'phones-creator-payments-390');
     found.push(...(await blocking(creator, 'creator-payments-390')));
 
