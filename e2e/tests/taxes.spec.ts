@@ -139,6 +139,10 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   // IRS filing: the owner saves the TCC, then downloads the year's FIRE file (750-byte records).
   await dialog.getByRole('button', { name: 'Close' }).click();
   const filing = page.getByRole('region', { name: 'IRS filing' });
+  // Without a TCC the file is refused, and the card says why (the 409's message), not nothing.
+  await filing.getByRole('button', { name: 'Download IRS filing file' }).click();
+  await expect(filing.getByRole('alert')).toContainText('The IRS filing file was not created');
+  await expect(filing.getByRole('alert')).toContainText("Enter your organization's Transmitter Control Code (TCC) in IRS filing first");
   await filing.getByLabel('Transmitter Control Code (TCC)').fill('08a1z');
   await filing.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('IRS filing settings saved')).toBeVisible();
