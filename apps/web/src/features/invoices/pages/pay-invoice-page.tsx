@@ -121,7 +121,12 @@ export default function PayInvoicePage() {
         {invoice.processor === 'offline' ? (
           <OfflinePayment invoice={invoice} linkId={linkId} />
         ) : (
-          <PayForm invoice={invoice} linkId={linkId} notice={notice} />
+          <PayForm
+            invoice={invoice}
+            linkId={linkId}
+            notice={notice}
+            lastMethod={payment?.status === 'failed' ? (payment.charge_type === 'card' ? 'card' : 'bank') : null}
+          />
         )}
       </Stack>
     </PayFrame>
