@@ -8,7 +8,11 @@ import { readPayLink, sendInvoiceViaApi } from './support/invoices.ts';
 import { activateViaApi } from './support/wallet.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled', fullPage: true });
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 
 /** A PDF's text as pdftotext reads it (with its layout: an amount stays on its label's line). */
 function pdfText(bytes: Buffer): string {
@@ -36,7 +40,11 @@ test('[invoices] the invoice is a real document: emailed as a PDF with logo and 
   const logo = await request.put('/v1/org/logo', {
     headers,
     multipart: {
-      file: { name: 'logo.png', mimeType: 'image/png', buffer: fs.readFileSync(path.resolve(test.info().project.testDir, 'support/logo.png')) },
+      file: {
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: fs.readFileSync(path.resolve(test.info().project.testDir, 'support/logo.png')),
+      },
     },
   });
   expect(logo.status(), await logo.text()).toBe(200);
@@ -58,7 +66,15 @@ test('[invoices] the invoice is a real document: emailed as a PDF with logo and 
   const emailed = await page.request.get(href);
   expect(emailed.headers()['content-type']).toBe('application/pdf');
   const text = pdfText(await emailed.body());
-  for (const part of ['Invoice INV-0001', `Issued ${today}`, 'Northwind Studios', 'Acme Brand', 'Description', 'Spring posts', 'Three posts and two stories'])
+  for (const part of [
+    'Invoice INV-0001',
+    `Issued ${today}`,
+    'Northwind Studios',
+    'Acme Brand',
+    'Description',
+    'Spring posts',
+    'Three posts and two stories',
+  ])
     expect(text).toContain(part);
   expect(text).toMatch(/Total due\s+\$1,250\.00/);
   expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);

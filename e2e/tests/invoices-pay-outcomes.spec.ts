@@ -12,7 +12,15 @@ async function sentInvoice(request: APIRequestContext, label: string, disallowed
   const email = uniqueEmail('brand');
   const created = await request.post('/v1/invoices', {
     headers: { 'auth-token': owner.token },
-    data: { email, name: 'Cola Co', title: 'Spring promo', description: 'Posts', amount: 5_500_00, net: 30, disallowed_methods: disallowed },
+    data: {
+      email,
+      name: 'Cola Co',
+      title: 'Spring promo',
+      description: 'Posts',
+      amount: 5_500_00,
+      net: 30,
+      disallowed_methods: disallowed,
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   return readEmailedLink(request, email, '/invoices/pay?id=');

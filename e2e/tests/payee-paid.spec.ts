@@ -6,11 +6,15 @@ import { choosePasswordFromInvitation, signInOnPortalSide } from './support/port
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled', fullPage: true });
+  page.screenshot({
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
 
 type OutboxEmail = { to: string; subject: string; text: string; links: string[] };
 
-test("[payees] a paid creator is emailed \"You've been paid\" with what it pays for, sees who paid in the portal and downloads a statement", async ({
+test('[payees] a paid creator is emailed "You\'ve been paid" with what it pays for, sees who paid in the portal and downloads a statement', async ({
   page,
   request,
 }) => {
@@ -34,7 +38,9 @@ test("[payees] a paid creator is emailed \"You've been paid\" with what it pays 
   const campaignId = ((await campaign.json()) as { id: string }).id;
   const created = await request.post('/v1/payments', {
     headers,
-    data: [{ recipient: creatorId, recipient_role: 'creator', earnings: 120_000, split: 100, memo: 'June reel', payment_group_id: campaignId }],
+    data: [
+      { recipient: creatorId, recipient_role: 'creator', earnings: 120_000, split: 100, memo: 'June reel', payment_group_id: campaignId },
+    ],
   });
   expect(created.status(), await created.text()).toBe(200);
   const paymentId = ((await created.json()) as { data: { id: string }[] }).data[0]!.id;
@@ -50,7 +56,13 @@ test("[payees] a paid creator is emailed \"You've been paid\" with what it pays 
       return paid?.subject;
     })
     .toMatch(/^You've been paid \$[\d,]+\.\d{2} by Northwind Studios$/);
-  for (const part of ['From: Northwind Studios', 'Method: Bank account', 'Expected arrival: ', 'Memo: June reel', 'Campaign: Spring launch'])
+  for (const part of [
+    'From: Northwind Studios',
+    'Method: Bank account',
+    'Expected arrival: ',
+    'Memo: June reel',
+    'Campaign: Spring launch',
+  ])
     expect(paid!.text).toContain(part);
   expect(paid!.text).not.toContain(paymentId);
 

@@ -79,6 +79,12 @@ export async function queueReceipt(tx: Tx, charge: Charge): Promise<void> {
   );
   await queueEmail(
     tx,
-    receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: charge.method_label, receipt: pdfAttachment(receipt) }),
+    receiptEmail({
+      to: row.email,
+      orgName: row.org_name,
+      invoice: row.invoice,
+      method: charge.method_label,
+      receipt: pdfAttachment(receipt),
+    }),
   );
 }

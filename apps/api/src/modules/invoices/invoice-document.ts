@@ -57,7 +57,11 @@ export const pdfAttachment = (file: InvoiceFile): EmailAttachment => ({
 });
 
 /** The receipt of the organisation's paid invoice, for the payment given (the receipt email). */
-export async function receiptPdfOf(db: DbOrTx, options: { org_id: string; invoice_id: string }, payment: ReceiptPayment): Promise<InvoiceFile> {
+export async function receiptPdfOf(
+  db: DbOrTx,
+  options: { org_id: string; invoice_id: string },
+  payment: ReceiptPayment,
+): Promise<InvoiceFile> {
   const document = await invoiceDocumentWhere(db, and(eq(invoices.org_id, options.org_id), eq(invoices.id, options.invoice_id)));
   return { pdf: await renderReceiptPdf(document, payment), file_name: `Receipt-${document.invoice.number}.pdf` };
 }

@@ -70,7 +70,10 @@ describe('notifications follow from domain events', () => {
           text: `A payment of $${(good!.amount / 100).toFixed(2)} to Casey Creator was posted`,
           link: `/payments/${good!.id}`,
         }),
-        expect.objectContaining({ text: expect.stringMatching(/^A payment of \$[\d,.]+ to Casey Creator failed$/), link: `/payments/${bad!.id}` }),
+        expect.objectContaining({
+          text: expect.stringMatching(/^A payment of \$[\d,.]+ to Casey Creator failed$/),
+          link: `/payments/${bad!.id}`,
+        }),
       ]),
     );
     const subjects = (await emailsTo(owner.user.email)).map((email) => email.subject);

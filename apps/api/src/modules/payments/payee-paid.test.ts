@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 
-describe("the payee's \"you've been paid\" email", () => {
+describe('the payee\'s "you\'ve been paid" email', () => {
   it('tells the payee once their payout is paid: amount, payer, method, expected arrival and what it pays for', async () => {
     const owner = await fundedOwner(ctx.app, 100_000);
     const creator = await addCreator(ctx.app, owner.headers, BANK);

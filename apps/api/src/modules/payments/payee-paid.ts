@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { formatCents, payoutMethodLabels } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { campaigns, deliverables, invoiceFundedPayments, invoices, orgs, paymentGates, payments, type Payment } from '../../db/schema/index.ts';
+import {
+  campaigns,
+  deliverables,
+  invoiceFundedPayments,
+  invoices,
+  orgs,
+  paymentGates,
+  payments,
+  type Payment,
+} from '../../db/schema/index.ts';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 import { queueEmail, type OutgoingEmail } from '../email/index.ts';
 import { loadRecipients, recipientName } from './recipients.ts';

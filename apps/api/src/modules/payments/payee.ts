@@ -278,7 +278,13 @@ async function hasActiveTaxForm(tx: DbOrTx, recipient: string, role: string): Pr
   const [form] = await tx
     .select({ id: taxForms.id })
     .from(taxForms)
-    .where(and(eq(taxForms.payee_id, recipient), eq(taxForms.payee_type, role === 'creator' ? 'creator' : 'user'), eq(taxForms.status, 'active')))
+    .where(
+      and(
+        eq(taxForms.payee_id, recipient),
+        eq(taxForms.payee_type, role === 'creator' ? 'creator' : 'user'),
+        eq(taxForms.status, 'active'),
+      ),
+    )
     .limit(1);
   return Boolean(form);
 }

@@ -47,7 +47,11 @@ describe("the payee's payment history and statement", () => {
 
     // A range without payments has the header and a zero total; a range ending before it starts is refused.
     const empty = await inject('GET', '/v1/portal/payments/statement?from=2000-01-01&to=2000-01-31', creator.headers);
-    expect(empty.body.trim().split('\r\n')).toEqual(['Date,Payer,Campaign,Memo,Status,Amount,Reference', '', 'Total received (posted),,,,,$0.00,']);
+    expect(empty.body.trim().split('\r\n')).toEqual([
+      'Date,Payer,Campaign,Memo,Status,Amount,Reference',
+      '',
+      'Total received (posted),,,,,$0.00,',
+    ]);
     const backwards = await inject('GET', `/v1/portal/payments/statement?from=${today()}&to=2000-01-01`, creator.headers);
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe('The end of the range is before its start');

@@ -54,7 +54,9 @@ export async function paymentStatementCsv(
     ]),
     [],
     ['Total received (posted)', '', '', '', '', formatCents(received), ''],
-    ...(rows.length > STATEMENT_LIMIT ? [[`Only the first ${STATEMENT_LIMIT} payments of this range are listed: choose a shorter range`]] : []),
+    ...(rows.length > STATEMENT_LIMIT
+      ? [[`Only the first ${STATEMENT_LIMIT} payments of this range are listed: choose a shorter range`]]
+      : []),
   ];
   return { csv: `${toCsv(lines)}\r\n`, file_name: `payment-statement-${options.query.from}-to-${options.query.to}.csv` };
 }
