@@ -48,7 +48,17 @@ type CardProps<R extends GridValidRowModel> = {
  * One row as a card: its title and action (Pay) on top, always in view, its key columns under
  * them, and the other columns behind Details, so nothing scrolls sideways on a phone.
  */
-function RowCard<R extends GridValidRowModel>({ row, id, phone, columns, hasSelection, isSelected, isSelectable, onToggle, onClick }: CardProps<R>) {
+function RowCard<R extends GridValidRowModel>({
+  row,
+  id,
+  phone,
+  columns,
+  hasSelection,
+  isSelected,
+  isSelectable,
+  onToggle,
+  onClick,
+}: CardProps<R>) {
   const [isOpen, setIsOpen] = useState(false);
   const byField = new Map(columns.map((column) => [column.field, column]));
   const title = byField.get(phone.title);
@@ -62,7 +72,14 @@ function RowCard<R extends GridValidRowModel>({ row, id, phone, columns, hasSele
       component="li"
       variant="outlined"
       aria-label={phone.label ? phone.label(row) : undefined}
-      sx={{ listStyle: 'none', p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, ...(isSelected ? { borderColor: 'primary.main' } : {}) }}
+      sx={{
+        listStyle: 'none',
+        p: 1.5,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        ...(isSelected ? { borderColor: 'primary.main' } : {}),
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         {hasSelection && (

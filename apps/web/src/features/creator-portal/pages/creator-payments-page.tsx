@@ -62,16 +62,17 @@ export default function CreatorPaymentsPage() {
   useEffect(() => record(page, data), [record, page, data]);
   return (
     <Stack spacing={2}>
-      <StatementCard />
       <DataTable
-      rows={data?.data ?? []}
-      columns={columns}
-      isLoading={isFetching}
-      serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
-      emptyLabel="No payments yet"
-      ariaLabel="Payments"
-      phone={phoneLayout}
+        rows={data?.data ?? []}
+        columns={columns}
+        isLoading={isFetching}
+        serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
+        emptyLabel="No payments yet"
+        ariaLabel="Payments"
+        phone={phoneLayout}
       />
+      {/* After the list: on a phone the payments come first. */}
+      <StatementCard />
     </Stack>
   );
 }

@@ -50,12 +50,7 @@ export default function InvoicePage() {
             title="Invoice info"
             actions={
               <Stack direction="row" spacing={1}>
-                <Button
-                  size="small"
-                  startIcon={<FileDownloadOutlined />}
-                  disabled={download.isPending}
-                  onClick={() => download.mutate()}
-                >
+                <Button size="small" startIcon={<FileDownloadOutlined />} disabled={download.isPending} onClick={() => download.mutate()}>
                   Download PDF
                 </Button>
                 {invoice.processor === 'offline' && invoice.status !== 'canceled' && (
