@@ -66,6 +66,8 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   const table = page.getByRole('grid', { name: 'Paid Users' });
   await expect(table.getByRole('row', { name: /Kim Lee/ })).toContainText('$5,123.45');
   await expect(table.getByRole('row', { name: /Sam Small/ })).toContainText('$150.00');
+  // Each payee's readiness for the forms: no W-9 signed, a TIN and an address entered on the creator's page.
+  for (const said of ['No W-9', 'TIN', 'Address']) await expect(table.getByRole('row', { name: /Kim Lee/ })).toContainText(said);
   const generateButton = page.getByRole('button', { name: 'Generate Tax Documents' });
   await expect(generateButton).toBeDisabled();
   await table
