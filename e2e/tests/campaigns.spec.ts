@@ -68,7 +68,7 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(activeCard).toContainText("You don't have any campaigns");
   await expect(activeCard.getByRole('link', { name: 'Start one now!' })).toHaveAttribute('href', '/campaigns/new');
   await expect(
-    page.getByRole('region', { name: 'Setup your account' }).getByRole('link', { name: 'Start a Campaign', exact: true }),
+    page.getByRole('region', { name: 'Set up your account' }).getByRole('link', { name: 'Start a Campaign', exact: true }),
   ).toBeVisible();
 
   // /creators: both selected, New Campaign.
@@ -207,7 +207,7 @@ test('[campaigns] wizard with an inline customer, two creators and deliverables;
   await expect(activeCard).toContainText('4 Payments');
   await expect(activeCard).toContainText(/Opened (a few seconds|a minute) ago/);
   await expect(
-    page.getByRole('region', { name: 'Setup your account' }).getByRole('link', { name: 'Start a Campaign (complete)' }),
+    page.getByRole('region', { name: 'Set up your account' }).getByRole('link', { name: 'Start a Campaign (complete)' }),
   ).toBeVisible();
   await shot(page, 'campaigns-07-home');
 

@@ -25,7 +25,7 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   await activateViaApi(request, owner.token);
   await openSignedIn(page, owner.token, '/');
 
-  const checklist = page.getByRole('region', { name: 'Setup your account' });
+  const checklist = page.getByRole('region', { name: 'Set up your account' });
   await expect(checklist.getByRole('link', { name: 'Add Creators', exact: true })).toHaveAttribute('href', '/creators');
   await expect(checklist.getByRole('link', { name: 'Add funds', exact: true })).toHaveAttribute('href', '/funds');
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('$0.00');
@@ -72,7 +72,7 @@ test('[home] an activated organisation sees its setup checklist, figures and to-
   await expect(checklist).toBeHidden();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Balance' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Setup your account' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Set up your account' })).toBeHidden();
 });
 
 test('[home] the to-do list shows 5 items and the count before See all, which pages each kind; a to-do opens its payment', async ({
@@ -117,7 +117,7 @@ test('[home] a team member sees the Add funds step without a link to the wallet 
   await activateViaApi(request, owner.token);
   const collaborator = await inviteMember(request, owner.token, 'teammember');
   await openSignedIn(page, collaborator.token, '/');
-  const checklist = page.getByRole('region', { name: 'Setup your account' });
+  const checklist = page.getByRole('region', { name: 'Set up your account' });
   await expect(checklist.getByRole('link', { name: 'Add Creators', exact: true })).toHaveAttribute('href', '/creators');
   await expect(checklist.getByText('Add funds')).toBeVisible();
   await expect(checklist.getByRole('link', { name: /Add funds/ })).toHaveCount(0);

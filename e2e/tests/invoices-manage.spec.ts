@@ -123,7 +123,7 @@ test('[invoices] picks the payments an invoice funds with the transfer list, and
   await expect(funded.getByRole('heading', { name: 'What Payments does this Invoice fund?' })).toBeVisible();
   await funded.getByLabel('About funded payments').hover();
   await expect(page.getByRole('tooltip')).toHaveText(
-    'If the earnings of the funded payments do not match the invoice, accounting journal entries for this invoice will fail.',
+    'If the earnings of the funded payments are more than the invoice, accounting journal entries for this invoice will fail. An invoice above their earnings (a margin) is booked as it is.',
   );
   const campaignList = funded.getByRole('list', { name: 'Campaign payments' });
   const fundedList = funded.getByRole('list', { name: 'Funded by this invoice' });
@@ -144,9 +144,15 @@ test('[invoices] picks the payments an invoice funds with the transfer list, and
   await reelOne.getByRole('button').click();
   await funded.getByRole('button', { name: 'Move selected to Funded by this invoice' }).click();
   await expect(fundedList).toContainText('Reel one');
+  // A margin (the invoice above the earnings) is no warning; an invoice below them is.
+  await expect(funded.getByRole('alert')).toHaveCount(0);
+  await expect(funded.getByText('1 funded, earnings $400.00, margin $200.00')).toBeVisible();
+  await invoiceCard.getByRole('textbox', { name: 'Amount' }).fill('300');
   await expect(funded.getByRole('alert')).toHaveText(
-    "Funded payments' earnings total $400.00, the invoice $600.00: accounting journal entries will fail until they match.",
+    "Funded payments' earnings total $400.00, more than the invoice's $300.00: accounting journal entries will fail until the invoice covers them.",
   );
+  await invoiceCard.getByRole('textbox', { name: 'Amount' }).fill('600');
+  await expect(funded.getByRole('alert')).toHaveCount(0);
   await funded.getByRole('checkbox', { name: 'Select all of Campaign payments' }).focus();
   await page.keyboard.press('Tab');
   await expect(campaignList.getByRole('listitem').filter({ hasText: 'Reel two' }).getByRole('button')).toBeFocused();

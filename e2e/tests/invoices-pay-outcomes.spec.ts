@@ -7,13 +7,21 @@ import { screenshot } from './support/screenshots.ts';
 const screenshotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
 /** An activated organisation's invoice sent to a new customer; answers the customer's pay link. */
-async function sentInvoice(request: APIRequestContext, label: string): Promise<string> {
+async function sentInvoice(request: APIRequestContext, label: string, disallowed: string[] = ['bank']): Promise<string> {
   const owner = await createOwner(request, label, 'Northwind Studios');
   await activateViaApi(request, owner.token);
   const email = uniqueEmail('brand');
   const created = await request.post('/v1/invoices', {
     headers: { 'auth-token': owner.token },
-    data: { email, name: 'Cola Co', title: 'Spring promo', description: 'Posts', amount: 5_500_00, net: 30, disallowed_methods: ['bank'] },
+    data: {
+      email,
+      name: 'Cola Co',
+      title: 'Spring promo',
+      description: 'Posts',
+      amount: 5_500_00,
+      net: 30,
+      disallowed_methods: disallowed,
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   return readEmailedLink(request, email, '/invoices/pay?id=');
@@ -48,6 +56,18 @@ test('[invoices] a declined card ends on the decline and its reason, never a tha
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText('Your payment of $5,500.00 has been sent!', { exact: false })).toBeVisible();
   await screenshot(page, { path: screenshotPath('invoices-pay-retried'), fullPage: true });
+});
+
+test('[invoices] after a declined card the form keeps Credit card chosen, not Bank account', async ({ page, request }) => {
+  const payLink = await sentInvoice(request, 'invoices-decline-keeps-card', []);
+  await page.goto(payLink);
+  await page.getByRole('radio', { name: 'Credit card' }).check();
+  await payBySandboxCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Please try again or use another payment method.');
+  await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.goto(payLink);
+  await expect(page.getByRole('radio', { name: 'Credit card' })).toBeChecked();
 });
 
 test('[invoices] in the sandbox a 3-D Secure card opens the sandbox check; completed, the invoice is paid', async ({ page, request }) => {

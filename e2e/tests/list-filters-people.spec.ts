@@ -14,8 +14,10 @@ async function post(request: APIRequestContext, token: string, url: string, data
 }
 
 /** The controls of the filter bar stay inside a 390 px screen. */
-async function expectInsidePhone(page: Page, labels: string[]) {
+async function expectInsidePhone(page: Page, labels: string[], options: { opensFilters?: boolean } = {}) {
   await page.setViewportSize({ width: 390, height: 844 });
+  // A list whose filters wait behind Filters on a phone (creators) opens them first.
+  if (options.opensFilters) await page.locator('button[aria-controls="list-filter-fields"]').click();
   // The bar lays itself out again for the phone after the resize (a media query re-renders it):
   // measure once it has, and fail if a control never fits.
   await expect(async () => {
@@ -76,7 +78,7 @@ test('[creators] the search survives a reload and a saved view brings it back', 
   await expect(table.getByRole('row', { name: /Ida Lovelace/ })).toHaveCount(0);
   await shot(page, 'list-filters-creators-1440');
 
-  await expectInsidePhone(page, ['Search creators', 'Views', 'Export CSV', 'Tag', 'Created from']);
+  await expectInsidePhone(page, ['Search creators', 'Views', 'Export CSV', 'Tag', 'Created from'], { opensFilters: true });
   await shot(page, 'list-filters-creators-390');
 });
 

@@ -56,32 +56,36 @@ test('[payee] a business payee opens on Business, picks a legal entity type and 
   await payee.goto(await latestPayeeLink(request, email));
   await expect(payee.getByRole('heading', { name: 'Northwind Studios is sending you $120.00' })).toBeVisible();
 
-  // The Tax form step comes first: a W-9 for the LLC, refused with an EIN the IRS never issues.
-  await expect(payee.getByRole('button', { name: 'US person (W-9)' })).toHaveAttribute('aria-pressed', 'true');
+  // The payout details come first; the tax form is offered under them, not required (the organisation's setting is off).
+  const optional = payee.getByRole('region', { name: 'Tax form (optional)' });
+  await expect(optional).toContainText('your payment does not wait for it');
+  await optional.getByRole('button', { name: 'Sign my tax form now' }).click();
+  // A W-9 for the LLC, refused with an EIN the IRS never issues.
+  await expect(optional.getByRole('button', { name: 'US person (W-9)' })).toHaveAttribute('aria-pressed', 'true');
   await expect(payee.getByText('Under penalties of perjury, I certify that:')).toBeVisible();
-  await payee.getByLabel('Federal tax classification').click();
+  await optional.getByLabel('Federal tax classification').click();
   await payee.getByRole('option', { name: 'LLC', exact: true }).click();
-  await payee.getByLabel('LLC tax classification').click();
+  await optional.getByLabel('LLC tax classification').click();
   await payee.getByRole('option', { name: 'Partnership' }).click();
-  await payee.getByLabel('Address').fill('1 Main St');
-  await payee.getByLabel('City').fill('Austin');
-  await payee.getByRole('combobox', { name: 'State' }).click();
+  await optional.getByLabel('Address').fill('1 Main St');
+  await optional.getByLabel('City').fill('Austin');
+  await optional.getByRole('combobox', { name: 'State' }).click();
   await payee.getByRole('option', { name: 'TX — Texas' }).click();
-  await payee.getByLabel('ZIP code').fill('78701');
-  await payee.getByLabel('Taxpayer identification number').click();
+  await optional.getByLabel('ZIP code').fill('78701');
+  await optional.getByLabel('Taxpayer identification number').click();
   await payee.getByRole('option', { name: 'EIN' }).click();
-  const ein = payee.getByRole('textbox', { name: 'EIN' });
+  const ein = optional.getByRole('textbox', { name: 'EIN' });
   await ein.fill('07-1234567');
   await ein.blur();
   await expect(payee.getByText('This EIN cannot be valid: the IRS never issues an EIN starting with these 2 digits')).toBeVisible();
   await ein.fill('12-3456789');
-  await payee.getByLabel('Signature (type your full name)').fill('Fern Blue');
-  await payee.getByRole('checkbox', { name: /Under penalties of perjury, I certify/ }).check();
+  await optional.getByLabel('Signature (type your full name)').fill('Fern Blue');
+  await optional.getByRole('checkbox', { name: /Under penalties of perjury, I certify/ }).check();
   await shot(payee, 'payee-00-w9-filled');
   await payee.setViewportSize({ width: 390, height: 1100 });
   await shot(payee, 'payee-00-w9-phone');
   await payee.setViewportSize({ width: 1280, height: 1100 });
-  await payee.getByRole('button', { name: 'Sign Form W-9' }).click();
+  await optional.getByRole('button', { name: 'Sign Form W-9' }).click();
   await expect(payee.getByText('Form W-9 signed by Fern Blue')).toBeVisible();
 
   await expect(payee.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');

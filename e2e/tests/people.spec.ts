@@ -236,8 +236,10 @@ test('[members] invites a member who sets a password from the emailed link and s
   await signOutThroughSidebar(page);
   const linkPath = await readResetLink(request, email);
   await page.goto(linkPath);
+  // An invited member is greeted, not asked to reset a password they never had.
+  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
   await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('org-label')).toHaveText('Orbit Media');
   await signOutThroughSidebar(page);

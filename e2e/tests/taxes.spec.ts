@@ -67,6 +67,8 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   const table = page.getByRole('grid', { name: 'Paid Users' });
   await expect(table.getByRole('row', { name: /Kim Lee/ })).toContainText('$5,123.45');
   await expect(table.getByRole('row', { name: /Sam Small/ })).toContainText('$150.00');
+  // Each payee's readiness for the forms: no W-9 signed, a TIN and an address entered on the creator's page.
+  for (const said of ['No W-9', 'TIN', 'Address']) await expect(table.getByRole('row', { name: /Kim Lee/ })).toContainText(said);
   const generateButton = page.getByRole('button', { name: 'Generate Tax Documents' });
   await expect(generateButton).toBeDisabled();
   await table
@@ -140,6 +142,10 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   // IRS filing: the owner saves the TCC, then downloads the year's FIRE file (750-byte records).
   await dialog.getByRole('button', { name: 'Close' }).click();
   const filing = page.getByRole('region', { name: 'IRS filing' });
+  // Without a TCC the file is refused, and the card says why (the 409's message), not nothing.
+  await filing.getByRole('button', { name: 'Download IRS filing file' }).click();
+  await expect(filing.getByRole('alert')).toContainText('The IRS filing file was not created');
+  await expect(filing.getByRole('alert')).toContainText("Enter your organization's Transmitter Control Code (TCC) in IRS filing first");
   await filing.getByLabel('Transmitter Control Code (TCC)').fill('08a1z');
   await filing.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('IRS filing settings saved')).toBeVisible();

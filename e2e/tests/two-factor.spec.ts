@@ -27,6 +27,10 @@ test('[two-factor] sets up an authenticator app in Settings > Profile, then sign
   await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = await card.getByTestId('totp-secret').inputValue();
   expect(secret).toMatch(/^[A-Z2-7]+$/);
+  // The QR code an authenticator app scans is drawn beside the key.
+  const qr = card.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
   await card.getByLabel('Code from the app').fill(await generate({ secret }));
   // Their first factor: they show it is them with the code emailed to their address.
   await card.getByLabel('Code we emailed you').fill(await readEmailedFactorCode(request, owner.email));

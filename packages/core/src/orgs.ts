@@ -40,6 +40,7 @@ export const updateOrgBody = createOrgBody
     agent_split_source: z.enum(splitSources),
     manager_split_source: z.enum(splitSources),
     invoice_prefix: invoicePrefixSchema,
+    require_tax_form_for_payouts: z.boolean({ error: 'Must be true or false' }),
   })
   .partial();
 export type UpdateOrgBody = z.infer<typeof updateOrgBody>;
@@ -57,6 +58,8 @@ export const orgRecord = z.object({
   agent_split_source: z.enum(splitSources),
   manager_split_source: z.enum(splitSources),
   invoice_prefix: z.string(),
+  /** Payees sign a tax form before giving payout details (off by default: the form is offered, not required). */
+  require_tax_form_for_payouts: z.boolean(),
   /** GET it with the session (the bytes are served by /v1/org/logo); null when there is no logo. */
   logo_url: z.string().nullable(),
   created_at: z.string(),

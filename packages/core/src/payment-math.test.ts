@@ -75,6 +75,13 @@ describe('computePayments', () => {
     expect(result.payments).toEqual([]);
     expect(computePayments([], ctx([])).error).toBe('There are no Payments');
   });
+  it('keeps the amount of a row whose memo is too long, refusing it with the message', () => {
+    const result = computePayments([row({ memo: 'eleven char' })], ctx([creator()]));
+    expect(result.rows[0]!.error).toBe('Memo must be at most 10 characters');
+    expect(result.rows[0]!.payments[0]!.amount).toBeGreaterThan(0);
+    // Nothing is saved while any row is refused.
+    expect(result.payments).toEqual([]);
+  });
   it('refuses an inactive creator unless a campaign is set', () => {
     const c = ctx([creator({ is_active: false })]);
     expect(computePayments([row()], c).rows[0]!.error).toBe('Inactive creators can only be paid within a campaign');

@@ -155,7 +155,6 @@ function rowProblem(row: PaymentRowInput, ctx: PaymentMathContext): string | nul
   const split = row.split ?? DEFAULT_PAYMENT_SPLIT;
   if (!Number.isFinite(split) || split < 0 || split > 100) return paymentRowMessages.split;
   if (!hasAtMostTwoDecimals(split)) return paymentRowMessages.splitDecimals;
-  if (row.memo.length > ctx.limits.memo_max_length) return paymentRowMessages.memo(ctx.limits.memo_max_length);
   const recipient = ctx.recipients.get(row.recipient);
   if (!recipient || recipient.role !== row.recipient_role) return paymentRowMessages.unknownRecipient;
   if (recipient.role === 'creator' && !recipient.is_active && !row.payment_group_id) return paymentRowMessages.inactive;
@@ -221,7 +220,9 @@ export function computePayments(rows: PaymentRowInput[], ctx: PaymentMathContext
       fee: computeFee(amount, ctx.fee_rule),
       ...withheld,
     };
-    return { error: null, payments: [own, ...shares] };
+    // A memo too long refuses the row, but its amount stays computed and shown: the memo is what to fix, not the amount.
+    const memoProblem = row.memo.length > ctx.limits.memo_max_length ? paymentRowMessages.memo(ctx.limits.memo_max_length) : null;
+    return { error: memoProblem, payments: [own, ...shares] };
   });
   const error = rows.length === 0 ? paymentRowMessages.noPayments : computed.some((row) => row.error) ? paymentRowMessages.rowIssues : null;
   return { rows: computed, error, payments: error ? [] : computed.flatMap((row) => row.payments) };

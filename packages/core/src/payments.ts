@@ -173,11 +173,14 @@ export const payeeLinkInfo = z.object({
   rec_last_name: z.string().nullable(),
   rec_business_name: z.string().nullable(),
   is_paypal_enabled: z.boolean(),
+  /** The organisation asks for a signed tax form before the payout details (its setting; off by default). */
+  requires_tax_form: z.boolean(),
 });
 export type PayeeLinkInfo = z.infer<typeof payeeLinkInfo>;
 
 const required = requiredText(100);
 export const payeeMessages = {
+  taxFormRequired: 'Sign your tax form first: this organization asks for it before your payout details',
   accountNumber: messages.required,
   accountDigits: 'Account number must be digits only',
   accountLength: 'Account number must be 4 to 17 digits',

@@ -133,6 +133,8 @@ export const portalPaymentRow = z.object({
   id: z.string(),
   org_id: z.string(),
   org_name: z.string(),
+  /** The campaign the payment belongs to, by its title (null when none). */
+  campaign_title: z.string().nullable(),
   status: z.enum(paymentStatuses),
   memo: z.string(),
   amount: z.number().int(),
@@ -208,3 +210,13 @@ export const customerPortalAccess = z.object({
   has_password: z.boolean(),
 });
 export type CustomerPortalAccess = z.infer<typeof customerPortalAccess>;
+
+const statementDay = z
+  .string({ error: 'Choose a day' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Choose a day');
+/** GET /v1/portal/payments/statement: the payments of a date range (days, inclusive) as a CSV statement. */
+export const portalStatementQuery = z
+  .object({ from: statementDay, to: statementDay })
+  .refine((query) => query.from <= query.to, { message: 'The end of the range is before its start', path: ['to'] });
+export type PortalStatementQuery = z.infer<typeof portalStatementQuery>;

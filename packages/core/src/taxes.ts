@@ -160,6 +160,13 @@ export const paidUser = z.object({
   name: z.string(),
   isW2: z.boolean(),
   total: z.number().int(),
+  /**
+   * What the year's forms need, per payee (issue 44): the signed tax form in force (null: none),
+   * whether a TIN is known (entered or from the W-9) and whether the address is complete.
+   */
+  readiness: z
+    .object({ tax_form: z.enum(['w9', 'w8ben', 'w8bene']).nullable(), has_tin: z.boolean(), has_address: z.boolean() })
+    .optional(),
 });
 export type PaidUser = z.infer<typeof paidUser>;
 

@@ -112,3 +112,16 @@ export function movementLabel(type: string): string {
   const words = type.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * The spec's transaction type labels (outbound_payment Payment, received_credit Deposit,
+ * inbound_transfer Transfer, received debit Debit) for each kind of movement: payouts are
+ * Payments, money arriving (an invoice paid, a credit) Deposits, money moved between the
+ * organisation's own bank and the wallet Transfers, and what is taken from the wallet (fees) Debits.
+ */
+export function movementTypeLabel(type: string): 'Payment' | 'Deposit' | 'Transfer' | 'Debit' {
+  if (type === 'hold' || type === 'release' || type.startsWith('payment_')) return 'Payment';
+  if (type === 'received_credit' || type === 'sandbox_load' || type.startsWith('invoice_')) return 'Deposit';
+  if (type.startsWith('ach_debit') || type.startsWith('ach_out') || type === INCOMING_FUNDING || type === FAILED_FUNDING) return 'Transfer';
+  return 'Debit';
+}

@@ -26,6 +26,19 @@ export type DataTableProps<R extends GridValidRowModel> = {
   ariaLabel?: string;
   /** The page offers its own export of every row (a server CSV): the toolbar's export of the shown page is left out. */
   hasServerExport?: boolean;
+  /** How a row reads on a phone (below 600 px): a card with these columns instead of a table that scrolls sideways. */
+  phone?: PhoneLayout<R>;
+};
+
+/** A row's card on a phone (card-list.tsx): its title column, its key columns, an action always in view; the rest on tap. */
+export type PhoneLayout<R extends GridValidRowModel> = {
+  title: string;
+  fields: string[];
+  /** Columns left off the card's details (shown elsewhere on it, or only useful on a desktop). */
+  hidden?: string[];
+  action?: (row: R) => React.ReactNode;
+  /** The card's accessible name. */
+  label?: (row: R) => string;
 };
 
 /**

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridValidRowModel } from '@mui/x-data-grid';
+import { CardList } from './card-list.tsx';
 import { type DataTableProps, type GridRequest } from './data-table-types.ts';
 import { LightTable } from './light-table.tsx';
 
@@ -25,6 +27,9 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   const [request, setRequest] = useState<GridRequest | null>(null);
   // The page of a table that holds all its rows, kept here so the grid opens on the page shown.
   const [page, setPage] = useState(0);
+  // A phone gets cards (key columns, details on tap) where the table says how they read.
+  const isPhone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  if (isPhone && props.phone) return <CardList<R> {...props} phone={props.phone} page={page} onPageChange={setPage} />;
   const light = (
     <LightTable<R>
       {...props}

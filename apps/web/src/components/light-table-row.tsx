@@ -15,7 +15,7 @@ export const alignOf = <R extends GridValidRowModel>(column: GridColDef<R>, alig
   (align ?? (column.type === 'number' ? 'right' : 'left')) as 'left' | 'right' | 'center';
 
 /** What a cell shows: renderCell, else the (got, formatted) value as text, as the grid does. */
-function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, row: R, id: GridRowId): React.ReactNode {
+export function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, row: R, id: GridRowId): React.ReactNode {
   const raw: unknown = row[column.field];
   const value: unknown = column.valueGetter ? column.valueGetter(raw as never, row, column, noGridApi) : raw;
   const formatted: unknown = column.valueFormatter

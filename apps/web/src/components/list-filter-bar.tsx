@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import FilterList from '@mui/icons-material/FilterList';
 import TextField from '@mui/material/TextField';
 import { centsToDollarString, parseDollarsToCents } from '@crewpay/core';
 import type { ListFilters } from '../lib/list-filters.ts';
@@ -18,6 +20,8 @@ type Props<Filters extends ListFilters> = {
   fields?: ReactNode;
   /** The list's own controls at the bar's end (its Views menu). */
   children?: ReactNode;
+  /** On a phone the filters (all but the search) wait behind a Filters button, so the list's first rows are in view. */
+  collapseOnPhone?: boolean;
 };
 
 const dollarsOf = (cents: number | undefined) => (cents === undefined ? '' : centsToDollarString(cents));
@@ -42,7 +46,11 @@ export function ListFilterBar<Filters extends ListFilters>({
   search,
   fields,
   children,
+  collapseOnPhone = false,
 }: Props<Filters>) {
+  const isPhone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const [isOpen, setIsOpen] = useState(false);
+  const isCollapsed = collapseOnPhone && isPhone && !isOpen;
   const [min, setMin] = useState(dollarsOf(filters.amount_min));
   const [max, setMax] = useState(dollarsOf(filters.amount_max));
   const [term, setTerm] = useState(filters.search ?? '');
@@ -62,6 +70,20 @@ export function ListFilterBar<Filters extends ListFilters>({
     if (event.key === 'Enter') applyAmounts();
   };
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
+  const activeCount = Object.entries(filters).filter(([key, value]) => key !== 'search' && value !== undefined).length;
+  const toggle = collapseOnPhone && isPhone && (
+    <Button
+      variant="outlined"
+      color="inherit"
+      startIcon={<FilterList />}
+      aria-expanded={isOpen}
+      aria-controls="list-filter-fields"
+      onClick={() => setIsOpen((value) => !value)}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+    </Button>
+  );
   const clear = () => {
     setMin('');
     setMax('');
@@ -98,7 +120,14 @@ export function ListFilterBar<Filters extends ListFilters>({
           {children}
         </Stack>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {toggle}
+      <Stack
+        id="list-filter-fields"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', display: isCollapsed ? 'none' : undefined }}
+      >
         {fields}
         {dates && day('created_from', 'Created from')}
         {dates && day('created_to', 'Created to')}

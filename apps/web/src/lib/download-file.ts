@@ -8,7 +8,12 @@ import { getToken } from './session/token.ts';
 export async function downloadWithSession(url: string, fileName: string): Promise<void> {
   const token = getToken();
   const response = await fetch(url, { headers: token ? { 'auth-token': token } : {} });
-  if (!response.ok) throw new ApiError({ status: response.status, serverMessage: null, wasAuthenticated: token !== null });
+  if (!response.ok) {
+    // The server's reason (a 404, a 409...) travels with the error, for the page to show.
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+    const serverMessage = typeof body.message === 'string' ? body.message : null;
+    throw new ApiError({ status: response.status, serverMessage, wasAuthenticated: token !== null });
+  }
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = objectUrl;

@@ -20,6 +20,8 @@ export const orgs = pgTable('orgs', {
   // A downgrade or cancel the owner scheduled: the billing job applies it on billing_date, uncharged.
   billing_scheduled_change: text({ enum: ['downgrade', 'cancel'] }),
   paypal_enabled: boolean().notNull().default(false),
+  // Issue 44: a payee must sign a tax form (W-9 or W-8) before giving payout details. Off: the form is offered, never required.
+  require_tax_form_for_payouts: boolean().notNull().default(false),
   agent_split_source: text({ enum: ['creator', 'org'] })
     .notNull()
     .default('creator'),

@@ -169,7 +169,7 @@ describe("the creator's accounting vendor link (qb_vendor)", () => {
   });
 });
 
-describe("an invoice whose funded payments' earnings do not match", () => {
+describe("an invoice whose funded payments' earnings are more than it", () => {
   it('fails its invoice-paid entry with the two figures, and a retry succeeds once the earnings are fixed', async () => {
     const owner = await connectedOwner();
     const customer = await addCustomer(ctx.app, owner.headers);
@@ -182,7 +182,7 @@ describe("an invoice whose funded payments' earnings do not match", () => {
     ]);
     await sendInvoice(ctx.app, owner.headers, {
       customer_id: customer.id,
-      amount: 10_000,
+      amount: 8_000,
       payment_group_id: campaign.id,
       funded_payments: drafts.map((draft) => draft.id),
     });
@@ -194,7 +194,7 @@ describe("an invoice whose funded payments' earnings do not match", () => {
       transfer_type: 'invoice_card_settled',
       Status: 'failed',
       ref_id: null,
-      error_text: "The funded payments' earnings ($90.00) do not match the invoice amount ($100.00)",
+      error_text: "The funded payments' earnings ($90.00) are more than the invoice amount ($80.00)",
     });
     // Nothing reached QuickBooks.
     const books = await ctx.deps.db.execute(sql`SELECT 1 FROM qb_sandbox_journal_entries WHERE request_id = ${failed!.id}`);
@@ -203,10 +203,29 @@ describe("an invoice whose funded payments' earnings do not match", () => {
     const again = await inject('POST', `/api/qb/journalEntries/${failed!.id}/retry`, owner.headers);
     expect(again.json()).toMatchObject({ Status: 'failed', error_text: failed!.error_text });
 
-    const fixed = await inject('PUT', '/v1/payments', owner.headers, { id: drafts[1]!.id, earnings: 4_000, split: 100, memo: 'May' });
+    const fixed = await inject('PUT', '/v1/payments', owner.headers, { id: drafts[1]!.id, earnings: 2_000, split: 100, memo: 'May' });
     expect(fixed.statusCode, fixed.body).toBe(200);
     const retried = await inject('POST', `/api/qb/journalEntries/${failed!.id}/retry`, owner.headers);
     expect(retried.json()).toMatchObject({ Status: 'succeeded', ref_id: expect.any(String), error_text: null });
+  });
+
+  it("books an invoice with a margin (above its funded payments' earnings) straight away", async () => {
+    const owner = await connectedOwner();
+    const customer = await addCustomer(ctx.app, owner.headers);
+    const campaign = await addCampaign(ctx.app, owner.headers, { customer_id: customer.id });
+    const creator = await addCreator(ctx.app, owner.headers, BANK);
+    const drafts = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 9_000, { payment_group_id: campaign.id })]);
+    await sendInvoice(ctx.app, owner.headers, {
+      customer_id: customer.id,
+      amount: 10_000,
+      payment_group_id: campaign.id,
+      funded_payments: [drafts[0]!.id],
+    });
+    expect(
+      (await payByCard(ctx.app, await payLinkId(ctx.app, customer.email), await cardToken(ctx.app, '4242 4242 4242 4242'))).statusCode,
+    ).toBe(200);
+    const [entry] = await journalEntries(owner.headers, `?campaign_id=${campaign.id}`);
+    expect(entry).toMatchObject({ transfer_type: 'invoice_card_settled', Status: 'succeeded', error_text: null });
   });
 
   it("books an invoice whose funded payments' earnings add up to its amount straight away", async () => {

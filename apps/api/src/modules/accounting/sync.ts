@@ -30,13 +30,17 @@ function creatorAccount(chart: QbAccount[], name: string): QbAccount | undefined
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** An invoice that funds payments is booked only when their earnings add up to what the customer paid. */
+/**
+ * An invoice that funds payments is booked only when it covers their earnings. An invoice above
+ * them (the organisation's margin) is booked as it is: the entry is the ledger transfer's, balanced
+ * either way, and the margin is the organisation's income.
+ */
 function checkFundedEarnings(entry: AccountingJournalEntry, invoice: EntryInvoice | null) {
   if (!invoice || !INVOICE_PAID.has(entry.transfer_type) || invoice.funded_count === 0) return;
-  if (invoice.funded_earnings !== invoice.amount)
+  if (invoice.funded_earnings > invoice.amount)
     throw failure(
       'funded_earnings_mismatch',
-      `The funded payments' earnings (${dollars(invoice.funded_earnings)}) do not match the invoice amount (${dollars(invoice.amount)})`,
+      `The funded payments' earnings (${dollars(invoice.funded_earnings)}) are more than the invoice amount (${dollars(invoice.amount)})`,
     );
 }
 

@@ -4,6 +4,7 @@ import { charges, customers, invoices, orgs, type Charge } from '../../db/schema
 import { queueEmail } from '../email/index.ts';
 import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { receiptEmail } from './messages.ts';
+import { pdfAttachment, receiptPdfOf } from './invoice-document.ts';
 
 type Status = Charge['status'];
 
@@ -71,6 +72,20 @@ export async function queueReceipt(tx: Tx, charge: Charge): Promise<void> {
     .innerJoin(customers, eq(customers.id, invoices.customer_id))
     .innerJoin(orgs, eq(orgs.id, invoices.org_id))
     .where(eq(invoices.id, charge.invoice_id));
-  if (row?.email)
-    await queueEmail(tx, receiptEmail({ to: row.email, orgName: row.org_name, invoice: row.invoice, method: charge.method_label }));
+  if (!row?.email) return;
+  const receipt = await receiptPdfOf(
+    tx,
+    { org_id: row.invoice.org_id, invoice_id: row.invoice.id },
+    { paid_at: charge.settled_at ?? row.invoice.paid_at ?? new Date(), method: charge.method_label },
+  );
+  await queueEmail(
+    tx,
+    receiptEmail({
+      to: row.email,
+      orgName: row.org_name,
+      invoice: row.invoice,
+      method: charge.method_label,
+      receipt: pdfAttachment(receipt),
+    }),
+  );
 }

@@ -17,7 +17,7 @@ const isOffline = (invoice: Invoice) => invoice.processor === 'offline';
  * invoice's link is to view it, and the email says that payment is arranged with the organisation.
  */
 export function invoiceEmails(
-  parts: Parts & { to: string[]; reminder?: { today: string }; attachment?: EmailAttachment | null },
+  parts: Parts & { to: string[]; reminder?: { today: string }; attachment?: EmailAttachment | null; document?: EmailAttachment | null },
 ): OutgoingEmail[] {
   const { invoice } = parts;
   const viewLabel = isOffline(invoice) ? 'View the invoice' : 'View and pay the invoice';
@@ -40,7 +40,7 @@ export function invoiceEmails(
       ...(isOffline(invoice) ? [offlinePaymentNote(parts.orgName)] : []),
     ],
     links,
-    attachments: parts.attachment ? [parts.attachment] : [],
+    attachments: [parts.document, parts.attachment].filter((file): file is EmailAttachment => Boolean(file)),
   }));
 }
 
@@ -52,7 +52,13 @@ export function invoiceSms(parts: Omit<Parts, 'hasAttachment'>): string {
 }
 
 /** The payer's receipt, once the payment has gone through (a card charged, a bank debit settled). */
-export function receiptEmail(options: { to: string; orgName: string; invoice: Invoice; method: string }): OutgoingEmail {
+export function receiptEmail(options: {
+  to: string;
+  orgName: string;
+  invoice: Invoice;
+  method: string;
+  receipt?: EmailAttachment | null;
+}): OutgoingEmail {
   return {
     org_id: options.invoice.org_id,
     to: options.to,
@@ -60,6 +66,8 @@ export function receiptEmail(options: { to: string; orgName: string; invoice: In
     paragraphs: [
       `Your payment of ${formatCents(options.invoice.amount)} to ${options.orgName} has been received.`,
       `Invoice ${options.invoice.number}: ${options.invoice.title}. Paid by ${options.method}.`,
+      ...(options.receipt ? ['Your receipt is attached as a PDF.'] : []),
     ],
+    attachments: options.receipt ? [options.receipt] : [],
   };
 }

@@ -18,6 +18,7 @@ import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { deliverDueSandboxEvents } from '../provider-calls/index.ts';
 import { openInvoiceAttachment } from './attachments.ts';
 import { openBankLink } from './pay.ts';
+import { invoicePdfOf, sendPdf } from './invoice-document.ts';
 
 const tags = ['Invoice payment'];
 const linkQuery = z.object({ id: z.string({ error: INVALID_LINK_MESSAGE }).min(1, INVALID_LINK_MESSAGE).max(100, INVALID_LINK_MESSAGE) });
@@ -66,6 +67,16 @@ export const invoicePayRoutes =
           .header('cache-control', 'private, no-store')
           .send(stream);
       },
+    );
+
+    // The invoice document itself (not an uploaded attachment), for the payer on the pay page.
+    app.get(
+      '/invoices/pay/pdf',
+      {
+        config: { policy: { who: 'public', apiKey: 'read' } },
+        schema: { tags, summary: 'The invoice as a PDF, through its emailed link', security: [], querystring: linkQuery },
+      },
+      async (request, reply) => sendPdf(reply, await invoicePdfOf(deps.db, await invoiceLink(deps, request.query.id))),
     );
 
     if (!deps.config.isSandbox) return;

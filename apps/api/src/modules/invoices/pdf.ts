@@ -2,10 +2,10 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { describeNet, dueDateOf, formatCents } from '@crewpay/core';
 import type { Invoice } from '../../db/schema/index.ts';
 
-/** What an invoice's PDF and its receipt print: the invoice, who sent it and to whom. */
+/** What an invoice's PDF and its receipt print: the invoice, who sent it (with its logo) and to whom. */
 export type InvoiceDocument = {
   invoice: Invoice;
-  org: { name: string; address_lines: string[] };
+  org: { name: string; address_lines: string[]; logo?: { content_type: string; bytes: Uint8Array } | null };
   customer: { name: string; email: string | null };
 };
 /** The payment a receipt stands for: when it was made and how. */
@@ -17,7 +17,8 @@ const LETTER: [number, number] = [612, 792];
 const MARGIN = 56;
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
-type Line = { text: string; size?: number; bold?: boolean; muted?: boolean; gap?: number };
+/** A line of text; `right` prints on the same line against the right margin (an amount); `rule` draws a line under it. */
+type Line = { text: string; size?: number; bold?: boolean; muted?: boolean; gap?: number; right?: string; rule?: boolean };
 
 /** Standard fonts encode WinAnsi only: any other character (an emoji in a title) prints as '?' rather than failing. */
 function printable(font: PDFFont, text: string): string {
@@ -65,20 +66,47 @@ function writer(doc: PDFDocument, fonts: Fonts) {
         y -= size + 4;
         page.drawText(text, { x: MARGIN, y, size, font, color: line.muted ? MUTED : INK });
       }
+      if (line.right) {
+        const right = printable(font, line.right);
+        page.drawText(right, { x: LETTER[0] - MARGIN - font.widthOfTextAtSize(right, size), y, size, font, color: INK });
+      }
+      if (line.rule) {
+        y -= 6;
+        page.drawLine({ start: { x: MARGIN, y }, end: { x: LETTER[0] - MARGIN, y }, thickness: 0.75, color: MUTED });
+      }
       y -= line.gap ?? 0;
     }
   };
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const people = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A day as people write it ("Nov 28, 2026"), from a time or a YYYY-MM-DD day. */
+export const day = (date: Date | string) => people.format(typeof date === 'string' ? new Date(`${date}T12:00:00Z`) : date);
 
-async function render(title: string, draw: (write: ReturnType<typeof writer>) => void): Promise<Uint8Array> {
+const LOGO_BOX = { width: 140, height: 56 };
+
+/** The organisation's logo at the top right of the first page (PNG or JPEG; a WebP logo is left out: PDF cannot carry it). */
+async function drawLogo(doc: PDFDocument, logo: InvoiceDocument['org']['logo']): Promise<void> {
+  if (!logo || (logo.content_type !== 'image/png' && logo.content_type !== 'image/jpeg')) return;
+  const image = await (logo.content_type === 'image/png' ? doc.embedPng(logo.bytes) : doc.embedJpg(logo.bytes)).catch(() => null);
+  if (!image) return;
+  const scaled = image.scaleToFit(LOGO_BOX.width, LOGO_BOX.height);
+  const page = doc.getPage(0);
+  page.drawImage(image, { x: LETTER[0] - MARGIN - scaled.width, y: LETTER[1] - MARGIN - scaled.height, ...scaled });
+}
+
+async function render(
+  title: string,
+  logo: InvoiceDocument['org']['logo'],
+  draw: (write: ReturnType<typeof writer>) => void,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setAuthor('Crewpay');
   doc.setCreator('Crewpay');
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
   draw(writer(doc, fonts));
+  await drawLogo(doc, logo);
   return doc.save();
 }
 
@@ -98,21 +126,31 @@ const statusLine = (invoice: Invoice): string => {
   return invoice.status === 'canceled' ? 'Canceled' : 'Open';
 };
 
-/** The invoice as a PDF: its number, dates and terms, the parties, what is billed and the total. */
+/**
+ * The invoice's line items: what it bills, with its amount. An invoice bills one item (its title and
+ * description); the table is the document's shape for it.
+ */
+const lineItems = (invoice: Invoice): Line[] => [
+  { text: 'Description', bold: true, size: 10, right: 'Amount', rule: true, gap: 4 },
+  { text: invoice.title, bold: true, right: formatCents(invoice.amount), gap: 2 },
+  ...(invoice.description.trim() ? [{ text: invoice.description, muted: true }] : []),
+  { text: '', rule: true, gap: 6 },
+  { text: 'Subtotal', right: formatCents(invoice.amount), gap: 4 },
+];
+
+/** The invoice as a PDF: logo, number, dates and terms, the parties, its line items and the total ("Paid" once paid). */
 export function renderInvoicePdf(source: InvoiceDocument): Promise<Uint8Array> {
   const { invoice } = source;
-  return render(`Invoice ${invoice.number}`, (write) => {
+  const isPaid = invoice.status === 'succeeded';
+  return render(`Invoice ${invoice.number}`, source.org.logo, (write) => {
     write([
       { text: `Invoice ${invoice.number}`, size: 22, bold: true, gap: 6 },
-      {
-        text: `Issued ${day(invoice.created_at)} - due ${dueDateOf(invoice.created_at, invoice.net)} (${describeNet(invoice.net)})`,
-        muted: true,
-      },
+      { text: `Issued ${day(invoice.created_at)}`, muted: true },
+      { text: `Due ${day(dueDateOf(invoice.created_at, invoice.net))} (${describeNet(invoice.net)})`, muted: true },
       { text: `Status: ${statusLine(invoice)}`, muted: true, gap: 14 },
       ...parties(source),
-      { text: invoice.title, bold: true, size: 13, gap: 2 },
-      { text: invoice.description, gap: 14 },
-      { text: `Total due: ${formatCents(invoice.amount)}`, size: 14, bold: true },
+      ...lineItems(invoice),
+      { text: isPaid ? 'Paid' : 'Total due', size: 14, bold: true, right: formatCents(invoice.amount) },
     ]);
   });
 }
@@ -120,12 +158,13 @@ export function renderInvoicePdf(source: InvoiceDocument): Promise<Uint8Array> {
 /** The receipt of a paid invoice: what was paid, when and how. */
 export function renderReceiptPdf(source: InvoiceDocument, payment: ReceiptPayment): Promise<Uint8Array> {
   const { invoice } = source;
-  return render(`Receipt for invoice ${invoice.number}`, (write) => {
+  return render(`Receipt for invoice ${invoice.number}`, source.org.logo, (write) => {
     write([
       { text: 'Receipt', size: 22, bold: true, gap: 6 },
       { text: `For invoice ${invoice.number}: ${invoice.title}`, muted: true, gap: 14 },
       ...parties(source),
-      { text: `Amount paid: ${formatCents(invoice.amount)}`, size: 14, bold: true, gap: 4 },
+      ...lineItems(invoice),
+      { text: 'Amount paid', size: 14, bold: true, right: formatCents(invoice.amount), gap: 4 },
       { text: `Paid on ${day(payment.paid_at)}` },
       { text: `Payment method: ${payment.method}`, gap: 14 },
       { text: `Thank you for your payment to ${source.org.name}.`, muted: true },

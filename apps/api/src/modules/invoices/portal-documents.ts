@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { invoiceMessages } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { charges, customers, invoices, orgBusinesses, orgs } from '../../db/schema/index.ts';
+import { charges, invoices } from '../../db/schema/index.ts';
+import { invoiceDocumentWhere } from './invoice-document.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderInvoicePdf, renderReceiptPdf, type InvoiceDocument } from './pdf.ts';
 import { customerIdsOf, type PortalCustomer } from './portal.ts';
@@ -11,27 +12,8 @@ export type PortalFile = { pdf: Uint8Array; file_name: string };
 /** The customer user's own invoice (of any organisation that invited them) with its parties; 404 for any other id. */
 async function ownInvoiceDocument(db: DbOrTx, scope: PortalCustomer, invoiceId: string): Promise<InvoiceDocument> {
   const ids = await customerIdsOf(db, scope);
-  const [row] = ids.length
-    ? await db
-        .select({ invoice: invoices, customer: customers, org_name: orgs.name, business: orgBusinesses })
-        .from(invoices)
-        .innerJoin(customers, eq(customers.id, invoices.customer_id))
-        .innerJoin(orgs, eq(orgs.id, invoices.org_id))
-        .leftJoin(orgBusinesses, eq(orgBusinesses.org_id, invoices.org_id))
-        .where(and(eq(invoices.id, invoiceId), inArray(invoices.customer_id, ids)))
-    : [];
-  if (!row) throw new AppError('not_found', invoiceMessages.notFound);
-  const { business } = row;
-  return {
-    invoice: row.invoice,
-    org: {
-      name: row.org_name,
-      address_lines: business
-        ? [[business.address, business.address2].filter(Boolean).join(' '), `${business.city}, ${business.state} ${business.zip_code}`]
-        : [],
-    },
-    customer: { name: row.customer.name, email: row.customer.email },
-  };
+  if (!ids.length) throw new AppError('not_found', invoiceMessages.notFound);
+  return invoiceDocumentWhere(db, and(eq(invoices.id, invoiceId), inArray(invoices.customer_id, ids)));
 }
 
 /** GET /v1/portal/invoices/{id}/pdf: the customer's own invoice as a PDF. */

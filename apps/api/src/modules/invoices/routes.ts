@@ -34,6 +34,7 @@ import { allInvoices, getInvoice, listInvoices } from './queries.ts';
 import { requestRefund } from './refunds.ts';
 import { listPortalInvoices, portalPayLink } from './portal.ts';
 import { portalInvoicePdf, portalReceiptPdf } from './portal-documents.ts';
+import { invoicePdfOf, sendPdf } from './invoice-document.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
 import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
 
@@ -94,6 +95,12 @@ export const invoiceRoutes =
       },
       async (request) => getInvoice(deps.db, { org_id: requireStaff(request).org_id, id: request.params.id }),
     );
+
+    // The invoice document (logo, line items, dates, "Paid" once paid) for the staff's download.
+    app.get('/invoices/:id/pdf', { schema: { tags, summary: 'The invoice as a PDF', params: idParams } }, async (request, reply) => {
+      const file = await invoicePdfOf(deps.db, { org_id: requireStaff(request).org_id, invoice_id: request.params.id });
+      return sendPdf(reply, file);
+    });
 
     app.post(
       '/invoices',
@@ -228,14 +235,7 @@ export const invoiceRoutes =
       app.get(
         `/portal/invoices/:id/${path}`,
         { config: { policy: { who: 'signed_in', apiKey: 'read' } }, schema: { tags, summary, params: idParams } },
-        async (request, reply) => {
-          const file = await render(deps.db, portalCustomer(request), request.params.id);
-          return reply
-            .type('application/pdf')
-            .header('content-disposition', `attachment; filename="${file.file_name}"`)
-            .header('cache-control', 'no-store')
-            .send(Buffer.from(file.pdf));
-        },
+        async (request, reply) => sendPdf(reply, await render(deps.db, portalCustomer(request), request.params.id)),
       );
 
     app.post(

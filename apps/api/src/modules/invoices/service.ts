@@ -28,6 +28,7 @@ import { inUnit, publishDomainEvent } from '../../events/dispatcher.ts';
 import { fileStorage } from '../../providers/storage/index.ts';
 import { invoiceAttachmentForEmail } from './attachments.ts';
 import { invoiceEmails, invoiceSms } from './messages.ts';
+import { invoicePdfOf, pdfAttachment } from './invoice-document.ts';
 import { nextInvoiceNumber } from './numbering.ts';
 import { findInvoiceRow, getInvoice } from './queries.ts';
 
@@ -117,6 +118,8 @@ export async function emailPayLink(
     linkId,
     hasAttachment: Boolean(invoice.attachment_id),
     attachment: options.attachment ?? null,
+    // The invoice document rides with its first sending; a reminder links to the pay page, which has it.
+    document: options.reminder ? null : pdfAttachment(await invoicePdfOf(tx, { org_id: invoice.org_id, invoice_id: invoice.id })),
     to,
     // A reminder counts the days to or past the due date from the sandbox day it is sent.
     reminder: options.reminder ? { today: (await sandboxNow(tx)).toISOString().slice(0, 10) } : undefined,

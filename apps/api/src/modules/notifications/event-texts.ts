@@ -62,7 +62,10 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
     case 'payment.returned': {
       const outcome = { 'payment.posted': 'was posted', 'payment.failed': 'failed', 'payment.returned': 'was returned' }[event.type];
       const paymentId = idOf(data.payment_id) ?? idOf(data.id);
-      return { text: withAmount('A payment', amount, outcome), link: paymentId ? `/payments/${paymentId}` : '/payments' };
+      // "A payment of $1,200.00 to Jane Doe was posted": the payee named when known.
+      const payee = nameOf(data.recipient_name);
+      const text = withAmount('A payment', amount, payee ? `to ${payee} ${outcome}` : outcome);
+      return { text, link: paymentId ? `/payments/${paymentId}` : '/payments' };
     }
     case 'payee.details_provided': {
       const payeeId = idOf(data.payee_id);

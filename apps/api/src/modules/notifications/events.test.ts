@@ -65,8 +65,15 @@ describe('notifications follow from domain events', () => {
     const list = await listed(owner.headers);
     expect(list).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ text: `A payment of $${(good!.amount / 100).toFixed(2)} was posted`, link: `/payments/${good!.id}` }),
-        expect.objectContaining({ text: expect.stringMatching(/^A payment of \$[\d,.]+ failed$/), link: `/payments/${bad!.id}` }),
+        // The payee is named: whom the money went to, not only how much.
+        expect.objectContaining({
+          text: `A payment of $${(good!.amount / 100).toFixed(2)} to Casey Creator was posted`,
+          link: `/payments/${good!.id}`,
+        }),
+        expect.objectContaining({
+          text: expect.stringMatching(/^A payment of \$[\d,.]+ to Casey Creator failed$/),
+          link: `/payments/${bad!.id}`,
+        }),
       ]),
     );
     const subjects = (await emailsTo(owner.user.email)).map((email) => email.subject);
@@ -114,6 +121,9 @@ describe('notifications follow from domain events', () => {
       link: `/invoices/${id}`,
     });
     expect(at('payment.returned', { id, amount: 2_500 })).toEqual({ text: 'A payment of $25.00 was returned', link: `/payments/${id}` });
+    expect(at('payment.posted', { id, amount: 120_000, recipient_name: 'Jane Doe' })?.text).toBe(
+      'A payment of $1,200.00 to Jane Doe was posted',
+    );
     expect(at('billing.plan_charged', { amount: 24_900, period: '2026-12' })).toEqual({
       text: 'Your Premium plan was charged $249.00 for December 2026',
       link: '/settings?tab=billing',

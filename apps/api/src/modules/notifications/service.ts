@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { queueEmails } from '../email/index.ts';
 import { notificationFor } from './event-texts.ts';
+import { withPayeeName } from './payee-names.ts';
 import { membersWantingEmail } from './preferences.ts';
 
 export type NotificationRecord = { id: string; text: string; link: string | null; dismissed: boolean; created_at: string };
@@ -115,7 +116,7 @@ export async function notify(
  */
 export function notifyOnDomainEvent(options: { publicUrl: string }) {
   return async (tx: DbOrTx, event: DomainEvent): Promise<void> => {
-    const told = notificationFor(event);
+    const told = notificationFor(await withPayeeName(tx, event));
     if (!told) return;
     await notify(tx, { org_id: event.org_id, text: told.text, link: told.link });
     if (!isNotificationEventKind(event.type)) return;

@@ -22,6 +22,7 @@ export function toOrgRecord(org: Org): OrgRecord {
     agent_split_source: org.agent_split_source,
     manager_split_source: org.manager_split_source,
     invoice_prefix: org.invoice_prefix,
+    require_tax_form_for_payouts: org.require_tax_form_for_payouts,
     logo_url: org.logo_updated_at ? `/v1/org/logo?v=${org.logo_updated_at.getTime()}` : null,
     created_at: org.created_at.toISOString(),
     updated_at: org.updated_at.toISOString(),

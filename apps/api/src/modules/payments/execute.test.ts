@@ -212,6 +212,7 @@ describe('payee link', () => {
       rec_last_name: 'Payee',
       rec_business_name: null,
       is_paypal_enabled: false,
+      requires_tax_form: false,
     });
 
     const submission = {

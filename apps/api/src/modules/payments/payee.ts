@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { isSecretToken, payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
+import { isSecretToken, payeeMessages, payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { inUnit, type HandlerUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgs, payments, type Creator, type Org, type User } from '../../db/schema/index.ts';
+import { orgs, payments, taxForms, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/index.ts';
@@ -45,6 +45,7 @@ export async function describePayeeLink(tx: DbOrTx, link: ExpiringLink): Promise
     rec_last_name: person.last_name,
     rec_business_name: 'business_name' in person ? person.business_name : null,
     is_paypal_enabled: org.paypal_enabled,
+    requires_tax_form: org.require_tax_form_for_payouts,
   };
 }
 
@@ -252,6 +253,9 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, link.org_id!));
     if (!org) throw new AppError('gone', INVALID_LINK_MESSAGE);
     if (!(await findPerson(tx, org.id, recipient, recipient_role))) throw new AppError('gone', INVALID_LINK_MESSAGE);
+    // Only an organisation that turned it on asks for the tax form first; otherwise it is offered, never blocking.
+    if (org.require_tax_form_for_payouts && !(await hasActiveTaxForm(tx, recipient, recipient_role)))
+      throw new AppError('conflict', payeeMessages.taxFormRequired);
     const { emailIds, callIds, started } = await applyPayeeDetails(unit, {
       org,
       recipient,
@@ -270,4 +274,20 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
   await runProviderCallsSoon(deps, callIds);
   await sendQueuedEmails(deps.jobs, emailIds);
   return answer;
+}
+
+/** Whether the payee has a signed tax form in force (W-9 or W-8). */
+async function hasActiveTaxForm(tx: DbOrTx, recipient: string, role: string): Promise<boolean> {
+  const [form] = await tx
+    .select({ id: taxForms.id })
+    .from(taxForms)
+    .where(
+      and(
+        eq(taxForms.payee_id, recipient),
+        eq(taxForms.payee_type, role === 'creator' ? 'creator' : 'user'),
+        eq(taxForms.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return Boolean(form);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PortalPaymentPage } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgs, payments } from '../../db/schema/index.ts';
+import { campaigns, orgs, payments } from '../../db/schema/index.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { inScope, type PortalRecords, type PortalScope } from './scope.ts';
 
@@ -33,6 +33,7 @@ export async function listOwnPayments(
       id: payments.id,
       org_id: payments.org_id,
       org_name: orgs.name,
+      campaign_title: campaigns.title,
       status: payments.status,
       memo: payments.memo,
       amount: payments.amount,
@@ -42,6 +43,7 @@ export async function listOwnPayments(
     })
     .from(payments)
     .innerJoin(orgs, eq(orgs.id, payments.org_id))
+    .leftJoin(campaigns, and(eq(campaigns.id, payments.payment_group_id), eq(campaigns.org_id, payments.org_id)))
     .where(position ? and(where, afterPosition(payments.created_at, payments.id, position)) : where)
     .orderBy(desc(payments.created_at), desc(payments.id))
     .limit(options.page_size + 1);
@@ -56,6 +58,7 @@ export async function listOwnPayments(
       id: row.id,
       org_id: row.org_id,
       org_name: row.org_name,
+      campaign_title: row.campaign_title ?? null,
       status: row.status,
       memo: row.memo,
       amount: row.amount,

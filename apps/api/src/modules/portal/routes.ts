@@ -6,6 +6,7 @@ import {
   portalHomeAnswer,
   portalPageQuery,
   portalPaymentPage,
+  portalStatementQuery,
   portalTaxDocument,
   portalTaxDocumentParams,
   loginAsMessages,
@@ -15,6 +16,7 @@ import { requireExternal } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listIssuedTaxForms, renderOwnTaxForm } from '../taxes/index.ts';
 import { listOwnPayments } from './queries.ts';
+import { paymentStatementCsv } from './statement.ts';
 import { portalRecords, portalScope } from './scope.ts';
 import { listOwnCreatorRecords, portalHome, updateOwnCreatorRecord } from './service.ts';
 import { EXTERNAL } from '../../plugins/route-policy.ts';
@@ -96,6 +98,28 @@ export const portalRoutes =
         const scope = portalScope(requireExternal(request));
         const records = await portalRecords(deps.db, scope);
         return listOwnPayments(deps.db, { scope, records, ...request.query });
+      },
+    );
+
+    app.get(
+      '/portal/payments/statement',
+      {
+        schema: {
+          tags,
+          summary: "A statement (CSV) of the signed-in payee's payments over a date range, with payers and campaigns by name",
+          querystring: portalStatementQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const scope = portalScope(requireExternal(request));
+        const records = await portalRecords(deps.db, scope);
+        const statement = await paymentStatementCsv(deps.db, { scope, records, query: request.query });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${statement.file_name}"`)
+          .header('cache-control', 'no-store')
+          .send(statement.csv);
       },
     );
 

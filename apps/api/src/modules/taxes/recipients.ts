@@ -100,7 +100,7 @@ async function loadRecipientRecords(db: DbOrTx, orgId: string, ids: string[]): P
 type ActiveForm = { payee_id: string; form_type: 'w9' | 'w8ben' | 'w8bene'; tin_sealed: string | null; fields: Record<string, unknown> };
 
 /** The payees' active signed tax forms (the ids are already the organisation's own). */
-async function activeTaxForms(db: DbOrTx, ids: string[]): Promise<Map<string, ActiveForm>> {
+export async function activeTaxForms(db: DbOrTx, ids: string[]): Promise<Map<string, ActiveForm>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ payee_id: taxForms.payee_id, form_type: taxForms.form_type, tin_sealed: taxForms.tin_sealed, fields: taxForms.fields })

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listPaidUsers } from './queries.ts';
+import { withReadiness } from './readiness.ts';
 import { GENERATORS, generateTaxDocuments } from './generate.ts';
 import { findTaxRun, openRunPdf, toTaxRun } from './runs.ts';
 import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
@@ -27,7 +28,7 @@ export const taxRoutes =
       async (request) => {
         const { org_id } = requireStaff(request);
         const { year = new Date().getUTCFullYear(), page, page_size } = request.query;
-        return listPaidUsers(deps.db, { org_id, year, page, page_size });
+        return withReadiness(deps.db, org_id, await listPaidUsers(deps.db, { org_id, year, page, page_size }));
       },
     );
 

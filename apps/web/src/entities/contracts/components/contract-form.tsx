@@ -16,6 +16,11 @@ import { PdfViewer } from './pdf-viewer.tsx';
 import { RecipientPicker, type RecipientOption } from './recipient-picker.tsx';
 
 const today = () => new Date().toLocaleDateString('en-CA');
+const aYearFromToday = () => {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() + 1);
+  return date.toLocaleDateString('en-CA');
+};
 
 type Props = {
   campaign?: { id: string; title: string };
@@ -32,7 +37,8 @@ export function ContractForm({ campaign: fixedCampaign, campaignCustomer, onCrea
   const [recipientType, setRecipientType] = useState<'creator' | 'customer'>(campaignCustomer ? 'customer' : 'creator');
   const [recipient, setRecipient] = useState<RecipientOption | null>(campaignCustomer ?? null);
   const [campaign, setCampaign] = useState(fixedCampaign?.id ?? '');
-  const [expiration, setExpiration] = useState(today());
+  // A year from today: a contract is not meant to lapse the day it is sent (issue 44, item 10).
+  const [expiration, setExpiration] = useState(aYearFromToday);
   const [templateId, setTemplateId] = useState('');
   const [pdf, setPdf] = useState<ChosenPdf | null>(null);
   const [fields, setFields] = useState<SignatureField[]>([]);

@@ -10,7 +10,8 @@ import { PdfPager } from './pdf-pager.tsx';
 /** A read-only PDF with Back / Next, optionally showing where the signature blocks are. */
 export function PdfViewer({ bytes, fields = [], width = 612 }: { bytes: ArrayBuffer | null; fields?: SignatureField[]; width?: number }) {
   const { document, error } = usePdfDocument(bytes);
-  const [page, setPage] = useState(1);
+  // The signer opens on the page of the first signature block, not on page 1 when the block is further on.
+  const [page, setPage] = useState(() => (fields.length ? Math.min(...fields.map((field) => field.page)) : 1));
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!document) return <CircularProgress aria-label="Loading the document" sx={{ mx: 'auto', display: 'block' }} />;
   const current = Math.min(page, document.numPages);

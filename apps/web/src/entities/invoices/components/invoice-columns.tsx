@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { PhoneLayout } from '../../../components/data-table-types.ts';
 import { describeNet, formatCents, type InvoiceRecord } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
 import { InvoiceStatusChip } from './invoice-status.tsx';
@@ -68,3 +69,9 @@ export function invoiceColumns(options: { showCustomer: boolean }): GridColDef<I
   ];
   return columns.filter((column): column is GridColDef<InvoiceRecord> => column !== false);
 }
+
+/** On a phone: the title, then amount, status, due date and customer; the rest on tap. */
+export const invoicePhoneLayout: PhoneLayout<InvoiceRecord> = {
+  title: 'title',
+  fields: ['amount', 'status', 'due_date', 'customer_name'],
+};

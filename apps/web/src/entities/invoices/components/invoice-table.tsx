@@ -9,7 +9,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { downloadInvoicesReport, useCancelInvoices, useInvoiceReminders, useInvoices, type InvoiceFilter } from '../api/invoices.ts';
-import { invoiceColumns } from './invoice-columns.tsx';
+import { invoiceColumns, invoicePhoneLayout } from './invoice-columns.tsx';
 
 type Props = {
   filter: InvoiceFilter;
@@ -95,6 +95,7 @@ export function InvoiceTable({
         emptyLabel="No invoices"
         ariaLabel="Invoices"
         hasServerExport={showExport}
+        phone={invoicePhoneLayout}
       />
       <ConfirmDialog
         isOpen={isConfirming}

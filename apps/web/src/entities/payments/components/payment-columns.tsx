@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { PhoneLayout } from '../../../components/data-table-types.ts';
 import { formatCents, payoutMethodLabels, paymentStatusLabels, type PaymentRecord, type PaymentStatus } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
 import { StatusChip, type StatusTone } from '../../../components/status-chip.tsx';
@@ -75,3 +76,9 @@ export const paymentColumns: GridColDef<PaymentRecord>[] = [
   },
   { field: 'created_at', headerName: 'Created', width: 120, sortable: false, valueFormatter: (value: string) => formatDate(value) },
 ];
+
+/** On a phone: who is paid, then amount, status and the day created; the rest on tap. */
+export const paymentPhoneLayout: PhoneLayout<PaymentRecord> = {
+  title: 'recipient_name',
+  fields: ['amount', 'status', 'created_at', 'memo'],
+};

@@ -8,7 +8,7 @@ import type { PaymentListFilters } from '../api/list-filters.ts';
 import { usePayments } from '../api/payments.ts';
 import { PaymentActions } from './payment-actions.tsx';
 import { SelectMatchingBar } from './select-matching-bar.tsx';
-import { paymentColumns } from './payment-columns.tsx';
+import { paymentColumns, paymentPhoneLayout } from './payment-columns.tsx';
 
 type Props = {
   tab: PaymentTab;
@@ -69,6 +69,7 @@ export function PaymentsTable({ tab, recipient, payment_group_id, filters = {}, 
         onSelectionChange={select}
         isRowSelectable={isSelectable}
         emptyLabel="No payments yet"
+        phone={paymentPhoneLayout}
       />
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import QRCode from 'qrcode';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,23 @@ import Typography from '@mui/material/Typography';
 import type { TotpSetupAnswer } from '@crewpay/core';
 import { useConfirmTotp } from '../api/two-factor.ts';
 
-/** Set-up, after the secret was made: type the key into the app (or open the otpauth link), then its first code. */
+/** The otpauth link as a QR code an authenticator app scans (drawn in the browser: the secret goes nowhere else). */
+function TotpQrCode({ url }: { url: string }) {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    QRCode.toDataURL(url, { margin: 1, width: 184 })
+      .then((data) => isCurrent && setImage(data))
+      .catch(() => isCurrent && setImage(null));
+    return () => {
+      isCurrent = false;
+    };
+  }, [url]);
+  if (!image) return null;
+  return <Box component="img" src={image} alt="QR code to scan with your authenticator app" width={184} height={184} />;
+}
+
+/** Set-up, after the secret was made: scan the QR code or type the key into the app (or open the otpauth link), then its first code. */
 export function TotpSetup({ setup, onDone }: { setup: TotpSetupAnswer; onDone: (recoveryCodes: string[]) => void }) {
   const [code, setCode] = useState('');
   const [emailCode, setEmailCode] = useState('');
@@ -25,9 +42,10 @@ export function TotpSetup({ setup, onDone }: { setup: TotpSetupAnswer; onDone: (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography variant="body2">
-          In your authenticator app, add an account with this setup key (or <a href={setup.otpauth_url}>open it in the app</a>), then enter
-          the 6-digit code it shows.
+          Scan this QR code with your authenticator app, or add an account with the setup key below (or{' '}
+          <a href={setup.otpauth_url}>open it in the app</a>), then enter the 6-digit code it shows.
         </Typography>
+        <TotpQrCode url={setup.otpauth_url} />
         <TextField
           label="Setup key"
           value={setup.secret}

@@ -7,9 +7,10 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { markLinkSpent } from '../api/get-expiring-link.ts';
 import { useSetPasswordFromLink } from '../api/set-password-from-link.ts';
 
-type Props = { linkId: string };
+/** `submitLabel`: Reset for a password reset, Set password for an invitation. */
+type Props = { linkId: string; submitLabel?: string };
 
-export function SetPasswordForm({ linkId }: Props) {
+export function SetPasswordForm({ linkId, submitLabel = 'Reset' }: Props) {
   const navigate = useNavigate();
   const setPassword = useSetPasswordFromLink();
   const { control, handleSubmit, watch } = useZodForm(setPasswordFromLinkBody, { defaultValues: { password: '' } });
@@ -39,7 +40,7 @@ export function SetPasswordForm({ linkId }: Props) {
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={isEmpty} loading={setPassword.isPending} sx={{ mt: 3 }}>
-        Reset
+        {submitLabel}
       </Button>
     </Box>
   );

@@ -17,6 +17,8 @@ export default function SetNewPasswordPage() {
   const link = useExpiringLink(linkId);
 
   if (link.isPending) return <FullPageSpinner />;
+  // An invited person has no password to reset: they are greeted and choose their first one.
+  const isInvitation = link.data?.type === 'invitation';
 
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: { xs: 3, sm: 6 } }}>
@@ -34,12 +36,16 @@ export default function SetNewPasswordPage() {
         ) : (
           <>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.75 }}>
-              Set a new password
+              {isInvitation ? 'Set your password' : 'Set a new password'}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {link.data.email ? `Choose a new password for ${link.data.email}.` : 'Choose a new password for your account.'}
+              {isInvitation
+                ? `You have been invited${link.data.email ? ` as ${link.data.email}` : ''}: choose a password to sign in.`
+                : link.data.email
+                  ? `Choose a new password for ${link.data.email}.`
+                  : 'Choose a new password for your account.'}
             </Typography>
-            <SetPasswordForm linkId={linkId} />
+            <SetPasswordForm linkId={linkId} submitLabel={isInvitation ? 'Set password' : 'Reset'} />
           </>
         )}
       </Paper>

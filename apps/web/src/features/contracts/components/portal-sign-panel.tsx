@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { formatLongDate } from '../../../lib/format.ts';
 import { useSignContract, useSigningLink } from '../api/signing.ts';
 import { SignForm } from './sign-form.tsx';
 
@@ -20,7 +21,7 @@ export function PortalSignPanel({ linkId, onSigned }: { linkId: string; onSigned
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of{' '}
-        {view.expiration_date}.
+        {formatLongDate(`${view.expiration_date}T12:00:00`)}.
       </Typography>
       <SignForm defaultName={view.signer_name} isSigning={sign.isPending} onSign={(body) => sign.mutate(body, { onSuccess: onSigned })} />
     </Paper>

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { contractMessages } from '@crewpay/core';
+import { formatLongDate } from '../../../lib/format.ts';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { downloadPdf, PdfViewer, PendingDocument } from '../../../entities/contracts/index.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
@@ -72,7 +73,7 @@ export default function SigningPage() {
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                   Your signature is placed in each highlighted block ({view.formFields.length}). This link works until the end of{' '}
-                  {view.expiration_date}.
+                  {formatLongDate(`${view.expiration_date}T12:00:00`)}.
                 </Typography>
                 <SignForm defaultName={view.signer_name} isSigning={sign.isPending} onSign={(body) => sign.mutate(body)} />
               </Paper>

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { PhoneLayout } from '../../../components/data-table-types.ts';
 import { creatorName, formatCents, invitationLabels, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
 import { StatusChip } from '../../../components/status-chip.tsx';
 
@@ -12,7 +13,7 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
     field: 'email',
     headerName: 'Email',
     flex: 1.4,
-    minWidth: 220,
+    minWidth: 200,
     sortable: false,
     renderCell: ({ row }) => (
       <Link component={RouterLink} to={`/creators/${row.id}`} underline="hover">
@@ -20,12 +21,12 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
       </Link>
     ),
   },
-  { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, sortable: false, valueGetter: (_value, row) => creatorName(row) },
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 140, sortable: false, valueGetter: (_value, row) => creatorName(row) },
   {
     field: 'tags',
     headerName: 'Tags',
     flex: 1,
-    minWidth: 160,
+    minWidth: 110,
     sortable: false,
     valueGetter: (_value, row) => row.tags.map((tag) => tag.label).join(', '),
     renderCell: ({ row }) => (
@@ -36,26 +37,26 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
       </Stack>
     ),
   },
-  { field: 'payments_count', headerName: 'Payments', type: 'number', width: 110, sortable: false },
+  { field: 'payments_count', headerName: 'Payments', type: 'number', width: 100, sortable: false },
   {
     field: 'amount_paid',
     headerName: 'Amount paid',
     type: 'number',
-    width: 140,
+    width: 120,
     sortable: false,
     valueFormatter: (value: number) => formatCents(value),
   },
   {
     field: 'selected_payment_method',
     headerName: 'Payment method',
-    width: 160,
+    width: 140,
     sortable: false,
     valueGetter: (_value, row) => (row.selected_payment_method ? payoutMethodLabels[row.selected_payment_method] : ''),
   },
   {
     field: 'is_active',
     headerName: 'Status',
-    width: 110,
+    width: 100,
     sortable: false,
     renderCell: ({ row }) => (
       <StatusChip tone={row.is_active ? 'success' : 'neutral'} label={row.is_active ? 'Active' : 'Disabled'} outlined />
@@ -64,8 +65,14 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
   {
     field: 'invitation',
     headerName: 'Invitation',
-    width: 180,
+    width: 150,
     sortable: false,
     valueGetter: (_value, row) => invitationLabels[row.invitation],
   },
 ];
+
+/** On a phone: the email (the profile's link), then name, amount paid and status; the rest on tap. */
+export const creatorPhoneLayout: PhoneLayout<CreatorListItem> = {
+  title: 'email',
+  fields: ['name', 'amount_paid', 'is_active', 'selected_payment_method'],
+};

@@ -14,7 +14,7 @@ import { idFilter, useListFilters } from '../../../lib/list-filters.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
-import { creatorColumns } from '../components/creator-columns.tsx';
+import { creatorColumns, creatorPhoneLayout } from '../components/creator-columns.tsx';
 import { InvitationsBar, useSendInvitations } from '../components/invitations-bar.tsx';
 import { TagFilter } from '../components/tag-filter.tsx';
 
@@ -79,6 +79,7 @@ export default function CreatorsPage() {
         filters={filters}
         onChange={setFilters}
         dates
+        collapseOnPhone
         search={{ placeholder: 'Search by email or name', ariaLabel: 'Search creators' }}
         fields={<TagFilter tagId={tag_id} onChange={(tagId) => setFilters({ ...filters, tag_id: tagId })} />}
       >
@@ -114,6 +115,7 @@ export default function CreatorsPage() {
         ariaLabel="Creators"
         rows={data?.data ?? []}
         columns={creatorColumns}
+        phone={creatorPhoneLayout}
         isLoading={isFetching && !data}
         serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         selectedIds={selectedIds}

@@ -40,7 +40,7 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
           { label: 'Balance', value: formatCents(data.balance), to: canOpenWallet ? '/wallets' : null },
           { label: 'Receivable', value: formatCents(data.receivable), to: '/invoices?tab=open' },
           { label: 'Draft payments', value: formatCents(data.draft_payments), to: '/payments?tab=draft_payments' },
-          { label: 'Total creators', value: String(data.total_creators), to: '/creators' },
+          { label: 'Total creators', value: data.total_creators.toLocaleString('en-US'), to: '/creators' },
         ]}
       />
       <CashflowCard />

@@ -19,7 +19,7 @@ type Props = { orgId: string; steps: Step[] };
 
 const storageKey = (orgId: string) => `crewpay.setupChecklistDismissed.${orgId}`;
 
-/** 'Setup your account': clickable steps, shown until the close button dismisses it for this organisation. */
+/** 'Set up your account': clickable steps, shown until the close button dismisses it for this organisation. */
 export function SetupChecklist({ orgId, steps }: Props) {
   const [isDismissed, setDismissed] = useState(() => localStorage.getItem(storageKey(orgId)) === 'true');
   if (isDismissed) return null;
@@ -30,11 +30,11 @@ export function SetupChecklist({ orgId, steps }: Props) {
   };
 
   return (
-    <Card variant="outlined" component="section" aria-label="Setup your account">
+    <Card variant="outlined" component="section" aria-label="Set up your account">
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-            Setup your account
+            Set up your account
           </Typography>
           <IconButton aria-label="Dismiss setup checklist" onClick={dismiss} size="small">
             <CloseIcon fontSize="small" />

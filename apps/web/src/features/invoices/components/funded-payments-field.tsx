@@ -13,7 +13,7 @@ import { useCampaignFundedPayments, useCampaignPayments } from '../api/lookups.t
 type Props = { campaignId: string; amount: number | null; value: string[]; onChange: (ids: string[]) => void };
 
 const FUNDED_PAYMENTS_TOOLTIP =
-  'If the earnings of the funded payments do not match the invoice, accounting journal entries for this invoice will fail.';
+  'If the earnings of the funded payments are more than the invoice, accounting journal entries for this invoice will fail. An invoice above their earnings (a margin) is booked as it is.';
 
 /** What the funded payments are checked by (their earnings against the invoice amount). */
 export const earningsColumn: GridColDef<PaymentRecord> = {
@@ -45,8 +45,8 @@ function paymentView(payment: PaymentRecord, fundedBy: string | undefined): Tran
  * 'What Payments does this Invoice fund?': the spec's transfer list of the campaign's payments
  * (not canceled ones), shown only when the campaign has some. A payment another invoice funds
  * stays on the left and cannot be picked (the server refuses it with a 409). Warns when the
- * funded earnings differ from the invoice amount, the rule the invoice's journal entry is
- * checked by (modules/accounting).
+ * funded earnings are more than the invoice amount, the rule the invoice's journal entry is
+ * checked by (modules/accounting); a margin is shown, not warned about.
  */
 export function FundedPaymentsField({ campaignId, amount, value, onChange }: Props) {
   const { data } = useCampaignPayments(campaignId);
@@ -55,7 +55,9 @@ export function FundedPaymentsField({ campaignId, amount, value, onChange }: Pro
   // Until the other invoices are known, nothing could be told apart as pickable.
   if (payments.length === 0 || !fundedElsewhere) return null;
   const funded = payments.filter((payment) => value.includes(payment.id)).reduce((sum, payment) => sum + payment.earnings, 0);
-  const isMismatched = value.length > 0 && amount !== null && funded !== amount;
+  // The invoice's journal entry fails only when it does not cover what it funds (modules/accounting/sync.ts); a margin is fine.
+  const isShort = value.length > 0 && amount !== null && funded > amount;
+  const margin = value.length > 0 && amount !== null && amount > funded ? amount - funded : 0;
   return (
     <Card variant="outlined" component="section" aria-label="Funded payments">
       <CardContent>
@@ -79,10 +81,10 @@ export function FundedPaymentsField({ campaignId, amount, value, onChange }: Pro
             columns={{ main: 'Payment', end: 'Earnings' }}
             emptyText="No payments"
           />
-          <Typography variant="body2" color={isMismatched ? 'warning.main' : 'text.secondary'} role={isMismatched ? 'alert' : undefined}>
-            {isMismatched
-              ? `Funded payments' earnings total ${formatCents(funded)}, the invoice ${formatCents(amount)}: accounting journal entries will fail until they match.`
-              : `${value.length} funded${value.length > 0 ? `, earnings ${formatCents(funded)}` : ''}`}
+          <Typography variant="body2" color={isShort ? 'warning.main' : 'text.secondary'} role={isShort ? 'alert' : undefined}>
+            {isShort
+              ? `Funded payments' earnings total ${formatCents(funded)}, more than the invoice's ${formatCents(amount)}: accounting journal entries will fail until the invoice covers them.`
+              : `${value.length} funded${value.length > 0 ? `, earnings ${formatCents(funded)}` : ''}${margin > 0 ? `, margin ${formatCents(margin)}` : ''}`}
           </Typography>
         </Stack>
       </CardContent>

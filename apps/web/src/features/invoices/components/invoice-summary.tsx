@@ -1,3 +1,5 @@
+import Button from '@mui/material/Button';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -6,7 +8,7 @@ import { describeNet, dueDateOf, formatCents, type InvoiceLinkInfo } from '@crew
 import { formatDate } from '../../../lib/format.ts';
 
 /** The pay page's invoice: number, amount, due date with terms, title, description, From and Billed to. */
-export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
+export function InvoiceSummary({ invoice, pdfHref }: { invoice: InvoiceLinkInfo; pdfHref?: string }) {
   const address = invoice.org_address;
   return (
     <Stack spacing={2}>
@@ -27,6 +29,11 @@ export function InvoiceSummary({ invoice }: { invoice: InvoiceLinkInfo }) {
         {invoice.title}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{invoice.description}</Typography>
+      {pdfHref && (
+        <Button variant="outlined" href={pdfHref} download startIcon={<FileDownloadOutlined />} sx={{ alignSelf: 'flex-start' }}>
+          Download invoice PDF
+        </Button>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Typography variant="overline" color="text.secondary">

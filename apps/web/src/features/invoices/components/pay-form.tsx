@@ -16,7 +16,7 @@ import { BankMandateFields, type BankMandate } from './bank-mandate-fields.tsx';
 import { CardForm, type CardChoice } from './card-form.tsx';
 
 type Choice = { method: 'card'; card: CardChoice } | { method: 'bank'; bank: BankChoice };
-type Props = { invoice: InvoiceLinkInfo; linkId: string; notice: string | null };
+type Props = { invoice: InvoiceLinkInfo; linkId: string; notice: string | null; lastMethod?: InvoicePayMethod | null };
 
 function bodyOf(choice: Choice, mandate: BankMandate): PayInvoiceBody {
   if (choice.method === 'card') return { method: 'card', payment_method: choice.card.token };
@@ -30,10 +30,11 @@ function bodyOf(choice: Choice, mandate: BankMandate): PayInvoiceBody {
 }
 
 /** Bank account or Credit card, then the confirm screen; `notice` is why the last attempt did not go through. */
-export function PayForm({ invoice, linkId, notice }: Props) {
+export function PayForm({ invoice, linkId, notice, lastMethod = null }: Props) {
   const { data: meta } = useServerMeta();
   const pay = usePayInvoice(linkId);
-  const [method, setMethod] = useState<InvoicePayMethod | null>(null);
+  // After a declined attempt the form opens on the method the payer chose, not on the first one.
+  const [method, setMethod] = useState<InvoicePayMethod | null>(lastMethod);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [linkToken, setLinkToken] = useState<string | null>(null);
   const [mandate, setMandate] = useState<BankMandate>({ name: invoice.recipient.name, isAccepted: false });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,6 +12,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { InvoiceStatusChip, useCharges, useInvoice, useUpdateInvoice } from '../../../entities/invoices/index.ts';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { downloadWithSession } from '../../../lib/download-file.ts';
 import { EditInvoiceDialog } from '../components/edit-invoice-dialog.tsx';
 import { FundedPaymentsCard } from '../components/funded-payments-card.tsx';
 import { DetailCard } from '../../../components/detail-card.tsx';
@@ -24,6 +27,10 @@ export default function InvoicePage() {
   const { data: charges } = useCharges(id);
   const markPaid = useUpdateInvoice(id);
   const [isEditing, setEditing] = useState(false);
+  const download = useMutation({
+    mutationFn: () => downloadWithSession(`/v1/invoices/${id}/pdf`, `Invoice-${invoice?.number ?? id}.pdf`),
+    meta: { errorMessage: 'There was an issue downloading the document' },
+  });
   if (isError) return <RetryNotice message="There was an issue retrieving your invoices" onRetry={() => void refetch()} />;
   if (!invoice) return <FullPageSpinner />;
   const attempts = charges?.[invoice.id] ?? [];
@@ -43,6 +50,9 @@ export default function InvoicePage() {
             title="Invoice info"
             actions={
               <Stack direction="row" spacing={1}>
+                <Button size="small" startIcon={<FileDownloadOutlined />} disabled={download.isPending} onClick={() => download.mutate()}>
+                  Download PDF
+                </Button>
                 {invoice.processor === 'offline' && invoice.status !== 'canceled' && (
                   <Button
                     size="small"

@@ -36,6 +36,7 @@ export default function InvoicesPage() {
         onChange={setFilters}
         dates
         amounts
+        collapseOnPhone
         search={{ placeholder: 'Search by number, title or customer', ariaLabel: 'Search invoices' }}
       >
         <ViewsMenu list="invoices" query={params.toString()} onPick={showQuery} />

@@ -116,12 +116,17 @@ export default function PayInvoicePage() {
   return (
     <PayFrame>
       <Stack spacing={3}>
-        <InvoiceSummary invoice={invoice} />
+        <InvoiceSummary invoice={invoice} pdfHref={`/v1/invoices/pay/pdf?id=${encodeURIComponent(linkId)}`} />
         <Divider />
         {invoice.processor === 'offline' ? (
           <OfflinePayment invoice={invoice} linkId={linkId} />
         ) : (
-          <PayForm invoice={invoice} linkId={linkId} notice={notice} />
+          <PayForm
+            invoice={invoice}
+            linkId={linkId}
+            notice={notice}
+            lastMethod={payment?.status === 'failed' ? (payment.charge_type === 'card' ? 'card' : 'bank') : null}
+          />
         )}
       </Stack>
     </PayFrame>

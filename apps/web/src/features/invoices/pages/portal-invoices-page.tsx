@@ -8,6 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { describeNet, formatCents, type PortalInvoice, type PortalInvoicePage } from '@crewpay/core';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
+import type { PhoneLayout } from '../../../components/data-table-types.ts';
 import { InvoiceStatusChip } from '../../../entities/invoices/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { downloadWithSession } from '../../../lib/download-file.ts';
@@ -41,6 +42,18 @@ export default function PortalInvoicesPage() {
       downloadWithSession(`/v1/portal/invoices/${row.id}/${kind}`, `${kind === 'pdf' ? 'Invoice' : 'Receipt'}-${row.number}.pdf`),
     meta: { errorMessage: 'There was an issue downloading the document' },
   });
+  const payButton = (row: PortalInvoice) =>
+    row.is_payable ? (
+      <Button
+        size="small"
+        variant="contained"
+        aria-label={`Pay invoice ${row.number}`}
+        disabled={payLink.isPending}
+        onClick={() => payLink.mutate(row.id)}
+      >
+        Pay
+      </Button>
+    ) : null;
   const columns: GridColDef<PortalInvoice>[] = [
     { field: 'number', headerName: 'Number', flex: 0.6, minWidth: 110, sortable: false },
     { field: 'title', headerName: 'Title', flex: 1.3, minWidth: 180, sortable: false },
@@ -116,14 +129,17 @@ export default function PortalInvoicesPage() {
       ),
       sortable: false,
       minWidth: 100,
-      renderCell: ({ row }) =>
-        row.is_payable ? (
-          <Button size="small" variant="contained" disabled={payLink.isPending} onClick={() => payLink.mutate(row.id)}>
-            Pay
-          </Button>
-        ) : null,
+      renderCell: ({ row }) => payButton(row),
     },
   ];
+  // On a phone: Pay beside the title on every card, then amount, status and due date; the rest on tap.
+  const phone: PhoneLayout<PortalInvoice> = {
+    title: 'title',
+    fields: ['amount', 'status', 'due_date', 'number'],
+    hidden: ['pay'],
+    action: payButton,
+    label: (row) => `Invoice ${row.number}`,
+  };
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
@@ -136,6 +152,7 @@ export default function PortalInvoicesPage() {
         serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}
         emptyLabel="No invoices"
         ariaLabel="Invoices"
+        phone={phone}
       />
     </Stack>
   );

@@ -72,10 +72,16 @@ export default function BankDetailsPage() {
             {name ? `Hi ${name}, tell us where to send your payment.` : 'Tell us where to send your payment.'}
           </Typography>
         </Stack>
-        <PayeeTaxFormStep linkId={linkId} defaultName={name}>
+        <PayeeTaxFormStep linkId={linkId} defaultName={name} orgName={info.org_name} isRequired={info.requires_tax_form}>
           <PayoutDetailsForm
             isPaypalEnabled={info.is_paypal_enabled}
             isBusiness={info.rec_business_name !== null}
+            // What the organisation already knows is filled in: the payee is not asked their name again.
+            initial={{
+              first_name: info.rec_first_name ?? '',
+              last_name: info.rec_last_name ?? '',
+              business_name: info.rec_business_name ?? '',
+            }}
             isPending={submit.isPending}
             onSubmit={(body) => submit.mutate(body)}
           />

@@ -24,7 +24,8 @@ const roleLabel = { creator: 'Creator', agent: 'Agent', manager: 'Manager' } as 
 /** One row: recipient, earnings, split, memo; then the computed amount, fee and withholdings, and shares. */
 export function PaymentRowFields({ row, computed, showErrors, hasGroup, onChange, onRemove }: Props) {
   const [own, ...shares] = computed?.payments ?? [];
-  const error = showErrors ? computed?.error : null;
+  // A row that computes but is refused (a memo too long) says why at once: its amount is shown, so is the reason.
+  const error = showErrors || (computed?.error && computed.payments.length > 0) ? computed?.error : null;
   return (
     <Stack spacing={1} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="payment-row">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>

@@ -49,7 +49,7 @@ export default function PaymentsPage() {
         <ApprovalsQueue />
       ) : (
         <>
-          <ListFilterBar filters={filters} onChange={(next) => show({ tab, filters: next })} dates amounts>
+          <ListFilterBar filters={filters} onChange={(next) => show({ tab, filters: next })} dates amounts collapseOnPhone>
             <ViewsMenu list="payments" query={params.toString()} onPick={(query) => setParams(new URLSearchParams(query))} />
           </ListFilterBar>
           <PaymentsTable

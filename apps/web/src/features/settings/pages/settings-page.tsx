@@ -13,6 +13,7 @@ import { MyOrganizationCard } from '../components/my-organization-card.tsx';
 import { LogoCard } from '../components/logo-card.tsx';
 import { SplitsCard } from '../components/splits-card.tsx';
 import { InvoiceNumbersCard } from '../components/invoice-numbers-card.tsx';
+import { PayeeTaxFormCard } from '../components/payee-tax-form-card.tsx';
 import { ReminderScheduleCard } from '../components/reminder-schedule-card.tsx';
 import { ApiTab } from '../components/api-tab.tsx';
 import { AuditLogTab } from '../components/audit-log-tab.tsx';
@@ -64,6 +65,7 @@ export default function SettingsPage() {
           <LogoCard viewer={user} hasLogo={org.logo_url !== null} />
           <SplitsCard org={org} viewer={user} />
           <InvoiceNumbersCard org={org} viewer={user} />
+          <PayeeTaxFormCard org={org} viewer={user} />
           <ReminderScheduleCard viewer={user} />
           <MembersCard org={org} viewer={user} />
         </Stack>

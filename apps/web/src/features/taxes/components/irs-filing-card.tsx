@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { taxFilingSettingsBody, type TaxFilingSettings } from '@crewpay/core';
+import { ApiError } from '../../../lib/api-error.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { downloadFilingFile, useFilingSettings, useSaveFilingSettings } from '../api/filing.ts';
 import { TaxCorrections } from './tax-corrections.tsx';
@@ -58,12 +61,16 @@ function FilingSettingsForm({ saved, canEdit }: { saved: TaxFilingSettings; canE
 export function IrsFilingCard({ year, isOwner }: { year: number; isOwner: boolean }) {
   const { data } = useFilingSettings();
   const [isDownloading, setDownloading] = useState(false);
+  // Why the file was refused (a 409: no TCC, no forms, payees without a TIN...), kept on the card until the next try.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const download = async () => {
     setDownloading(true);
+    setRefusal(null);
     try {
       await downloadFilingFile(year);
     } catch (error) {
-      notifyFailure(error, 'There was an issue creating the IRS filing file');
+      if (error instanceof ApiError && error.serverMessage && error.status < 500) setRefusal(error.serverMessage);
+      else notifyFailure(error, 'There was an issue creating the IRS filing file');
     } finally {
       setDownloading(false);
     }
@@ -90,6 +97,12 @@ export function IrsFilingCard({ year, isOwner }: { year: number; isOwner: boolea
               system with your TCC and upload this file.
             </Typography>
           </Stack>
+          {refusal && (
+            <Alert severity="warning" role="alert">
+              <AlertTitle>The IRS filing file was not created</AlertTitle>
+              {refusal}
+            </Alert>
+          )}
           <TaxCorrections year={year} />
         </Stack>
       </CardContent>

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { failureReasonLabels, formatCents, movementLabel, type WalletMovement } from '@crewpay/core';
+import { failureReasonLabels, formatCents, movementLabel, movementTypeLabel, type WalletMovement } from '@crewpay/core';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
@@ -34,6 +34,8 @@ const part = (
 
 const columns: GridColDef<WalletMovement>[] = [
   { field: 'date', headerName: 'Date', width: 120, valueFormatter: (value: number) => formatDate(value * 1000) },
+  // The spec's type labels: Payment, Deposit, Transfer, Debit.
+  { field: 'kind', headerName: 'Type', width: 110, sortable: false, valueGetter: (_value, row) => movementTypeLabel(row.type) },
   {
     field: 'type',
     headerName: 'Description',

@@ -1,0 +1,1 @@
+ALTER TABLE "orgs" ADD COLUMN "require_tax_form_for_payouts" boolean DEFAULT false NOT NULL;
