@@ -57,7 +57,11 @@ for (const width of [1440, 390]) {
 
     // The maker executes: from the Draft tab on a desktop, from the payment's own page on a phone.
     await openSignedIn(page, maker.token, phone ? `/payments/${paymentId}` : '/payments?tab=draft_payments');
-    if (!phone) await page.getByRole('row', { name: /Robin Checked/ }).getByRole('checkbox').check();
+    if (!phone)
+      await page
+        .getByRole('row', { name: /Robin Checked/ })
+        .getByRole('checkbox')
+        .check();
     await page.getByRole('button', { name: 'Execute Payments' }).click();
     const dialog = page.getByRole('dialog', { name: 'Execute payments' });
     await expect(dialog.getByLabel('What happens')).toContainText(

@@ -4,7 +4,10 @@ import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
 
-test("[payments] the tables and the payment's detail page read one status vocabulary, the spec's first labels", async ({ page, request }) => {
+test("[payments] the tables and the payment's detail page read one status vocabulary, the spec's first labels", async ({
+  page,
+  request,
+}) => {
   const owner = await createOwner(request, 'labels', 'Label Works');
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);

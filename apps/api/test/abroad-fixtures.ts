@@ -8,8 +8,16 @@ type Headers = Record<string, string>;
 
 /** One payee in each corridor the issue names, with valid details (checksums included). */
 export const CORRIDOR_PAYEES = {
-  GB: { country: 'GB', method: 'bank_account', fields: { account_holder_name: 'Ada Lovelace', sort_code: '12-34-56', account_number: '31926819' } },
-  IN: { country: 'IN', method: 'bank_account', fields: { account_holder_name: 'Ravi Kumar', ifsc: 'SBIN0000058', account_number: '123456789012' } },
+  GB: {
+    country: 'GB',
+    method: 'bank_account',
+    fields: { account_holder_name: 'Ada Lovelace', sort_code: '12-34-56', account_number: '31926819' },
+  },
+  IN: {
+    country: 'IN',
+    method: 'bank_account',
+    fields: { account_holder_name: 'Ravi Kumar', ifsc: 'SBIN0000058', account_number: '123456789012' },
+  },
   BR: { country: 'BR', method: 'pix', fields: { account_holder_name: 'Ana Souza', pix_key: 'ana@example.com.br', cpf: '529.982.247-25' } },
   DE: {
     country: 'DE',

@@ -119,9 +119,7 @@ export type PayoutAbroadStatus = z.infer<typeof payoutAbroadStatus>;
 /** The organisation's Nium wallet per currency, from the books (and Nium's own figure when live). */
 export const niumWalletView = z.object({
   customer_id: z.string().nullable(),
-  balances: z.array(
-    z.object({ currency: z.string(), available: z.number().int(), held: z.number().int(), in_flight: z.number().int() }),
-  ),
+  balances: z.array(z.object({ currency: z.string(), available: z.number().int(), held: z.number().int(), in_flight: z.number().int() })),
 });
 export type NiumWalletView = z.infer<typeof niumWalletView>;
 

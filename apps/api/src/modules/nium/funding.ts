@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { niumClient, NIUM_PROVIDER } from '../../providers/clients/nium-client.ts';
+import { niumClient, NIUM_PROVIDER } from '../../providers/payouts/index.ts';
 import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { recordProviderCall } from '../provider-calls/index.ts';

@@ -1,6 +1,6 @@
 import type { ModuleDescriptor } from '../../events/kernel.ts';
 import { underProviders } from '../../events/kernel.ts';
-import { NIUM_PROVIDER } from '../../providers/clients/nium-client.ts';
+import { NIUM_PROVIDER } from '../../providers/payouts/index.ts';
 import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 import { fundNiumWalletOperation } from './funding.ts';
 

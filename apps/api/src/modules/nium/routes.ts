@@ -43,10 +43,7 @@ export const niumRoutes =
       },
       async (request) => {
         const orgId = requireStaff(request, MANAGERS).org_id;
-        const [wallet, provider] = await Promise.all([
-          niumWalletOf(deps.db, orgId),
-          niumWalletCheck(deps, orgId).catch(() => []),
-        ]);
+        const [wallet, provider] = await Promise.all([niumWalletOf(deps.db, orgId), niumWalletCheck(deps, orgId).catch(() => [])]);
         return { ...wallet, provider };
       },
     );

@@ -3,7 +3,7 @@ import type { NiumWalletView } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
-import { niumClient } from '../../providers/clients/nium-client.ts';
+import { niumClient } from '../../providers/payouts/index.ts';
 import { findNiumAccount } from './accounts.ts';
 
 const PLACES = ['nium_available', 'nium_held', 'nium_sent'] as const;

@@ -14,7 +14,15 @@ beforeAll(async () => {
 });
 
 type Headers = Record<string, string>;
-type Quote = { payment_id: string; quote_id: string; destination_currency: string; destination_amount: number; rate: string; source_amount: number; expires_at: string };
+type Quote = {
+  payment_id: string;
+  quote_id: string;
+  destination_currency: string;
+  destination_amount: number;
+  rate: string;
+  source_amount: number;
+  expires_at: string;
+};
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 
 async function quotes(headers: Headers, ids: string[]): Promise<Quote[]> {
@@ -97,7 +105,10 @@ describe('payments abroad through Nium (sandbox)', () => {
     await steps(46); // 16 minutes
     const expired = await inject('PUT', '/v1/payments/initiate', headers, { ids, quote_ids: first.map((quote) => quote.quote_id) });
     expect(expired.statusCode).toBe(409);
-    expect(expired.json()).toMatchObject({ code: 'quote_expired', message: 'The exchange rate expired: review the new quote and confirm again' });
+    expect(expired.json()).toMatchObject({
+      code: 'quote_expired',
+      message: 'The exchange rate expired: review the new quote and confirm again',
+    });
     expect(await paymentStatus(headers, byCountry.GB!.id)).toBe('draft');
     expect(await ledgerByCurrency(ctx.deps, owner.org.id)).toMatchObject({ 'nium_available:usd': 600_000 });
     // Execute without the quotes is refused too: the owner must see the rate first.
@@ -165,7 +176,10 @@ describe('payments abroad through Nium (sandbox)', () => {
     const payee = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
     const [draft] = await createDrafts(ctx.app, owner.headers, [row(payee.id, 20_000)]);
     const shown = await quotes(owner.headers, [draft!.id]);
-    const refused = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id], quote_ids: shown.map((q) => q.quote_id) });
+    const refused = await inject('PUT', '/v1/payments/initiate', owner.headers, {
+      ids: [draft!.id],
+      quote_ids: shown.map((q) => q.quote_id),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Not enough funds in your Nium wallet: these payments need $200.00 and $0.00 is available');
     expect(await walletBalance(ctx.app, owner.headers)).toBe(100_000);

@@ -30,7 +30,8 @@ describe('Approvals (maker-checker)', () => {
       processing: 1,
       awaiting_approval: 1,
       held: 70_000,
-      message: 'Payment is on the way!\n1 payment on the way\n1 payment is held for approval by an owner or admin; nothing is sent until approved',
+      message:
+        'Payment is on the way!\n1 payment on the way\n1 payment is held for approval by an owner or admin; nothing is sent until approved',
     });
     const [big, small] = drafts;
     expect(await statusOf(owner.headers, big!.id)).toBe('awaiting_approval');
@@ -55,7 +56,11 @@ describe('Approvals (maker-checker)', () => {
   it('never lets the creator or the executor of a payment approve or reject it', async () => {
     const { owner, admin, second, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
     const { drafts, answer } = await executeNew(ctx.app, owner.headers, admin.headers, creator.id, [10_000]);
-    expect(answer).toMatchObject({ processing: 0, awaiting_approval: 1, message: '1 payment is held for approval by an admin; nothing is sent until approved' });
+    expect(answer).toMatchObject({
+      processing: 0,
+      awaiting_approval: 1,
+      message: '1 payment is held for approval by an admin; nothing is sent until approved',
+    });
     const id = drafts[0]!.id;
     for (const headers of [owner.headers, admin.headers]) {
       const refused = await approve(headers, id);

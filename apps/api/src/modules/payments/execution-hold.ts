@@ -20,7 +20,12 @@ export async function holdBatch(tx: Tx, plan: ExecutionPlan): Promise<string> {
   if (abroad > accounts.nium_available.balance) throw niumShortError(accounts, abroad);
   try {
     // Nothing to hold (PayPal payouts without a fee): no transfer, the wallet is not touched.
-    const options = { org_id: org.id, key: `payments:${batchId}`, memo: `Payments (${held.length})`, metadata: { payment_batch_id: batchId } };
+    const options = {
+      org_id: org.id,
+      key: `payments:${batchId}`,
+      memo: `Payments (${held.length})`,
+      metadata: { payment_batch_id: batchId },
+    };
     // Payments abroad: their dollars held in the Nium wallet, in the same ONE transfer as the US wallet's hold.
     if (abroad > 0)
       await postTransfer(tx, {

@@ -71,5 +71,15 @@ export async function planExecution(deps: AppDeps, tx: Tx, org: Org, body: Initi
   const held = await recompute(deps, tx, org.id, free);
   const destinations = await destinationsFor(deps, tx, org, held);
   const { parked, free: ready } = await claimWaits('held', { ...lookup, destinations }, held);
-  return { org, drafts, waiting, held, parked, ready, destinations, total: holdOf(held, destinations), abroad: abroadAmount(held, destinations) };
+  return {
+    org,
+    drafts,
+    waiting,
+    held,
+    parked,
+    ready,
+    destinations,
+    total: holdOf(held, destinations),
+    abroad: abroadAmount(held, destinations),
+  };
 }

@@ -94,7 +94,15 @@ export async function startAbroadPayouts(
   quotes?: LockedQuotes,
 ): Promise<string[]> {
   if (items.length === 0) return [];
-  const startable = new Set((await moveWaitingHolds(tx, orgId, items.map((item) => item.payment))).map((row) => row.id));
+  const startable = new Set(
+    (
+      await moveWaitingHolds(
+        tx,
+        orgId,
+        items.map((item) => item.payment),
+      )
+    ).map((row) => row.id),
+  );
   const ready = items.filter((item) => startable.has(item.payment.id));
   if (ready.length === 0) return [];
   await tx.execute(sql`

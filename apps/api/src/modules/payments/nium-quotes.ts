@@ -72,7 +72,9 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
     const quote = await nium
       .quote({ org_id: orgId, source_currency: 'USD', destination_currency: target.currency, source_amount: target.payment.amount })
       .catch((error: unknown) => {
-        throw error instanceof ProviderCallError && !error.retryable ? new AppError('conflict', `Nium cannot quote ${target.currency}`) : providerDown();
+        throw error instanceof ProviderCallError && !error.retryable
+          ? new AppError('conflict', `Nium cannot quote ${target.currency}`)
+          : providerDown();
       });
     const [row] = await deps.db
       .insert(niumQuotes)

@@ -54,7 +54,13 @@ export const abroadPaymentRoutes =
             money: { kind: 'routes', act: "Answer Nium's request for information on a payment abroad" },
           },
         },
-        schema: { tags, summary: "Answer Nium's question about a payment abroad", params: idParams, body: rfiAnswerBody, response: { 200: payoutAbroadStatus, ...errorResponses } },
+        schema: {
+          tags,
+          summary: "Answer Nium's question about a payment abroad",
+          params: idParams,
+          body: rfiAnswerBody,
+          response: { 200: payoutAbroadStatus, ...errorResponses },
+        },
       },
       async (request) => answerRfi(deps, requireStaff(request, MANAGERS).org_id, request.params.id, request.body),
     );

@@ -42,11 +42,7 @@ export async function abroadStatus(deps: AppDeps, orgId: string, paymentId: stri
     .getRemittance({ org_id: orgId, transfer_id: row.transfer_id })
     .catch(() => null);
   if (!state) return viewOf(row);
-  const [updated] = await deps.db
-    .update(niumPayouts)
-    .set({ rfis: state.rfis })
-    .where(eq(niumPayouts.payment_id, paymentId))
-    .returning();
+  const [updated] = await deps.db.update(niumPayouts).set({ rfis: state.rfis }).where(eq(niumPayouts.payment_id, paymentId)).returning();
   return viewOf(updated ?? row);
 }
 

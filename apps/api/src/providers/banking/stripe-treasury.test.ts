@@ -8,7 +8,6 @@ import { financialAccounts, providerCalls, providerEvents, treasuryTransactions 
 import { listOutbox } from '../../modules/email/outbox.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { stripeClient } from '../clients/stripe-client.ts';
-import { createLivePayouts } from '../payouts/live-payouts.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ export type {
 } from './types.ts';
 export type { NiumAccountResolver, NiumPayouts } from './nium-payouts.ts';
 export { NIUM_TEST_MARKERS } from './nium-test-markers.ts';
-export { NIUM_PROVIDER, type NiumAccount } from '../clients/nium-client.ts';
+export { niumClient, NIUM_PROVIDER, type NiumAccount } from '../clients/nium-client.ts';
 
 /** The payout rails' provider: the sandbox, or the real rails when SANDBOX=false (PayPal and Venmo, or a bank through Stripe Treasury). */
 export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): PayoutsProvider {

@@ -8,8 +8,7 @@ import type { PayoutRequest, StartedPayout } from './types.ts';
 type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' }> };
 
 /** Payouts to a US bank account: the `stripe` method (a payee abroad, `nium`, is paid through Nium: modules/payments/nium-*.ts). */
-export const isBankPayout = (request: PayoutRequest): request is BankPayout =>
-  request.destination.method === 'stripe';
+export const isBankPayout = (request: PayoutRequest): request is BankPayout => request.destination.method === 'stripe';
 
 /** How many OutboundPayments of one call are in flight at once (Stripe's rate limits are per account). */
 const PARALLEL = 4;

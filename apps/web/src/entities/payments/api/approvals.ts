@@ -76,7 +76,11 @@ export const useDecideApprovals = () =>
       let done = 0;
       for (const id of ids) {
         try {
-          await api.post<DecisionAnswer>(`/v1/approvals/${id}/${decision}`, { reason }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+          await api.post<DecisionAnswer>(
+            `/v1/approvals/${id}/${decision}`,
+            { reason },
+            { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+          );
           done += 1;
         } catch (error) {
           failures.push(failureMessage(error, 'There was an issue deciding this payment'));

@@ -176,7 +176,13 @@ function BulkDecisionDialog({ open, onClose }: { open: Bulk | null; onClose: () 
 }
 
 /** The inbox's head: how many wait, choose all this page's decidable ones, and the bulk actions. */
-function BulkBar(props: { total: number; decidable: string[]; chosen: string[]; onChoose: (ids: string[]) => void; onBulk: (bulk: Bulk) => void }) {
+function BulkBar(props: {
+  total: number;
+  decidable: string[];
+  chosen: string[];
+  onChoose: (ids: string[]) => void;
+  onBulk: (bulk: Bulk) => void;
+}) {
   const { total, decidable, chosen, onChoose, onBulk } = props;
   const all = decidable.length > 0 && decidable.every((id) => chosen.includes(id));
   return (
@@ -227,9 +233,7 @@ export function ApprovalsQueue() {
           key={item.payment_id}
           item={item}
           isChosen={chosenShown.includes(item.payment_id)}
-          onChoose={(isChosen) =>
-            setChosen((ids) => (isChosen ? [...ids, item.payment_id] : ids.filter((id) => id !== item.payment_id)))
-          }
+          onChoose={(isChosen) => setChosen((ids) => (isChosen ? [...ids, item.payment_id] : ids.filter((id) => id !== item.payment_id)))}
           onDecide={setOpen}
         />
       ))}
