@@ -8,8 +8,8 @@ import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
 
-const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
-const shot = (page: Page, name: string) => screenshot(page, { path: shotPath(name), animations: 'disabled' });
+const shot = (page: Page, name: string) =>
+  screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
 const YEAR = new Date().getUTCFullYear();
 
 /** A creator with a bank account, a TIN and an address, paid `cents` (posted once the sandbox clock moves). */
@@ -101,7 +101,7 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   await expect(dialog.getByRole('list', { name: 'Skipped users' })).toContainText('Paid less than the reporting threshold');
   await shot(page, 'taxes-02-generated');
 
-  const file = shotPath('taxes-03-form-1099-nec').replace(/\.png$/, '.pdf');
+  const file = test.info().outputPath('form-1099-nec.pdf');
   fs.writeFileSync(file, pdf);
   const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
   expect(text).toContain('Form 1099-NEC');

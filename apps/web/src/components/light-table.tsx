@@ -131,7 +131,8 @@ export function LightTable<R extends GridValidRowModel>(props: Props<R>) {
       {/* The progress bar sits over the first row, outside the grid, whose row groups hold rows only. */}
       <div style={{ position: 'relative' }}>
         {props.isLoading && <LinearProgress sx={{ position: 'absolute', top: HEADER_HEIGHT, left: 0, right: 0, zIndex: 1 }} />}
-        <LightTableRoot role="grid" aria-label={props.ariaLabel} aria-multiselectable={hasSelection || undefined}>
+        {/* Focusable: a table wider than the screen scrolls sideways, and keyboard users scroll it with the arrows (axe: scrollable-region-focusable). */}
+        <LightTableRoot role="grid" tabIndex={0} aria-label={props.ariaLabel} aria-multiselectable={hasSelection || undefined}>
           <div role="rowgroup" onPointerEnter={props.onIntent}>
             <div role="row" style={rowStyle}>
               {hasSelection && (
