@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createOwner, inviteMember, openSignedIn, uniqueEmail } from './support/api.ts';
+import { createOwner, inviteMember, openSignedIn } from './support/api.ts';
 import { becomeDelinquent } from './support/billing.ts';
 import { screenshot } from './support/screenshots.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { addBankedCreator, saveDrafts } from './support/payees.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
@@ -19,25 +20,9 @@ let delinquent: Promise<Delinquent> | undefined;
 function delinquentOrganisation(request: APIRequestContext): Promise<Delinquent> {
   delinquent ??= (async () => {
     const owner = await createOwner(request, 'executor', 'Delinquent Studios');
-    const headers = { 'auth-token': owner.token };
     await activateViaApi(request, owner.token);
-    const added = await request.post('/v1/creators', {
-      headers,
-      data: {
-        email: uniqueEmail('banked'),
-        first_name: 'Sam',
-        last_name: 'Banked',
-        account_number: '000123456789',
-        routing_number: '110000000',
-      },
-    });
-    expect(added.status(), await added.text()).toBe(200);
-    const creator = (await added.json()) as { id: string };
-    const saved = await request.post('/v1/payments', {
-      headers,
-      data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 5_000, split: 100, memo: '' }],
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    const creator = await addBankedCreator(request, owner.token);
+    await saveDrafts(request, owner.token, creator.id, [5_000]);
     const member = await inviteMember(request, owner.token, 'member');
     await becomeDelinquent(request, owner.token);
     return { ownerToken: owner.token, memberToken: member.token };

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createOwner, inviteMember, openSignedIn, uniqueEmail } from './support/api.ts';
+import { createOwner, inviteMember, openSignedIn } from './support/api.ts';
 import { screenshot } from './support/screenshots.ts';
+import { addBankedCreator } from './support/payees.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
@@ -14,19 +15,7 @@ const shot = async (page: Page, name: string) => {
 
 test('[creators] a team member sees a creator’s payout methods read-only; the owner can change them', async ({ page, request }) => {
   const owner = await createOwner(request, 'payoutaccess', 'Harbor Talent');
-  const headers = { 'auth-token': owner.token };
-  const added = await request.post('/v1/creators', {
-    headers,
-    data: {
-      email: uniqueEmail('rae'),
-      first_name: 'Rae',
-      last_name: 'Banked',
-      account_number: '000123456789',
-      routing_number: '110000000',
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const creator = (await added.json()) as { id: string };
+  const creator = await addBankedCreator(request, owner.token, { first_name: 'Rae', last_name: 'Banked', emailPrefix: 'rae' });
 
   const member = await inviteMember(request, owner.token, 'teammember');
   await openSignedIn(page, member.token, `/creators/${creator.id}`);

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { createOwner, openSignedIn } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
+import { addBankedCreator, saveDrafts } from './support/payees.ts';
 
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
 
@@ -12,25 +13,9 @@ test('[payments] Execute now beside Done executes exactly the payments just crea
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);
   expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
-  const created = await request.post('/v1/creators', {
-    headers,
-    data: {
-      email: uniqueEmail('banked'),
-      first_name: 'Sam',
-      last_name: 'Banked',
-      account_number: '000123456789',
-      routing_number: '110000000',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const creator = (await created.json()) as { id: string };
+  const creator = await addBankedCreator(request, owner.token);
   // A draft made earlier: Execute now must leave it alone.
-  const earlier = await request.post('/v1/payments', {
-    headers,
-    data: [{ recipient: creator.id, recipient_role: 'creator', earnings: 5_000, split: 100, memo: 'Earlier' }],
-  });
-  expect(earlier.status(), await earlier.text()).toBe(200);
-  const earlierId = ((await earlier.json()) as { data: { id: string }[] }).data[0]!.id;
+  const [earlierId] = await saveDrafts(request, owner.token, creator.id, [5_000], { memo: 'Earlier' });
 
   await openSignedIn(page, owner.token, `/payments/newPayment?recipient_id=${creator.id}`);
   await expect(page.getByTestId('payment-row').getByRole('combobox', { name: 'Recipient' })).toHaveValue('Sam Banked');

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { createOwner, openSignedIn, PASSWORD, uniqueEmail } from './support/api.ts';
+import { createOwner, openSignedIn, PASSWORD } from './support/api.ts';
 import { createCollaborator, enrolViaApi, nextCode, readEmailedFactorCode, sessionBeforeEnrolment } from './support/two-factor.ts';
 import { signInThroughForm, toast } from './support/ui.ts';
 import { screenshot } from './support/screenshots.ts';
 import { activateViaApi } from './support/wallet.ts';
+import { addBankedCreator } from './support/payees.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
@@ -89,18 +90,7 @@ test('[two-factor] executing on a stale factor asks for the code, then executes 
   await activateViaApi(request, owner.token);
   expect((await request.post('/v1/treasury/load', { headers, data: { amount: 100_000 } })).status()).toBe(200);
   // Added while the set-up's proof is fresh: a payee with bank details asks for it too.
-  const created = await request.post('/v1/creators', {
-    headers,
-    data: {
-      email: uniqueEmail('banked'),
-      first_name: 'Sam',
-      last_name: 'Banked',
-      account_number: '000123456789',
-      routing_number: '110000000',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const creator = (await created.json()) as { id: string };
+  const creator = await addBankedCreator(request, owner.token);
 
   await openSignedIn(page, stale, `/payments/newPayment?recipient_id=${creator.id}`);
   await expect(page.getByTestId('payment-row').getByRole('combobox', { name: 'Recipient' })).toHaveValue('Sam Banked');
