@@ -44,6 +44,25 @@ export type RoutePolicy = {
   money?: { kind: 'moves' | 'routes'; act: string; when?: BodyRule; byLink?: true };
 };
 
+/**
+ * A route that moves money or changes where it goes, acted on by a person: no API key, refused
+ * while acting as someone (with `acting`, the words said), a second factor proved within
+ * FRESH_FACTOR_MINUTES; audited when `audit` names the action.
+ */
+export const moneyAct = (policy: {
+  who: RoutePolicy['who'];
+  acting: string;
+  money: NonNullable<RoutePolicy['money']>;
+  audit?: RoutePolicy['audit'];
+}): RoutePolicy => ({
+  who: policy.who,
+  apiKey: 'none',
+  acting: { refused: policy.acting },
+  freshFactor: 'always',
+  money: policy.money,
+  ...(policy.audit ? { audit: policy.audit } : {}),
+});
+
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {

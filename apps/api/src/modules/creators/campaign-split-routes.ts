@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { createCampaignSplit, deleteCampaignSplit, listCampaignSplits, updateCampaignSplit } from './campaign-splits.ts';
-import { STAFF } from '../../plugins/route-policy.ts';
+import { STAFF, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Creators'];
 const splitParams = idParams.extend({ splitId: z.uuid({ error: campaignSplitMessages.notFound }) });
@@ -46,14 +46,12 @@ export const campaignSplitRoutes =
       '/creators/:id/campaign_splits',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: STAFF,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             audit: { action: 'payee_split.change' },
             money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
-          },
+          }),
         },
         schema: {
           tags,
@@ -71,14 +69,12 @@ export const campaignSplitRoutes =
       '/creators/:id/campaign_splits/:splitId',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: STAFF,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             audit: { action: 'payee_split.change' },
             money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
-          },
+          }),
         },
         schema: {
           tags,
@@ -101,14 +97,12 @@ export const campaignSplitRoutes =
       '/creators/:id/campaign_splits/:splitId',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: STAFF,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             audit: { action: 'payee_split.change' },
             money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
-          },
+          }),
         },
         schema: {
           tags,

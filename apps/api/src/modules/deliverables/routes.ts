@@ -20,7 +20,7 @@ import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { listDeliverables } from './queries.ts';
 import { createDeliverable, deleteDeliverable, updateDeliverable } from './service.ts';
 import { decideDeliverable } from './approval.ts';
-import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
+import { STAFF, MANAGERS, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Deliverables'];
 const deletedAnswer = z.object({ message: z.string(), id: z.string() });
@@ -120,13 +120,11 @@ export const deliverableRoutes =
       '/deliverables/:id/approval',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: 'Approve a deliverable (executes the payments that waited for it)' },
-          },
+          }),
         },
         schema: {
           tags,

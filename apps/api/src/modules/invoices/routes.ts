@@ -36,7 +36,7 @@ import { listPortalInvoices, portalPayLink } from './portal.ts';
 import { portalInvoicePdf, portalReceiptPdf } from './portal-documents.ts';
 import { invoicePdfOf, sendPdf } from './invoice-document.ts';
 import { cancelInvoices, createInvoice, sendInvoiceReminders, updateInvoice } from './service.ts';
-import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
+import { STAFF, MANAGERS, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Invoices'];
 const countAnswer = z.object({ count: z.number().int(), message: z.string() });
@@ -246,13 +246,11 @@ export const invoiceRoutes =
       '/invoices/:id/refunds',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: "Refund a customer's payment of an invoice" },
-          },
+          }),
         },
         schema: {
           tags,

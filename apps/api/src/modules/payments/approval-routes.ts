@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/index.ts';
 import { approvePayment, rejectPayment } from './approval-decisions.ts';
 import { listApprovalQueue } from './approval-queue.ts';
 import { readApprovalRules, saveApprovalRules } from './approval-rules.ts';
-import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
+import { MANAGERS, OWNER, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Approvals'];
 /** Approvers are the organisation's owners and admins (Settings > Approvals): team members only create payments. */
@@ -44,13 +44,11 @@ export const approvalRoutes =
       '/approvals/rules',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: OWNER,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: 'Approval rules (which payments need a second person before they leave)' },
-          },
+          }),
         },
         schema: {
           tags,
@@ -95,13 +93,11 @@ export const approvalRoutes =
       '/approvals/:id/approve',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: 'Approve a payment waiting for approval (it executes)' },
-          },
+          }),
         },
         schema: {
           tags,

@@ -6,7 +6,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listCampaignReleases } from './campaign-releases.ts';
 import { markReleaseWhenPaid, releaseOf, unmarkRelease } from './releases.ts';
-import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
+import { STAFF, MANAGERS, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 
@@ -52,13 +52,11 @@ export const paymentReleaseRoutes =
       '/payment_releases/:id',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: "Release when paid (the invoice's funded drafts execute once it is paid)" },
-          },
+          }),
         },
         schema: {
           tags,

@@ -32,7 +32,7 @@ import { lockQuotes } from './nium-quotes.ts';
 import { markCreatedBy } from './approval-decisions.ts';
 import { getPayment, listPayments, paymentTotals } from './queries.ts';
 import { releasePaymentHolds, sendReminders } from './reminders.ts';
-import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
+import { STAFF, MANAGERS, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 
@@ -170,14 +170,12 @@ export const paymentRoutes =
       '/payments/initiate',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             audit: { action: 'payments.execute', details: requestedCount },
             money: { kind: 'moves', act: 'Execute payments' },
-          },
+          }),
         },
         schema: {
           tags,

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { cancelSchedule, createSchedules, listSchedules } from './schedules.ts';
-import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
+import { STAFF, MANAGERS, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
 
@@ -38,13 +38,11 @@ export const paymentScheduleRoutes =
       '/payment_schedules',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: 'Schedule payments (they execute on the date, and again if recurring)' },
-          },
+          }),
         },
         schema: {
           tags,

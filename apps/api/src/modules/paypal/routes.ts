@@ -8,7 +8,7 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { consentSandboxPaypal } from '../../providers/paypal-accounts/index.ts';
 import { renderConnectError, renderConsentPage } from './consent-page.ts';
 import { completePaypalLink, deactivatePaypal, findPaypalStatus, INVALID_CONSENT, startPaypalOnboarding } from './service.ts';
-import { MANAGERS } from '../../plugins/route-policy.ts';
+import { MANAGERS, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['PayPal'];
 const answer = { 200: paypalStatusAnswer, ...errorResponses };
@@ -28,13 +28,11 @@ export const paypalRoutes =
       '/paypal/oauth',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             money: { kind: 'routes', act: "Link the organization's PayPal account (where PayPal payouts are sent from)" },
-          },
+          }),
         },
         schema: {
           tags,

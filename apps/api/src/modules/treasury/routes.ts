@@ -16,7 +16,7 @@ import { idempotent } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { createAchDebit, createAchTransfer, loadSandboxFunds, toTransactionAnswer } from './ach.ts';
 import { attachBank, verificationUrlOf } from './bank-links.ts';
-import { MANAGERS, type RoutePolicy } from '../../plugins/route-policy.ts';
+import { MANAGERS, type RoutePolicy, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Treasury'];
 const moneyAnswer = { 200: treasuryTransactionAnswer, ...errorResponses };
@@ -61,13 +61,11 @@ export const treasuryRoutes =
       '/treasury/ach_debit',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: 'Add funds from the bank (ACH debit)' },
-          },
+          }),
         },
         schema: {
           tags,
@@ -89,13 +87,11 @@ export const treasuryRoutes =
       '/treasury/ach',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'moves', act: 'Transfer funds out of the wallet (ACH)' },
-          },
+          }),
         },
         schema: {
           tags,

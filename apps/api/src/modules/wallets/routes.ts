@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { findWalletDetails, listMovements, listWallets, listWalletTransactions } from './service.ts';
-import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
+import { MANAGERS, OWNER, moneyAct } from '../../plugins/route-policy.ts';
 import { unfreezeWallet } from './unfreeze.ts';
 
 const tags = ['Wallets'];
@@ -87,14 +87,12 @@ export const walletRoutes =
       '/wallets/:id/unfreeze',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: OWNER,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             audit: { action: 'wallet.unfreeze' },
             money: { kind: 'moves', act: 'Release money frozen by an unknown debit' },
-          },
+          }),
         },
         schema: {
           tags,
