@@ -1,1 +1,2 @@
 export { type KeptSecrets, PayoutDetailsForm, type PayoutFormValues } from './components/payout-details-form.tsx';
+export { AbroadBankFields } from './components/abroad-bank-fields.tsx';
