@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { executionNothingSent, executionPreviewLines, formatCents, type InitiatePreview } from '@crewpay/core';
@@ -43,7 +44,11 @@ function ExecutionHeadline({ preview }: { preview: InitiatePreview }) {
 export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
   const { data: preview, isFetching } = useExecutionPreview(selection, isOpen);
   const quotes = useExecutionQuotes(selection, isOpen);
-  useRequoteOnExpiry(quotes.data?.quotes, quotes.refetch);
+  const { refetch: requote } = quotes;
+  useRequoteOnExpiry(
+    quotes.data?.quotes,
+    useCallback(() => void requote(), [requote]),
+  );
   // A quote that could not be had leaves Execute to the server, which refuses a payment abroad without one.
   const ready = preview && !isFetching && (quotes.data || quotes.isError) && !quotes.isFetching;
   const when = useExecuteWhen(selection, onClose);

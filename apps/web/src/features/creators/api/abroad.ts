@@ -1,0 +1,28 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { PayeeAbroad, PayeeAbroadView } from '@crewpay/core';
+import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { creatorKeys } from '../../../entities/creators/index.ts';
+
+const abroadKey = (id: string) => [...creatorKeys.all, 'abroad', id] as const;
+
+/** GET /v1/creators/:id/abroad: the creator's country, currency and bank details abroad (last 4 only), or null. */
+export function useCreatorAbroad(id: string) {
+  return useQuery({
+    queryKey: abroadKey(id),
+    queryFn: () => api.get<PayeeAbroadView | null>(`/v1/creators/${id}/abroad`),
+    meta: { isSilent: true },
+  });
+}
+
+/** PUT /v1/creators/:id/abroad: the details kept, the creator paid through Nium from then on. */
+export function useSaveCreatorAbroad(id: string) {
+  return useMutation({
+    mutationFn: (body: PayeeAbroad) => api.put<PayeeAbroadView>(`/v1/creators/${id}/abroad`, body),
+    onSuccess: async (view) => {
+      queryClient.setQueryData(abroadKey(id), view);
+      await queryClient.invalidateQueries({ queryKey: creatorKeys.all });
+    },
+    meta: { errorMessage: 'There was an issue saving the bank details abroad', successMessage: 'Bank details abroad saved!' },
+  });
+}
