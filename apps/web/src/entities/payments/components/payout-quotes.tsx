@@ -32,7 +32,7 @@ export function PayoutQuotes({ quotes }: { quotes: PayoutQuote[] }) {
   if (quotes.length === 0) return null;
   const expires = quotes.map((quote) => Date.parse(quote.expires_at)).sort((a, b) => a - b)[0]!;
   return (
-    <Stack spacing={0.5} aria-label="Exchange rates">
+    <Stack spacing={0.5} role="region" aria-label="Exchange rates">
       <Typography variant="subtitle2" component="h3">
         Paid in another currency
       </Typography>

@@ -6,7 +6,7 @@ import type { Control, FieldValues } from 'react-hook-form';
 import { payeeAbroadSchema, type PayeeAbroadView } from '@crewpay/core';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { AbroadBankFields } from '../../../entities/payees/index.ts';
+import { AbroadBankFields, emptyCorridorFields } from '../../../entities/payees/index.ts';
 import { useSaveCreatorAbroad } from '../api/abroad.ts';
 
 type Props = { creatorId: string; current: PayeeAbroadView | null; onClose: () => void };
@@ -21,7 +21,7 @@ export function AbroadDialog({ creatorId, current, onClose }: Props) {
     defaultValues: {
       country: current?.country ?? '',
       method: current?.method ?? 'bank_account',
-      fields: { account_holder_name: current?.fields.account_holder_name ?? '' },
+      fields: { ...emptyCorridorFields(), account_holder_name: current?.fields.account_holder_name ?? '' },
     },
   });
   const onSubmit = handleSubmit(async (body) => {

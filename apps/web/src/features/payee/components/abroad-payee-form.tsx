@@ -8,7 +8,7 @@ import { legalEntityTypeLabels, legalEntityTypes, payeeAbroadSubmissionBody, typ
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { AbroadBankFields } from '../../../entities/payees/index.ts';
+import { AbroadBankFields, emptyCorridorFields } from '../../../entities/payees/index.ts';
 
 type Input = z.input<typeof payeeAbroadSubmissionBody>;
 const entityOptions = legalEntityTypes.map((type) => ({ value: type, label: legalEntityTypeLabels[type] }));
@@ -29,7 +29,7 @@ export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit }: Pr
   const form = useZodForm(payeeAbroadSubmissionBody, {
     defaultValues: {
       selected_payment_method: 'nium',
-      abroad: { country: '', method: 'bank_account', fields: { account_holder_name: '' } },
+      abroad: { country: '', method: 'bank_account', fields: emptyCorridorFields() },
       entity_type: isBusiness ? 'c_corp' : 'individual',
       first_name: initial.first_name,
       last_name: initial.last_name,

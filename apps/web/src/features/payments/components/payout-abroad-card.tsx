@@ -85,7 +85,7 @@ export function PayoutAbroadCard({ paymentId }: { paymentId: string }) {
   if (!status) return null;
   const open = status.rfis.filter((rfi) => rfi.status === 'RFI_REQUESTED');
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Payment abroad">
+    <Paper variant="outlined" sx={{ p: 2 }} role="region" aria-label="Payment abroad">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         Payment abroad
       </Typography>

@@ -11,6 +11,8 @@ export function useNiumWallet() {
   return useQuery({
     queryKey: niumWalletKey,
     queryFn: () => api.get<NiumWalletView>('/v1/nium/wallet'),
+    // A funding lands once Nium confirms it, a payout leaves as Nium pays it: read again while shown.
+    refetchInterval: 5000,
     meta: { errorMessage: 'There was an issue retrieving your Nium wallet' },
   });
 }
