@@ -9,6 +9,9 @@ const countryOptions = Object.values(CORRIDORS)
   .map((corridor) => ({ value: corridor.country, label: countryName(corridor.country) }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
+/** Fields whose values are long (an IBAN is up to 34 characters): a row of their own. */
+const WIDE = new Set(['account_holder_name', 'iban', 'pix_key']);
+
 type Props = {
   /** A form checked by payeeAbroadSchema (or a body holding it under `prefix`). */
   control: Control<FieldValues>;
@@ -28,7 +31,7 @@ export function AbroadBankFields({ control, prefix = '', idPrefix = 'abroad' }: 
   const corridor = corridorFor(String(country.field.value ?? ''));
   const chosen = corridor ? (corridorMethod(corridor.country, String(method.field.value)) ?? corridor.methods[0]!) : null;
   const input = (field: CorridorField) => (
-    <Grid key={field.key} size={{ xs: 12, sm: field.key === 'account_holder_name' ? 12 : 6 }}>
+    <Grid key={field.key} size={{ xs: 12, sm: WIDE.has(field.key) ? 12 : 6 }}>
       <FormTextField
         control={control}
         name={`${prefix}fields.${field.key}`}
