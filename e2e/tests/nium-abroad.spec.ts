@@ -143,6 +143,10 @@ test('[nium] the owner sees the quote in Execute, then the payout abroad arrives
   await expect(methods).toContainText('United Kingdom · GBP · ••••••6819');
   await expect(page.getByRole('radio', { name: 'Pay with Nium' })).toBeChecked();
 
+  // The creators list says it too, in the payment method column.
+  await page.goto('/creators');
+  await expect(page.getByRole('row', { name: new RegExp(creator.email) })).toContainText('Nium · United Kingdom, GBP');
+
   await page.goto(`/payments/${paymentId}`);
   await page.getByRole('button', { name: 'Execute Payments' }).click();
   const dialog = page.getByRole('dialog', { name: 'Execute payments' });

@@ -67,4 +67,22 @@ describe('a payee abroad gives their details through the payee link', () => {
     expect(abroad).toMatchObject({ destination_currency: 'EUR', source_amount: draft!.amount });
     expect((await submit(link, jonas)).statusCode).toBe(410);
   });
+
+  it("answers the country and currency of the organisation's payees abroad for a list, and nobody else's", async () => {
+    const owner = await fundedOwner(ctx.app, 0);
+    const other = await fundedOwner(ctx.app, 0);
+    const home = await addCreator(ctx.app, owner.headers);
+    const abroad = await addCreator(ctx.app, owner.headers);
+    const elsewhere = await addCreator(ctx.app, other.headers);
+    for (const [headers, id] of [
+      [owner.headers, abroad.id],
+      [other.headers, elsewhere.id],
+    ] as const)
+      expect((await inject('PUT', `/v1/creators/${id}/abroad`, headers, CORRIDOR_PAYEES.JP)).statusCode).toBe(200);
+    const listed = await inject('GET', `/v1/nium/payees?ids=${[home.id, abroad.id, elsewhere.id].join(',')}`, owner.headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual([{ payee_id: abroad.id, country: 'JP', currency: 'JPY' }]);
+    const bad = await inject('GET', '/v1/nium/payees?ids=nope', owner.headers);
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -26,3 +26,16 @@ export function useSaveCreatorAbroad(id: string) {
     meta: { errorMessage: 'There was an issue saving the bank details abroad', successMessage: 'Bank details abroad saved!' },
   });
 }
+
+export type PayeeCountry = { payee_id: string; country: string; currency: string };
+
+/** GET /v1/nium/payees?ids=: the country and currency of the listed creators paid abroad (a list's page, at most 100). */
+export function usePayeeCountries(ids: string[]) {
+  return useQuery({
+    queryKey: [...creatorKeys.all, 'abroad-countries', ids] as const,
+    queryFn: () => api.get<PayeeCountry[]>('/v1/nium/payees', { query: { ids: ids.join(',') } }),
+    enabled: ids.length > 0 && ids.length <= 100,
+    select: (rows) => new Map(rows.map((row) => [row.payee_id, row])),
+    meta: { isSilent: true },
+  });
+}
