@@ -185,3 +185,48 @@ test('[nium] the owner sees the quote in Execute, then the payout abroad arrives
   await expect(balances.getByRole('row', { name: /USD/ })).toContainText('$800.00', { timeout: 15_000 });
   await shotsAtBothWidths(page, 'nium-wallet');
 });
+
+test("[nium] the owner answers Nium's request for information on the payment's page", async ({ page, request }) => {
+  const owner = await fundedOrg(request, 'niumrfi');
+  const creator = await createCreator(request, owner.headers, { first_name: 'Ravi', last_name: 'Kumar' });
+  // The sandbox asks for information about a payee whose name on account carries "(rfi)".
+  const abroad = await request.put(`/v1/creators/${creator.id}/abroad`, {
+    headers: owner.headers,
+    data: {
+      country: 'IN',
+      method: 'bank_account',
+      fields: { account_holder_name: 'Ravi Kumar (rfi)', ifsc: 'SBIN0000058', account_number: '123456789012' },
+    },
+  });
+  expect(abroad.status(), await abroad.text()).toBe(200);
+  const paymentId = await draftFor(request, owner.headers, creator.id, 40_000);
+  const quoted = await request.post('/v1/payments/initiate/quotes', { headers: owner.headers, data: { ids: [paymentId] } });
+  const { quotes } = (await quoted.json()) as { quotes: { quote_id: string }[] };
+  const executed = await request.put('/v1/payments/initiate', {
+    headers: owner.headers,
+    data: { ids: [paymentId], quote_ids: quotes.map((quote) => quote.quote_id) },
+  });
+  expect(executed.status(), await executed.text()).toBe(200);
+  for (let step = 0; step < 3; step += 1) await advanceClock(request, 21);
+
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openSignedIn(page, owner.token, `/payments/${paymentId}`);
+  const card = page.getByRole('region', { name: 'Payment abroad' });
+  await expect(card).toContainText(/Status\s*Nium needs information/);
+  const answer = card.getByRole('form', { name: 'Answer Nium' });
+  await expect(answer).toContainText('Nium asks:');
+  await shotsAtBothWidths(page, 'nium-payment-rfi');
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // Sent empty, it names the field; answered from the keyboard (Enter sends).
+  await answer.getByRole('button', { name: 'Send answer' }).click();
+  await expect(answer.getByText('This field is required')).toBeVisible();
+  await answer.getByLabel('First name').fill('Ravi');
+  await answer.getByLabel('First name').press('Enter');
+  await expect(toast(page, 'Answer sent to Nium')).toBeVisible();
+  await expect(card.getByRole('form', { name: 'Answer Nium' })).toHaveCount(0);
+
+  for (let step = 0; step < 4; step += 1) await advanceClock(request, 21);
+  await page.reload();
+  await expect(card).toContainText(/Status\s*Paid/);
+  await expect(card).toContainText(/Payee receives\s*₹[\d,]+\.\d\d/);
+});
