@@ -252,5 +252,5 @@ export type PayeeSubmissionBody = z.infer<typeof payeeSubmissionBody>;
 export const payeeSubmissionAnswer = z.object({
   amount: z.number().int(),
   org_name: z.string(),
-  selected_payment_method: z.enum(['stripe', 'paypal', 'venmo']),
+  selected_payment_method: z.enum(['stripe', 'paypal', 'venmo', 'nium']),
 });

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { inUnit } from '../../events/dispatcher.ts';
 import { requireStaff } from '../../plugins/auth.ts';
-import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
+import { MANAGERS, OWNER, STAFF } from '../../plugins/route-policy.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { setNiumAccount } from './accounts.ts';
 import { fundNiumWallet } from './funding.ts';
@@ -97,6 +97,30 @@ export const niumRoutes =
         },
       },
       async (request) => setNiumAccount(deps.db, requireStaff(request, OWNER).org_id, request.body),
+    );
+
+    app.get(
+      '/nium/payees',
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: {
+          tags,
+          summary:
+            "The country and currency of these payees abroad (the creators list's payment method column); payees at home are left out",
+          querystring: z.object({
+            ids: z
+              .string()
+              .max(4000)
+              .transform((value) => value.split(',').filter(Boolean))
+              .pipe(z.array(z.uuid('Each id must be a creator id')).max(100, 'At most 100 ids at once')),
+          }),
+          response: { 200: z.array(z.object({ payee_id: z.string(), country: z.string(), currency: z.string() })), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const found = await findPayeesAbroad(deps.db, requireStaff(request).org_id, request.query.ids);
+        return [...found.values()].map((row) => ({ payee_id: row.payee_id, country: row.country, currency: row.currency }));
+      },
     );
 
     app.get(

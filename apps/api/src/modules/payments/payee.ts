@@ -1,5 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { isSecretToken, payeeMessages, payeeSubmissionBody, type PayeeLinkInfo, type PayeeSubmissionBody } from '@crewpay/core';
+import type { z } from 'zod';
+import {
+  isSecretToken,
+  payeeAbroadSubmissionBody,
+  payeeMessages,
+  payeeSubmissionBody,
+  type PayeeAbroadSubmission,
+  type PayeeLinkInfo,
+  type PayeeSubmissionBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { inUnit, type HandlerUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,6 +22,7 @@ import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../pa
 import { sealSecret } from '../creators/index.ts';
 import { INVALID_LINK_MESSAGE, findUsableLink, markLinkUsed, payeePayloadOf, waitingPaymentsOfLink } from '../links/index.ts';
 import { findUserForPayee, saveUserPayeeDetails } from '../users/index.ts';
+import { savePayeeAbroad } from '../nium/index.ts';
 import { startPayouts } from './payouts.ts';
 import { payoutDestination } from './recipients.ts';
 import type { ExpiringLink } from '../../db/schema/index.ts';
@@ -50,10 +60,14 @@ export async function describePayeeLink(tx: DbOrTx, link: ExpiringLink): Promise
 }
 
 export function parsePayeeSubmission(body: unknown): PayeeSubmissionBody {
-  const parsed = payeeSubmissionBody.safeParse(body);
+  return parseWith(payeeSubmissionBody, body);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
-  throw new AppError('validation_error', issue?.message ?? 'Invalid request', { field: issue?.path.join('.') ?? '' });
+  throw new AppError('validation_error', issue?.message ?? 'Invalid request', { field: issue?.path.map(String).join('.') ?? '' });
 }
 
 /**
@@ -91,7 +105,8 @@ const isBusinessOnFile = (person: Creator | User) =>
   'entity_type' in person ? person.entity_type === 'business' : (person.legal_entity_type ?? 'individual') !== 'individual';
 
 /** Whether the submitted legal identity differs from the one payments were already executed to. */
-function changesIdentity(person: Creator | User, body: PayeeSubmissionBody): boolean {
+type Identity = { entity_type: string; business_name?: string | null; first_name?: string | null; last_name?: string | null };
+function changesIdentity(person: Creator | User, body: Identity): boolean {
   const isBusiness = body.entity_type !== 'individual';
   if (isBusinessOnFile(person) !== isBusiness) return true;
   if (isBusiness) return !same(person.business_name, body.business_name);
@@ -237,6 +252,99 @@ export async function applyPayeeDetails(unit: HandlerUnit, options: ApplyPayeeDe
   return { person, emailIds, callIds, started: destination ? waiting : [] };
 }
 
+const isAbroadSubmission = (body: unknown) =>
+  typeof body === 'object' && body !== null && (body as { selected_payment_method?: unknown }).selected_payment_method === 'nium';
+
+/**
+ * A payee abroad's own details through their link (creators only: payees_abroad belongs to a
+ * creator): the corridor's bank fields kept sealed (savePayeeAbroad), the name, address abroad and
+ * home tax id on the creator, the US bank, PayPal and Venmo details forgotten; the waiting
+ * payments start through Nium from the Nium wallet (those it cannot cover keep waiting).
+ */
+async function applyAbroadPayeeDetails(
+  unit: HandlerUnit,
+  options: { org: Org; recipient: string; recipient_role: string; body: PayeeAbroadSubmission },
+) {
+  const { deps, tx } = unit;
+  const { org, recipient, body } = options;
+  if (options.recipient_role !== 'creator')
+    throw new AppError('validation_error', `${org.name} pays agents and managers in the United States only`, {
+      field: 'selected_payment_method',
+    });
+  const current = await findCreatorForPayee(tx, { org_id: org.id, id: recipient });
+  if (!current) throw new AppError('not_found', 'Payee not found');
+  const isIdentityLocked = await hasExecutedPayments(tx, org.id, recipient);
+  if (isIdentityLocked && changesIdentity(current, body))
+    throw new AppError('validation_error', identityLockedMessage(org.name), {
+      field: body.entity_type === 'individual' ? 'first_name' : 'business_name',
+    });
+  const identity = isIdentityLocked
+    ? {}
+    : body.entity_type === 'individual'
+      ? {
+          entity_type: 'individual' as const,
+          legal_entity_type: 'individual' as const,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          business_name: null,
+        }
+      : { entity_type: 'business' as const, legal_entity_type: body.entity_type, business_name: body.business_name };
+  const person = await saveCreatorPayeeDetails(tx, {
+    org_id: org.id,
+    id: recipient,
+    details: {
+      ...identity,
+      ...(body.tax_id && !isSecretToken(body.tax_id) ? { state_tax_id: deps.secrets.encrypt(body.tax_id) } : {}),
+      selected_payment_method: 'nium',
+      account_number: null,
+      account_number_last4: null,
+      routing_number: null,
+      routing_number_last4: null,
+      paypal_email: null,
+      venmo_phone_number: null,
+      address_line_1: body.address.line_1,
+      address_line_2: body.address.line_2 || null,
+      address_city: body.address.city,
+      address_state: body.address.region || null,
+      address_zip: body.address.postal_code || null,
+    },
+  });
+  if (!person) throw new AppError('not_found', 'Payee not found');
+  const abroad = await savePayeeAbroad(tx, deps.secrets, { org_id: org.id, payee_id: recipient, abroad: body.abroad });
+  const emailIds = await recordPayoutChange(unit, {
+    org_id: org.id,
+    payee: { type: 'creator', id: recipient, name: creatorDisplayName(person), email: person.email, link: `/creators/${recipient}` },
+    source: 'payee_link',
+    changed_by_user_id: null,
+    fields: [...new Set([...changedPayoutFields(current, person), 'bank_account' as const])],
+    replacesDetails: hasPayoutDetails(current) || current.selected_payment_method === 'nium',
+  });
+  const waiting = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.org_id, org.id),
+        eq(payments.recipient, recipient),
+        eq(payments.status, 'requires_info'),
+        eq(payments.is_deleted, false),
+      ),
+    )
+    .orderBy(payments.id)
+    .for('update');
+  const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled, abroad });
+  const callIds = destination
+    ? await startPayouts(
+        deps,
+        tx,
+        org.id,
+        waiting.map((payment) => ({ payment, destination })),
+        await sandboxNow(tx),
+      )
+    : [];
+  return { emailIds, callIds, started: destination ? waiting : [] };
+}
+
 /**
  * POST /v1/expiring_link for a payee link: stores the payout details (sealed) and tax details on
  * the recipient, uses the link up (locked: one use even when submitted twice at once) and starts
@@ -249,20 +357,18 @@ export async function submitPayeeLink(deps: AppDeps, linkId: string, rawBody: un
     const link = await findUsableLink(tx, linkId, { forUpdate: true });
     const { recipient, recipient_role } = payeePayloadOf(link);
     await waitingPaymentsOfLink(tx, link);
-    const body = parsePayeeSubmission(rawBody);
+    const abroad = isAbroadSubmission(rawBody);
+    const body = abroad ? parseWith(payeeAbroadSubmissionBody, rawBody) : parsePayeeSubmission(rawBody);
     const [org] = await tx.select().from(orgs).where(eq(orgs.id, link.org_id!));
     if (!org) throw new AppError('gone', INVALID_LINK_MESSAGE);
     if (!(await findPerson(tx, org.id, recipient, recipient_role))) throw new AppError('gone', INVALID_LINK_MESSAGE);
     // Only an organisation that turned it on asks for the tax form first; otherwise it is offered, never blocking.
     if (org.require_tax_form_for_payouts && !(await hasActiveTaxForm(tx, recipient, recipient_role)))
       throw new AppError('conflict', payeeMessages.taxFormRequired);
-    const { emailIds, callIds, started } = await applyPayeeDetails(unit, {
-      org,
-      recipient,
-      recipient_role,
-      body,
-      source: 'payee_link',
-    });
+    const { emailIds, callIds, started } =
+      body.selected_payment_method === 'nium'
+        ? await applyAbroadPayeeDetails(unit, { org, recipient, recipient_role, body })
+        : await applyPayeeDetails(unit, { org, recipient, recipient_role, body, source: 'payee_link' });
     await markLinkUsed(tx, link);
     const answer = {
       amount: started.reduce((sum, row) => sum + row.amount, 0),

@@ -8,7 +8,9 @@ import {
   type PaymentsFilter,
   type PaymentsPage,
   type PaymentTab,
+  type PayoutQuote,
 } from '@crewpay/core';
+import { ApiError } from '../../../lib/api-error.ts';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { PaymentListFilters } from './list-filters.ts';
@@ -111,9 +113,12 @@ export function useDeletePayments() {
 /** What Execute acts on: the selected payments, a campaign's drafts, or every draft a list's filter matches ("Select all N matching"). */
 export type ExecutionSelection = { ids: string[]; payment_group_id?: string } | { filter: PaymentsFilter };
 
+/** A quote past its expiry (or none for a payment abroad): nothing moved, the dialog quotes again. */
+export const isQuoteExpired = (error: unknown) => error instanceof ApiError && error.code === 'quote_expired';
+
 export function useInitiatePayments() {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: ExecutionSelection; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: { body: ExecutionSelection & { quote_ids?: string[] }; idempotencyKey: string }) =>
       api.put<InitiateAnswer>('/v1/payments/initiate', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: async (answer) => {
       // The server says exactly what happened: 'Payment is on the way!' only when money moves, then
@@ -122,6 +127,9 @@ export function useInitiatePayments() {
       (answer.outcomes.sent.count > 0 ? notifySuccess : notifyInfo)(answer.message);
       trackEvent('payments_executed');
       await refreshAfterChange();
+    },
+    onError: async (error) => {
+      if (isQuoteExpired(error)) await queryClient.invalidateQueries({ queryKey: ['payments', 'quotes'] });
     },
     meta: { errorMessage: 'There was an issue initiating your payments' },
   });
@@ -141,6 +149,23 @@ function executionPreviewQuery(selection: ExecutionSelection) {
 export function useExecutionPreview(selection: ExecutionSelection, enabled: boolean) {
   const hasSelection = 'filter' in selection || selection.ids.length > 0;
   return useQuery({ ...executionPreviewQuery(selection), enabled: enabled && hasSelection });
+}
+
+/**
+ * The payout quotes of the payments Execute would send abroad now (rate, fee, what the payee
+ * receives, until when), asked each time the dialog opens: never a quote from an earlier opening.
+ */
+export function useExecutionQuotes(selection: ExecutionSelection, enabled: boolean) {
+  const hasSelection = 'filter' in selection || selection.ids.length > 0;
+  return useQuery({
+    queryKey: ['payments', 'quotes', selection] as const,
+    queryFn: () => api.post<{ quotes: PayoutQuote[] }>('/v1/payments/initiate/quotes', selection),
+    enabled: enabled && hasSelection,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { errorMessage: 'There was an issue quoting the exchange rates' },
+  });
 }
 
 /** An execution's progress, asked every second until none of its payouts remains to be sent. */

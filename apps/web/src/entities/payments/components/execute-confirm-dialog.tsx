@@ -1,16 +1,19 @@
+import { useCallback } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { executionNothingSent, executionPreviewLines, formatCents, type InitiatePreview } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useExecutionPreview, type ExecutionSelection } from '../api/payments.ts';
+import { useExecutionPreview, useExecutionQuotes, type ExecutionSelection } from '../api/payments.ts';
 import { useExecuteWhen } from './execute-when.tsx';
+import { PayoutQuotes, useRequoteOnExpiry } from './payout-quotes.tsx';
 
 type Props = {
   selection: ExecutionSelection;
   awaiting?: number;
   isOpen: boolean;
   isPending: boolean;
-  onConfirm: () => void;
+  /** With the quote ids of the payments abroad the owner saw (locked on Execute). */
+  onConfirm: (quoteIds: string[]) => void;
   onClose: () => void;
 };
 
@@ -40,8 +43,16 @@ function ExecutionHeadline({ preview }: { preview: InitiatePreview }) {
  */
 export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
   const { data: preview, isFetching } = useExecutionPreview(selection, isOpen);
-  const ready = preview && !isFetching;
+  const quotes = useExecutionQuotes(selection, isOpen);
+  const { refetch: requote } = quotes;
+  useRequoteOnExpiry(
+    quotes.data?.quotes,
+    useCallback(() => void requote(), [requote]),
+  );
+  // A quote that could not be had leaves Execute to the server, which refuses a payment abroad without one.
+  const ready = preview && !isFetching && (quotes.data || quotes.isError) && !quotes.isFetching;
   const when = useExecuteWhen(selection, onClose);
+  const quoteIds = quotes.data?.quotes.map((quote) => quote.quote_id) ?? [];
   const lines = ready ? executionPreviewLines(preview.outcomes) : [];
   return (
     <ConfirmDialog
@@ -50,7 +61,7 @@ export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPendin
       confirmLabel={when.confirmLabel}
       isPending={isPending || when.isPending || !ready}
       onClose={onClose}
-      onConfirm={when.confirm(onConfirm)}
+      onConfirm={when.confirm(() => onConfirm(quoteIds))}
     >
       {ready ? (
         <Stack spacing={1} aria-label="Execution summary">
@@ -70,6 +81,7 @@ export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPendin
               Executing marks the waiting payments: each goes out on its own once released.
             </Typography>
           )}
+          <PayoutQuotes quotes={quotes.data?.quotes ?? []} />
           {when.field}
         </Stack>
       ) : (

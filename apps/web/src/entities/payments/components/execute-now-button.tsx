@@ -4,7 +4,7 @@ import { canManageWallets, paymentMessages, type InitiateAnswer, type PaymentRec
 import { NoticeDialog, addFundsNotice, type Notice } from '../../../components/notice-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
-import { useInitiatePayments } from '../api/payments.ts';
+import { isQuoteExpired, useInitiatePayments } from '../api/payments.ts';
 import { ExecuteConfirmDialog } from './execute-confirm-dialog.tsx';
 
 type Props = { payments: PaymentRecord[]; onExecuted: (answer: InitiateAnswer) => void };
@@ -20,7 +20,7 @@ export function ExecuteNowButton({ payments, onExecuted }: Props) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [isConfirming, setConfirming] = useState(false);
   // One key per execution, kept across retries of the same confirmation (as the payments list does).
-  const [executionKey] = useState(() => crypto.randomUUID());
+  const [executionKey, setExecutionKey] = useState(() => crypto.randomUUID());
   const initiate = useInitiatePayments();
   const ids = payments.filter((row) => row.status === 'draft' || row.status === 'requires_info').map((row) => row.id);
   if (!user || !canManageWallets(user.role as Role) || ids.length === 0) return null;
@@ -29,10 +29,12 @@ export function ExecuteNowButton({ payments, onExecuted }: Props) {
     if (org?.billing_status === 'delinquent') return setNotice(addFundsNotice(paymentMessages.delinquent));
     setConfirming(true);
   };
-  const execute = () =>
+  const execute = (quoteIds: string[]) =>
     initiate.mutate(
-      { body: { ids }, idempotencyKey: executionKey },
+      { body: { ids, ...(quoteIds.length > 0 ? { quote_ids: quoteIds } : {}) }, idempotencyKey: executionKey },
       {
+        // The new quotes are a new confirmation: a new key.
+        onError: (error) => isQuoteExpired(error) && setExecutionKey(crypto.randomUUID()),
         onSuccess: (answer) => {
           setConfirming(false);
           onExecuted(answer);

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { BatchProgressDialog } from './batch-progress-dialog.tsx';
 import { ExecuteConfirmDialog } from './execute-confirm-dialog.tsx';
 import { executionLandingTab } from '../api/execution-landing.ts';
-import { useDeletePayments, useInitiatePayments, useSendReminders, type ExecutionSelection } from '../api/payments.ts';
+import { isQuoteExpired, useDeletePayments, useInitiatePayments, useSendReminders, type ExecutionSelection } from '../api/payments.ts';
 
 /** matching: "Select all N matching" chose every draft of the list's filter, beyond the page. */
 type Props = { selected: PaymentRecord[]; matching?: PaymentsFilter | null; onDone: () => void };
@@ -48,10 +48,12 @@ export function PaymentActions({ selected, matching = null, onDone }: Props) {
     if (org?.billing_status === 'delinquent') return setNotice(addFundsNotice(paymentMessages.delinquent));
     setConfirmingExecute(true);
   };
-  const execute = () =>
+  const execute = (quoteIds: string[]) =>
     initiate.mutate(
-      { body: selection, idempotencyKey: executionKey },
+      { body: { ...selection, ...(quoteIds.length > 0 ? { quote_ids: quoteIds } : {}) }, idempotencyKey: executionKey },
       {
+        // The new quotes are a new confirmation: a new key.
+        onError: (error) => isQuoteExpired(error) && setExecutionKey(crypto.randomUUID()),
         onSuccess: (answer) => {
           setExecutionKey(crypto.randomUUID());
           setConfirmingExecute(false);

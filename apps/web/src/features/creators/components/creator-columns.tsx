@@ -4,11 +4,22 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PhoneLayout } from '../../../components/data-table-types.ts';
-import { creatorName, formatCents, invitationLabels, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
+import { countryName, creatorName, formatCents, invitationLabels, payoutMethodLabels, type CreatorListItem } from '@crewpay/core';
 import { StatusChip } from '../../../components/status-chip.tsx';
 
-/** The spec's columns: email (link), name, tags, payments count, amount paid, payment method. */
-export const creatorColumns: GridColDef<CreatorListItem>[] = [
+/** Where a payee abroad is: the country and currency Nium pays them in (GET /v1/nium/payees). */
+export type PayeeCountries = Map<string, { country: string; currency: string }>;
+
+/** "Nium · Germany, EUR" for a payee abroad; the method's label otherwise. */
+function paymentMethodOf(row: CreatorListItem, countries: PayeeCountries): string {
+  if (!row.selected_payment_method) return '';
+  const abroad = row.selected_payment_method === 'nium' ? countries.get(row.id) : undefined;
+  const label = payoutMethodLabels[row.selected_payment_method];
+  return abroad ? `${label} · ${countryName(abroad.country)}, ${abroad.currency}` : label;
+}
+
+/** The spec's columns: email (link), name, tags, payments count, amount paid, payment method (with a payee abroad's country and currency). */
+export const creatorColumns = (countries: PayeeCountries = new Map()): GridColDef<CreatorListItem>[] => [
   {
     field: 'email',
     headerName: 'Email',
@@ -49,9 +60,9 @@ export const creatorColumns: GridColDef<CreatorListItem>[] = [
   {
     field: 'selected_payment_method',
     headerName: 'Payment method',
-    width: 140,
+    width: 190,
     sortable: false,
-    valueGetter: (_value, row) => (row.selected_payment_method ? payoutMethodLabels[row.selected_payment_method] : ''),
+    valueGetter: (_value, row) => paymentMethodOf(row, countries),
   },
   {
     field: 'is_active',

@@ -8,23 +8,39 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   canChangePayoutDetails,
+  countryName,
   displayUsPhone,
   maskLastFour,
   payoutDetailsMessages,
   payoutMethodLabels,
   type CreatorRecord,
+  type PayeeAbroadView,
   type PayoutMethod,
   type Role,
   type UpdateCreatorBody,
 } from '@crewpay/core';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
+import { useCreatorAbroad } from '../api/abroad.ts';
+import { AbroadDialog } from './abroad-dialog.tsx';
 import { BankDialog, PaypalDialog, VenmoDialog, type PayoutDialogKind } from './payout-dialogs.tsx';
 import { SectionCard } from './section-card.tsx';
 
-type Row = { method: PayoutMethod; label: string; detail: string | null; dialog: PayoutDialogKind; removal: Omit<UpdateCreatorBody, 'id'> };
+type Row = {
+  method: PayoutMethod;
+  label: string;
+  detail: string | null;
+  dialog: PayoutDialogKind | 'abroad';
+  removal: Omit<UpdateCreatorBody, 'id'>;
+};
 
-function rowsOf(creator: CreatorRecord): Row[] {
+/** A bank abroad as the card shows it: Germany · EUR · ••••3000 (the account's or IBAN's last 4). */
+function describeAbroad(abroad: PayeeAbroadView): string {
+  const last4 = abroad.last4.iban ?? abroad.last4.account_number ?? abroad.last4.clabe ?? abroad.last4.pix_key ?? null;
+  return [countryName(abroad.country), abroad.currency, last4 ? maskLastFour(last4) : null].filter(Boolean).join(' · ');
+}
+
+function rowsOf(creator: CreatorRecord, abroad: PayeeAbroadView | null): Row[] {
   const bank = creator.account_number ? maskLastFour(creator.account_number_last4) : null;
   const removeBank = { account_number: null, routing_number: null };
   return [
@@ -37,7 +53,8 @@ function rowsOf(creator: CreatorRecord): Row[] {
       dialog: 'venmo',
       removal: { venmo_phone_number: null },
     },
-    { method: 'nium', label: payoutMethodLabels.nium, detail: bank, dialog: 'bank', removal: removeBank },
+    // Nium pays a bank abroad in its own currency (the corridor's details, PUT /v1/creators/:id/abroad).
+    { method: 'nium', label: payoutMethodLabels.nium, detail: abroad ? describeAbroad(abroad) : null, dialog: 'abroad', removal: {} },
   ];
 }
 
@@ -47,9 +64,10 @@ function rowsOf(creator: CreatorRecord): Row[] {
  */
 export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
   const update = useUpdateCreator(creator.id, { successMessage: 'Payout method updated!' });
-  const [dialog, setDialog] = useState<PayoutDialogKind | null>(null);
+  const [dialog, setDialog] = useState<PayoutDialogKind | 'abroad' | null>(null);
   const { data: user } = useCurrentUser();
   const canChange = user ? canChangePayoutDetails(user.role as Role) : false;
+  const { data: abroad = null } = useCreatorAbroad(creator.id);
   const close = () => setDialog(null);
 
   return (
@@ -65,12 +83,16 @@ export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
       }
     >
       <List dense disablePadding aria-label="Payout methods">
-        {rowsOf(creator).map((row) => (
+        {rowsOf(creator, abroad).map((row) => (
           <ListItem
             key={row.method}
             disableGutters
             secondaryAction={
-              !canChange ? null : row.detail && row.method !== 'nium' ? (
+              !canChange ? null : row.method === 'nium' ? (
+                <Button size="small" onClick={() => setDialog('abroad')} aria-label={row.detail ? 'Change bank abroad' : 'Add bank abroad'}>
+                  {row.detail ? 'Change' : 'Add'}
+                </Button>
+              ) : row.detail ? (
                 <Button size="small" color="inherit" onClick={() => update.mutate(row.removal)}>
                   Remove
                 </Button>
@@ -103,6 +125,7 @@ export function PayoutMethodsCard({ creator }: { creator: CreatorRecord }) {
       {dialog === 'bank' && <BankDialog creator={creator} onClose={close} />}
       {dialog === 'paypal' && <PaypalDialog creator={creator} onClose={close} />}
       {dialog === 'venmo' && <VenmoDialog creator={creator} onClose={close} />}
+      {dialog === 'abroad' && <AbroadDialog creatorId={creator.id} current={abroad} onClose={close} />}
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,6 +15,7 @@ import { notifyFailure } from '../../../lib/notify.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
 import { creatorColumns, creatorPhoneLayout } from '../components/creator-columns.tsx';
+import { usePayeeCountries } from '../api/abroad.ts';
 import { InvitationsBar, useSendInvitations } from '../components/invitations-bar.tsx';
 import { TagFilter } from '../components/tag-filter.tsx';
 
@@ -45,6 +46,9 @@ export default function CreatorsPage() {
   const { page, cursor, record } = paging;
   const { data, isFetching } = useCreators({ page, cursor, search, days: { created_from, created_to, tag_id } });
   useEffect(() => record(page, data), [record, page, data]);
+  const abroadIds = (data?.data ?? []).filter((row) => row.selected_payment_method === 'nium').map((row) => row.id);
+  const { data: countries } = usePayeeCountries(abroadIds);
+  const columns = useMemo(() => creatorColumns(countries), [countries]);
   const [selectedIds, setSelectedIds] = useState<GridRowId[]>([]);
   // The command palette's New Creator opens this list with its dialog (?new=creator).
   const [searchParams, setSearchParams] = useSearchParams();
@@ -114,7 +118,7 @@ export default function CreatorsPage() {
       <DataTable
         ariaLabel="Creators"
         rows={data?.data ?? []}
-        columns={creatorColumns}
+        columns={columns}
         phone={creatorPhoneLayout}
         isLoading={isFetching && !data}
         serverPaging={{ page, onPageChange: paging.onPageChange, rowCount: paging.total ?? 0 }}

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PayeeLinkInfo, PayeeSubmissionBody } from '@crewpay/core';
+import type { PayeeAbroadSubmission, PayeeLinkInfo, PayeeSubmissionBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
-export type PayeeAnswer = { amount: number; org_name: string; selected_payment_method: 'stripe' | 'paypal' | 'venmo' };
+export type PayeeAnswer = { amount: number; org_name: string; selected_payment_method: 'stripe' | 'paypal' | 'venmo' | 'nium' };
 
 /** GET /v1/expiring_link?id=: who pays and how much; a gone link answers 410. */
 export function usePayeeLink(linkId: string) {
@@ -17,7 +17,8 @@ export function usePayeeLink(linkId: string) {
 
 export function useSubmitPayee(linkId: string) {
   return useMutation({
-    mutationFn: (body: PayeeSubmissionBody) => api.post<PayeeAnswer>('/v1/expiring_link', { ...body, linkId }, { query: { id: linkId } }),
+    mutationFn: (body: PayeeSubmissionBody | PayeeAbroadSubmission) =>
+      api.post<PayeeAnswer>('/v1/expiring_link', { ...body, linkId }, { query: { id: linkId } }),
     meta: { errorMessage: 'There was an issue sending your payout details' },
   });
 }

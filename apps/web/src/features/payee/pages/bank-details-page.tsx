@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { formatCents, payoutMethodLabels } from '@crewpay/core';
@@ -9,6 +12,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { usePayeeLink, useSubmitPayee } from '../api/payee-link.ts';
 import { PayoutDetailsForm } from '../../../entities/payees/index.ts';
 import { PayeeTaxFormStep } from '../components/payee-tax-form-step.tsx';
+import { AbroadPayeeForm } from '../components/abroad-payee-form.tsx';
 
 const INVALID = 'Sorry! This link is no longer valid.';
 
@@ -29,6 +33,8 @@ export default function BankDetailsPage() {
   const linkId = params.get('id') ?? '';
   const link = usePayeeLink(linkId);
   const submit = useSubmitPayee(linkId);
+  // A bank outside the United States is paid in its own currency through Nium (its own form).
+  const [where, setWhere] = useState<'us' | 'abroad'>('us');
   if (!linkId || link.isError || (link.data && link.data.type !== 'payee')) {
     return (
       <Frame>
@@ -54,7 +60,12 @@ export default function BankDetailsPage() {
             {formatCents(submit.data.amount)}
           </Typography>
           <Typography>From: {submit.data.org_name}</Typography>
-          <Typography>Payment method: {payoutMethodLabels[submit.data.selected_payment_method]}</Typography>
+          <Typography>
+            Payment method:{' '}
+            {submit.data.selected_payment_method === 'nium'
+              ? 'Bank account abroad'
+              : payoutMethodLabels[submit.data.selected_payment_method]}
+          </Typography>
         </Stack>
       </Frame>
     );
@@ -73,18 +84,49 @@ export default function BankDetailsPage() {
           </Typography>
         </Stack>
         <PayeeTaxFormStep linkId={linkId} defaultName={name} orgName={info.org_name} isRequired={info.requires_tax_form}>
-          <PayoutDetailsForm
-            isPaypalEnabled={info.is_paypal_enabled}
-            isBusiness={info.rec_business_name !== null}
-            // What the organisation already knows is filled in: the payee is not asked their name again.
-            initial={{
-              first_name: info.rec_first_name ?? '',
-              last_name: info.rec_last_name ?? '',
-              business_name: info.rec_business_name ?? '',
-            }}
-            isPending={submit.isPending}
-            onSubmit={(body) => submit.mutate(body)}
-          />
+          <Stack spacing={3}>
+            <Stack spacing={1}>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                Where is your bank?
+              </Typography>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                color="primary"
+                value={where}
+                onChange={(_event, next: 'us' | 'abroad' | null) => next && setWhere(next)}
+                aria-label="Where is your bank?"
+              >
+                <ToggleButton value="us">United States</ToggleButton>
+                <ToggleButton value="abroad">Another country</ToggleButton>
+              </ToggleButtonGroup>
+            </Stack>
+            {where === 'abroad' ? (
+              <AbroadPayeeForm
+                isBusiness={info.rec_business_name !== null}
+                initial={{
+                  first_name: info.rec_first_name ?? '',
+                  last_name: info.rec_last_name ?? '',
+                  business_name: info.rec_business_name ?? '',
+                }}
+                isPending={submit.isPending}
+                onSubmit={(body) => submit.mutate(body)}
+              />
+            ) : (
+              <PayoutDetailsForm
+                isPaypalEnabled={info.is_paypal_enabled}
+                isBusiness={info.rec_business_name !== null}
+                // What the organisation already knows is filled in: the payee is not asked their name again.
+                initial={{
+                  first_name: info.rec_first_name ?? '',
+                  last_name: info.rec_last_name ?? '',
+                  business_name: info.rec_business_name ?? '',
+                }}
+                isPending={submit.isPending}
+                onSubmit={(body) => submit.mutate(body)}
+              />
+            )}
+          </Stack>
         </PayeeTaxFormStep>
       </Box>
     </Frame>

@@ -19,6 +19,7 @@ import { useFundingInvoice, usePaymentRelease } from '../../../entities/invoices
 import { PaymentActions, PaymentGateCard, PaymentScheduleCard, PaymentStatusChip, usePayment } from '../../../entities/payments/index.ts';
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
 import { BackupWithholdingNote } from '../components/backup-withholding-note.tsx';
+import { PayoutAbroadCard } from '../components/payout-abroad-card.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
 function statusDate(payment: PaymentRecord): [string, string | null] | null {
@@ -112,6 +113,7 @@ export default function PaymentDetailPage() {
         {payment.failure_reason && <Field label="Reason" value={payment.failure_reason} />}
         {payment.stripe_reference_id && <Field label="Reference" value={payment.stripe_reference_id.replaceAll('-', '').slice(0, 16)} />}
       </Paper>
+      {payment.method === 'nium' && <PayoutAbroadCard paymentId={payment.id} />}
       <PaymentScheduleCard payment={payment} />
       <PaymentGateCard payment={payment} />
       {(payment.status === 'draft' || payment.status === 'requires_info') && (

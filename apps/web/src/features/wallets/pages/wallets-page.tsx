@@ -8,19 +8,21 @@ import { formatCents, type WalletsAnswer } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { useWallets } from '../api/get-wallets.ts';
+import { NiumPanel } from '../components/nium-panel.tsx';
 import { PaypalPanel } from '../components/paypal-panel.tsx';
 import { UsWalletPanel, WalletNotSetup } from '../components/us-wallet-panel.tsx';
 
 const tabs = [
   { value: 'usOnly', label: 'US-only' },
   { value: 'paypal', label: 'PayPal' },
+  { value: 'nium', label: 'Nium' },
 ] as const;
 
 function totalOf(wallets: WalletsAnswer): number {
   return Object.values(wallets).reduce((sum, wallet) => sum + (wallet?.balances.reduce((s, b) => s + b.amount, 0) ?? 0), 0);
 }
 
-/** /wallets (owner and admin): tabs usOnly and paypal, kept in ?tab=. */
+/** /wallets (owner and admin): tabs usOnly, paypal and nium, kept in ?tab=. */
 export default function WalletsPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabs.find((item) => item.value === params.get('tab'))?.value ?? 'usOnly';
@@ -48,6 +50,7 @@ export default function WalletsPage() {
       </Tabs>
       {tab === 'usOnly' && (wallets.stripe ? <UsWalletPanel walletId={wallets.stripe.id} /> : <WalletNotSetup />)}
       {tab === 'paypal' && <PaypalPanel />}
+      {tab === 'nium' && <NiumPanel />}
     </Stack>
   );
 }

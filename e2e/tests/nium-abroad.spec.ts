@@ -1,0 +1,232 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { toast } from './support/ui.ts';
+import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { screenshot } from './support/screenshots.ts';
+
+const shot = (page: Page, name: string) =>
+  screenshot(page, {
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: true,
+  });
+
+/** Both widths the screens are looked at: the desktop and a phone. */
+async function shotsAtBothWidths(page: Page, name: string) {
+  const height = page.viewportSize()?.height ?? 900;
+  await page.setViewportSize({ width: 1440, height });
+  await shot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 390, height });
+  await shot(page, `${name}-390`);
+}
+
+/** An activated organisation with dollars in its US wallet and its Nium wallet funded from it. */
+async function fundedOrg(request: APIRequestContext, label: string) {
+  const owner = await createOwner(request, label, 'Northwind Studios');
+  const headers = { 'auth-token': owner.token };
+  await activateViaApi(request, owner.token);
+  expect((await request.post('/v1/treasury/load', { headers, data: { amount: 200_000 } })).status()).toBe(200);
+  const funded = await request.post('/v1/nium/wallet/fund', { headers, data: { amount: 100_000 } });
+  expect(funded.status(), await funded.text()).toBe(200);
+  return { ...owner, headers };
+}
+
+async function createCreator(request: APIRequestContext, headers: Record<string, string>, data: object) {
+  const response = await request.post('/v1/creators', { headers, data: { email: uniqueEmail('abroad'), ...data } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string; email: string };
+}
+
+async function draftFor(request: APIRequestContext, headers: Record<string, string>, recipient: string, earnings: number) {
+  const created = await request.post('/v1/payments', {
+    headers,
+    data: [{ recipient, recipient_role: 'creator', earnings, split: 100, memo: 'August' }],
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { data: { id: string }[] }).data[0]!.id;
+}
+
+async function latestPayeeLink(request: APIRequestContext, to: string): Promise<string> {
+  const emails = (await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
+    to: string;
+    links: string[];
+  }[];
+  const link =
+    emails
+      .filter((item) => item.to === to)
+      .flatMap((item) => item.links)
+      .filter((url) => url.includes('/bankDetails?id='))
+      .at(-1) ?? '';
+  expect(link).toContain('/bankDetails?id=');
+  return new URL(link).pathname + new URL(link).search;
+}
+
+test('[nium] a payee abroad gives their bank in Germany through the payee link on a phone', async ({ browser, request }) => {
+  const owner = await fundedOrg(request, 'niumlink');
+  const creator = await createCreator(request, owner.headers, { first_name: 'Jonas', last_name: 'Weber' });
+  const paymentId = await draftFor(request, owner.headers, creator.id, 10_000);
+  expect((await request.put('/v1/payments/initiate', { headers: owner.headers, data: { ids: [paymentId] } })).status()).toBe(200);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const payee = await context.newPage();
+  await payee.goto(await latestPayeeLink(request, creator.email));
+  await expect(payee.getByRole('heading', { name: 'Northwind Studios is sending you $100.00' })).toBeVisible();
+  await payee.getByRole('button', { name: 'Another country' }).click();
+  const form = payee.getByRole('form', { name: 'Bank outside the United States' });
+
+  // The country by keyboard: its list opens on Enter and is walked with the arrows.
+  await form.getByRole('combobox', { name: 'Country' }).focus();
+  await payee.keyboard.press('Enter');
+  await expect(payee.getByRole('option')).toHaveText(['Brazil', 'Germany', 'India', 'Japan', 'Mexico', 'Philippines', 'United Kingdom']);
+  await payee.keyboard.press('ArrowDown');
+  await payee.keyboard.press('Enter');
+  await expect(form.getByRole('combobox', { name: 'Country' })).toHaveText('Germany');
+  await expect(form.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(form.getByLabel('IBAN')).toBeVisible();
+
+  await form.getByLabel('Name on account').fill('Jonas Weber');
+  await form.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
+  await form.getByLabel('IBAN').blur();
+  await expect(form.getByText('IBAN is not valid: check the digits')).toBeVisible();
+  await form.getByLabel('BIC (SWIFT code)').fill('COBADEFF');
+  await form.getByLabel('BIC (SWIFT code)').fill('');
+  await form.getByLabel('BIC (SWIFT code)').blur();
+  await expect(form.getByText('BIC (SWIFT code) is required')).toBeVisible();
+  await shot(payee, 'nium-payee-link-errors-390');
+
+  await form.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await form.getByLabel('BIC (SWIFT code)').fill('COBADEFFXXX');
+  await expect(form.getByText('IBAN is not valid: check the digits')).toHaveCount(0);
+  await expect(form.getByLabel('First name')).toHaveValue('Jonas');
+  await form.getByLabel('Address 1').fill('Unter den Linden 1');
+  await form.getByLabel('City').fill('Berlin');
+  await form.getByLabel('Postal code').fill('10117');
+  // Nothing wider than the phone: the form fits 390 px.
+  expect(await payee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shotsAtBothWidths(payee, 'nium-payee-link-filled');
+  await payee.setViewportSize({ width: 390, height: 900 });
+  // Submitted from the keyboard: Enter in the last field.
+  await form.getByLabel('Postal code').press('Enter');
+  await expect(payee.getByRole('heading', { name: 'Your payment is on the way' })).toBeVisible();
+  await expect(payee.getByText('Payment method: Bank account abroad')).toBeVisible();
+  await shot(payee, 'nium-payee-link-done-390');
+  await context.close();
+
+  const abroad = (await (await request.get(`/v1/creators/${creator.id}/abroad`, { headers: owner.headers })).json()) as {
+    country: string;
+    currency: string;
+  };
+  expect(abroad).toMatchObject({ country: 'DE', currency: 'EUR' });
+  const status = (await (await request.get(`/v1/payments/${paymentId}`, { headers: owner.headers })).json()) as { status: string };
+  expect(status.status).toBe('processing');
+});
+
+test('[nium] the owner sees the quote in Execute, then the payout abroad arrives', async ({ page, request }) => {
+  const owner = await fundedOrg(request, 'niumquote');
+  const creator = await createCreator(request, owner.headers, { first_name: 'Ada', last_name: 'Lovelace' });
+  const abroad = await request.put(`/v1/creators/${creator.id}/abroad`, {
+    headers: owner.headers,
+    data: {
+      country: 'GB',
+      method: 'bank_account',
+      fields: { account_holder_name: 'Ada Lovelace', sort_code: '12-34-56', account_number: '31926819' },
+    },
+  });
+  expect(abroad.status(), await abroad.text()).toBe(200);
+  const paymentId = await draftFor(request, owner.headers, creator.id, 25_000);
+
+  // The creator's page says where they are paid: the country, the currency, the last 4.
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openSignedIn(page, owner.token, `/creators/${creator.id}`);
+  const methods = page.getByRole('list', { name: 'Payout methods' });
+  await expect(methods).toContainText('United Kingdom · GBP · ••••••6819');
+  await expect(page.getByRole('radio', { name: 'Pay with Nium' })).toBeChecked();
+
+  // The creators list says it too, in the payment method column.
+  await page.goto('/creators');
+  await expect(page.getByRole('row', { name: new RegExp(creator.email) })).toContainText('Nium · United Kingdom, GBP');
+
+  await page.goto(`/payments/${paymentId}`);
+  await page.getByRole('button', { name: 'Execute Payments' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Execute payments' });
+  const rates = dialog.getByRole('region', { name: 'Exchange rates' });
+  await expect(rates).toContainText('Paid in another currency');
+  await expect(rates).toContainText('Ada Lovelace');
+  await expect(rates).toContainText(/1 USD = [\d.]+ GBP/);
+  await expect(rates).toContainText(/£[\d,]+\.\d\d/);
+  await expect(rates).toContainText(/Rates locked until \d{1,2}:\d\d:\d\d [AP]M/);
+  await shotsAtBothWidths(page, 'nium-execute-quote');
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await dialog.getByRole('button', { name: 'Execute' }).click();
+  await expect(toast(page, 'Payment is on the way!')).toBeVisible();
+
+  // At Nium: sent, then checked, at the bank, paid (20 sandbox seconds a step).
+  const card = page.getByRole('region', { name: 'Payment abroad' });
+  await expect(card).toContainText('Sent to Nium');
+  for (let step = 0; step < 4; step += 1) await advanceClock(request, 21);
+  await page.reload();
+  await expect(card).toContainText(/Status\s*Paid/);
+  await expect(card).toContainText(/Transfer id\s*RT\d{10}/);
+  await expect(card).toContainText(/Payee receives\s*£[\d,]+\.\d\d/);
+  await expect(card).toContainText(/Expected arrival\s*\w+ \d{1,2}, \d{4}/);
+  await shotsAtBothWidths(page, 'nium-payment-abroad-paid');
+
+  // Wallets > Nium: what is left there, per currency.
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.goto('/wallets?tab=nium');
+  const balances = page.getByRole('table', { name: 'Nium wallet balances' });
+  await expect(balances.getByRole('row', { name: /USD/ })).toContainText('$750.00');
+  await page.getByRole('button', { name: 'Fund from US wallet' }).click();
+  const fund = page.getByRole('dialog', { name: 'Fund the Nium wallet' });
+  await fund.getByLabel('Amount').fill('50');
+  await fund.getByRole('button', { name: 'Fund' }).click();
+  await expect(toast(page, 'Funds are on the way to your Nium wallet')).toBeVisible();
+  await expect(balances.getByRole('row', { name: /USD/ })).toContainText('$800.00', { timeout: 15_000 });
+  await shotsAtBothWidths(page, 'nium-wallet');
+});
+
+test("[nium] the owner answers Nium's request for information on the payment's page", async ({ page, request }) => {
+  const owner = await fundedOrg(request, 'niumrfi');
+  const creator = await createCreator(request, owner.headers, { first_name: 'Ravi', last_name: 'Kumar' });
+  // The sandbox asks for information about a payee whose name on account carries "(rfi)".
+  const abroad = await request.put(`/v1/creators/${creator.id}/abroad`, {
+    headers: owner.headers,
+    data: {
+      country: 'IN',
+      method: 'bank_account',
+      fields: { account_holder_name: 'Ravi Kumar (rfi)', ifsc: 'SBIN0000058', account_number: '123456789012' },
+    },
+  });
+  expect(abroad.status(), await abroad.text()).toBe(200);
+  const paymentId = await draftFor(request, owner.headers, creator.id, 40_000);
+  const quoted = await request.post('/v1/payments/initiate/quotes', { headers: owner.headers, data: { ids: [paymentId] } });
+  const { quotes } = (await quoted.json()) as { quotes: { quote_id: string }[] };
+  const executed = await request.put('/v1/payments/initiate', {
+    headers: owner.headers,
+    data: { ids: [paymentId], quote_ids: quotes.map((quote) => quote.quote_id) },
+  });
+  expect(executed.status(), await executed.text()).toBe(200);
+  for (let step = 0; step < 3; step += 1) await advanceClock(request, 21);
+
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openSignedIn(page, owner.token, `/payments/${paymentId}`);
+  const card = page.getByRole('region', { name: 'Payment abroad' });
+  await expect(card).toContainText(/Status\s*Nium needs information/);
+  const answer = card.getByRole('form', { name: 'Answer Nium' });
+  await expect(answer).toContainText('Nium asks:');
+  await shotsAtBothWidths(page, 'nium-payment-rfi');
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // Sent empty, it names the field; answered from the keyboard (Enter sends).
+  await answer.getByRole('button', { name: 'Send answer' }).click();
+  await expect(answer.getByText('This field is required')).toBeVisible();
+  await answer.getByLabel('First name').fill('Ravi');
+  await answer.getByLabel('First name').press('Enter');
+  await expect(toast(page, 'Answer sent to Nium')).toBeVisible();
+  await expect(card.getByRole('form', { name: 'Answer Nium' })).toHaveCount(0);
+
+  for (let step = 0; step < 4; step += 1) await advanceClock(request, 21);
+  await page.reload();
+  await expect(card).toContainText(/Status\s*Paid/);
+  await expect(card).toContainText(/Payee receives\s*₹[\d,]+\.\d\d/);
+});
