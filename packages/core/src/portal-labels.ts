@@ -17,4 +17,5 @@ export const loginAsMessages = {
   noPayoutDetails: 'Acting as someone cannot change payout, bank or tax details: only they can',
   noSignInFactors: 'Acting as someone cannot add or remove their passkeys or authenticator app: only they can',
   noSignInRules: "Acting as someone cannot change the organization's two-factor requirement: go back to your own account",
+  noKeys: 'Acting as someone cannot create API keys or webhook endpoints: go back to your own account',
 } as const;

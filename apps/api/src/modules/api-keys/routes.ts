@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_API_KEY_SCOPES, apiKeyScopes, apiTokenRecord, createApiTokenBody, createdApiToken, messageAnswer } from '@crewpay/core';
+import {
+  DEFAULT_API_KEY_SCOPES,
+  apiKeyScopes,
+  apiTokenRecord,
+  createApiTokenBody,
+  createdApiToken,
+  loginAsMessages,
+  messageAnswer,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -30,7 +38,13 @@ export const apiTokenRoutes =
       '/org_api_token',
       {
         config: {
-          policy: { who: MANAGERS, apiKey: 'people_only', freshFactor: 'always', audit: { action: 'api_key.create', details: () => ({}) } },
+          policy: {
+            who: MANAGERS,
+            apiKey: 'people_only',
+            acting: { refused: loginAsMessages.noKeys },
+            freshFactor: 'always',
+            audit: { action: 'api_key.create', details: () => ({}) },
+          },
         },
         schema: {
           tags,

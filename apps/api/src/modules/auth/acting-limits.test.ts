@@ -132,6 +132,23 @@ describe('acting cannot change payout or tax details, nor approve', () => {
     expect(executed.statusCode, executed.body).toBe(200);
   });
 
+  it('refuses creating an API key or a webhook endpoint while acting as an admin (issue 40): neither outlives the acting session', async () => {
+    const owner = await fundedOwner(ctx.app, 0);
+    const [admin] = await ctx.deps.db
+      .insert(users)
+      .values({ id: newId(), email: uniqueEmail('admin'), org_id: owner.org.id, role: 'admin' })
+      .returning();
+    await actAs(owner.headers, admin!.id);
+    expectRefused(await call('POST', '/v1/org_api_token', owner.headers), loginAsMessages.noKeys);
+    expectRefused(
+      await call('POST', '/v1/webhook_endpoints', owner.headers, { url: 'https://example.com/hook', events: ['payment.posted'] }),
+      loginAsMessages.noKeys,
+    );
+    await stopActing(owner.headers);
+    expect((await call('GET', '/v1/org_api_token', owner.headers)).json()).toEqual([]);
+    expect((await call('GET', '/v1/webhook_endpoints', owner.headers)).json()).toEqual([]);
+  });
+
   it("is declared on the routes that stand as the person's own word or decide where money goes", () => {
     const refusing = ctx.app.routePolicies().filter(({ policy }) => policy?.acting);
     expect(refusing.length).toBeGreaterThan(30);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createdWebhookEndpoint, createWebhookBody, messageAnswer, webhookDeliveryRecord, webhookEndpointRecord } from '@crewpay/core';
+import {
+  createdWebhookEndpoint,
+  loginAsMessages,
+  createWebhookBody,
+  messageAnswer,
+  webhookDeliveryRecord,
+  webhookEndpointRecord,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -29,7 +36,7 @@ export const webhookRoutes =
     app.post(
       '/webhook_endpoints',
       {
-        config: { policy: { who: MANAGERS, apiKey: 'people_only', freshFactor: 'always' } },
+        config: { policy: { who: MANAGERS, apiKey: 'people_only', acting: { refused: loginAsMessages.noKeys }, freshFactor: 'always' } },
         schema: {
           tags,
           summary: 'Register an endpoint (http or https; the signing secret is shown in this answer only)',
