@@ -97,10 +97,14 @@ export const invoiceRoutes =
     );
 
     // The invoice document (logo, line items, dates, "Paid" once paid) for the staff's download.
-    app.get('/invoices/:id/pdf', { schema: { tags, summary: 'The invoice as a PDF', params: idParams } }, async (request, reply) => {
-      const file = await invoicePdfOf(deps.db, { org_id: requireStaff(request).org_id, invoice_id: request.params.id });
-      return sendPdf(reply, file);
-    });
+    app.get(
+      '/invoices/:id/pdf',
+      { config: { policy: { who: STAFF, apiKey: 'read' } }, schema: { tags, summary: 'The invoice as a PDF', params: idParams } },
+      async (request, reply) => {
+        const file = await invoicePdfOf(deps.db, { org_id: requireStaff(request).org_id, invoice_id: request.params.id });
+        return sendPdf(reply, file);
+      },
+    );
 
     app.post(
       '/invoices',

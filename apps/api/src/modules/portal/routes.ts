@@ -104,6 +104,7 @@ export const portalRoutes =
     app.get(
       '/portal/payments/statement',
       {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
         schema: {
           tags,
           summary: "A statement (CSV) of the signed-in payee's payments over a date range, with payers and campaigns by name",
