@@ -180,6 +180,7 @@ describe('payments abroad through Nium (SANDBOX=false, on the Nium fake)', () =>
     expect(await paymentStatus(headers, byCountry.DE!.id)).toBe('processing');
 
     // The sweep: Germany's payment, quiet for 15 minutes, is read from Nium and settled as its webhook would have.
+    nium.advanceMinutes(16);
     await advanceSandboxClock(world.ctx.deps.db, 16 * 60);
     expect(await sweepAbroadPayouts(world.ctx.deps)).toBeGreaterThanOrEqual(1);
     expect(await paymentStatus(headers, byCountry.DE!.id)).toBe('succeeded');
@@ -217,6 +218,33 @@ describe('payments abroad through Nium (SANDBOX=false, on the Nium fake)', () =>
     const paidDollars = paidCountries.reduce((sum, country) => sum + byCountry[country]!.amount, 0);
     expect(books).toMatchObject({ 'nium_available:usd': 600_000 - paidDollars, 'fx_clearing:usd': paidDollars });
     expect(nium.balances(customer)).toEqual({ USD: 600_000 - paidDollars });
+  });
+
+  it('a quote that runs out before Nium is reached books nothing at its rate: the payment fails, its dollars back in the Nium wallet', async () => {
+    const owner = await abroadOwner(100_000);
+    const { headers } = owner;
+    const customer = owner.account.customerHashId;
+    expect((await inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
+    await expectInStep(owner.org.id, customer);
+    const payee = await addCreatorAbroad(world.ctx.app, headers, CORRIDOR_PAYEES.DE);
+    const [draft] = await createDrafts(world.ctx.app, headers, [row(payee.id, 20_000)]);
+    const shown = await quotes(headers, [draft!.id]);
+    // Nium fails the transfer (a 500): the call is tried again later ...
+    nium.failNext(/\/remittance$/, { status: 500, body: { status: 'INTERNAL_SERVER_ERROR', message: 'Try again', errors: [] } });
+    const executed = await inject('PUT', '/v1/payments/initiate', headers, { ids: [draft!.id], quote_ids: shown.map((q) => q.quote_id) });
+    expect(executed.statusCode, executed.body).toBe(200);
+    await runDueProviderCalls(world.ctx.deps);
+    expect(await paymentStatus(headers, draft!.id)).toBe('processing');
+    // ... after the quote's lock ran out: Nium refuses it, and nothing is converted at its rate.
+    nium.advanceMinutes(16);
+    await advanceSandboxClock(world.ctx.deps.db, 16 * 60);
+    await runDueProviderCalls(world.ctx.deps, { now: new Date(Date.now() + 17 * 60_000) });
+    expect(await paymentStatus(headers, draft!.id)).toBe('failed');
+    expect(nium.state().remittances.filter((remittance) => remittance.quoteId === shown[0]!.quote_id)).toEqual([]);
+    const books = await ledgerByCurrency(world.ctx.deps, owner.org.id);
+    expect(books).toMatchObject({ 'nium_available:usd': 50_000 });
+    expect(Object.keys(books).filter((place) => place.startsWith('fx_clearing') || place.endsWith(':eur'))).toEqual([]);
+    await expectInStep(owner.org.id, customer);
   });
 
   it('the provider check names the currency in which the Nium wallet and the books part', async () => {
