@@ -88,8 +88,9 @@ const QUIET_MS = 15 * 60_000;
 
 /**
  * Where Nium says a payment abroad is (getRemittance, no transaction open), applied as its webhook
- * would be: the same event id as the webhook of that status (nium:<reference>:<STATUS>), so one
- * arriving later, or read again, is the same event. Answers whether Nium answered.
+ * would be: the same event id as the webhook of that status (nium:<reference>:<STATUS>, and the
+ * RFIs' ids for an RFI status), so one arriving later, or read again, is the same event. Answers
+ * whether Nium answered.
  */
 async function followRemittance(deps: AppDeps, payout: NiumPayoutRow): Promise<boolean> {
   if (!payout.transfer_id) return false;
@@ -98,9 +99,11 @@ async function followRemittance(deps: AppDeps, payout: NiumPayoutRow): Promise<b
     .catch(() => null);
   if (!state) return false;
   if (state.status === payout.status || state.status === 'initiated') return true;
+  // A second RFI on the same payment is a new event: the RFIs asked make part of an RFI status's id.
+  const asked = state.status.startsWith('rfi_') ? `:${state.rfis.map((rfi) => rfi.rfi_id).join(',')}` : '';
   await acceptProviderEvents(deps, deps.config.isSandbox ? niumCallProvider(deps) : NIUM_PROVIDER, [
     {
-      id: `nium:${payout.transfer_id}:${state.provider_status}`,
+      id: `nium:${payout.transfer_id}:${state.provider_status}${asked}`,
       type: `${PREFIX}${state.status}`,
       org_id: payout.org_id,
       object_id: payout.transfer_id,
