@@ -158,6 +158,11 @@ async function main(): Promise<void> {
     started = performance.now();
     const mixedCalls = await makeCalls(server);
     const mixedCallSeconds = seconds(started);
+    // A transfer made after its quote's lock ran out is refused (nothing converted at the old rate): its payment fails, money back.
+    const failed = await server.database.db.execute<{ count: string }>(
+      sql`SELECT count(*)::text AS count FROM payments WHERE status = 'failed' AND method = 'nium'`,
+    );
+    const failedAbroad = Number(failed.rows[0]?.count ?? 0);
     started = performance.now();
     await reconciled(server, '8 currencies');
     const mixedReconcile = seconds(started);
@@ -185,6 +190,7 @@ async function main(): Promise<void> {
         },
         { figure: '  execute them, the quotes locked', value: s(mixedExecute), goal: '< 60 s' },
         { figure: `  their transfers started (${mixedCalls} provider calls)`, value: s(mixedCallSeconds), goal: '< 120 s' },
+        { figure: '  payments abroad failed: their transfer came after the quote lock ran out', value: String(failedAbroad), goal: '0' },
         { figure: '  the books reconciled (per currency)', value: s(mixedReconcile), goal: '< 10 s' },
         { figure: '  8 currencies in all', value: s(mixedTotal), goal: '< 240 s' },
         { figure: '8 currencies beside USD, same run', value: `${(mixedTotal / usdTotal).toFixed(2)}x`, goal: '<= 4x' },
@@ -198,6 +204,7 @@ async function main(): Promise<void> {
         mixed_calls_s: mixedCallSeconds,
         mixed_reconcile_s: mixedReconcile,
         ratio: mixedTotal / usdTotal,
+        mixed_failed_abroad: failedAbroad,
       },
     );
   } finally {
