@@ -132,6 +132,7 @@ export async function startNiumFake(options: { port?: number; webhookUrl?: strin
         destinationCurrency: entry.destinationCurrency,
         destinationAmount: entry.destinationAmount,
         exchangeRate: entry.exchangeRate,
+        quoteId: entry.quoteId ?? null,
         rfis: entry.rfis.map(({ rfiHashId, rfiStatus }) => ({ rfiHashId, rfiStatus })),
       })),
       pending_webhooks: webhooks.length,

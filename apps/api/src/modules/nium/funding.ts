@@ -8,10 +8,12 @@ import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { recordProviderCall } from '../provider-calls/index.ts';
 import { findLedgerAccounts, niumFundingEntries, postTransfer } from '../ledger/index.ts';
+import { recordFeeTransfer } from '../platform-fees/index.ts';
 import { niumAccountOf } from './accounts.ts';
 
 export const FUND_NIUM_WALLET = 'nium.fund_wallet';
 type FundRequest = { amount: number; funding_id: string };
+const NIUM_FUNDING = 'Crewpay: to the Nium wallet';
 
 /** The provider name a Nium call is recorded under: the sandbox's, or Nium's. */
 export const niumCallProvider = (deps: Pick<AppDeps, 'config'>) => (deps.config.isSandbox ? SANDBOX_PROVIDER : NIUM_PROVIDER);
@@ -20,14 +22,19 @@ export const niumCallProvider = (deps: Pick<AppDeps, 'config'>) => (deps.config.
  * POST /v1/nium/wallet/fund: dollars from the organisation's US wallet to its Nium wallet. The
  * amount leaves what the US wallet can spend at once (available -> funding, refused when it is
  * not there) and the call is recorded in the same transaction; it lands in the Nium wallet when
- * Nium confirms the funding (the call's success), or comes back if Nium refuses it.
+ * Nium confirms the funding (the call's success), or comes back if Nium refuses it. Outside the
+ * sandbox Nium credits the wallet from Crewpay's prefund, so the same dollars leave the
+ * organisation's financial account for the platform's in the same transaction (a platform-fees
+ * movement, counted in flight by the provider check until made): the organisation pays for what
+ * its Nium wallet receives, never Crewpay's balance.
  */
 export async function fundNiumWallet(deps: AppDeps, uow: Pick<UnitOfWork, 'tx'>, orgId: string, amount: number) {
   const { tx } = uow;
   const accounts = await findLedgerAccounts(tx, orgId);
   const fundingId = newId();
+  let posted: Awaited<ReturnType<typeof postTransfer>>;
   try {
-    await postTransfer(tx, {
+    posted = await postTransfer(tx, {
       org_id: orgId,
       key: `nium_funding:${fundingId}`,
       type: 'nium_funding_sent',
@@ -43,6 +50,8 @@ export async function fundNiumWallet(deps: AppDeps, uow: Pick<UnitOfWork, 'tx'>,
       );
     throw error;
   }
+  if (!deps.config.isSandbox)
+    await recordFeeTransfer(tx, { org_id: orgId, direction: 'collect', amount, ledger_transfer_id: posted.id, description: NIUM_FUNDING });
   const callId = await recordProviderCall(tx, {
     org_id: orgId,
     provider: niumCallProvider(deps),
@@ -82,9 +91,10 @@ export const fundNiumWalletOperation: Omit<ProviderOperation<FundRequest, { cred
       entries: niumFundingEntries(await findLedgerAccounts(tx, call.org_id), 'landed', amount),
     });
   },
-  async onFailed({ tx }, call) {
+  // Refused: the dollars back in the US wallet, and (outside the sandbox) back from the platform's financial account.
+  async onFailed({ tx, deps }, call) {
     const { amount, funding_id } = call.request as FundRequest;
-    await postTransfer(tx, {
+    const back = await postTransfer(tx, {
       org_id: call.org_id,
       key: `nium_funding_failed:${funding_id}`,
       type: 'nium_funding_failed',
@@ -92,5 +102,13 @@ export const fundNiumWalletOperation: Omit<ProviderOperation<FundRequest, { cred
       metadata: { funding_id },
       entries: niumFundingEntries(await findLedgerAccounts(tx, call.org_id), 'failed', amount),
     });
+    if (!deps.config.isSandbox)
+      await recordFeeTransfer(tx, {
+        org_id: call.org_id,
+        direction: 'refund',
+        amount,
+        ledger_transfer_id: back.id,
+        description: NIUM_FUNDING,
+      });
   },
 };

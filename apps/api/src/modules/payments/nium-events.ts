@@ -60,8 +60,16 @@ async function applyRemittance(unit: HandlerUnit, event: ProviderEvent, now: Dat
       },
       now,
     });
-  // A compliance nudge says an RFI changed: the status route reads the RFIs from Nium.
-  if (status === 'compliance_changed' || FINAL_STATUSES.includes(payout.status)) return undefined;
+  if (FINAL_STATUSES.includes(payout.status)) return undefined;
+  // A compliance nudge says an RFI was raised or answered, not which: Nium is asked once this has committed.
+  if (status === 'compliance_changed') {
+    unit.afterCommit(async () => {
+      await followRemittance(unit.deps, payout).catch((error: unknown) => {
+        console.error('[nium] reading a remittance after a compliance webhook failed; the sweep reads it later', String(error));
+      });
+    });
+    return undefined;
+  }
   await unit.tx
     .update(niumPayouts)
     .set({ status, ...(status === 'rfi_responded' ? { rfis: payout.rfis.map((rfi) => ({ ...rfi, status: 'RFI_RESPONDED' })) } : {}) })
@@ -79,9 +87,36 @@ export const niumRemittanceEvents: ProviderEventHandler = { handles: (type) => t
 const QUIET_MS = 15 * 60_000;
 
 /**
+ * Where Nium says a payment abroad is (getRemittance, no transaction open), applied as its webhook
+ * would be: the same event id as the webhook of that status (nium:<reference>:<STATUS>, and the
+ * RFIs' ids for an RFI status), so one arriving later, or read again, is the same event. Answers
+ * whether Nium answered.
+ */
+async function followRemittance(deps: AppDeps, payout: NiumPayoutRow): Promise<boolean> {
+  if (!payout.transfer_id) return false;
+  const state = await niumProvider(deps)
+    .getRemittance({ org_id: payout.org_id, transfer_id: payout.transfer_id })
+    .catch(() => null);
+  if (!state) return false;
+  if (state.status === payout.status || state.status === 'initiated') return true;
+  // A second RFI on the same payment is a new event: the RFIs asked make part of an RFI status's id.
+  const asked = state.status.startsWith('rfi_') ? `:${state.rfis.map((rfi) => rfi.rfi_id).join(',')}` : '';
+  await acceptProviderEvents(deps, deps.config.isSandbox ? niumCallProvider(deps) : NIUM_PROVIDER, [
+    {
+      id: `nium:${payout.transfer_id}:${state.provider_status}${asked}`,
+      type: `${PREFIX}${state.status}`,
+      org_id: payout.org_id,
+      object_id: payout.transfer_id,
+      data: { payment_id: payout.payment_id },
+    },
+  ]);
+  return true;
+}
+
+/**
  * The sweep for missed webhooks: payments abroad not final and quiet for a while are read from
- * Nium (getRemittance, no transaction open) and their status applied as the webhook would have
- * (the same event id: a webhook arriving later is the same event). Answers how many it read.
+ * Nium and their status applied as the webhook would have been (followRemittance). Answers how
+ * many it read.
  */
 export async function sweepAbroadPayouts(deps: AppDeps): Promise<number> {
   const cutoff = new Date((await sandboxNow(deps.db)).getTime() - QUIET_MS);
@@ -90,23 +125,7 @@ export async function sweepAbroadPayouts(deps: AppDeps): Promise<number> {
     .from(niumPayouts)
     .where(and(notInArray(niumPayouts.status, FINAL_STATUSES), lt(niumPayouts.updated_at, cutoff)))
     .limit(500);
-  const nium = niumProvider(deps);
   let read = 0;
-  for (const payout of open) {
-    if (!payout.transfer_id) continue;
-    const state = await nium.getRemittance({ org_id: payout.org_id, transfer_id: payout.transfer_id }).catch(() => null);
-    if (!state) continue;
-    read += 1;
-    if (state.status === payout.status || state.status === 'initiated') continue;
-    await acceptProviderEvents(deps, deps.config.isSandbox ? niumCallProvider(deps) : NIUM_PROVIDER, [
-      {
-        id: `nium:${payout.transfer_id}:${state.provider_status}`,
-        type: `${PREFIX}${state.status}`,
-        org_id: payout.org_id,
-        object_id: payout.transfer_id,
-        data: { payment_id: payout.payment_id },
-      },
-    ]);
-  }
+  for (const payout of open) if (await followRemittance(deps, payout)) read += 1;
   return read;
 }

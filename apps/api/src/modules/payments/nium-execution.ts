@@ -111,25 +111,27 @@ export async function startAbroadPayouts(
       ready.map((item) => sql`${item.payment.id}::uuid`),
       sql`, `,
     )}) AND status IN ('draft', 'requires_info', 'awaiting_approval')`);
-  await tx
-    .insert(niumPayouts)
-    .values(
-      ready.map(({ payment, destination }) => {
-        const quote = quotes?.get(payment.id);
-        return {
-          payment_id: payment.id,
-          org_id: orgId,
-          payee_abroad_id: destination.payee_abroad_id,
-          source_currency: 'USD',
-          source_amount: payment.amount,
-          destination_currency: destination.currency,
-          destination_amount: quote?.destination_amount ?? null,
-          rate: quote?.rate ?? null,
-          quote_id: quote?.quote_id ?? null,
-        };
-      }),
-    )
-    .onConflictDoNothing();
+  // A thousand rows an insert: 10,000 payments' columns would pass PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < ready.length; start += 1_000)
+    await tx
+      .insert(niumPayouts)
+      .values(
+        ready.slice(start, start + 1_000).map(({ payment, destination }) => {
+          const quote = quotes?.get(payment.id);
+          return {
+            payment_id: payment.id,
+            org_id: orgId,
+            payee_abroad_id: destination.payee_abroad_id,
+            source_currency: 'USD',
+            source_amount: payment.amount,
+            destination_currency: destination.currency,
+            destination_amount: quote?.destination_amount ?? null,
+            rate: quote?.rate ?? null,
+            quote_id: quote?.quote_id ?? null,
+          };
+        }),
+      )
+      .onConflictDoNothing();
   const callIds: string[] = [];
   for (const { payment, destination } of ready) {
     const request: NiumTransferRequest = {

@@ -6,7 +6,8 @@ export type PaymentProblem =
   | { kind: 'payment_batch_hold_mismatch'; batch_id: string; held: number; payments: number }
   | { kind: 'held_balance_mismatch'; org_id: string; held: number; expected: number }
   | { kind: 'paypal_held_mismatch'; org_id: string; held: number; expected: number }
-  | { kind: 'nium_wallet_mismatch'; org_id: string; place: string; balance: number; expected: number };
+  | { kind: 'nium_wallet_mismatch'; org_id: string; place: string; balance: number; expected: number }
+  | { kind: 'nium_currency_mismatch'; org_id: string; currency: string; place: string; balance: number; expected: number };
 
 /** SQL: the part of a payment's amount the wallet held (none for a PayPal or Venmo payout, paid from the PayPal account). */
 const WALLET_AMOUNT = sql.raw(`CASE WHEN method IN ('paypal', 'venmo', 'nium') THEN 0 ELSE amount END`);
@@ -89,7 +90,34 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
       ) x GROUP BY org_id, kind
     ) p ON p.org_id = a.org_id AND p.kind = a.kind
     WHERE a.kind IN ('nium_held', 'nium_sent') AND a.currency = 'usd' AND a.balance <> COALESCE(p.total, 0)`);
+  // Per currency, the conversions of payments abroad: each payee's bank holds exactly what the
+  // payments paid (not returned) delivered in its currency, FX clearing the other side of each leg.
+  const converted = await db.execute<{ org_id: string; kind: string; currency: string; balance: string; expected: string }>(sql`
+    WITH legs AS (
+      SELECT org_id, 'fx_clearing' AS kind, lower(source_currency) AS currency, source_amount AS amount FROM nium_payouts WHERE status = 'paid'
+      UNION ALL
+      SELECT org_id, 'fx_clearing', lower(destination_currency), -destination_amount FROM nium_payouts WHERE status = 'paid'
+      UNION ALL
+      SELECT org_id, 'outside_bank', lower(destination_currency), destination_amount FROM nium_payouts
+      WHERE status = 'paid' AND destination_currency <> 'USD'
+    ), expected AS (SELECT org_id, kind, currency, SUM(amount) AS total FROM legs GROUP BY org_id, kind, currency),
+    places AS (
+      SELECT org_id, kind, currency, balance FROM ledger_accounts
+      WHERE kind = 'fx_clearing' OR (kind = 'outside_bank' AND currency <> 'usd')
+    )
+    SELECT COALESCE(p.org_id, e.org_id) AS org_id, COALESCE(p.kind, e.kind) AS kind, COALESCE(p.currency, e.currency) AS currency,
+      COALESCE(p.balance, 0)::text AS balance, COALESCE(e.total, 0)::text AS expected
+    FROM places p FULL JOIN expected e ON e.org_id = p.org_id AND e.kind = p.kind AND e.currency = p.currency
+    WHERE COALESCE(p.balance, 0) <> COALESCE(e.total, 0)`);
   const problems: PaymentProblem[] = [
+    ...converted.rows.map((row) => ({
+      kind: 'nium_currency_mismatch' as const,
+      org_id: row.org_id,
+      currency: row.currency,
+      place: row.kind,
+      balance: Number(row.balance),
+      expected: Number(row.expected),
+    })),
     ...nium.rows.map((row) => ({
       kind: 'nium_wallet_mismatch' as const,
       org_id: row.org_id,

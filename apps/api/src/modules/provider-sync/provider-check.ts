@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { financialAccounts, treasuryTransactions } from '../../db/schema/index.ts';
+import { financialAccounts, niumAccounts, treasuryTransactions } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
 import { feeRefundsInFlight } from '../invoices/index.ts';
 import { findBalances } from '../ledger/index.ts';
+import { niumWalletCheck } from '../nium/index.ts';
 import { feesInFlight } from '../platform-fees/index.ts';
 import { inUnit, publishDomainEvent } from '../../events/dispatcher.ts';
 
@@ -26,6 +27,8 @@ export type ProviderProblem =
   | { kind: 'spendable_exceeds_cash'; org_id: string; ledger_spendable: number; provider_cash: number }
   /** Payouts of the payments balance on their way to the financial account: the ledger's and Stripe's differ. */
   | { kind: 'in_transit_out_of_step'; org_id: string; ledger_in_transit: number; provider_in_transit: number }
+  /** The Nium wallet in one currency: what the books say it holds (available + held) is not what Nium says. */
+  | { kind: 'nium_wallet_out_of_step'; org_id: string; currency: string; ledger_nium: number; provider_nium: number }
   | { kind: 'stale_processing'; org_id: string; transaction_id: string; provider_id: string; provider_status: string }
   | { kind: 'provider_unreachable'; org_id: string; code: string };
 
@@ -119,10 +122,25 @@ async function checkStale(deps: CheckDeps, orgId: string, now: Date): Promise<Pr
   return problems;
 }
 
+/** The organisation's Nium wallet, currency by currency, against Nium's (niumWalletCheck: available + held beside Nium's balance). */
+async function checkNiumWallet(deps: CheckDeps, orgId: string): Promise<ProviderProblem[]> {
+  const currencies = await niumWalletCheck(deps, orgId);
+  return currencies
+    .filter((entry) => entry.books !== entry.nium)
+    .map((entry) => ({
+      kind: 'nium_wallet_out_of_step' as const,
+      org_id: orgId,
+      currency: entry.currency,
+      ledger_nium: entry.books,
+      provider_nium: entry.nium,
+    }));
+}
+
 /**
  * The provider check of the books (`npm run reconcile`, the daily provider-check job): for every
  * organisation with a financial account at the provider, its wallet equals the provider's
- * balance, and its movements processing past the provider's window are still processing there.
+ * balance, and its movements processing past the provider's window are still processing there;
+ * for every organisation with a Nium wallet, that wallet equals Nium's in each currency.
  * Only outside the sandbox (the sandbox's balance is the ledger itself). It never changes the books.
  */
 export async function providerCheck(
@@ -143,7 +161,15 @@ export async function providerCheck(
       problems.push({ kind: 'provider_unreachable', org_id: orgId, code: error instanceof ProviderCallError ? error.code : 'unexpected' });
     }
   }
-  return { checked: accounts.length, problems };
+  const abroad = await deps.db.select({ org_id: niumAccounts.org_id }).from(niumAccounts);
+  for (const { org_id: orgId } of abroad) {
+    try {
+      problems.push(...(await checkNiumWallet(deps, orgId)));
+    } catch (error) {
+      problems.push({ kind: 'provider_unreachable', org_id: orgId, code: error instanceof ProviderCallError ? error.code : 'unexpected' });
+    }
+  }
+  return { checked: accounts.length + abroad.length, problems };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { createLivePayouts } from './live-payouts.ts';
 import { createSandboxPayouts } from './sandbox.ts';
+import { sandboxNow } from '../../lib/clock.ts';
 import { createNiumPayouts, type NiumAccountResolver, type NiumPayouts } from './nium-payouts.ts';
 import { createSandboxNiumPayouts } from './nium-sandbox.ts';
 import type { PayoutsProvider } from './types.ts';
@@ -30,8 +31,10 @@ export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>
 
 /**
  * Payouts abroad through Nium: the sandbox, or Nium itself when SANDBOX=false, paying from the
- * organisation's Nium wallet that `accountOf` names. Not wired into execution yet (docs/providers.md).
+ * organisation's Nium wallet that `accountOf` names. A quote's lock is judged on the process's
+ * clock (sandboxNow: the real time outside the sandbox, unless a test moved it with the fake's).
  */
 export function niumPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>, options: { accountOf: NiumAccountResolver }): NiumPayouts {
-  return deps.config.isSandbox ? createSandboxNiumPayouts(deps) : createNiumPayouts(deps.config.providers.nium, options);
+  if (deps.config.isSandbox) return createSandboxNiumPayouts(deps);
+  return createNiumPayouts(deps.config.providers.nium, { ...options, now: async () => (await sandboxNow(deps.db)).getTime() });
 }

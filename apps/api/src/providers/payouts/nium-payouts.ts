@@ -50,7 +50,7 @@ export function checkedBeneficiary(input: BeneficiaryInput): BeneficiaryInput {
  */
 export function createNiumPayouts(
   settings: NiumSettings,
-  options: { accountOf: NiumAccountResolver; quoteLock?: NiumLockPeriod; now?: () => number },
+  options: { accountOf: NiumAccountResolver; quoteLock?: NiumLockPeriod; now?: () => number | Promise<number> },
 ): NiumPayouts {
   const nium = niumClient(settings);
   const now = options.now ?? Date.now;
@@ -98,7 +98,8 @@ export function createNiumPayouts(
     async lockQuote({ quote_id }) {
       const quote = await nium.fetchQuote(quote_id);
       // A quote about to expire would be refused by the time the transfer reaches Nium: it is refused now, and re-quoted.
-      if (Date.parse(quote.expiresAt) - LOCK_MARGIN_MS <= now()) throw new ProviderCallError({ code: 'quote_expired', retryable: false });
+      if (Date.parse(quote.expiresAt) - LOCK_MARGIN_MS <= (await now()))
+        throw new ProviderCallError({ code: 'quote_expired', retryable: false });
       return fxQuoteOf(quote);
     },
 
