@@ -106,4 +106,3 @@ export async function campaignCashflowTotals(db: DbOrTx, orgId: string, campaign
     GROUP BY moves.campaign_id`);
   return new Map(result.rows.map((row) => [row.campaign_id, toFigures(row)]));
 }
-

@@ -73,7 +73,10 @@ describe('backup withholding in the ledger and the campaign margin', () => {
     expect(profit.margin).toBe(0 - EARNINGS - payment.fee);
     expect(profit.months.reduce((sum, month) => sum + month.margin, 0)).toBe(profit.margin);
     const report = (await inject('GET', '/v1/reports/campaigns', owner.headers)).json();
-    expect(report.data.find((row: { id: string }) => row.id === campaign.id)).toMatchObject({ withheld_tax: WITHHELD, margin: profit.margin });
+    expect(report.data.find((row: { id: string }) => row.id === campaign.id)).toMatchObject({
+      withheld_tax: WITHHELD,
+      margin: profit.margin,
+    });
   });
 
   it('gives the withheld tax back to the wallet when the payout fails: nothing was paid, nothing is owed', async () => {
