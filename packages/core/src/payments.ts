@@ -158,6 +158,10 @@ export const initiatePreview = z.object({
   waiting: z.array(waitingPayment).optional(),
   /** What Execute would do with each selected draft, counted and summed per outcome (it answers the same). */
   outcomes: executionOutcomes,
+  /** The payments backup withholding applies to (payees without a W-9): how many, the tax kept back, what their payees receive. */
+  backup_withholding: z
+    .object({ rate: z.number(), count: z.number().int(), withheld: z.number().int(), receives: z.number().int() })
+    .optional(),
 });
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;

@@ -221,6 +221,9 @@ export const backupWithholdingLabels = {
   /** On a payment, the Execute dialog and the payee's page: what was kept back and what the payee receives. */
   explained: (rate: number, withheld: string, receives: string) =>
     `${rate}% backup withholding: ${withheld} withheld, payee receives ${receives}`,
+  /** The same, to the payee (their paid email, their portal). */
+  toPayee: (rate: number, withheld: string, receives: string) =>
+    `${rate}% backup withholding: ${withheld} withheld, you receive ${receives}`,
   why: 'Kept back for the IRS because no W-9 was on file when the payment was executed.',
   confirmTitle: 'Turn on backup withholding?',
   confirmCount: (count: number, rate: number) =>

@@ -51,6 +51,10 @@ describe('backup withholding in the ledger and the campaign margin', () => {
     const campaign = await addCampaign(ctx.app, owner.headers, { deal_size: 50_000 });
     const payee = await addCreator(ctx.app, owner.headers, BANK);
     const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(payee.id, EARNINGS, { payment_group_id: campaign.id })]);
+    // The Execute dialog's preview says what will be kept back and what the payee receives.
+    const preview = await inject('POST', '/v1/payments/initiate/preview', owner.headers, { ids: [draft!.id] });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().backup_withholding).toEqual({ rate: 24, count: 1, withheld: WITHHELD, receives: EARNINGS - WITHHELD });
     await execute(owner.headers, [draft!.id]);
     await advanceClock(ctx.app, 61);
 
@@ -72,6 +76,13 @@ describe('backup withholding in the ledger and the campaign margin', () => {
     // The withheld tax is a cost of the campaign: the margin is what was collected less everything the payee's earnings cost.
     expect(profit.margin).toBe(0 - EARNINGS - payment.fee);
     expect(profit.months.reduce((sum, month) => sum + month.margin, 0)).toBe(profit.margin);
+    // The payee's paid email says what was withheld, what they receive, and why.
+    const emails = await ctx.deps.db.execute<{ text: string }>(
+      sql`SELECT text FROM emails WHERE "to" = ${payee.email} AND subject LIKE 'You''ve been paid%'`,
+    );
+    expect(emails.rows).toHaveLength(1);
+    expect(emails.rows[0]!.text).toContain('24% backup withholding: $24.00 withheld, you receive $76.00');
+    expect(emails.rows[0]!.text).toContain('No W-9 was on file');
     const report = (await inject('GET', '/v1/reports/campaigns', owner.headers)).json();
     expect(report.data.find((row: { id: string }) => row.id === campaign.id)).toMatchObject({
       withheld_tax: WITHHELD,
