@@ -192,7 +192,11 @@ export type W9Payee = z.infer<typeof w9Payee>;
 /** GET /v1/taxes/backup_withholding/payees: how many payees would be withheld, and the first page of them by name. */
 export const w9Payees = z.object({ count: z.number().int(), data: z.array(w9Payee), has_more: z.boolean() });
 export type W9Payees = z.infer<typeof w9Payees>;
-export const w9PayeesQuery = z.object({ page: z.coerce.number().int().min(0).max(10_000).default(0) });
+export const w9PayeesQuery = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Just this payee (their page asks whether withholding applies to them). */
+  payee_id: z.string().uuid().optional(),
+});
 /** POST /v1/taxes/backup_withholding/w9_requests: these payees (none given: every payee without a W-9). */
 export const w9RequestBody = z.object({ payee_ids: z.array(z.string().uuid()).max(1000).optional() });
 export const w9RequestResult = z.object({ requested: z.number().int(), reminded: z.number().int() });
@@ -235,10 +239,12 @@ export const backupWithholdingLabels = {
   payeesTitle: 'Payees without a W-9',
   requestW9: 'Request W-9',
   requestAll: (count: number) => (count === 1 ? 'Request W-9 from 1 payee' : `Request W-9 from ${count} payees`),
-  requested: (sent: number) => (sent === 1 ? 'W-9 requested from 1 payee' : `W-9 requested from ${sent} payees`),
+  requestSent: 'W-9 request sent by email',
   statusNotRequested: 'Not requested',
   statusRequested: (date: string) => `Requested ${date}`,
   statusReminded: (date: string, times: number) => `Reminded ${date} (asked ${times} times)`,
+  onPayee: (rate: number, name: string) =>
+    `${rate}% backup withholding: ${name} has no W-9 on file, so ${rate}% of each payment to them is withheld for the IRS until they sign one.`,
   foreignTitle: 'Foreign payees (1042-S)',
   foreignEmpty: 'No foreign payees were paid this year.',
 } as const;

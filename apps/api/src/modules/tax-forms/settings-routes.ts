@@ -62,7 +62,7 @@ export const backupWithholdingRoutes =
           response: { 200: w9Payees, ...errorResponses },
         },
       },
-      async (request) => listW9Payees(deps.db, requireStaff(request).org_id, request.query.page),
+      async (request) => listW9Payees(deps.db, requireStaff(request).org_id, request.query.page, request.query.payee_id),
     );
     app.post(
       '/taxes/backup_withholding/w9_requests',

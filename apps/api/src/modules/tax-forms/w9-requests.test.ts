@@ -52,6 +52,9 @@ describe('backup withholding: who it applies to, and asking them for a W-9', () 
     expect(answer.data.map((row) => row.id)).toEqual([first.id, second.id]);
     expect(answer.data[0]).toMatchObject({ name: 'Ava Nofile', requests: 0, first_requested_at: null, last_requested_at: null });
     expect((await inject('GET', '/v1/taxes/backup_withholding/payees?page=-1', owner.headers)).statusCode).toBe(400);
+    // One payee's page asks about them alone.
+    const one = await inject('GET', `/v1/taxes/backup_withholding/payees?payee_id=${second.id}`, owner.headers);
+    expect(one.json()).toMatchObject({ count: 1, data: [{ id: second.id }] });
   });
 
   it('emails each of them through the outbox, then a reminder, and keeps a status per payee', async () => {

@@ -24,11 +24,12 @@ type Row = { id: string; name: string; email: string; first_requested_at: Date |
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** GET /v1/taxes/backup_withholding/payees: how many would be withheld, and one page of them by name with their W-9 request. */
-export async function listW9Payees(db: DbOrTx, orgId: string, page: number): Promise<W9Payees> {
-  const [counted] = (await db.execute<{ count: string }>(sql`SELECT count(*)::text AS count ${withoutForm(orgId)}`)).rows;
+export async function listW9Payees(db: DbOrTx, orgId: string, page: number, payeeId?: string): Promise<W9Payees> {
+  const only = payeeId ? [payeeId] : undefined;
+  const [counted] = (await db.execute<{ count: string }>(sql`SELECT count(*)::text AS count ${withoutForm(orgId, only)}`)).rows;
   const rows = await db.execute<Row>(sql`
     SELECT c.id, ${NAME} AS name, c.email, r.first_requested_at, r.last_requested_at, coalesce(r.requests, 0)::int AS requests
-    FROM (SELECT c.* ${withoutForm(orgId)}) c
+    FROM (SELECT c.* ${withoutForm(orgId, only)}) c
     LEFT JOIN w9_requests r ON r.org_id = c.org_id AND r.payee_id = c.id
     ORDER BY lower(${NAME}), c.id
     LIMIT ${W9_PAGE_SIZE + 1} OFFSET ${page * W9_PAGE_SIZE}`);
