@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
 import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
 import { pageNumber, pageSize, startingAfter } from './paging.ts';
-import { filterCents, filterDay } from './list-filters.ts';
+import { filterCents, filterDay, listSearch } from './list-filters.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
@@ -64,6 +64,8 @@ export const paymentsListQuery = z.object({
   /** The payment's amount in cents, at least amount_min and at most amount_max. */
   amount_min: filterCents,
   amount_max: filterCents,
+  /** Matches the recipient's name or email, the memo, or the payment's reference (the start of its id, dashes or not). */
+  search: listSearch,
   page: pageNumber(),
   page_size: pageSize(50),
   starting_after: startingAfter,
@@ -112,6 +114,7 @@ export const paymentsFilter = paymentsListQuery.pick({
   created_to: true,
   amount_min: true,
   amount_max: true,
+  search: true,
 });
 export type PaymentsFilter = z.infer<typeof paymentsFilter>;
 export const initiatePaymentsBody = z.object({
