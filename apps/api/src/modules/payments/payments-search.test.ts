@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator } from '../../../test/fixtures.ts';
@@ -48,6 +49,9 @@ describe('GET /v1/payments?search=', () => {
     expect(ids(await search(owner.headers, reference))).toContain(plain.id);
     expect(ids(await search(owner.headers, plain.id))).toEqual([plain.id]);
     expect(ids(await search(owner.headers, plain.id.replace(/-/g, '')))).toEqual([plain.id]);
+    // The payout's reference, as the payment page shows it.
+    await ctx.deps.db.execute(sql`UPDATE payments SET stripe_reference_id = 'po_Search42xyz' WHERE id = ${launch.id}`);
+    expect(ids(await search(owner.headers, 'PO_SEARCH42'))).toEqual([launch.id]);
     // LIKE's own characters are taken literally: "%" finds the memo with a percent sign, not every row.
     expect(ids(await search(owner.headers, '%'))).toEqual([reel.id]);
     expect(ids(await search(owner.headers, '_'))).toEqual([]);

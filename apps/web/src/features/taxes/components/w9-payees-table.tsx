@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -9,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { backupWithholdingLabels as labels } from '@crewpay/core';
 import { useRequestW9, useW9Payees, W9Status } from '../../../entities/tax-forms/index.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 /**
  * "Payees without a W-9": who backup withholding applies to, each with their W-9 request (not
@@ -56,11 +58,13 @@ export function W9PayeesTable({ canRequest }: { canRequest: boolean }) {
                 <TableCell align="right">
                   <Button
                     size="small"
-                    aria-label={`${labels.requestW9}: ${payee.name}`}
+                    sx={{ whiteSpace: 'nowrap' }}
                     loading={request.isPending && request.variables?.[0] === payee.id}
                     onClick={() => request.mutate([payee.id])}
                   >
                     {payee.requests > 0 ? 'Remind' : labels.requestW9}
+                    {/* Which payee, for a screen reader: the visible label is the same on every row. */}
+                    <Box component="span" sx={visuallyHidden}>{` ${payee.name}`}</Box>
                   </Button>
                 </TableCell>
               )}
