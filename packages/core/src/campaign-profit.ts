@@ -10,10 +10,12 @@ export const campaignProfitFigures = z.object({
   invoiced: z.number().int(),
   collected: z.number().int(),
   paid_out: z.number().int(),
+  /** Backup withholding kept back from the campaign's payees, owed to the IRS. */
+  withheld_tax: z.number().int(),
   fees: z.number().int(),
   refunds: z.number().int(),
   disputes: z.number().int(),
-  /** collected - paid out - fees. */
+  /** collected - paid out - withheld tax - fees. */
   margin: z.number().int(),
 });
 export type CampaignProfitFigures = z.infer<typeof campaignProfitFigures>;
@@ -23,6 +25,7 @@ export const campaignProfitMonth = z.object({
   start: z.string(),
   collected: z.number().int(),
   paid_out: z.number().int(),
+  withheld_tax: z.number().int(),
   fees: z.number().int(),
   refunds: z.number().int(),
   disputes: z.number().int(),
@@ -52,6 +55,7 @@ export const campaignReportColumns = [
   ['Invoiced', 'invoiced'],
   ['Collected', 'collected'],
   ['Paid out', 'paid_out'],
+  ['Withheld tax', 'withheld_tax'],
   ['Fees', 'fees'],
   ['Refunds', 'refunds'],
   ['Disputes', 'disputes'],

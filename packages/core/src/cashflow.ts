@@ -23,6 +23,8 @@ export const cashflowFigures = z.object({
   fees: z.number().int(),
   refunds: z.number().int(),
   disputes: z.number().int(),
+  /** Backup withholding kept back from payments and owed to the IRS: still in the wallet, so not money out; never margin. */
+  withheld_tax: z.number().int(),
 });
 export type CashflowFigures = z.infer<typeof cashflowFigures>;
 

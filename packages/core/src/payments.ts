@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dobSchema, einSchema, ssnSchema, stateSchema, usPhoneSchema, zipSchema } from './activation.ts';
 import { hasAtMostTwoDecimals, paymentRowMessages, recipientRoles } from './payment-math.ts';
 import { pageNumber, pageSize, startingAfter } from './paging.ts';
-import { filterCents, filterDay } from './list-filters.ts';
+import { filterCents, filterDay, listSearch } from './list-filters.ts';
 import { text } from './text.ts';
 import { centsSchema, messages, requiredText } from './validation.ts';
 import { routingNumberSchema } from './wallets.ts';
@@ -64,6 +64,8 @@ export const paymentsListQuery = z.object({
   /** The payment's amount in cents, at least amount_min and at most amount_max. */
   amount_min: filterCents,
   amount_max: filterCents,
+  /** Matches the recipient's name or email, the memo, or the payment's reference (the start of its id, dashes or not). */
+  search: listSearch,
   page: pageNumber(),
   page_size: pageSize(50),
   starting_after: startingAfter,
@@ -112,6 +114,7 @@ export const paymentsFilter = paymentsListQuery.pick({
   created_to: true,
   amount_min: true,
   amount_max: true,
+  search: true,
 });
 export type PaymentsFilter = z.infer<typeof paymentsFilter>;
 export const initiatePaymentsBody = z.object({
@@ -158,6 +161,10 @@ export const initiatePreview = z.object({
   waiting: z.array(waitingPayment).optional(),
   /** What Execute would do with each selected draft, counted and summed per outcome (it answers the same). */
   outcomes: executionOutcomes,
+  /** The payments backup withholding applies to (payees without a W-9): how many, the tax kept back, what their payees receive. */
+  backup_withholding: z
+    .object({ rate: z.number(), count: z.number().int(), withheld: z.number().int(), receives: z.number().int() })
+    .optional(),
 });
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;

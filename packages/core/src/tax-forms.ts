@@ -179,6 +179,27 @@ export function taxFormSchemaOf(body: unknown) {
 /** Settings > the Taxes page's "Backup withholding" card (owners change it). */
 export const backupWithholdingSetting = z.object({ enabled: z.boolean(), rate: z.number() });
 export const backupWithholdingBody = z.object({ enabled: z.boolean({ error: messages.required }) });
+/** A payee backup withholding applies to (no W-9 or W-8 on file), and whether a W-9 was asked of them. */
+export const w9Payee = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  first_requested_at: z.string().nullable(),
+  last_requested_at: z.string().nullable(),
+  requests: z.number().int(),
+});
+export type W9Payee = z.infer<typeof w9Payee>;
+/** GET /v1/taxes/backup_withholding/payees: how many payees would be withheld, and the first page of them by name. */
+export const w9Payees = z.object({ count: z.number().int(), data: z.array(w9Payee), has_more: z.boolean() });
+export type W9Payees = z.infer<typeof w9Payees>;
+export const w9PayeesQuery = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Just this payee (their page asks whether withholding applies to them). */
+  payee_id: z.string().uuid().optional(),
+});
+/** POST /v1/taxes/backup_withholding/w9_requests: these payees (none given: every payee without a W-9). */
+export const w9RequestBody = z.object({ payee_ids: z.array(z.string().uuid()).max(1000).optional() });
+export const w9RequestResult = z.object({ requested: z.number().int(), reminded: z.number().int() });
 /** What was kept back from one payment as backup withholding. */
 export const paymentBackupWithholding = z.object({ rate: z.number(), amount: z.number().int() }).nullable();
 
@@ -201,6 +222,29 @@ export const backupWithholdingLabels = {
   on: 'Backup withholding is on',
   off: 'Backup withholding is off',
   onPayment: (rate: number) => `Backup withholding ${rate}%`,
+  /** On a payment, the Execute dialog and the payee's page: what was kept back and what the payee receives. */
+  explained: (rate: number, withheld: string, receives: string) =>
+    `${rate}% backup withholding: ${withheld} withheld, payee receives ${receives}`,
+  /** The same, to the payee (their paid email, their portal). */
+  toPayee: (rate: number, withheld: string, receives: string) =>
+    `${rate}% backup withholding: ${withheld} withheld, you receive ${receives}`,
+  why: 'Kept back for the IRS because no W-9 was on file when the payment was executed.',
+  confirmTitle: 'Turn on backup withholding?',
+  confirmCount: (count: number, rate: number) =>
+    count === 1
+      ? `1 payee has no W-9 on file: ${rate}% will be withheld from each payment to them until they sign one.`
+      : `${count} payees have no W-9 on file: ${rate}% will be withheld from each payment to them until they sign one.`,
+  confirmNone: 'Every payee has a W-9 or W-8 on file: no one will be withheld from today.',
+  confirm: 'Turn on',
+  payeesTitle: 'Payees without a W-9',
+  requestW9: 'Request W-9',
+  requestAll: (count: number) => (count === 1 ? 'Request W-9 from 1 payee' : `Request W-9 from ${count} payees`),
+  requestSent: 'W-9 request sent by email',
+  statusNotRequested: 'Not requested',
+  statusRequested: (date: string) => `Requested ${date}`,
+  statusReminded: (date: string, times: number) => `Reminded ${date} (asked ${times} times)`,
+  onPayee: (rate: number, name: string) =>
+    `${rate}% backup withholding: ${name} has no W-9 on file, so ${rate}% of each payment to them is withheld for the IRS until they sign one.`,
   foreignTitle: 'Foreign payees (1042-S)',
   foreignEmpty: 'No foreign payees were paid this year.',
 } as const;

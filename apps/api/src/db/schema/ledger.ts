@@ -32,6 +32,9 @@ export const ledgerAccountKinds = [
   'fx_clearing',
   // Money on its way from the US wallet to the Nium wallet (a funding not landed yet).
   'nium_funding',
+  // Tax withheld from a payee's payment (backup withholding) that the organisation owes the IRS:
+  // a liability kept out of what the wallet can spend, never income or margin.
+  'tax_owed',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 

@@ -63,6 +63,8 @@ export const payments = pgTable(
       .on(table.org_id, table.status)
       .where(sql`NOT is_deleted`),
     index('payments_org_group_idx').on(table.org_id, table.payment_group_id),
+    // The list's search by memo (a word anywhere in it): trigrams, as the creators' search text.
+    index('payments_memo_search_idx').using('gin', sql`lower(${table.memo}) gin_trgm_ops`),
     // One execution's payments (its batch id): the progress view polls them every second.
     index('payments_org_batch_idx')
       .on(table.org_id, table.fee_reference_id)

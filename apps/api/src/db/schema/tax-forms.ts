@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 import { payments } from './payments.ts';
@@ -85,3 +85,21 @@ export const taxDeliveryConsents = pgTable(
 );
 
 export type TaxDeliveryConsentRow = typeof taxDeliveryConsents.$inferSelect;
+
+/**
+ * A W-9 asked of a payee the organisation would backup withhold from (no form on file): when it was
+ * first asked, last asked (a reminder) and how many times, so the Taxes page shows each payee's state.
+ */
+export const w9Requests = pgTable(
+  'w9_requests',
+  {
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    payee_id: uuid().notNull(),
+    first_requested_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    last_requested_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    requests: integer().notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.org_id, table.payee_id] })],
+);

@@ -37,6 +37,8 @@ const LABELS: Record<string, string> = {
   payment_succeeded: 'Payment posted',
   payment_failed: 'Payment failed',
   payment_returned: 'Payment returned',
+  tax_withheld: 'Backup withholding owed to the IRS',
+  tax_released: 'Backup withholding released (payment failed)',
   invoice_card_settled: 'Invoice paid by card',
   invoice_ach_settled: 'Invoice paid by bank',
   invoice_card_disputed: 'Invoice payment disputed',
@@ -68,6 +70,8 @@ function keyFor(kind: LedgerAccountKind, transfer: TransferForBooks): AccountMap
     'nium_funding',
   ];
   if (ownMoney.includes(kind)) return 'clearing';
+  // Backup withholding owed to the IRS: part of what the payee earned (an expense), never revenue.
+  if (kind === 'tax_owed') return transfer.creator?.is_w2 ? 'labor' : 'income';
   if (kind === 'fees') return 'payable';
   if (kind === 'receivable') return 'receivable';
   // outside_bank, or fx_clearing (a payment abroad's dollars converted for the payee): who the money went to or came from.

@@ -106,7 +106,7 @@ describe('GET /v1/reports/campaigns and its CSV', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain('campaigns_report.csv');
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('Campaign,Customer,Deal size,Invoiced,Collected,Paid out,Fees,Refunds,Disputes,Margin');
+    expect(lines[0]).toBe('Campaign,Customer,Deal size,Invoiced,Collected,Paid out,Withheld tax,Fees,Refunds,Disputes,Margin');
     const top = report.data[0]!;
     expect(lines[1]).toBe(
       [
@@ -116,12 +116,13 @@ describe('GET /v1/reports/campaigns and its CSV', () => {
         '350.00',
         '350.00',
         (top.paid_out / 100).toFixed(2),
+        '0.00',
         (top.fees / 100).toFixed(2),
         '25.00',
         '50.00',
         (top.margin / 100).toFixed(2),
       ].join(','),
     );
-    expect(lines[2]).toBe(`"'=HYPERLINK(""http://evil"")",Acme Brand,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00`);
+    expect(lines[2]).toBe(`"'=HYPERLINK(""http://evil"")",Acme Brand,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00`);
   });
 });

@@ -23,12 +23,16 @@ const NO_MONEY: CashflowFigures = {
   fees: 0,
   refunds: 0,
   disputes: 0,
+  withheld_tax: 0,
 };
 
-/** The ledger's figures in the campaign's words; the margin is collected - paid out - fees. */
+/**
+ * The ledger's figures in the campaign's words; the margin is collected - paid out - withheld tax -
+ * fees: tax withheld from the campaign's payees is owed to the IRS, a cost of the campaign, never profit.
+ */
 function profitOf(money: CashflowFigures) {
-  const { invoice_receipts: collected, payouts: paid_out, fees, refunds, disputes } = money;
-  return { collected, paid_out, fees, refunds, disputes, margin: collected - paid_out - fees };
+  const { invoice_receipts: collected, payouts: paid_out, withheld_tax, fees, refunds, disputes } = money;
+  return { collected, paid_out, withheld_tax, fees, refunds, disputes, margin: collected - paid_out - withheld_tax - fees };
 }
 
 /** What each campaign invoiced: its invoices not canceled (campaign id -> cents). */

@@ -23,6 +23,7 @@ const ALLOWS_NEGATIVE: Record<LedgerAccountKind, boolean> = {
   // One side of a conversion is in, the other out: each currency's clearing row holds what converted through it.
   fx_clearing: true,
   nium_funding: false,
+  tax_owed: false,
 };
 
 export type WalletAccounts = Record<LedgerAccountKind, LedgerAccount>;

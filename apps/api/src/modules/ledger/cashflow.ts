@@ -11,10 +11,12 @@ import type { DbOrTx } from '../../db/client.ts';
  * dispute or return (so a dispute won back nets against it), a payment's or a bank transfer out's
  * postings a payout (a returned payout nets against it), and any other arrival wallet funding.
  * So money in - money out always equals the change of the wallet's places (available, held, frozen,
- * arriving invoice money), receivable and PayPal balances.
+ * arriving invoice money, tax owed), receivable and PayPal balances. Entries on tax owed (backup
+ * withholding kept back for the IRS) are their own figure, withheld_tax: still in the wallet, not money out.
  */
 const CATEGORY = sql`CASE
   WHEN a.kind = 'fees' THEN 'fees'
+  WHEN a.kind = 'tax_owed' THEN 'withheld_tax'
   WHEN t.type IN ('invoice_card_settled', 'invoice_ach_settled') THEN 'invoice_receipts'
   WHEN t.type = 'invoice_refunded' THEN 'refunds'
   WHEN t.metadata ? 'invoice_id' THEN 'disputes'
@@ -32,7 +34,7 @@ const movesOf = (orgId: string) => sql`
   SELECT t.created_at, ${CATEGORY} AS category, e.amount AS out, coalesce(i.payment_group_id, p.payment_group_id) AS campaign_id
   FROM ledger_transfers t
   JOIN ledger_entries e ON e.transfer_id = t.id
-  JOIN ledger_accounts a ON a.id = e.account_id AND a.org_id = t.org_id AND a.kind IN ('outside_bank', 'fees') AND a.currency = 'usd'
+  JOIN ledger_accounts a ON a.id = e.account_id AND a.org_id = t.org_id AND a.kind IN ('outside_bank', 'fees', 'tax_owed') AND a.currency = 'usd'
   LEFT JOIN invoices i ON i.org_id = t.org_id AND i.id = ${metadataId('invoice_id')}
   LEFT JOIN payments p ON p.org_id = t.org_id AND p.id = ${metadataId('payment_id')}
   WHERE t.org_id = ${orgId}`;
@@ -44,9 +46,10 @@ const FIGURE_COLUMNS = sql`
   coalesce(sum(out) FILTER (WHERE category = 'payouts'), 0)::text AS payouts,
   coalesce(sum(out) FILTER (WHERE category = 'fees'), 0)::text AS fees,
   coalesce(sum(out) FILTER (WHERE category = 'refunds'), 0)::text AS refunds,
-  coalesce(sum(out) FILTER (WHERE category = 'disputes'), 0)::text AS disputes`;
+  coalesce(sum(out) FILTER (WHERE category = 'disputes'), 0)::text AS disputes,
+  coalesce(sum(out) FILTER (WHERE category = 'withheld_tax'), 0)::text AS withheld_tax`;
 
-type FigureRow = Record<'invoice_receipts' | 'wallet_funding' | 'payouts' | 'fees' | 'refunds' | 'disputes', string>;
+type FigureRow = Record<'invoice_receipts' | 'wallet_funding' | 'payouts' | 'fees' | 'refunds' | 'disputes' | 'withheld_tax', string>;
 
 export function toFigures(row: FigureRow | undefined): CashflowFigures {
   const n = (value: string | undefined) => Number(value ?? 0);
@@ -61,6 +64,7 @@ export function toFigures(row: FigureRow | undefined): CashflowFigures {
     fees,
     refunds,
     disputes,
+    withheld_tax: n(row?.withheld_tax),
   };
 }
 

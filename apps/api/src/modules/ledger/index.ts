@@ -26,5 +26,6 @@ export {
   niumReturnedEntries,
   niumSentEntries,
   type AbroadMoney,
+  taxWithheldEntries,
 } from './recipes.ts';
 export { campaignCashflowTotals, cashflowBuckets } from './cashflow.ts';

@@ -328,3 +328,16 @@ export function niumHoldMovedEntries(usd: WalletAccounts, amount: number): Ledge
     { account_id: usd.nium_held.id, amount },
   ];
 }
+
+/**
+ * Tax withheld from a payee's payment (backup withholding): the organisation owes it to the IRS,
+ * so it leaves what the wallet can spend for tax owed (a liability), never income. Released: the
+ * payment failed or was returned, so nothing was paid and nothing is owed.
+ */
+export function taxWithheldEntries(a: WalletAccounts, step: 'withheld' | 'released', amount: number): LedgerEntryInput[] {
+  const sign = step === 'withheld' ? 1 : -1;
+  return nonZero([
+    { account_id: a.wallet_available.id, amount: -sign * amount },
+    { account_id: a.tax_owed.id, amount: sign * amount },
+  ]);
+}

@@ -59,3 +59,13 @@ export async function findBackupWithholding(db: DbOrTx, orgId: string, paymentId
     .where(and(eq(backupWithholdings.org_id, orgId), eq(backupWithholdings.payment_id, paymentId)));
   return row ? { rate: Number(row.rate), amount: row.amount } : null;
 }
+
+/** The backup withholding of each of these payments that had some (payment id -> cents). */
+export async function backupWithholdingsOf(db: DbOrTx, orgId: string, paymentIds: readonly string[]): Promise<Map<string, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ payment_id: backupWithholdings.payment_id, amount: backupWithholdings.amount })
+    .from(backupWithholdings)
+    .where(and(eq(backupWithholdings.org_id, orgId), inArray(backupWithholdings.payment_id, [...paymentIds])));
+  return new Map(rows.map((row) => [row.payment_id, row.amount]));
+}

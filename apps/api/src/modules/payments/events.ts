@@ -5,6 +5,7 @@ import { publishDomainEvent, type HandlerUnit, type ProviderEventHandler, type P
 import { findLedgerAccounts, outgoingMoneyEntries, paypalPayoutEntries, postTransfer, type OutgoingOutcome } from '../ledger/index.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
 import { hasPaypalSent, isPaypalMethod, postPaypalSent } from './paypal-money.ts';
+import { releaseWithheldTax } from './withheld-tax.ts';
 
 type Target = 'succeeded' | 'failed' | 'returned';
 /** One edge of a payment's state machine; `waitsWhile`: the earlier state an early event waits out (a return before its paid). */
@@ -92,6 +93,8 @@ export async function settlePayment(
           entries,
         })
       : null;
+  // A payout that failed or came back paid the payee nothing: the tax kept back from it is not owed.
+  if (edge.to !== 'succeeded') await releaseWithheldTax(tx, options.org_id, current.id);
   // The payout's fee goes to the platform once it is paid, and back if the payout is returned.
   if (posted && edge.to !== 'failed')
     await recordFeeTransfer(tx, {

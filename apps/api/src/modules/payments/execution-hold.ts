@@ -7,6 +7,7 @@ import { findLedgerAccounts, holdFunds, niumHoldEntries, postTransfer } from '..
 import { niumShortError } from './nium-execution.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import { markWaitingRunsExecuted } from './schedule-waiting.ts';
+import { bookWithheldTax } from './withheld-tax.ts';
 
 /**
  * Step "hold": the whole batch's amounts and fees in ONE ledger transfer (available -> held); not
@@ -51,6 +52,12 @@ export async function holdBatch(tx: Tx, plan: ExecutionPlan): Promise<string> {
     }
     throw error;
   }
+  // The backup withholding kept back from these payments is the IRS's: booked as tax owed now.
+  await bookWithheldTax(
+    tx,
+    org.id,
+    held.map((row) => row.id),
+  );
   await tx.execute(
     sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${org.id} AND id IN (SELECT unnest(${`{${held.map((row) => row.id).join(',')}}`}::uuid[]))`,
   );

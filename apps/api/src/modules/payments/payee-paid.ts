@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { formatCents, payoutMethodLabels } from '@crewpay/core';
+import { backupWithholdingLabels, formatCents, payoutMethodLabels } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   campaigns,
@@ -14,6 +14,7 @@ import {
 import type { DomainEvent } from '../../events/dispatcher.ts';
 import { queueEmail, type OutgoingEmail } from '../email/index.ts';
 import { loadRecipients, recipientName } from './recipients.ts';
+import { findBackupWithholding } from './backup-withholding-records.ts';
 
 /** The events on which a payee is told they were paid: the payout sent (processing, when announced) and the payout paid. */
 export const PAYEE_PAID_EVENTS = ['payment.processing', 'payment.posted'] as const;
@@ -79,11 +80,21 @@ export function payeePaidEmail(parts: {
   remittance: string[];
   publicUrl: string;
   now: Date;
+  /** The backup withholding kept back from this payment (no W-9 on file), if any: the email says it and why. */
+  backupWithholding?: { rate: number; amount: number } | null;
 }): OutgoingEmail {
-  const { payment } = parts;
+  const { payment, backupWithholding: backup } = parts;
   const amount = formatCents(payment.amount);
   const method = payment.method ? payoutMethodLabels[payment.method] : 'Bank account';
   const withheld = payment.federal_withholdings + payment.state_withholdings;
+  const withholdingLines = backup
+    ? [
+        backupWithholdingLabels.toPayee(backup.rate, formatCents(backup.amount), amount),
+        `No W-9 was on file with ${parts.orgName} when this payment was made, so the IRS requires it to keep back ${backup.rate}%. It is reported to you on your 1099-NEC. Sign your W-9 in your portal and later payments are paid in full.`,
+      ]
+    : withheld > 0
+      ? [`Withheld for taxes: ${formatCents(withheld)}`]
+      : [];
   return {
     org_id: payment.org_id,
     to: parts.to,
@@ -95,7 +106,7 @@ export function payeePaidEmail(parts: {
       `From: ${parts.orgName}`,
       `Method: ${method}`,
       expectedArrival(payment, parts.isPosted, parts.now),
-      ...(withheld > 0 ? [`Withheld for taxes: ${formatCents(withheld)}`] : []),
+      ...withholdingLines,
       `Reference: ${paymentReference(payment.id)}`,
       'Remittance advice (what this payment is for):',
       ...parts.remittance,
@@ -136,6 +147,7 @@ export function emailPayeeWhenPaid(options: { publicUrl: string }) {
         remittance: await remittanceLines(tx, payment),
         publicUrl: options.publicUrl,
         now: new Date(),
+        backupWithholding: payment.federal_withholdings > 0 ? await findBackupWithholding(tx, payment.org_id, payment.id) : null,
       }),
     );
   };

@@ -17,6 +17,7 @@ export type ListOptions = {
   created_to?: string | undefined;
   amount_min?: number | undefined;
   amount_max?: number | undefined;
+  search?: string | undefined;
   page: number;
   page_size: number;
   starting_after?: string | undefined;
@@ -76,7 +77,32 @@ export function listFilters(options: Omit<ListOptions, 'page' | 'page_size' | 's
   if (options.created_to) filters.push(sql`${payments.created_at} < (${options.created_to}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   if (options.amount_min !== undefined) filters.push(gte(payments.amount, options.amount_min));
   if (options.amount_max !== undefined) filters.push(lte(payments.amount, options.amount_max));
+  if (options.search) filters.push(searchFilter(options.org_id, options.search));
   return filters;
+}
+
+/** A LIKE pattern matching `term` anywhere, its own % and _ taken literally. */
+const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const HEX = /^[0-9a-f]{4,32}$/;
+
+/**
+ * The list's search: the memo (trigram-indexed), the recipient's name or email (a creator by the
+ * creators' indexed search text, an agent or manager by name and email), or the payment's reference
+ * (the payout's reference the payment page shows, or the start of its id without dashes, as the payee's
+ * email and portal show it). The recipients are
+ * found first, within the organisation, so the payments are matched by the (org, recipient) index.
+ */
+function searchFilter(orgId: string, search: string): SQL {
+  const pattern = containing(search.trim());
+  const reference = search.trim().toLowerCase().replace(/-/g, '');
+  const byId = HEX.test(reference) ? sql` OR replace(${payments.id}::text, '-', '') LIKE ${`${reference}%`}` : sql``;
+  // The payout's reference as the payment page shows it (po_..., without dashes), from its start.
+  const shown = containing(search.trim().replace(/-/g, '')).slice(1);
+  const byReference = sql` OR replace(lower(${payments.stripe_reference_id}), '-', '') LIKE ${shown}${byId}`;
+  return sql`(lower(${payments.memo}) LIKE ${pattern}
+    OR ${payments.recipient} IN (SELECT c.id FROM creators c WHERE c.org_id = ${orgId} AND c.search_text LIKE ${pattern})
+    OR ${payments.recipient} IN (SELECT u.id FROM users u WHERE u.org_id = ${orgId}
+      AND lower(u.email || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE ${pattern})${byReference})`;
 }
 
 /**

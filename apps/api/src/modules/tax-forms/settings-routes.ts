@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backupWithholdingBody, backupWithholdingSetting, foreignPayee, foreignPayeesQuery, paymentBackupWithholding } from '@crewpay/core';
+import {
+  backupWithholdingBody,
+  backupWithholdingSetting,
+  foreignPayee,
+  foreignPayeesQuery,
+  paymentBackupWithholding,
+  w9Payees,
+  w9PayeesQuery,
+  w9RequestBody,
+  w9RequestResult,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { listForeignPayees } from './foreign-payees.ts';
 import { BACKUP_WITHHOLDING_RATE, findBackupWithholding, isBackupWithholdingOn, setBackupWithholding } from '../payments/index.ts';
-import { STAFF, OWNER } from '../../plugins/route-policy.ts';
+import { MANAGERS, STAFF, OWNER } from '../../plugins/route-policy.ts';
+import { listW9Payees, requestW9s } from './w9-requests.ts';
 
 const tags = ['Taxes'];
 /** Turning withholding on or off changes what payees are paid: the owners' decision. */
@@ -38,6 +49,39 @@ export const backupWithholdingRoutes =
         },
       },
       async (request) => answer(await setBackupWithholding(deps.db, requireStaff(request, SETTERS).org_id, request.body.enabled)),
+    );
+    app.get(
+      '/taxes/backup_withholding/payees',
+      {
+        config: { policy: { who: STAFF, apiKey: 'read' } },
+        schema: {
+          tags,
+          summary:
+            'The payees backup withholding applies to (no W-9 or W-8 on file): their count, and one page by name with their W-9 request',
+          querystring: w9PayeesQuery,
+          response: { 200: w9Payees, ...errorResponses },
+        },
+      },
+      async (request) => listW9Payees(deps.db, requireStaff(request).org_id, request.query.page, request.query.payee_id),
+    );
+    app.post(
+      '/taxes/backup_withholding/w9_requests',
+      {
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
+        schema: {
+          tags,
+          summary: 'Email a W-9 request (a reminder when asked before) to these payees without a W-9, or all of them (owners, admins)',
+          body: w9RequestBody,
+          response: { 200: w9RequestResult, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { org_id } = requireStaff(request, MANAGERS);
+        const now = await sandboxNow(deps.db);
+        return deps.db.transaction((tx) =>
+          requestW9s(tx, { orgId: org_id, payeeIds: request.body.payee_ids, publicUrl: deps.config.publicUrl, now }),
+        );
+      },
     );
     app.get(
       '/taxes/foreign_payees',

@@ -7,3 +7,5 @@ export {
   useLinkTaxForms,
   useSignLinkTaxForm,
 } from './api/tax-forms.ts';
+export { useBackupWithholdingSetting, useRequestW9, useW9Payees } from './api/w9-requests.ts';
+export { W9Status } from './components/w9-status.tsx';

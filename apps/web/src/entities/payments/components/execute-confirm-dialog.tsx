@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { executionNothingSent, executionPreviewLines, formatCents, type InitiatePreview } from '@crewpay/core';
+import { backupWithholdingLabels, executionNothingSent, executionPreviewLines, formatCents, type InitiatePreview } from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useExecutionPreview, useExecutionQuotes, type ExecutionSelection } from '../api/payments.ts';
 import { useExecuteWhen } from './execute-when.tsx';
@@ -33,6 +33,22 @@ function ExecutionHeadline({ preview }: { preview: InitiatePreview }) {
         color="text.secondary"
       >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
     </>
+  );
+}
+
+/** Backup withholding in the Execute dialog: what is kept back for the IRS, what the payees receive, and why. */
+function BackupWithholdingLine({ withholding }: { withholding: NonNullable<InitiatePreview['backup_withholding']> }) {
+  const { rate, count, withheld, receives } = withholding;
+  const headline = backupWithholdingLabels.explained(rate, formatCents(withheld), formatCents(receives));
+  return (
+    <Stack spacing={0.25} aria-label="Backup withholding">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {count === 1 ? headline : `${headline.replace('payee receives', 'payees receive')} (${plural(count, 'payment')})`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {`No W-9 on file for ${count === 1 ? 'this payee' : 'these payees'}: the tax is booked as owed to the IRS and kept out of your available balance.`}
+      </Typography>
+    </Stack>
   );
 }
 
@@ -73,6 +89,7 @@ export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPendin
               ))}
             </Stack>
           )}
+          {preview.backup_withholding && <BackupWithholdingLine withholding={preview.backup_withholding} />}
           {awaiting > 0 && (
             <Typography variant="body2">{`${plural(awaiting, 'selected payment')} already ${awaiting === 1 ? 'waits' : 'wait'} for payout details: the money is held and goes out when the recipient answers.`}</Typography>
           )}

@@ -13,13 +13,14 @@ const FIGURES: { key: keyof CampaignProfitFigures; label: string }[] = [
   { key: 'invoiced', label: 'Invoiced' },
   { key: 'collected', label: 'Collected' },
   { key: 'paid_out', label: 'Paid out' },
+  { key: 'withheld_tax', label: 'Withheld tax' },
   { key: 'fees', label: 'Fees' },
   { key: 'refunds', label: 'Refunds' },
   { key: 'disputes', label: 'Disputes' },
   { key: 'margin', label: 'Margin' },
 ];
 
-/** Profit: the campaign's money from the ledger (margin = collected - paid out - fees), as figures and by month. */
+/** Profit: the campaign's money from the ledger (margin = collected - paid out - withheld tax - fees), as figures and by month. */
 export function ProfitCard({ campaignId }: { campaignId: string }) {
   const { data, isError, refetch } = useCampaignProfit(campaignId);
   return (

@@ -22,6 +22,7 @@ import { SplitsTab } from '../components/splits-tab.tsx';
 import { StatusCard } from '../components/status-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
 import { TaxFormsCard } from '../components/tax-forms-card.tsx';
+import { BackupWithholdingPayeeCard } from '../components/backup-withholding-payee-card.tsx';
 
 const tabs = [
   { value: 'general', label: 'General' },
@@ -55,6 +56,7 @@ export default function CreatorProfilePage() {
           <ActAsButton userId={creator.user_id} role="creator" name={creatorName(creator) || creator.email} variant="button" />
         )}
       </Stack>
+      <BackupWithholdingPayeeCard creator={creator} />
       <Tabs value={tab} onChange={(_event, value: TabName) => setParams({ tab: value })} aria-label="Creator sections">
         {tabs.map((item) => (
           <Tab key={item.value} value={item.value} label={item.label} />

@@ -90,7 +90,7 @@ export default function PaymentDetailPage() {
         <Field label="Fee" value={formatCents(payment.fee)} />
         <Field label="State withholdings" value={formatCents(payment.state_withholdings)} />
         <Field label="Federal withholdings" value={formatCents(payment.federal_withholdings)} />
-        <BackupWithholdingNote paymentId={payment.id} federalWithholdings={payment.federal_withholdings} />
+        <BackupWithholdingNote paymentId={payment.id} federalWithholdings={payment.federal_withholdings} amount={payment.amount} />
         <Field label="Memo" value={payment.memo || '—'} />
         {fundingInvoice && (
           <Field

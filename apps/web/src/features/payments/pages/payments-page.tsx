@@ -19,7 +19,7 @@ import { ListFilterBar } from '../../../components/list-filter-bar.tsx';
 
 /**
  * /payments: tabs All, Posted, Initiated, Error, Draft (?tab=; an unknown value opens the first)
- * and the filters (days created, amounts), all in the URL: a link or a reload shows the same list.
+ * and the filters (days created, amounts, a search by recipient, memo or reference), all in the URL: a link or a reload shows the same list.
  */
 export default function PaymentsPage() {
   const navigate = useNavigate();
@@ -49,7 +49,14 @@ export default function PaymentsPage() {
         <ApprovalsQueue />
       ) : (
         <>
-          <ListFilterBar filters={filters} onChange={(next) => show({ tab, filters: next })} dates amounts collapseOnPhone>
+          <ListFilterBar
+            filters={filters}
+            onChange={(next) => show({ tab, filters: next })}
+            search={{ placeholder: 'Search by recipient, memo or reference', ariaLabel: 'Search payments' }}
+            dates
+            amounts
+            collapseOnPhone
+          >
             <ViewsMenu list="payments" query={params.toString()} onPick={(query) => setParams(new URLSearchParams(query))} />
           </ListFilterBar>
           <PaymentsTable

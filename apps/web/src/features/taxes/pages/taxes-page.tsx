@@ -14,6 +14,7 @@ import { IrsFilingCard } from '../components/irs-filing-card.tsx';
 import { paidUserColumns } from '../components/paid-user-columns.tsx';
 import { BackupWithholdingCard } from '../components/backup-withholding-card.tsx';
 import { ForeignPayeesTable } from '../components/foreign-payees-table.tsx';
+import { W9PayeesTable } from '../components/w9-payees-table.tsx';
 
 /** /taxes, page Paid Users: everyone paid in the chosen year, checked ones get their tax documents. */
 export default function TaxesPage() {
@@ -31,6 +32,7 @@ export default function TaxesPage() {
   return (
     <Stack spacing={2}>
       <BackupWithholdingCard />
+      <W9PayeesTable canRequest={canFile} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="h6" component="h2">
           Paid Users

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_memo_search_idx" ON "payments" USING gin (lower("memo") gin_trgm_ops);
