@@ -12,7 +12,7 @@ export const SEEDED_INVOICES = 2_000;
 /** One invoice in ten is open (a to-do on Home and a row of /invoices' Open tab); the rest canceled. */
 const OPEN_INVOICE_EVERY = 10;
 
-export type SeededOrg = { token: string; orgId: string };
+type SeededOrg = { token: string; orgId: string };
 
 const PASSWORD = 'Bench-passw0rd!';
 

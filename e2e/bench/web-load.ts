@@ -4,10 +4,10 @@
 // and how many requests the page had started by then. Figures, not assertions.
 import type { Browser, Page } from '@playwright/test';
 
-export const TOKEN_KEY = 'crewpay.auth_token';
+const TOKEN_KEY = 'crewpay.auth_token';
 const RUNS = 5;
 
-export type Load = {
+type Load = {
   /** The JavaScript's bodies as sent (brotli: the server's precompressed copies), every script of the load. */
   wireBytes: number;
   /** The same JavaScript decoded. */
@@ -19,7 +19,7 @@ export type Load = {
   requestsBeforeContent: number;
 };
 
-export type Visit = {
+type Visit = {
   path: string;
   token?: string;
   /** A CSS selector of the page's own content (a form button, a stat tile, a table row) ... */
@@ -29,7 +29,7 @@ export type Visit = {
 };
 
 /** A request of the page, as its Resource Timing entry says (ms since the navigation started). */
-export type Fetched = {
+type Fetched = {
   name: string;
   type: string;
   startMs: number;

@@ -23,7 +23,7 @@ type SignatureRequest = {
   test_mode: boolean;
 };
 type Template = { id: string; title: string; metadata: Json; saved: boolean };
-export type DropboxSignCallback = { url: string; payload: Json };
+type DropboxSignCallback = { url: string; payload: Json };
 
 const now = () => Math.floor(Date.now() / 1000);
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');

@@ -8,7 +8,7 @@ import { createWallets } from './nium/wallets.ts';
 import { createOpenApiCheck, loadOpenApi } from './openapi-check.ts';
 import { guardRoute } from './openapi-guard.ts';
 
-export { NIUM_FAKE_CLIENT, MID_MARKET_PER_USD, MARKUP } from './nium/state.ts';
+export { NIUM_FAKE_CLIENT } from './nium/state.ts';
 export { NIUM_FAKE_MARKERS } from './nium/remittances.ts';
 
 type Json = Record<string, unknown>;

@@ -13,8 +13,6 @@ export { CANCELED_BATCH_RECEIVER, DENIED_BATCH_RECEIVER, UNCLAIMED_RETURN_DAYS }
 export { OPENING_BALANCE, PARTNER_BALANCE } from './paypal/accounts.ts';
 
 type Json = Record<string, unknown>;
-/** The fake's state as GET /_fake/state answers it: every account's balance in cents, every batch and item. */
-export type PaypalFakeState = ReturnType<ReturnType<typeof buildFake>['state']>;
 
 /**
  * PayPal's REST API as Crewpay uses it, on a local port: OAuth client credentials, Partner

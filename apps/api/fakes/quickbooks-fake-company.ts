@@ -7,8 +7,8 @@ import type { FakeAnswer } from './http-fake.ts';
  */
 
 type Json = Record<string, unknown>;
-export type FakeAccount = { Id: string; Name: string; Classification: string; AccountType: string; Active: boolean };
-export type FakeParty = { Id: string; DisplayName: string; Active: boolean };
+type FakeAccount = { Id: string; Name: string; Classification: string; AccountType: string; Active: boolean };
+type FakeParty = { Id: string; DisplayName: string; Active: boolean };
 
 const ACCOUNTS: [string, string, string, string, boolean?][] = [
   ['35', 'Checking', 'Asset', 'Bank'],

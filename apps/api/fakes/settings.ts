@@ -1,5 +1,5 @@
 /** A running fake: where it is and the settings that point Crewpay at it. */
-export type RunningFake = { url: string; settings: Record<string, string> };
+type RunningFake = { url: string; settings: Record<string, string> };
 
 /**
  * Every setting Crewpay needs to start with SANDBOX=false on the fakes that run (`npm run fakes`

@@ -7,7 +7,6 @@ export const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex
 export const now = () => Math.floor(Date.now() / 1000);
 
 export const stripeError = (status: number, error: Json): FakeAnswer => ({ status, body: { error }, headers: { 'request-id': id('req') } });
-export type StripeError = typeof stripeError;
 export const missing = (what: string) =>
   stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` });
 export const invalid = (param: string, code = 'parameter_missing') =>

@@ -10,11 +10,11 @@ import { guardRoute } from './openapi-guard.ts';
 import { createStripeCheck } from './stripe-schema/check.ts';
 
 export const STRIPE_FAKE_KEY = 'sk_test_crewpay_fake';
-export const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
+const STRIPE_FAKE_WEBHOOK_SECRET = 'whsec_crewpay_fake';
 /** The Connect endpoint's own secret: events of connected accounts (Treasury) are signed with it. */
-export const STRIPE_FAKE_CONNECT_WEBHOOK_SECRET = 'whsec_crewpay_connect_fake';
+const STRIPE_FAKE_CONNECT_WEBHOOK_SECRET = 'whsec_crewpay_connect_fake';
 /** The platform account the fake's key belongs to. */
-export const STRIPE_FAKE_PLATFORM_ACCOUNT = 'acct_crewpay_platform_fake';
+const STRIPE_FAKE_PLATFORM_ACCOUNT = 'acct_crewpay_platform_fake';
 
 /**
  * Stripe's API as far as Crewpay uses it, on a local port: bearer auth, documented error bodies,

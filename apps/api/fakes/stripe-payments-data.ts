@@ -38,7 +38,7 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   pm_card_refundFail: { brand: 'visa', last4: '5126', refund_fails: true },
 };
 
-export type BankBehaviour = { outcome: 'succeed' } | { outcome: 'fail'; code: string } | { outcome: 'dispute'; reason: string };
+type BankBehaviour = { outcome: 'succeed' } | { outcome: 'fail'; code: string } | { outcome: 'dispute'; reason: string };
 
 export const TEST_ROUTING_NUMBER = '110000000';
 

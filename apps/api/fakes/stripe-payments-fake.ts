@@ -11,7 +11,7 @@ import { createRefunds } from './stripe-payments-refunds.ts';
 type Owned = Record<string, unknown> & { account: string | null };
 
 /** What the payments fake needs of the rest of the Stripe fake: the connected accounts (stripe-accounts-fake.ts) and Treasury. */
-export type ConnectedAccounts = {
+type ConnectedAccounts = {
   exists(id: string): boolean;
   /** The account's controller.fees.payer: 'application' when the platform pays Stripe's fees. */
   feesPayerOf(id: string): string | undefined;
@@ -128,5 +128,3 @@ export function createPaymentsFake(options: { error: StripeError; emit: Emit; ac
     state,
   };
 }
-
-export type PaymentsFake = ReturnType<typeof createPaymentsFake>;

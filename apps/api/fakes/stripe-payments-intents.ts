@@ -296,5 +296,3 @@ export function createIntents(deps: {
     },
   };
 }
-
-export type Intents = ReturnType<typeof createIntents>;

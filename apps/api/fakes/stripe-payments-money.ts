@@ -26,7 +26,7 @@ export type FakeCharge = Json & {
   method_type: 'card' | 'us_bank_account';
   refund_fails: boolean;
 };
-export type FakeApplicationFee = Json & {
+type FakeApplicationFee = Json & {
   id: string;
   account: string | undefined;
   amount: number;

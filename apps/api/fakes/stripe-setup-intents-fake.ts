@@ -6,7 +6,7 @@ import { id, invalid, missing, now, stripeError, type Emit, type Json } from './
 export const STRIPE_TEST_DESCRIPTOR_CODE = 'SM11AA';
 const MAX_VERIFICATION_ATTEMPTS = 10;
 
-export type FakePaymentMethod = { account: string; account_number: string; routing_number: string; verified: boolean };
+type FakePaymentMethod = { account: string; account_number: string; routing_number: string; verified: boolean };
 
 /**
  * SetupIntents attached to the connected account itself (attach_to_self), verified by

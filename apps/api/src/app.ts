@@ -67,7 +67,7 @@ import {
   payInvoiceFromLink,
 } from './modules/invoices/index.ts';
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   logger?: boolean | { level: string };
 };
 

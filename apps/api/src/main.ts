@@ -16,9 +16,9 @@ import { loggableError } from './lib/log-safe.ts';
 import { watchPool } from './lib/metrics.ts';
 
 /** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
-export type ProcessRole = 'api' | 'worker';
+type ProcessRole = 'api' | 'worker';
 
-export async function startCrewpay(role: ProcessRole): Promise<void> {
+async function startCrewpay(role: ProcessRole): Promise<void> {
   const config = loadConfig();
   const problems = liveModeProblems(config);
   if (problems.length > 0) {

@@ -28,7 +28,7 @@ import { webhooksModule } from './modules/webhooks/index.ts';
  * the descriptors leave anything out; the scripts that only read the books take the kernel alone.
  */
 
-export type Transports = { email: MailTransport };
+type Transports = { email: MailTransport };
 
 /**
  * Every module that brings something to the process. The order is the order of reactions: money

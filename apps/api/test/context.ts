@@ -23,7 +23,7 @@ export const databaseOfApp = (app: FastifyInstance): Database | undefined => app
  * sandbox tools (/dev, /sandbox) answer only with the operator token, so the tests that use
  * them send it, as an operator behind a proxy would.
  */
-export const TEST_OPERATOR_TOKEN = 'operator-token-of-the-test-apps-0123456789';
+const TEST_OPERATOR_TOKEN = 'operator-token-of-the-test-apps-0123456789';
 export const operatorHeaders = { 'x-operator-token': TEST_OPERATOR_TOKEN } as const;
 
 /**

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { AMOUNT_CODES, LAYOUTS, RECORD_LENGTH, type RecordType } from '../src/modules/taxes/fire/layout.ts';
 import { readRecord } from '../src/modules/taxes/fire/record.ts';
 
-export type FireRecord = { type: RecordType; fields: Record<string, string>; line: string };
+type FireRecord = { type: RecordType; fields: Record<string, string>; line: string };
 
 const num = (value: string | undefined) => Number(value);
 

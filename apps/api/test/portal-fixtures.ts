@@ -31,7 +31,7 @@ export async function portalCreator(app: FastifyInstance, ownerHeaders: Headers,
   return { ...creator, headers: await creatorSignsIn(app, email) };
 }
 
-export const portalAddress = { line_1: '1 Main St', line_2: '', city: 'Austin', state: 'TX', zip: '78701' };
+const portalAddress = { line_1: '1 Main St', line_2: '', city: 'Austin', state: 'TX', zip: '78701' };
 
 /** A complete individual update with a bank account. */
 export const individualUpdate = (extra: object = {}) => ({

@@ -9,7 +9,7 @@ import { activate } from './wallet-fixtures.ts';
 import { connectQuickbooksOnline } from './accounting-fixtures.ts';
 import { liveWorld, postingsOf, type World } from './worlds.ts';
 
-export type Owner = Awaited<ReturnType<typeof createOwner>>;
+type Owner = Awaited<ReturnType<typeof createOwner>>;
 export type QuickbooksWorld = Awaited<ReturnType<typeof liveWorld>> & { quickbooks: QuickbooksFake };
 
 /** The real adapters on their fakes (SANDBOX=false), QuickBooks Online on its own, registered with this redirect URI. */
@@ -40,7 +40,7 @@ export async function mapAsSuggested(world: World, owner: Owner) {
 }
 
 /** Connects QuickBooks Online through Intuit's consent, then saves the suggested mapping. */
-export async function connectAndMap(world: World, owner: Owner) {
+async function connectAndMap(world: World, owner: Owner) {
   const { callback, realmId } = await connectQuickbooksOnline(world.ctx.app, owner.token);
   expect(callback.body).toContain('QuickBooks is connected');
   await mapAsSuggested(world, owner);

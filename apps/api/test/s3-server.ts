@@ -6,7 +6,7 @@ import { afterAll } from 'vitest';
 
 export const TEST_BUCKET = 'crewpay-files';
 /** s3rver's fixed credentials (it checks the signature against them like S3 does). */
-export const S3RVER_CREDENTIALS = { STORAGE_ACCESS_KEY_ID: 'S3RVER', STORAGE_SECRET_ACCESS_KEY: 'S3RVER' } as const;
+const S3RVER_CREDENTIALS = { STORAGE_ACCESS_KEY_ID: 'S3RVER', STORAGE_SECRET_ACCESS_KEY: 'S3RVER' } as const;
 
 /**
  * A local S3-compatible server (s3rver: S3's REST API over a folder, signatures checked) with one

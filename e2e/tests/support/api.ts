@@ -26,7 +26,7 @@ export async function signUpViaApi(request: APIRequestContext, email: string, pa
   return (await confirmed.json()) as Session;
 }
 
-export async function createOrgViaApi(request: APIRequestContext, token: string, name: string): Promise<void> {
+async function createOrgViaApi(request: APIRequestContext, token: string, name: string): Promise<void> {
   const response = await request.post('/v1/org', { data: { name, website: 'https://example.com' }, headers: { 'auth-token': token } });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { uniqueEmail } from './api.ts';
 
 /** The sandbox's bank account that pays: a payee with it is paid at once when executed. */
-export const PAYING_BANK = { account_number: '000123456789', routing_number: '110000000' } as const;
+const PAYING_BANK = { account_number: '000123456789', routing_number: '110000000' } as const;
 
 /** A creator with a bank account, added by the owner of `token` through the API; answers its id. */
 export async function addBankedCreator(

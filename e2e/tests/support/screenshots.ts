@@ -6,7 +6,7 @@ import type { Page, PageScreenshotOptions } from '@playwright/test';
  * them. What a test asserts does not depend on them; Playwright still keeps a failure's own
  * screenshot and trace.
  */
-export const isTakingScreenshots = process.env.E2E_SCREENSHOTS === '1';
+const isTakingScreenshots = process.env.E2E_SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, options: PageScreenshotOptions): Promise<void> {
   if (isTakingScreenshots) await page.screenshot(options);

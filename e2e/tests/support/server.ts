@@ -8,12 +8,12 @@ import { expect } from '@playwright/test';
  * which run one after another. Worker n listens on E2E_PORT + 10n, its PostgreSQL on
  * EMBEDDED_PG_PORT + 10n (docs/decisions.md, "e2e: a server per worker").
  */
-export const PORT_STEP = 10;
+const PORT_STEP = 10;
 
 const basePort = () => Number(process.env.E2E_PORT ?? 3100);
 const basePgPort = () => Number(process.env.EMBEDDED_PG_PORT ?? 54339);
 
-export type WorkerServer = { index: number; port: number; pgPort: number; url: string; databaseUrl: string; dataDir: string };
+type WorkerServer = { index: number; port: number; pgPort: number; url: string; databaseUrl: string; dataDir: string };
 
 /**
  * The server of worker `index`; by default the worker this code runs in (Playwright sets
@@ -34,7 +34,7 @@ export function workerServer(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0
   };
 }
 
-export type ServerBeside = { url: string; stop: () => void };
+type ServerBeside = { url: string; stop: () => void };
 
 /**
  * A second sandbox API process beside this worker's server, `offset` ports above it, with settings

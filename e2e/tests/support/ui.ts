@@ -16,5 +16,3 @@ export async function signOutThroughSidebar(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 }
-
-export const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -89,7 +89,7 @@ const CORRIDOR_RULES: Record<string, Rule[]> = {
   ],
 };
 
-export const corridorKey = (request: Json) =>
+const corridorKey = (request: Json) =>
   `${text(request, 'destinationCurrency')}-${text(request, 'destinationCountry') || text(request, 'beneficiaryCountryCode')}-${text(request, 'payoutMethod')}`;
 
 /** Add Beneficiary V2: the corridor's required fields checked, then a beneficiary with its payout method. */

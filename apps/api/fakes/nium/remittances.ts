@@ -17,7 +17,7 @@ import {
 } from './state.ts';
 
 type Json = Record<string, unknown>;
-export type RemittanceStatus =
+type RemittanceStatus =
   | 'INITIATED'
   | 'RFI_REQUESTED'
   | 'RFI_RESPONDED'
@@ -36,7 +36,7 @@ type Rfi = {
   requestInfoFor: string;
   answer?: Json;
 };
-export type Remittance = {
+type Remittance = {
   systemReferenceNumber: string;
   paymentId: string;
   externalId?: string;

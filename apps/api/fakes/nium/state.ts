@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { convertMinor, decimalToMinor, minorToMajorString } from '@crewpay/core';
-import { NIUM_SANDBOX_MARKUP, NIUM_SANDBOX_MID_MARKET_PER_USD, niumSandboxRate } from '../../src/providers/payouts/nium-sandbox-rates.ts';
+import { NIUM_SANDBOX_MID_MARKET_PER_USD, niumSandboxRate } from '../../src/providers/payouts/nium-sandbox-rates.ts';
 import type { FakeAnswer } from '../http-fake.ts';
 
 /** The fake's client: what Nium Portal shows a new client (clientHashId and x-api-key) and the name it chose. */
@@ -14,7 +14,6 @@ export const NIUM_FAKE_CLIENT = {
 
 /** The fake quotes the sandbox's fixed rates (src/providers/payouts/nium-sandbox-rates.ts). */
 export const MID_MARKET_PER_USD = NIUM_SANDBOX_MID_MARKET_PER_USD;
-export const MARKUP = NIUM_SANDBOX_MARKUP;
 export const rateOf = niumSandboxRate;
 
 export type Balances = Map<string, number>;

@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 /** A merchant that signs up through the fake's onboarding page starts with this much, unless the test funds it otherwise. */
 export const OPENING_BALANCE = 500_000;
 /** Test value: an account whose primary email is not confirmed yet. */
-export const UNCONFIRMED_EMAIL = 'unconfirmed@paypal.sandbox';
+const UNCONFIRMED_EMAIL = 'unconfirmed@paypal.sandbox';
 /** The partner's own balance: what Crewpay's own PayPal account holds (it must never pay an organisation's payouts). */
 export const PARTNER_BALANCE = 100_000_000;
 

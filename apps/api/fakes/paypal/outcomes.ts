@@ -4,7 +4,7 @@
  * clock), with the event PayPal sends then when it is not the status's own (`thenEvent`). Anything
  * else is paid (SUCCESS).
  */
-export type ItemOutcome = { first: string; error?: string; then?: string; afterDays?: number; thenEvent?: string };
+type ItemOutcome = { first: string; error?: string; then?: string; afterDays?: number; thenEvent?: string };
 
 const DAY_MS = 86_400_000;
 export const daysMs = (days: number) => days * DAY_MS;

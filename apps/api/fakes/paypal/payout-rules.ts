@@ -1,7 +1,7 @@
 import { centsOf } from './money.ts';
 
 type Json = Record<string, unknown>;
-export type Issue = { field: string; issue: string };
+type Issue = { field: string; issue: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A US mobile number: +1 and ten digits, or the ten digits alone. */

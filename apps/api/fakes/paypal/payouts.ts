@@ -6,7 +6,7 @@ import { CANCELED_BATCH_RECEIVER, DENIED_BATCH_RECEIVER, GIVES_MONEY_BACK, ITEM_
 import { payoutRequestProblems } from './payout-rules.ts';
 
 type Json = Record<string, unknown>;
-export type FakeItem = {
+type FakeItem = {
   payout_item_id: string;
   transaction_id: string;
   transaction_status: string;
@@ -17,7 +17,7 @@ export type FakeItem = {
   time_processed?: string;
   errors?: { name: string; message: string };
 };
-export type FakeBatch = {
+type FakeBatch = {
   sender: string;
   header: Json & { payout_batch_id: string; batch_status: string };
   items: FakeItem[];

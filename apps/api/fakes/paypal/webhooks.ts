@@ -4,8 +4,8 @@ import { PAYPAL_FAKE_PARTNER } from './auth.ts';
 import { paypalId } from './money.ts';
 
 type Json = Record<string, unknown>;
-export const CERT_URL = 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270';
-export type Transmission = { headers: Record<string, string>; payload: string };
+const CERT_URL = 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270';
+type Transmission = { headers: Record<string, string>; payload: string };
 
 /**
  * PayPal's webhook events and their signature. PayPal signs with its certificate; the fake signs

@@ -159,5 +159,3 @@ function unexpanded(body: unknown, paths: string[]): unknown {
 export function loadStripeDescription(): Described {
   return JSON.parse(fs.readFileSync(new URL('./stripe.json', import.meta.url), 'utf8')) as Described;
 }
-
-export type StripeCheck = ReturnType<typeof createStripeCheck>;

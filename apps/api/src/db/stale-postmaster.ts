@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type PostmasterState =
+type PostmasterState =
   | { kind: 'none' }
   /** The pid file names a process that no longer exists: PostgreSQL clears it at start. */
   | { kind: 'stale_file' }

@@ -1,4 +1,4 @@
-export const errorStatus = {
+const errorStatus = {
   validation_error: 400,
   bad_request: 400,
   unauthorized: 401,
@@ -18,7 +18,7 @@ export const errorStatus = {
   provider_unavailable: 503,
 } as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+type ErrorCode = keyof typeof errorStatus;
 
 /** The one error class: a code (mapped to an HTTP status) and a message a person should read. */
 export class AppError extends Error {
@@ -41,4 +41,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);

@@ -6,7 +6,7 @@
 export type FormPart = { name: string; filename?: string; contentType?: string; value: Buffer };
 
 /** The boundary a Content-Type header names, or null when it is not multipart/form-data. */
-export function multipartBoundary(contentType: string | undefined): string | null {
+function multipartBoundary(contentType: string | undefined): string | null {
   if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return null;
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];

@@ -12,7 +12,7 @@ import { UUID_PATTERN } from './ids.ts';
  */
 export type KeysetPosition = { created_us: string; id: string };
 
-export const INVALID_CURSOR = 'Invalid cursor';
+const INVALID_CURSOR = 'Invalid cursor';
 
 export function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(`${position.created_us}.${position.id}`, 'utf8').toString('base64url');

@@ -4,7 +4,7 @@
  * ('Key (email)=(...) already exists'), so a database error is logged by its SQLSTATE code and
  * the statement's shape (verb and table), never its values.
  */
-export type LoggableError = { type: string; code?: string; query?: string; message?: string; stack?: string };
+type LoggableError = { type: string; code?: string; query?: string; message?: string; stack?: string };
 
 export function loggableError(error: unknown): LoggableError {
   if (!(error instanceof Error)) return { type: typeof error };

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
-export type RateLimit = { name: string; max: number; windowSeconds: number };
+type RateLimit = { name: string; max: number; windowSeconds: number };
 
 export const rateLimits = {
   // Sign-in counts failures only (modules/auth/throttle.ts): an office signing in is never blocked.

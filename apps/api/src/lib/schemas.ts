@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The error answer every route may give, declared once for the OpenAPI document. */
-export const errorAnswer = z.object({
+const errorAnswer = z.object({
   message: z.string(),
   code: z.string(),
   field: z.string().optional(),

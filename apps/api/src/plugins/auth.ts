@@ -41,7 +41,7 @@ declare module 'fastify' {
   }
 }
 
-export const AUTH_HEADER = 'auth-token';
+const AUTH_HEADER = 'auth-token';
 
 async function findSession(store: Sessions, token: string): Promise<AuthContext | null> {
   const [row] = await store.db
@@ -107,7 +107,7 @@ async function findApiKey(db: Db, key: string): Promise<AuthContext | null> {
   return row ? { ...row, session_id: '', actor: null, acting_expires_at: null } : null;
 }
 
-export type Credential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
+type Credential = { kind: 'session'; token: string } | { kind: 'api_key'; key: string };
 
 /**
  * The one credential a request presents, decided from what it carries and nothing else: the

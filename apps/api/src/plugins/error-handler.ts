@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../lib/errors.ts';
 import { loggableError } from '../lib/log-safe.ts';
 
-export type ErrorAnswer = { message: string; code: string; field?: string; [key: string]: unknown };
+type ErrorAnswer = { message: string; code: string; field?: string; [key: string]: unknown };
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side, please try again';
 const BUSY_MESSAGE = 'We are busy right now, please try again in a moment';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_CONFLICT_MESSAGE = 'This Idempotency-Key was already used with a different request';
 
 /** JSON with sorted keys, so {a,b} and {b,a} hash alike. */
@@ -36,9 +36,9 @@ export function readIdempotencyKey(request: FastifyRequest): string | undefined 
   return key;
 }
 
-export type IdempotentWork<T> = (tx: Tx, afterCommit: (task: () => Promise<void>) => void) => Promise<T>;
+type IdempotentWork<T> = (tx: Tx, afterCommit: (task: () => Promise<void>) => void) => Promise<T>;
 
-export type IdempotencyOptions = { org_id: string; scope: string; key: string | undefined; body: unknown };
+type IdempotencyOptions = { org_id: string; scope: string; key: string | undefined; body: unknown };
 
 /**
  * Runs a money-moving request once per Idempotency-Key. The key row is inserted in the same

@@ -7,7 +7,7 @@ import { presentedCredential, type Sessions } from './auth.ts';
 import { countAndFindSession, CREDENTIAL_KEY_PREFIX } from './session-lookups.ts';
 
 /** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
-export type RequestLimits = { signedInMax: number; anonymousMax: number; windowSeconds: number };
+type RequestLimits = { signedInMax: number; anonymousMax: number; windowSeconds: number };
 
 export const REQUESTS_LIMITED_MESSAGE = 'Too many requests, please slow down';
 

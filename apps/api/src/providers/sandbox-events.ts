@@ -9,7 +9,7 @@ import { WebhookSignatureError, type WebhookVerifier } from './contract.ts';
 /** The provider name of every sandbox provider: one webhook route, one signing secret. */
 export const SANDBOX_PROVIDER = 'sandbox';
 /** Seconds a signature stays valid, like Stripe's default tolerance. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
  * Time-ordered (a UUIDv7's hex, monotonic within the process): events scheduled together for the
@@ -18,7 +18,7 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const sandboxEventId = () => `evt_${newId().replaceAll('-', '')}`;
 
 /** The sandbox's webhook signing secret, derived from the secrets key (stable across restarts, never stored). */
-export const sandboxWebhookSecret = (secrets: SecretBox) => `whsec_${secrets.deriveKey('sandbox-webhooks')}`;
+const sandboxWebhookSecret = (secrets: SecretBox) => `whsec_${secrets.deriveKey('sandbox-webhooks')}`;
 
 export type SandboxEventInput = {
   provider?: string;

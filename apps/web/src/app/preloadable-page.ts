@@ -4,7 +4,7 @@ import { matchRoutes, type Location, type RouteObject } from 'react-router';
 type PageModule = { default: ComponentType };
 
 /** A lazily loaded page (or frame) that can also be fetched ahead of its first render. */
-export type PreloadablePage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
+type PreloadablePage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
 
 /**
  * React.lazy, plus `preload()`. Once the module is in, the lazy component gets a thenable that

@@ -22,7 +22,7 @@ declare module '@mui/x-data-grid' {
  * cell shows. MUI X's own export only escapes an ASCII = + - @ first, which full-width signs
  * and `;=` inside a cell get past.
  */
-export function gridAsCsv(apiRef: RefObject<GridApi | null>): string {
+function gridAsCsv(apiRef: RefObject<GridApi | null>): string {
   const api = apiRef.current;
   if (!api) return '';
   const columns = gridVisibleColumnDefinitionsSelector(apiRef as RefObject<GridApi>).filter(

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 /** How one item reads: its name, a line under it, and the value of the right-hand column. */
 export type TransferItemView = { primary: string; secondary?: ReactNode; end?: ReactNode };
 
-export type TransferSideItem = { id: string; view: TransferItemView; isDisabled: boolean };
+type TransferSideItem = { id: string; view: TransferItemView; isDisabled: boolean };
 
 type Props = {
   title: string;

@@ -12,7 +12,7 @@ export type ListFilters = {
   amount_max?: number | undefined;
   search?: string | undefined;
 };
-export type ListFilterKey = keyof ListFilters;
+type ListFilterKey = keyof ListFilters;
 
 export const allListFilterKeys: readonly ListFilterKey[] = ['created_from', 'created_to', 'amount_min', 'amount_max', 'search'];
 

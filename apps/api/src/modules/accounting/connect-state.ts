@@ -9,9 +9,9 @@ import type { AppDeps } from '../../deps.ts';
  */
 
 const STATE_TTL_MS = 10 * 60 * 1000;
-export const BINDING_COOKIE = 'qb_connect';
+const BINDING_COOKIE = 'qb_connect';
 
-export type ConnectClaims = { org_id: string; user_id: string; binding: string };
+type ConnectClaims = { org_id: string; user_id: string; binding: string };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const sign = (deps: Pick<AppDeps, 'secrets'>, payload: string) =>

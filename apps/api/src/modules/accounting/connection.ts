@@ -39,7 +39,7 @@ export async function completeConnection(deps: AppDeps, input: { org_id: string;
     .onConflictDoUpdate({ target: [accountingConnections.org_id, accountingConnections.platform], set: values });
 }
 
-export async function findConnection(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<AccountingConnection | null> {
+async function findConnection(deps: Pick<AppDeps, 'db'>, org_id: string): Promise<AccountingConnection | null> {
   const [row] = await deps.db.select().from(accountingConnections).where(eq(accountingConnections.org_id, org_id));
   return row ?? null;
 }

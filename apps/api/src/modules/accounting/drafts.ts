@@ -10,7 +10,7 @@ export type TransferForBooks = {
   creator: { id: string; is_w2: boolean } | null;
 };
 
-export type JournalDraft = { details: string; lines: JournalLineDraft[]; total: number };
+type JournalDraft = { details: string; lines: JournalLineDraft[]; total: number };
 
 /**
  * Moving money between the organisation's own bank and its wallet is a transfer between two of

@@ -3,7 +3,6 @@ import type { JobWorker } from '../../events/kernel.ts';
 import { accountingConnections } from '../../db/schema/index.ts';
 import { buildJournalEntries } from './journal.ts';
 
-export { buildJournalEntries };
 export const ACCOUNTING_SYNC_JOB = 'accounting-sync';
 
 /** Every minute, each connected organisation's new ledger transfers become journal entries (their calls then go out). */

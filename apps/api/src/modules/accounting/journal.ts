@@ -85,7 +85,7 @@ async function unbookedTransfers(
  * and the mapping is saved with the clearing account, which every entry uses. Mapping comes first,
  * so connecting never starts with a wall of entries failing for want of accounts.
  */
-export async function isReadyToSync(deps: Pick<AppDeps, 'db' | 'config'>, org_id: string): Promise<boolean> {
+async function isReadyToSync(deps: Pick<AppDeps, 'db' | 'config'>, org_id: string): Promise<boolean> {
   const [row] = await deps.db
     .select({ connection: accountingConnections, clearing: accountingAccountMaps.clearing })
     .from(accountingConnections)
@@ -176,7 +176,7 @@ export async function listJournalEntries(
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toJournalEntryRecord(row: AccountingJournalEntry, cursor_us: string) {
+function toJournalEntryRecord(row: AccountingJournalEntry, cursor_us: string) {
   return {
     id: row.id,
     Metadata: { Create_Time: row.created_at.toISOString() },

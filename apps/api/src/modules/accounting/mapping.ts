@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AccountMapInput, AccountMapRecord } from '@crewpay/core';
+import type { AccountMapRecord } from '@crewpay/core';
 import { accountMapBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { accountingAccountMaps, accountMapKeys } from '../../db/schema/index.ts';
@@ -54,5 +54,3 @@ export async function saveAccountMap(
     .onConflictDoUpdate({ target: accountingAccountMaps.org_id, set: next });
   return next;
 }
-
-export type { AccountMapInput };

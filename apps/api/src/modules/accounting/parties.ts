@@ -3,7 +3,7 @@ import { accountingProvider, type QbParty } from '../../providers/accounting/ind
 import type { AppDeps } from '../../deps.ts';
 import { readQuickbooks } from './connection.ts';
 
-export type QuickbooksPartyKind = 'customer' | 'vendor';
+type QuickbooksPartyKind = 'customer' | 'vendor';
 
 const FIELDS = { customer: 'qb_customer', vendor: 'qb_vendor' } as const;
 

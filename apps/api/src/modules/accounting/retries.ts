@@ -38,7 +38,7 @@ export async function retryJournalEntry(deps: AppDeps, org_id: string, id: strin
 }
 
 /** How many failed entries one Retry all sends again (the rest wait for the next click). */
-export const RETRY_ALL_BATCH = 1000;
+const RETRY_ALL_BATCH = 1000;
 
 /** Retry all: every failed entry (oldest first, a thousand at a time) gets a new attempt and a new call. */
 export async function retryAllFailedEntries(deps: AppDeps, org_id: string): Promise<{ retried: number; remaining: number }> {

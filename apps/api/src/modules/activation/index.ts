@@ -4,4 +4,3 @@ import { accountEvents } from './account-events.ts';
 
 export const activationModule: ModuleDescriptor = { name: 'activation', providerEvents: [accountEvents] };
 export { activationRoutes } from './routes.ts';
-export { onboardingStatus } from './status.ts';

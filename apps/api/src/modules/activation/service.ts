@@ -16,7 +16,7 @@ type Business = z.output<typeof businessBody>;
 /** Who accepted the terms, as the provider records it: their address and browser, and their email for the representative. */
 export type Acceptance = { ip: string; user_agent: string; email: string };
 
-export const ALREADY_ACTIVATED = 'Your account is already activated';
+const ALREADY_ACTIVATED = 'Your account is already activated';
 
 /**
  * Locks the organisation. Once activated, its details may be sent again only while the provider

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
-export type AuditEntry = {
+type AuditEntry = {
   org_id: string | null;
   /** The real person. */
   actor_user_id: string | null;

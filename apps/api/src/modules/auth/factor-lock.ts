@@ -14,12 +14,12 @@ import { recordAudit } from '../audit/index.ts';
  * `firstLockHours`, each further lock twice as long as the one before, at most `maxLockHours`,
  * until a right code starts over. Passkeys cannot be guessed and stay usable.
  */
-export const factorLock = { maxWrong: 5, windowMinutes: 15, firstLockHours: 1, maxLockHours: 24 } as const;
+const factorLock = { maxWrong: 5, windowMinutes: 15, firstLockHours: 1, maxLockHours: 24 } as const;
 
 /** '2025-05-01 14:05 UTC': the server does not know the reader's time zone, so it says which it uses. */
 const atTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-export const lockedMessage = (until: Date) =>
+const lockedMessage = (until: Date) =>
   `Too many wrong codes: two-factor codes for this account are locked until ${atTime(until)}. We emailed you about it. A passkey still signs you in.`;
 
 const lockedError = (until: Date) => new AppError('rate_limited', lockedMessage(until), { field: 'code' });

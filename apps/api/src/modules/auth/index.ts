@@ -12,8 +12,6 @@ export const authModule: ModuleDescriptor = {
 };
 export { authRoutes } from './routes.ts';
 export { setPasswordFromLink } from './service.ts';
-export { EMAIL_CHANGE_JOB } from './email-change.ts';
-export { PASSWORD_RESET_JOB } from './password-reset.ts';
-export { deliverSignUp, PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_JOB } from './sign-up.ts';
+export { deliverSignUp } from './sign-up.ts';
 export { hashPassword } from './passwords.ts';
 export { endExpiredActing } from './acting-expiry.ts';

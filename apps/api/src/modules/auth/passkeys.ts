@@ -100,7 +100,7 @@ export async function removePasskey(deps: AppDeps, auth: AuthContext, passkeyId:
 }
 
 /** Whether the person still has an authenticator app or a passkey. */
-export async function hasAnyFactor(db: DbOrTx, userId: string): Promise<boolean> {
+async function hasAnyFactor(db: DbOrTx, userId: string): Promise<boolean> {
   const [app] = await db.select({ at: totpFactors.confirmed_at }).from(totpFactors).where(eq(totpFactors.user_id, userId));
   if (app?.at) return true;
   const [key] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.user_id, userId)).limit(1);

@@ -23,10 +23,10 @@ import { endAllSessions, endOtherSessions, endSession, startSession, type Sessio
 import { checkSecondFactor } from './two-factor.ts';
 import { beginSignInAttempt, failSignInAttempt, mayIssueNewDevice, succeedSignInAttempt } from './throttle.ts';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
+const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
 
 /** A session, and the device token to keep (a known device from now on: device.ts). */
-export type SignInResult = { session: SessionResult; device_token: string };
+type SignInResult = { session: SessionResult; device_token: string };
 
 export async function signIn(deps: AppDeps, body: SignInBody & { ip: string; device_token?: string | undefined }): Promise<SignInResult> {
   const user = (await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1))[0];

@@ -27,14 +27,14 @@ export function backoffSeconds(attempts: number): number {
 // Keys hold hashes, not addresses: the throttle tables keep no personal data.
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 export const pairKey = (email: string, ip: string) => `pair:${digest(`${email}\n${ip}`)}`;
-export const deviceKey = (device: KnownDevice) => `device:${digest(`${device.device_id}\n${device.user_id}`)}`;
-export const accountDeviceKey = (email: string, deviceId: string) => `account-device:${digest(`${email}\n${deviceId}`)}`;
+const deviceKey = (device: KnownDevice) => `device:${digest(`${device.device_id}\n${device.user_id}`)}`;
+const accountDeviceKey = (email: string, deviceId: string) => `account-device:${digest(`${email}\n${deviceId}`)}`;
 
 /**
  * Who is attempting: `device` a device known to this account (it signed in to it before),
  * `device_id` a device cookie that is not (a new browser, or one known to another account).
  */
-export type SignInCaller = { email: string; ip: string; device: KnownDevice | null; device_id: string | null };
+type SignInCaller = { email: string; ip: string; device: KnownDevice | null; device_id: string | null };
 
 /**
  * Counts one attempt on `key` in one statement, unless the key is still waiting out its back-off:

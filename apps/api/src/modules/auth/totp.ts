@@ -64,7 +64,7 @@ export async function replaceRecoveryCodes(tx: DbOrTx, userId: string): Promise<
 }
 
 /** Spends one unused recovery code matching `code`; false when none does (or another request spent it first). */
-export async function spendRecoveryCode(tx: DbOrTx, userId: string, code: string): Promise<boolean> {
+async function spendRecoveryCode(tx: DbOrTx, userId: string, code: string): Promise<boolean> {
   const unused = await tx
     .select({ id: recoveryCodes.id, code_hash: recoveryCodes.code_hash })
     .from(recoveryCodes)

@@ -139,7 +139,7 @@ async function collectOwed(unit: HandlerUnit, org: Org, now: Date): Promise<void
 }
 
 /** One organisation's billing: record the months that came due, then collect what is owed. */
-export async function billOrg(deps: AppDeps, orgId: string): Promise<void> {
+async function billOrg(deps: AppDeps, orgId: string): Promise<void> {
   await inUnit(deps, async (unit) => {
     const { tx } = unit;
     const org = await lockOrg(tx, orgId);

@@ -35,7 +35,7 @@ type ListOptions = {
 const campaignKeyset = { table: campaigns, created_at: campaigns.created_at, id: campaigns.id };
 
 /** A tab's filters; each value is either the request's or a prepared statement's placeholder. */
-export type Filters = {
+type Filters = {
   org_id: string | Placeholder;
   archived: boolean;
   customer_id?: string | Placeholder | undefined;
@@ -65,7 +65,7 @@ function involving(personId: string | Placeholder): SQL {
   return or(eq(campaigns.agent_id, personId), sql`EXISTS (${paid})`, sql`EXISTS (${delivering})`)!;
 }
 
-export function campaignsWhere(filters: Filters): SQL {
+function campaignsWhere(filters: Filters): SQL {
   const conditions: SQL[] = [
     eq(campaigns.org_id, filters.org_id),
     filters.archived ? eq(campaigns.campaign_status, 'archived') : ne(campaigns.campaign_status, 'archived'),
@@ -84,7 +84,7 @@ export function campaignsWhere(filters: Filters): SQL {
  * payments' count and posted ones, and the invoices' count (canceled ones count nowhere) and paid
  * ones. Read apart they cost two more round trips a page (docs/performance.md).
  */
-export function listFigures(db: Db) {
+function listFigures(db: Db) {
   const paid = db
     .select({
       payments_total: sql<number>`count(*)::int`.as('payments_total'),
@@ -198,7 +198,7 @@ const toListItem = (row: ListRow): CampaignListItem => ({
 });
 
 const EXPORT_CHUNK = 500;
-export type CampaignExportFilter = Omit<ListOptions, 'page' | 'page_size' | 'starting_after'>;
+type CampaignExportFilter = Omit<ListOptions, 'page' | 'page_size' | 'starting_after'>;
 
 /**
  * Every campaign of a tab's filters (the CSV export), newest first, read in keyset chunks so a

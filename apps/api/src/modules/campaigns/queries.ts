@@ -70,7 +70,7 @@ export async function assertCampaignOfOrg(db: DbOrTx, options: { org_id: string;
   if (!row) throw new AppError('not_found', campaignMessages.notFound, { field: options.field ?? 'payment_group_id' });
 }
 
-export type PaymentFigures = { payments_count: number; payments_posted: number; total: number; completed: number; incomplete: number };
+type PaymentFigures = { payments_count: number; payments_posted: number; total: number; completed: number; incomplete: number };
 
 /**
  * Payment counts and sums per campaign, aggregated by PostgreSQL over the (org_id,

@@ -1,2 +1,1 @@
 export { clientErrorRoutes } from './routes.ts';
-export { describeClientError } from './report.ts';

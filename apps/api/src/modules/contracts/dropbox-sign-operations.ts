@@ -12,15 +12,15 @@ import { emailSignature } from './events.ts';
 import { findContractRow, orgScope, recipientOf } from './queries.ts';
 import { CREATE_SIGNATURE_REQUEST, type SignatureRequestCall } from './signing.ts';
 
-export const DOWNLOAD_SIGNED_FILE = 'signature_request.download_signed';
-export const CANCEL_SIGNATURE_REQUEST = 'signature_request.cancel';
-export const REMIND_SIGNER = 'signature_request.remind';
-export const CONFIRM_DECLINED = 'signature_request.confirm_declined';
+const DOWNLOAD_SIGNED_FILE = 'signature_request.download_signed';
+const CANCEL_SIGNATURE_REQUEST = 'signature_request.cancel';
+const REMIND_SIGNER = 'signature_request.remind';
+const CONFIRM_DECLINED = 'signature_request.confirm_declined';
 /** Dropbox Sign's events we act on (providers/esign/dropbox-sign-callback.ts reads them). */
-export const ALL_SIGNED_EVENT = 'signature_request.all_signed';
-export const DECLINED_EVENT = 'signature_request.declined';
+const ALL_SIGNED_EVENT = 'signature_request.all_signed';
+const DECLINED_EVENT = 'signature_request.declined';
 /** Our own event, once Dropbox Sign's API confirmed a decline (confirmDeclinedOperation). */
-export const DECLINE_CONFIRMED_EVENT = 'signature_request.decline_confirmed';
+const DECLINE_CONFIRMED_EVENT = 'signature_request.decline_confirmed';
 
 /**
  * The signature request at Dropbox Sign: the stored PDF with our blocks as its signer's fields

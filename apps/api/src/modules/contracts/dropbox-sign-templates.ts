@@ -11,11 +11,11 @@ import { recordProviderCall, runDueProviderCalls, type ProviderOperation } from 
 import { checkContractPdf, pdfFileName, storePdf, type Upload } from './service.ts';
 import { assertNoReadyTemplate } from './templates.ts';
 
-export const CREATE_EMBEDDED_TEMPLATE = 'template.create_embedded_draft';
-export const TEMPLATE_CREATED_EVENT = 'template.created';
+const CREATE_EMBEDDED_TEMPLATE = 'template.create_embedded_draft';
+const TEMPLATE_CREATED_EVENT = 'template.created';
 
 /** The answer when Dropbox Sign's editor could not be opened now (the call failed or waits for its retry). */
-export const EDITOR_UNAVAILABLE = 'Dropbox Sign could not open the template editor. Try again in a moment.';
+const EDITOR_UNAVAILABLE = 'Dropbox Sign could not open the template editor. Try again in a moment.';
 
 type DraftCall = { template_row_id: string; title: string; storage_key: string; file_name: string };
 type DraftAnswer = { template_id: string; edit_url: string };

@@ -21,7 +21,7 @@ const columns = {
   org_website: orgs.website,
 };
 
-export type ContractRow = {
+type ContractRow = {
   contract: Contract;
   creator_email: string | null;
   creator_name: string | null;
@@ -79,7 +79,7 @@ export function toContractRecord(row: ContractRow): ContractRecord {
   };
 }
 
-export type ContractFilter = {
+type ContractFilter = {
   payment_group_id?: string;
   creator_id?: string;
   customer_id?: string;

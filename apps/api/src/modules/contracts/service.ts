@@ -23,7 +23,7 @@ import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { queueSigningEmail, queueSigningSms, recordSignatureRequest } from './signing.ts';
 import { recordCancelAtProvider, recordReminderAtProvider } from './dropbox-sign-operations.ts';
 
-export type ContractCtx = { deps: AppDeps; storage: FileStorage };
+type ContractCtx = { deps: AppDeps; storage: FileStorage };
 export type Upload = { file_name: string; bytes: Buffer };
 
 function refusalMessage(reason: PdfRefusal): string {
@@ -93,7 +93,7 @@ async function chargeContractFee(tx: Tx, orgId: string, contractId: string): Pro
   });
 }
 
-export type CreateContractInput = {
+type CreateContractInput = {
   org_id: string;
   user_id: string;
   title: string;

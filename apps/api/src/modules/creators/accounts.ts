@@ -7,11 +7,11 @@ import { newId } from '../../lib/ids.ts';
 import { newEmailRows, type OutgoingEmail } from '../email/index.ts';
 import { newExpiringLinks } from '../links/index.ts';
 
-export type CreatorPerson = { email: string; first_name?: string | undefined; last_name?: string | undefined };
+type CreatorPerson = { email: string; first_name?: string | undefined; last_name?: string | undefined };
 export type ExistingAccount = { id: string; is_external: boolean; role: string; has_password: boolean };
 
 /** What adding creators writes besides the creators: new accounts, invitation links, queued emails. */
-export type CreatorAccounts = {
+type CreatorAccounts = {
   /** The portal account per email (null: a staff or customer email, no portal account). */
   userIds: Map<string, string | null>;
   emailIds: string[];

@@ -3,7 +3,7 @@ import type { Creator } from '../../db/schema/index.ts';
 import { secretToken } from './secrets.ts';
 
 export type TagRef = { id: string; label: string };
-export type PaymentTotals = { payments_count: number; amount_paid: number };
+type PaymentTotals = { payments_count: number; amount_paid: number };
 
 /** The allowlist of creator fields an answer carries: sealed secrets only as tok_ values. */
 export function toCreatorRecord(creator: Creator, tags: TagRef[], totals: PaymentTotals): CreatorRecord {

@@ -11,7 +11,7 @@ export function secretToken(sealed: string | null): string | null {
   return `${SECRET_TOKEN_PREFIX}${createHash('sha256').update(sealed).digest('base64url').slice(0, 24)}`;
 }
 
-export type SealedSecret = { sealed: string; last4: string };
+type SealedSecret = { sealed: string; last4: string };
 
 export function sealSecret(secrets: SecretBox, plain: string): SealedSecret {
   return { sealed: secrets.encrypt(plain), last4: plain.slice(-4) };

@@ -178,7 +178,7 @@ export async function updateCreator(
 }
 
 /** What a payee link writes on a creator: payout method (sealed), tax identity and home address. */
-export type CreatorPayeeDetails = Pick<
+type CreatorPayeeDetails = Pick<
   NewCreator,
   | 'selected_payment_method'
   | 'account_number'
@@ -230,7 +230,7 @@ export function creatorDisplayName(creator: Pick<Creator, 'entity_type' | 'first
   return creatorName(creator) || creator.email;
 }
 
-export const identityKeptMessage = 'This creator has been paid under this legal name and entity type, which cannot be changed any more';
+const identityKeptMessage = 'This creator has been paid under this legal name and entity type, which cannot be changed any more';
 
 /**
  * Payments already executed were made to a legal identity (entity type, names, business name);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-export type InvoiceFigures = { volume: number; count: number; paid: number; total: number; paid_amount: number; open_amount: number };
+type InvoiceFigures = { volume: number; count: number; paid: number; total: number; paid_amount: number; open_amount: number };
 const none: InvoiceFigures = { volume: 0, count: 0, paid: 0, total: 0, paid_amount: 0, open_amount: 0 };
 
 /**

@@ -17,7 +17,7 @@ import {
 import { invoiceFiguresBy } from './invoice-figures.ts';
 import { createdWithin, type DayRange } from '../../lib/list-filters.ts';
 
-export function toCustomerRecord(row: Customer): CustomerRecord {
+function toCustomerRecord(row: Customer): CustomerRecord {
   return {
     id: row.id,
     org_id: row.org_id,

@@ -9,6 +9,6 @@ export const emailModule = (transport: MailTransport): ModuleDescriptor => ({
   queues: [DELIVER_EMAIL_JOB, DELIVER_EMAIL_BATCH_JOB, SEND_QUEUED_EMAILS_JOB],
   jobs: emailJobs(transport),
 });
-export { DELIVER_EMAIL_BATCH_JOB, DELIVER_EMAIL_JOB, resendStaleEmails, SEND_QUEUED_EMAILS_JOB, sendQueuedEmails } from './jobs.ts';
+export { resendStaleEmails, SEND_QUEUED_EMAILS_JOB, sendQueuedEmails } from './jobs.ts';
 export { findOutboxEmail, listOutbox, newEmailRows, queueEmail, queueEmails, type MailTransport, type OutgoingEmail } from './outbox.ts';
 export { createOutboxTransport, createSmtpTransport } from './transports.ts';

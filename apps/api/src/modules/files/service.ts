@@ -10,7 +10,7 @@ import { FileMissingError, type FileStorage } from '../../providers/storage/inde
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { detectFileType, sanitizeFileName } from './sniff.ts';
 
-export function toCampaignFileRecord(row: CampaignFile): CampaignFileRecord {
+function toCampaignFileRecord(row: CampaignFile): CampaignFileRecord {
   return {
     id: row.id,
     payment_group_id: row.payment_group_id,

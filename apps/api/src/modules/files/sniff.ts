@@ -9,7 +9,7 @@ const startsWith = (bytes: Buffer, signature: number[] | string, offset = 0) => 
 };
 
 /** The names in a ZIP's central directory (an Office document is a ZIP with known parts), or null if it is not a readable ZIP. */
-export function zipEntryNames(bytes: Buffer): string[] | null {
+function zipEntryNames(bytes: Buffer): string[] | null {
   // The end-of-central-directory record sits in the last 22 bytes plus at most a 64 KiB comment.
   const floor = Math.max(0, bytes.length - 22 - 0xffff);
   let end = -1;

@@ -4,7 +4,7 @@ import { chargeRefunds, providerCalls, type Charge } from '../../db/schema/index
 import { paymentsInProvider } from '../../providers/payments-in/index.ts';
 import { recordProviderCall, type ProviderOperation } from '../provider-calls/index.ts';
 
-export const FEE_REFUND = 'payments_in.fee_refund';
+const FEE_REFUND = 'payments_in.fee_refund';
 
 type FeeRefundRequest = { charge_id: string; account: string | null; provider_charge_id: string; amount: number };
 

@@ -31,6 +31,4 @@ export { describeInvoiceLink, payInvoiceFromLink } from './pay.ts';
 export { feeRefundsInFlight } from './fee-refunds.ts';
 export { countUnpaidInvoiceTodos, openInvoiceTotals, unpaidInvoiceTodos } from './home.ts';
 export { invoiceScheduleRoutes } from './schedule-routes.ts';
-export { INVOICE_SCHEDULES_JOB } from './schedule-runs.ts';
 export { invoiceDunningRoutes } from './dunning-routes.ts';
-export { INVOICE_DUNNING_JOB } from './dunning.ts';

@@ -7,7 +7,7 @@ import { customers, invoices, orgBusinesses, orgLogos, orgs } from '../../db/sch
 import { AppError } from '../../lib/errors.ts';
 import { renderInvoicePdf, renderReceiptPdf, type InvoiceDocument, type ReceiptPayment } from './pdf.ts';
 
-export type InvoiceFile = { pdf: Uint8Array; file_name: string };
+type InvoiceFile = { pdf: Uint8Array; file_name: string };
 
 /** The invoice matching `where` with its parties and the organisation's logo; 404 when there is none. */
 export async function invoiceDocumentWhere(db: DbOrTx, where: SQL | undefined): Promise<InvoiceDocument> {

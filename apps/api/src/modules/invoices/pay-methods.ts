@@ -7,7 +7,7 @@ import { paymentsInProvider } from '../../providers/payments-in/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
 import type { ChargeCallRequest, StoredBankSource } from './charge-calls.ts';
 
-export const BANK_LINK_EXPIRED = 'This bank link has expired: connect your bank again';
+const BANK_LINK_EXPIRED = 'This bank link has expired: connect your bank again';
 const NOT_READY = 'This organisation cannot take online payments yet: please contact them';
 
 /**

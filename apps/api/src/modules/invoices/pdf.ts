@@ -81,7 +81,7 @@ function writer(doc: PDFDocument, fonts: Fonts) {
 
 const people = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 /** A day as people write it ("Nov 28, 2026"), from a time or a YYYY-MM-DD day. */
-export const day = (date: Date | string) => people.format(typeof date === 'string' ? new Date(`${date}T12:00:00Z`) : date);
+const day = (date: Date | string) => people.format(typeof date === 'string' ? new Date(`${date}T12:00:00Z`) : date);
 
 const LOGO_BOX = { width: 140, height: 56 };
 

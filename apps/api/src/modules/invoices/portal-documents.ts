@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { renderInvoicePdf, renderReceiptPdf, type InvoiceDocument } from './pdf.ts';
 import { customerIdsOf, type PortalCustomer } from './portal.ts';
 
-export type PortalFile = { pdf: Uint8Array; file_name: string };
+type PortalFile = { pdf: Uint8Array; file_name: string };
 
 /** The customer user's own invoice (of any organisation that invited them) with its parties; 404 for any other id. */
 async function ownInvoiceDocument(db: DbOrTx, scope: PortalCustomer, invoiceId: string): Promise<InvoiceDocument> {

@@ -19,7 +19,7 @@ import { findLedgerAccounts, holdFunds, releaseHold } from '../ledger/index.ts';
 import { recordProviderCall, runProviderCallsSoon, type ProviderOperation } from '../provider-calls/index.ts';
 import { unrefundedFee } from './fee-refunds.ts';
 
-export const REFUND = 'payments_in.refund';
+const REFUND = 'payments_in.refund';
 
 type RefundCallRequest = {
   refund_id: string;
@@ -43,7 +43,7 @@ export const toRefundRecord = (row: ChargeRefund): RefundRecord => ({
 });
 
 /** What is given back so far (refunds pending or done; failed ones gave nothing). */
-export async function refundedAmount(tx: Tx, chargeId: string): Promise<number> {
+async function refundedAmount(tx: Tx, chargeId: string): Promise<number> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${chargeRefunds.amount}), 0)` })
     .from(chargeRefunds)

@@ -51,7 +51,7 @@ const FIGURE_COLUMNS = sql`
 
 type FigureRow = Record<'invoice_receipts' | 'wallet_funding' | 'payouts' | 'fees' | 'refunds' | 'disputes' | 'withheld_tax', string>;
 
-export function toFigures(row: FigureRow | undefined): CashflowFigures {
+function toFigures(row: FigureRow | undefined): CashflowFigures {
   const n = (value: string | undefined) => Number(value ?? 0);
   const [invoice_receipts, wallet_funding] = [n(row?.invoice_receipts), n(row?.wallet_funding)];
   const [payouts, fees, refunds, disputes] = [n(row?.payouts), n(row?.fees), n(row?.refunds), n(row?.disputes)];

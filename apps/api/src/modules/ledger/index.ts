@@ -25,7 +25,6 @@ export {
   niumPaidEntries,
   niumReturnedEntries,
   niumSentEntries,
-  type AbroadMoney,
   taxWithheldEntries,
 } from './recipes.ts';
 export { campaignCashflowTotals, cashflowBuckets } from './cashflow.ts';

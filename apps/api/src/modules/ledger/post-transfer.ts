@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 
 export type LedgerEntryInput = { account_id: string; amount: number };
 
-export type PostTransferOptions = {
+type PostTransferOptions = {
   org_id: string;
   /** Unique per organisation: posting the same key twice moves money once. */
   key: string;
@@ -19,7 +19,7 @@ export type PostTransferOptions = {
 
 export type PostedTransfer = { id: string; isNew: boolean };
 
-export const INSUFFICIENT_FUNDS_MESSAGE = 'There are not enough funds in your wallet for this';
+const INSUFFICIENT_FUNDS_MESSAGE = 'There are not enough funds in your wallet for this';
 
 function checkEntries(entries: LedgerEntryInput[]): Map<string, number> {
   if (entries.length < 2) throw new Error('A ledger transfer needs at least two entries');

@@ -238,7 +238,7 @@ export function paypalSyncEntries(a: WalletAccounts, delta: number): LedgerEntry
 // dollars are in the Nium wallet; Crewpay's fee stays in the US wallet's held balance until paid.
 
 /** Money abroad: what left the Nium wallet (USD), what the payee's bank received (their currency), Crewpay's fee (USD). */
-export type AbroadMoney = { source: number; destination: number; fee: number };
+type AbroadMoney = { source: number; destination: number; fee: number };
 
 /** Executed: the payout's dollars held in the Nium wallet (available -> held). */
 export function niumHoldEntries(usd: WalletAccounts, amount: number): LedgerEntryInput[] {

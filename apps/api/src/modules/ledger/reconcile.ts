@@ -3,14 +3,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { runReconcileChecks } from '../../events/dispatcher.ts';
 
-export type ReconcileProblem =
+type ReconcileProblem =
   | { kind: 'unbalanced_transfer'; transfer_id: string; sum: number }
   | { kind: 'balance_mismatch'; account_id: string; balance: number; entries_sum: number }
   | { kind: 'negative_balance'; account_id: string; balance: number }
   /** A problem found by a module's registered check (payments: a payment that does not match its transfers). */
   | { kind: string; [detail: string]: unknown };
 
-export type ReconcileReport = { transfers: number; accounts: number; entries: number; payments: number; problems: ReconcileProblem[] };
+type ReconcileReport = { transfers: number; accounts: number; entries: number; payments: number; problems: ReconcileProblem[] };
 
 /**
  * Proves the books: every transfer sums to zero, every balance equals the sum of its entries, and

@@ -4,8 +4,8 @@ import { expiringLinks, payments, type ExpiringLink } from '../../db/schema/inde
 import { AppError } from '../../lib/errors.ts';
 import { INVALID_LINK_MESSAGE, createExpiringLinks } from './service.ts';
 
-export type PayeeRole = 'creator' | 'agent' | 'manager';
-export type PayeeLinkPayload = { recipient: string; recipient_role: PayeeRole; payment_ids: string[] };
+type PayeeRole = 'creator' | 'agent' | 'manager';
+type PayeeLinkPayload = { recipient: string; recipient_role: PayeeRole; payment_ids: string[] };
 
 /** The payee link's recipient and the payments it was issued for; anything else is not a payee link. */
 export function payeePayloadOf(link: ExpiringLink): PayeeLinkPayload {

@@ -26,7 +26,7 @@ import { findUsableLink } from './service.ts';
  * What the modules that own each kind of link do with it. app.ts hands them in, so this module
  * imports neither auth nor payments (which both import links).
  */
-export type LinkHandlers = {
+type LinkHandlers = {
   describePayee: (db: DbOrTx, link: ExpiringLink) => Promise<PayeeLinkInfo>;
   submitPayee: (deps: AppDeps, linkId: string, body: unknown) => Promise<z.infer<typeof payeeSubmissionAnswer>>;
   setPassword: (deps: AppDeps, options: { linkId: string; password: string; code?: string | undefined }) => Promise<SessionAnswer>;

@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 
 export type LinkType = ExpiringLink['type'];
 
-export const LINK_TTL_HOURS: Record<LinkType, number> = {
+const LINK_TTL_HOURS: Record<LinkType, number> = {
   password_reset: 1,
   invitation: 24 * 7,
   payee: 24 * 30,

@@ -11,7 +11,7 @@ import { findLedgerAccounts, niumFundingEntries, postTransfer } from '../ledger/
 import { recordFeeTransfer } from '../platform-fees/index.ts';
 import { niumAccountOf } from './accounts.ts';
 
-export const FUND_NIUM_WALLET = 'nium.fund_wallet';
+const FUND_NIUM_WALLET = 'nium.fund_wallet';
 type FundRequest = { amount: number; funding_id: string };
 const NIUM_FUNDING = 'Crewpay: to the Nium wallet';
 

@@ -9,8 +9,8 @@ export const niumModule: ModuleDescriptor = {
   name: 'nium',
   operations: underProviders([SANDBOX_PROVIDER, NIUM_PROVIDER], fundNiumWalletOperation),
 };
-export { assertNiumAccount, findNiumAccount, niumAccountOf, niumProvider, setNiumAccount } from './accounts.ts';
-export { fundNiumWallet, niumCallProvider } from './funding.ts';
-export { findPayeeAbroadById, findPayeesAbroad, payeeAbroadFields, payeeAbroadView, recordBeneficiary, savePayeeAbroad } from './payees.ts';
-export { niumWalletCheck, niumWalletOf } from './wallet.ts';
+export { assertNiumAccount, niumProvider } from './accounts.ts';
+export { niumCallProvider } from './funding.ts';
+export { findPayeeAbroadById, findPayeesAbroad, payeeAbroadFields, recordBeneficiary, savePayeeAbroad } from './payees.ts';
+export { niumWalletCheck } from './wallet.ts';
 export { niumRoutes } from './routes.ts';

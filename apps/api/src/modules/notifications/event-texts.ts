@@ -1,7 +1,7 @@
 import { formatCents } from '@crewpay/core';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 
-export type NotificationText = { text: string; link: string };
+type NotificationText = { text: string; link: string };
 
 const idOf = (value: unknown) => (typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null);
 const centsOf = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);

@@ -10,7 +10,7 @@ import { notificationFor } from './event-texts.ts';
 import { withPayeeName } from './payee-names.ts';
 import { membersWantingEmail } from './preferences.ts';
 
-export type NotificationRecord = { id: string; text: string; link: string | null; dismissed: boolean; created_at: string };
+type NotificationRecord = { id: string; text: string; link: string | null; dismissed: boolean; created_at: string };
 
 type Viewer = { org_id: string; user_id: string; is_staff: boolean };
 

@@ -3,10 +3,10 @@ import { AppError } from '../../lib/errors.ts';
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
-export const INVALID_LOGO_MESSAGE = 'invalid file type';
+const INVALID_LOGO_MESSAGE = 'invalid file type';
 /** A logo is shown 70 px high: 4096 px a side is plenty, and bounds the memory a decode takes (64 MB of RGBA). */
-export const LOGO_MAX_SIDE = 4096;
-export const LOGO_TOO_BIG_MESSAGE = `The logo must be at most ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE} pixels`;
+const LOGO_MAX_SIDE = 4096;
+const LOGO_TOO_BIG_MESSAGE = `The logo must be at most ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE} pixels`;
 const DECODE_TIMEOUT_SECONDS = 10;
 
 const invalid = () => new AppError('validation_error', INVALID_LOGO_MESSAGE, { field: 'file' });
@@ -16,7 +16,7 @@ const invalid = () => new AppError('validation_error', INVALID_LOGO_MESSAGE, { f
  * named .exe is a PNG; an HTML page named .png is refused. SVG is refused (it can carry script).
  * Only a first gate: the bytes must then decode (decodeLogo).
  */
-export function sniffLogoType(bytes: Buffer): LogoType | null {
+function sniffLogoType(bytes: Buffer): LogoType | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((byte, index) => bytes[index] === byte)) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';

@@ -15,7 +15,7 @@ import { isPaypalMethod } from './paypal-money.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 type Decider = { id: string; org_id: string };
-export type DecisionAnswer = { message: string; status: string; approvals: number; required: number };
+type DecisionAnswer = { message: string; status: string; approvals: number; required: number };
 
 /** Records who created these payments: the Approvals rules never let them approve their own. */
 export async function markCreatedBy(tx: Tx, userId: string, rows: { id: string }[]): Promise<void> {

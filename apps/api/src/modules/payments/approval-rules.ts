@@ -28,7 +28,7 @@ export async function saveApprovalRules(tx: Tx, orgId: string, userId: string, b
   return readApprovalRules(tx, orgId);
 }
 
-export type ApprovalNeed = { required: number; reasons: string[] };
+type ApprovalNeed = { required: number; reasons: string[] };
 
 /** Recipients among `rows` that are new payees: never paid before, or whose payout details changed within `days`. */
 async function newPayees(

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/index.ts';
 import { assertNotDecidedByOther } from './decided-drafts.ts';
 
 /** The audit action of an amount edit: Settings > Approvals counts its editor among the payment's makers. */
-export const AMOUNT_EDIT = 'payments.amount_edit';
+const AMOUNT_EDIT = 'payments.amount_edit';
 
 type UpdateBody = { id: string; earnings: number | null; split: number | null; memo: string };
 /** Who edits: the user (acted as) and the real person (the actor), for the audit. */

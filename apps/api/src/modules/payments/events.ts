@@ -20,7 +20,7 @@ export const PAYOUT_EDGES: Record<string, Edge> = {
 /** A PayPal or Venmo item PayPal holds (unclaimed, on hold): the payment stays processing and says why. */
 const HELD = 'payout.held';
 
-export const isPayoutEvent = (type: string) => type in PAYOUT_EDGES || type === HELD;
+const isPayoutEvent = (type: string) => type in PAYOUT_EDGES || type === HELD;
 
 /** A payment's end state is the outcome of the money it sent out (modules/ledger/recipes.ts). */
 const OUTCOME_OF: Record<Target, OutgoingOutcome> = { succeeded: 'paid', failed: 'failed', returned: 'returned' };
@@ -116,7 +116,7 @@ export async function settlePayment(
  * that overtakes the record of the provider's answer still applies), or, for an event without
  * it, by the payout's id. The ledger posting is keyed by the event id.
  */
-export async function applyPayoutEvent(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
+async function applyPayoutEvent(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
   const { tx } = unit;
   if (event.type === HELD) return notePayoutHeld(tx, event);
   const edge = PAYOUT_EDGES[event.type];

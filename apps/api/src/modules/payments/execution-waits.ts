@@ -17,7 +17,7 @@ export type Destinations = Map<string, PayoutDestination | null>;
 /** Who the execution acts for: recorded on what it parks, so maker-checker knows the executor. */
 export type ExecutionActor = { executedBy: string | null };
 /** What a wait's step sees: the transaction, and once the money is held, each payment's destination. */
-export type WaitLookup = { tx: DbOrTx; orgId: string; destinations: Destinations };
+type WaitLookup = { tx: DbOrTx; orgId: string; destinations: Destinations };
 export type ParkContext = {
   deps: AppDeps;
   uow: Pick<UnitOfWork, 'tx' | 'afterCommit'>;

@@ -6,7 +6,7 @@ import { contracts, deliverables, paymentGates, type Payment } from '../../db/sc
 type Gated = Pick<Payment, 'id' | 'payment_group_id' | 'recipient' | 'recipient_role' | 'managed_creator_id'>;
 
 /** The creator a payment earns for: its recipient, or the creator an agent's or manager's share came from. */
-export const creatorOf = (payment: Gated) => (payment.recipient_role === 'creator' ? payment.recipient : payment.managed_creator_id);
+const creatorOf = (payment: Gated) => (payment.recipient_role === 'creator' ? payment.recipient : payment.managed_creator_id);
 
 const pairKey = (campaignId: string | null, creatorId: string | null) => `${campaignId}:${creatorId}`;
 

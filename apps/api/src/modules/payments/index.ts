@@ -56,11 +56,9 @@ export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.t
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
-export { sweepAbroadPayouts } from './nium-events.ts';
 export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
-export { PAYMENT_SCHEDULES_JOB } from './schedule-jobs.ts';
 export { approvalRoutes } from './approval-routes.ts';
 export { paymentGateRoutes } from './gate-routes.ts';
 export {
@@ -69,4 +67,3 @@ export {
   isBackupWithholdingOn,
   setBackupWithholding,
 } from './backup-withholding-records.ts';
-export { emailPayeeWhenPaid } from './payee-paid.ts';

@@ -10,7 +10,7 @@ import { settleAbroad, type AbroadOutcome } from './nium-settle.ts';
 
 const PREFIX = 'nium.remittance.';
 /** Statuses after which nothing more happens to a payment abroad. */
-export const FINAL_STATUSES = ['paid', 'returned', 'rejected', 'expired', 'failed', 'cancelled'];
+const FINAL_STATUSES = ['paid', 'returned', 'rejected', 'expired', 'failed', 'cancelled'];
 const OUTCOME: Record<string, AbroadOutcome> = {
   paid: 'paid',
   returned: 'returned',

@@ -9,7 +9,7 @@ import { findLedgerAccounts, niumHoldMovedEntries, postTransfer, type WalletAcco
 import { niumCallProvider } from '../nium/index.ts';
 import { recordProviderCall } from '../provider-calls/index.ts';
 
-export type AbroadDestination = Extract<PayoutDestination, { method: 'nium' }>;
+type AbroadDestination = Extract<PayoutDestination, { method: 'nium' }>;
 /** The quotes Execute locked, by payment: when given, every payment sent abroad now must have its own. */
 export type LockedQuotes = Map<string, NiumQuoteRow>;
 

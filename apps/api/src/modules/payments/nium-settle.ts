@@ -20,11 +20,11 @@ const EDGE: Record<AbroadOutcome, { from: Payment['status']; to: 'succeeded' | '
 };
 
 /** What Nium said it converted (the event's figures), else what the locked quote said it would. */
-export type Converted = { source?: number; destination?: number; rate?: string; reason?: string | null };
+type Converted = { source?: number; destination?: number; rate?: string; reason?: string | null };
 
 export const sentKey = (paymentId: string) => `nium_sent:${paymentId}`;
 
-export async function hasSent(tx: Tx, orgId: string, paymentId: string): Promise<boolean> {
+async function hasSent(tx: Tx, orgId: string, paymentId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: ledgerTransfers.id })
     .from(ledgerTransfers)

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PayoutAbroadStatus, RfiAnswerBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -44,16 +44,6 @@ export async function abroadStatus(deps: AppDeps, orgId: string, paymentId: stri
   if (!state) return viewOf(row);
   const [updated] = await deps.db.update(niumPayouts).set({ rfis: state.rfis }).where(eq(niumPayouts.payment_id, paymentId)).returning();
   return viewOf(updated ?? row);
-}
-
-/** The payments abroad of these ids (a list's statuses and expected arrivals). */
-export async function abroadStatuses(db: DbOrTx, orgId: string, paymentIds: string[]): Promise<PayoutAbroadStatus[]> {
-  if (paymentIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(niumPayouts)
-    .where(and(eq(niumPayouts.org_id, orgId), inArray(niumPayouts.payment_id, paymentIds)));
-  return rows.map(viewOf);
 }
 
 /** POST /v1/payments/:id/rfi (owner or admin) and the portal's (the payee): the answer sent to Nium, the RFI's new state kept. */

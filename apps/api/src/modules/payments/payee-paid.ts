@@ -17,7 +17,7 @@ import { loadRecipients, recipientName } from './recipients.ts';
 import { findBackupWithholding } from './backup-withholding-records.ts';
 
 /** The events on which a payee is told they were paid: the payout sent (processing, when announced) and the payout paid. */
-export const PAYEE_PAID_EVENTS = ['payment.processing', 'payment.posted'] as const;
+const PAYEE_PAID_EVENTS = ['payment.processing', 'payment.posted'] as const;
 
 const people = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -68,10 +68,10 @@ async function remittanceLines(tx: DbOrTx, payment: Payment): Promise<string[]> 
 }
 
 /** The reference a payee can quote (the first 16 characters of the id without dashes, as the portal shows it). */
-export const paymentReference = (id: string) => id.replace(/-/g, '').slice(0, 16);
+const paymentReference = (id: string) => id.replace(/-/g, '').slice(0, 16);
 
 /** The "you've been paid" email: amount, payer, method, expected arrival, and the remittance advice. */
-export function payeePaidEmail(parts: {
+function payeePaidEmail(parts: {
   payment: Payment;
   to: string;
   payeeName: string;

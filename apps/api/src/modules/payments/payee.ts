@@ -30,7 +30,7 @@ import type { ExpiringLink } from '../../db/schema/index.ts';
 /** Statuses of payments that have been executed towards a payout: the identity they were made to stays. */
 const EXECUTED = ['processing', 'succeeded', 'returned', 'failed'] as const;
 
-export const identityLockedMessage = (orgName: string) =>
+const identityLockedMessage = (orgName: string) =>
   `Your legal name is already on file with ${orgName} for payments made to you. Contact ${orgName} to change it.`;
 
 async function findPerson(tx: DbOrTx, orgId: string, recipient: string, role: string): Promise<Creator | User | null> {
@@ -59,7 +59,7 @@ export async function describePayeeLink(tx: DbOrTx, link: ExpiringLink): Promise
   };
 }
 
-export function parsePayeeSubmission(body: unknown): PayeeSubmissionBody {
+function parsePayeeSubmission(body: unknown): PayeeSubmissionBody {
   return parseWith(payeeSubmissionBody, body);
 }
 
@@ -173,7 +173,7 @@ function assertKeptSecretsExist(current: Creator | User, body: PayeeSubmissionBo
     throw new AppError('validation_error', 'This field is required', { field: 'tax_id' });
 }
 
-export type ApplyPayeeDetails = {
+type ApplyPayeeDetails = {
   org: Org;
   recipient: string;
   recipient_role: 'creator' | 'agent' | 'manager';

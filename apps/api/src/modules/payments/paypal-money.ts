@@ -11,7 +11,7 @@ import { findLedgerAccounts, paypalSentEntries, postTransfer } from '../ledger/i
 export const isPaypalMethod = (method: Payment['method'] | string | null | undefined) => method === 'paypal' || method === 'venmo';
 
 const sentKey = (paymentId: string) => `paypal_sent:${paymentId}`;
-export const paypalReleaseKey = (paymentId: string) => `paypal_release:${paymentId}`;
+const paypalReleaseKey = (paymentId: string) => `paypal_release:${paymentId}`;
 
 export async function hasPaypalSent(tx: Tx, orgId: string, paymentId: string): Promise<boolean> {
   const [row] = await tx

@@ -9,14 +9,14 @@ import { recordProviderCall, storeProviderEvents, type ProviderOperation } from 
 export const READ_PAYPAL_BATCH = 'paypal.batch.read';
 
 /** A read of one batch: `poll` counts from 1; `payment_ids`: our payments in it whose outcome is not known yet. */
-export type PaypalPollRequest = { batch_id: string; payment_ids: string[]; poll: number };
+type PaypalPollRequest = { batch_id: string; payment_ids: string[]; poll: number };
 type PaypalPollAnswer = { events: ProviderEventInput[]; waiting: string[] };
 
 /** 1 min, 5 min, 30 min after the batch, then hourly: about a day in all before the owner is told. */
 const POLL_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000];
 const HOURLY_MS = 60 * 60_000;
 export const MAX_PAYPAL_POLLS = 27;
-export const paypalPollDelayMs = (poll: number) => POLL_DELAYS_MS[poll - 1] ?? HOURLY_MS;
+const paypalPollDelayMs = (poll: number) => POLL_DELAYS_MS[poll - 1] ?? HOURLY_MS;
 
 /** Records the poll-th read of a batch, due after its back-off; the key derives from the payout call's and the batch's. */
 async function recordPoll(tx: Tx, options: { org_id: string; key: string; request: PaypalPollRequest }): Promise<void> {

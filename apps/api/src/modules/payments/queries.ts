@@ -8,7 +8,7 @@ import { afterPosition, cursorMicros, decodeCursor, keysetPage, pageNumberTotal 
 import { recipientName } from './recipients.ts';
 import { toPaymentRecord, toPaymentRecords } from './records.ts';
 
-export type ListOptions = {
+type ListOptions = {
   org_id: string;
   tab?: string | undefined;
   payment_group_id?: string | undefined;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-export type PaymentProblem =
+type PaymentProblem =
   | { kind: 'payment_transfers_mismatch'; payment_id: string; status: string; transfers: string[] }
   | { kind: 'payment_batch_hold_mismatch'; batch_id: string; held: number; payments: number }
   | { kind: 'held_balance_mismatch'; org_id: string; held: number; expected: number }

@@ -19,7 +19,7 @@ export type UploadCsvRow = { line: number; values: Record<string, string> };
 export type ReadRow = { line: number; input: PaymentRowInput; execute_on: string | null; amountColumn: 'amount' | 'earnings' };
 
 /** The context of a file's rows: today (sandbox clock) and why the caller may not schedule, if so. */
-export type RowContext = { lookups: UploadLookups; today: string; scheduleRefusal: string | null };
+type RowContext = { lookups: UploadLookups; today: string; scheduleRefusal: string | null };
 
 const isoDay = z.iso.date();
 /** The form's body fields, as the columns of the file name them. */

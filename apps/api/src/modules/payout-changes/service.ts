@@ -7,7 +7,7 @@ import { notify } from '../notifications/index.ts';
 import { publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 
 /** The payout columns a payee row holds; only which of them changed is ever recorded. */
-export type PayoutSnapshot = {
+type PayoutSnapshot = {
   email?: string | null;
   selected_payment_method?: string | null;
   account_number?: string | null;
@@ -36,7 +36,7 @@ export function changedPayoutFields(before: PayoutSnapshot, after: PayoutSnapsho
   return fields;
 }
 
-export type PayoutChange = {
+type PayoutChange = {
   org_id: string;
   payee: { type: 'creator' | 'user'; id: string; name: string; email: string; previous_email?: string | null; link: string };
   source: 'staff' | 'payee_link' | 'portal';

@@ -28,7 +28,7 @@ const inFlight = (orgId: string) => sql`
  * figure was refreshed after our last PayPal posting (its balances lag by up to three hours).
  * The paypal available row is locked: two readers at once post the difference once.
  */
-export async function syncPaypalBooks(deps: Pick<AppDeps, 'db'>, orgId: string, balance: PaypalBalance): Promise<void> {
+async function syncPaypalBooks(deps: Pick<AppDeps, 'db'>, orgId: string, balance: PaypalBalance): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const accounts = await ensureLedgerAccounts(tx, orgId);
     const [mirror] = await tx

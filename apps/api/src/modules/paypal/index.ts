@@ -10,7 +10,6 @@ export const paypalModule: ModuleDescriptor = {
   queues: [PAYPAL_OUTCOMES_JOB],
   jobs: [{ queue: PAYPAL_OUTCOMES_JOB, cron: '41 * * * *', run: (deps) => sweepPaypalOutcomes(deps) }],
 };
-export { PAYPAL_OUTCOMES_JOB, PAYPAL_SWEEP_AFTER_MS, sweepPaypalOutcomes } from './outcomes-sweep.ts';
 export { paypalRoutes, sandboxPaypalRoutes } from './routes.ts';
 export { findLinkedPaypal } from './service.ts';
 export { paypalWalletBalance } from './balance.ts';

@@ -7,9 +7,9 @@ import { paypalAccountsProvider } from '../../providers/paypal-accounts/index.ts
 import { ensureLedgerAccounts } from '../ledger/index.ts';
 import { paypalWalletBalance } from './balance.ts';
 
-export const NO_PAYOUT_PERMISSION =
+const NO_PAYOUT_PERMISSION =
   'PayPal did not give Crewpay permission to send payouts from your account. Connect again and agree to the permissions.';
-export const EMAIL_NOT_CONFIRMED =
+const EMAIL_NOT_CONFIRMED =
   'PayPal sends no money from an account whose email is not confirmed. Confirm it with PayPal, then connect again.';
 export const PAYPAL_UNAVAILABLE = 'PayPal is not answering right now: please try again in a minute';
 

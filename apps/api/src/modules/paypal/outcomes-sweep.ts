@@ -9,7 +9,7 @@ import { acceptProviderEvents } from '../provider-calls/index.ts';
 export const PAYPAL_OUTCOMES_JOB = 'paypal.outcomes-sweep';
 
 /** A batch is swept once its webhooks have had this long to come. */
-export const PAYPAL_SWEEP_AFTER_MS = 15 * 60_000;
+const PAYPAL_SWEEP_AFTER_MS = 15 * 60_000;
 /** How far back batches are swept: PayPal gives an unclaimed item back after 30 days, its outcome comes then. */
 const SWEEP_DAYS = 35;
 

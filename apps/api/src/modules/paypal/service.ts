@@ -17,11 +17,11 @@ const RETURN_URL_MAX = 127;
 export const INVALID_CONSENT = 'This PayPal connection request has expired, please start again';
 
 /** The state of a connection request: the organisation and the time, sealed (AES-GCM authenticates it). */
-export function sealConsentState(deps: AppDeps, orgId: string): string {
+function sealConsentState(deps: AppDeps, orgId: string): string {
   return Buffer.from(deps.secrets.encrypt(`${orgId}|${Date.now()}`)).toString('base64url');
 }
 
-export function openConsentState(deps: AppDeps, state: string): string {
+function openConsentState(deps: AppDeps, state: string): string {
   try {
     const [orgId, issuedAt] = deps.secrets.decrypt(Buffer.from(state, 'base64url').toString('utf8')).split('|');
     if (!orgId || Date.now() - Number(issuedAt) > STATE_TTL_MS) throw new Error('expired');

@@ -12,11 +12,11 @@ import { recordProviderCall, type ProviderOperation } from '../provider-calls/in
  * transfer, keyed by its id, recorded in the posting's own transaction and made after the commit
  * by the provider-calls outbox, so every fee booked moves once and only then.
  */
-export const PLATFORM_FEES_PROVIDER = 'platform-fees';
-export const FEE_TRANSFER = 'banking.fee_transfer';
+const PLATFORM_FEES_PROVIDER = 'platform-fees';
+const FEE_TRANSFER = 'banking.fee_transfer';
 
-export type FeeDirection = 'collect' | 'refund';
-export type FeeTransferRequest = {
+type FeeDirection = 'collect' | 'refund';
+type FeeTransferRequest = {
   direction: FeeDirection;
   amount: number;
   description: string;

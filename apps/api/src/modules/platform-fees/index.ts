@@ -8,4 +8,4 @@ export const platformFeesModule: ModuleDescriptor = {
   // Fees refused for a short financial account are collected first when money lands (docs/money-flows.md).
   fundsArrived: [(deps, orgId) => collectOwedFees(deps.db, orgId)],
 };
-export { FEE_TRANSFER, feesOwed, feesInFlight, PLATFORM_FEES_PROVIDER, recordFeeTransfer } from './fee-transfers.ts';
+export { feesOwed, feesInFlight, recordFeeTransfer } from './fee-transfers.ts';

@@ -68,7 +68,7 @@ export function creatorPortalRecord(creator: Creator, org: Org): CreatorUserReco
   });
 }
 
-export const userPayeeRoles = (user: Pick<User, 'is_agent' | 'is_manager'>): PortalPayeeRole[] => [
+const userPayeeRoles = (user: Pick<User, 'is_agent' | 'is_manager'>): PortalPayeeRole[] => [
   ...(user.is_agent ? (['agent'] as const) : []),
   ...(user.is_manager ? (['manager'] as const) : []),
 ];

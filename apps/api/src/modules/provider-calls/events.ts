@@ -12,7 +12,7 @@ import type { ProviderEventInput } from '../../providers/contract.ts';
 export const NO_HANDLER = 'no_handler';
 
 /** 1 min, 2 min, 4 min ... at most an hour between tries of an event whose object is not known yet. */
-export const eventRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+const eventRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** Stores verified events once by the provider's event id (in the caller's transaction when given one); answers the ids that were new (duplicates change nothing). */
 export async function storeProviderEvents(deps: { db: DbOrTx }, provider: string, events: ProviderEventInput[]): Promise<string[]> {

@@ -6,10 +6,10 @@ import { webhookVerifierFor } from './registry.ts';
 import { PROVIDER_CALLS_JOB } from './record.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 
-export const INVALID_SIGNATURE = 'Invalid signature';
-export const INVALID_PAYLOAD = 'Invalid webhook payload';
+const INVALID_SIGNATURE = 'Invalid signature';
+const INVALID_PAYLOAD = 'Invalid webhook payload';
 
-export type ReceivedWebhook = { received: number; stored: number; applied: number };
+type ReceivedWebhook = { received: number; stored: number; applied: number };
 
 /**
  * The one way provider events come in, for POST /v1/webhooks/:provider and for the sandbox's

@@ -4,7 +4,7 @@ import { providerCalls, providerEvents } from '../../db/schema/index.ts';
 import { NO_HANDLER } from './events.ts';
 import { UNKNOWN_OPERATION } from './run.ts';
 
-export type OutboxProblem =
+type OutboxProblem =
   | { kind: 'unknown_provider_operation'; call_id: string; provider: string; operation: string }
   | { kind: 'unhandled_provider_event'; event_id: string; provider: string; type: string };
 

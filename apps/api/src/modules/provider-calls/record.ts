@@ -7,7 +7,7 @@ import { loggableError } from '../../lib/log-safe.ts';
 
 export const PROVIDER_CALLS_JOB = 'provider-calls';
 
-export type ProviderCallInput = {
+type ProviderCallInput = {
   org_id: string;
   provider: string;
   operation: string;

@@ -20,7 +20,7 @@ const CLAIM_BATCH = 20;
 export const UNKNOWN_OPERATION = 'unknown_operation';
 
 /** 30 s, 1 min, 2 min ... at most an hour between tries. */
-export const callRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+const callRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 type RunOptions = { ids?: string[]; now?: Date; limit?: number };
 

@@ -7,6 +7,4 @@ export const providerSyncModule: ModuleDescriptor = {
   queues: [MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB],
   jobs: providerSyncJobs,
 };
-export { MISSED_EVENTS_JOB, PROVIDER_CHECK_JOB, runProviderCheck } from './jobs.ts';
-export { sweepMissedEvents } from './missed-events.ts';
-export { PROCESSING_WINDOW_MS, providerCheck, type ProviderProblem } from './provider-check.ts';
+export { providerCheck, type ProviderProblem } from './provider-check.ts';

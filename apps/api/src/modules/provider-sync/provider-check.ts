@@ -10,7 +10,7 @@ import { feesInFlight } from '../platform-fees/index.ts';
 import { inUnit, publishDomainEvent } from '../../events/dispatcher.ts';
 
 /** ACH settles within a few business days: a movement still processing after this long is looked up at the provider. */
-export const PROCESSING_WINDOW_MS = 5 * 86_400_000;
+const PROCESSING_WINDOW_MS = 5 * 86_400_000;
 
 export type ProviderProblem =
   | {

@@ -10,7 +10,7 @@ export type Owner = { org_id: string; user_id: string };
 
 const ownedBy = (owner: Owner) => and(eq(savedViews.org_id, owner.org_id), eq(savedViews.user_id, owner.user_id));
 
-export const toSavedViewRecord = (row: SavedView): SavedViewRecord => ({
+const toSavedViewRecord = (row: SavedView): SavedViewRecord => ({
   id: row.id,
   list: row.list,
   name: row.name,

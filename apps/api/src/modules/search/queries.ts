@@ -8,7 +8,7 @@ type Terms = { pattern: string; exact: string; cents: number | null; id: string 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function searchTerms(q: string): Terms {
+function searchTerms(q: string): Terms {
   const exact = q.toLowerCase();
   // "$1,250", "1250.00" and "1250" are all 125000 cents: matched exactly, never as a range.
   return { pattern: containsPattern(exact), exact, cents: parseDollarsToCents(q), id: UUID.test(q) ? exact : null };

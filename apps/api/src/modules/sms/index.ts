@@ -11,6 +11,5 @@ export const smsModule: ModuleDescriptor = {
   operations: underProviders([SANDBOX_PROVIDER, TWILIO_PROVIDER], sendSmsOperation),
   providerEvents: [smsStatusEvents],
 };
-export { queueSms, recentSms, SEND_SMS, sendQueuedSms } from './outbox.ts';
+export { queueSms, recentSms, sendQueuedSms } from './outbox.ts';
 export { smsReason } from './reasons.ts';
-export { toE164 } from './phone.ts';

@@ -10,7 +10,7 @@ import { isOptedOut } from './opt-outs.ts';
 import { toE164 } from './phone.ts';
 
 export const SEND_SMS = 'sms.send';
-export const sendSmsKey = (smsId: string) => `${SEND_SMS}:${smsId}`;
+const sendSmsKey = (smsId: string) => `${SEND_SMS}:${smsId}`;
 
 /**
  * Writes the text in the caller's transaction, with its send call in the provider-calls outbox:

@@ -8,7 +8,7 @@ import { findUsableLink, payeePayloadOf, waitingPaymentsOfLink } from '../links/
 import type { PayeeRef } from './records.ts';
 
 /** Who may read a payee's signed forms in the organisation: they carry the full TIN. */
-export const FORM_READERS = ['owner', 'admin'] as const;
+const FORM_READERS = ['owner', 'admin'] as const;
 
 /**
  * A staff owner or admin signed in as themselves: API keys are refused even with the read scope,

@@ -12,7 +12,7 @@ import {
 
 /** One numbered line of a form as the IRS labels it, with what the payee entered. */
 export type FormLine = { label: string; value: string; half?: boolean };
-export type FormLayout = { title: string; subtitle: string; lines: FormLine[]; certification: readonly string[] };
+type FormLayout = { title: string; subtitle: string; lines: FormLine[]; certification: readonly string[] };
 
 const CLASSIFICATIONS: Record<W9Body['tax_classification'], string> = {
   individual: 'Individual/sole proprietor',

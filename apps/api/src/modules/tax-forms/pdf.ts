@@ -9,7 +9,7 @@ const WIDTH = 540;
 const LINE_HEIGHT = 30;
 
 /** How, when and from where the form was signed: printed under the signature. */
-export type SignatureEvidence = { signer_name: string; signed_at: Date; ip_address: string; user_agent: string };
+type SignatureEvidence = { signer_name: string; signed_at: Date; ip_address: string; user_agent: string };
 
 /** The form's lines as ruled boxes, two to a row where the form pairs them; answers where they end. */
 function drawLines(page: PDFPage, fonts: Fonts, lines: FormLine[], top: number): number {

@@ -12,7 +12,7 @@ export type SignerRequest = { ip_address: string; user_agent: string };
 
 const FORM_TYPE_MESSAGE = 'Choose the form to sign: W-9 (US person), W-8BEN or W-8BEN-E';
 
-export function parseTaxForm(body: unknown): TaxFormBody {
+function parseTaxForm(body: unknown): TaxFormBody {
   const schema = taxFormSchemaOf(body);
   if (!schema) throw new AppError('validation_error', FORM_TYPE_MESSAGE, { field: 'form_type' });
   const parsed = schema.safeParse(body);

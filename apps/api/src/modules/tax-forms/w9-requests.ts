@@ -5,7 +5,7 @@ import { orgs, w9Requests } from '../../db/schema/index.ts';
 import { queueEmails, type OutgoingEmail } from '../email/index.ts';
 import { BACKUP_WITHHOLDING_RATE, isBackupWithholdingOn } from '../payments/index.ts';
 
-export const W9_PAGE_SIZE = 50;
+const W9_PAGE_SIZE = 50;
 
 const NAME = sql`coalesce(nullif(c.business_name, ''), nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), c.email)`;
 
@@ -42,7 +42,7 @@ export async function listW9Payees(db: DbOrTx, orgId: string, page: number, paye
 }
 
 /** The email asking a payee for their W-9 (a reminder when asked before), with what happens until it is signed. */
-export function w9RequestEmail(parts: {
+function w9RequestEmail(parts: {
   orgId: string;
   orgName: string;
   payee: Pick<Row, 'name' | 'email' | 'requests'>;

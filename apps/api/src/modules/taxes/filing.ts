@@ -13,7 +13,7 @@ import { loadTaxPayer, loadTaxRecipients, type TaxPayer, type TaxRecipient } fro
 type FilingDeps = { db: Db; secrets: SecretBox };
 
 /** The year's 1099-NEC forms as they would be generated now (W-2 wages are not filed this way). */
-export async function planYearForms(db: Db, orgId: string, year: number): Promise<PlannedForm[]> {
+async function planYearForms(db: Db, orgId: string, year: number): Promise<PlannedForm[]> {
   const paid = await listPaidUsers(db, { org_id: orgId, year, page: 0, page_size: MAX_TAX_RECIPIENTS });
   const ids = paid.data.map((user) => user.id);
   if (ids.length === 0) return [];
@@ -41,7 +41,7 @@ const plannedFigures = (planned: PlannedForm): TaxFiledFigures => ({
   state_withheld: planned.state_withheld,
 });
 
-export type FilingContext = { org_id: string; year: number; caller: User; payer: TaxPayer; tcc: string };
+type FilingContext = { org_id: string; year: number; caller: User; payer: TaxPayer; tcc: string };
 
 export async function filingContext(db: Db, caller: User, year: number): Promise<FilingContext> {
   const { tcc } = await requireTcc(db, caller.org_id);

@@ -5,7 +5,6 @@ import { GENERATE_TAX_DOCUMENTS_JOB, taxJobs } from './runs.ts';
 export const taxesModule: ModuleDescriptor = { name: 'taxes', queues: [GENERATE_TAX_DOCUMENTS_JOB], jobs: taxJobs };
 export { taxPdfRoutes, taxRoutes } from './routes.ts';
 export { taxFilingRoutes } from './filing-routes.ts';
-export { GENERATE_TAX_DOCUMENTS_JOB } from './runs.ts';
 export { listIssuedTaxForms, renderOwnTaxForm } from './own-forms.ts';
 // The form layout, for the signed W-9/W-8 PDFs of modules/tax-forms.
 export { drawBox, drawParagraph, drawText, embedFonts, type Fonts } from './pdf/layout.ts';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 
 /** A tax year as instants: from January 1 00:00 UTC up to, not including, the next one. */
-export const yearBounds = (year: number) => ({ start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) });
+const yearBounds = (year: number) => ({ start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) });
 
 type PaidUserRow = {
   id: string;

@@ -128,7 +128,7 @@ export async function loadTaxRecipients(db: DbOrTx, orgId: string, ids: string[]
   });
 }
 
-export const PAYER_MISSING_MESSAGE = "Your organization's EIN and address come from activation: activate your account first";
+const PAYER_MISSING_MESSAGE = "Your organization's EIN and address come from activation: activate your account first";
 
 /** The payer block of every form, from activation step 2 (the business). */
 export async function loadTaxPayer(db: DbOrTx, orgId: string): Promise<TaxPayer> {

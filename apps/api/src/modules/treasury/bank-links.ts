@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { bankingProvider } from '../../providers/banking/index.ts';
 import { sendBankVerificationEmail } from './verification-email.ts';
 
-export const WALLET_NOT_SETUP = 'Your US-only Wallet is not setup';
+const WALLET_NOT_SETUP = 'Your US-only Wallet is not setup';
 
 export async function findFinancialAccount(tx: DbOrTx, orgId: string): Promise<FinancialAccount> {
   const [account] = await tx.select().from(financialAccounts).where(eq(financialAccounts.org_id, orgId));

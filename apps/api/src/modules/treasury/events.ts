@@ -199,7 +199,7 @@ async function applyToLedger(unit: HandlerUnit, event: ProviderEvent, now: Date)
 }
 
 /** Money taken back left a debt (receivable): the owner is told; the next money that lands repays it first. */
-export async function tellOwed(unit: HandlerUnit, orgId: string, a: WalletAccounts, entries: LedgerEntryInput[]): Promise<void> {
+async function tellOwed(unit: HandlerUnit, orgId: string, a: WalletAccounts, entries: LedgerEntryInput[]): Promise<void> {
   const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
   if (owed > 0) await publishDomainEvent(unit, { org_id: orgId, type: 'wallet.owes', data: { amount: owed } });
 }
@@ -213,7 +213,7 @@ async function knowsSetupIntent(tx: Tx, event: ProviderEvent): Promise<boolean> 
   return link !== undefined;
 }
 
-export const isBankingEvent = (type: string) => type.startsWith('treasury.') || type.startsWith('setup_intent.');
+const isBankingEvent = (type: string) => type.startsWith('treasury.') || type.startsWith('setup_intent.');
 
 /**
  * The banking provider's events (registered in src/wiring.ts). Idempotent: transitions

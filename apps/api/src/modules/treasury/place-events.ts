@@ -14,7 +14,7 @@ import {
 } from '../ledger/index.ts';
 
 /** Whether money landed in the financial account (the funds-arrived hook then runs: owed billing, owed fees, releases). */
-export type PlaceOutcome = { landed: boolean; outcome: ProviderEventOutcome };
+type PlaceOutcome = { landed: boolean; outcome: ProviderEventOutcome };
 const nothing: PlaceOutcome = { landed: false, outcome: undefined };
 
 const amountOf = (event: ProviderEvent) => {
@@ -29,7 +29,7 @@ const amountOf = (event: ProviderEvent) => {
  * failed, it is back in the payments balance for the next payout. A paid or failed event that
  * overtakes its created one posts the created step first (same key: once).
  */
-export async function applyBalancePayout(unit: HandlerUnit, event: ProviderEvent): Promise<PlaceOutcome> {
+async function applyBalancePayout(unit: HandlerUnit, event: ProviderEvent): Promise<PlaceOutcome> {
   const { tx } = unit;
   const amount = amountOf(event);
   if (!amount) return nothing;
@@ -101,7 +101,7 @@ const owedOf = (a: Awaited<ReturnType<typeof findLedgerAccounts>>, entries: Ledg
  * the owner is told), or a credit reversed (the platform sent a received credit back). Taken from
  * what the wallet can spend, the rest owed (collected from the next money that lands).
  */
-export async function applyOutsideDebit(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<PlaceOutcome> {
+async function applyOutsideDebit(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<PlaceOutcome> {
   const { tx } = unit;
   const amount = amountOf(event);
   if (!amount) return nothing;
@@ -136,7 +136,7 @@ export async function applyOutsideDebit(unit: HandlerUnit, event: ProviderEvent,
 }
 
 /** A debit reversed (the money an outside debit took comes back) lands like any money: debt first. */
-export async function applyDebitReversal(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<PlaceOutcome> {
+async function applyDebitReversal(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<PlaceOutcome> {
   const { tx } = unit;
   const amount = amountOf(event);
   if (!amount) return nothing;
@@ -155,7 +155,7 @@ export async function applyDebitReversal(unit: HandlerUnit, event: ProviderEvent
 }
 
 /** A credit that failed moved no money: it is shown among the wallet's transactions as failed, nothing is booked. */
-export async function applyFailedCredit(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<PlaceOutcome> {
+async function applyFailedCredit(unit: HandlerUnit, event: ProviderEvent, now: Date): Promise<PlaceOutcome> {
   const { tx } = unit;
   const amount = amountOf(event);
   if (!amount) return nothing;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { columnsToSet } from '../../db/update-columns.ts';
 import { users, type User } from '../../db/schema/index.ts';
 
-export type UserPayeeDetails = Pick<
+type UserPayeeDetails = Pick<
   User,
   | 'selected_payment_method'
   | 'account_number'

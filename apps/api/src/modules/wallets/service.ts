@@ -87,7 +87,7 @@ export async function findWalletDetails(deps: AppDeps, orgId: string, walletId: 
   };
 }
 
-export function toWalletTransaction(row: TreasuryTransaction): WalletTransaction {
+function toWalletTransaction(row: TreasuryTransaction): WalletTransaction {
   const metadata = row.metadata;
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { assertDeliverableUrl, isAllowedPrivateHost } from './url-guard.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../lib/webhook-signature.ts';
 import { postJson } from './http-post.ts';
 
-export type WebhookDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;
+type WebhookDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;
 
 /** Retries stop once a delivery is this old: the receiver had three days to come back. */
 export const MAX_DELIVERY_AGE_MS = 3 * 24 * 60 * 60 * 1000;

@@ -6,10 +6,10 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DomainEventSubscriber } from '../../events/dispatcher.ts';
 
-export type WebhookEvent = { org_id: string; type: WebhookEventType; data: Record<string, unknown> };
+type WebhookEvent = { org_id: string; type: WebhookEventType; data: Record<string, unknown> };
 
 /** The JSON body every endpoint receives for one event. */
-export const eventBody = (options: { event_id: string; type: string; created: string; data: unknown }) => ({
+const eventBody = (options: { event_id: string; type: string; created: string; data: unknown }) => ({
   id: options.event_id,
   type: options.type,
   created_at: options.created,

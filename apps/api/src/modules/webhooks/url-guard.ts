@@ -46,7 +46,7 @@ export function isBlockedAddress(address: string): boolean {
 const refused = (message: string) => new AppError('validation_error', message, { field: 'url' });
 
 /** The URL's host as WEBHOOK_ALLOWED_HOSTS names it: lower case, IPv6 without its brackets. */
-export const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 
 /** Whether the operator named this URL's host as a private receiver webhooks may reach (WEBHOOK_ALLOWED_HOSTS). */
 export const isAllowedPrivateHost = (url: URL, allowedHosts: readonly string[]) => allowedHosts.includes(hostOf(url));

@@ -11,7 +11,7 @@ import { AccountingAuthError, AccountingReconnectError, AccountingValidationFaul
 /** How long to wait after a 429 that gave no Retry-After: Intuit's limits are counted per minute. */
 const THROTTLE_WAIT_MS = 60_000;
 
-export const QUICKBOOKS_MESSAGES = {
+const QUICKBOOKS_MESSAGES = {
   throttled: 'QuickBooks is limiting requests for this company (too many in a minute): try again in a minute',
   unavailable: 'QuickBooks is not answering right now: try again in a minute',
   badKeys: "QuickBooks refused Crewpay's app keys: the operator must check QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET",
@@ -29,7 +29,7 @@ const SENTENCES: Record<string, (said: string) => string> = {
 };
 
 /** The first Error of a Fault in words: our sentence for the codes we know, Intuit's own words otherwise. */
-export function faultMessage(fault: QuickbooksFault | null): { code: string; message: string } {
+function faultMessage(fault: QuickbooksFault | null): { code: string; message: string } {
   const [first] = fault?.Error ?? [];
   const code = first?.code || 'fault';
   const said = [first?.Message, first?.Detail].filter(Boolean).join(': ') || 'no reason given';

@@ -5,9 +5,6 @@ import { createSandboxQuickbooks } from './sandbox.ts';
 import type { AccountingProvider } from './types.ts';
 
 export * from './types.ts';
-export { ACCESS_TOKEN_TTL_MS } from './sandbox.ts';
-export { QUICKBOOKS_MESSAGES } from './faults.ts';
-
 /** The provider name of accounting calls in provider_calls. */
 export const ACCOUNTING_PROVIDER = 'quickbooks';
 

@@ -14,8 +14,8 @@ import {
 } from './types.ts';
 
 /** Intuit's lifetimes: an access token lasts an hour, a refresh token 100 days, an authorization code ten minutes. */
-export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 100 * 86_400_000;
+const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 100 * 86_400_000;
 const CODE_TTL_MS = 10 * 60 * 1000;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');

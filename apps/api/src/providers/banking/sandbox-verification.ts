@@ -6,7 +6,7 @@ import { scheduleSandboxEvent } from '../sandbox-events.ts';
 import { providerId } from './sandbox.ts';
 
 /** Like Stripe, a descriptor code may be tried a limited number of times; then the link must start over. */
-export const MAX_VERIFICATION_ATTEMPTS = 10;
+const MAX_VERIFICATION_ATTEMPTS = 10;
 
 export type VerificationResult =
   | { status: 'verified' }

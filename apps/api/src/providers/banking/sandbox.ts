@@ -12,7 +12,7 @@ export const providerId = (prefix: string) => `${prefix}_${randomBytes(12).toStr
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Like Stripe's descriptor codes: SM and four more characters. */
-export const newDescriptorCode = () => `SM${Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+const newDescriptorCode = () => `SM${Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
 type SandboxBankingDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 

@@ -25,7 +25,7 @@ export const ACCOUNT_CAPABILITIES: Stripe.AccountCreateParams.Capabilities = {
 };
 
 /** Advertising services: organisations run creator campaigns for brands and pay the creators. */
-export const CREWPAY_MCC = '7311';
+const CREWPAY_MCC = '7311';
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 const acceptance = (terms: TermsAcceptance) => ({ date: unix(terms.accepted_at), ip: terms.ip, user_agent: terms.user_agent });
@@ -39,7 +39,7 @@ const address = (value: OnboardingSubmission['business']['address']) => ({
 });
 
 /** The account's fields as Stripe's account update takes them: the company, its profile, both agreements. */
-export function accountUpdate(submission: OnboardingSubmission): Stripe.AccountUpdateParams {
+function accountUpdate(submission: OnboardingSubmission): Stripe.AccountUpdateParams {
   const { business } = submission;
   return {
     business_type: 'company',
@@ -51,7 +51,7 @@ export function accountUpdate(submission: OnboardingSubmission): Stripe.AccountU
 }
 
 /** The representative as a Stripe Person (the one who signs for the company, an executive). */
-export function representativePerson(submission: OnboardingSubmission): Stripe.AccountCreatePersonParams {
+function representativePerson(submission: OnboardingSubmission): Stripe.AccountCreatePersonParams {
   const person = submission.representative;
   const [year, month, day] = person.dob.split('-').map(Number);
   return {

@@ -10,7 +10,7 @@ import type { BankingProvider, ProviderFinancialAccount, ProviderMoneyMovement }
 type TreasuryDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
 
 /** The features the wallet uses: its own ABA numbers, ACH debits of the verified bank, ACH payments out. */
-export const FINANCIAL_ACCOUNT_FEATURES: Stripe.Treasury.FinancialAccountCreateParams.Features = {
+const FINANCIAL_ACCOUNT_FEATURES: Stripe.Treasury.FinancialAccountCreateParams.Features = {
   financial_addresses: { aba: { requested: true } },
   inbound_transfers: { ach: { requested: true } },
   outbound_payments: { ach: { requested: true } },

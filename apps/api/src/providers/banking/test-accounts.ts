@@ -7,12 +7,12 @@
  */
 export const SANDBOX_ROUTING_NUMBER = '110000000';
 
-export type SandboxOutcome = { outcome: 'fail' | 'return'; reason: string };
+type SandboxOutcome = { outcome: 'fail' | 'return'; reason: string };
 
 /** The test account whose movements post and are returned later. */
 export const RETURNED_TEST_ACCOUNT = '000555555559';
 
-export const sandboxTestAccounts: Record<string, SandboxOutcome> = {
+const sandboxTestAccounts: Record<string, SandboxOutcome> = {
   '000111111116': { outcome: 'fail', reason: 'no_account' },
   '000111111113': { outcome: 'fail', reason: 'account_closed' },
   '000555555559': { outcome: 'return', reason: 'account_closed' },

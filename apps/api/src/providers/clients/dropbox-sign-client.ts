@@ -5,9 +5,9 @@ import { ProviderCallError } from '../contract.ts';
 export type DropboxSignSettings = ProviderSettings['dropboxSign'];
 
 /** A file to upload (files[0], files[1] ...). */
-export type UploadFile = { name: string; bytes: Buffer };
+type UploadFile = { name: string; bytes: Buffer };
 /** A multipart request's fields as Dropbox Sign's own SDKs encode them: files indexed, objects as JSON, booleans as text. */
-export type FormFields = Record<string, string | number | boolean | object | undefined> & { files?: UploadFile[] };
+type FormFields = Record<string, string | number | boolean | object | undefined> & { files?: UploadFile[] };
 
 /** The longest a Dropbox Sign call may take; a signed file of 25 MB must fit. */
 const TIMEOUT_MS = 60_000;
@@ -74,5 +74,3 @@ export function dropboxSignClient(settings: DropboxSignSettings) {
     },
   };
 }
-
-export type DropboxSignClient = ReturnType<typeof dropboxSignClient>;

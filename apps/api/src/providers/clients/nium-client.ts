@@ -49,7 +49,7 @@ export type NiumQuote = {
   destinationAmount: number | null;
 };
 
-export type NiumTransaction = {
+type NiumTransaction = {
   systemReferenceNumber: string;
   status: string;
   externalId?: string;
@@ -63,7 +63,7 @@ export type NiumTransaction = {
   }[];
 };
 
-export type NiumRemittanceEvent = {
+type NiumRemittanceEvent = {
   status: string;
   subStatus?: string;
   statusDetails?: string;
@@ -309,8 +309,6 @@ export function niumClient(settings: NiumSettings) {
       ),
   };
 }
-
-export type NiumClient = ReturnType<typeof niumClient>;
 
 /** Nium's RFI answer fields we fill from a form; anything else goes in additionalInfo. */
 const RFI_FIELDS = new Set([

@@ -15,7 +15,7 @@ const tokens = new Map<string, Token>();
  * (developer.paypal.com/api/rest/requests): an unsigned JWT, {"alg":"none"} and {"iss": the
  * partner's client id, "payer_id": the merchant's}, base64url, with the final empty signature.
  */
-export function authAssertion(clientId: string, payerId: string): string {
+function authAssertion(clientId: string, payerId: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'none' })}.${part({ iss: clientId, payer_id: payerId })}.`;
 }

@@ -10,8 +10,8 @@ import { retryAfterMs } from './stripe-client.ts';
  */
 
 /** The Accounting API's minor version, pinned: Intuit answers 75 for anything older since August 2025. */
-export const QUICKBOOKS_MINOR_VERSION = '75';
-export const QUICKBOOKS_SCOPE = 'com.intuit.quickbooks.accounting';
+const QUICKBOOKS_MINOR_VERSION = '75';
+const QUICKBOOKS_SCOPE = 'com.intuit.quickbooks.accounting';
 /** The most rows one query answers (MAXRESULTS). */
 const PAGE_SIZE = 1000;
 const TIMEOUT_MS = 30_000;
@@ -146,5 +146,3 @@ export function quickbooksClient(settings: QuickbooksSettings) {
     },
   };
 }
-
-export type QuickbooksClient = ReturnType<typeof quickbooksClient>;

@@ -2,10 +2,10 @@ import { ProviderCallError } from '../contract.ts';
 import { retryAfterMs } from './stripe-client.ts';
 
 /** What the client needs of the SMS settings (config.providers.sms). */
-export type TwilioCredentials = { accountSid: string; authToken: string; apiBase: string };
+type TwilioCredentials = { accountSid: string; authToken: string; apiBase: string };
 
 /** A Message resource as Twilio answers it (the fields we read). */
-export type TwilioMessage = { sid: string; to: string | null; body: string | null; direction: string; date_created: string | null };
+type TwilioMessage = { sid: string; to: string | null; body: string | null; direction: string; date_created: string | null };
 
 const TIMEOUT_MS = 30_000;
 

@@ -1,1 +1,1 @@
-export { parseDsn, sendToSentry, type TrackedError } from './sentry.ts';
+export { sendToSentry, type TrackedError } from './sentry.ts';

@@ -13,7 +13,7 @@ export type TrackedError = {
 type Dsn = { envelopeUrl: string; publicKey: string };
 
 /** https://<public key>@<host>[/<path>]/<project id>, as Sentry (and GlitchTip, Bugsink ...) give it. */
-export function parseDsn(dsn: string): Dsn | undefined {
+function parseDsn(dsn: string): Dsn | undefined {
   const url = new URL(dsn);
   const parts = url.pathname.split('/').filter(Boolean);
   const projectId = parts.pop();

@@ -5,7 +5,7 @@ import { WebhookSignatureError, type ProviderEventInput, type WebhookHeaders, ty
 import { DROPBOX_SIGN_PROVIDER, METADATA } from './dropbox-sign.ts';
 
 /** The body Dropbox Sign wants in our 200 answer; anything else counts as a failed delivery and is sent again. */
-export const DROPBOX_SIGN_ACKNOWLEDGEMENT = 'Hello API Event Received';
+const DROPBOX_SIGN_ACKNOWLEDGEMENT = 'Hello API Event Received';
 
 /** Dropbox Sign's event_hash: the hex HMAC-SHA256 of event_time followed by event_type, keyed with the account's API key. */
 export const dropboxSignEventHash = (apiKey: string, eventTime: string, eventType: string) =>

@@ -2,7 +2,7 @@ import { fromReferenceRect, type SignatureField } from '@crewpay/core';
 import type { PageSize } from './pdf-tasks.ts';
 
 /** One entry of Dropbox Sign's `form_fields_per_document` (SubFormFieldsPerDocumentSignature). */
-export type DropboxSignFormField = {
+type DropboxSignFormField = {
   document_index: number;
   api_id: string;
   type: 'signature';

@@ -10,7 +10,7 @@ import type { EsignEvent, EsignProvider, HostedRequestInput } from './types.ts';
 /** The provider name of Dropbox Sign in provider_calls and its callback route, POST /v1/webhooks/dropbox-sign. */
 export const DROPBOX_SIGN_PROVIDER = 'dropbox-sign';
 /** The one signer role of a template made in Dropbox Sign's editor for Crewpay: the contract's recipient. */
-export const DROPBOX_SIGN_SIGNER_ROLE = 'Recipient';
+const DROPBOX_SIGN_SIGNER_ROLE = 'Recipient';
 /** Our ids in a request's or template's metadata: Dropbox Sign hands them back in every callback. */
 export const METADATA = { org: 'crewpay_org_id', contract: 'crewpay_contract_id' } as const;
 /** A signed file larger than this is not kept (the 25 MB original plus Dropbox Sign's audit trail). */

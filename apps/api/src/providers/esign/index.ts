@@ -3,22 +3,16 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import { fileStorage } from '../storage/index.ts';
 import { createBuiltinEsign } from './builtin.ts';
 import { createDropboxSignEsign, DROPBOX_SIGN_PROVIDER, type DropboxSignEsign } from './dropbox-sign.ts';
-import type { BuiltinEsign, EsignProvider } from './types.ts';
+import type { BuiltinEsign } from './types.ts';
 
-export type { BuiltinEsign, EsignEvent, EsignProvider, HostedRequestInput, SignatureInput, SignedDocument } from './types.ts';
-export { EsignSignatureError } from './webhook.ts';
 export { EsignRequestError, readAll } from './builtin.ts';
 export { isSignaturePng, readPdf, type PdfRefusal } from './pdf.ts';
-export { blockRectangle, sha256 } from './stamp.ts';
-export { DROPBOX_SIGN_PROVIDER, type DropboxSignEsign } from './dropbox-sign.ts';
-export { DROPBOX_SIGN_ACKNOWLEDGEMENT, dropboxSignEventHash, dropboxSignWebhookVerifier } from './dropbox-sign-callback.ts';
+export { sha256 } from './stamp.ts';
+export { DROPBOX_SIGN_PROVIDER } from './dropbox-sign.ts';
+export { dropboxSignWebhookVerifier } from './dropbox-sign-callback.ts';
 
 /** The provider name of the built-in e-signature in provider_calls and POST /v1/webhooks/:provider. */
 export const ESIGN_PROVIDER = 'crewpay-esign';
-/** Every e-signature service a contract can have been sent with (contracts.esign_provider). */
-export const ESIGN_PROVIDERS = [ESIGN_PROVIDER, DROPBOX_SIGN_PROVIDER] as const;
-
-type EsignDeps = { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey' | 'providers' | 'esignProvider'>; secrets: SecretBox };
 
 /** Crewpay's built-in e-signature service: it signs on our own page (the link we email). */
 export function esignProvider(deps: { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey'>; secrets: SecretBox }): BuiltinEsign {
@@ -36,8 +30,3 @@ export function dropboxSign(deps: { config: Pick<Config, 'dataDir' | 'storage' |
 /** The provider name new contracts and templates are sent with: ESIGN_PROVIDER chooses. */
 export const configuredEsignProvider = (config: Pick<Config, 'esignProvider'>): string =>
   config.esignProvider === 'dropbox_sign' ? DROPBOX_SIGN_PROVIDER : ESIGN_PROVIDER;
-
-/** The service a contract was sent with, by its provider name (a contract stays with the one it began with). */
-export function esignProviderNamed(deps: EsignDeps, name: string): EsignProvider {
-  return name === DROPBOX_SIGN_PROVIDER ? dropboxSign(deps) : esignProvider(deps);
-}

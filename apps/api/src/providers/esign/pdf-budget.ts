@@ -16,7 +16,7 @@ export class PdfLimitExceeded extends Error {
   }
 }
 
-export type PdfBudgetLimits = { objects: number; inflatedBytes: number };
+type PdfBudgetLimits = { objects: number; inflatedBytes: number };
 
 type Budget = PdfBudgetLimits & { inflated: number; exceeded: PdfLimit | null };
 let budget: Budget = { objects: Infinity, inflatedBytes: Infinity, inflated: 0, exceeded: null };

@@ -7,7 +7,7 @@ import type { PdfOutcome, PdfRequest, PdfTaskName, PdfTasks } from './pdf-tasks.
  * keep busy for seconds and gigabytes; here it runs in a worker thread of its own per task, with
  * a heap limit, a deadline after which the thread is ended, and pdf-budget.ts's limits inside.
  */
-export type PdfThreadLimits = { pages: number; objects: number; inflatedBytes: number; seconds: number; memoryMb: number };
+type PdfThreadLimits = { pages: number; objects: number; inflatedBytes: number; seconds: number; memoryMb: number };
 
 /** At most two PDFs are read at once (the memory of each is bounded, their sum must be too); others wait their turn. */
 const MAX_PDF_THREADS = 2;

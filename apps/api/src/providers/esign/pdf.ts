@@ -25,7 +25,7 @@ const PNG_SIGNATURE = '89504e470d0a1a0a';
  * The width and height of a PNG whose only IHDR chunk comes first (a later one would resize the
  * image after this check), read from its chunk headers without decoding anything; null otherwise.
  */
-export function pngDimensions(png: Uint8Array): PageSize | null {
+function pngDimensions(png: Uint8Array): PageSize | null {
   const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   if (bytes.length < 33 || bytes.subarray(0, 8).toString('hex') !== PNG_SIGNATURE) return null;
   if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;

@@ -12,7 +12,7 @@ const winAnsi = (value: string) => value.replace(/[^\u0020-\u007e\u00a0-\u00ff]/
  * A block's rectangle in the page's own points. Fields are stored top-left based on a 612x792
  * page (as Dropbox Sign's are); PDF draws from the bottom left of the page's crop box.
  */
-export function blockRectangle(page: PDFPage, field: SignatureField) {
+function blockRectangle(page: PDFPage, field: SignatureField) {
   const box = page.getCropBox();
   const rect = fromReferenceRect(field, { width: box.width, height: box.height });
   return { x: box.x + rect.x, y: box.y + box.height - rect.y - rect.height, width: rect.width, height: rect.height };

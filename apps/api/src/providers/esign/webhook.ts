@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EsignEvent } from './types.ts';
 
 /** The same scheme as every Crewpay webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, 300 s tolerance. */
-export const ESIGN_SIGNATURE_HEADER = 'crewpay-signature';
+const ESIGN_SIGNATURE_HEADER = 'crewpay-signature';
 const TOLERANCE_SECONDS = 300;
 
 const hmac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
@@ -26,7 +26,7 @@ const wireBody = z.object({
     .max(100),
 });
 
-export class EsignSignatureError extends Error {
+class EsignSignatureError extends Error {
   constructor() {
     super('Invalid signature');
     this.name = 'EsignSignatureError';

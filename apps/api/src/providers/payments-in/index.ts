@@ -3,20 +3,10 @@ import { createSandboxPaymentsIn } from './sandbox.ts';
 import { createStripePaymentsIn } from './stripe-payments-in.ts';
 import type { PaymentsInProvider } from './types.ts';
 
-export type {
-  BankSource,
-  CardDetails,
-  ChargeAction,
-  ChargeMetadata,
-  LinkedBank,
-  Mandate,
-  PaymentsInProvider,
-  ProviderCharge,
-  RefundMetadata,
-} from './types.ts';
+export type { BankSource, ChargeAction, Mandate, ProviderCharge } from './types.ts';
 export { authenticateSandboxCharge } from './sandbox.ts';
 export { createSandboxPublicToken, tokeniseSandboxCard } from './sandbox-bank-link.ts';
-export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxBankAccounts, sandboxInstitutions, sandboxTestCards } from './test-cards.ts';
+export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxBankAccounts, sandboxInstitutions } from './test-cards.ts';
 
 /**
  * The configured card and bank payments provider: the sandbox, or when SANDBOX=false Stripe,

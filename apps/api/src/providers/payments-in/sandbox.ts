@@ -27,7 +27,7 @@ type Declined = { declined: string };
  * same events and postings as live mode, created and paid when the charge settles (the sandbox
  * keeps no payments balance of its own, so nothing waits for the next day's payout).
  */
-export function sandboxPayoutEvents(options: { org_id: string; charge: string; net: number; at: Date }): SandboxEventInput[] {
+function sandboxPayoutEvents(options: { org_id: string; charge: string; net: number; at: Date }): SandboxEventInput[] {
   if (options.net <= 0) return [];
   const payout = `po_${options.charge.slice(options.charge.indexOf('_') + 1)}`;
   const data = { amount: String(options.net), arrival_date: options.at.toISOString() };
@@ -41,7 +41,7 @@ export function sandboxPayoutEvents(options: { org_id: string; charge: string; n
 }
 
 /** A card charge that went through: succeeded now; a dispute card's dispute opens a day later, its money withdrawn, and is lost a week on. */
-export function cardOutcomeEvents(options: {
+function cardOutcomeEvents(options: {
   org_id: string;
   id: string;
   metadata: ChargeMetadata;

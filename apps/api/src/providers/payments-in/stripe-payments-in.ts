@@ -19,7 +19,7 @@ const BRANDS: Record<string, string> = {
 const metadataOf = (orgId: string, metadata: ChargeMetadata) => ({ org_id: orgId, ...metadata });
 
 /** On the organisation's connected account (a direct charge), with the call's key. */
-export const onAccount = (account: string | null, idempotencyKey?: string): Stripe.RequestOptions => ({
+const onAccount = (account: string | null, idempotencyKey?: string): Stripe.RequestOptions => ({
   ...(account ? { stripeAccount: account } : {}),
   ...(idempotencyKey ? { idempotencyKey } : {}),
 });

@@ -2,7 +2,7 @@
  * Stripe's documented test cards, which the sandbox card processor honours. Any other number that
  * passes Luhn succeeds. docs/invoices.md lists them.
  */
-export type CardBehaviour = {
+type CardBehaviour = {
   /** The issuer asks for 3-D Secure before the charge goes on. */
   authenticate?: boolean;
   decline?: string;
@@ -10,7 +10,7 @@ export type CardBehaviour = {
   refundFails?: boolean;
 };
 
-export const sandboxTestCards: Record<string, CardBehaviour> = {
+const sandboxTestCards: Record<string, CardBehaviour> = {
   '4242424242424242': {},
   '4000000000000002': { decline: 'card_declined' },
   '4000000000009995': { decline: 'insufficient_funds' },

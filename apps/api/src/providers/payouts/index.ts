@@ -6,22 +6,11 @@ import { createNiumPayouts, type NiumAccountResolver, type NiumPayouts } from '.
 import { createSandboxNiumPayouts } from './nium-sandbox.ts';
 import type { PayoutsProvider } from './types.ts';
 
-export { readPaypalBatch, type PaypalBatchRead } from './paypal-payouts.ts';
+export { readPaypalBatch } from './paypal-payouts.ts';
 export { PAYPAL_PROVIDER } from '../clients/paypal-client.ts';
-export type { PayoutDestination, PayoutRequest, PayoutsProvider, StartedPayout } from './types.ts';
-export type {
-  BeneficiaryInput,
-  CreatedBeneficiary,
-  FxPayoutsMethods,
-  FxQuote,
-  FxQuoteRequest,
-  StartedTransfer,
-  TransferRequest,
-  TransferState,
-  TransferStatus,
-} from './types.ts';
-export type { NiumAccountResolver, NiumPayouts } from './nium-payouts.ts';
-export { NIUM_TEST_MARKERS } from './nium-test-markers.ts';
+export type { PayoutDestination, StartedPayout } from './types.ts';
+export type { StartedTransfer } from './types.ts';
+export type { NiumPayouts } from './nium-payouts.ts';
 export { niumClient, NIUM_PROVIDER, type NiumAccount } from '../clients/nium-client.ts';
 
 /** The payout rails' provider: the sandbox, or the real rails when SANDBOX=false (PayPal and Venmo, or a bank through Stripe Treasury). */

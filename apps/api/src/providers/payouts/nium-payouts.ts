@@ -19,7 +19,7 @@ export type NiumPayouts = { name: typeof NIUM_PROVIDER } & Required<FxPayoutsMet
 /** How long a quote must still be locked for a confirmation to use it. */
 const LOCK_MARGIN_MS = 30_000;
 
-export const fxQuoteOf = (quote: NiumQuote): FxQuote => ({
+const fxQuoteOf = (quote: NiumQuote): FxQuote => ({
   quote_id: quote.id,
   source_currency: quote.sourceCurrency,
   destination_currency: quote.destinationCurrency,

@@ -13,7 +13,7 @@ export const NIUM_SANDBOX_MID_MARKET_PER_USD: Readonly<Record<string, string>> =
   MXN: '17.0534',
   PHP: '56.1225',
 };
-export const NIUM_SANDBOX_MARKUP = 0.004;
+const NIUM_SANDBOX_MARKUP = 0.004;
 
 /** A rate as text with 6 decimals at most, never a float's long tail. */
 const rounded = (value: number) => Number(value.toFixed(6));

@@ -9,7 +9,7 @@ import type { PayoutRequest } from './types.ts';
 type PaypalOutcome = { outcome: 'fail' | 'return' | 'unclaimed' | 'cancel' | 'hold'; reason: string };
 
 /** PayPal sandbox receivers that do not simply get paid (documented in docs/payments.md). */
-export const sandboxPaypalReceivers: Record<string, PaypalOutcome> = {
+const sandboxPaypalReceivers: Record<string, PaypalOutcome> = {
   'unregistered@paypal.sandbox': { outcome: 'fail', reason: 'RECEIVER_UNREGISTERED' },
   'blocked@paypal.sandbox': { outcome: 'fail', reason: 'RECEIVER_ACCOUNT_LOCKED' },
   'refunded@paypal.sandbox': { outcome: 'return', reason: 'REFUNDED' },
@@ -20,15 +20,15 @@ export const sandboxPaypalReceivers: Record<string, PaypalOutcome> = {
   'canceled@paypal.sandbox': { outcome: 'cancel', reason: 'UNCLAIMED' },
 };
 /** Venmo sandbox receivers (phone numbers, as stored: +1 and ten digits). */
-export const sandboxVenmoReceivers: Record<string, PaypalOutcome> = {
+const sandboxVenmoReceivers: Record<string, PaypalOutcome> = {
   '+15555550100': { outcome: 'fail', reason: 'RECEIVER_UNREGISTERED' },
   '+15555550101': { outcome: 'return', reason: 'REFUNDED' },
   '+15555550102': { outcome: 'unclaimed', reason: 'UNCLAIMED' },
 };
 /** A batch with an item to this receiver is DENIED by PayPal as a whole: nobody in it is paid. */
-export const SANDBOX_DENIED_PAYPAL_RECEIVER = 'denied@paypal.sandbox';
+const SANDBOX_DENIED_PAYPAL_RECEIVER = 'denied@paypal.sandbox';
 /** PayPal gives an unclaimed payout back to its sender after 30 days. */
-export const UNCLAIMED_RETURN_MS = 30 * 86_400_000;
+const UNCLAIMED_RETURN_MS = 30 * 86_400_000;
 const HOLD_MS = 86_400_000;
 const CANCEL_MS = 10 * 86_400_000;
 

@@ -12,7 +12,7 @@ import type { PayoutDestination, PayoutRequest, PayoutsProvider } from './types.
  * A PayPal receiver whose batch the rail answers "service unavailable" (a 503) the first time:
  * the call is tried again with the same key and then goes through.
  */
-export const SANDBOX_BUSY_PAYPAL_RECEIVER = 'busy@paypal.sandbox';
+const SANDBOX_BUSY_PAYPAL_RECEIVER = 'busy@paypal.sandbox';
 
 const PREFIX: Record<PayoutDestination['method'], string> = { stripe: 'po', nium: 'nium', paypal: 'ppo', venmo: 'vmo' };
 

@@ -3,7 +3,7 @@ import { createLivePaypalAccounts } from './live.ts';
 import { createSandboxPaypalAccounts } from './sandbox.ts';
 import type { PaypalAccountsProvider } from './types.ts';
 
-export type { PaypalAccountsProvider, PaypalBalance, PaypalMerchant } from './types.ts';
+export type { PaypalBalance } from './types.ts';
 export { consentSandboxPaypal, moveSandboxPaypal, SANDBOX_PAYPAL_OPENING_BALANCE, sandboxPaypalBalance } from './sandbox.ts';
 
 /** The organisation's own PayPal account: the sandbox PayPal, or PayPal's partner APIs when SANDBOX=false. */

@@ -8,9 +8,9 @@ import type { PaypalAccountsProvider, PaypalMerchant } from './types.ts';
  * features; docs/decisions.md): send payouts from its balance, read its account's details, read
  * its balance and transactions (the reporting scope of GET /v1/reporting/balances).
  */
-export const PAYPAL_FEATURES = ['PAYOUTS', 'ACCESS_MERCHANT_INFORMATION', 'ADVANCED_TRANSACTIONS_SEARCH'] as const;
+const PAYPAL_FEATURES = ['PAYOUTS', 'ACCESS_MERCHANT_INFORMATION', 'ADVANCED_TRANSACTIONS_SEARCH'] as const;
 /** The scope a merchant's grant of PAYOUTS gives the partner's app (as PayPal lists it in the integration). */
-export const PAYOUTS_SCOPE = 'https://uri.paypal.com/services/payments/payouts';
+const PAYOUTS_SCOPE = 'https://uri.paypal.com/services/payments/payouts';
 
 type Link = { href: string; rel: string };
 type Integration = {
@@ -27,7 +27,7 @@ type Balances = {
 };
 
 /** "1234.56" (PayPal's decimal string) as integer cents. */
-export function centsOfValue(value: string | undefined): number {
+function centsOfValue(value: string | undefined): number {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value ?? '');
   if (!match) throw new ProviderCallError({ code: 'paypal_unreadable_amount', retryable: false });
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));

@@ -5,18 +5,18 @@ import { SANDBOX_PROVIDER } from '../sandbox-events.ts';
 import { createTwilioSms, TWILIO_PROVIDER, twilioStatusCallbackUrl } from './twilio-sms.ts';
 import type { SmsTransport } from './types.ts';
 
-export type { SmsSent, SmsTransport } from './types.ts';
+export type { SmsSent } from './types.ts';
 export { TWILIO_PROVIDER } from './twilio-sms.ts';
 
 /** Twilio's test numbers, refused the same way in the sandbox (docs/notifications.md): invalid, unsubscribed, not a mobile. */
-export const SANDBOX_REFUSED_NUMBERS: Record<string, string> = {
+const SANDBOX_REFUSED_NUMBERS: Record<string, string> = {
   '+15005550001': 'twilio_21211',
   '+15005550004': 'twilio_21610',
   '+15005550009': 'twilio_21614',
 };
 
 /** The sandbox: the message stays in the sms_messages outbox, readable at /dev/sms; Twilio's test numbers are refused as Twilio refuses them. */
-export const outboxSmsTransport: SmsTransport = {
+const outboxSmsTransport: SmsTransport = {
   name: 'outbox',
   send: async (message) => {
     const refused = SANDBOX_REFUSED_NUMBERS[message.to];

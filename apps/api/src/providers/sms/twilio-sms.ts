@@ -4,7 +4,7 @@ import { twilioClient } from '../clients/twilio-client.ts';
 import { ProviderCallError } from '../contract.ts';
 import type { SmsTransport } from './types.ts';
 
-export type SmsSettings = ProviderSettings['sms'];
+type SmsSettings = ProviderSettings['sms'];
 
 /** The provider name of the SMS calls and of their status callbacks, POST /v1/webhooks/twilio. */
 export const TWILIO_PROVIDER = 'twilio';

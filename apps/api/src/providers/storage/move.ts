@@ -4,7 +4,7 @@ import path from 'node:path';
 import { listLocalFiles } from './local.ts';
 import type { FileStorage } from './types.ts';
 
-export class MoveMismatchError extends Error {
+class MoveMismatchError extends Error {
   constructor(key: string) {
     super(`The copy of ${key} in the bucket does not match the file on disk; its local copy is kept.`);
     this.name = 'MoveMismatchError';

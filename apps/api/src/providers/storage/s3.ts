@@ -32,7 +32,7 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
-export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is not answering right now: please try again in a minute';
+const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is not answering right now: please try again in a minute';
 
 /** A bucket that timed out or failed (after the SDK's three tries) is a 503 the person can retry, not our 500. */
 const unavailable = (error: unknown) => {

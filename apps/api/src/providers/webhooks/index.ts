@@ -11,4 +11,3 @@ export { registerStripeWebhooks, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './
 export { checkStripeCredentials, type LiveCheck } from './stripe-live-check.ts';
 export { polledBatchEvents } from './paypal-poll-events.ts';
 export { PAYPAL_CONSENT_REVOKED } from './paypal-consent-events.ts';
-export { niumWebhookVerifier, niumEventsOf } from './nium-events.ts';

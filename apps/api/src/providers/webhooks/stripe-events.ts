@@ -8,7 +8,7 @@ import { stripePaymentDomainEvents } from './stripe-payment-events.ts';
 import { stripeTreasuryDomainEvents } from './stripe-treasury-events.ts';
 
 /** Stripe's default tolerance: a signature older than five minutes is refused (replays). */
-export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
  * Stripe's events as the same domain events the sandbox sends (docs/providers.md), so the
@@ -25,7 +25,7 @@ export async function stripeDomainEvents(
 }
 
 /** A live secret key (sk_live_, rk_live_) talks to live mode: its events carry livemode true, a test key's false. */
-export const isLiveKey = (secretKey: string | undefined) => /^(sk|rk)_live_/.test(secretKey ?? '');
+const isLiveKey = (secretKey: string | undefined) => /^(sk|rk)_live_/.test(secretKey ?? '');
 
 /**
  * Only the events that happened on the organisation's own connected account (event.account) are

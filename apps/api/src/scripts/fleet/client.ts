@@ -68,9 +68,6 @@ export async function untilAnswered<T>(
   throw new Error(`${method} ${path} got no answer in ${attempts} attempts`);
 }
 
-/** The operator's headers (the sandbox tools and /metrics answer nobody else behind a proxy). */
-export const operator = (fleet: Fleet) => ({ 'x-operator-token': fleet.operatorToken });
-
 /** Polls `check` until it answers something, or gives up after `timeoutMs`. */
 export async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -14,10 +14,10 @@ import { API_ROOT } from '../../paths.ts';
 import { ensureHaproxy, haproxyConfig } from './haproxy.ts';
 import { startRelay, type Relay } from './relay.ts';
 
-export type FleetPorts = { balancer: number; apis: [number, number]; bucket: number; postgres: number };
+type FleetPorts = { balancer: number; apis: [number, number]; bucket: number; postgres: number };
 
 /** 4400-4499 and 54400 by default (FLEET_PORT, FLEET_PG_PORT move them). */
-export function fleetPorts(env: NodeJS.ProcessEnv = process.env): FleetPorts {
+function fleetPorts(env: NodeJS.ProcessEnv = process.env): FleetPorts {
   const base = Number(env.FLEET_PORT ?? 4400);
   return { balancer: base, apis: [base + 1, base + 2], bucket: base + 10, postgres: Number(env.FLEET_PG_PORT ?? 54400) };
 }

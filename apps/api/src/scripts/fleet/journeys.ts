@@ -97,7 +97,7 @@ export async function sendInvoice(fleet: Fleet, owner: Owner, index: number, cen
  * link; answers the status of the payment (0: no answer). A payer whose page got no answer (the
  * instance died) presses Pay again, which the invoice answers once paid with "already paid".
  */
-export async function payByCard(fleet: Fleet, linkId: string, base?: string): Promise<number> {
+async function payByCard(fleet: Fleet, linkId: string, base?: string): Promise<number> {
   const card = { number: '4242424242424242', exp: '12/39', cvc: '123' };
   try {
     const token = await call(fleet, 'POST', '/v1/sandbox_payments/card_tokens', card, { base });

@@ -8,7 +8,7 @@ import { call, type Answer } from './client.ts';
 import type { Fleet } from './cluster.ts';
 import { emailedLink, type Owner } from './journeys.ts';
 
-export type Operation = { route: string; weight: number; run(): Promise<Answer> };
+type Operation = { route: string; weight: number; run(): Promise<Answer> };
 
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { percentile } from './results.ts';
 
-export type LoadFigures = { median: number; p99: number; rps: number };
+type LoadFigures = { median: number; p99: number; rps: number };
 type RoundFigures = LoadFigures & { seconds: number; latencies: number[] };
 type LoadJob = { base: string; headers?: Record<string, string>; urls: string[]; requests: number; concurrency: number };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export type Figure = { figure: string; value: string; goal: string };
+type Figure = { figure: string; value: string; goal: string };
 
 const resultsFile = path.resolve(import.meta.dirname, '../../../../../bench-results.json');
 

@@ -14,7 +14,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { UserRecord } from '@crewpay/core';
 import { canManageWallets, type Role } from '@crewpay/core/roles';
 
-export type NavItem = { label: string; to: string; icon: SvgIconComponent };
+type NavItem = { label: string; to: string; icon: SvgIconComponent };
 
 /** The spec's sidebar entries; Sign out is added by the sidebar itself. */
 export function navItemsFor(user: UserRecord): NavItem[] {

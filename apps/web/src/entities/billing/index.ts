@@ -1,3 +1,2 @@
-export { billingKey, useBilling, useUpgradePlan } from './api/billing.ts';
-export { PlanComparison } from './components/plan-comparison.tsx';
+export { billingKey, useBilling } from './api/billing.ts';
 export { UpgradeDialog } from './components/upgrade-dialog.tsx';

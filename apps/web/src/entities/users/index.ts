@@ -4,4 +4,4 @@ export { ReverifyDialog } from './components/reverify-dialog.tsx';
 export { PasskeysCard } from './components/passkeys-card.tsx';
 export { TwoFactorCard } from './components/two-factor-card.tsx';
 export { useTwoFactorStatus } from './api/two-factor.ts';
-export { answerPasskeyChallenge, hasPasskeySupport, useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys.ts';
+export { answerPasskeyChallenge } from './api/passkeys.ts';

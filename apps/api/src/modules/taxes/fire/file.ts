@@ -15,7 +15,7 @@ export type FirePayee = {
   state: string;
 };
 
-export type FireFiling = {
+type FireFiling = {
   year: number;
   tcc: string;
   /** Filed after the year's usual season: the T record's 'P' (prior year data). */

@@ -4,8 +4,8 @@
  * Positions are 1-based and inclusive of `start`, as the publication prints them; every position
  * not named here is blank. Positions 749-750 carry the CR/LF that ends each record.
  */
-export type FieldKind = 'alpha' | 'numeric';
-export type Field = { name: string; start: number; length: number; kind: FieldKind; required?: boolean };
+type FieldKind = 'alpha' | 'numeric';
+type Field = { name: string; start: number; length: number; kind: FieldKind; required?: boolean };
 export type RecordType = 'T' | 'A' | 'B' | 'C' | 'K' | 'F';
 
 export const RECORD_LENGTH = 750;

@@ -7,7 +7,7 @@ export type FieldValues = Record<string, string | number | undefined>;
  * else the publication does not allow in names and addresses becomes a space, so that every
  * character is one byte and a record stays 750 bytes long.
  */
-export function fireText(value: string): string {
+function fireText(value: string): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

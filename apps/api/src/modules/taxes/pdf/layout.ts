@@ -7,12 +7,12 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   return { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
 }
 
-export const INK = rgb(0.1, 0.1, 0.12);
+const INK = rgb(0.1, 0.1, 0.12);
 const RULE = rgb(0.2, 0.2, 0.25);
 const SHADE = rgb(0.93, 0.93, 0.95);
 
 /** Standard fonts speak WinAnsi only: anything else (an emoji in a name) is replaced rather than failing the run. */
-export const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** Shrinks text until it fits the width, so a long name never runs over the next box. */
 function fitted(font: PDFFont, text: string, size: number, width: number): number {
@@ -21,7 +21,7 @@ function fitted(font: PDFFont, text: string, size: number, width: number): numbe
   return fit;
 }
 
-export type BoxSpec = {
+type BoxSpec = {
   /** Left, top (from the page's top), width, height, in points. */
   x: number;
   top: number;

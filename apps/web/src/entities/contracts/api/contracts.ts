@@ -23,7 +23,7 @@ export const contractKeys = {
 /** A campaign's, creator's or customer's contracts, and /contracts' URL filters (search, days created). */
 export type ContractFilter = ListFilters & { payment_group_id?: string; creator_id?: string; customer_id?: string };
 /** A page of a list: page 0 by number (it answers the total), later pages after their cursor (useKeysetPaging). */
-export type ListPosition = { page: number; cursor?: string | undefined };
+type ListPosition = { page: number; cursor?: string | undefined };
 
 const pageQuery = (at: ListPosition) => ({ page: at.page, page_size: CONTRACTS_PAGE_SIZE, starting_after: at.cursor });
 
@@ -61,7 +61,7 @@ export function useContractTemplates(at: ListPosition = { page: 0 }) {
   return useQuery(contractTemplatesQuery(at));
 }
 
-export type NewContract = {
+type NewContract = {
   title: string;
   type: 'signature_request' | 'plain_file';
   recipient: string;

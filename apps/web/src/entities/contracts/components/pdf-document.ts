@@ -5,7 +5,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-export type PdfState = { document: PDFDocumentProxy | null; error: string | null };
+type PdfState = { document: PDFDocumentProxy | null; error: string | null };
 
 /** Opens PDF bytes with pdf.js (no eval: the CSP forbids it) and closes the document when they change. */
 export function usePdfDocument(bytes: ArrayBuffer | null): PdfState {

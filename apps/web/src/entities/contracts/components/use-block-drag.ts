@@ -3,7 +3,7 @@ import type { SignatureField } from '@crewpay/core';
 import { dropPosition, newField, nextFieldNumber } from './block-geometry.ts';
 import type { PageGeometry } from './pdf-page.tsx';
 
-export type Drag = { source: 'spare' | string; offsetX: number; offsetY: number; x: number; y: number };
+type Drag = { source: 'spare' | string; offsetX: number; offsetY: number; x: number; y: number };
 type PageRef = { element: HTMLDivElement | null; geometry: PageGeometry | null };
 type Options = {
   fields: SignatureField[];

@@ -25,7 +25,7 @@ const paymentKeys = {
   totals: (recipient?: string) => ['payments', 'totals', recipient ?? null] as const,
 };
 
-export type PaymentFilters = PaymentListFilters & {
+type PaymentFilters = PaymentListFilters & {
   tab: PaymentTab;
   page: number;
   /** The page's keyset cursor (starting_after); page 0 has none. */

@@ -10,7 +10,7 @@ const scheduleKeys = {
 };
 
 /** The active schedules (Home's upcoming payments), or one payment's schedules when `paymentId` is given. */
-export function schedulesQuery(paymentId: string | null) {
+function schedulesQuery(paymentId: string | null) {
   return queryOptions({
     queryKey: scheduleKeys.of(paymentId),
     queryFn: () =>

@@ -38,7 +38,7 @@ export const emptyValues = (name: string): TaxFormValues => ({
 const optional = (value: string | undefined) => (value ? value : undefined);
 
 /** The body of the chosen form: only its own fields, as the server's schema takes them. */
-export function toBody(formType: TaxFormType, v: TaxFormValues): Record<string, unknown> {
+function toBody(formType: TaxFormType, v: TaxFormValues): Record<string, unknown> {
   const signature = { signer_name: v.signer_name, certified: v.certified === 'true' };
   const foreignAddress = { line_1: v.line_1, city: v.city, postal_code: v.postal_code, country: v.country };
   const foreignTin = { foreign_tin: v.foreign_tin, foreign_tin_reason: v.foreign_tin_reason };

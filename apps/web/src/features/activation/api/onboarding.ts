@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { OnboardingAnswer } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
-export const onboardingKey = ['onboarding'] as const;
+const onboardingKey = ['onboarding'] as const;
 
 /** GET /v1/org/onboarding: what Stripe still needs before the wallet can be used. */
 export function useOnboarding() {

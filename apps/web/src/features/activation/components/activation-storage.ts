@@ -1,5 +1,5 @@
 /** Step 1's address, kept in the browser so step 2 starts prefilled with it. */
-export type ActivationAddress = { address: string; address2: string; city: string; state: string; zip_code: string };
+type ActivationAddress = { address: string; address2: string; city: string; state: string; zip_code: string };
 
 const KEY = 'crewpay.activation.address';
 

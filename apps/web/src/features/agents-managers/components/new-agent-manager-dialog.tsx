@@ -8,7 +8,7 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useAddAgentManager } from '../api/agents-managers.ts';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 
-export type PersonKind = 'agent' | 'manager';
+type PersonKind = 'agent' | 'manager';
 
 /** New Agent / New Manager: valid email, first and last name, optional phone. */
 export function NewAgentManagerDialog({ kind, onClose }: { kind: PersonKind; onClose: () => void }) {

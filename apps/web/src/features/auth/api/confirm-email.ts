@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session/current-user.ts';
 
-export const confirmEmail = (id: string) => api.post<EmailChangedAnswer>('/v1/users/email/confirm', { id });
+const confirmEmail = (id: string) => api.post<EmailChangedAnswer>('/v1/users/email/confirm', { id });
 
 /** POST /v1/users/email/confirm: the account moves to the new address; a signed-in screen shows it at once. */
 export function useConfirmEmail() {

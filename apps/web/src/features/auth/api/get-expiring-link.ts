@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type ExpiringLink = { type: string; email?: string };
+type ExpiringLink = { type: string; email?: string };
 
 const getExpiringLink = (linkId: string) => api.get<ExpiringLink>('/v1/expiring_link', { query: { id: linkId } });
 

@@ -11,7 +11,7 @@ export function useSignUp() {
   return useMutation({ mutationFn: signUp, meta: { errorMessage: 'There was an issue signing up' } });
 }
 
-export const confirmSignUp = (id: string) => api.post<SessionAnswer>('/v1/users/signup/confirm', { id });
+const confirmSignUp = (id: string) => api.post<SessionAnswer>('/v1/users/signup/confirm', { id });
 
 /** POST /v1/users/signup/confirm: the emailed link creates the account; keeps the new session. */
 export function useConfirmSignUp() {

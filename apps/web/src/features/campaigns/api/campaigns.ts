@@ -21,7 +21,7 @@ export const refreshCampaigns = () =>
   Promise.all([queryClient.invalidateQueries({ queryKey: campaignKeys.all }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
 
 /** A /campaigns tab (archived) and its URL filters (status, customer, days created, title search). */
-export type CampaignListFilter = CampaignFilters & { archived: boolean };
+type CampaignListFilter = CampaignFilters & { archived: boolean };
 
 /** A page of a /campaigns tab; `cursor` (the page before's next_cursor) makes it a keyset read. */
 export function useCampaigns(filter: CampaignListFilter, at: { page: number; cursor?: string | undefined }) {

@@ -12,7 +12,7 @@ const SHARED_KEYS = ['search', 'created_from', 'created_to'] as const;
 const OWN_KEYS = ['status', 'customer_id'] as const;
 
 /** The filters set in the URL; a status or customer the server would refuse is left out, as the shared ones are. */
-export function campaignFiltersOf(params: URLSearchParams): CampaignFilters {
+function campaignFiltersOf(params: URLSearchParams): CampaignFilters {
   const filters: CampaignFilters = listFiltersOf(params, SHARED_KEYS);
   const status = listedStatuses.find((value) => value === params.get('status'));
   const customerId = idFilter(params.get('customer_id') ?? '');

@@ -5,7 +5,7 @@ export type PaletteItem = { key: string; group: string; label: string; detail: s
 export type PalettePage = { label: string; to: string };
 
 /** The actions the palette runs; New Creator opens the creators list with its dialog. */
-export const paletteActions: PaletteItem[] = [
+const paletteActions: PaletteItem[] = [
   { key: 'action-payment', group: 'Actions', label: 'New Payment', detail: '', path: '/payments/newPayment' },
   { key: 'action-invoice', group: 'Actions', label: 'New Invoice', detail: '', path: '/invoices/newInvoice' },
   { key: 'action-creator', group: 'Actions', label: 'New Creator', detail: '', path: '/creators?new=creator' },

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format.ts';
  * Our editor saves at least one block with the template; a template made in Dropbox Sign's own
  * editor keeps its blocks there, so it has none here: say where they are rather than "0".
  */
-export const signatureBlocksLabel = (row: ContractTemplateRecord): string | number =>
+const signatureBlocksLabel = (row: ContractTemplateRecord): string | number =>
   row.formFields.length > 0 ? row.formFields.length : row.state === 'draft' ? 'Pending' : 'In Dropbox Sign';
 
 export const templateColumns: GridColDef<ContractTemplateRecord>[] = [

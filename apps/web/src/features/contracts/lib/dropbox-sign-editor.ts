@@ -1,5 +1,5 @@
 /** What the editor reports back: saved (createTemplate or finish) or closed (with or without saving). */
-export type DropboxSignEditorEvents = { onSaved: () => void; onClosed: () => void };
+type DropboxSignEditorEvents = { onSaved: () => void; onClosed: () => void };
 
 /**
  * Opens Dropbox Sign's embedded template editor on a draft's edit_url. hellosign-embedded is

@@ -27,7 +27,7 @@ export function useSaveCreatorAbroad(id: string) {
   });
 }
 
-export type PayeeCountry = { payee_id: string; country: string; currency: string };
+type PayeeCountry = { payee_id: string; country: string; currency: string };
 
 /** GET /v1/nium/payees?ids=: the country and currency of the listed creators paid abroad (a list's page, at most 100). */
 export function usePayeeCountries(ids: string[]) {

@@ -8,7 +8,7 @@ import { countryName, creatorName, formatCents, invitationLabels, payoutMethodLa
 import { StatusChip } from '../../../components/status-chip.tsx';
 
 /** Where a payee abroad is: the country and currency Nium pays them in (GET /v1/nium/payees). */
-export type PayeeCountries = Map<string, { country: string; currency: string }>;
+type PayeeCountries = Map<string, { country: string; currency: string }>;
 
 /** "Nium · Germany, EUR" for a payee abroad; the method's label otherwise. */
 function paymentMethodOf(row: CreatorListItem, countries: PayeeCountries): string {

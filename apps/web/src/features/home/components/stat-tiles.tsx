@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 
 /** A figure and, when the viewer may open it, the list it counts (with the tile's filter in the URL). */
-export type Tile = { label: string; value: string; to?: string | null };
+type Tile = { label: string; value: string; to?: string | null };
 
 function TileContent({ tile }: { tile: Tile }) {
   return (

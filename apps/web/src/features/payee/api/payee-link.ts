@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PayeeAbroadSubmission, PayeeLinkInfo, PayeeSubmissionBody } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
 
-export type PayeeAnswer = { amount: number; org_name: string; selected_payment_method: 'stripe' | 'paypal' | 'venmo' | 'nium' };
+type PayeeAnswer = { amount: number; org_name: string; selected_payment_method: 'stripe' | 'paypal' | 'venmo' | 'nium' };
 
 /** GET /v1/expiring_link?id=: who pays and how much; a gone link answers 410. */
 export function usePayeeLink(linkId: string) {

@@ -15,7 +15,7 @@ const statusLabel = { pending: 'Pending', posted: 'Posted', failed: 'Failed' } a
 const statusColor = { pending: 'warning', posted: 'success', failed: 'error' } as const;
 
 /** Money in with a plus, money out with a minus, so a column reads as additions to the balance. */
-export const signedCents = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
+const signedCents = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
 // A part a movement does not touch is left blank: the row shows only where its money went.
 const partCents = (cents: number) => (cents === 0 ? '' : signedCents(cents));
 
