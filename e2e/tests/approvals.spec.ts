@@ -76,9 +76,15 @@ for (const width of [1440, 390]) {
     if (phone) {
       // Landed on the payment: it says it is held, and where it is decided.
       await expect(page.getByText('Awaiting approval', { exact: true })).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: 'Held for approval' })).toBeVisible();
+      // The page's notice, not the toast (also an alert, saying "held for approval").
+      const notice = page
+        .getByRole('alert')
+        .filter({
+          hasText: 'Held for approval: its money is held and nothing is sent until an owner or admin other than its maker approves it.',
+        });
+      await expect(notice).toBeVisible();
       await screenshot(page, { path: shot(`approvals-maker-payment-${width}.png`), fullPage: true });
-      await page.getByRole('link', { name: 'See Approvals' }).click();
+      await notice.getByRole('link', { name: 'See Approvals' }).click();
     }
     // The Approvals tab, with its count; the maker may not decide their own payment.
     await expect(page).toHaveURL(/tab=approval_payments/);
