@@ -87,7 +87,7 @@ for (const width of [1440, 390]) {
     // The Approvals tab, with its count; the maker may not decide their own payment.
     await expect(page).toHaveURL(/tab=approval_payments/);
     await expect(page.getByRole('tab', { name: /Approvals.*1 payment awaiting approval/ })).toBeVisible();
-    const card = page.getByLabel('Payment to Robin Checked');
+    const card = page.getByLabel('Payment to Robin Checked', { exact: true });
     await expect(card).toContainText('$125.00 to Robin Checked');
     await expect(card).toContainText('Another owner or admin decides this one');
     await screenshot(page, { path: shot(`approvals-maker-tab-${width}.png`), fullPage: true });
@@ -103,7 +103,7 @@ for (const width of [1440, 390]) {
     // The approver's inbox: the count, the payee, the maker and the date on the row.
     await openSignedIn(page, checker.token, '/payments?tab=approval_payments');
     await expect(page.getByRole('heading', { name: '1 payment awaiting approval' })).toBeVisible();
-    const inbox = page.getByLabel('Payment to Robin Checked');
+    const inbox = page.getByLabel('Payment to Robin Checked', { exact: true });
     await expect(inbox).toContainText(/Executed by maker-.+@example\.com on \d{1,2}\/\d{1,2}\/\d{4}/);
     await expect(inbox.getByRole('link', { name: 'Robin Checked' })).toBeVisible();
     await screenshot(page, { path: shot(`approvals-inbox-${width}.png`), fullPage: true });
