@@ -76,29 +76,34 @@ for (const width of [1440, 390]) {
     if (phone) {
       // Landed on the payment: it says it is held, and where it is decided.
       await expect(page.getByText('Awaiting approval', { exact: true })).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: 'Held for approval' })).toBeVisible();
+      // The page's notice, not the toast (also an alert, saying "held for approval").
+      const notice = page.getByRole('alert').filter({
+        hasText: 'Held for approval: its money is held and nothing is sent until an owner or admin other than its maker approves it.',
+      });
+      await expect(notice).toBeVisible();
       await screenshot(page, { path: shot(`approvals-maker-payment-${width}.png`), fullPage: true });
-      await page.getByRole('link', { name: 'See Approvals' }).click();
+      await notice.getByRole('link', { name: 'See Approvals' }).click();
     }
     // The Approvals tab, with its count; the maker may not decide their own payment.
     await expect(page).toHaveURL(/tab=approval_payments/);
     await expect(page.getByRole('tab', { name: /Approvals.*1 payment awaiting approval/ })).toBeVisible();
-    const card = page.getByLabel('Payment to Robin Checked');
+    const card = page.getByLabel('Payment to Robin Checked', { exact: true });
     await expect(card).toContainText('$125.00 to Robin Checked');
     await expect(card).toContainText('Another owner or admin decides this one');
     await screenshot(page, { path: shot(`approvals-maker-tab-${width}.png`), fullPage: true });
 
-    // No email to the payee yet: nothing was sent and nothing asked of them.
-    const outbox = async () =>
-      ((await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string }[]).filter(
-        (email) => email.to === payeeEmail,
-      ).length;
-    expect(await outbox()).toBe(0);
+    // No payment email to the payee yet: nothing was sent and nothing asked of them. Their only
+    // email is the portal invitation every new creator gets when added (POST /v1/creators).
+    const payeeEmails = async () =>
+      ((await (await request.get('/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; subject: string }[])
+        .filter((email) => email.to === payeeEmail)
+        .map((email) => email.subject);
+    expect(await payeeEmails()).toEqual(['Checker Studios invited you to Crewpay']);
 
     // The approver's inbox: the count, the payee, the maker and the date on the row.
     await openSignedIn(page, checker.token, '/payments?tab=approval_payments');
     await expect(page.getByRole('heading', { name: '1 payment awaiting approval' })).toBeVisible();
-    const inbox = page.getByLabel('Payment to Robin Checked');
+    const inbox = page.getByLabel('Payment to Robin Checked', { exact: true });
     await expect(inbox).toContainText(/Executed by maker-.+@example\.com on \d{1,2}\/\d{1,2}\/\d{4}/);
     await expect(inbox.getByRole('link', { name: 'Robin Checked' })).toBeVisible();
     await screenshot(page, { path: shot(`approvals-inbox-${width}.png`), fullPage: true });

@@ -34,9 +34,11 @@ type PaymentFilters = PaymentListFilters & {
   payment_group_id?: string | undefined;
 };
 
+// The approvals queue too: executing can hold payments for approval (the Approvals tab's count).
 const refreshAfterChange = async () => {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['approvals'] }),
     queryClient.invalidateQueries({ queryKey: ['creators'] }),
     queryClient.invalidateQueries({ queryKey: ['wallets'] }),
   ]);

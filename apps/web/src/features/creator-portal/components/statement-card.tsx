@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,15 +8,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { downloadWithSession } from '../../../lib/download-file.ts';
+import { serverClockQuery } from '../../../lib/server-meta.ts';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** The range a statement starts with: the year so far. */
-const startOfYear = () => `${new Date().getUTCFullYear()}-01-01`;
-
-/** Download statement: the payee's payments of a date range as a CSV (payer, campaign, memo, status, amount, reference). */
+/**
+ * Download statement: the payee's payments of a date range as a CSV (payer, campaign, memo, status, amount, reference).
+ * The range starts as the year so far by the server's day, not the browser's: payments are dated by
+ * the server (the sandbox clock when moved on), and a range ending on the browser's day would miss them.
+ */
 export function StatementCard() {
-  const [from, setFrom] = useState(startOfYear);
-  const [to, setTo] = useState(() => isoDay(new Date()));
+  // Until the server's day is known the range waits (the browser's day stands in if it cannot be had).
+  const clock = useQuery(serverClockQuery);
+  const today = clock.data?.today ?? new Date().toISOString().slice(0, 10);
+  const [editedFrom, setFrom] = useState<string | null>(null);
+  const [editedTo, setTo] = useState<string | null>(null);
+  const from = editedFrom ?? `${today.slice(0, 4)}-01-01`;
+  const to = editedTo ?? today;
   const isBackwards = Boolean(from && to && to < from);
   const download = useMutation({
     mutationFn: () =>
@@ -57,7 +63,7 @@ export function StatementCard() {
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
-            disabled={!from || !to || isBackwards || download.isPending}
+            disabled={clock.isPending || !from || !to || isBackwards || download.isPending}
             onClick={() => download.mutate()}
           >
             Download statement
