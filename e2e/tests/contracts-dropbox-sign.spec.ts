@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startDropboxSignFake } from '../../apps/api/fakes/dropbox-sign-fake.ts';
@@ -6,7 +5,7 @@ import { createOwner, openSignedIn } from './support/api.ts';
 import { twoPagePdf } from './support/contracts.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi } from './support/wallet.ts';
-import { workerServer } from './support/server.ts';
+import { startServerBeside, workerServer, type ServerBeside } from './support/server.ts';
 import { screenshot } from './support/screenshots.ts';
 
 /**
@@ -17,11 +16,12 @@ import { screenshot } from './support/screenshots.ts';
  */
 /** Beside this worker's e2e server (support/server.ts). */
 const e2eServer = workerServer();
-const DS_PORT = e2eServer.port + 1035;
+const DS_OFFSET = 1035;
+const DS_PORT = e2eServer.port + DS_OFFSET;
 const DS_URL = `http://127.0.0.1:${DS_PORT}`;
 
 let dropboxSign: Awaited<ReturnType<typeof startDropboxSignFake>>;
-let server: ChildProcess;
+let server: ServerBeside | undefined;
 // The pages and the owner's calls go to the Dropbox Sign server (same database: the owner is the same).
 test.use({ baseURL: DS_URL });
 const shotPath = (name: string) => path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`);
@@ -30,31 +30,13 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dropboxSign = await startDropboxSignFake({ callbackUrl: `${DS_URL}/v1/webhooks/dropbox-sign` });
   dropboxSign.delivery.overHttp = true;
-  server = spawn('node', ['--enable-source-maps', 'dist/server.js'], {
-    cwd: path.resolve(import.meta.dirname, '../../apps/api'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...dropboxSign.settings,
-      DROPBOX_SIGN_TEST_MODE: 'true',
-      SANDBOX: 'true',
-      PORT: String(DS_PORT),
-      PUBLIC_URL: DS_URL,
-      DATA_DIR: e2eServer.dataDir,
-      DATABASE_URL: e2eServer.databaseUrl,
-      RUN_WORKERS: 'false',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_ANONYMOUS_MAX: '1000000',
-      RATE_LIMIT_SIGNED_IN_MAX: '1000000',
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${DS_URL}/v1/meta`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [500] })
-    .toBe(200);
+  // The same settings as the worker's server (its test rate limits among them: the sign-up count
+  // per address lives in the shared database, so this server's own limit must not be the product's 20).
+  server = await startServerBeside(DS_OFFSET, { ...dropboxSign.settings, DROPBOX_SIGN_TEST_MODE: 'true' });
 });
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
   // Not awaited: the browser may keep a connection to the fake open; the worker's end closes it.
   void dropboxSign?.close();
 });
