@@ -72,7 +72,7 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await page.getByRole('button', { name: 'Execute Payments' }).click();
   const dialog = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(dialog.getByLabel('Execution summary')).toContainText('Execute 1 payment');
-  await expect(dialog.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
+  await expect(dialog.getByRole('list', { name: 'What happens' })).toContainText('1 payment will wait for the contract to be signed.');
   await screenshot(page, { path: shotPath('payments-gated-execute-dialog') });
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, { path: shotPath('payments-gated-execute-dialog-390') });
@@ -139,7 +139,7 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await page.getByRole('dialog', { name: '1 payment created' }).getByRole('button', { name: 'Execute now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(confirm.getByLabel('Execution summary')).toContainText('Execute 0 payments');
-  await expect(confirm.getByLabel('Waiting payments')).toContainText('Waits for the contract to be signed (1 payment)');
+  await expect(confirm.getByRole('list', { name: 'What happens' })).toContainText('1 payment will wait for the contract to be signed.');
   await screenshot(page, { path: shotPath('payments-gated-new-payment-execute') });
   await confirm.getByRole('button', { name: 'Execute' }).click();
   await expect(confirm).toBeHidden();

@@ -98,7 +98,7 @@ test('[payments] pays a creator without a payout method through the emailed paye
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
   await expect(confirm.getByText('Execute 1 payment for $252.75?')).toBeVisible();
   await expect(confirm.getByText('Payments $250.00 · Fees $2.75')).toBeVisible();
-  await expect(confirm.getByText(/^1 payment will wait for payout details/)).toBeVisible();
+  await expect(confirm.getByText(/^1 payment will wait for its payee's payout details/)).toBeVisible();
   await shot(page, 'payments-03c-execute-confirm');
   await confirm.getByRole('button', { name: 'Execute', exact: true }).click();
   await expect(toast(page, "1 payment is waiting for its payee's payout details; we emailed them a link")).toBeVisible();

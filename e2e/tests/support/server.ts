@@ -34,7 +34,7 @@ export function workerServer(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0
   };
 }
 
-type ServerBeside = { url: string; stop: () => void };
+export type ServerBeside = { url: string; stop: () => void };
 
 /**
  * A second sandbox API process beside this worker's server, `offset` ports above it, with settings

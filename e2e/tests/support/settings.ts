@@ -5,7 +5,7 @@ import { activateViaApi, advanceClock } from './wallet.ts';
 /**
  * Organisation-wide notifications as the product makes them: the owner activates, adds funds,
  * pays one banked creator each amount, and the sandbox clock moves past the ACH delay, so each
- * payment posts and the bell says "A payment of $X was posted". Answers those texts, newest last.
+ * payment posts and the bell says "A payment of $X to Noa Posted was posted". Answers those texts, newest last.
  */
 export async function notifyPaymentsPosted(request: APIRequestContext, token: string, amounts: number[]): Promise<string[]> {
   const headers = { 'auth-token': token };
@@ -33,7 +33,7 @@ export async function notifyPaymentsPosted(request: APIRequestContext, token: st
   const executed = await request.put('/v1/payments/initiate', { headers, data: { ids } });
   expect(executed.status(), await executed.text()).toBe(200);
   await advanceClock(request, 61);
-  const texts = amounts.map((cents) => `A payment of ${dollars(cents)} was posted`);
+  const texts = amounts.map((cents) => `A payment of ${dollars(cents)} to Noa Posted was posted`);
   await expect
     .poll(async () => {
       const listed = (await (await request.get('/v1/notifications', { headers })).json()) as { text: string }[];

@@ -34,7 +34,7 @@ export function useServerMeta() {
  * upgrade's first charge) come from it, not the browser, so they agree with what the server
  * does when the sandbox clock has been moved on. Until it answers, the browser's day stands in.
  */
-const serverClockQuery = {
+export const serverClockQuery = {
   queryKey: ['meta', 'clock'],
   queryFn: () => api.get<{ now: string; today: string }>('/v1/meta/clock'),
   meta: { isSilent: true },

@@ -57,10 +57,11 @@ export function PaymentActions({ selected, matching = null, onDone }: Props) {
         onSuccess: (answer) => {
           setExecutionKey(crypto.randomUUID());
           setConfirmingExecute(false);
-          // A whole filter's drafts can be thousands of payouts: show them leave.
+          // A whole filter's drafts can be thousands of payouts: show them leave (this tab stays,
+          // or the progress would close with the selection bar that holds it).
           if (matching && answer.batch_id) setBatchId(answer.batch_id);
-          // On /payments, show the tab where the payments now are (Approvals when one is held).
-          if (pathname === '/payments') setParams({ tab: executionLandingTab(answer) });
+          // Otherwise, on /payments, show the tab where the payments now are (Approvals when one is held).
+          else if (pathname === '/payments') setParams({ tab: executionLandingTab(answer) });
           onDone();
         },
       },
