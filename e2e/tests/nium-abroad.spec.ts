@@ -29,6 +29,15 @@ async function fundedOrg(request: APIRequestContext, label: string) {
   expect((await request.post('/v1/treasury/load', { headers, data: { amount: 200_000 } })).status()).toBe(200);
   const funded = await request.post('/v1/nium/wallet/fund', { headers, data: { amount: 100_000 } });
   expect(funded.status(), await funded.text()).toBe(200);
+  // The funding lands once Nium confirms it (a provider call after the answer): wait for it as the wallet tab does.
+  await expect
+    .poll(async () => {
+      const wallet = (await (await request.get('/v1/nium/wallet', { headers })).json()) as {
+        balances: { currency: string; available: number }[];
+      };
+      return wallet.balances.find((balance) => balance.currency === 'USD')?.available ?? 0;
+    })
+    .toBe(100_000);
   return { ...owner, headers };
 }
 

@@ -138,7 +138,7 @@ test('[payments] the Execute dialog names the payment waiting for its contract, 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('dialog', { name: '1 payment created' }).getByRole('button', { name: 'Execute now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
-  await expect(confirm.getByLabel('Execution summary')).toContainText('Execute 0 payments');
+  await expect(confirm.getByLabel('Execution summary')).toContainText('No payment is sent now.');
   await expect(confirm.getByRole('list', { name: 'What happens' })).toContainText('1 payment will wait for the contract to be signed.');
   await screenshot(page, { path: shotPath('payments-gated-new-payment-execute') });
   await confirm.getByRole('button', { name: 'Execute' }).click();

@@ -64,6 +64,8 @@ test('[payments] executes 2,000 drafts in one confirmation with Select all match
   await shot(page, 'payments-select-matching-04-done');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'payments-select-matching-05-done-phone');
+  // Back to the desktop's grid (a phone lists payments as cards).
+  await page.setViewportSize({ width: 1440, height: 900 });
   await progress.getByRole('button', { name: 'Done' }).click();
 
   // Every draft went out, once: the Draft tab is empty and the Initiated and Posted tabs count them.
