@@ -31,7 +31,7 @@ const freshWindowMs = FRESH_FACTOR_MINUTES * 60_000;
  * here on a guarded route (their rules refuse them first); a person without any factor has
  * nothing to prove and passes.
  */
-async function requireFreshFactor(db: Db, request: FastifyRequest): Promise<void> {
+export async function requireFreshFactor(db: Db, request: FastifyRequest): Promise<void> {
   const auth = request.auth;
   if (!auth || auth.api_key_id) return;
   const person = auth.actor ?? auth.user;

@@ -6,12 +6,14 @@ import {
   apiKeyMessages,
   loginAsMessages,
   paymentUploadMessages,
+  twoFactorMessages,
   type ApiKeyScope,
 } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createMember } from '../../../test/campaign-fixtures.ts';
 import { addCreator, multipartFile } from '../../../test/fixtures.ts';
 import { BANK, fundedOwner, injector } from '../../../test/payment-fixtures.ts';
+import { enrolTotp, staleFactor } from '../../../test/two-factor-fixtures.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 
 let ctx: TestContext;
@@ -71,6 +73,18 @@ describe('payments CSV upload: who may call it', () => {
     const acting = await inject('POST', '/v1/users/loginas', owner.headers, { user_id: admin.user.id });
     expect(acting.statusCode, acting.body).toBe(200);
     expect(await errorOf(owner.headers)).toEqual([{ row: 2, column: 'execute_on', message: loginAsMessages.noApproving }]);
+  });
+
+  it('asks a fresh second factor of a file that schedules payments, not of one that only drafts them (issue 40)', async () => {
+    const owner = await fundedOwner(ctx.app);
+    const creator = await addCreator(ctx.app, owner.headers, BANK);
+    await enrolTotp(ctx.app, owner.headers);
+    await staleFactor(ctx.app, owner.user.id);
+    const scheduling = await uploadCsv(URLS.commit, owner.headers, `recipient,amount,execute_on\n${creator.email},10,${await tomorrow()}`);
+    expect(scheduling.statusCode).toBe(403);
+    expect(scheduling.json()).toMatchObject({ message: twoFactorMessages.freshFactor, fresh_factor_required: true });
+    expect(await draftsOf(owner.org.id)).toBe(0);
+    expect((await uploadCsv(URLS.commit, owner.headers, `recipient,amount\n${creator.email},10`)).json()).toMatchObject({ created: 1 });
   });
 
   it('opens to API keys as api-key-rules opens /v1/payments: payments:write creates, read does not', async () => {

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { readIdempotencyKey } from '../../plugins/idempotency.ts';
+import { requireFreshFactor } from '../../plugins/policy.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { readPaymentsCsv } from './upload-csv.ts';
 import { commitPaymentUpload, previewPaymentUpload, type UploadOptions } from './upload.ts';
@@ -77,6 +78,11 @@ export const paymentUploadRoutes =
           response: { 200: paymentUploadAnswer, ...errorResponses },
         },
       },
-      async (request) => commitPaymentUpload(deps, { ...(await uploadOptions(request)), key: readIdempotencyKey(request) }),
+      async (request) => {
+        const options = await uploadOptions(request);
+        // Rows that schedule move money on their date: a fresh factor, as POST /v1/payment_schedules asks (issue 40).
+        if (!options.scheduleRefusal && options.rows.some((row) => row.values.execute_on)) await requireFreshFactor(deps.db, request);
+        return commitPaymentUpload(deps, { ...options, key: readIdempotencyKey(request) });
+      },
     );
   };
