@@ -9,7 +9,7 @@ import { acceptProviderEvents } from '../provider-calls/index.ts';
 export const PAYPAL_OUTCOMES_JOB = 'paypal.outcomes-sweep';
 
 /** A batch is swept once its webhooks have had this long to come. */
-const PAYPAL_SWEEP_AFTER_MS = 15 * 60_000;
+export const PAYPAL_SWEEP_AFTER_MS = 15 * 60_000;
 /** How far back batches are swept: PayPal gives an unclaimed item back after 30 days, its outcome comes then. */
 const SWEEP_DAYS = 35;
 
@@ -30,8 +30,8 @@ async function unsettledBatches(deps: Pick<AppDeps, 'db'>, now: Date): Promise<U
     JOIN payments p ON p.org_id = c.org_id AND p.id::text = started->>'payment_id'
     WHERE c.operation = ${createPayoutsOperation.operation}
       AND c.status = 'succeeded'
-      AND c.completed_at < ${settledBefore}
-      AND c.completed_at > ${since}
+      AND c.completed_at < ${settledBefore.toISOString()}::timestamptz
+      AND c.completed_at > ${since.toISOString()}::timestamptz
       AND started->>'batch_id' IS NOT NULL
       AND started->>'payout_id' IS NOT NULL
       AND p.status = 'processing'
