@@ -114,7 +114,7 @@ test('[campaigns] the overview shows the profit figures and chart; /reports list
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('campaigns_report.csv');
   const csv = fs.readFileSync(await download.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('Campaign,Customer,Deal size,Invoiced,Collected,Paid out,Fees,Refunds,Disputes,Margin');
+  expect(csv.split('\r\n')[0]).toBe('Campaign,Customer,Deal size,Invoiced,Collected,Paid out,Withheld tax,Fees,Refunds,Disputes,Margin');
   const money = (cents: number) => (cents / 100).toFixed(2);
   expect(csv).toContain(
     [
@@ -124,6 +124,8 @@ test('[campaigns] the overview shows the profit figures and chart; /reports list
       '400.00',
       '400.00',
       money(profit.paid_out),
+      // Withheld tax: none here (every payee has a W-9 or backup withholding is off).
+      '0.00',
       money(profit.fees),
       '0.00',
       '0.00',

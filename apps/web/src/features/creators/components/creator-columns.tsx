@@ -60,7 +60,8 @@ export const creatorColumns = (countries: PayeeCountries = new Map()): GridColDe
   {
     field: 'selected_payment_method',
     headerName: 'Payment method',
-    width: 190,
+    // As wide as before payees abroad: the grid fits 1440 px; a long "Nium · country, currency" ends in an ellipsis.
+    width: 140,
     sortable: false,
     valueGetter: (_value, row) => paymentMethodOf(row, countries),
   },
