@@ -54,9 +54,11 @@ export const moneyAct = (policy: {
   acting: string;
   money: NonNullable<RoutePolicy['money']>;
   audit?: RoutePolicy['audit'];
+  keyRefusal?: string;
 }): RoutePolicy => ({
   who: policy.who,
   apiKey: 'none',
+  ...(policy.keyRefusal ? { keyRefusal: policy.keyRefusal } : {}),
   acting: { refused: policy.acting },
   freshFactor: 'always',
   money: policy.money,

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { inUnit } from '../../events/dispatcher.ts';
 import { requireStaff } from '../../plugins/auth.ts';
-import { MANAGERS, OWNER, STAFF } from '../../plugins/route-policy.ts';
+import { MANAGERS, OWNER, STAFF, moneyAct } from '../../plugins/route-policy.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { setNiumAccount } from './accounts.ts';
 import { fundNiumWallet } from './funding.ts';
@@ -52,14 +52,12 @@ export const niumRoutes =
       '/nium/wallet/fund',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: OWNER,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             audit: { action: 'nium.fund', details: (request) => ({ amount: (request.body as { amount?: number }).amount ?? 0 }) },
             money: { kind: 'moves', act: 'Fund the Nium wallet from the wallet' },
-          },
+          }),
         },
         schema: {
           tags,
@@ -80,14 +78,12 @@ export const niumRoutes =
       '/nium/account',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: OWNER,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             audit: { action: 'nium.account' },
             money: { kind: 'routes', act: "Set the organisation's Nium customer and wallet" },
-          },
+          }),
         },
         schema: {
           tags,
@@ -146,13 +142,11 @@ export const niumRoutes =
       '/creators/:id/abroad',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             money: { kind: 'routes', act: "Set a creator's bank details abroad (paid through Nium)" },
-          },
+          }),
         },
         schema: {
           tags,

@@ -4,7 +4,7 @@ import { initiatePaymentsBody, loginAsMessages, payoutAbroadStatus, payoutQuote,
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { requireExternal, requireStaff } from '../../plugins/auth.ts';
-import { EXTERNAL, MANAGERS, STAFF } from '../../plugins/route-policy.ts';
+import { EXTERNAL, MANAGERS, STAFF, moneyAct } from '../../plugins/route-policy.ts';
 import { quoteExecution } from './nium-quotes.ts';
 import { abroadStatus, answerRfi, payeeAbroadPayouts, payeeOrgOfPayment } from './nium-status.ts';
 
@@ -47,13 +47,11 @@ export const abroadPaymentRoutes =
       '/payments/:id/rfi',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: MANAGERS,
-            apiKey: 'none',
-            acting: { refused: loginAsMessages.noApproving },
-            freshFactor: 'always',
+            acting: loginAsMessages.noApproving,
             money: { kind: 'routes', act: "Answer Nium's request for information on a payment abroad" },
-          },
+          }),
         },
         schema: {
           tags,
@@ -83,14 +81,12 @@ export const abroadPaymentRoutes =
       '/portal/payments/:id/rfi',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: EXTERNAL,
-            apiKey: 'none',
             keyRefusal: portalOnly,
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             money: { kind: 'routes', act: "The payee answers Nium's request for information on their payment" },
-          },
+          }),
         },
         schema: {
           tags,

@@ -19,7 +19,7 @@ import { listOwnPayments } from './queries.ts';
 import { paymentStatementCsv } from './statement.ts';
 import { portalRecords, portalScope } from './scope.ts';
 import { listOwnCreatorRecords, portalHome, updateOwnCreatorRecord } from './service.ts';
-import { EXTERNAL } from '../../plugins/route-policy.ts';
+import { EXTERNAL, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Creator portal'];
 /** What an API key is told on the portal's routes: they answer about the signed-in person's own records. */
@@ -46,14 +46,12 @@ export const portalRoutes =
       '/creators/user/:id',
       {
         config: {
-          policy: {
+          policy: moneyAct({
             who: EXTERNAL,
-            apiKey: 'none',
             keyRefusal: portalOnly,
-            acting: { refused: loginAsMessages.noPayoutDetails },
-            freshFactor: 'always',
+            acting: loginAsMessages.noPayoutDetails,
             money: { kind: 'routes', act: 'A signed-in creator, agent or manager changes their own payout details' },
-          },
+          }),
         },
         schema: {
           tags,
