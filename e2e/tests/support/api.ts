@@ -55,7 +55,9 @@ export async function readEmailedLink(request: APIRequestContext, email: string,
     .poll(
       async () => {
         // The worker's server is shared by many specs: read far enough back to reach this person's mail.
-        const response = await request.get('/dev/outbox?limit=1000', { headers: { Accept: 'application/json' } });
+        const response = await request.get(`/dev/outbox?limit=1000&to=${encodeURIComponent(email)}`, {
+          headers: { Accept: 'application/json' },
+        });
         const emails = (await response.json()) as OutboxEmail[];
         link = emails
           .filter((message) => message.to === email)

@@ -18,14 +18,15 @@ const advanceBody = z.object({
     .max(365 * 86_400),
 });
 
-const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
+// `to`: one person's mail, however much else a busy sandbox sent since (a bulk execution emails every payee).
+const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200), to: z.string().max(320).optional() });
 
 /** Sandbox-only tools (registered only when SANDBOX is on). */
 export const devRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/outbox', { config: { isPublic: true }, schema: { hide: true, querystring: outboxQuery } }, async (request, reply) => {
-      const emails = await listOutbox(deps.db, { limit: request.query.limit });
+      const emails = await listOutbox(deps.db, { limit: request.query.limit, to: request.query.to });
       if (request.headers.accept?.includes('application/json')) {
         return emails.map((email) => ({
           id: email.id,

@@ -124,8 +124,13 @@ export async function claimStaleQueuedEmails(db: Db, options: { olderThan: Date;
   return rows.map((row) => row.id).sort();
 }
 
-export async function listOutbox(db: Db, options: { limit: number }): Promise<Email[]> {
-  const newest = await db.select().from(emails).orderBy(desc(emails.created_at), desc(emails.id)).limit(options.limit);
+export async function listOutbox(db: Db, options: { limit: number; to?: string }): Promise<Email[]> {
+  const newest = await db
+    .select()
+    .from(emails)
+    .where(options.to ? eq(emails.to, options.to) : undefined)
+    .orderBy(desc(emails.created_at), desc(emails.id))
+    .limit(options.limit);
   return newest.reverse();
 }
 
