@@ -9,7 +9,7 @@ import { financialAccounts, ledgerAccounts, ledgerEntries, ledgerTransfers } fro
 import { listOutbox } from '../src/modules/email/outbox.ts';
 import { simulateSandboxReceivedCredit } from '../src/providers/banking/index.ts';
 import { sandboxBankAccounts } from '../src/providers/payments-in/index.ts';
-import { stripeClient } from '../src/providers/clients/stripe-client.ts';
+import { newStripeClient } from '../src/providers/clients/stripe-client.ts';
 import { runDueProviderCalls } from '../src/modules/provider-calls/index.ts';
 import { startPaypalFake, type PaypalFake } from '../fakes/paypal-fake.ts';
 import { connectPaypal } from './paypal-fixtures.ts';
@@ -125,7 +125,7 @@ export async function liveWorld(
   const stripe = await startStripeFake();
   const paypal = await startPaypalFake();
   const ctx = await createTestContext({ SANDBOX: 'false', ...stripe.settings, ...paypal.settings, ...env });
-  const client = () => stripeClient(ctx.deps.config.providers.stripe);
+  const client = () => newStripeClient(ctx.deps.config.providers.stripe);
   const deliverStripe = async () => {
     let delivered = 0;
     for (const event of stripe.takeEvents()) {

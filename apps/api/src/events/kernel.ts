@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { ProviderCall } from '../db/schema/index.ts';
 import type { ProviderCallError, WebhookVerifier } from '../providers/contract.ts';
+import { createProviderClients } from '../providers/process-clients.ts';
 import type {
   ClockWork,
   DomainEventSubscriber,
@@ -118,6 +119,7 @@ export function buildKernel(modules: readonly ModuleDescriptor[]): Kernel {
     jobs: all((module) => module.jobs),
     clockWork: all((module) => module.clockWork),
     reconcileChecks: all((module) => module.reconcileChecks),
+    clients: createProviderClients(),
   };
 }
 

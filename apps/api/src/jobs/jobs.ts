@@ -21,7 +21,8 @@ const JOB_BATCH_SIZE = 20;
 export async function createPgBossJobs(options: { url: string; runWorkers: boolean; onError: (error: Error) => void }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: options.url, schema: 'pgboss', max: 4 });
   boss.on('error', options.onError);
-  guardUnawaitedOutcomes(options.onError);
+  // Each instance guards while it runs and lets go when stopped (a process may start several: the tests).
+  const unguard = guardUnawaitedOutcomes(options.onError);
   await boss.start();
   const createdQueues = new Set<string>();
   const ensureQueue = async (name: string) => {
@@ -65,11 +66,12 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
       await ensureQueue(name);
       await boss.schedule(name, cron);
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      unguard();
+    },
   };
 }
-
-let isOutcomeGuarded = false;
 
 /**
  * pg-boss 10 records a batch's outcome (complete, or fail) without awaiting it (manager.js,
@@ -78,17 +80,17 @@ let isOutcomeGuarded = false;
  * job stays active until it expires and runs again (every job is idempotent in effect). Any
  * other unhandled rejection still ends the process, as Node would.
  */
-function guardUnawaitedOutcomes(onError: (error: Error) => void): void {
-  if (isOutcomeGuarded) return;
-  isOutcomeGuarded = true;
-  process.on('unhandledRejection', (reason) => {
+function guardUnawaitedOutcomes(onError: (error: Error) => void): () => void {
+  const guard = (reason: unknown) => {
     const stack = reason instanceof Error ? (reason.stack ?? '') : '';
     if (/pg-boss[\\/]src[\\/]manager\.js/.test(stack) && /Manager\.(complete|fail)\b/.test(stack)) {
       onError(reason as Error);
       return;
     }
     throw reason;
-  });
+  };
+  process.on('unhandledRejection', guard);
+  return () => process.off('unhandledRejection', guard);
 }
 
 /**

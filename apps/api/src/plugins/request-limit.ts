@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { countInWindow, sweepRateLimits, windowUpsertSql, type WindowCount } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { presentedCredential, type Sessions } from './auth.ts';
-import { countAndFindSession, CREDENTIAL_KEY_PREFIX } from './session-lookups.ts';
+import { CREDENTIAL_KEY_PREFIX, sessionFinder } from './session-lookups.ts';
 
 /** The API-wide limit (config RATE_LIMIT_*): requests per window per caller. */
 type RequestLimits = { signedInMax: number; anonymousMax: number; windowSeconds: number };
@@ -52,6 +52,7 @@ export function registerRequestLimit(app: FastifyInstance, sessions: Sessions, l
     if (row) check(reply, { count: Number(row.count), retry_after_seconds: Number(row.retry_after_seconds) }, limits.signedInMax);
   };
 
+  const findSession = sessionFinder(sessions, limits.windowSeconds);
   app.addHook('onRequest', async (request, reply) => {
     // The API only: the built app's files read no database and a page load fetches dozens.
     if (!isApiPath(request.url)) return;
@@ -62,7 +63,7 @@ export function registerRequestLimit(app: FastifyInstance, sessions: Sessions, l
     if (credential.kind === 'api_key') return enforceKey(reply, hashToken(credential.key));
     // A session token (the browser app's every call): counted and looked up in one round trip,
     // shared with the session calls that arrive beside it.
-    const { counted, auth } = await countAndFindSession(sessions, credential.token, limits.windowSeconds);
+    const { counted, auth } = await findSession(credential.token);
     request.auth = auth;
     request.sessionLookedUp = true;
     check(reply, counted, limits.signedInMax);

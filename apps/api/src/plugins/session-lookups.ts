@@ -130,27 +130,22 @@ function createBatcher(db: Db, windowSeconds: number) {
     });
 }
 
-const batchers = new WeakMap<Db, Map<number, ReturnType<typeof createBatcher>>>();
-
 /**
  * A session-token call's rate-limit count and its session, in one round trip shared with the
  * calls that arrive beside it. Looked up on every request (no cache), so a signed-out session
- * stops at once.
+ * stops at once. One finder per app (its request-limit plugin): the batch lives with it.
  */
-export async function countAndFindSession(
+export function sessionFinder(
   sessions: Sessions,
-  token: string,
   windowSeconds: number,
-): Promise<{ counted: WindowCount; auth: AuthContext | null }> {
-  const { db } = sessions;
-  let byWindow = batchers.get(db);
-  if (!byWindow) batchers.set(db, (byWindow = new Map()));
-  let lookup = byWindow.get(windowSeconds);
-  if (!lookup) byWindow.set(windowSeconds, (lookup = createBatcher(db, windowSeconds)));
-  const { counted, row } = await lookup(hashToken(token));
-  if (!row?.user || !row.session_id) return { counted, auth: null };
-  return {
-    counted,
-    auth: await sessionContext(sessions, { user: row.user, session_id: row.session_id, acting_as_user_id: row.acting_as_user_id }),
+): (token: string) => Promise<{ counted: WindowCount; auth: AuthContext | null }> {
+  const lookup = createBatcher(sessions.db, windowSeconds);
+  return async (token) => {
+    const { counted, row } = await lookup(hashToken(token));
+    if (!row?.user || !row.session_id) return { counted, auth: null };
+    return {
+      counted,
+      auth: await sessionContext(sessions, { user: row.user, session_id: row.session_id, acting_as_user_id: row.acting_as_user_id }),
+    };
   };
 }

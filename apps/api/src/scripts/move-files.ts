@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { fileStorage, moveLocalFiles } from '../providers/storage/index.ts';
+import { openFileStorage, moveLocalFiles } from '../providers/storage/index.ts';
 
 /**
  * `npm run files:move [-- --remove-local]`: copies every file of DATA_DIR/files into the bucket
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw new Error('Set STORAGE_URL (and its endpoint and credentials) to the bucket to move the files to.');
   const root = path.join(config.dataDir, 'files');
   const removeLocal = process.argv.includes('--remove-local');
-  const moved = await moveLocalFiles(root, fileStorage(config), {
+  const moved = await moveLocalFiles(root, openFileStorage(config), {
     removeLocal,
     onProgress: (files) => {
       if (files % 500 === 0) console.log(`${files} files moved ...`);

@@ -22,14 +22,15 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     // The books' checks the modules declare; nothing is sent, so the outbox transport does.
-    const report = await reconcileLedger({ db: database.db, kernel: crewpayKernel({ email: createOutboxTransport() }) });
+    const kernel = crewpayKernel({ email: createOutboxTransport() });
+    const report = await reconcileLedger({ db: database.db, kernel });
     console.log(
       `Checked ${report.transfers} transfers, ${report.entries} entries, ${report.accounts} accounts, ${report.payments} executed payments.`,
     );
     for (const problem of report.problems) console.error('PROBLEM', JSON.stringify(problem));
     // Outside the sandbox: every wallet against its financial account at the provider (read only, never corrected).
     const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));
-    const provider = await providerCheck({ config, db: database.db, secrets });
+    const provider = await providerCheck({ config, db: database.db, secrets, kernel });
     if (!config.isSandbox) console.log(`Checked ${provider.checked} wallets against the provider.`);
     for (const problem of provider.problems) console.error('PROVIDER PROBLEM', JSON.stringify(problem satisfies ProviderProblem));
     const total = report.problems.length + provider.problems.length;

@@ -29,7 +29,7 @@ export const embeddedTemplateOperation: ProviderOperation<DraftCall, DraftAnswer
   provider: DROPBOX_SIGN_PROVIDER,
   operation: CREATE_EMBEDDED_TEMPLATE,
   async call(deps, request, ctx) {
-    const bytes = await readAll(await fileStorage(deps.config).read(request.storage_key));
+    const bytes = await readAll(await fileStorage(deps).read(request.storage_key));
     return dropboxSign(deps).createEmbeddedTemplate({
       org_id: ctx.org_id,
       title: request.title,

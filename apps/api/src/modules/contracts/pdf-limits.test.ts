@@ -164,7 +164,7 @@ describe('POST /v1/contract_signing/:linkId: stamping', () => {
     const { owner, creator } = await setup();
     const contract = await sendContract(ctx.app, owner.headers, creator.id);
     const { signature_request_id } = (await get(`/v1/contracts/${contract.id}`, owner.headers)).json<{ signature_request_id: string }>();
-    await fileStorage(ctx.deps.config).put(`esign/${signature_request_id}/original`, bomb);
+    await fileStorage(ctx.deps).put(`esign/${signature_request_id}/original`, bomb);
     const linkId = await latestLinkId(ctx.app, creator.email, '/sign/');
     const signing = ctx.app.inject({
       method: 'POST',

@@ -17,7 +17,7 @@ const tags = ['Creator portal contracts'];
 export const portalContractRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
     const scopeOf = (request: Parameters<typeof requireAuth>[0]) => recipientUserScope(requireAuth(request).user.id);
 
     app.get(

@@ -20,7 +20,7 @@ const linkParams = z.object({
 export const contractSigningRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
     const limited = { policy: { who: 'public', apiKey: 'read' } as const, rateLimit: { max: 60, timeWindow: '1 minute' } };
 
     app.get(

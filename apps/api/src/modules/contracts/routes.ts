@@ -46,7 +46,7 @@ export function fileOf(contract: { original_key: string; signed_key: string | nu
 export const contractRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
 
     app.get(
       '/contracts',

@@ -39,7 +39,7 @@ const embeddedFields = z.object({ title: z.string().trim().min(1, 'This field is
 export const contractTemplateRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
 
     app.get(
       '/contract_templates',

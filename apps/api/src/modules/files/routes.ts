@@ -26,7 +26,7 @@ const uploadQuery = z.object({ payment_group_id: z.string().max(100).optional() 
 export const campaignFileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
     // One byte over the limit is enough to know a file is too large.
     await app.register(multipart, { limits: { fileSize: MAX_CAMPAIGN_FILE_BYTES + 1, files: 1, fields: 5, fieldSize: 1000 } });
 

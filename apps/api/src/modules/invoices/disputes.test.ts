@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
-import { stripeClient } from '../../providers/clients/stripe-client.ts';
+import { newStripeClient } from '../../providers/clients/stripe-client.ts';
 import { listOutbox } from '../email/index.ts';
 import { invoiceToPay, liveWorld, postingsOf, stripeAccountsOf } from '../../../test/worlds.ts';
 import { expectBooksEqualStripe } from '../../../test/books.ts';
@@ -68,7 +68,7 @@ describe('the dispute lifecycle of a card payment (Stripe fake)', () => {
     const { owner, invoice } = await disputedInvoice();
     const { stripeAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
     const dispute = world.stripe.payments.state().disputes.find((row) => row.account === stripeAccount)!;
-    await stripeClient(world.ctx.deps.config.providers.stripe).disputes.update(
+    await newStripeClient(world.ctx.deps.config.providers.stripe).disputes.update(
       dispute.id as string,
       { evidence: { uncategorized_text: 'winning_evidence' } },
       { stripeAccount },
@@ -93,7 +93,7 @@ describe('the dispute lifecycle of a card payment (Stripe fake)', () => {
     const events = world.stripe.takeEvents();
     const { stripeAccount } = await stripeAccountsOf(world.ctx, paid.owner.org.id);
     const dispute = world.stripe.payments.state().disputes.find((row) => row.account === stripeAccount)!;
-    await stripeClient(world.ctx.deps.config.providers.stripe).disputes.close(dispute.id as string, {}, { stripeAccount });
+    await newStripeClient(world.ctx.deps.config.providers.stripe).disputes.close(dispute.id as string, {}, { stripeAccount });
     const closedEvent = world.stripe.takeEvents().find((event) => event.type === 'charge.dispute.closed')!;
     const deliver = (event: Record<string, unknown>) => world.stripe.deliver(world.ctx.app, event);
     for (const event of events.filter((row) => row.type !== 'charge.dispute.funds_withdrawn')) await deliver(event);

@@ -34,7 +34,7 @@ async function invoiceLink(deps: AppDeps, linkId: string) {
 export const invoicePayRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
 
     app.get(
       '/plaid_link_token',

@@ -45,7 +45,7 @@ const countAnswer = z.object({ count: z.number().int(), message: z.string() });
 export const invoiceRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = fileStorage(deps.config);
+    const storage = fileStorage(deps);
     await app.register(multipart, { limits: { fileSize: MAX_CAMPAIGN_FILE_BYTES + 1, files: 1, fields: 2, fieldSize: 1000 } });
     const actorOf = (request: Parameters<typeof requireStaff>[0]) => {
       const user = requireStaff(request);

@@ -117,7 +117,7 @@ export async function runInvoiceSchedules(deps: AppDeps): Promise<number> {
       .from(invoices)
       .where(eq(invoices.id, schedule.template));
     const attachment = await invoiceAttachmentForEmail(
-      { db: deps.db, storage: fileStorage(deps.config) },
+      { db: deps.db, storage: fileStorage(deps) },
       { org_id: schedule.org_id, attachment_id: template?.attachment_id },
     );
     while (await sendNextPeriod(deps, schedule.id, attachment)) sent += 1;

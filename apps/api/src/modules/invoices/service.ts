@@ -131,7 +131,7 @@ export async function emailPayLink(
 export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInvoiceBody): Promise<InvoiceRecord> {
   let emailIds: string[] = [];
   const attachment = await invoiceAttachmentForEmail(
-    { db: deps.db, storage: fileStorage(deps.config) },
+    { db: deps.db, storage: fileStorage(deps) },
     { org_id: actor.org_id, attachment_id: body.attachment },
   );
   const id = await inUnit(deps, async (unit) => {

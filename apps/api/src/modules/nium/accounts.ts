@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { niumPayouts, type NiumAccount, type NiumPayouts } from '../../providers/payouts/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 
-type Deps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
+type Deps = Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>;
 
 /** The organisation's Nium customer and wallet, or null when it has none. */
 export async function findNiumAccount(db: DbOrTx, orgId: string): Promise<NiumAccount | null> {

@@ -56,7 +56,11 @@ async function syncPaypalBooks(deps: Pick<AppDeps, 'db'>, orgId: string, balance
  * /v1/reporting/balances on its behalf), our books synced to it. When PayPal does not answer, our
  * books' figure, which follows PayPal's.
  */
-export async function paypalWalletBalance(deps: Pick<AppDeps, 'config' | 'db'>, orgId: string, merchantId: string | null): Promise<number> {
+export async function paypalWalletBalance(
+  deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>,
+  orgId: string,
+  merchantId: string | null,
+): Promise<number> {
   const books = async () => (await findBalances(deps.db, orgId, ['paypal_available'])).paypal_available ?? 0;
   if (!merchantId) return books();
   let balance: PaypalBalance;

@@ -6,24 +6,6 @@ import type { PortalRecords, PortalScope } from './scope.ts';
 /** The portal home's contract and invoice figures: counts and to-do items. */
 type PortalContribution = { contracts?: number; invoices?: number; todos?: PortalTodoItem[] };
 
-/**
- * The portal home's contract and invoice figures. Those features own their tables; the portal
- * reads them by the spec's fields (contract: org_id, title, type, status, creator_id or
- * customer_id, signature_date; invoice: org_id, customer_id, title, amount, status) once they
- * exist, and answers 0 before (the pattern of customers' invoice figures). Looked up once per pool.
- */
-const knownTables = new WeakMap<DbOrTx, Map<string, boolean>>();
-async function tableExists(db: DbOrTx, table: 'contracts' | 'invoices'): Promise<boolean> {
-  const known = knownTables.get(db) ?? new Map<string, boolean>();
-  knownTables.set(db, known);
-  const cached = known.get(table);
-  if (cached !== undefined) return cached;
-  const result = await db.execute<{ exists: boolean }>(sql`SELECT to_regclass(${`public.${table}`}) IS NOT NULL AS "exists"`);
-  const exists = Boolean(result.rows[0]?.exists);
-  known.set(table, exists);
-  return exists;
-}
-
 const uuidList = (ids: string[]) =>
   sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -36,7 +18,7 @@ const orgFilter = (scope: PortalScope, alias: string) =>
 async function contractFigures(db: DbOrTx, scope: PortalScope, records: PortalRecords): Promise<PortalContribution> {
   const creatorIds = records.creators.map((row) => row.id);
   const customerIds = records.customers.map((row) => row.id);
-  if ((creatorIds.length === 0 && customerIds.length === 0) || !(await tableExists(db, 'contracts'))) return {};
+  if (creatorIds.length === 0 && customerIds.length === 0) return {};
   const mine = sql`(${creatorIds.length ? sql`c.creator_id IN (${uuidList(creatorIds)})` : sql`false`}
     OR ${customerIds.length ? sql`c.customer_id IN (${uuidList(customerIds)})` : sql`false`})${orgFilter(scope, 'c')}`;
   const [counted, unsigned] = await Promise.all([
@@ -60,7 +42,7 @@ async function contractFigures(db: DbOrTx, scope: PortalScope, records: PortalRe
 /** A customer's invoices: how many (canceled ones aside), and the open ones to pay. */
 async function invoiceFigures(db: DbOrTx, scope: PortalScope, records: PortalRecords): Promise<PortalContribution> {
   const customerIds = records.customers.map((row) => row.id);
-  if (customerIds.length === 0 || !(await tableExists(db, 'invoices'))) return {};
+  if (customerIds.length === 0) return {};
   const mine = sql`i.customer_id IN (${uuidList(customerIds)})${orgFilter(scope, 'i')}`;
   const [counted, open] = await Promise.all([
     db.execute<{ count: string }>(sql`SELECT count(*) AS count FROM invoices i WHERE ${mine} AND i.status <> 'canceled'`),

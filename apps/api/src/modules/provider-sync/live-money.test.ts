@@ -8,7 +8,7 @@ import { liveWorld, stripeAccountsOf } from '../../../test/worlds.ts';
 import { connectedAccounts, ledgerAccounts, payments } from '../../db/schema/index.ts';
 import { runMonthlyBilling } from '../billing/index.ts';
 import { runDueProviderCalls } from '../provider-calls/index.ts';
-import { stripeClient } from '../../providers/clients/stripe-client.ts';
+import { newStripeClient } from '../../providers/clients/stripe-client.ts';
 import { runProviderCheck } from './jobs.ts';
 import { sweepMissedEvents } from './missed-events.ts';
 import { providerCheck } from './provider-check.ts';
@@ -155,7 +155,7 @@ describe('live money on Stripe Treasury through the public API (SANDBOX=false, o
     const owner = await onboardedOwner(10_000);
     const { financialAccount, stripeAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
     // Money arrives at Stripe and its events never reach us.
-    await stripeClient(world.ctx.deps.config.providers.stripe).testHelpers.treasury.receivedCredits.create(
+    await newStripeClient(world.ctx.deps.config.providers.stripe).testHelpers.treasury.receivedCredits.create(
       { financial_account: financialAccount, amount: 2_500, currency: 'usd', network: 'ach' },
       { stripeAccount },
     );

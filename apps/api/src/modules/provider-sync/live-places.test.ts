@@ -8,7 +8,7 @@ import { createDrafts, paymentRow } from '../../../test/payment-fixtures.ts';
 import { activate } from '../../../test/wallet-fixtures.ts';
 import { liveWorld, stripeAccountsOf } from '../../../test/worlds.ts';
 import { notifications, providerCalls } from '../../db/schema/index.ts';
-import { stripeClient } from '../../providers/clients/stripe-client.ts';
+import { newStripeClient } from '../../providers/clients/stripe-client.ts';
 import { runMonthlyBilling } from '../billing/index.ts';
 import { runDueProviderCalls } from '../provider-calls/index.ts';
 import { providerCheck } from './provider-check.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 type Headers = Record<string, string>;
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
   world.ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const stripe = () => stripeClient(world.ctx.deps.config.providers.stripe);
+const stripe = () => newStripeClient(world.ctx.deps.config.providers.stripe);
 
 const deliver = async () => {
   for (const event of world.stripe.takeEvents()) expect((await world.stripe.deliver(world.ctx.app, event)).statusCode).toBe(200);

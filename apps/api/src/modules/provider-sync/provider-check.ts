@@ -32,7 +32,7 @@ export type ProviderProblem =
   | { kind: 'stale_processing'; org_id: string; transaction_id: string; provider_id: string; provider_status: string }
   | { kind: 'provider_unreachable'; org_id: string; code: string };
 
-type CheckDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
+type CheckDeps = Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>;
 
 /**
  * The wallet of one organisation against its account at the provider, place by place

@@ -86,6 +86,6 @@ export async function findVerifiedBankLink(tx: DbOrTx, orgId: string, paymentMet
 }
 
 /** Where the account holder enters the descriptor code: the page the provider named, or (older sandbox links) the sandbox's. */
-export function verificationUrlOf(deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets'>, link: BankLink): string {
+export function verificationUrlOf(deps: Pick<AppDeps, 'config' | 'jobs' | 'db' | 'secrets' | 'kernel'>, link: BankLink): string {
   return link.hosted_verification_url ?? bankingProvider(deps).hostedVerificationUrl(link.setup_intent_id) ?? '';
 }

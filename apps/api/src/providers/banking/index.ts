@@ -10,6 +10,6 @@ export { providerId } from './sandbox.ts';
 export { findPendingVerification, verifyDescriptorCode, type VerificationResult } from './sandbox-verification.ts';
 
 /** The configured banking provider: the sandbox, or Stripe Treasury when SANDBOX=false. */
-export function bankingProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): BankingProvider {
+export function bankingProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>): BankingProvider {
   return deps.config.isSandbox ? createSandboxBanking(deps) : createStripeTreasury(deps);
 }

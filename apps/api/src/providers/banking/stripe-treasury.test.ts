@@ -7,7 +7,7 @@ import { activate, stripeWalletId } from '../../../test/wallet-fixtures.ts';
 import { financialAccounts, providerCalls, providerEvents, treasuryTransactions } from '../../db/schema/index.ts';
 import { listOutbox } from '../../modules/email/outbox.ts';
 import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
-import { stripeClient } from '../clients/stripe-client.ts';
+import { newStripeClient } from '../clients/stripe-client.ts';
 
 let world: Awaited<ReturnType<typeof liveWorld>>;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe('Stripe Treasury: a bank verified by micro-deposits', () => {
     expect(pending.setup_intent.next_action.verify_with_microdeposits.hosted_verification_url).toBe(url);
 
     const { stripeAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
-    const stripe = stripeClient(world.ctx.deps.config.providers.stripe);
+    const stripe = newStripeClient(world.ctx.deps.config.providers.stripe);
     const wrong = stripe.setupIntents.verifyMicrodeposits(attach.json().id, { descriptor_code: 'SM0000' }, { stripeAccount });
     await expect(wrong).rejects.toMatchObject({ code: 'payment_method_microdeposit_verification_descriptor_code_mismatch' });
     await stripe.setupIntents.verifyMicrodeposits(attach.json().id, { descriptor_code: STRIPE_TEST_DESCRIPTOR_CODE }, { stripeAccount });

@@ -3,11 +3,12 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
-import { callStripe, STRIPE_PROVIDER, stripeClient } from '../clients/stripe-client.ts';
+import { callStripe, STRIPE_PROVIDER } from '../clients/stripe-client.ts';
+import { stripeFor } from '../process-clients.ts';
 import { ACCOUNT_CAPABILITIES, submitToStripe, TREASURY_CONTROLLER } from './stripe-onboarding.ts';
 import type { BankingProvider, ProviderFinancialAccount, ProviderMoneyMovement } from './types.ts';
 
-type TreasuryDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
+type TreasuryDeps = Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>;
 
 /** The features the wallet uses: its own ABA numbers, ACH debits of the verified bank, ACH payments out. */
 const FINANCIAL_ACCOUNT_FEATURES: Stripe.Treasury.FinancialAccountCreateParams.Features = {
@@ -71,7 +72,7 @@ async function findInPages<T extends { id: string; created: number }>(
  * (providers/webhooks/stripe-treasury-events.ts), mapped onto the sandbox's event types.
  */
 export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
-  const stripe = () => stripeClient(deps.config.providers.stripe);
+  const stripe = () => stripeFor(deps);
 
   /** The organisation's financial account and the connected account that holds it. */
   async function accountOf(orgId: string) {

@@ -2,13 +2,14 @@ import type { ProviderSettings } from '../../config.ts';
 import { ProviderCallError } from '../contract.ts';
 import { retryAfterMs } from './stripe-client.ts';
 
-export type PaypalSettings = ProviderSettings['paypal'];
+type PaypalSettings = ProviderSettings['paypal'];
 
 /** The provider name of PayPal's webhook route, POST /v1/webhooks/paypal. */
 export const PAYPAL_PROVIDER = 'paypal';
 
 type Token = { value: string; expiresAt: number };
-const tokens = new Map<string, Token>();
+/** Bearer tokens by API base and client id, kept by the process (providers/process-clients.ts). */
+export type PaypalTokens = Map<string, Token>;
 
 /**
  * PayPal-Auth-Assertion: how a partner calls on behalf of a merchant who granted it permissions
@@ -30,11 +31,11 @@ type RequestOptions = {
 
 /**
  * PayPal's REST API with the OAuth 2.0 client credentials flow: a bearer token from
- * /v1/oauth2/token, kept until a minute before it expires. Plain fetch: PayPal's Node SDK
+ * /v1/oauth2/token, kept (in the process's `tokens`) until a minute before it expires. Plain fetch: PayPal's Node SDK
  * for payouts is deprecated (docs/decisions.md). Every call carries the partner's BN code
  * (PayPal-Partner-Attribution-Id); a call for an organisation's own account its assertion.
  */
-export function paypalClient(settings: PaypalSettings) {
+export function paypalClient(settings: PaypalSettings, tokens: PaypalTokens = new Map()) {
   const { clientId, clientSecret, apiBase } = settings;
   if (!clientId || !clientSecret) throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set');
   const cacheKey = `${apiBase} ${clientId}`;

@@ -10,18 +10,12 @@ export const STRIPE_PROVIDER = 'stripe';
 /**
  * The official client, aimed at STRIPE_API_BASE (tests point it at a local fake). Its own
  * retries are off: the provider-calls outbox retries with backoff and the same idempotency key.
+ * A process keeps one per account in its kernel (providers/process-clients.ts); a one-off
+ * script makes its own.
  */
-export function stripeClient(settings: StripeSettings): Stripe {
-  if (!settings.secretKey) throw new Error('STRIPE_SECRET_KEY is not set');
-  const cacheKey = `${settings.apiBase} ${settings.secretKey}`;
-  let client = clients.get(cacheKey);
-  if (!client) clients.set(cacheKey, (client = newClient(settings.secretKey, settings.apiBase)));
-  return client;
-}
-
-const clients = new Map<string, Stripe>();
-
-function newClient(secretKey: string, apiBase: string): Stripe {
+export function newStripeClient(settings: StripeSettings): Stripe {
+  const { secretKey, apiBase } = settings;
+  if (!secretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   const base = new URL(apiBase);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(secretKey, {

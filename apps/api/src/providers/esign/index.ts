@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { fileStorage } from '../storage/index.ts';
 import { createBuiltinEsign } from './builtin.ts';
@@ -15,16 +16,23 @@ export { dropboxSignWebhookVerifier } from './dropbox-sign-callback.ts';
 export const ESIGN_PROVIDER = 'crewpay-esign';
 
 /** Crewpay's built-in e-signature service: it signs on our own page (the link we email). */
-export function esignProvider(deps: { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey'>; secrets: SecretBox }): BuiltinEsign {
+export function esignProvider(deps: {
+  config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey'>;
+  secrets: SecretBox;
+  kernel: AppDeps['kernel'];
+}): BuiltinEsign {
   return createBuiltinEsign({
-    storage: fileStorage(deps.config),
+    storage: fileStorage(deps),
     webhookSecret: `whsec_${deps.secrets.deriveKey('crewpay-esign-webhooks')}`,
   });
 }
 
 /** Dropbox Sign with this configuration's API key and app (ESIGN_PROVIDER=dropbox_sign). */
-export function dropboxSign(deps: { config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey' | 'providers'> }): DropboxSignEsign {
-  return createDropboxSignEsign({ settings: deps.config.providers.dropboxSign, storage: fileStorage(deps.config) });
+export function dropboxSign(deps: {
+  config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey' | 'providers'>;
+  kernel: AppDeps['kernel'];
+}): DropboxSignEsign {
+  return createDropboxSignEsign({ settings: deps.config.providers.dropboxSign, storage: fileStorage(deps) });
 }
 
 /** The provider name new contracts and templates are sent with: ESIGN_PROVIDER chooses. */

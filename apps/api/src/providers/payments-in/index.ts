@@ -14,5 +14,5 @@ export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxBankAccounts, sand
  * linked through Stripe Financial Connections.
  */
 export function paymentsInProvider(deps: AppDeps): PaymentsInProvider {
-  return deps.config.isSandbox ? createSandboxPaymentsIn(deps) : createStripePaymentsIn(deps.config.providers.stripe);
+  return deps.config.isSandbox ? createSandboxPaymentsIn(deps) : createStripePaymentsIn(deps);
 }

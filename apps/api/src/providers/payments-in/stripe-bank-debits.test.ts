@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, invoices, notifications, providerCalls } from '../../db/schema/index.ts';
 import { listOutbox } from '../../modules/email/index.ts';
-import { stripeClient } from '../clients/stripe-client.ts';
+import { newStripeClient } from '../clients/stripe-client.ts';
 import { invoiceToPay, liveWorld, postingsOf, stripeAccountsOf } from '../../../test/worlds.ts';
 import { expectBooksEqualStripe } from '../../../test/books.ts';
 import { payByBank } from '../../../test/invoice-fixtures.ts';
@@ -75,7 +75,7 @@ describe('invoice bank payments: Stripe Financial Connections and ACH Direct Deb
 
     // What Stripe's hosted verification page does with the code on the payer's statement.
     const { stripeAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
-    await stripeClient(world.ctx.deps.config.providers.stripe).paymentIntents.verifyMicrodeposits(
+    await newStripeClient(world.ctx.deps.config.providers.stripe).paymentIntents.verifyMicrodeposits(
       (await chargeOf(invoice.id)).provider_id!,
       { descriptor_code: 'SM11AA' },
       { stripeAccount },

@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import { stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
 import type { PaymentsInProvider } from './types.ts';
 
 const UNAVAILABLE = 'The bank link is not answering right now: please try again in a minute';
@@ -37,9 +36,7 @@ async function payerWaits<T>(request: () => Promise<T>, missing?: () => T): Prom
  * again by our id in its metadata (so a later payment reuses it) or created with a key derived
  * from our customer's id.
  */
-export function createStripeBankLink(settings: StripeSettings): BankLinkPart {
-  const stripe = () => stripeClient(settings);
-
+export function createStripeBankLink(stripe: () => Stripe): BankLinkPart {
   async function stripeCustomer(account: string | null, customer: { id: string; name: string; email: string }): Promise<string> {
     const found = await payerWaits(() => stripe().customers.list({ email: customer.email, limit: 100 }, accountOptions(account)));
     const ours = found.data.find((candidate) => candidate.metadata?.crewpay_customer_id === customer.id);

@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { ProviderCallError } from '../contract.ts';
-import { callStripe, STRIPE_PROVIDER, stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { callStripe, STRIPE_PROVIDER } from '../clients/stripe-client.ts';
+import { stripeFor } from '../process-clients.ts';
 import { createStripeBankLink } from './stripe-bank-link.ts';
 import { createStripeRefunds } from './stripe-refunds.ts';
 import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
@@ -56,13 +58,13 @@ function startedCharge(intent: Stripe.PaymentIntent): ProviderCharge {
  * financial account daily (payOutToWallet), so the money ends in the wallet, spendable once the
  * payout is paid (payout.* events, providers/webhooks/stripe-treasury-events.ts).
  */
-export function createStripePaymentsIn(settings: StripeSettings): PaymentsInProvider {
-  const stripe = () => stripeClient(settings);
+export function createStripePaymentsIn(deps: Pick<AppDeps, 'config' | 'kernel'>): PaymentsInProvider {
+  const stripe = () => stripeFor(deps);
   const fee = (amount: number) => (amount > 0 ? { application_fee_amount: amount } : {});
   return {
     name: STRIPE_PROVIDER,
-    ...createStripeBankLink(settings),
-    ...createStripeRefunds(settings),
+    ...createStripeBankLink(stripe),
+    ...createStripeRefunds(stripe),
 
     async describeCard(options) {
       if (!/^pm_\w{1,200}$/.test(options.token)) return null;

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { ProviderCallError } from '../contract.ts';
-import { callStripe, stripeClient, type StripeSettings } from '../clients/stripe-client.ts';
+import { callStripe } from '../clients/stripe-client.ts';
 import type { PaymentsInProvider } from './types.ts';
 
 type RefundPart = Pick<PaymentsInProvider, 'refund' | 'refundFee' | 'findRefund' | 'findFeeRefund'>;
@@ -13,8 +13,7 @@ const REFUND_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_custome
  * platform), for the amount our ledger computed, so both books say the same cents. Each request
  * carries a key derived from our row.
  */
-export function createStripeRefunds(settings: StripeSettings): RefundPart {
-  const stripe = () => stripeClient(settings);
+export function createStripeRefunds(stripe: () => Stripe): RefundPart {
   const onAccount = (account: string | null) => (account ? { stripeAccount: account } : {});
 
   async function applicationFeeOf(account: string | null, paymentIntentId: string): Promise<string> {

@@ -14,7 +14,7 @@ export type { NiumPayouts } from './nium-payouts.ts';
 export { niumClient, NIUM_PROVIDER, type NiumAccount } from '../clients/nium-client.ts';
 
 /** The payout rails' provider: the sandbox, or the real rails when SANDBOX=false (PayPal and Venmo, or a bank through Stripe Treasury). */
-export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>): PayoutsProvider {
+export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>): PayoutsProvider {
   return deps.config.isSandbox ? createSandboxPayouts(deps) : createLivePayouts(deps);
 }
 
@@ -23,7 +23,10 @@ export function payoutsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>
  * organisation's Nium wallet that `accountOf` names. A quote's lock is judged on the process's
  * clock (sandboxNow: the real time outside the sandbox, unless a test moved it with the fake's).
  */
-export function niumPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>, options: { accountOf: NiumAccountResolver }): NiumPayouts {
+export function niumPayouts(
+  deps: Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>,
+  options: { accountOf: NiumAccountResolver },
+): NiumPayouts {
   if (deps.config.isSandbox) return createSandboxNiumPayouts(deps);
   return createNiumPayouts(deps.config.providers.nium, { ...options, now: async () => (await sandboxNow(deps.db)).getTime() });
 }

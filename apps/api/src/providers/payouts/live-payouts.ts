@@ -15,7 +15,7 @@ export const PAYOUT_RAILS_PROVIDER = 'payout-rails';
  * rail is idempotent under the call's key, so a call tried again after one rail answered pays
  * nobody twice.
  */
-export function createLivePayouts(deps: Pick<AppDeps, 'config' | 'db'>): PayoutsProvider {
+export function createLivePayouts(deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>): PayoutsProvider {
   return {
     name: PAYOUT_RAILS_PROVIDER,
     async createPayouts(options) {

@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { orgs, paypalLinks } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
-import { PaypalCallError, paypalClient } from '../clients/paypal-client.ts';
+import { PaypalCallError } from '../clients/paypal-client.ts';
+import { paypalFor } from '../process-clients.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 /** PayPal's limit of items in one payout batch. */
@@ -67,11 +68,7 @@ async function payingAccount(deps: Pick<AppDeps, 'db'>, orgId: string): Promise<
 }
 
 /** Every page of a batch's items (GET /v1/payments/payouts/{payout_batch_id}), read on behalf of the paying account. */
-async function readPaypalBatchPages(
-  paypal: ReturnType<typeof paypalClient>,
-  batchId: string,
-  merchantId: string,
-): Promise<PaypalBatchRead> {
+async function readPaypalBatchPages(paypal: ReturnType<typeof paypalFor>, batchId: string, merchantId: string): Promise<PaypalBatchRead> {
   const items: PaypalBatchItem[] = [];
   for (let page = 1; ; page += 1) {
     const details = await paypal.request<BatchDetails>(
@@ -89,11 +86,11 @@ async function readPaypalBatchPages(
  * status and every item, from the organisation's connected account.
  */
 export async function readPaypalBatch(
-  deps: Pick<AppDeps, 'config' | 'db'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>,
   options: { org_id: string; batch_id: string },
 ): Promise<PaypalBatchRead> {
   const { merchantId } = await payingAccount(deps, options.org_id);
-  return readPaypalBatchPages(paypalClient(deps.config.providers.paypal), options.batch_id, merchantId);
+  return readPaypalBatchPages(paypalFor(deps), options.batch_id, merchantId);
 }
 
 /**
@@ -108,8 +105,8 @@ export async function readPaypalBatch(
  * A batch PayPal DENIED or CANCELED at once fails the call. Outcomes come as PAYMENT.PAYOUTS-*
  * webhooks (webhooks/paypal-events.ts).
  */
-export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db'>) {
-  const paypal = paypalClient(deps.config.providers.paypal);
+export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>) {
+  const paypal = paypalFor(deps);
 
   async function readBatch(batchId: string, merchantId: string): Promise<{ status: string; ids: Map<string, string> }> {
     const batch = await readPaypalBatchPages(paypal, batchId, merchantId);

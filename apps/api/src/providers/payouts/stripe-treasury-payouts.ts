@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { financialAccounts } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
-import { callStripe, stripeClient } from '../clients/stripe-client.ts';
+import { callStripe } from '../clients/stripe-client.ts';
+import { stripeFor } from '../process-clients.ts';
 import type { PayoutRequest, StartedPayout } from './types.ts';
 
 type BankPayout = PayoutRequest & { destination: Extract<PayoutRequest['destination'], { method: 'stripe' }> };
@@ -39,12 +40,12 @@ async function financialAccountOf(deps: Pick<AppDeps, 'db'>, orgId: string) {
  * metadata. Answers each payout found; one not found is missing from the answer.
  */
 export async function findStripeBankPayouts(
-  deps: Pick<AppDeps, 'config' | 'db'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>,
   options: { org_id: string; payouts: PayoutRequest[] },
 ): Promise<StartedPayout[]> {
   if (options.payouts.length === 0) return [];
   const account = await financialAccountOf(deps, options.org_id);
-  const stripe = stripeClient(deps.config.providers.stripe);
+  const stripe = stripeFor(deps);
   const wanted = new Set(options.payouts.map((payout) => payout.payment_id));
   const found: StartedPayout[] = [];
   const since = Math.floor(Date.now() / 1000) - LOOKUP_DAYS * 86_400;
@@ -66,12 +67,12 @@ export async function findStripeBankPayouts(
 }
 
 export async function createStripeBankPayouts(
-  deps: Pick<AppDeps, 'config' | 'db'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>,
   options: { org_id: string; idempotency_key: string; payouts: BankPayout[] },
 ): Promise<StartedPayout[]> {
   if (options.payouts.length === 0) return [];
   const account = await financialAccountOf(deps, options.org_id);
-  const stripe = stripeClient(deps.config.providers.stripe);
+  const stripe = stripeFor(deps);
   const started: StartedPayout[] = [];
   for (let start = 0; start < options.payouts.length; start += PARALLEL) {
     const batch = options.payouts.slice(start, start + PARALLEL);

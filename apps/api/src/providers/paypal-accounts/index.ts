@@ -7,6 +7,6 @@ export type { PaypalBalance } from './types.ts';
 export { consentSandboxPaypal, moveSandboxPaypal, SANDBOX_PAYPAL_OPENING_BALANCE, sandboxPaypalBalance } from './sandbox.ts';
 
 /** The organisation's own PayPal account: the sandbox PayPal, or PayPal's partner APIs when SANDBOX=false. */
-export function paypalAccountsProvider(deps: Pick<AppDeps, 'config' | 'db'>): PaypalAccountsProvider {
-  return deps.config.isSandbox ? createSandboxPaypalAccounts(deps) : createLivePaypalAccounts(deps.config.providers.paypal);
+export function paypalAccountsProvider(deps: Pick<AppDeps, 'config' | 'db' | 'kernel'>): PaypalAccountsProvider {
+  return deps.config.isSandbox ? createSandboxPaypalAccounts(deps) : createLivePaypalAccounts(deps);
 }

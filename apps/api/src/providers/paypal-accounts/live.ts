@@ -1,5 +1,5 @@
-import type { PaypalSettings } from '../clients/paypal-client.ts';
-import { paypalClient } from '../clients/paypal-client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { paypalFor } from '../process-clients.ts';
 import { ProviderCallError } from '../contract.ts';
 import type { PaypalAccountsProvider, PaypalMerchant } from './types.ts';
 
@@ -35,8 +35,9 @@ function centsOfValue(value: string | undefined): number {
 }
 
 /** PayPal's partner onboarding (Partner Referrals v2, Merchant Integrations v1) and reporting balances. */
-export function createLivePaypalAccounts(settings: PaypalSettings): PaypalAccountsProvider {
-  const paypal = paypalClient(settings);
+export function createLivePaypalAccounts(deps: Pick<AppDeps, 'config' | 'kernel'>): PaypalAccountsProvider {
+  const settings = deps.config.providers.paypal;
+  const paypal = paypalFor(deps);
   const partner = () => {
     if (!settings.partnerMerchantId) throw new Error('PAYPAL_PARTNER_MERCHANT_ID is not set');
     return encodeURIComponent(settings.partnerMerchantId);

@@ -1,38 +1,13 @@
-import path from 'node:path';
-import type { Config } from '../../config.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
-import { createLocalFileStorage } from './local.ts';
-import { createS3Client, createS3FileStorage } from './s3.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { StorageConfig } from './open.ts';
 import type { FileStorage } from './types.ts';
 
 export { FileMissingError, type FileStorage } from './types.ts';
 export { SealedFileError } from './sealed.ts';
 export { createS3Client } from './s3.ts';
 export { moveLocalFiles } from './move.ts';
+export { openFileStorage } from './open.ts';
 
-type StorageConfig = Pick<Config, 'dataDir' | 'storage' | 'secretsKey'>;
-
-/** One storage per configuration: every route and the e-signature service of a process share its client and sockets. */
-const opened = new Map<string, FileStorage>();
-
-/**
- * The file storage: a folder under DATA_DIR on one machine, or the bucket of STORAGE_URL, which
- * every instance reads and writes alike (docs/operations.md, Reference deployment).
- */
-export function fileStorage(config: StorageConfig): FileStorage {
-  const settings = config.storage;
-  const name = JSON.stringify(settings.kind === 'local' ? path.join(config.dataDir, 'files') : [settings, config.secretsKey]);
-  let storage = opened.get(name);
-  if (!storage) {
-    storage = settings.kind === 'local' ? createLocalFileStorage(path.join(config.dataDir, 'files')) : s3Storage(config, settings);
-    opened.set(name, storage);
-  }
-  return storage;
-}
-
-function s3Storage(config: StorageConfig, settings: Extract<StorageConfig['storage'], { kind: 's3' }>): FileStorage {
-  // loadConfig refuses STORAGE_URL without SECRETS_KEY; a config built otherwise is refused here.
-  if (!config.secretsKey) throw new Error('SECRETS_KEY must be set to store files in a bucket');
-  const sealKey = Buffer.from(createSecretBox(config.secretsKey).deriveKey('file-storage'), 'hex');
-  return createS3FileStorage({ settings, client: createS3Client(settings), sealKey });
-}
+/** The process's file storage (opened once per process, providers/process-clients.ts): a folder under DATA_DIR, or the bucket of STORAGE_URL. */
+export const fileStorage = (deps: { config: StorageConfig; kernel: AppDeps['kernel'] }): FileStorage =>
+  deps.kernel.clients.fileStorage(deps.config);

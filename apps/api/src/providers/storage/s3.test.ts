@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startS3Server, TEST_BUCKET } from '../../../test/s3-server.ts';
-import { createS3Client, fileStorage, FileMissingError, moveLocalFiles, SealedFileError, type FileStorage } from './index.ts';
+import { createS3Client, openFileStorage, FileMissingError, moveLocalFiles, SealedFileError, type FileStorage } from './index.ts';
 import { createLocalFileStorage } from './local.ts';
 import { openSealedStream, SEALED_CHUNK_BYTES, sealFile } from './sealed.ts';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const server = await startS3Server();
   env = { ...server.env, SECRETS_KEY };
   const config = loadConfig(env);
-  storage = fileStorage(config);
+  storage = openFileStorage(config);
   if (config.storage.kind !== 's3') throw new Error('expected the bucket');
   raw = createS3Client(config.storage);
 });
@@ -133,7 +133,7 @@ describe('a bucket that does not answer', () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
-    const slow = fileStorage(loadConfig({ ...env, STORAGE_ENDPOINT: endpoint, STORAGE_TIMEOUT_SECONDS: '1' }));
+    const slow = openFileStorage(loadConfig({ ...env, STORAGE_ENDPOINT: endpoint, STORAGE_TIMEOUT_SECONDS: '1' }));
     const started = Date.now();
     const attempts = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => slow.put(`slow/${index}`, Buffer.from('x'))));
     for (const attempt of attempts) {

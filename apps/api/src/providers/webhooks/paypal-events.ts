@@ -1,6 +1,7 @@
 import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../contract.ts';
 import { readSenderItemId } from '../payouts/paypal-payouts.ts';
-import { PAYPAL_PROVIDER, paypalClient } from '../clients/paypal-client.ts';
+import { PAYPAL_PROVIDER } from '../clients/paypal-client.ts';
+import { paypalFor } from '../process-clients.ts';
 import { headerValue } from './stripe-events.ts';
 import { deniedBatchEvents } from './paypal-batch-events.ts';
 import { consentRevokedEvents } from './paypal-consent-events.ts';
@@ -86,11 +87,9 @@ export const paypalWebhookVerifier: WebhookVerifier = {
     const event = JSON.parse(rawBody) as PaypalEvent;
     // The event goes back byte for byte: PayPal's check is over the body it sent.
     const request = `${JSON.stringify({ ...transmission, webhook_id: settings.webhookId }).slice(0, -1)},"webhook_event":${rawBody}}`;
-    const answer = await paypalClient(settings).request<{ verification_status?: string }>(
-      'POST',
-      '/v1/notifications/verify-webhook-signature',
-      { rawBody: request },
-    );
+    const answer = await paypalFor(deps).request<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
+      rawBody: request,
+    });
     if (answer.verification_status !== 'SUCCESS') throw new WebhookSignatureError();
     if (event.event_type === 'PAYMENT.PAYOUTSBATCH.DENIED') return deniedBatchEvents(deps, event);
     if (event.event_type === 'MERCHANT.PARTNER-CONSENT.REVOKED') return consentRevokedEvents(deps, event);

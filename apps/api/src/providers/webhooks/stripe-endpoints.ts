@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { ProviderSettings } from '../../config.ts';
-import { stripeClient } from '../clients/stripe-client.ts';
+import { newStripeClient } from '../clients/stripe-client.ts';
 import { STRIPE_PAYMENT_EVENT_TYPES } from './stripe-payment-events.ts';
 import { STRIPE_TREASURY_EVENT_TYPES } from './stripe-treasury-events.ts';
 
@@ -42,7 +42,7 @@ const sameEvents = (a: string[], b: string[]) => a.length === b.length && [...a]
  * of endpoints it created (Stripe shows a secret only at creation).
  */
 export async function registerStripeWebhooks(settings: ProviderSettings['stripe'], publicUrl: string) {
-  const stripe = stripeClient(settings);
+  const stripe = newStripeClient(settings);
   const url = `${publicUrl.replace(/\/$/, '')}/v1/webhooks/stripe`;
   const existing = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url === url);
   const report: { connect: boolean; action: 'kept' | 'created' | 'updated' | 'differs'; id: string; secret?: string }[] = [];

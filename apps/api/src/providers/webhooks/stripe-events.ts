@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import { connectedAccounts } from '../../db/schema/index.ts';
 import { WebhookSignatureError, type ProviderEventInput, type WebhookVerifier } from '../contract.ts';
 import type { AppDeps } from '../../deps.ts';
-import { STRIPE_PROVIDER, stripeClient } from '../clients/stripe-client.ts';
+import { STRIPE_PROVIDER } from '../clients/stripe-client.ts';
+import { stripeFor } from '../process-clients.ts';
 import { stripePaymentDomainEvents } from './stripe-payment-events.ts';
 import { stripeTreasuryDomainEvents } from './stripe-treasury-events.ts';
 
@@ -76,7 +77,7 @@ export const stripeWebhookVerifier: WebhookVerifier = {
     const signature = headerValue(headers, 'stripe-signature');
     const secrets = [settings.webhookSecret, settings.connectWebhookSecret].filter((secret): secret is string => Boolean(secret));
     if (secrets.length === 0 || !settings.secretKey || !signature) throw new WebhookSignatureError();
-    const client = stripeClient(settings);
+    const client = stripeFor(deps);
     const event = secrets
       .map((secret) => {
         try {

@@ -1,5 +1,5 @@
 import type { ProviderSettings } from '../../config.ts';
-import { stripeClient, stripeCallError } from '../clients/stripe-client.ts';
+import { newStripeClient, stripeCallError } from '../clients/stripe-client.ts';
 import { isConnectEndpoint, missingEvents, STRIPE_API_VERSION, STRIPE_ENDPOINTS } from './stripe-endpoints.ts';
 
 export type LiveCheck = { check: string; ok: boolean; detail: string };
@@ -19,7 +19,7 @@ async function attempt(check: string, run: () => Promise<string>): Promise<LiveC
  * and both webhook endpoints exist at our URL, pinned to the API version of the code.
  */
 export async function checkStripeCredentials(settings: ProviderSettings['stripe'], publicUrl: string): Promise<LiveCheck[]> {
-  const stripe = stripeClient(settings);
+  const stripe = newStripeClient(settings);
   const url = `${publicUrl.replace(/\/$/, '')}/v1/webhooks/stripe`;
   const checks = [
     await attempt('platform account', async () => {

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import type { ProviderEventInput } from '../contract.ts';
-import { callStripe, stripeClient } from '../clients/stripe-client.ts';
+import { callStripe } from '../clients/stripe-client.ts';
+import { stripeFor } from '../process-clients.ts';
 import { stripeDomainEvents } from './stripe-events.ts';
 
 /** How long Stripe keeps events: an outage longer than this cannot be made up from the list. */
@@ -13,10 +14,10 @@ export const STRIPE_EVENT_RETENTION_SECONDS = 30 * 86_400;
  * lists, for the missed-events job.
  */
 export async function listStripeEvents(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'config' | 'kernel'>,
   options: { account: string | null; since: number },
 ): Promise<{ id: string; event: Stripe.Event }[]> {
-  const stripe = stripeClient(deps.config.providers.stripe);
+  const stripe = stripeFor(deps);
   const requestOptions = options.account ? { stripeAccount: options.account } : undefined;
   const listed: Stripe.Event[] = [];
   let startingAfter: string | undefined;
@@ -45,6 +46,9 @@ function omitAccount(event: Stripe.Event): Stripe.Event {
 }
 
 /** The domain events a listed Stripe event becomes, as its webhook would have (providers/webhooks/stripe-events.ts). */
-export function domainEventsOf(deps: Pick<AppDeps, 'config' | 'db' | 'secrets'>, event: Stripe.Event): Promise<ProviderEventInput[]> {
-  return stripeDomainEvents(stripeClient(deps.config.providers.stripe), deps, event);
+export function domainEventsOf(
+  deps: Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>,
+  event: Stripe.Event,
+): Promise<ProviderEventInput[]> {
+  return stripeDomainEvents(stripeFor(deps), deps, event);
 }

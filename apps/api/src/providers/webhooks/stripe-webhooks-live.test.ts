@@ -79,7 +79,7 @@ describe('Stripe webhooks: every handled event subscribed, each from the right m
   it('adds the missing events to an endpoint that listens to too few, keeping its secret; live:check names what is missing', async () => {
     const settings = world.ctx.deps.config.providers.stripe;
     const other = 'http://127.0.0.1:9/elsewhere';
-    const stripe = (await import('../clients/stripe-client.ts')).stripeClient(settings);
+    const stripe = (await import('../clients/stripe-client.ts')).newStripeClient(settings);
     const old = await stripe.webhookEndpoints.create({
       url: `${other}/v1/webhooks/stripe`,
       connect: true,
