@@ -23,9 +23,9 @@ import {
   paymentRoutes,
   abroadPaymentRoutes,
   paymentScheduleRoutes,
-  paymentUploadRoutes,
   submitPayeeLink,
 } from './modules/payments/index.ts';
+import { paymentUploadRoutes } from './modules/payment-uploads/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { devRoutes } from './modules/dev/index.ts';

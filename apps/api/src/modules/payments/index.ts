@@ -56,7 +56,6 @@ export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.t
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
-export { paymentUploadRoutes } from './upload-routes.ts';
 export { paymentReleaseRoutes } from './release-routes.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { approvalRoutes } from './approval-routes.ts';
@@ -67,3 +66,7 @@ export {
   isBackupWithholdingOn,
   setBackupWithholding,
 } from './backup-withholding-records.ts';
+// What a CSV upload (modules/payment-uploads) commits through: the same draft math and schedules as POST /v1/payments.
+export { computeForOrg, toDraftValues } from './create.ts';
+export { dayOf } from './schedule-dates.ts';
+export { createSchedules } from './schedules.ts';

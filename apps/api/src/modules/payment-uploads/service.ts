@@ -15,9 +15,7 @@ import { orgs, payments } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runIdempotent } from '../../plugins/idempotency.ts';
-import { computeForOrg, toDraftValues } from './create.ts';
-import { dayOf } from './schedule-dates.ts';
-import { createSchedules } from './schedules.ts';
+import { computeForOrg, createSchedules, dayOf, toDraftValues } from '../payments/index.ts';
 import { findUploadLookups } from './upload-lookups.ts';
 import { columnOfMathError, readUploadRow, type ReadRow, type UploadCsvRow } from './upload-rows.ts';
 

@@ -15,7 +15,7 @@ import { readIdempotencyKey } from '../../plugins/idempotency.ts';
 import { requireFreshFactor } from '../../plugins/policy.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { readPaymentsCsv } from './upload-csv.ts';
-import { commitPaymentUpload, previewPaymentUpload, type UploadOptions } from './upload.ts';
+import { commitPaymentUpload, previewPaymentUpload, type UploadOptions } from './service.ts';
 import { STAFF } from '../../plugins/route-policy.ts';
 
 const tags = ['Payments'];
