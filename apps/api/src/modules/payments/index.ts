@@ -52,7 +52,7 @@ export const paymentsModule: ModuleDescriptor = {
   ],
 };
 export { loadRecipients, recipientName } from './recipients.ts';
-export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
+export { applyAbroadPayeeDetails, applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
