@@ -79,7 +79,15 @@ describe('a payee abroad in the portal', () => {
     });
     expect((await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json().status).toBe('processing');
     const mine = (await inject('GET', '/v1/portal/payouts-abroad', payee.headers)).json();
-    expect(mine).toEqual([expect.objectContaining({ payment_id: draft!.id, destination_currency: 'INR' })]);
+    // Started by the payee's details, with nobody to confirm a quote: quoted before it was sent, never unquoted.
+    expect(mine).toEqual([
+      expect.objectContaining({
+        payment_id: draft!.id,
+        destination_currency: 'INR',
+        rate: expect.any(String),
+        destination_amount: expect.any(Number),
+      }),
+    ]);
 
     // Changed later: the new details, still checked.
     const changed = await inject('PUT', url, payee.headers, submission(CORRIDOR_PAYEES.GB));
