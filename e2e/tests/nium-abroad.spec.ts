@@ -1,6 +1,8 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
+import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, advanceClock } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -11,6 +13,15 @@ const shot = (page: Page, name: string) =>
     animations: 'disabled',
     fullPage: true,
   });
+
+/** axe's serious and critical findings on the page as it is now (WCAG A/AA), one line each. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
 
 /** Both widths the screens are looked at: the desktop and a phone. */
 async function shotsAtBothWidths(page: Page, name: string) {
@@ -238,4 +249,83 @@ test("[nium] the owner answers Nium's request for information on the payment's p
   await page.reload();
   await expect(card).toContainText(/Status\s*Paid/);
   await expect(card).toContainText(/Payee receives\s*₹[\d,]+\.\d\d/);
+});
+
+test("[nium] a payee in the portal gives their bank in India on a phone and answers Nium's question; the owner sees the payout go on", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.slow();
+  const owner = await fundedOrg(request, 'niumportal');
+  const creator = await createCreator(request, owner.headers, { first_name: 'Ravi', last_name: 'Kumar' });
+  const paymentId = await draftFor(request, owner.headers, creator.id, 40_000);
+  // Executed before the payee gave a bank: it waits for their details.
+  const waiting = await request.put('/v1/payments/initiate', { headers: owner.headers, data: { ids: [paymentId] } });
+  expect(((await waiting.json()) as { requires_info: number }).requires_info).toBe(1);
+  await choosePasswordFromInvitation(request, creator.email);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const payee = await context.newPage();
+  await signInOnPortalSide(payee, creator.email);
+  await expect(payee).toHaveURL(/\/creator/);
+  await payee.goto('/creator/settings?tab=payment_details');
+  const card = payee.getByRole('region', { name: 'Payment details for Northwind Studios' });
+  await card.getByRole('button', { name: 'Another country' }).click();
+  const form = card.getByRole('form', { name: 'Bank outside the United States' });
+  await form.getByRole('combobox', { name: 'Country' }).click();
+  await payee.getByRole('option', { name: 'India' }).click();
+  await expect(form.getByLabel('Currency')).toHaveValue('INR');
+  // The corridor's own fields, checked as the payee link checks them.
+  await form.getByLabel('Name on account').fill('Ravi Kumar (rfi)');
+  await form.getByLabel('IFSC').fill('SBIN000005');
+  await form.getByLabel('IFSC').blur();
+  await expect(form.getByText('IFSC is not valid: 4 letters, a zero, then 6 letters or digits')).toBeVisible();
+  await form.getByLabel('IFSC').fill('SBIN0000058');
+  await form.getByLabel('Account number').fill('123456789012');
+  await expect(form.getByLabel('First name')).toHaveValue('Ravi');
+  await form.getByLabel('Address 1').fill('12 MG Road');
+  await form.getByLabel('City').fill('Bengaluru');
+  await form.getByLabel('Postal code').fill('560001');
+  expect(await payee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousFindings(payee)).toEqual([]);
+  await shotsAtBothWidths(payee, 'nium-portal-bank-abroad');
+  await payee.setViewportSize({ width: 390, height: 900 });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(payee, 'Bank details saved')).toBeVisible();
+  await expect(card.getByText(/On file: a bank in India, paid in INR \(••0058, ••9012\)/)).toBeVisible();
+
+  // Nium holds the payment on a question about the payee (the sandbox asks when the name carries "(rfi)").
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/v1/payments/${paymentId}`, { headers: owner.headers })).json()) as { status: string }).status,
+    )
+    .toBe('processing');
+  for (let step = 0; step < 3; step += 1) await advanceClock(request, 21);
+
+  await payee.goto('/creator/payments');
+  const abroad = payee.getByRole('region', { name: 'Payments abroad' });
+  await expect(abroad).toContainText('Nium needs information about one payment before paying your bank.');
+  const answer = abroad.getByRole('form', { name: 'Answer Nium' });
+  await expect(answer).toContainText('Nium asks:');
+  expect(await payee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousFindings(payee)).toEqual([]);
+  await shotsAtBothWidths(payee, 'nium-portal-rfi');
+  await payee.setViewportSize({ width: 390, height: 900 });
+  await answer.getByLabel('First name').fill('Ravi');
+  await answer.getByRole('button', { name: 'Send answer' }).click();
+  await expect(toast(payee, 'Answer sent to Nium')).toBeVisible();
+  await expect(abroad.getByRole('form', { name: 'Answer Nium' })).toHaveCount(0);
+  await expect(abroad).toContainText('Information sent to Nium');
+  await context.close();
+
+  // The owner sees the payment go on to the payee's bank.
+  for (let step = 0; step < 4; step += 1) await advanceClock(request, 21);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openSignedIn(page, owner.token, `/payments/${paymentId}`);
+  const payout = page.getByRole('region', { name: 'Payment abroad' });
+  await expect(payout).toContainText(/Status\s*Paid/);
+  await expect(payout).toContainText(/Payee receives\s*₹[\d,]+\.\d\d/);
+  await shot(page, 'nium-portal-owner-paid-1440');
 });

@@ -149,6 +149,7 @@ describe('every route that moves money or changes where it goes', () => {
         'PUT /v1/approvals/rules: moves; owner; key none; no acting; factor',
         'PUT /v1/creators/:id/campaign_splits/:splitId: routes; owner/admin/collaborator; key none; no acting; factor',
         'PUT /v1/creators/:id: routes; owner/admin/collaborator; key no key when the body sets account_number, routing_number, selected_payment_method, paypal_email, venmo_phone_number, agent_id, agent_split, manager_id, manager_split; no acting; factor when the body sets account_number, routing_number, selected_payment_method, paypal_email, venmo_phone_number, agent_id, agent_split, manager_id, manager_split',
+        'PUT /v1/creators/user/:id/abroad: routes; creator/customer; key none; no acting; factor',
         'PUT /v1/creators/user/:id: routes; creator/customer; key none; no acting; factor',
         'PUT /v1/payment_releases/:id: moves; owner/admin; key none; no acting; factor',
         'PUT /v1/payments/initiate: moves; owner/admin; key none; no acting; factor',

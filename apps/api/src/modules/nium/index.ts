@@ -11,6 +11,6 @@ export const niumModule: ModuleDescriptor = {
 };
 export { assertNiumAccount, niumProvider } from './accounts.ts';
 export { niumCallProvider } from './funding.ts';
-export { findPayeeAbroadById, findPayeesAbroad, payeeAbroadFields, recordBeneficiary, savePayeeAbroad } from './payees.ts';
+export { findPayeeAbroadById, findPayeesAbroad, payeeAbroadFields, payeeAbroadView, recordBeneficiary, savePayeeAbroad } from './payees.ts';
 export { niumWalletCheck } from './wallet.ts';
 export { niumRoutes } from './routes.ts';

@@ -122,7 +122,8 @@ export const niumRoutes =
     app.get(
       '/creators/:id/abroad',
       {
-        config: { policy: { who: MANAGERS, apiKey: 'read' } },
+        // Bank details (as tok_ values and last 4): owners and admins signed in, never a key.
+        config: { policy: { who: MANAGERS, apiKey: 'none' } },
         schema: {
           tags,
           summary: "A creator's payout details abroad (numbers as tok_ values and last 4)",
@@ -132,8 +133,12 @@ export const niumRoutes =
       },
       async (request) => {
         const orgId = requireStaff(request, MANAGERS).org_id;
-        const found = await findPayeesAbroad(deps.db, orgId, [request.params.id]);
-        const row = found.get(request.params.id);
+        const [creator] = await deps.db
+          .select({ id: creators.id })
+          .from(creators)
+          .where(and(eq(creators.org_id, orgId), eq(creators.id, request.params.id)));
+        if (!creator) throw new AppError('not_found', 'Creator not found');
+        const row = (await findPayeesAbroad(deps.db, orgId, [creator.id])).get(creator.id);
         return row ? payeeAbroadView(row) : null;
       },
     );

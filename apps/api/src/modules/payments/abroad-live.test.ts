@@ -247,6 +247,37 @@ describe('payments abroad through Nium (SANDBOX=false, on the Nium fake)', () =>
     await expectInStep(owner.org.id, customer);
   });
 
+  it('a payment executed without quote_ids is quoted before it is sent: Nium converts at that quote, the books take its figures', async () => {
+    const owner = await abroadOwner(100_000);
+    const { headers } = owner;
+    const customer = owner.account.customerHashId;
+    expect((await inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
+    const payee = await addCreatorAbroad(world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+    const [draft] = await createDrafts(world.ctx.app, headers, [row(payee.id, 20_000)]);
+    const earlier = nium.state().remittances.length;
+    const preview = (await inject('POST', '/v1/payments/initiate/preview', headers, { ids: [draft!.id] })).json();
+    const executed = await inject('PUT', '/v1/payments/initiate', headers, { ids: [draft!.id] });
+    expect(executed.statusCode, executed.body).toBe(200);
+    // Preview and Execute agree on what goes out.
+    expect(executed.json().outcomes.sent).toEqual(preview.outcomes.sent);
+    await expectInStep(owner.org.id, customer);
+    const [remittance, ...more] = nium.state().remittances.slice(earlier);
+    expect(more).toEqual([]);
+    expect(remittance?.quoteId).toEqual(expect.any(String));
+    const status = (await inject('GET', `/v1/payments/${draft!.id}/abroad`, headers)).json();
+    expect(status).toMatchObject({
+      destination_currency: 'GBP',
+      destination_amount: remittance!.destinationAmount,
+      rate: expect.any(String),
+    });
+    for (let step = 0; step < 3; step += 1) {
+      await deliver(nium.process());
+      await expectInStep(owner.org.id, customer);
+    }
+    expect(await paymentStatus(headers, draft!.id)).toBe('succeeded');
+    expect((await ledgerByCurrency(world.ctx.deps, owner.org.id))['outside_bank:gbp']).toBe(remittance!.destinationAmount);
+  });
+
   it('the provider check names the currency in which the Nium wallet and the books part', async () => {
     const owner = await abroadOwner(100_000);
     expect((await inject('POST', '/v1/nium/wallet/fund', owner.headers, { amount: 50_000 })).statusCode).toBe(200);

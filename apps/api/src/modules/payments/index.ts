@@ -16,6 +16,9 @@ import { holdReleasesOnDispute, releasePaidInvoices } from './release-run.ts';
 import { PAYMENT_SCHEDULES_JOB, scheduleJobs } from './schedule-jobs.ts';
 import { runDueSchedules } from './schedule-runs.ts';
 
+/** The sweep of payments abroad whose webhooks never came (nium-events.ts). */
+const ABROAD_SWEEP_JOB = 'payments.abroad-sweep';
+
 // The payments module as other modules see it.
 export const paymentsModule: ModuleDescriptor = {
   name: 'payments',
@@ -36,8 +39,9 @@ export const paymentsModule: ModuleDescriptor = {
     // A contract signed or a deliverable approved releases the payments that waited for it.
     { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.deps, unit.tx, event, unit.afterCommit) },
   ],
-  queues: [PAYMENT_SCHEDULES_JOB],
-  jobs: scheduleJobs,
+  queues: [PAYMENT_SCHEDULES_JOB, ABROAD_SWEEP_JOB],
+  // Every 5 minutes, payments abroad quiet for 15 are read from Nium (missed webhooks), in the sandbox or live.
+  jobs: [...scheduleJobs, { queue: ABROAD_SWEEP_JOB, cron: '*/5 * * * *', run: (deps) => sweepAbroadPayouts(deps) }],
   // Moving the sandbox clock runs the scheduled payouts that came due at once.
   clockWork: [
     { name: 'payment-schedules', run: runDueSchedules },
@@ -52,7 +56,7 @@ export const paymentsModule: ModuleDescriptor = {
   ],
 };
 export { loadRecipients, recipientName } from './recipients.ts';
-export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
+export { applyAbroadPayeeDetails, applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { niumPayouts, payments } from '../../db/schema/index.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import { niumPayouts, niumQuotes, payments } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import type { StartedTransfer } from '../../providers/payouts/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
@@ -10,9 +11,54 @@ import { NIUM_TRANSFER, type NiumTransferRequest } from './nium-execution.ts';
 import { sentKey, settleAbroad } from './nium-settle.ts';
 
 /**
+ * The quote a payment sent without one Execute locked converts at (a schedule's run, an approval,
+ * a payee's details arriving, an execution through the API without quote_ids): asked from Nium
+ * here, with no transaction open, and kept on the payout row before the transfer, so the books
+ * take exactly its figures and a retry (the first answer lost) sends the same quote again. A
+ * quote that ran out before the retry is refused by Nium: the payment fails with its dollars
+ * back, never converted at another rate.
+ */
+async function quoteForTransfer(deps: AppDeps, orgId: string, request: NiumTransferRequest): Promise<string> {
+  const ofPayment = and(eq(niumPayouts.org_id, orgId), eq(niumPayouts.payment_id, request.payment_id));
+  const [payout] = await deps.db.select({ quote_id: niumPayouts.quote_id }).from(niumPayouts).where(ofPayment);
+  if (payout?.quote_id) return payout.quote_id;
+  const quote = await niumProvider(deps).quote({
+    org_id: orgId,
+    source_currency: 'USD',
+    destination_currency: request.destination_currency,
+    source_amount: request.amount,
+  });
+  const destination = quote.destination_amount;
+  if (destination === null) throw new ProviderCallError({ code: 'nium_quote_without_amount', retryable: true });
+  await deps.db.insert(niumQuotes).values({
+    quote_id: quote.quote_id,
+    org_id: orgId,
+    payment_id: request.payment_id,
+    source_currency: quote.source_currency,
+    source_amount: quote.source_amount ?? request.amount,
+    destination_currency: quote.destination_currency,
+    destination_amount: destination,
+    rate: quote.rate,
+    market_rate: quote.market_rate,
+    fee: quote.fee,
+    expires_at: new Date(quote.expires_at),
+  });
+  // Two workers on one call: the first quote kept is the one both send.
+  const [kept] = await deps.db
+    .update(niumPayouts)
+    .set({ quote_id: quote.quote_id, rate: quote.rate, destination_amount: destination })
+    .where(and(ofPayment, isNull(niumPayouts.quote_id)))
+    .returning({ quote_id: niumPayouts.quote_id });
+  if (kept?.quote_id) return kept.quote_id;
+  const [current] = await deps.db.select({ quote_id: niumPayouts.quote_id }).from(niumPayouts).where(ofPayment);
+  return current?.quote_id ?? quote.quote_id;
+}
+
+/**
  * One payment abroad at Nium, with no transaction open: the payee's beneficiary is created the
  * first time their details are paid (and recorded, so later payouts of the same details reuse
- * it), then Transfer Money from the organisation's wallet at the locked quote's rate, keyed by an
+ * it), then Transfer Money from the organisation's wallet at the locked quote's rate (Execute's, or
+ * one asked for here: never unquoted), keyed by an
  * externalId derived from the outbox's key (a retry after a lost answer pays once).
  */
 export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, StartedTransfer>, 'provider'> = {
@@ -38,6 +84,7 @@ export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, 
       });
       beneficiaryId = await recordBeneficiary(deps.db, payee, created);
     }
+    const quoteId = request.quote_id ?? (await quoteForTransfer(deps, ctx.org_id, request));
     return nium.transfer({
       org_id: ctx.org_id,
       payment_id: request.payment_id,
@@ -46,7 +93,7 @@ export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, 
       source_currency: 'USD',
       destination_currency: request.destination_currency,
       amount: { source: request.amount },
-      ...(request.quote_id ? { quote_id: request.quote_id } : {}),
+      quote_id: quoteId,
       memo: request.memo,
     });
   },

@@ -74,7 +74,10 @@ export const abroadPaymentRoutes =
           response: { 200: z.array(payoutAbroadStatus), ...errorResponses },
         },
       },
-      async (request) => payeeAbroadPayouts(deps.db, requireExternal(request).user.id),
+      async (request) => {
+        const auth = requireExternal(request);
+        return payeeAbroadPayouts(deps, auth.user.id, auth.actor?.org_id ?? null);
+      },
     );
 
     app.post(

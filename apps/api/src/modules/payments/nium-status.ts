@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PayoutAbroadStatus, RfiAnswerBody } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -36,14 +36,22 @@ async function payoutRow(db: DbOrTx, orgId: string, paymentId: string): Promise<
  * questions are read from Nium (no transaction open) and kept, so the owner and the payee see them.
  */
 export async function abroadStatus(deps: AppDeps, orgId: string, paymentId: string): Promise<PayoutAbroadStatus> {
-  const row = await payoutRow(deps.db, orgId, paymentId);
-  if (row.status !== 'rfi_requested' || !row.transfer_id) return viewOf(row);
+  return viewOf(await withQuestions(deps, await payoutRow(deps.db, orgId, paymentId)));
+}
+
+/** A payout held on an RFI with Nium's questions read (kept on the row); any other as it is. */
+async function withQuestions(deps: AppDeps, row: NiumPayoutRow): Promise<NiumPayoutRow> {
+  if (row.status !== 'rfi_requested' || !row.transfer_id) return row;
   const state = await niumProvider(deps)
-    .getRemittance({ org_id: orgId, transfer_id: row.transfer_id })
+    .getRemittance({ org_id: row.org_id, transfer_id: row.transfer_id })
     .catch(() => null);
-  if (!state) return viewOf(row);
-  const [updated] = await deps.db.update(niumPayouts).set({ rfis: state.rfis }).where(eq(niumPayouts.payment_id, paymentId)).returning();
-  return viewOf(updated ?? row);
+  if (!state) return row;
+  const [updated] = await deps.db
+    .update(niumPayouts)
+    .set({ rfis: state.rfis })
+    .where(and(eq(niumPayouts.org_id, row.org_id), eq(niumPayouts.payment_id, row.payment_id)))
+    .returning();
+  return updated ?? row;
 }
 
 /** POST /v1/payments/:id/rfi (owner or admin) and the portal's (the payee): the answer sent to Nium, the RFI's new state kept. */
@@ -77,14 +85,22 @@ export async function payeeOrgOfPayment(db: DbOrTx, userId: string, paymentId: s
   return row.org_id;
 }
 
-/** The signed-in payee's payments abroad, newest first (the portal's statuses and RFIs). */
-export async function payeeAbroadPayouts(db: DbOrTx, userId: string): Promise<PayoutAbroadStatus[]> {
-  const rows = await db
+/**
+ * The signed-in payee's payments abroad, newest first (the portal's statuses and RFIs with Nium's
+ * questions); while an
+ * owner or admin acts as the payee (onlyOrgId), that organisation's only, as the portal's scope.
+ */
+export async function payeeAbroadPayouts(deps: AppDeps, userId: string, onlyOrgId: string | null): Promise<PayoutAbroadStatus[]> {
+  const rows = await deps.db
     .select({ payout: niumPayouts })
     .from(niumPayouts)
     .innerJoin(payments, eq(payments.id, niumPayouts.payment_id))
     .innerJoin(creators, and(eq(creators.id, payments.recipient), eq(creators.org_id, payments.org_id)))
-    .where(eq(creators.user_id, userId))
+    .where(and(eq(creators.user_id, userId), onlyOrgId ? eq(niumPayouts.org_id, onlyOrgId) : undefined))
+    .orderBy(desc(niumPayouts.created_at))
     .limit(200);
-  return rows.map((row) => viewOf(row.payout)).reverse();
+  // Nium's questions are read for the ones it holds (no transaction open), so the payee sees what to answer.
+  const payouts: PayoutAbroadStatus[] = [];
+  for (const row of rows) payouts.push(viewOf(await withQuestions(deps, row.payout)));
+  return payouts;
 }

@@ -256,14 +256,21 @@ const isAbroadSubmission = (body: unknown) =>
   typeof body === 'object' && body !== null && (body as { selected_payment_method?: unknown }).selected_payment_method === 'nium';
 
 /**
- * A payee abroad's own details through their link (creators only: payees_abroad belongs to a
+ * A payee abroad's own details through their link or the portal (creators only: payees_abroad belongs to a
  * creator): the corridor's bank fields kept sealed (savePayeeAbroad), the name, address abroad and
  * home tax id on the creator, the US bank, PayPal and Venmo details forgotten; the waiting
  * payments start through Nium from the Nium wallet (those it cannot cover keep waiting).
  */
-async function applyAbroadPayeeDetails(
+export async function applyAbroadPayeeDetails(
   unit: HandlerUnit,
-  options: { org: Org; recipient: string; recipient_role: string; body: PayeeAbroadSubmission },
+  options: {
+    org: Org;
+    recipient: string;
+    recipient_role: string;
+    body: PayeeAbroadSubmission;
+    /** The portal's (the signed-in payee), else the payee link's. */
+    portal?: { changed_by_user_id: string };
+  },
 ) {
   const { deps, tx } = unit;
   const { org, recipient, body } = options;
@@ -314,8 +321,8 @@ async function applyAbroadPayeeDetails(
   const emailIds = await recordPayoutChange(unit, {
     org_id: org.id,
     payee: { type: 'creator', id: recipient, name: creatorDisplayName(person), email: person.email, link: `/creators/${recipient}` },
-    source: 'payee_link',
-    changed_by_user_id: null,
+    source: options.portal ? 'portal' : 'payee_link',
+    changed_by_user_id: options.portal?.changed_by_user_id ?? null,
     fields: [...new Set([...changedPayoutFields(current, person), 'bank_account' as const])],
     replacesDetails: hasPayoutDetails(current) || current.selected_payment_method === 'nium',
   });

@@ -10,11 +10,14 @@ import {
   portalTaxDocument,
   portalTaxDocumentParams,
   loginAsMessages,
+  payeeAbroadSubmissionBody,
+  payeeAbroadView,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { requireExternal } from '../../plugins/auth.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { listIssuedTaxForms, renderOwnTaxForm } from '../taxes/index.ts';
+import { ownAbroadDetails, updateOwnAbroadDetails } from './abroad.ts';
 import { listOwnPayments } from './queries.ts';
 import { paymentStatementCsv } from './statement.ts';
 import { portalRecords, portalScope } from './scope.ts';
@@ -64,6 +67,50 @@ export const portalRoutes =
       async (request) => {
         const auth = requireExternal(request);
         return updateOwnCreatorRecord(deps, {
+          scope: portalScope(auth),
+          id: request.params.id,
+          body: request.body,
+          changed_by_user_id: auth.actor?.id ?? auth.user.id,
+        });
+      },
+    );
+
+    app.get(
+      '/creators/user/:id/abroad',
+      {
+        config: { policy: { who: EXTERNAL, apiKey: 'none', keyRefusal: portalOnly } },
+        schema: {
+          tags,
+          summary: "The signed-in creator's bank details abroad with one organization (numbers as tok_ values and last 4), or null",
+          params: idParams,
+          response: { 200: payeeAbroadView.nullable(), ...errorResponses },
+        },
+      },
+      async (request) => ownAbroadDetails(deps.db, portalScope(requireExternal(request)), request.params.id),
+    );
+
+    app.put(
+      '/creators/user/:id/abroad',
+      {
+        config: {
+          policy: moneyAct({
+            who: EXTERNAL,
+            keyRefusal: portalOnly,
+            acting: loginAsMessages.noPayoutDetails,
+            money: { kind: 'routes', act: 'A signed-in creator gives or changes their bank details abroad (paid through Nium)' },
+          }),
+        },
+        schema: {
+          tags,
+          summary: "Set the signed-in creator's country, bank details abroad, name and address with one organization; paid through Nium",
+          params: idParams,
+          body: payeeAbroadSubmissionBody,
+          response: { 200: payeeAbroadView, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const auth = requireExternal(request);
+        return updateOwnAbroadDetails(deps, {
           scope: portalScope(auth),
           id: request.params.id,
           body: request.body,

@@ -15,3 +15,4 @@ export { ApprovalsQueue } from './components/approvals-queue.tsx';
 export { usePreviewPaymentUpload, useUploadPayments } from './api/uploads.ts';
 export { PaymentGateCard } from './components/payment-gate-card.tsx';
 export { useNewPaymentGate } from './components/new-payment-gate.tsx';
+export { payoutAbroadStatusLabels, RfiForm } from './components/rfi-form.tsx';

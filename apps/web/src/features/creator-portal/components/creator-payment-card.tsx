@@ -1,10 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { maskLastFour, portalMethodSchema, portalTaxSchema, type CreatorUserRecord, type CreatorUserUpdateBody } from '@crewpay/core';
 import { type KeptSecrets, PayoutDetailsForm, type PayoutFormValues } from '../../../entities/payees/index.ts';
 import { useUpdateCreatorRecord } from '../api/creator-records.ts';
+import { AbroadDetails } from './abroad-details.tsx';
 
 const portalSchemas = { method: portalMethodSchema, tax: portalTaxSchema };
 
@@ -56,6 +60,9 @@ export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserR
   const update = useUpdateCreatorRecord();
   const ref = useRef<HTMLElement>(null);
   const asRole = payeeRoleLabel(record);
+  // A creator may be paid at a bank abroad (through Nium); agents and managers are paid in the United States only.
+  const mayGoAbroad = record.payee_roles.includes('creator');
+  const [where, setWhere] = useState<'us' | 'abroad'>(record.selected_payment_method === 'nium' ? 'abroad' : 'us');
   // A to-do leads here with ?org=: that organisation's card comes into view.
   useEffect(() => {
     if (isFocused) ref.current?.scrollIntoView({ block: 'start' });
@@ -77,17 +84,39 @@ export function CreatorPaymentCard({ record, isFocused }: { record: CreatorUserR
             ? `How ${record.org_name} pays you as its ${asRole}, and the tax details they need.`
             : `How ${record.org_name} pays you, and the tax details they need.`}
         </Typography>
-        <PayoutDetailsForm
-          isPaypalEnabled={record.is_paypal_enabled}
-          isBusiness={record.entity_type !== 'individual'}
-          isPending={update.isPending}
-          initial={initialOf(record)}
-          kept={keptOf(record)}
-          schemas={portalSchemas}
-          submitLabel="Save"
-          idPrefix={record.id}
-          onSubmit={(body) => update.mutate({ ...(body as CreatorUserUpdateBody), id: record.id })}
-        />
+        {mayGoAbroad && (
+          <Stack spacing={1} sx={{ mb: 3 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              Where is your bank?
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              value={where}
+              onChange={(_event, next: 'us' | 'abroad' | null) => next && setWhere(next)}
+              aria-label={`Where is your bank? (${record.org_name})`}
+            >
+              <ToggleButton value="us">United States</ToggleButton>
+              <ToggleButton value="abroad">Another country</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+        )}
+        {mayGoAbroad && where === 'abroad' ? (
+          <AbroadDetails record={record} />
+        ) : (
+          <PayoutDetailsForm
+            isPaypalEnabled={record.is_paypal_enabled}
+            isBusiness={record.entity_type !== 'individual'}
+            isPending={update.isPending}
+            initial={initialOf(record)}
+            kept={keptOf(record)}
+            schemas={portalSchemas}
+            submitLabel="Save"
+            idPrefix={record.id}
+            onSubmit={(body) => update.mutate({ ...(body as CreatorUserUpdateBody), id: record.id })}
+          />
+        )}
       </CardContent>
     </Card>
   );

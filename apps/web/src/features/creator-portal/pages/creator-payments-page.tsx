@@ -8,6 +8,7 @@ import { PaymentStatusChip } from '../../../entities/payments/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useKeysetPaging } from '../../../lib/use-keyset-paging.ts';
 import { usePortalPayments } from '../api/portal-payments.ts';
+import { PayoutsAbroadCard } from '../components/payouts-abroad-card.tsx';
 import { StatementCard } from '../components/statement-card.tsx';
 
 /** The spec's columns: id, org, status (its labels), memo, amount, date posted. */
@@ -62,6 +63,8 @@ export default function CreatorPaymentsPage() {
   useEffect(() => record(page, data), [record, page, data]);
   return (
     <Stack spacing={2}>
+      {/* Nium's questions first: a payment abroad waits on them. */}
+      <PayoutsAbroadCard />
       <DataTable
         rows={data?.data ?? []}
         columns={columns}

@@ -10,9 +10,8 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { formatCents, payoutMethodLabels } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { usePayeeLink, useSubmitPayee } from '../api/payee-link.ts';
-import { PayoutDetailsForm } from '../../../entities/payees/index.ts';
+import { AbroadPayeeForm, PayoutDetailsForm } from '../../../entities/payees/index.ts';
 import { PayeeTaxFormStep } from '../components/payee-tax-form-step.tsx';
-import { AbroadPayeeForm } from '../components/abroad-payee-form.tsx';
 
 const INVALID = 'Sorry! This link is no longer valid.';
 

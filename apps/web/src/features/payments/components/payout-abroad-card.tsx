@@ -1,38 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Control, FieldValues } from 'react-hook-form';
-import { formatMinor, rfiAnswerBody, type PayoutAbroadStatus } from '@crewpay/core';
-import { FormTextField } from '../../../components/form/form-fields.tsx';
-import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { formatMinor, type PayoutAbroadStatus } from '@crewpay/core';
+import { payoutAbroadStatusLabels as statusLabels, RfiForm as AnswerForm } from '../../../entities/payments/index.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useAnswerRfi, usePayoutAbroad } from '../api/abroad.ts';
-
-/** Nium's remittance statuses (our words for them, nium-mapping.ts) as the owner reads them. */
-const statusLabels: Record<string, string> = {
-  initiated: 'Sent to Nium',
-  rfi_requested: 'Nium needs information',
-  rfi_responded: 'Information sent to Nium',
-  compliance_completed: 'Checked by Nium',
-  sent_to_bank: 'Sent to the bank',
-  paid: 'Paid',
-  returned: 'Returned',
-  rejected: 'Rejected by Nium',
-  expired: 'Expired',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
-/** Nium's field names (firstName) as labels (First name). */
-const fieldLabel = (name: string) => {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -47,33 +19,10 @@ function Row({ label, value }: { label: string; value: string }) {
 
 type Rfi = PayoutAbroadStatus['rfis'][number];
 
-/** One open question of Nium's: its description and a field per piece of information it asks for. */
+/** The owner answers one of Nium's questions (POST /v1/payments/:id/rfi). */
 function RfiForm({ paymentId, rfi }: { paymentId: string; rfi: Rfi }) {
   const answer = useAnswerRfi(paymentId);
-  const form = useZodForm(rfiAnswerBody, {
-    defaultValues: { rfi_id: rfi.rfi_id, info: Object.fromEntries(rfi.fields.map((field) => [field, ''])) },
-  });
-  const control = form.control as unknown as Control<FieldValues>;
-  return (
-    <Stack component="form" spacing={1.5} noValidate aria-label="Answer Nium" onSubmit={form.handleSubmit((body) => answer.mutate(body))}>
-      <Alert severity="warning">{`Nium asks: ${rfi.description}`}</Alert>
-      {rfi.fields.map((field) => (
-        <FormTextField
-          key={field}
-          control={control}
-          name={`info.${field}`}
-          id={`rfi-${rfi.rfi_id}-${field}`}
-          label={fieldLabel(field)}
-          required
-          size="small"
-          fullWidth
-        />
-      ))}
-      <Button type="submit" variant="contained" loading={answer.isPending} sx={{ alignSelf: 'flex-start' }}>
-        Send answer
-      </Button>
-    </Stack>
-  );
+  return <AnswerForm rfi={rfi} isPending={answer.isPending} onSubmit={(body) => answer.mutate(body)} />;
 }
 
 /**

@@ -8,34 +8,48 @@ import { legalEntityTypeLabels, legalEntityTypes, payeeAbroadSubmissionBody, typ
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { AbroadBankFields, emptyCorridorFields } from '../../../entities/payees/index.ts';
+import { emptyCorridorFields } from '../abroad-defaults.ts';
+import { AbroadBankFields } from './abroad-bank-fields.tsx';
 
 type Input = z.input<typeof payeeAbroadSubmissionBody>;
 const entityOptions = legalEntityTypes.map((type) => ({ value: type, label: legalEntityTypeLabels[type] }));
 
 type Props = {
-  initial: { first_name: string; last_name: string; business_name: string };
+  initial: {
+    first_name: string;
+    last_name: string;
+    business_name: string;
+    /** What is on file (the portal): the country, the method and the name on account; the numbers are typed again. */
+    abroad?: { country: string; method: 'bank_account' | 'pix'; account_holder_name: string };
+    address?: Input['address'];
+  };
   isBusiness: boolean;
   isPending: boolean;
   onSubmit: (body: PayeeAbroadSubmission) => void;
+  submitLabel?: string;
+  idPrefix?: string;
 };
 
 /**
- * The payee link for a bank outside the United States: the country's bank details (paid in its
- * currency through Nium), who they are (the name on account must be theirs), their address
- * abroad and their tax id at home when they have one (no SSN or EIN).
+ * A bank outside the United States, as the payee link and the creator portal ask for it: the
+ * country's bank details (paid in its currency through Nium), who they are (the name on account
+ * must be theirs), their address abroad and their tax id at home when they have one (no SSN or EIN).
  */
-export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit }: Props) {
+export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit, submitLabel = 'Submit', idPrefix = 'payee' }: Props) {
   const form = useZodForm(payeeAbroadSubmissionBody, {
     defaultValues: {
       selected_payment_method: 'nium',
-      abroad: { country: '', method: 'bank_account', fields: emptyCorridorFields() },
+      abroad: {
+        country: initial.abroad?.country ?? '',
+        method: initial.abroad?.method ?? 'bank_account',
+        fields: { ...emptyCorridorFields(), account_holder_name: initial.abroad?.account_holder_name ?? '' },
+      },
       entity_type: isBusiness ? 'c_corp' : 'individual',
       first_name: initial.first_name,
       last_name: initial.last_name,
       business_name: initial.business_name,
       tax_id: '',
-      address: { line_1: '', line_2: '', city: '', region: '', postal_code: '' },
+      address: initial.address ?? { line_1: '', line_2: '', city: '', region: '', postal_code: '' },
     } satisfies Input,
   });
   const control = form.control as unknown as Control<FieldValues>;
@@ -45,7 +59,7 @@ export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit }: Pr
       <FormTextField
         control={control}
         name={name}
-        id={`payee-${name.replace('.', '-')}`}
+        id={`${idPrefix}-${name.replace('.', '-')}`}
         label={label}
         required={options.required ?? true}
         helperText={options.helperText}
@@ -60,7 +74,7 @@ export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit }: Pr
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Bank account
         </Typography>
-        <AbroadBankFields control={control} prefix="abroad." idPrefix="payee-abroad" />
+        <AbroadBankFields control={control} prefix="abroad." idPrefix={`${idPrefix}-abroad`} />
       </Stack>
       <Stack spacing={1.5}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -71,7 +85,7 @@ export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit }: Pr
             <FormTextField
               control={control}
               name="entity_type"
-              id="payee-entity_type"
+              id={`${idPrefix}-entity_type`}
               label="Legal entity type"
               select
               fullWidth
@@ -103,7 +117,7 @@ export function AbroadPayeeForm({ initial, isBusiness, isPending, onSubmit }: Pr
         </Grid>
       </Stack>
       <Button type="submit" variant="contained" size="large" loading={isPending}>
-        Submit
+        {submitLabel}
       </Button>
     </Stack>
   );
