@@ -12,6 +12,7 @@ import { sendHeldPayments } from './execute.ts';
 import { amountEditedBy } from './edit.ts';
 import { destinationsFor } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
+import { returnWithheldTax } from './withheld-tax.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 type Decider = { id: string; org_id: string };
@@ -128,6 +129,8 @@ export async function rejectPayment(deps: AppDeps, ctx: Ctx, decider: Decider, p
       memo: 'Payment rejected',
       metadata: { payment_ids: payment.id },
     });
+  // Never sent, nothing paid: the backup withholding booked at execution is not owed either.
+  await returnWithheldTax(tx, decider.org_id, [payment.id]);
   await emailRequester(deps, ctx, payment, approval, { approved: false, reason });
   await audit(tx, decider, 'payments.reject', payment.id, { released: approval.held });
   return { message: approvalMessages.rejected, status: 'canceled', approvals, required: approval.required };
