@@ -103,7 +103,7 @@ export async function approvePayment(
     await sendHeldPayments(deps, ctx, org, [payment], destinations);
     await emailRequester(deps, ctx, payment, approval, { approved: true, reason });
   }
-  await audit(tx, decider, 'payments.approve', payment.id, { approvals, required: approval.required, sent: last });
+  await audit(tx, decider, 'payments.approve', payment, { approvals, required: approval.required, sent: last });
   const status = last
     ? ((await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0]?.status ?? '')
     : payment.status;
@@ -132,7 +132,7 @@ export async function rejectPayment(deps: AppDeps, ctx: Ctx, decider: Decider, p
   // Never sent, nothing paid: the backup withholding booked at execution is not owed either.
   await returnWithheldTax(tx, decider.org_id, [payment.id]);
   await emailRequester(deps, ctx, payment, approval, { approved: false, reason });
-  await audit(tx, decider, 'payments.reject', payment.id, { released: approval.held });
+  await audit(tx, decider, 'payments.reject', payment, { released: approval.held });
   return { message: approvalMessages.rejected, status: 'canceled', approvals, required: approval.required };
 }
 
@@ -141,7 +141,7 @@ const audit = (
   tx: Tx,
   decider: Decider,
   action: 'payments.approve' | 'payments.reject',
-  paymentId: string,
+  payment: Payment,
   details: Record<string, number | boolean>,
 ) =>
   recordAudit(tx, {
@@ -149,7 +149,9 @@ const audit = (
     actor_user_id: decider.id,
     user_id: decider.id,
     action,
-    target_id: paymentId,
+    target_id: payment.id,
+    target_type: 'payment',
+    amount: payment.amount,
     status_code: 200,
     details,
   });

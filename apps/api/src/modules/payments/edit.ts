@@ -71,6 +71,8 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
       user_id: editor.id,
       action: AMOUNT_EDIT,
       target_id: row.id,
+      target_type: 'payment',
+      amount: updated!.amount,
       status_code: 200,
       details: { old_amount: row.amount, new_amount: updated!.amount, old_earnings: row.earnings, new_earnings: updated!.earnings },
     });
