@@ -57,7 +57,12 @@ describe('backup withholding in the ledger and the campaign margin', () => {
     const preview = await inject('POST', '/v1/payments/initiate/preview', owner.headers, { ids: [draft!.id] });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().backup_withholding).toEqual({ rate: 24, count: 1, withheld: WITHHELD, receives: EARNINGS - WITHHELD });
-    await execute(owner.headers, [draft!.id]);
+    // The dialog's headline figures: the amount is what the payee receives; Execute holds what the preview said.
+    const { amount, fees } = preview.json<{ amount: number; fees: number }>();
+    expect(amount).toBe(EARNINGS - WITHHELD);
+    const executed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json().held).toBe(amount + fees);
     await advanceClock(ctx.app, 61);
 
     const payment = (await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json();
