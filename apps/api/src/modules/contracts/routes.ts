@@ -159,7 +159,11 @@ export const contractRoutes =
       '/contracts/:id/invalidate',
       {
         config: {
-          policy: { who: STAFF, apiKey: 'contracts:write', audit: { action: 'contract.invalidate', details: () => ({}), target: 'contract' } },
+          policy: {
+            who: STAFF,
+            apiKey: 'contracts:write',
+            audit: { action: 'contract.invalidate', details: () => ({}), target: 'contract' },
+          },
         },
         schema: { tags, summary: 'Invalidate a sent contract', params: idParams, response: { 200: contractRecord, ...errorResponses } },
       },

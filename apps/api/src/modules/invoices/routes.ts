@@ -138,7 +138,9 @@ export const invoiceRoutes =
     app.post(
       '/invoices/:id/cancel',
       {
-        config: { policy: { who: STAFF, apiKey: 'invoices:write', audit: { action: 'invoice.cancel', details: () => ({}), target: 'invoice' } } },
+        config: {
+          policy: { who: STAFF, apiKey: 'invoices:write', audit: { action: 'invoice.cancel', details: () => ({}), target: 'invoice' } },
+        },
         schema: { tags, summary: 'Cancel an open invoice', params: idParams, response: { 200: countAnswer, ...errorResponses } },
       },
       async (request) => ({
