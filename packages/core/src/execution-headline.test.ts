@@ -16,6 +16,12 @@ describe('executionHeadline', () => {
     expect(figures).toBe('Payments $1,000.00 · Withheld $240.00 · Fees $5.50 · From your balance $1,005.50');
   });
 
+  it('says "payee receives" of one payment', () => {
+    expect(executionHeadline({ count: 1, amount: 7_600, fees: 0, backup_withholding: { withheld: 2_400 } }).headline).toBe(
+      'Execute 1 payment for $100.00 — $24.00 withheld for backup withholding, payee receives $76.00',
+    );
+  });
+
   it('says nothing of withholding when the preview kept nothing back', () => {
     expect(executionHeadline({ count: 3, amount: 3_000, fees: 0, backup_withholding: { withheld: 0 } }).headline).toBe(
       'Execute 3 payments for $30.00?',

@@ -95,7 +95,7 @@ export function executionHeadline(preview: HeadlineFigures): { headline: string;
     };
   const whole = preview.amount + withheld;
   return {
-    headline: `Execute ${payments} for ${formatCents(whole)} — ${formatCents(withheld)} withheld for backup withholding, payees receive ${formatCents(preview.amount)}`,
+    headline: `Execute ${payments} for ${formatCents(whole)} — ${formatCents(withheld)} withheld for backup withholding, ${preview.count === 1 ? 'payee receives' : 'payees receive'} ${formatCents(preview.amount)}`,
     figures: `Payments ${formatCents(whole)} · Withheld ${formatCents(withheld)} · Fees ${formatCents(preview.fees)} · From your balance ${formatCents(whole + preview.fees)}`,
   };
 }
