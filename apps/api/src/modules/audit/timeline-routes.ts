@@ -10,7 +10,8 @@ const PATHS: Record<TimelineKind, string> = { payment: 'payments', invoice: 'inv
 
 /**
  * An object's timeline, for whoever may read the object (every staff member, API keys with read):
- * who created, edited, executed, approved, rejected, released, canceled it, and why.
+ * who created, edited, executed, approved, rejected, released, canceled it, and why (an approver's
+ * reason to owners and admins only, as the Approvals inbox).
  */
 export const timelineRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -28,6 +29,6 @@ export const timelineRoutes =
             response: { 200: timelinePage, ...errorResponses },
           },
         },
-        async (request) => readTimeline(deps.db, requireStaff(request).org_id, kind, request.params.id, request.query),
+        async (request) => readTimeline(deps.db, requireStaff(request), kind, request.params.id, request.query),
       );
   };

@@ -41,7 +41,14 @@ type Row = {
  * GET /v1/<objects>/:id/timeline: the object's story, oldest first, a page at a time (keyset on
  * the instant and the key). The object must be the caller's organisation's: otherwise 404.
  */
-export async function readTimeline(db: DbOrTx, orgId: string, kind: TimelineKind, id: string, query: TimelineQuery): Promise<TimelinePage> {
+export async function readTimeline(
+  db: DbOrTx,
+  viewer: { org_id: string; role: string },
+  kind: TimelineKind,
+  id: string,
+  query: TimelineQuery,
+): Promise<TimelinePage> {
+  const orgId = viewer.org_id;
   const exists = await db.execute(sql`SELECT 1 FROM ${sql.identifier(OBJECT_TABLES[kind])} WHERE org_id = ${orgId} AND id = ${id}`);
   if (exists.rows.length === 0) throw notFound(NOUNS[kind]);
   const after = query.starting_after ? decode(query.starting_after) : null;
@@ -57,13 +64,17 @@ export async function readTimeline(db: DbOrTx, orgId: string, kind: TimelineKind
   const page = rows.slice(0, query.page_size);
   const last = page[page.length - 1];
   return {
-    data: page.map(toEvent),
+    data: page.map((row) => toEvent(row, DECIDERS.has(viewer.role))),
     has_more: rows.length > query.page_size,
     next_cursor: rows.length > query.page_size && last ? encode({ at_us: last.at_us, key: last.key }) : null,
   };
 }
 
-function toEvent(row: Row): TimelineEvent {
+/** Who reads an approver's reason: those who decide approvals (Settings > Approvals); the maker is emailed it. */
+const DECIDERS = new Set(['owner', 'admin']);
+const DECISIONS = new Set<TimelineAction>(['approved', 'rejected']);
+
+function toEvent(row: Row, readsDecisionReasons: boolean): TimelineEvent {
   const action = row.action as TimelineAction;
   return {
     key: row.key,
@@ -71,7 +82,8 @@ function toEvent(row: Row): TimelineEvent {
     action,
     label: timelineActionLabels[action],
     actor: row.actor_id && row.actor_name ? { id: row.actor_id, name: row.actor_name } : null,
-    reason: row.reason,
+    // An approver's words about a payee stay with those who decide approvals.
+    reason: DECISIONS.has(action) && !readsDecisionReasons ? null : row.reason,
     amount: row.amount === null ? null : Number(row.amount),
   };
 }
