@@ -35,7 +35,7 @@ async function approvedPayment(request: APIRequestContext) {
   const [paymentId] = await saveDrafts(request, maker.token, creator.id, [12_500], { memo: 'June' });
   await call(request, maker.token, 'put', '/v1/payments/initiate', { ids: [paymentId] });
   await call(request, checker.token, 'post', `/v1/approvals/${paymentId}/approve`, { reason: 'Checked the contract' });
-  return { owner, paymentId: paymentId! };
+  return { owner, paymentId: paymentId!, creatorId: creator.id };
 }
 
 // Dates as people write them (M/D/YYYY h:mm AM), never an ISO string.
@@ -49,7 +49,7 @@ for (const width of [1440, 390]) {
   }) => {
     test.slow();
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const { owner, paymentId } = await approvedPayment(request);
+    const { owner, paymentId, creatorId } = await approvedPayment(request);
 
     await openSignedIn(page, owner.token, `/payments/${paymentId}`);
     const timeline = page.getByRole('list', { name: 'Timeline' });
@@ -76,6 +76,15 @@ for (const width of [1440, 390]) {
     await expect(page.getByRole('list', { name: 'Timeline' })).not.toContainText(ISO);
     await page.getByRole('list', { name: 'Timeline' }).scrollIntoViewIfNeeded();
     await screenshot(page, { path: shot(`timeline-invoice-${width}.png`), fullPage: true });
+    expect(await seriousFindings(page)).toEqual([]);
+
+    // The payee's page has its timeline too, first the day they were added.
+    await openSignedIn(page, owner.token, `/creators/${creatorId}`);
+    const creatorTimeline = page.getByRole('list', { name: 'Timeline' });
+    await expect(creatorTimeline.getByRole('listitem').first()).toContainText('Created');
+    await expect(creatorTimeline).not.toContainText(ISO);
+    await creatorTimeline.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: shot(`timeline-creator-${width}.png`) });
     expect(await seriousFindings(page)).toEqual([]);
 
     // The audit log (its grid, at desktop width) links the approval to the payment it concerns.

@@ -13,13 +13,16 @@ const PATHS: Record<TimelineKind, string> = { payment: 'payments', invoice: 'inv
 /** One step: what happened and by whom, when, the money and the reason given. */
 function TimelineItem({ event }: { event: TimelineEvent }) {
   return (
-    <Box component="li" sx={{ position: 'relative', pl: 2.5, pb: 1.5, '&:last-of-type': { pb: 0 } }}>
+    <Box
+      component="li"
+      sx={{ position: 'relative', pl: 2.5, pb: 1.5, '&:last-of-type': { pb: 0 }, '&:last-of-type .timeline-line': { display: 'none' } }}
+    >
       {/* The dot and the line joining the steps: drawing only, the list says the order. */}
       <Box
         aria-hidden
         sx={{ position: 'absolute', left: 0, top: 6, width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' }}
       />
-      <Box aria-hidden sx={{ position: 'absolute', left: 4, top: 18, bottom: 0, width: 2, bgcolor: 'divider' }} />
+      <Box aria-hidden className="timeline-line" sx={{ position: 'absolute', left: 4, top: 18, bottom: 0, width: 2, bgcolor: 'divider' }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', columnGap: 2, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {event.label}
