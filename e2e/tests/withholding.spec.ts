@@ -83,6 +83,10 @@ for (const width of [1440, 390]) {
     await page.getByRole('button', { name: 'Execute Payments' }).click();
     const execute = page.getByRole('dialog', { name: 'Execute payments' });
     await expect(execute.getByLabel('Backup withholding')).toContainText('24% backup withholding: $24.00 withheld, payee receives $76.00');
+    // The headline names the whole amount, the tax withheld and what the payee receives.
+    await expect(execute.getByLabel('Execution summary')).toContainText(
+      'Execute 1 payment for $100.00 — $24.00 withheld for backup withholding, payee receives $76.00',
+    );
     await screenshot(page, { path: shot(`withholding-execute-${width}.png`) });
     expect(await seriousFindings(page)).toEqual([]);
     await execute.getByRole('button', { name: 'Execute', exact: true }).click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { startingAfter } from './paging.ts';
+import { timelineKinds } from './timelines.ts';
 
 /**
  * The actions the audit log names, and how Settings > Audit log says them. Requests made while
@@ -19,6 +20,10 @@ export const auditActionLabels = {
   'payee_split.change': "Split changed (the share of a creator's earnings paid to their agent or manager)",
 
   'payments.amount_edit': 'Payment amount changed',
+  'payments.delete': 'Payment deleted',
+  'invoice.update': 'Invoice edited',
+  'invoice.cancel': 'Invoice canceled',
+  'contract.invalidate': 'Contract invalidated',
   'approval_rules.update': 'Approval rules changed',
   'wallet.unfreeze': 'Frozen wallet money released after review',
   'nium.fund': 'Nium wallet funded from the wallet',
@@ -81,6 +86,10 @@ export const auditEntry = z.object({
   /** Set when the actor was logged in as someone else. */
   acted_as: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
   target_id: z.string().nullable(),
+  /** What the target is (payment, invoice, contract, creator): the row links to its page. */
+  target_type: z.enum(timelineKinds).nullable(),
+  /** The money the action concerns, in cents. */
+  amount: z.number().int().nullable(),
   status_code: z.number().int().nullable(),
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
 });

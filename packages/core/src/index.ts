@@ -51,6 +51,7 @@ export * from './contracts.ts';
 export * from './accounting.ts';
 export * from './client-errors.ts';
 export * from './audit.ts';
+export * from './timelines.ts';
 export * from './two-factor.ts';
 export * from './passkeys.ts';
 export * from './approvals.ts';

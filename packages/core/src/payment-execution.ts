@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCents } from './money.ts';
 import { paymentMessages } from './payments-labels.ts';
 
 /** What a payment can wait for at execution (apps/api payments/execution-waits.ts: one table, used by every path). */
@@ -75,6 +76,29 @@ function outcomeLines(outcomes: ExecutionOutcomes, future: boolean): string[] {
 
 /** Nothing leaves now: every selected payment is held for approval or waits for a release. */
 export const executionNothingSent = 'No payment is sent now';
+
+type HeadlineFigures = { count: number; amount: number; fees: number; backup_withholding?: { withheld: number } | undefined };
+
+/**
+ * The Execute dialog's headline and its figures, from the preview (the amounts Execute holds).
+ * `amount` is what the payees receive, after backup withholding: with some withheld, the headline
+ * names the payments' whole amount, the tax kept back and what the payees receive (issue 44:
+ * never a reduced amount without saying why), and the figures add up to what leaves the balance.
+ */
+export function executionHeadline(preview: HeadlineFigures): { headline: string; figures: string } {
+  const payments = `${preview.count.toLocaleString('en-US')} payment${preview.count === 1 ? '' : 's'}`;
+  const withheld = preview.backup_withholding?.withheld ?? 0;
+  if (withheld === 0)
+    return {
+      headline: `Execute ${payments} for ${formatCents(preview.amount + preview.fees)}?`,
+      figures: `Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`,
+    };
+  const whole = preview.amount + withheld;
+  return {
+    headline: `Execute ${payments} for ${formatCents(whole)} — ${formatCents(withheld)} withheld for backup withholding, ${preview.count === 1 ? 'payee receives' : 'payees receive'} ${formatCents(preview.amount)}`,
+    figures: `Payments ${formatCents(whole)} · Withheld ${formatCents(withheld)} · Fees ${formatCents(preview.fees)} · From your balance ${formatCents(whole + preview.fees)}`,
+  };
+}
 
 /**
  * The Execute answer's message, saying exactly what happened: the spec's 'Payment is on the way!'

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { apiKeyMessages, externalRoles, staffRoles, type ApiKeyScope, type AuditAction, type Role } from '@crewpay/core';
+import { apiKeyMessages, externalRoles, staffRoles, type ApiKeyScope, type AuditAction, type Role, type TimelineKind } from '@crewpay/core';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -35,7 +35,13 @@ export type RoutePolicy = {
   /** Open to a staff member whose organisation requires two-factor before they have one (to enrol). */
   beforeEnrolment?: true;
   /** Recorded in the audit log with its outcome, with the details named (field names and figures, never values). */
-  audit?: { action: AuditAction; when?: BodyRule; details?: (request: FastifyRequest) => AuditDetails };
+  audit?: {
+    action: AuditAction;
+    when?: BodyRule;
+    details?: (request: FastifyRequest) => AuditDetails;
+    /** What the route's :id is: the row links to it and shows on its timeline. */
+    target?: TimelineKind;
+  };
   /**
    * The money this route moves (out of a wallet, or releases) or routes (changes where it goes),
    * for docs/security.md and the test holding such routes to their rules; `when` the body touches
@@ -76,7 +82,7 @@ declare module 'fastify' {
      * Writes the route's audit row (its policy's action) in the caller's transaction, so the row
      * and the change commit together; the hook writes it after the answer otherwise (refusals too).
      */
-    recordAudit: (tx: DbOrTx, extra?: AuditDetails) => Promise<void>;
+    recordAudit: (tx: DbOrTx, extra?: AuditDetails, amount?: number) => Promise<void>;
     auditRecorded: boolean;
   }
 }

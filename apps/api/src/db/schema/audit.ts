@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { orgs } from './orgs.ts';
 import { users } from './users.ts';
@@ -22,6 +23,10 @@ export const auditLog = pgTable(
     action: text().notNull(),
     /** The id of the thing acted on, when the action names one (the route's :id). */
     target_id: text(),
+    /** What the target is (payment, invoice, contract, creator): the row links to its page and its timeline. */
+    target_type: text(),
+    /** The money the action concerns, in cents (an approval's payment, an edit's new amount), when it concerns money. */
+    amount: bigint({ mode: 'number' }),
     /** The HTTP status the write ended with; null while it runs (or if the process died during it). */
     status_code: integer(),
     /** Extra facts, never personal data or secrets (ids, counts). */
@@ -33,6 +38,10 @@ export const auditLog = pgTable(
     index('audit_log_org_id_created_at_idx').on(table.org_id, table.created_at),
     index('audit_log_actor_user_id_idx').on(table.actor_user_id, table.created_at),
     index('audit_log_user_id_idx').on(table.user_id, table.created_at),
+    // An object's timeline reads the rows about it.
+    index('audit_log_org_target_idx')
+      .on(table.org_id, table.target_id, table.created_at)
+      .where(sql`target_id IS NOT NULL`),
   ],
 );
 

@@ -13,7 +13,13 @@ function auditedAction(request: FastifyRequest) {
   return audit && touches(audit.when, request.body) ? audit : null;
 }
 
-async function writeRouteAudit(tx: DbOrTx, request: FastifyRequest, statusCode: number, extra: AuditDetails = {}): Promise<void> {
+async function writeRouteAudit(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  statusCode: number,
+  extra: AuditDetails = {},
+  amount?: number,
+): Promise<void> {
   const audit = auditedAction(request);
   const auth = request.auth;
   // A request made while acting as someone is already recorded, with both users, by the acting hook.
@@ -26,6 +32,8 @@ async function writeRouteAudit(tx: DbOrTx, request: FastifyRequest, statusCode: 
     action: audit.action,
     // Refused requests are recorded too, their params never validated: only an id is kept.
     target_id: uuidOf(params.id) ?? uuidOf(params.key),
+    target_type: audit.target ?? null,
+    amount: amount ?? null,
     status_code: statusCode,
     details: {
       ...(audit.details ? audit.details(request) : fieldNames(request.body)),
@@ -45,8 +53,8 @@ async function writeRouteAudit(tx: DbOrTx, request: FastifyRequest, statusCode: 
  */
 export function registerActionAudit(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auditRecorded', false);
-  app.decorateRequest('recordAudit', function recordRouteAudit(this: FastifyRequest, tx: DbOrTx, extra?: AuditDetails) {
-    return writeRouteAudit(tx, this, 200, extra);
+  app.decorateRequest('recordAudit', function recordRouteAudit(this: FastifyRequest, tx: DbOrTx, extra?: AuditDetails, amount?: number) {
+    return writeRouteAudit(tx, this, 200, extra, amount);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // An error answer after a row written in the route's transaction: that transaction rolled back with it.

@@ -51,6 +51,8 @@ async function readEntries(db: DbOrTx, where: SQL, limit: number) {
       // Only when someone acted as another user: otherwise the user is the actor.
       acted_as: entry.user_id && entry.user_id !== entry.actor_user_id ? personOf(acted_as) : null,
       target_id: entry.target_id,
+      target_type: (entry.target_type as AuditEntryRecord['target_type']) ?? null,
+      amount: entry.amount,
       status_code: entry.status_code,
       details: entry.details,
     };

@@ -7,6 +7,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { auditLogCsv } from './csv.ts';
 import { allAuditEntries, listAuditLog } from './queries.ts';
 import { MANAGERS } from '../../plugins/route-policy.ts';
+import { timelineRoutes } from './timeline-routes.ts';
 
 const tags = ['Audit log'];
 
@@ -15,6 +16,8 @@ export const auditRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const orgOf = (request: Parameters<typeof requireStaff>[0]) => requireStaff(request, ['owner', 'admin']).org_id;
+    // Each object's timeline is read from the audit log and the object's own steps.
+    await app.register(timelineRoutes(deps));
 
     app.get(
       '/audit_log',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { TimelineKind } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,6 +12,10 @@ type AuditEntry = {
   user_id: string | null;
   action: string;
   target_id?: string | null;
+  /** What the target is: the audit log links the row to its page, the object's timeline reads it. */
+  target_type?: TimelineKind | null;
+  /** The money the action concerns, in cents. */
+  amount?: number | null;
   status_code?: number | null;
   /** Ids and plain figures only: no personal data, no secrets. */
   details?: Record<string, string | number | boolean | null>;
@@ -26,6 +31,8 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<string
     user_id: entry.user_id,
     action: entry.action,
     target_id: entry.target_id ?? null,
+    target_type: entry.target_id ? (entry.target_type ?? null) : null,
+    amount: entry.amount ?? null,
     status_code: entry.status_code ?? null,
     details: entry.details ?? null,
     completed_at: entry.status_code == null ? null : new Date(),

@@ -158,7 +158,13 @@ export const contractRoutes =
     app.put(
       '/contracts/:id/invalidate',
       {
-        config: { policy: { who: STAFF, apiKey: 'contracts:write' } },
+        config: {
+          policy: {
+            who: STAFF,
+            apiKey: 'contracts:write',
+            audit: { action: 'contract.invalidate', details: () => ({}), target: 'contract' },
+          },
+        },
         schema: { tags, summary: 'Invalidate a sent contract', params: idParams, response: { 200: contractRecord, ...errorResponses } },
       },
       async (request) => invalidateContract(deps, { org_id: requireStaff(request).org_id, id: request.params.id }),

@@ -49,7 +49,7 @@ export const campaignSplitRoutes =
           policy: moneyAct({
             who: STAFF,
             acting: loginAsMessages.noPayoutDetails,
-            audit: { action: 'payee_split.change' },
+            audit: { action: 'payee_split.change', target: 'creator' },
             money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
           }),
         },
@@ -72,7 +72,7 @@ export const campaignSplitRoutes =
           policy: moneyAct({
             who: STAFF,
             acting: loginAsMessages.noPayoutDetails,
-            audit: { action: 'payee_split.change' },
+            audit: { action: 'payee_split.change', target: 'creator' },
             money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
           }),
         },
@@ -100,7 +100,7 @@ export const campaignSplitRoutes =
           policy: moneyAct({
             who: STAFF,
             acting: loginAsMessages.noPayoutDetails,
-            audit: { action: 'payee_split.change' },
+            audit: { action: 'payee_split.change', target: 'creator' },
             money: { kind: 'routes', act: "A creator's split for one campaign (the share paid to their agent or manager)" },
           }),
         },

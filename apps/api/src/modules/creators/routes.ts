@@ -54,7 +54,7 @@ const updatePolicy: RoutePolicy = {
   apiKey: { scope: 'creators:write', refusedWhen: { fields: [...PAYOUT_FIELDS, ...SPLIT_FIELDS] } },
   acting: { refused: loginAsMessages.noPayoutDetails, when: { fields: [...PAYOUT_FIELDS, ...TAX_FIELDS, ...SPLIT_FIELDS] } },
   freshFactor: { fields: [...PAYOUT_FIELDS, ...SPLIT_FIELDS] },
-  audit: { action: 'payee_split.change', when: { fields: SPLIT_FIELDS } },
+  audit: { action: 'payee_split.change', when: { fields: SPLIT_FIELDS }, target: 'creator' },
   money: {
     kind: 'routes',
     act: "Change a creator's payout details, agent, manager or their splits",

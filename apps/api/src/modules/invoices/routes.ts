@@ -123,7 +123,7 @@ export const invoiceRoutes =
     app.put(
       '/invoices/:id',
       {
-        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
+        config: { policy: { who: STAFF, apiKey: 'invoices:write', audit: { action: 'invoice.update', target: 'invoice' } } },
         schema: {
           tags,
           summary: 'Edit an invoice (not once paid); Mark as paid / unpaid for offline ones',
@@ -138,7 +138,9 @@ export const invoiceRoutes =
     app.post(
       '/invoices/:id/cancel',
       {
-        config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
+        config: {
+          policy: { who: STAFF, apiKey: 'invoices:write', audit: { action: 'invoice.cancel', details: () => ({}), target: 'invoice' } },
+        },
         schema: { tags, summary: 'Cancel an open invoice', params: idParams, response: { 200: countAnswer, ...errorResponses } },
       },
       async (request) => ({

@@ -12,6 +12,7 @@ import { sendHeldPayments } from './execute.ts';
 import { amountEditedBy } from './edit.ts';
 import { destinationsFor } from './payouts.ts';
 import { isPaypalMethod } from './paypal-money.ts';
+import { returnWithheldTax } from './withheld-tax.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 type Decider = { id: string; org_id: string };
@@ -102,7 +103,7 @@ export async function approvePayment(
     await sendHeldPayments(deps, ctx, org, [payment], destinations);
     await emailRequester(deps, ctx, payment, approval, { approved: true, reason });
   }
-  await audit(tx, decider, 'payments.approve', payment.id, { approvals, required: approval.required, sent: last });
+  await audit(tx, decider, 'payments.approve', payment, { approvals, required: approval.required, sent: last });
   const status = last
     ? ((await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)))[0]?.status ?? '')
     : payment.status;
@@ -128,8 +129,10 @@ export async function rejectPayment(deps: AppDeps, ctx: Ctx, decider: Decider, p
       memo: 'Payment rejected',
       metadata: { payment_ids: payment.id },
     });
+  // Never sent, nothing paid: the backup withholding booked at execution is not owed either.
+  await returnWithheldTax(tx, decider.org_id, [payment.id]);
   await emailRequester(deps, ctx, payment, approval, { approved: false, reason });
-  await audit(tx, decider, 'payments.reject', payment.id, { released: approval.held });
+  await audit(tx, decider, 'payments.reject', payment, { released: approval.held });
   return { message: approvalMessages.rejected, status: 'canceled', approvals, required: approval.required };
 }
 
@@ -138,7 +141,7 @@ const audit = (
   tx: Tx,
   decider: Decider,
   action: 'payments.approve' | 'payments.reject',
-  paymentId: string,
+  payment: Payment,
   details: Record<string, number | boolean>,
 ) =>
   recordAudit(tx, {
@@ -146,7 +149,9 @@ const audit = (
     actor_user_id: decider.id,
     user_id: decider.id,
     action,
-    target_id: paymentId,
+    target_id: payment.id,
+    target_type: 'payment',
+    amount: payment.amount,
     status_code: 200,
     details,
   });

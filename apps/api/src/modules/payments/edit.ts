@@ -8,6 +8,7 @@ import { computeForOrg, throwRowErrors, toDraftValues } from './create.ts';
 import { toPaymentRecords } from './records.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertNotDecidedByOther } from './decided-drafts.ts';
+import { returnWithheldTax } from './withheld-tax.ts';
 
 /** The audit action of an amount edit: Settings > Approvals counts its editor among the payment's makers. */
 const AMOUNT_EDIT = 'payments.amount_edit';
@@ -70,6 +71,8 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
       user_id: editor.id,
       action: AMOUNT_EDIT,
       target_id: row.id,
+      target_type: 'payment',
+      amount: updated!.amount,
       status_code: 200,
       details: { old_amount: row.amount, new_amount: updated!.amount, old_earnings: row.earnings, new_earnings: updated!.earnings },
     });
@@ -113,7 +116,14 @@ export async function deletePayments(
         deletable.map((row) => row.id),
       ),
     );
-  await release(deletable.filter((row) => row.status === 'requires_info'));
+  const executed = deletable.filter((row) => row.status === 'requires_info');
+  await release(executed);
+  // Deleted before they were sent: the tax withheld from them at execution goes back too.
+  await returnWithheldTax(
+    tx,
+    orgId,
+    executed.map((row) => row.id),
+  );
   return asked.length;
 }
 

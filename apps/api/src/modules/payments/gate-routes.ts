@@ -54,6 +54,7 @@ export const paymentGateRoutes =
             user_id: user.id,
             action: 'payments.gate_change',
             target_id: saved.payment_id,
+            target_type: 'payment',
             status_code: 200,
             details: { requires_contract: saved.requires_contract, deliverable_id: saved.deliverable_id },
           });

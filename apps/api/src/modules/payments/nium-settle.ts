@@ -11,6 +11,7 @@ import {
   postTransfer,
 } from '../ledger/index.ts';
 import { recordFeeTransfer } from '../platform-fees/index.ts';
+import { releaseWithheldTax } from './withheld-tax.ts';
 
 export type AbroadOutcome = 'paid' | 'failed' | 'returned';
 const EDGE: Record<AbroadOutcome, { from: Payment['status']; to: 'succeeded' | 'failed' | 'returned'; waitsWhile?: Payment['status'] }> = {
@@ -104,6 +105,8 @@ export async function settleAbroad(
       ...(outcome === 'paid' ? { destination_amount: destination, rate: rate || null, source_amount: source } : {}),
     })
     .where(eq(niumPayouts.payment_id, payout.payment_id));
+  // A payment abroad that failed or came back paid nothing: its withheld tax is not owed (once, keyed by the payment).
+  if (edge.to !== 'succeeded') await releaseWithheldTax(tx, payout.org_id, current.id);
   if (edge.to !== 'failed')
     await recordFeeTransfer(tx, {
       org_id: payout.org_id,

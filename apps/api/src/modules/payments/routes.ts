@@ -22,6 +22,7 @@ import { requireStaff } from '../../plugins/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { batchProgress } from './batches.ts';
 import { createPayments } from './create.ts';
 import { deletePayments } from './edit.ts';
@@ -159,9 +160,21 @@ export const paymentRoutes =
       },
       async (request) => {
         const user = requireStaff(request);
-        const count = await deps.db.transaction((tx) =>
-          deletePayments(tx, user.org_id, request.body.ids, (rows) => releasePaymentHolds(tx, user.org_id, rows)),
-        );
+        const count = await deps.db.transaction(async (tx) => {
+          const deleted = await deletePayments(tx, user.org_id, request.body.ids, (rows) => releasePaymentHolds(tx, user.org_id, rows));
+          // Each deleted payment's timeline says who deleted it.
+          for (const id of new Set(request.body.ids))
+            await recordAudit(tx, {
+              org_id: user.org_id,
+              actor_user_id: request.auth?.actor?.id ?? user.id,
+              user_id: user.id,
+              action: 'payments.delete',
+              target_id: id,
+              target_type: 'payment',
+              status_code: 200,
+            });
+          return deleted;
+        });
         return { message: paymentMessages.deleted, count };
       },
     );
@@ -189,9 +202,17 @@ export const paymentRoutes =
         const user = requireStaff(request, ['owner', 'admin']);
         // The payout quotes the owner confirmed are locked at Nium first, with no transaction open (expired: 409, quote again).
         const quotes = request.body.quote_ids ? await lockQuotes(deps, user.org_id, request.body.quote_ids) : undefined;
-        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.initiate' }, (tx, afterCommit) =>
-          initiatePayments(deps, { tx, afterCommit, executedBy: user.id, ...(quotes ? { quotes } : {}) }, user.org_id, request.body),
-        );
+        return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.initiate' }, async (tx, afterCommit) => {
+          const result = await initiatePayments(
+            deps,
+            { tx, afterCommit, executedBy: user.id, ...(quotes ? { quotes } : {}) },
+            user.org_id,
+            request.body,
+          );
+          // The batch names the payments it held: each payment's timeline finds who executed it, and the amount held.
+          await request.recordAudit(tx, { ...requestedCount(request), batch_id: result.batch_id ?? null }, result.held);
+          return result;
+        });
       },
     );
 

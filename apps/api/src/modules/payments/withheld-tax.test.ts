@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignProfit } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { approvalsOrg, executeNew } from '../../../test/approval-fixtures.ts';
 import { addCampaign } from '../../../test/campaign-fixtures.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { createDrafts, fundedOwner, injector, paymentRow, walletBalance } from '../../../test/payment-fixtures.ts';
 import { advanceClock } from '../../../test/wallet-fixtures.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
+import { reconcilePayments } from './reconcile.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,7 +57,12 @@ describe('backup withholding in the ledger and the campaign margin', () => {
     const preview = await inject('POST', '/v1/payments/initiate/preview', owner.headers, { ids: [draft!.id] });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().backup_withholding).toEqual({ rate: 24, count: 1, withheld: WITHHELD, receives: EARNINGS - WITHHELD });
-    await execute(owner.headers, [draft!.id]);
+    // The dialog's headline figures: the amount is what the payee receives; Execute holds what the preview said.
+    const { amount, fees } = preview.json<{ amount: number; fees: number }>();
+    expect(amount).toBe(EARNINGS - WITHHELD);
+    const executed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json().held).toBe(amount + fees);
     await advanceClock(ctx.app, 61);
 
     const payment = (await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json();
@@ -118,5 +125,77 @@ describe('backup withholding in the ledger and the campaign margin', () => {
     expect(refused.json().message).toContain('backup withholding');
     expect((await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json()).toMatchObject({ status: 'draft' });
     expect(await walletBalance(ctx.app, owner.headers)).toBe(100_000);
+  });
+});
+
+describe('backup withholding returned when an executed payment ends unsent', () => {
+  const returns = (entries: { type: string }[]) => entries.filter((entry) => entry.type === 'tax_released');
+  const booksProven = async () => {
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
+    expect((await reconcilePayments(ctx.deps.db)).problems).toEqual([]);
+  };
+  /** The payment as its payee's row shows it: nothing withheld, no backup withholding record. */
+  async function expectNothingWithheld(headers: Headers, id: string) {
+    const payment = (await inject('GET', `/v1/payments/${id}`, headers)).json();
+    expect(payment).toMatchObject({ status: 'canceled', federal_withholdings: 0 });
+    const record = await inject('GET', `/v1/payments/${id}/backup_withholding`, headers);
+    expect(record.statusCode, record.body).toBe(200);
+    expect(record.json()).toBeNull();
+  }
+
+  it('returns the tax when an approver rejects the payment, once, even when two reject at the same moment', async () => {
+    const { owner, admin, second, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
+    expect((await inject('PUT', '/v1/taxes/backup_withholding', owner.headers, { enabled: true })).statusCode).toBe(200);
+    const before = (await books(owner.org.id)).balance;
+    const { drafts, answer } = await executeNew(ctx.app, admin.headers, admin.headers, creator.id, [EARNINGS]);
+    expect(answer.awaiting_approval).toBe(1);
+    const id = drafts[0]!.id;
+    expect((await books(owner.org.id)).balance.tax_owed).toBe(WITHHELD);
+    expect((await inject('GET', `/v1/payments/${id}`, owner.headers)).json().federal_withholdings).toBe(WITHHELD);
+
+    const decisions = await Promise.all(
+      [owner.headers, second.headers].map((headers) => inject('POST', `/v1/approvals/${id}/reject`, headers, { reason: 'Wrong payee' })),
+    );
+    expect(decisions.map((decision) => decision.statusCode).sort()).toEqual([200, 409]);
+    // A repeated rejection is refused and moves nothing.
+    expect((await inject('POST', `/v1/approvals/${id}/reject`, second.headers, { reason: 'again' })).statusCode).toBe(409);
+
+    const { balance, taxEntries } = await books(owner.org.id);
+    expect(balance.tax_owed).toBe(before.tax_owed ?? 0);
+    expect(balance.wallet_available).toBe(before.wallet_available);
+    expect(returns(taxEntries)).toEqual([
+      { type: 'tax_released', kind: 'tax_owed', amount: -WITHHELD },
+      { type: 'tax_released', kind: 'wallet_available', amount: WITHHELD },
+    ]);
+    await expectNothingWithheld(owner.headers, id);
+    await booksProven();
+  });
+
+  it('returns the tax when a payment awaiting input is deleted, once, even when it is deleted twice at the same moment', async () => {
+    const owner = await withholdingOwner();
+    // No payout details: executed, held and awaiting input.
+    const payee = await addCreator(ctx.app, owner.headers);
+    const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(payee.id, EARNINGS)]);
+    await execute(owner.headers, [draft!.id]);
+    expect((await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'requires_info',
+      federal_withholdings: WITHHELD,
+    });
+    expect((await books(owner.org.id)).balance.tax_owed).toBe(WITHHELD);
+
+    const deletions = await Promise.all([1, 2].map(() => inject('DELETE', '/v1/payments', owner.headers, { ids: [draft!.id] })));
+    expect(deletions.map((deletion) => deletion.statusCode).sort()).toEqual([200, 404]);
+
+    const { balance, taxEntries } = await books(owner.org.id);
+    expect(balance.tax_owed).toBe(0);
+    expect(returns(taxEntries)).toHaveLength(2);
+    expect(await walletBalance(ctx.app, owner.headers)).toBe(100_000);
+    const [row] = (
+      await ctx.deps.db.execute<{ federal_withholdings: number; records: string }>(
+        sql`SELECT federal_withholdings, (SELECT count(*) FROM backup_withholdings WHERE payment_id = ${draft!.id})::text AS records FROM payments WHERE id = ${draft!.id}`,
+      )
+    ).rows;
+    expect(row).toEqual({ federal_withholdings: 0, records: '0' });
+    await booksProven();
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatCents } from '@crewpay/core';
 import type { Tx } from '../../db/client.ts';
-import { ledgerTransfers } from '../../db/schema/index.ts';
+import { backupWithholdings, ledgerTransfers, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findLedgerAccounts, postTransfer, taxWithheldEntries } from '../ledger/index.ts';
 import { backupWithholdingsOf } from './backup-withholding-records.ts';
@@ -34,10 +34,16 @@ export async function bookWithheldTax(tx: Tx, orgId: string, paymentIds: readonl
   return total;
 }
 
-/** A payment that failed or was returned paid nothing, so its withheld tax is not owed: back to the wallet (once). */
-export async function releaseWithheldTax(tx: Tx, orgId: string, paymentId: string): Promise<void> {
-  const amount = (await backupWithholdingsOf(tx, orgId, [paymentId])).get(paymentId);
-  if (!amount) return;
+const RELEASE_MEMO = {
+  failed: 'Backup withholding not owed: the payment failed or was returned',
+  canceled: 'Backup withholding not owed: the payment was canceled before it was sent',
+} as const;
+
+/**
+ * The tax booked for this payment back to the wallet, in one transfer keyed by the payment: a
+ * second call (a repeated event, a concurrent cancel) finds the key taken and moves nothing.
+ */
+async function postRelease(tx: Tx, orgId: string, paymentId: string, amount: number, why: keyof typeof RELEASE_MEMO): Promise<void> {
   const [booked] = await tx
     .select({ id: ledgerTransfers.id })
     .from(ledgerTransfers)
@@ -47,8 +53,37 @@ export async function releaseWithheldTax(tx: Tx, orgId: string, paymentId: strin
     org_id: orgId,
     key: `tax_released:${paymentId}`,
     type: 'tax_released',
-    memo: 'Backup withholding not owed: the payment failed or was returned',
+    memo: RELEASE_MEMO[why],
     metadata: { payment_id: paymentId },
     entries: taxWithheldEntries(await findLedgerAccounts(tx, orgId), 'released', amount),
   });
+}
+
+/** A payment that failed or was returned paid nothing, so its withheld tax is not owed: back to the wallet (once). */
+export async function releaseWithheldTax(tx: Tx, orgId: string, paymentId: string): Promise<void> {
+  const amount = (await backupWithholdingsOf(tx, orgId, [paymentId])).get(paymentId);
+  if (amount) await postRelease(tx, orgId, paymentId, amount, 'failed');
+}
+
+/**
+ * Executed payments that end without being sent (rejected, or deleted while awaiting input):
+ * nothing is paid, so nothing was withheld. The tax goes back to the wallet and the payment no
+ * longer says it kept any back (its backup withholding record is removed and its federal
+ * withholdings lose that part). The amount stays the one the batch held, which the hold's release
+ * gave back. The record's DELETE takes its row lock: of two concurrent cancels, one returns it.
+ */
+export async function returnWithheldTax(tx: Tx, orgId: string, paymentIds: readonly string[]): Promise<number> {
+  if (paymentIds.length === 0) return 0;
+  const returned = await tx
+    .delete(backupWithholdings)
+    .where(and(eq(backupWithholdings.org_id, orgId), inArray(backupWithholdings.payment_id, [...paymentIds])))
+    .returning({ payment_id: backupWithholdings.payment_id, amount: backupWithholdings.amount });
+  for (const { payment_id, amount } of returned) {
+    await postRelease(tx, orgId, payment_id, amount, 'canceled');
+    await tx
+      .update(payments)
+      .set({ federal_withholdings: sql`GREATEST(${payments.federal_withholdings} - ${amount}, 0)`, updated_at: new Date() })
+      .where(and(eq(payments.org_id, orgId), eq(payments.id, payment_id)));
+  }
+  return returned.reduce((sum, row) => sum + row.amount, 0);
 }

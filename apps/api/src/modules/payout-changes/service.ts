@@ -75,6 +75,7 @@ export async function recordPayoutChange(unit: HandlerUnit, change: PayoutChange
     user_id: change.changed_by_user_id ?? null,
     action: 'payout_details.change',
     target_id: change.payee.id,
+    target_type: change.payee.type === 'creator' ? 'creator' : null,
     status_code: 200,
     details: { payee_type: change.payee.type, source: change.source, fields: change.fields.join(',') },
   });

@@ -1,7 +1,14 @@
 import { useCallback } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { backupWithholdingLabels, executionNothingSent, executionPreviewLines, formatCents, type InitiatePreview } from '@crewpay/core';
+import {
+  backupWithholdingLabels,
+  executionHeadline,
+  executionNothingSent,
+  executionPreviewLines,
+  formatCents,
+  type InitiatePreview,
+} from '@crewpay/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useExecutionPreview, useExecutionQuotes, type ExecutionSelection } from '../api/payments.ts';
 import { useExecuteWhen } from './execute-when.tsx';
@@ -20,18 +27,19 @@ type Props = {
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
 /**
- * The headline: how many payments Execute holds money for and the total; when it holds none
- * (every selected payment waits for a release), that nothing is sent now, never "Execute 0 payments".
+ * The headline: how many payments Execute holds money for and the total; with backup withholding,
+ * the whole amount, the tax kept back and what the payees receive; when it holds none (every
+ * selected payment waits for a release), that nothing is sent now, never "Execute 0 payments".
  */
 function ExecutionHeadline({ preview }: { preview: InitiatePreview }) {
   if (preview.count === 0) return <Typography>{`${executionNothingSent}.`}</Typography>;
+  const { headline, figures } = executionHeadline(preview);
   return (
     <>
-      <Typography>{`Execute ${plural(preview.count, 'payment')} for ${formatCents(preview.amount + preview.fees)}?`}</Typography>
-      <Typography
-        variant="body2"
-        color="text.secondary"
-      >{`Payments ${formatCents(preview.amount)} · Fees ${formatCents(preview.fees)}`}</Typography>
+      <Typography>{headline}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {figures}
+      </Typography>
     </>
   );
 }

@@ -20,6 +20,7 @@ import { RetryNotice } from '../../../components/retry-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import { useContract, useContractPreview } from '../api/contract.ts';
+import { ObjectTimeline } from '../../../components/object-timeline.tsx';
 
 function DetailsCard({ contract }: { contract: ContractRecord }) {
   const recipientPath = contract.creator_id ? `/creators/${contract.creator_id}` : `/customers/${contract.customer_id}`;
@@ -93,7 +94,10 @@ export default function ContractPage() {
       {isCanceled && <Alert severity="warning">{contractMessages.invalidated}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <DetailsCard contract={contract} />
+          <Stack spacing={2}>
+            <DetailsCard contract={contract} />
+            <ObjectTimeline kind="contract" id={contract.id} />
+          </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
           {preview.data?.isPending || contract.preview_state === 'pending' ? (

@@ -23,6 +23,7 @@ import { StatusCard } from '../components/status-card.tsx';
 import { TagsCard } from '../components/tags-card.tsx';
 import { TaxFormsCard } from '../components/tax-forms-card.tsx';
 import { BackupWithholdingPayeeCard } from '../components/backup-withholding-payee-card.tsx';
+import { ObjectTimeline } from '../../../components/object-timeline.tsx';
 
 const tabs = [
   { value: 'general', label: 'General' },
@@ -93,6 +94,9 @@ export default function CreatorProfilePage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6, lg: 4 }}>
             <TaxFormsCard creator={creator} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <ObjectTimeline kind="creator" id={creator.id} />
           </Grid>
         </Grid>
       )}

@@ -19,6 +19,7 @@ import { DetailCard } from '../../../components/detail-card.tsx';
 import { PaymentInfoCard } from '../components/payment-info-card.tsx';
 import { RemindersCard } from '../components/reminders-card.tsx';
 import { ScheduleCard } from '../components/schedule-card.tsx';
+import { ObjectTimeline } from '../../../components/object-timeline.tsx';
 
 /** /invoices/{id}: Invoice info, Recipient info, Linked Campaign, Payment info (charges, refunds, disputes), Repeat, Reminders, Funded payments. */
 export default function InvoicePage() {
@@ -128,6 +129,9 @@ export default function InvoicePage() {
         </Grid>
         <Grid size={12}>
           <FundedPaymentsCard invoice={invoice} />
+        </Grid>
+        <Grid size={12}>
+          <ObjectTimeline kind="invoice" id={invoice.id} />
         </Grid>
       </Grid>
       {isEditing && <EditInvoiceDialog invoice={invoice} isOpen onClose={() => setEditing(false)} />}

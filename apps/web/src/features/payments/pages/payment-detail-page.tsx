@@ -20,6 +20,7 @@ import { PaymentActions, PaymentGateCard, PaymentScheduleCard, PaymentStatusChip
 import { EditPaymentButton } from '../components/edit-payment-button.tsx';
 import { BackupWithholdingNote } from '../components/backup-withholding-note.tsx';
 import { PayoutAbroadCard } from '../components/payout-abroad-card.tsx';
+import { ObjectTimeline } from '../../../components/object-timeline.tsx';
 
 /** The date that tells what happened: Date failed, Date posted or Date returned, by status. */
 function statusDate(payment: PaymentRecord): [string, string | null] | null {
@@ -122,6 +123,7 @@ export default function PaymentDetailPage() {
           {payment.status === 'draft' && <EditPaymentButton selected={[payment]} />}
         </Stack>
       )}
+      <ObjectTimeline kind="payment" id={payment.id} />
     </Stack>
   );
 }

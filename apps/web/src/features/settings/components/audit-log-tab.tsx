@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { auditActionLabels, auditActions, type AuditAction, type AuditEntryRecord } from '@crewpay/core';
+import { auditActionLabels, auditActions, formatCents, type AuditAction, type AuditEntryRecord, type TimelineKind } from '@crewpay/core';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
@@ -23,6 +25,25 @@ const NO_FILTER: AuditLogFilter = { action: '', user_id: '', from: '', to: '' };
 const personName = (person: AuditEntryRecord['actor']) =>
   person ? `${person.name}${person.name === person.email ? '' : ` (${person.email})`}` : '';
 
+/** The page of each kind of target: a row about a payment, invoice, contract or creator links to it. */
+const TARGET_PAGES: Record<TimelineKind, { path: string; noun: string }> = {
+  payment: { path: '/payments', noun: 'Payment' },
+  invoice: { path: '/invoices', noun: 'Invoice' },
+  contract: { path: '/contracts', noun: 'Contract' },
+  creator: { path: '/creators', noun: 'Creator' },
+};
+
+function TargetLink({ row }: { row: AuditEntryRecord }) {
+  const amount = row.amount === null ? '' : formatCents(row.amount);
+  if (!row.target_type || !row.target_id) return amount;
+  const page = TARGET_PAGES[row.target_type];
+  return (
+    <Link component={RouterLink} to={`${page.path}/${row.target_id}`}>
+      {amount ? `${page.noun} · ${amount}` : page.noun}
+    </Link>
+  );
+}
+
 const columns: GridColDef<AuditEntryRecord>[] = [
   { field: 'created_at', headerName: 'When', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
   { field: 'description', headerName: 'What', flex: 1, minWidth: 220 },
@@ -34,6 +55,7 @@ const columns: GridColDef<AuditEntryRecord>[] = [
     valueGetter: (_value, row) =>
       row.actor ? `${personName(row.actor)}${row.acted_as ? ` as ${personName(row.acted_as)}` : ''}` : 'A payee or a removed user',
   },
+  { field: 'target_id', headerName: 'About', width: 170, sortable: false, renderCell: ({ row }) => <TargetLink row={row} /> },
   {
     field: 'status_code',
     headerName: 'Outcome',
