@@ -6,6 +6,7 @@ import { addCustomer, createMember } from '../../../test/campaign-fixtures.ts';
 import { sendContract } from '../../../test/contract-fixtures.ts';
 import { addCreator, createOwner } from '../../../test/fixtures.ts';
 import { sendInvoice } from '../../../test/invoice-fixtures.ts';
+import { advanceClock } from '../../../test/wallet-fixtures.ts';
 import { createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 
 let ctx: TestContext;
@@ -96,6 +97,15 @@ describe('object timelines', () => {
     ]);
     const creatorEvents = await timeline(owner.headers, `creators/${creator.id}`);
     expect(creatorEvents[0]).toMatchObject({ action: 'created', label: 'Created' });
+  });
+
+  it('keeps the order once the sandbox clock has moved: an invoice dated by the clock, then edited, reads created then edited', async () => {
+    const owner = await fundedOwner(ctx.app, 0);
+    const customer = await addCustomer(ctx.app, owner.headers);
+    expect((await advanceClock(ctx.app, 3 * 24 * 3600)).statusCode).toBe(200);
+    const invoice = await sendInvoice(ctx.app, owner.headers, { amount: 18_000, customer_id: customer.id });
+    expect((await inject('PUT', `/v1/invoices/${invoice.id}`, owner.headers, { title: 'Autumn campaign' })).statusCode).toBe(200);
+    expect(story(await timeline(owner.headers, `invoices/${invoice.id}`)).map(([action]) => action)).toEqual(['created', 'edited']);
   });
 
   it('is read by every staff member, pages by cursor, and never shows another organisation or a payee', async () => {
