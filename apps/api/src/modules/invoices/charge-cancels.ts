@@ -5,8 +5,7 @@ import { charges, type Charge, type ProviderCall } from '../../db/schema/index.t
 import { sandboxNow } from '../../lib/clock.ts';
 import type { JobWorker } from '../../events/kernel.ts';
 import type { HandlerUnit } from '../../events/dispatcher.ts';
-import { paymentsInProvider } from '../../providers/payments-in/index.ts';
-import type { CanceledCharge } from '../../providers/payments-in/types.ts';
+import { paymentsInProvider, type CanceledCharge } from '../../providers/payments-in/index.ts';
 import { recordProviderCall, runProviderCallsSoon, type ProviderOperation } from '../provider-calls/index.ts';
 import { failCharge, NO_ACTION } from './charge-outcomes.ts';
 
