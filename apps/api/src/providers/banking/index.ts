@@ -3,7 +3,7 @@ import { createSandboxBanking } from './sandbox.ts';
 import { createStripeTreasury } from './stripe-treasury.ts';
 import type { BankingProvider } from './types.ts';
 
-export type { OnboardingSubmission, ProviderAccountState, ProviderMoneyMovement, ProviderSetupIntent } from './types.ts';
+export type { OnboardingSubmission, OwnerSubmission, ProviderAccountState, ProviderMoneyMovement, ProviderSetupIntent } from './types.ts';
 export { simulateSandboxReceivedCredit } from './sandbox-received-credit.ts';
 // The sandbox bank's own pieces the sandbox tools and its events use: its ids and its micro-deposit check.
 export { providerId } from './sandbox.ts';
