@@ -10,3 +10,4 @@ export const activationModule: ModuleDescriptor = {
   providerEvents: [accountEvents],
 };
 export { activationRoutes } from './routes.ts';
+export { sandboxOnboardingRoutes } from './sandbox-onboarding-routes.ts';

@@ -3,6 +3,7 @@ import { ownerMessages } from '@crewpay/core';
 import { authHeaders, createOwner, uniqueEmail } from '../../../test/fixtures.ts';
 import { business, createCollaborator, representative } from '../../../test/wallet-fixtures.ts';
 import { liveWorld, sandboxWorld, type World } from '../../../test/worlds.ts';
+import { operatorHeaders } from '../../../test/context.ts';
 import { users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { startSession } from '../auth/sessions.ts';
@@ -137,5 +138,39 @@ describe.each<[string, () => Promise<World>]>([
     expect((await call('PUT', '/v1/org/beneficial_owners', other.headers, body)).statusCode).toBe(200);
     expect((await call('GET', '/v1/org/beneficial_owners', headers)).json()).toEqual({ owners: [], owners_provided_at: null });
     expect((await onboarding(headers)).status).toBe('action_required');
+  });
+});
+
+describe("the sandbox's hosted onboarding (Stripe's account link) for what the app does not collect", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await sandboxWorld();
+  });
+
+  it('an identity document is asked for; the link opens the sandbox page, which takes it, returns to Verification and the requirement goes', async () => {
+    const { headers } = await createOwner(world.ctx.app);
+    const post = (url: string, payload: object) => world.ctx.app.inject({ method: 'POST', url, headers, payload });
+    expect((await post('/v1/org/owner', { ...representative, ssn: '111-11-1111' })).statusCode).toBe(200);
+    expect((await post('/v1/org/business', business)).statusCode).toBe(200);
+    const before = (await world.ctx.app.inject({ method: 'GET', url: '/v1/org/onboarding', headers })).json();
+    expect(before.requirements).toMatchObject([{ requirement: 'representative.verification.document', fix: 'document' }]);
+
+    const link = await post('/v1/org/onboarding_link', {});
+    expect(link.statusCode, link.body).toBe(200);
+    const url = new URL(link.json<{ url: string }>().url);
+    expect(url.pathname).toMatch(/^\/sandbox\/onboarding\/.+/);
+    const opened = await world.ctx.app.inject({ method: 'GET', url: url.pathname, headers: operatorHeaders });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('Upload a test ID and continue');
+    const altered = await world.ctx.app.inject({ method: 'GET', url: `${url.pathname}x`, headers: operatorHeaders });
+    expect(altered.statusCode).toBe(410);
+
+    const done = await world.ctx.app.inject({ method: 'POST', url: url.pathname, headers: operatorHeaders });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(`${world.ctx.deps.config.publicUrl}/verification`);
+    const after = (await world.ctx.app.inject({ method: 'GET', url: '/v1/org/onboarding', headers })).json();
+    expect(after).toMatchObject({ status: 'complete', requirements: [] });
+    // Sent again, the details find the document given: nothing more is asked.
+    expect((await post('/v1/org/business', business)).statusCode).toBe(409);
   });
 });

@@ -43,3 +43,6 @@ export const OWNER_REQUIREMENTS = [
   'owners.last_name',
   'owners.relationship.percent_ownership',
 ];
+
+/** Stripe's test SSN that fails verification: the bank asks for an identity document, which only its hosted onboarding collects. */
+export const UNVERIFIABLE_TEST_SSN = '111111111';
