@@ -19,7 +19,7 @@ import { bankingProvider, type OwnerSubmission, type ProviderAccountState } from
 import { recordProviderCall, runProviderCallsSoon, type ProviderOperation } from '../provider-calls/index.ts';
 import { saveAccountState } from './onboarding.ts';
 
-export const SUBMIT_OWNERS = 'banking.beneficial_owners';
+const SUBMIT_OWNERS = 'banking.beneficial_owners';
 
 type Owners = z.output<typeof beneficialOwnersBody>;
 type OwnersRequest = { account_id: string };

@@ -9,15 +9,15 @@ import { paymentsInProvider, type CanceledCharge } from '../../providers/payment
 import { recordProviderCall, runProviderCallsSoon, type ProviderOperation } from '../provider-calls/index.ts';
 import { failCharge, NO_ACTION } from './charge-outcomes.ts';
 
-export const CANCEL_CHARGE = 'payments_in.cancel_charge';
+const CANCEL_CHARGE = 'payments_in.cancel_charge';
 
 /**
  * How long a payment may wait for its payer before it is canceled (docs/decisions.md, "Stuck
  * payments"): a 3-D Secure step is answered in minutes or never, so an hour; a bank typed by hand
  * has Stripe's own window for its micro-deposits, 10 days.
  */
-export const AUTHENTICATION_WAIT_MS = 60 * 60_000;
-export const MICRODEPOSITS_WAIT_MS = 10 * 86_400_000;
+const AUTHENTICATION_WAIT_MS = 60 * 60_000;
+const MICRODEPOSITS_WAIT_MS = 10 * 86_400_000;
 
 /** Charges looked at per run; the rest wait for the next one. */
 const STUCK_BATCH = 200;
