@@ -73,3 +73,26 @@ for (const width of [1440, 390]) {
     expect((await saved.json()).owners).toMatchObject([{ first_name: 'Grace', percent_ownership: 40, title: 'Founder', state: 'TX' }]);
   });
 }
+
+test("[verification] what the app does not collect opens Stripe's hosted onboarding (the sandbox's page), and the owner comes back to a ready wallet", async ({
+  page,
+  request,
+}) => {
+  const owner = await createOwner(request, 'verification-hosted');
+  const headers = { 'auth-token': owner.token };
+  // Stripe's unverifiable test SSN: Stripe asks for an identity document, which only its own page takes.
+  expect((await request.post('/v1/org/owner', { headers, data: { ...representative, ssn: '111111111' } })).status()).toBe(200);
+  expect((await request.post('/v1/org/business', { headers, data: business })).status()).toBe(200);
+
+  await openSignedIn(page, owner.token, '/verification');
+  const row = page.getByLabel('Outstanding requirement');
+  await expect(row).toContainText(
+    "Stripe could not verify the representative's identity: upload a photo of a government-issued ID with Stripe.",
+  );
+  await row.getByRole('button', { name: 'Continue on Stripe' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload a test ID and continue' }).click();
+  await expect(page).toHaveURL(/\/verification$/);
+  await expect(page.getByText('Stripe has everything it needs: your wallet is ready.')).toBeVisible();
+  await expect(page.getByLabel('Outstanding requirement')).toHaveCount(0);
+});

@@ -165,7 +165,12 @@ describe("the sandbox's hosted onboarding (Stripe's account link) for what the a
     const altered = await world.ctx.app.inject({ method: 'GET', url: `${url.pathname}x`, headers: operatorHeaders });
     expect(altered.statusCode).toBe(410);
 
-    const done = await world.ctx.app.inject({ method: 'POST', url: url.pathname, headers: operatorHeaders });
+    const done = await world.ctx.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { ...operatorHeaders, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe(`${world.ctx.deps.config.publicUrl}/verification`);
     const after = (await world.ctx.app.inject({ method: 'GET', url: '/v1/org/onboarding', headers })).json();

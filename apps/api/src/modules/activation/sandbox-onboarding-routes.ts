@@ -31,6 +31,9 @@ const expired = page(
 export const sandboxOnboardingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The page's form posts urlencoded (and carries nothing the route reads).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _raw, done) => done(null, {}));
+
     app.get('/onboarding/:token', { config: { isPublic: true }, schema: { hide: true, params } }, async (request, reply) => {
       reply.type('text/html');
       if (!(await openSandboxOnboardingLink(deps, request.params.token))) return reply.status(410).send(expired);
