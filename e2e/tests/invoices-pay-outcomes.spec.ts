@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, readEmailedLink, uniqueEmail } from './support/api.ts';
 import { activateViaApi } from './support/wallet.ts';
@@ -80,3 +81,40 @@ test('[invoices] in the sandbox a 3-D Secure card opens the sandbox check; compl
   await check.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 });
+
+/** axe's serious and critical findings on the page as it is now (WCAG A/AA), one line each. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Transitions over (the busy spinner behind the dialog turns for ever: it is not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+for (const width of [1440, 390]) {
+  test(`[invoices] a payer who leaves the 3-D Secure step chooses another card and pays, once (${width}px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const payLink = await sentInvoice(request, `invoices-3ds-another-${width}`);
+    await page.goto(payLink);
+    await payBySandboxCard(page, '4000 0027 6000 3184');
+    const check = page.getByRole('dialog', { name: 'Authenticate your card' });
+    await expect(check).toContainText('Your bank asks you to confirm this payment of $5,500.00 (3-D Secure).');
+    // The payer goes away and comes back later: the step still waits for them, with a way out.
+    await page.goto(payLink);
+    await expect(check).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+    await check.getByRole('button', { name: 'Use another payment method' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The payment was canceled. Please try again or use another payment method.');
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+    await screenshot(page, { path: screenshotPath(`invoices-pay-3ds-left-${width}`), fullPage: true });
+    await payBySandboxCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await expect(page.getByText('Your payment of $5,500.00 has been sent!', { exact: false })).toBeVisible();
+  });
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeAnswer } from './http-fake.ts';
 import { id, invalid, missing, now, stripeError, type Emit, type Json, type StripeRouteModule } from './stripe-core-fake.ts';
+import { OWNER_REQUIREMENTS, OWNERS_TEST_EIN } from '../src/providers/banking/test-accounts.ts';
 
 /** Stripe's test identity numbers: this one fails verification, so Stripe asks for an identity document. */
 export const UNVERIFIABLE_TEST_ID_NUMBER = '111111111';
@@ -103,7 +104,25 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
       if (person.id_number === UNVERIFIABLE_TEST_ID_NUMBER && !person.verification_document)
         due.push('representative.verification.document');
     }
-    return due;
+    return [...due, ...ownersDue(account)];
+  }
+
+  const owners = (account: Account) => [...account.persons.values()].filter((person) => get(person, 'relationship.owner') === 'true');
+
+  /**
+   * A company with the owners test EIN: its owners (25% or more each, with their percentage) and
+   * the attestation that all are given; an owner Person missing a field asks for it by its id.
+   */
+  function ownersDue(account: Account): string[] {
+    if (get(account, 'company.tax_id') !== OWNERS_TEST_EIN) return [];
+    const given = owners(account);
+    const missingFields = given.flatMap((person) =>
+      ['first_name', 'last_name', 'dob.day', 'email', 'address.line1', 'relationship.percent_ownership']
+        .filter((field) => get(person, field) === undefined)
+        .map((field) => `${person.id}.${field}`),
+    );
+    if (get(account, 'company.owners_provided') === 'true') return missingFields;
+    return given.length > 0 ? ['company.owners_provided', ...missingFields] : OWNER_REQUIREMENTS;
   }
 
   /** Recomputes requirements and capabilities; answers whether anything changed (then account.updated is sent). */
@@ -176,6 +195,10 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
   }
 
   function upsertPerson(account: Account, personId: string | undefined, params: Json): FakeAnswer {
+    // Stripe's percentage: a number from 0 to 100 (it may have decimals).
+    const percent = get(params, 'relationship.percent_ownership');
+    if (percent !== undefined && percent !== '' && !(Number.isFinite(Number(percent)) && Number(percent) >= 0 && Number(percent) <= 100))
+      return invalid('relationship[percent_ownership]', 'parameter_invalid_integer');
     const person = personId
       ? account.persons.get(personId)
       : ({ id: id('person'), object: 'person', account: account.id, verification_document: false } as Person);
@@ -227,8 +250,10 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
       if (!account) return missing('account');
       if (sub === 'persons') {
         const onlyRepresentative = request.query.get('relationship[representative]') === 'true';
+        const onlyOwners = request.query.get('relationship[owner]') === 'true';
         const data = [...account.persons.values()]
           .filter((person) => !onlyRepresentative || get(person, 'relationship.representative') === 'true')
+          .filter((person) => !onlyOwners || get(person, 'relationship.owner') === 'true')
           .map(({ id_number: idNumber, verification_document: _document, ...person }) =>
             typed({ ...structuredClone(person), id_number_provided: idNumber !== undefined }),
           );

@@ -247,7 +247,14 @@ export function createIntents(deps: {
     if (!intent) return missing();
     if (action === 'verify_microdeposits') return verifyMicrodeposits(intent, params);
     if (action === 'cancel') {
-      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) return unexpected(intent);
+      // Stripe's documented refusal: a PaymentIntent that succeeded, is processing (an ACH debit) or was canceled stays as it is.
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          payment_intent: publicView(intent),
+        });
       Object.assign(intent, { status: 'canceled', next_action: null, cancellation_reason: params.cancellation_reason ?? null });
       emitIntent('payment_intent.canceled', intent);
       return { status: 200, body: publicView(intent) };

@@ -29,7 +29,7 @@ import { paymentUploadRoutes } from './modules/payment-uploads/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
-import { activationRoutes } from './modules/activation/index.ts';
+import { activationRoutes, sandboxOnboardingRoutes } from './modules/activation/index.ts';
 import { feeRoutes } from './modules/fees/index.ts';
 import { walletRoutes } from './modules/wallets/index.ts';
 import { niumRoutes } from './modules/nium/index.ts';
@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       restrictToOperator(tools, { operatorToken: deps.config.operatorToken });
       await tools.register(devRoutes(deps), { prefix: '/dev' });
       await tools.register(sandboxBankRoutes(deps), { prefix: '/sandbox' });
+      await tools.register(sandboxOnboardingRoutes(deps), { prefix: '/sandbox' });
       await tools.register(sandboxPaypalRoutes(deps), { prefix: '/sandbox' });
     });
   }

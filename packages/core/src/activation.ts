@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { messages, requiredText } from './validation.ts';
+import { emailSchema, messages, requiredText } from './validation.ts';
 import { usStateCodes } from './us-states.ts';
 
 export const activationMessages = {
@@ -91,3 +91,62 @@ export const businessBody = z.object({
   agreement: z.boolean({ error: activationMessages.agreement }).refine((value) => value, activationMessages.agreement),
 });
 export type BusinessBody = z.input<typeof businessBody>;
+
+export const ownerMessages = {
+  percent: 'Enter a whole percentage from 25 to 100: only owners of 25% or more are listed',
+  total: 'The owners listed cannot own more than 100% together',
+  attestation: 'Confirm that every owner of 25% or more is listed',
+  tooMany: 'At most 4 people can each own 25% or more',
+} as const;
+
+/** A beneficial owner: a person who owns 25% or more of the business (Stripe's owner Person). */
+export const beneficialOwnerBody = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  /** Optional: their title in the business, when they have one. */
+  title: text().trim().max(100, 'Must be at most 100 characters').optional().default(''),
+  email: emailSchema,
+  dob: dobSchema,
+  percent_ownership: z
+    .number({ error: ownerMessages.percent })
+    .int(ownerMessages.percent)
+    .min(25, ownerMessages.percent)
+    .max(100, ownerMessages.percent),
+  ...address,
+});
+
+/**
+ * The business's beneficial owners (everyone owning 25% or more, at most four), with the owner's
+ * attestation that the list is complete (Stripe's company.owners_provided). An empty list with
+ * the attestation says nobody owns 25% or more.
+ */
+export const beneficialOwnersBody = z
+  .object({
+    owners: z.array(beneficialOwnerBody).max(4, ownerMessages.tooMany),
+    attestation: z.boolean({ error: ownerMessages.attestation }).refine((value) => value, ownerMessages.attestation),
+  })
+  .refine((body) => body.owners.reduce((total, owner) => total + owner.percent_ownership, 0) <= 100, {
+    message: ownerMessages.total,
+    path: ['owners'],
+  });
+export type BeneficialOwnersBody = z.input<typeof beneficialOwnersBody>;
+
+export const beneficialOwnerRecord = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  title: z.string(),
+  email: z.string(),
+  dob: z.string(),
+  percent_ownership: z.number().int(),
+  address: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+});
+export const beneficialOwnersAnswer = z.object({
+  owners: z.array(beneficialOwnerRecord),
+  /** When the owner attested that every owner of 25% or more is listed; null before. */
+  owners_provided_at: z.string().nullable(),
+});
+export type BeneficialOwnersAnswer = z.infer<typeof beneficialOwnersAnswer>;

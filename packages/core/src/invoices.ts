@@ -46,6 +46,7 @@ export const invoiceMessages = {
   updateFailed: 'Failed to update Payment Group for Invoice',
   canceled: 'Sorry! This invoice has been canceled by the requestor.',
   alreadyPaid: 'This invoice has already been paid',
+  noPaymentWaiting: 'No payment is waiting for you: choose how to pay below',
   methodNotAllowed: 'This payment method is not accepted for this invoice',
   offlineNotPayable: 'This invoice is not paid online',
   noTreasury: 'Open a wallet before sending invoices',

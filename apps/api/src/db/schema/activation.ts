@@ -1,4 +1,4 @@
-import { bigint, date, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 
@@ -49,9 +49,37 @@ export const orgBusinesses = pgTable('org_businesses', {
   agreement_accepted_at: timestamp({ withTimezone: true }),
   agreement_ip: text(),
   agreement_user_agent: text(),
+  // The owner's attestation that every owner of 25% or more is listed (Stripe's company.owners_provided).
+  owners_provided_at: timestamp({ withTimezone: true }),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
+
+/**
+ * The business's beneficial owners (25% or more each), as the owner listed them when the banking
+ * provider asked; each becomes an owner Person at the provider (its id kept once made).
+ */
+export const orgBeneficialOwners = pgTable(
+  'org_beneficial_owners',
+  {
+    id: id(),
+    org_id: uuid()
+      .notNull()
+      .references(() => orgs.id),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    title: text().notNull().default(''),
+    email: text().notNull(),
+    dob: date().notNull(),
+    percent_ownership: integer().notNull(),
+    ...address(),
+    provider_person_id: text(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('org_beneficial_owners_org_id_idx').on(table.org_id)],
+);
+export type OrgBeneficialOwner = typeof orgBeneficialOwners.$inferSelect;
 
 /** A requirement the banking provider still asks for, and why (its error code when it refused what was sent). */
 export type AccountRequirement = { requirement: string; past_due: boolean; error_code: string | null };

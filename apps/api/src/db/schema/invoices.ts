@@ -184,7 +184,7 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   id: text().primaryKey(),
   org_id: uuid().notNull(),
   client_secret: text().notNull().unique(),
-  status: text({ enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
+  status: text({ enum: ['requires_action', 'succeeded', 'failed', 'canceled'] }).notNull(),
   decline_code: text(),
   refund_fails: boolean().notNull().default(false),
   metadata: jsonb().$type<Record<string, string>>().notNull(),

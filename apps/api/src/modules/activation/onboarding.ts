@@ -99,6 +99,7 @@ async function submissionOf(deps: AppDeps, orgId: string, email: string): Promis
       ip: business.agreement_ip ?? unknown,
       user_agent: business.agreement_user_agent ?? unknown,
     },
+    owners_provided: business.owners_provided_at !== null,
   };
 }
 

@@ -32,7 +32,7 @@ export async function onboardingStatus(db: DbOrTx, orgId: string): Promise<Onboa
   return { status, wallet_usable: usable, disabled_reason: account.disabled_reason, requirements };
 }
 
-/** The provider's own page for what only it collects (an identity document); the sandbox has none. */
+/** The provider's own page for what only it collects (an identity document), made when asked (links expire); the sandbox has its own. */
 export async function onboardingLink(deps: AppDeps, orgId: string): Promise<string> {
   const [account] = await deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.org_id, orgId));
   if (!account || account.requirements.length === 0) throw new AppError('bad_request', 'Stripe needs nothing more from your organization');

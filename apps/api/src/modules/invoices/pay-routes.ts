@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardToken, cardTokenBody } from '@crewpay/core';
+import { cardToken, cardTokenBody, loginAsMessages, payInvoiceAnswer } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
@@ -17,7 +17,7 @@ import { attachmentDisposition } from '../files/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { deliverDueSandboxEvents } from '../provider-calls/index.ts';
 import { openInvoiceAttachment } from './attachments.ts';
-import { openBankLink } from './pay.ts';
+import { leaveWaitingPayment, openBankLink } from './pay.ts';
 import { invoicePdfOf, sendPdf } from './invoice-document.ts';
 
 const tags = ['Invoice payment'];
@@ -77,6 +77,22 @@ export const invoicePayRoutes =
         schema: { tags, summary: 'The invoice as a PDF, through its emailed link', security: [], querystring: linkQuery },
       },
       async (request, reply) => sendPdf(reply, await invoicePdfOf(deps.db, await invoiceLink(deps, request.query.id))),
+    );
+
+    app.post(
+      '/invoices/pay/another_method',
+      {
+        config: { policy: { who: 'public', apiKey: 'none', acting: { refused: loginAsMessages.noLinks } } },
+        schema: {
+          tags,
+          summary:
+            'The payer leaves the payment waiting for them (3-D Secure, micro-deposits) to pay another way: it is canceled, unless it went through meanwhile',
+          security: [],
+          querystring: linkQuery,
+          response: { 200: payInvoiceAnswer, ...errorResponses },
+        },
+      },
+      async (request) => leaveWaitingPayment(deps, request.query.id),
     );
 
     if (!deps.config.isSandbox) return;

@@ -11,6 +11,7 @@ import { findFeeRule } from '../fees/index.ts';
 import { findUsableLink, INVALID_LINK_MESSAGE } from '../links/index.ts';
 import { recordProviderCall, runProviderCallsSoon } from '../provider-calls/index.ts';
 import { CHARGE_ACH, CHARGE_CARD, type ChargeCallRequest } from './charge-calls.ts';
+import { recordCancel } from './charge-cancels.ts';
 import { chargeAccountOf, prepareMethod } from './pay-methods.ts';
 
 type Payer = { ip_address: string; user_agent: string };
@@ -148,6 +149,28 @@ export async function payInvoiceFromLink(deps: AppDeps, linkId: string, body: Pa
       }),
     );
     return id;
+  });
+  await runProviderCallsSoon(deps, callIds);
+  const [charge] = await deps.db.select().from(charges).where(eq(charges.id, chargeId));
+  return payerView(deps, charge!);
+}
+
+/**
+ * POST /v1/invoices/pay/another_method?id=: the payer leaves the payment that waits for them (a
+ * 3-D Secure step, a bank's micro-deposits) to pay by another card or method. It is canceled at
+ * the provider (through the outbox, after the commit); if it went through meanwhile it is not, and
+ * the answer says so (paid once). Answers the payment as the page shows it.
+ */
+export async function leaveWaitingPayment(deps: AppDeps, linkId: string): Promise<PayInvoiceAnswer> {
+  const link = await findUsableLink(deps.db, linkId);
+  const callIds: string[] = [];
+  const chargeId = await deps.db.transaction(async (tx) => {
+    const invoice = await invoiceOfLink(tx, link, true);
+    const live = await latestCharge(tx, invoice.id);
+    if (!live || live.status !== 'pending' || !live.next_action || !live.provider_id)
+      throw new AppError('conflict', invoiceMessages.noPaymentWaiting);
+    callIds.push(await recordCancel(deps, tx, live));
+    return live.id;
   });
   await runProviderCallsSoon(deps, callIds);
   const [charge] = await deps.db.select().from(charges).where(eq(charges.id, chargeId));

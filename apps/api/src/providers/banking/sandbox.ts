@@ -5,8 +5,16 @@ import { sandboxMicrodeposits } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { SANDBOX_PROVIDER, scheduleSandboxEvent } from '../sandbox-events.ts';
 import { onceForKey } from '../sandbox-requests.ts';
-import type { BankingProvider, MovementMetadata, ProviderMoneyMovement } from './types.ts';
-import { SANDBOX_ROUTING_NUMBER, sandboxBankName, sandboxOutcome } from './test-accounts.ts';
+import type { BankingProvider, MovementMetadata, ProviderAccountState, ProviderMoneyMovement } from './types.ts';
+import {
+  OWNER_REQUIREMENTS,
+  OWNERS_TEST_EIN,
+  SANDBOX_ROUTING_NUMBER,
+  sandboxBankName,
+  sandboxOutcome,
+  UNVERIFIABLE_TEST_SSN,
+} from './test-accounts.ts';
+import { hasSandboxIdentityDocument, sandboxOnboardingLink } from './sandbox-onboarding.ts';
 
 export const providerId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -15,6 +23,17 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newDescriptorCode = () => `SM${Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
 type SandboxBankingDeps = Pick<AppDeps, 'config' | 'db' | 'secrets'>;
+
+export const IDENTITY_DOCUMENT = 'representative.verification.document';
+
+/** The sandbox account's state: what it still asks for; its wallet works meanwhile (treasury active). */
+const sandboxAccountState = (due: string[]): ProviderAccountState => ({
+  requirements: due.map((requirement) => ({ requirement, past_due: false, error_code: null })),
+  pending_verification: [],
+  disabled_reason: null,
+  treasury_status: 'active',
+  state_at: 0,
+});
 
 /**
  * The sandbox bank: behaves like Stripe Treasury with its own events on the sandbox clock.
@@ -67,16 +86,22 @@ export function createSandboxBanking(deps: SandboxBankingDeps): BankingProvider 
     createAccountHolder: (options) =>
       once('banking.account_holder', options.idempotency_key, async () => ({ account_id: providerId('acct') })),
 
-    // The sandbox bank asks for nothing more than the activation screens collect.
-    submitOnboarding: async () => ({
-      requirements: [],
-      pending_verification: [],
-      disabled_reason: null,
-      treasury_status: 'active',
-      state_at: 0,
-    }),
+    // The sandbox bank asks for nothing more than the activation screens collect, but the beneficial owners of its test EIN's company.
+    // Stripe's unverifiable test SSN asks for an identity document: only the hosted onboarding (onboardingLink) takes it.
+    async submitOnboarding({ submission, account_id: account }) {
+      const owners = submission.business.tax_id === OWNERS_TEST_EIN && !submission.owners_provided ? OWNER_REQUIREMENTS : [];
+      const unverified =
+        submission.representative.id_number === UNVERIFIABLE_TEST_SSN && !(await hasSandboxIdentityDocument(deps, account));
+      return sandboxAccountState([...owners, ...(unverified ? [IDENTITY_DOCUMENT] : [])]);
+    },
 
-    onboardingLink: async () => null,
+    submitOwners: (options) =>
+      once('banking.owners', options.idempotency_key, async () => ({
+        persons: Object.fromEntries(options.owners.map((owner) => [owner.key, owner.person_id ?? providerId('person')])),
+        state: sandboxAccountState([]),
+      })),
+
+    onboardingLink: async (options) => sandboxOnboardingLink(deps, options),
 
     createFinancialAccount: (options) =>
       once('banking.financial_account', options.idempotency_key, async () => ({

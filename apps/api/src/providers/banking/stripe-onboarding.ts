@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { callStripe } from '../clients/stripe-client.ts';
-import type { OnboardingSubmission, ProviderAccountState, TermsAcceptance } from './types.ts';
+import type { OnboardingSubmission, OwnerSubmission, ProviderAccountState, TermsAcceptance } from './types.ts';
 
 /**
  * Treasury for platforms (v1) takes only connected accounts whose platform collects the
@@ -38,12 +38,23 @@ const address = (value: OnboardingSubmission['business']['address']) => ({
   country: 'US',
 });
 
+const dobOf = (value: string) => {
+  const [year, month, day] = value.split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+};
+
 /** The account's fields as Stripe's account update takes them: the company, its profile, both agreements. */
 function accountUpdate(submission: OnboardingSubmission): Stripe.AccountUpdateParams {
   const { business } = submission;
   return {
     business_type: 'company',
-    company: { name: business.name, tax_id: business.tax_id, phone: business.phone, address: address(business.address) },
+    company: {
+      name: business.name,
+      tax_id: business.tax_id,
+      phone: business.phone,
+      address: address(business.address),
+      ...(submission.owners_provided ? { owners_provided: true } : {}),
+    },
     business_profile: { mcc: CREWPAY_MCC, product_description: business.product_description, support_phone: business.phone },
     tos_acceptance: acceptance(submission.terms),
     settings: { treasury: { tos_acceptance: acceptance(submission.financial_account_terms) } },
@@ -53,13 +64,12 @@ function accountUpdate(submission: OnboardingSubmission): Stripe.AccountUpdatePa
 /** The representative as a Stripe Person (the one who signs for the company, an executive). */
 function representativePerson(submission: OnboardingSubmission): Stripe.AccountCreatePersonParams {
   const person = submission.representative;
-  const [year, month, day] = person.dob.split('-').map(Number);
   return {
     first_name: person.first_name,
     last_name: person.last_name,
     email: person.email,
     phone: person.phone,
-    dob: { year: year!, month: month!, day: day! },
+    dob: dobOf(person.dob),
     id_number: person.id_number,
     address: address(person.address),
     relationship: { representative: true, executive: true, title: person.title },
@@ -110,4 +120,49 @@ export async function submitToStripe(
   );
   const answered = await callStripe(() => stripe.accounts.retrieve(account));
   return accountState(answered, Math.floor(Date.now() / 1000));
+}
+
+/** A beneficial owner as a Stripe Person: an owner with the percentage they own (and their title, when they gave one). */
+function ownerPerson(owner: OwnerSubmission): Stripe.AccountUpdatePersonParams {
+  return {
+    first_name: owner.first_name,
+    last_name: owner.last_name,
+    email: owner.email,
+    dob: dobOf(owner.dob),
+    address: address(owner.address),
+    relationship: { owner: true, percent_ownership: owner.percent_ownership, ...(owner.title ? { title: owner.title } : {}) },
+  };
+}
+
+/**
+ * Sends the beneficial owners as owner Persons, then the attestation (company.owners_provided),
+ * and reads what Stripe still needs. One key per request: a Person is created under a key of its
+ * own, found again by our id in its metadata (a retry after a lost answer), and updated under
+ * another; the attestation has its own.
+ */
+export async function submitOwnersToStripe(
+  stripe: Stripe,
+  options: { account_id: string; owners: OwnerSubmission[]; idempotency_key: string },
+): Promise<{ persons: Record<string, string>; state: ProviderAccountState }> {
+  const { account_id: account, idempotency_key: key } = options;
+  const listed = await callStripe(() => stripe.accounts.listPersons(account, { relationship: { owner: true }, limit: 100 }));
+  const persons: Record<string, string> = {};
+  for (const owner of options.owners) {
+    const known = owner.person_id ?? listed.data.find((person) => person.metadata?.crewpay_owner === owner.key)?.id;
+    const person = await callStripe(() =>
+      known
+        ? stripe.accounts.updatePerson(account, known, ownerPerson(owner), { idempotencyKey: `${key}:owner:${known}:update` })
+        : stripe.accounts.createPerson(
+            account,
+            { ...(ownerPerson(owner) as Stripe.AccountCreatePersonParams), metadata: { crewpay_owner: owner.key } },
+            { idempotencyKey: `${key}:owner:${owner.key}:create` },
+          ),
+    );
+    persons[owner.key] = person.id;
+  }
+  await callStripe(() =>
+    stripe.accounts.update(account, { company: { owners_provided: true } }, { idempotencyKey: `${key}:owners_provided` }),
+  );
+  const answered = await callStripe(() => stripe.accounts.retrieve(account));
+  return { persons, state: accountState(answered, Math.floor(Date.now() / 1000)) };
 }

@@ -5,7 +5,7 @@ import { financialAccounts } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../contract.ts';
 import { callStripe, STRIPE_PROVIDER } from '../clients/stripe-client.ts';
 import { stripeFor } from '../process-clients.ts';
-import { ACCOUNT_CAPABILITIES, submitToStripe, TREASURY_CONTROLLER } from './stripe-onboarding.ts';
+import { ACCOUNT_CAPABILITIES, submitOwnersToStripe, submitToStripe, TREASURY_CONTROLLER } from './stripe-onboarding.ts';
 import type { BankingProvider, ProviderFinancialAccount, ProviderMoneyMovement } from './types.ts';
 
 type TreasuryDeps = Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>;
@@ -98,6 +98,8 @@ export function createStripeTreasury(deps: TreasuryDeps): BankingProvider {
     },
 
     submitOnboarding: (options) => submitToStripe(stripe(), options),
+
+    submitOwners: (options) => submitOwnersToStripe(stripe(), options),
 
     async onboardingLink(options) {
       const link = await callStripe(() =>

@@ -28,3 +28,21 @@ export function sandboxOutcome(accountNumber: string): SandboxOutcome | null {
 export function sandboxBankName(routingNumber: string): string {
   return routingNumber === SANDBOX_ROUTING_NUMBER ? 'STRIPE TEST BANK' : 'SANDBOX BANK';
 }
+
+/**
+ * A test EIN for which the bank asks for the business's beneficial owners (owners of 25% or more
+ * and the attestation that all are given), as Stripe does for a US company: the sandbox and the
+ * Stripe fake both ask for them for this EIN, so the owners' screens can be tried and tested.
+ */
+export const OWNERS_TEST_EIN = '000000025';
+
+/** What the bank asks for while an OWNERS_TEST_EIN company's owners are not given (Stripe's names). */
+export const OWNER_REQUIREMENTS = [
+  'company.owners_provided',
+  'owners.first_name',
+  'owners.last_name',
+  'owners.relationship.percent_ownership',
+];
+
+/** Stripe's test SSN that fails verification: the bank asks for an identity document, which only its hosted onboarding collects. */
+export const UNVERIFIABLE_TEST_SSN = '111111111';

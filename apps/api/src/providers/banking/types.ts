@@ -56,6 +56,21 @@ export type OnboardingSubmission = {
   terms: TermsAcceptance;
   /** The financial account's own agreement (the partner bank's), accepted with the business. */
   financial_account_terms: TermsAcceptance;
+  /** Whether the owner attested that every owner of 25% or more was given (then sent as company.owners_provided). */
+  owners_provided: boolean;
+};
+
+/** A beneficial owner as submitted: our id (`key`), the provider's Person once made, and what the owner gave. */
+export type OwnerSubmission = {
+  key: string;
+  person_id: string | null;
+  first_name: string;
+  last_name: string;
+  title: string;
+  email: string;
+  dob: string;
+  percent_ownership: number;
+  address: Address;
 };
 
 /**
@@ -87,6 +102,17 @@ export type BankingProvider = {
     submission: OnboardingSubmission;
     idempotency_key: string;
   }): Promise<ProviderAccountState>;
+  /**
+   * The business's beneficial owners, each an owner Person with its percentage (made once, updated
+   * after), then the attestation that all are given (company.owners_provided). Each request has its
+   * own key derived from `idempotency_key`. Answers the Persons by our key and what is still due.
+   */
+  submitOwners(options: {
+    org_id: string;
+    account_id: string;
+    owners: OwnerSubmission[];
+    idempotency_key: string;
+  }): Promise<{ persons: Record<string, string>; state: ProviderAccountState }>;
   /** The provider's own page where the owner gives what only it can collect (an identity document); null when there is none. */
   onboardingLink(options: { account_id: string; return_url: string }): Promise<string | null>;
   /** Opens the wallet on the organisation's account; an account already holding one answers that one. */

@@ -3,7 +3,7 @@ import { createSandboxPaymentsIn } from './sandbox.ts';
 import { createStripePaymentsIn } from './stripe-payments-in.ts';
 import type { PaymentsInProvider } from './types.ts';
 
-export type { BankSource, ChargeAction, Mandate, ProviderCharge } from './types.ts';
+export type { BankSource, CanceledCharge, ChargeAction, Mandate, ProviderCharge } from './types.ts';
 export { authenticateSandboxCharge } from './sandbox.ts';
 export { createSandboxPublicToken, tokeniseSandboxCard } from './sandbox-bank-link.ts';
 export { SANDBOX_BANK_PASSWORD, SANDBOX_BANK_USERNAME, sandboxBankAccounts, sandboxInstitutions } from './test-cards.ts';

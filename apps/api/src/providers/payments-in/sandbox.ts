@@ -11,7 +11,7 @@ import { onceForKey } from '../sandbox-requests.ts';
 import { createSandboxBankLink } from './sandbox-bank-link.ts';
 import { createSandboxRefunds } from './sandbox-refunds.ts';
 import { cardBehaviour, debitOutcome } from './test-cards.ts';
-import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
+import type { CanceledCharge, ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
 
 const providerId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const DAY_MS = 86_400_000;
@@ -164,6 +164,37 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
           });
         await scheduleSandboxEvents(tx, events);
         return { provider_id: id, status: 'processing', action: null, created_at: now.toISOString() };
+      }),
+
+    // Stripe's cancel: only a PaymentIntent still waiting for its payer; one that went on is read instead.
+    cancelCharge: (options) =>
+      once('payments_in.cancel_charge', options.idempotency_key, async (tx): Promise<CanceledCharge> => {
+        const [intent] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.id, options.provider_charge_id))
+          .for('update');
+        // A sandbox bank debit never waits for its payer: it is processing.
+        if (!intent) return { outcome: 'going_on', reason: null };
+        if (intent.status === 'succeeded') return { outcome: 'going_on', reason: null };
+        if (intent.status === 'failed')
+          return { outcome: 'failed', reason: intent.decline_code ?? 'payment_intent_authentication_failure' };
+        if (intent.status === 'requires_action') {
+          await tx.update(sandboxPaymentIntents).set({ status: 'canceled' }).where(eq(sandboxPaymentIntents.id, intent.id));
+          const { charge_id, invoice_id } = intent.metadata as ChargeMetadata;
+          const now = await sandboxNow(tx);
+          // Stripe's payment_intent.canceled, as the sandbox's event.
+          await scheduleSandboxEvents(tx, [
+            {
+              org_id: intent.org_id,
+              object_id: intent.id,
+              type: 'charge.failed',
+              data: { charge_id, invoice_id, reason: 'canceled' },
+              due_at: now,
+            },
+          ]);
+        }
+        return { outcome: 'canceled', reason: 'canceled' };
       }),
 
     // The sandbox keeps no connected accounts: the money is the ledger's alone.

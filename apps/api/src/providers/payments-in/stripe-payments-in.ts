@@ -5,7 +5,7 @@ import { callStripe, STRIPE_PROVIDER } from '../clients/stripe-client.ts';
 import { stripeFor } from '../process-clients.ts';
 import { createStripeBankLink } from './stripe-bank-link.ts';
 import { createStripeRefunds } from './stripe-refunds.ts';
-import type { ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
+import type { CanceledCharge, ChargeMetadata, PaymentsInProvider, ProviderCharge } from './types.ts';
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -44,6 +44,18 @@ function startedCharge(intent: Stripe.PaymentIntent): ProviderCharge {
   }
   const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? `payment_${intent.status}`;
   throw new ProviderCallError({ code, retryable: false });
+}
+
+/** What a PaymentIntent is after a cancel was asked of it; null while it still waits (never canceled). */
+function afterCancel(intent: Stripe.PaymentIntent): CanceledCharge | null {
+  if (intent.status === 'canceled') return { outcome: 'canceled', reason: 'canceled' };
+  if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'requires_capture')
+    return { outcome: 'going_on', reason: null };
+  if (intent.status === 'requires_payment_method') {
+    const error = intent.last_payment_error;
+    return { outcome: 'failed', reason: error?.decline_code ?? error?.code ?? 'payment_failed' };
+  }
+  return null;
 }
 
 /**
@@ -112,6 +124,29 @@ export function createStripePaymentsIn(deps: Pick<AppDeps, 'config' | 'kernel'>)
         if (!page.has_more || page.data.length === 0) return null;
         startingAfter = page.data.at(-1)!.id;
       }
+    },
+
+    async cancelCharge(options) {
+      const id = options.provider_charge_id;
+      try {
+        const intent = await callStripe(() =>
+          stripe().paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, onAccount(options.account, options.idempotency_key)),
+        );
+        const canceled = afterCancel(intent);
+        if (canceled) return canceled;
+      } catch (error) {
+        // Stripe refuses to cancel a PaymentIntent that went on meanwhile (succeeded, processing): read what it is.
+        if (!(error instanceof ProviderCallError) || error.code !== 'payment_intent_unexpected_state') throw error;
+      }
+      const intent = await callStripe(() => stripe().paymentIntents.retrieve(id, {}, onAccount(options.account)));
+      const now = afterCancel(intent);
+      if (!now) throw new ProviderCallError({ code: `payment_${intent.status}`, retryable: true });
+      return now;
+    },
+
+    async chargeAfterCancel(options) {
+      const intent = await callStripe(() => stripe().paymentIntents.retrieve(options.provider_charge_id, {}, onAccount(options.account)));
+      return afterCancel(intent);
     },
 
     async debitBank(options) {

@@ -15,6 +15,12 @@ export type ProviderCharge = {
   created_at: string;
 };
 export type CardDetails = { brand: string; last4: string };
+/**
+ * What a charge waiting for its payer is once a cancel was asked: canceled (no money moved), gone
+ * on meanwhile (the payer finished 3-D Secure or the micro-deposits first: it is never canceled,
+ * its outcome comes as usual), or failed meanwhile (with the provider's reason).
+ */
+export type CanceledCharge = { outcome: 'canceled' | 'going_on' | 'failed'; reason: string | null };
 
 /** The bank a debit is drawn on: an account the payer linked at their bank (Financial Connections), or, in the sandbox, its numbers. */
 export type BankSource =
@@ -56,6 +62,15 @@ export type PaymentsInProvider = {
     options: OnAccount &
       Money & { source: BankSource; payer: { name: string; email: string | null }; mandate: Mandate; metadata: ChargeMetadata },
   ): Promise<ProviderCharge>;
+  /**
+   * Cancels a charge left waiting for its payer (3-D Secure never answered, micro-deposits never
+   * verified; Stripe's cancel with cancellation_reason abandoned). A charge past that point (it
+   * succeeded or is processing) is not canceled: the provider refuses, and it is read to answer
+   * what it is now.
+   */
+  cancelCharge(options: OnAccount & { provider_charge_id: string; idempotency_key: string }): Promise<CanceledCharge>;
+  /** What a charge is now, read after a cancel whose answer was lost; null while it still waits for the payer (not canceled). */
+  chargeAfterCancel?(options: OnAccount & { provider_charge_id: string }): Promise<CanceledCharge | null>;
   /** Opens the payer's bank login for this invoice's customer: a token for the page's bank link. */
   createBankLink(options: OnAccount & { customer: { id: string; name: string; email: string } }): Promise<{ token: string }>;
   /** The account the payer linked with that token; null when the token or account is not (or no longer) good. */

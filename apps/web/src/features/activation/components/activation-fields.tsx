@@ -64,9 +64,9 @@ export function DigitsField<T extends FieldValues, O>({ control, name, label, re
   );
 }
 
-/** Street address, address 2 (optional), city, state and zip code. */
-export function AddressFields<T extends FieldValues, O>({ control }: { control: Control<T, unknown, O> }) {
-  const at = (name: string) => name as FieldPath<T>;
+/** Street address, address 2 (optional), city, state and zip code (under `prefix`: one owner's of a list). */
+export function AddressFields<T extends FieldValues, O>({ control, prefix = '' }: { control: Control<T, unknown, O>; prefix?: string }) {
+  const at = (name: string) => `${prefix}${name}` as FieldPath<T>;
   return (
     <>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -37,6 +37,18 @@ export function usePayInvoice(linkId: string) {
   });
 }
 
+/**
+ * The payer leaves the payment that waits for them (3-D Secure, micro-deposits) to pay another
+ * way: the server cancels it, unless it went through meanwhile; the page shows what it is now.
+ */
+export function useLeaveWaitingPayment(linkId: string) {
+  return useMutation({
+    mutationFn: () => api.post<PayInvoiceAnswer>('/v1/invoices/pay/another_method', undefined, { query: { id: linkId } }),
+    onSuccess: (answer) => showPayment(linkId, answer),
+    onSettled: () => reloadLink(linkId),
+  });
+}
+
 /** Stripe.js's part: the card number goes to the processor (the sandbox's tokeniser), the page keeps only a token. */
 export const tokeniseCard = (card: { number: string; exp: string; cvc: string }) =>
   api.post<{ id: string; brand: string; last4: string }>('/v1/sandbox_payments/card_tokens', card);

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useServerMeta } from '../../../lib/server-meta.ts';
 import { SandboxAuthenticationDialog } from './sandbox-authentication-dialog.tsx';
 
-type Props = { clientSecret: string; amount: number; stripeAccount: string | null; onDone: () => void };
+type Props = { clientSecret: string; amount: number; stripeAccount: string | null; onDone: () => void; onAnotherMethod: () => void };
 
 // Stripe.js is only downloaded where the real processor is configured (never in the sandbox).
 const StripeAuthentication = lazy(() => import('./stripe-authentication.tsx'));
@@ -14,7 +14,12 @@ export function CardAuthentication(props: Props) {
   if (!meta.stripe_publishable_key) return <SandboxAuthenticationDialog {...props} />;
   return (
     <Suspense fallback={null}>
-      <StripeAuthentication {...props} publishableKey={meta.stripe_publishable_key} />
+      <StripeAuthentication
+        clientSecret={props.clientSecret}
+        stripeAccount={props.stripeAccount}
+        onDone={props.onDone}
+        publishableKey={meta.stripe_publishable_key}
+      />
     </Suspense>
   );
 }

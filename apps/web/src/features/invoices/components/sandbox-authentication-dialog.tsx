@@ -9,10 +9,10 @@ import { formatCents } from '@crewpay/core';
 import { failureMessage } from '../../../lib/notify.ts';
 import { authenticateInSandbox } from '../api/pay.ts';
 
-type Props = { clientSecret: string; amount: number; onDone: () => void };
+type Props = { clientSecret: string; amount: number; onDone: () => void; onAnotherMethod: () => void };
 
 /** The sandbox's stand-in for the card issuer's 3-D Secure page (Stripe's test page: complete or fail the check). */
-export function SandboxAuthenticationDialog({ clientSecret, amount, onDone }: Props) {
+export function SandboxAuthenticationDialog({ clientSecret, amount, onDone, onAnotherMethod }: Props) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const answer = (outcome: 'complete' | 'fail') => {
@@ -29,7 +29,7 @@ export function SandboxAuthenticationDialog({ clientSecret, amount, onDone }: Pr
       <DialogContent>
         <Typography>Your bank asks you to confirm this payment of {formatCents(amount)} (3-D Secure).</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Sandbox: complete the check, or fail it to see a declined payment.
+          Sandbox: complete the check, fail it to see a declined payment, or leave it to pay another way.
         </Typography>
         {error && (
           <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
@@ -37,7 +37,10 @@ export function SandboxAuthenticationDialog({ clientSecret, amount, onDone }: Pr
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button disabled={isBusy} onClick={onAnotherMethod}>
+          Use another payment method
+        </Button>
         <Button disabled={isBusy} onClick={() => answer('fail')}>
           Fail authentication
         </Button>

@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { declineMessage, formatCents, invoiceMessages, type InvoiceLinkInfo } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
-import { reloadLink, useInvoiceLink } from '../api/pay.ts';
+import { reloadLink, useInvoiceLink, useLeaveWaitingPayment } from '../api/pay.ts';
 import { CardAuthentication } from '../components/card-authentication.tsx';
 import { InvoiceSummary } from '../components/invoice-summary.tsx';
 import { OfflinePayment } from '../components/offline-payment.tsx';
@@ -51,13 +51,27 @@ export default function PayInvoicePage() {
   const [params] = useSearchParams();
   const linkId = params.get('id') ?? '';
   const answered = useRef(new Set<string>());
+  // The payments the payer chose to leave for another method: canceled on the server, the page waits until they are.
+  const left = useRef(new Set<string>());
   const [, rerender] = useState(0);
   const [isWaiting, setWaiting] = useState(false);
   const { data: invoice, isError, isLoading } = useInvoiceLink(linkId, { isWaiting });
+  const leave = useLeaveWaitingPayment(linkId);
   const payment = invoice?.payment;
-  const waiting = isWaitingOn(payment, answered.current);
+  const isLeaving = payment?.status === 'pending' && payment.client_secret !== null && left.current.has(payment.client_secret);
+  const waiting = isWaitingOn(payment, answered.current) || isLeaving;
   useEffect(() => setWaiting(waiting), [waiting]);
   const isSlow = useIsSlow(waiting);
+  const leavePayment = () => {
+    const secret = payment?.client_secret;
+    if (secret) left.current.add(secret);
+    leave.mutate(undefined, { onError: () => secret && left.current.delete(secret) });
+  };
+  const anotherMethod = (
+    <Button disabled={leave.isPending} onClick={leavePayment}>
+      Use another payment method
+    </Button>
+  );
 
   if (isLoading) return <FullPageSpinner />;
   if (isError || !invoice) return <PayMessage title="Something went wrong." text="There was an issue retrieving info for this action" />;
@@ -67,6 +81,7 @@ export default function PayInvoicePage() {
     return <PayMessage title="This invoice has been paid." text={`${invoice.org_name} has marked it as paid.`} />;
   if (invoice.status === 'succeeded' || payment?.status === 'succeeded')
     return <PayMessage title="Thank you!" text={thanks(payment?.amount ?? invoice.amount)} />;
+  if (isLeaving) return <PayMessage title="Canceling this payment…" text="You can then pay by another card or method." isBusy />;
   if (payment?.status === 'pending' && payment.charge_type === 'ach') {
     if (payment.next_action === 'verify_bank')
       return (
@@ -79,6 +94,7 @@ export default function PayInvoicePage() {
               Open the verification page
             </Button>
           )}
+          {anotherMethod}
         </PayMessage>
       );
     return <PayMessage title="Thank you!" text={bankOnItsWay(payment.amount)} />;
@@ -107,7 +123,9 @@ export default function PayInvoicePage() {
             rerender((count) => count + 1);
             void reloadLink(linkId);
           }}
+          onAnotherMethod={leavePayment}
         />
+        {anotherMethod}
       </PayMessage>
     );
 
