@@ -5,13 +5,6 @@ import type { DbOrTx } from '../db/client.ts';
  * One clock for all sandbox time: real time plus an offset kept in the database, so every API
  * instance and worker reads the same time and POST /dev/clock/advance moves it for all of them.
  */
-/**
- * The sandbox clock's time as an SQL expression, for a row stamped in its own statement (the
- * database's now(), moved by the same offset): rows the product dates with sandboxNow and rows
- * it dates in SQL then order alike once the clock has moved.
- */
-export const sandboxNowSql = sql`(now() + COALESCE((SELECT offset_ms FROM sandbox_clock WHERE id = 1), 0) * interval '1 millisecond')`;
-
 export async function sandboxNow(db: DbOrTx): Promise<Date> {
   const result = await db.execute<{ offset_ms: string }>(sql`SELECT offset_ms::text AS offset_ms FROM sandbox_clock WHERE id = 1`);
   return new Date(Date.now() + Number(result.rows[0]?.offset_ms ?? 0));

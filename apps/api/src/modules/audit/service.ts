@@ -3,7 +3,6 @@ import type { TimelineKind } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { sandboxNowSql } from '../../lib/clock.ts';
 
 type AuditEntry = {
   org_id: string | null;
@@ -37,8 +36,6 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<string
     status_code: entry.status_code ?? null,
     details: entry.details ?? null,
     completed_at: entry.status_code == null ? null : new Date(),
-    // On the sandbox clock, as the objects the row is about (an invoice is dated by it): a timeline mixes both.
-    created_at: sandboxNowSql,
   });
   return id;
 }

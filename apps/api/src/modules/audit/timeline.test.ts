@@ -99,7 +99,7 @@ describe('object timelines', () => {
     expect(creatorEvents[0]).toMatchObject({ action: 'created', label: 'Created' });
   });
 
-  it('keeps the order once the sandbox clock has moved: an invoice dated by the clock, then edited, reads created then edited', async () => {
+  it('puts the creation first once the sandbox clock has moved: an invoice dated by the clock, then edited (audit rows keep real time), reads created then edited', async () => {
     const owner = await fundedOwner(ctx.app, 0);
     const customer = await addCustomer(ctx.app, owner.headers);
     expect((await advanceClock(ctx.app, 3 * 24 * 3600)).statusCode).toBe(200);

@@ -39,7 +39,8 @@ type Row = {
 
 /**
  * GET /v1/<objects>/:id/timeline: the object's story, oldest first, a page at a time (keyset on
- * the instant and the key). The object must be the caller's organisation's: otherwise 404.
+ * the instant and the key). Its creation comes first whatever the instants say: in the sandbox an
+ * invoice is dated by the sandbox clock, the audit rows after it by the real one (docs/decisions.md). The object must be the caller's organisation's: otherwise 404.
  */
 export async function readTimeline(
   db: DbOrTx,
@@ -58,8 +59,8 @@ export async function readTimeline(
     FROM (${TIMELINE_ROWS[kind](orgId, id)}) AS e(at, key, action, actor_id, reason, amount)
     LEFT JOIN users u ON u.id = e.actor_id
     WHERE e.at IS NOT NULL AND e.action IS NOT NULL
-      ${after ? sql`AND (e.at, e.key) > (timestamptz 'epoch' + ${after.at_us}::bigint * interval '1 microsecond', ${after.key}::text)` : sql``}
-    ORDER BY e.at, e.key
+      ${after ? sql`AND (e.key NOT LIKE 'created:%', e.at, e.key) > (${!after.key.startsWith('created:')}, timestamptz 'epoch' + ${after.at_us}::bigint * interval '1 microsecond', ${after.key}::text)` : sql``}
+    ORDER BY e.key NOT LIKE 'created:%', e.at, e.key
     LIMIT ${sql.raw(String(query.page_size + 1))}`);
   const page = rows.slice(0, query.page_size);
   const last = page[page.length - 1];
