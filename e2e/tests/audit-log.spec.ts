@@ -34,7 +34,7 @@ test('an owner reads who did what in Settings > Audit log, filters it by action 
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('audit_log.csv');
   const lines = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
-  expect(lines[0]).toBe('time,action,description,by,as,target_id,status,details');
+  expect(lines[0]).toBe('time,action,description,by,as,target_type,target_id,amount,status,details');
   expect(lines.slice(1)).toHaveLength(2);
   expect(lines.slice(1).every((line) => line.includes(`,api_key.create,API key created,${owner.email},`))).toBe(true);
 

@@ -80,7 +80,7 @@ describe('GET /v1/audit_log', () => {
     const csv = await call('GET', '/v1/audit_log/export?action=api_key.create', owner.headers);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('time,action,description,by,as,target_id,status,details');
+    expect(lines[0]).toBe('time,action,description,by,as,target_type,target_id,amount,status,details');
     expect(lines.slice(1).every((line) => line.includes(',api_key.create,API key created,'))).toBe(true);
     expect(lines).toHaveLength(4);
   });

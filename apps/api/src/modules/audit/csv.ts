@@ -1,6 +1,7 @@
-import { toCsv, type AuditEntryRecord } from '@crewpay/core';
+import { centsToDollarString, toCsv, type AuditEntryRecord } from '@crewpay/core';
 
-const HEADER = ['time', 'action', 'description', 'by', 'as', 'target_id', 'status', 'details'];
+// The target's kind and the money the action concerns (in dollars), as the Audit log shows them.
+const HEADER = ['time', 'action', 'description', 'by', 'as', 'target_type', 'target_id', 'amount', 'status', 'details'];
 
 const rowOf = (entry: AuditEntryRecord) => [
   entry.created_at,
@@ -8,7 +9,9 @@ const rowOf = (entry: AuditEntryRecord) => [
   entry.description,
   entry.actor?.email ?? '',
   entry.acted_as?.email ?? '',
+  entry.target_type ?? '',
   entry.target_id ?? '',
+  entry.amount === null ? '' : centsToDollarString(entry.amount),
   entry.status_code === null ? '' : String(entry.status_code),
   entry.details ? JSON.stringify(entry.details) : '',
 ];

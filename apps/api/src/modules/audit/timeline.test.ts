@@ -73,6 +73,11 @@ describe('object timelines', () => {
       ['deleted', owner.email],
     ]);
     expect(events[1]![3]).toBeGreaterThan(0);
+    // The audit export names the target's kind and the amount, as the Audit log screen links them.
+    const csv = await inject('GET', '/v1/audit_log/export?action=payments.amount_edit', headers);
+    const [header, row] = csv.body.split('\r\n');
+    expect(header).toBe('time,action,description,by,as,target_type,target_id,amount,status,details');
+    expect(row).toContain(`,payment,${payment.id},${(events[1]![3]! / 100).toFixed(2)},`);
   });
 
   it("tells an invoice's story (created with its amount, edited, canceled by whom) and a contract's (sent, invalidated)", async () => {
