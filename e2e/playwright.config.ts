@@ -113,7 +113,10 @@ export default defineConfig({
   workers: WORKERS,
   // A committed test.only would run that test alone and pass: CI (.ci/run sets CI) refuses it.
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI, and the run prints each test that needed it as "flaky": a first page load has
+  // twice stayed on the app's Loading spinner for 20 s (docs/decisions.md, "An intermittent first
+  // load"), not yet explained. A test that fails twice still fails the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: WORKERS > 1 ? 20_000 : 10_000 },
   reporter: [['list']],
