@@ -3,12 +3,11 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, uniqueEmail } from './support/api.ts';
 import { choosePasswordFromInvitation, signInOnPortalSide } from './support/portal-login.ts';
-import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { activateViaApi, advanceClock, sandboxYear } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
   screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
-const YEAR = new Date().getUTCFullYear();
 
 test('[portal] a creator lists the 1099s organisations issued them and downloads their own PDF', async ({ page, request }) => {
   test.slow();
@@ -39,6 +38,8 @@ test('[portal] a creator lists the 1099s organisations issued them and downloads
   const ids = ((await drafts.json()) as { data: { id: string }[] }).data.map((draft) => draft.id);
   expect((await request.put('/v1/payments/initiate', { headers, data: { ids } })).status()).toBe(200);
   await advanceClock(request, 61);
+  // The year the payments posted in, by the sandbox clock (see sandboxYear).
+  const YEAR = await sandboxYear(request);
   const run = await request.post('/v1/taxes', { headers, data: { year: YEAR, method: 'email', userIds: [creator.id] } });
   expect(run.status(), await run.text()).toBe(200);
 

@@ -5,12 +5,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createOwner, openSignedIn, uniqueEmail } from './support/api.ts';
 import { consentToEmailedTaxForms } from './support/tax-forms.ts';
 import { toast } from './support/ui.ts';
-import { activateViaApi, advanceClock } from './support/wallet.ts';
+import { activateViaApi, advanceClock, sandboxYear } from './support/wallet.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
   screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
-const YEAR = new Date().getUTCFullYear();
 
 /** A creator with a bank account, a TIN and an address, paid `cents` (posted once the sandbox clock moves). */
 async function paidCreator(request: APIRequestContext, token: string, name: [string, string], tin: string, cents: number) {
@@ -62,6 +61,8 @@ test('[taxes] generates 1099-NEC forms for a year, opens the PDF, emails consent
   await consentToEmailedTaxForms(request, kim);
   const pat = await paidCreator(request, owner.token, ['Pat', 'Paper'], '333445555', 250_000);
   await advanceClock(request, 61);
+  // The year the payments posted in, by the sandbox clock (see sandboxYear).
+  const YEAR = await sandboxYear(request);
 
   await openSignedIn(page, owner.token, '/taxes');
   const table = page.getByRole('grid', { name: 'Paid Users' });

@@ -37,3 +37,13 @@ export async function advanceClock(request: APIRequestContext, seconds: number):
   const response = await request.post('/dev/clock/advance', { data: { seconds } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/**
+ * The year by the sandbox clock, which dates payments: the suite's clock moves on by weeks, so
+ * near the year's end a payment posts in next year while the browser's calendar is still in this one.
+ */
+export async function sandboxYear(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/dev/clock');
+  expect(response.status(), await response.text()).toBe(200);
+  return new Date(((await response.json()) as { now: string }).now).getUTCFullYear();
+}

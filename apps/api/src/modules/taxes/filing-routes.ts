@@ -8,6 +8,7 @@ import { originalFilingFile } from './filing.ts';
 import { readFilingSettings, saveFilingSettings } from './filing-settings.ts';
 import { GENERATORS } from './generate.ts';
 import { MANAGERS, OWNER } from '../../plugins/route-policy.ts';
+import { openTaxYear } from './tax-year.ts';
 
 const tags = ['Taxes'];
 
@@ -61,8 +62,9 @@ export const taxFilingRoutes =
         },
       },
       async (request, reply) => {
-        const { year } = request.params;
-        const file = await originalFilingFile(deps, requireStaff(request, GENERATORS), year);
+        const caller = requireStaff(request, GENERATORS);
+        const year = await openTaxYear(deps.db, request.params.year, 'not_found');
+        const file = await originalFilingFile(deps, caller, year);
         return sendFireFile(reply, `IRS-1099-NEC-${year}.txt`, file);
       },
     );
@@ -78,7 +80,10 @@ export const taxFilingRoutes =
           response: { 200: taxCorrectionList, ...errorResponses },
         },
       },
-      async (request) => listCorrections(deps.db, requireStaff(request, GENERATORS).org_id, request.params.year),
+      async (request) => {
+        const { org_id } = requireStaff(request, GENERATORS);
+        return listCorrections(deps.db, org_id, await openTaxYear(deps.db, request.params.year, 'not_found'));
+      },
     );
 
     app.get(
@@ -92,8 +97,9 @@ export const taxFilingRoutes =
         },
       },
       async (request, reply) => {
-        const { year } = request.params;
-        const file = await correctionFilingFile(deps, requireStaff(request, GENERATORS), year);
+        const caller = requireStaff(request, GENERATORS);
+        const year = await openTaxYear(deps.db, request.params.year, 'not_found');
+        const file = await correctionFilingFile(deps, caller, year);
         return sendFireFile(reply, `IRS-1099-NEC-${year}-corrections.txt`, file);
       },
     );
@@ -105,8 +111,9 @@ export const taxFilingRoutes =
         schema: { tags, summary: 'The CORRECTED 1099-NEC forms of the year, one per page', params: taxYearParams },
       },
       async (request, reply) => {
-        const { year } = request.params;
-        const pdf = await correctedForms(deps, requireStaff(request, GENERATORS).org_id, year);
+        const { org_id } = requireStaff(request, GENERATORS);
+        const year = await openTaxYear(deps.db, request.params.year, 'not_found');
+        const pdf = await correctedForms(deps, org_id, year);
         return reply
           .type('application/pdf')
           .header('content-disposition', `inline; filename="${year}-corrected-1099-nec.pdf"`)

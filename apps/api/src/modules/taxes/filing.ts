@@ -9,6 +9,7 @@ import { requireTcc } from './filing-settings.ts';
 import { writeFireFile, type FirePayee } from './fire/file.ts';
 import { listPaidUsers, postedPaymentsOf } from './queries.ts';
 import { loadTaxPayer, loadTaxRecipients, type TaxPayer, type TaxRecipient } from './recipients.ts';
+import { currentTaxYear } from './tax-year.ts';
 
 type FilingDeps = { db: Db; secrets: SecretBox };
 
@@ -41,11 +42,12 @@ const plannedFigures = (planned: PlannedForm): TaxFiledFigures => ({
   state_withheld: planned.state_withheld,
 });
 
-type FilingContext = { org_id: string; year: number; caller: User; payer: TaxPayer; tcc: string };
+type FilingContext = { org_id: string; year: number; current_year: number; caller: User; payer: TaxPayer; tcc: string };
 
 export async function filingContext(db: Db, caller: User, year: number): Promise<FilingContext> {
   const { tcc } = await requireTcc(db, caller.org_id);
-  return { org_id: caller.org_id, year, caller, payer: await loadTaxPayer(db, caller.org_id), tcc };
+  const current_year = await currentTaxYear(db);
+  return { org_id: caller.org_id, year, current_year, caller, payer: await loadTaxPayer(db, caller.org_id), tcc };
 }
 
 /** The FIRE file of these payees, the caller as the IRS's contact for it. */
@@ -55,7 +57,7 @@ export function fireFileFor(secrets: SecretBox, context: FilingContext, payees: 
     year: context.year,
     tcc: context.tcc,
     // The IRS's current season is for the calendar year just ended; anything older is prior-year data.
-    prior_year: context.year < new Date().getUTCFullYear() - 1,
+    prior_year: context.year < context.current_year - 1,
     corrected,
     payer: { name: payer.name, ein: secrets.decrypt(payer.ein_sealed), postal: payer.postal, phone: payer.phone },
     contact: {

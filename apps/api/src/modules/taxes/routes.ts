@@ -8,6 +8,7 @@ import { withReadiness } from './readiness.ts';
 import { GENERATORS, generateTaxDocuments } from './generate.ts';
 import { findTaxRun, openRunPdf, toTaxRun } from './runs.ts';
 import { STAFF, MANAGERS } from '../../plugins/route-policy.ts';
+import { openTaxYear } from './tax-year.ts';
 
 const tags = ['Taxes'];
 
@@ -27,7 +28,8 @@ export const taxRoutes =
       },
       async (request) => {
         const { org_id } = requireStaff(request);
-        const { year = new Date().getUTCFullYear(), page, page_size } = request.query;
+        const { page, page_size } = request.query;
+        const year = await openTaxYear(deps.db, request.query.year, 'validation_error');
         return withReadiness(deps.db, org_id, await listPaidUsers(deps.db, { org_id, year, page, page_size }));
       },
     );
@@ -44,11 +46,13 @@ export const taxRoutes =
           response: { 200: taxRun, 202: taxRun, ...errorResponses },
         },
       },
-      async (request, reply) =>
-        generateTaxDocuments(deps, request, reply, {
+      async (request, reply) => {
+        await openTaxYear(deps.db, request.body.year, 'validation_error');
+        return generateTaxDocuments(deps, request, reply, {
           body: request.body,
           wantsPdf: request.headers.accept?.includes('application/pdf') ?? false,
-        }),
+        });
+      },
     );
 
     app.get(
@@ -98,7 +102,9 @@ export const taxPdfRoutes =
           response: { 200: taxRun, 202: taxRun, ...errorResponses },
         },
       },
-      async (request, reply) =>
-        generateTaxDocuments(deps, request, reply, { body: request.body, wantsPdf: request.body.method === 'download' }),
+      async (request, reply) => {
+        await openTaxYear(deps.db, request.body.year, 'validation_error');
+        return generateTaxDocuments(deps, request, reply, { body: request.body, wantsPdf: request.body.method === 'download' });
+      },
     );
   };

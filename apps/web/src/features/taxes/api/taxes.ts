@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { taxMessages, type PaidUsersPage, type TaxRequestBody, type TaxRun } from '@crewpay/core';
+import { taxMessages, taxYears, type PaidUsersPage, type TaxRequestBody, type TaxRun } from '@crewpay/core';
 import { api } from '../../../lib/api-client.ts';
+import { serverClockQuery } from '../../../lib/server-meta.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { getToken } from '../../../lib/session/token.ts';
 
@@ -8,10 +10,22 @@ const taxKeys = {
   paidUsers: (year: number, page: number) => ['taxes', 'paid-users', year, page] as const,
 };
 
-export function usePaidUsers(options: { year: number; page: number }) {
+/**
+ * The tax years on offer: the server's year down to 2022. The server's clock dates payments (the
+ * sandbox's when moved on), so a payment it posted next January is found under next year.
+ * Undefined until the server has answered.
+ */
+export function useTaxYears(): number[] | undefined {
+  const { data } = useQuery(serverClockQuery);
+  return useMemo(() => (data ? taxYears(new Date(data.now)) : undefined), [data]);
+}
+
+export function usePaidUsers(options: { year: number | undefined; page: number }) {
+  const { year = 0, page } = options;
   return useQuery({
-    queryKey: taxKeys.paidUsers(options.year, options.page),
-    queryFn: () => api.get<PaidUsersPage>('/v1/taxes/users', { query: { year: options.year, page: options.page, page_size: 50 } }),
+    queryKey: taxKeys.paidUsers(year, page),
+    queryFn: () => api.get<PaidUsersPage>('/v1/taxes/users', { query: { year, page, page_size: 50 } }),
+    enabled: options.year !== undefined,
     placeholderData: keepPreviousData,
     meta: { errorMessage: 'There was an issue retrieving paid users' },
   });

@@ -13,18 +13,19 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { taxEmailedMessage, taxMessages, taxYears, type TaxRun } from '@crewpay/core';
+import { taxEmailedMessage, taxMessages, type TaxRun } from '@crewpay/core';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { fetchTaxPdfUrl, runTaxDocuments } from '../api/taxes.ts';
 import { TaxRunSummary } from './tax-run-summary.tsx';
 
-type Props = { isOpen: boolean; userIds: string[]; onClose: () => void };
+/** `years`: the tax years on offer, by the server's clock (useTaxYears). */
+type Props = { isOpen: boolean; years: number[]; userIds: string[]; onClose: () => void };
 
 /**
  * Generate Tax Documents: a tax year (current down to 2022, required) and a method. A download
  * opens the PDF in a new tab; the tab is opened on the click itself so no popup blocker stops it.
  */
-export function GenerateTaxDialog({ isOpen, userIds, onClose }: Props) {
+export function GenerateTaxDialog({ isOpen, years, userIds, onClose }: Props) {
   const [year, setYear] = useState('');
   const [method, setMethod] = useState<'download' | 'email'>('download');
   const [run, setRun] = useState<TaxRun | null>(null);
@@ -71,7 +72,7 @@ export function GenerateTaxDialog({ isOpen, userIds, onClose }: Props) {
             recipients a W-2 wage summary, from the payments posted in the year less returns.
           </Typography>
           <TextField select label="Tax year" value={year} onChange={(event) => setYear(event.target.value)} disabled={isRunning} required>
-            {taxYears().map((option) => (
+            {years.map((option) => (
               <MenuItem key={option} value={String(option)}>
                 {option}
               </MenuItem>

@@ -5,10 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { taxYears } from '@crewpay/core';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
-import { usePaidUsers } from '../api/taxes.ts';
+import { usePaidUsers, useTaxYears } from '../api/taxes.ts';
 import { GenerateTaxDialog } from '../components/generate-tax-dialog.tsx';
 import { IrsFilingCard } from '../components/irs-filing-card.tsx';
 import { paidUserColumns } from '../components/paid-user-columns.tsx';
@@ -18,13 +17,14 @@ import { W9PayeesTable } from '../components/w9-payees-table.tsx';
 
 /** /taxes, page Paid Users: everyone paid in the chosen year, checked ones get their tax documents. */
 export default function TaxesPage() {
-  const years = useMemo(() => taxYears(), []);
-  const [year, setYear] = useState(years[0]!);
+  const years = useTaxYears();
+  const [chosenYear, setYear] = useState<number | null>(null);
+  const year = chosenYear ?? years?.[0];
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [isGenerating, setGenerating] = useState(false);
   const { data, isFetching } = usePaidUsers({ year, page });
-  const columns = useMemo(() => paidUserColumns(year), [year]);
+  const columns = useMemo(() => paidUserColumns(year ?? 0), [year]);
   const { data: viewer } = useCurrentUser();
   // The filing file carries every payee's full TIN: owners and admins only, as the API has it.
   const canFile = viewer?.role === 'owner' || viewer?.role === 'admin';
@@ -41,7 +41,7 @@ export default function TaxesPage() {
           select
           size="small"
           label="Paid in"
-          value={year}
+          value={year ?? ''}
           onChange={(event) => {
             setYear(Number(event.target.value));
             setPage(0);
@@ -49,7 +49,7 @@ export default function TaxesPage() {
           }}
           sx={{ minWidth: 120 }}
         >
-          {years.map((option) => (
+          {(years ?? []).map((option) => (
             <MenuItem key={option} value={option}>
               {option}
             </MenuItem>
@@ -63,15 +63,15 @@ export default function TaxesPage() {
         ariaLabel="Paid Users"
         rows={data?.data ?? []}
         columns={columns}
-        isLoading={isFetching && !data}
+        isLoading={year === undefined || (isFetching && !data)}
         serverPaging={{ page, onPageChange: setPage, rowCount: data?.total ?? 0 }}
         selectedIds={selected}
         onSelectionChange={setSelected}
         emptyLabel={`No one was paid in ${year}`}
       />
-      {canFile && <IrsFilingCard year={year} isOwner={viewer?.role === 'owner'} />}
-      <ForeignPayeesTable year={year} />
-      <GenerateTaxDialog isOpen={isGenerating} userIds={selected.map(String)} onClose={() => setGenerating(false)} />
+      {canFile && year !== undefined && <IrsFilingCard year={year} isOwner={viewer?.role === 'owner'} />}
+      {year !== undefined && <ForeignPayeesTable year={year} />}
+      <GenerateTaxDialog isOpen={isGenerating} years={years ?? []} userIds={selected.map(String)} onClose={() => setGenerating(false)} />
     </Stack>
   );
 }
