@@ -4,6 +4,7 @@ import { payoutAbroadMessages, type InitiatePaymentsBody, type PayoutQuote } fro
 import type { AppDeps } from '../../deps.ts';
 import { niumQuotes, payeesAbroad, type NiumQuoteRow, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { inFlight } from '../../lib/in-flight.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { niumProvider } from '../nium/index.ts';
 import { orgOf, planExecution } from './execution-plan.ts';
@@ -56,6 +57,9 @@ async function abroadTargets(deps: AppDeps, orgId: string, body: InitiatePayment
   return targets;
 }
 
+/** Quotes asked of Nium at once (each holds at most one pooled connection while it is stored). */
+const QUOTES_IN_FLIGHT = 4;
+
 const providerDown = () => new AppError('provider_unavailable', 'Nium did not answer: try again in a minute');
 
 /**
@@ -67,8 +71,8 @@ const providerDown = () => new AppError('provider_unavailable', 'Nium did not an
 export async function quoteExecution(deps: AppDeps, orgId: string, body: InitiatePaymentsBody): Promise<{ quotes: PayoutQuote[] }> {
   const targets = await abroadTargets(deps, orgId, body);
   const nium = niumProvider(deps);
-  const quotes: PayoutQuote[] = [];
-  for (const target of targets) {
+  // Each quote is its own request to Nium: a few side by side, as the provider calls are made.
+  const quotes = await inFlight(targets, QUOTES_IN_FLIGHT, async (target) => {
     const quote = await nium
       .quote({ org_id: orgId, source_currency: 'USD', destination_currency: target.currency, source_amount: target.payment.amount })
       .catch((error: unknown) => {
@@ -92,8 +96,8 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
         expires_at: new Date(quote.expires_at),
       })
       .returning();
-    quotes.push(quoteView(row!, target.name));
-  }
+    return quoteView(row!, target.name);
+  });
   return { quotes };
 }
 

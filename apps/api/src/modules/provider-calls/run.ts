@@ -4,6 +4,7 @@ import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { recordProviderCall, secondsSince } from '../../lib/metrics.ts';
 import { withSpan } from '../../lib/tracing.ts';
+import { inFlight } from '../../lib/in-flight.ts';
 import { inUnitOfWork } from '../../lib/unit-of-work.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
@@ -15,7 +16,15 @@ import { deliverDueSandboxEvents, sandboxDeliveryMark } from './sandbox-webhooks
 export const CALL_LEASE_MS = 5 * 60_000;
 /** Tries in all before a retryable failure becomes final. */
 export const MAX_CALL_ATTEMPTS = 8;
-const CLAIM_BATCH = 20;
+const CLAIM_BATCH = 40;
+/**
+ * Calls of one operation claimed side by side (an execution's payouts, its fees) are independent of
+ * one another: they are made this many at a time. Live, a call waits on the provider's network and
+ * a commit waits on the disk, so 10,000 payouts one by one take most of an hour; side by side they
+ * share both. Calls of different operations keep their order (a fee owed before the payouts after it).
+ * A small number: each call holds at most one pooled connection at a time, so a pool of 10 keeps room.
+ */
+const CALLS_IN_FLIGHT = 4;
 /** The last_error of a call no registered operation makes. */
 export const UNKNOWN_OPERATION = 'unknown_operation';
 
@@ -182,6 +191,17 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
   if (sandboxMark) await deliverDueSandboxEvents(deps, { createdSince: sandboxMark });
 }
 
+/** The claimed calls cut where the operation changes, in their order. */
+function runsOfOneOperation(calls: ProviderCall[]): ProviderCall[][] {
+  const runs: ProviderCall[][] = [];
+  for (const call of calls) {
+    const last = runs.at(-1);
+    if (last && last[0]!.provider === call.provider && last[0]!.operation === call.operation) last.push(call);
+    else runs.push([call]);
+  }
+  return runs;
+}
+
 /**
  * Makes the due calls (only `ids` when given: the job sent after a commit), batch after batch,
  * until none is left or `limit` were made; answers how many were made.
@@ -193,7 +213,7 @@ export async function runDueProviderCalls(deps: AppDeps, options: RunOptions = {
     const now = options.now ?? new Date();
     const claimed = await claimDueCalls(deps, { ...options, now, limit: Math.min(CLAIM_BATCH, limit - made) });
     if (claimed.length === 0) break;
-    for (const call of claimed) await makeCall(deps, call, now);
+    for (const run of runsOfOneOperation(claimed)) await inFlight(run, CALLS_IN_FLIGHT, (call) => makeCall(deps, call, now));
     made += claimed.length;
   }
   return made;
@@ -209,12 +229,12 @@ export async function settleDueProviderCalls(deps: AppDeps, options: { waitMs?: 
   for (;;) {
     await runDueProviderCalls(deps);
     const now = new Date();
-    const [inFlight] = await deps.db
+    const [busy] = await deps.db
       .select({ id: providerCalls.id })
       .from(providerCalls)
       .where(and(eq(providerCalls.status, 'pending'), lte(providerCalls.next_attempt_at, now), gt(providerCalls.claimed_until, now)))
       .limit(1);
-    if (!inFlight || Date.now() > deadline) return;
+    if (!busy || Date.now() > deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
