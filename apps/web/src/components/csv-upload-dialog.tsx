@@ -15,6 +15,8 @@ type PreviewOptions<TPreview> = {
   read: (file: File) => Promise<TPreview>;
   /** The refusal of a file that is not text/csv, by the type it declared. */
   notCsv: (type: string) => string;
+  /** What else a newly chosen file clears (the last one's answer). */
+  onChoose?: () => void;
 };
 
 /**
@@ -22,13 +24,14 @@ type PreviewOptions<TPreview> = {
  * asCsvFile) is refused by its type and nothing is sent. Each file read is a new import: its own
  * idempotency key, so a fixed file is not answered with the last one's result.
  */
-export function useCsvPreview<TPreview>({ read, notCsv }: PreviewOptions<TPreview>) {
+export function useCsvPreview<TPreview>({ read, notCsv, onChoose }: PreviewOptions<TPreview>) {
   const [file, setFile] = useState<File | null>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
   const [preview, setPreview] = useState<TPreview | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const choose = async (chosen: File | undefined) => {
+    onChoose?.();
     setPreview(null);
     if (!chosen) return;
     const csv = asCsvFile(chosen);
@@ -54,11 +57,8 @@ type DialogProps = {
   titleId: string;
   title: string;
   description: ReactNode;
-  /** The file chosen and its refusal, from useCsvPreview. */
-  file: File | null;
-  typeError: string | null;
-  hasPreview: boolean;
-  onChoose: (file: File | undefined) => Promise<void>;
+  /** The file chosen, its refusal and its preview. */
+  csv: Pick<ReturnType<typeof useCsvPreview>, 'file' | 'typeError' | 'preview' | 'choose'>;
   /** The file button: spinning while the file is read, or disabled while anything is sent. */
   picker: { isLoading?: boolean; isDisabled?: boolean };
   /** Shown under the file's name, above its refusal: what is being sent. */
@@ -72,7 +72,7 @@ type DialogProps = {
 
 /** A CSV upload dialog: what the file must hold, the file button, its name or refusal, then the preview and the actions. */
 export function CsvUploadDialog(props: DialogProps) {
-  const { isOpen, onClose, titleId, title, description, file, typeError, hasPreview, onChoose, picker } = props;
+  const { isOpen, onClose, titleId, title, description, csv, picker } = props;
   return (
     <Dialog open={isOpen} onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -85,28 +85,28 @@ export function CsvUploadDialog(props: DialogProps) {
           loading={picker.isLoading}
           disabled={picker.isDisabled}
         >
-          {hasPreview ? 'Choose another file' : 'Choose CSV file'}
+          {csv.preview ? 'Choose another file' : 'Choose CSV file'}
           <input
             hidden
             type="file"
             accept="text/csv,.csv"
             aria-label="CSV file"
             onChange={(event) => {
-              void onChoose(event.target.files?.[0]).catch(() => undefined);
+              void csv.choose(event.target.files?.[0]).catch(() => undefined);
               // The same file name, fixed and chosen again, must be read again.
               event.target.value = '';
             }}
           />
         </Button>
-        {file && (
+        {csv.file && (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {file.name}
+            {csv.file.name}
           </Typography>
         )}
         {props.progress}
-        {typeError && (
+        {csv.typeError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {typeError}
+            {csv.typeError}
           </Alert>
         )}
         {props.children}

@@ -20,10 +20,14 @@ import { InviteChoice, answerSummary } from './invite-choice.tsx';
 export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const previewFile = usePreviewCreatorsImport();
   const bulkAdd = useBulkAddCreators();
-  const csv = useCsvPreview<ImportPreview>({ read: previewFile.mutateAsync, notCsv: creatorMessages.invalidFileType });
-  const { file, preview } = csv;
   const [invite, setInvite] = useState<ImportInviteChoice>('now');
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const csv = useCsvPreview<ImportPreview>({
+    read: previewFile.mutateAsync,
+    notCsv: creatorMessages.invalidFileType,
+    onChoose: () => setAnswer(null),
+  });
+  const { file, preview } = csv;
   const [isUpgrading, setIsUpgrading] = useState(false);
   // On the free plan the file is previewed but adding waits for the upgrade, confirmed over this dialog.
   const isFree = useCurrentOrg().data?.billing_plan === 'free';
@@ -33,10 +37,6 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
     setAnswer(null);
     setInvite('now');
     onClose();
-  };
-  const choose = (chosen: File | undefined) => {
-    setAnswer(null);
-    return csv.choose(chosen);
   };
   const add = async () => {
     if (!file) return;
@@ -53,10 +53,7 @@ export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
       description={
         <>Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. You will see its rows and any errors before anyone is added.</>
       }
-      file={file}
-      typeError={csv.typeError}
-      hasPreview={preview !== null}
-      onChoose={choose}
+      csv={csv}
       picker={{ isLoading: previewFile.isPending }}
       actions={
         <>

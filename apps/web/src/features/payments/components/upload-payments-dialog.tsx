@@ -58,10 +58,7 @@ export function UploadPaymentsDialog({ isOpen, onClose }: { isOpen: boolean; onC
       titleId="upload-payments-title"
       title="Upload CSV"
       description={`Upload a CSV file with the headers ${PAYMENT_UPLOAD_HEADERS.join(', ')}: the recipient's email or id, an amount (or earnings and a split), and optionally a memo, a campaign (its name or id) and a date to execute on (YYYY-MM-DD). You will see any errors before anything is created.`}
-      file={file}
-      typeError={csv.typeError}
-      hasPreview={preview !== null}
-      onChoose={csv.choose}
+      csv={csv}
       picker={{ isDisabled: isWorking }}
       progress={
         isWorking && (
