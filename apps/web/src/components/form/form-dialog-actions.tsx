@@ -5,7 +5,8 @@ type Props = {
   onCancel: () => void;
   submitLabel: string;
   canSubmit: boolean;
-  isPending: boolean;
+  /** Omitted where submitting sends nothing yet (a review step follows). */
+  isPending?: boolean;
 };
 
 /** The footer of every form dialog: Cancel, and a submit button enabled only when the form is valid. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,43 +25,75 @@ type Decision = { item: ApprovalItem; decision: 'approve' | 'reject' };
 /** Cards per page of the queue. */
 const PAGE_SIZE = 25;
 
-/** Approve asks for an optional note; Reject asks why (required, as the server does). */
-function DecisionDialog({ open, onClose }: { open: Decision | null; onClose: () => void }) {
+type ReasonProps = {
+  isOpen: boolean;
+  isRejecting: boolean;
+  title: string;
+  /** What is decided, above the note or reason. */
+  lead: ReactNode;
+  isPending: boolean;
+  /** The decision was refused: a missing reason shows as the field's error. */
+  isError?: boolean;
+  onDecide: (reason: string) => void;
+  onClose: () => void;
+};
+
+/** Approve asks for an optional note; Reject asks why (required, as the server does). The text is forgotten once the dialog has closed. */
+function ReasonDialog({ isOpen, isRejecting, title, lead, isPending, isError = false, onDecide, onClose }: ReasonProps) {
   const [reason, setReason] = useState('');
-  const decide = useDecideApproval();
-  const rejecting = open?.decision === 'reject';
-  const missing = rejecting && reason.trim() === '';
+  const missing = isRejecting && reason.trim() === '';
   const submit = () => {
-    if (!open || missing) return;
-    decide.mutate({ id: open.item.payment_id, decision: open.decision, reason }, { onSuccess: onClose });
+    if (!missing) onDecide(reason);
   };
   return (
-    <Dialog open={open !== null} onClose={onClose} fullWidth maxWidth="xs" TransitionProps={{ onExited: () => setReason('') }}>
-      <DialogTitle>{rejecting ? 'Reject payment' : 'Approve payment'}</DialogTitle>
+    <Dialog open={isOpen} onClose={onClose} fullWidth maxWidth="xs" TransitionProps={{ onExited: () => setReason('') }}>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          {open ? `${formatCents(open.item.amount)} to ${open.item.recipient_name}` : ''}
-          {rejecting ? ': it is canceled and its money goes back to your wallet.' : ''}
-        </Typography>
+        <Typography sx={{ mb: 2 }}>{lead}</Typography>
         <TextField
-          label={rejecting ? 'Reason' : 'Note (optional)'}
+          label={isRejecting ? 'Reason' : 'Note (optional)'}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           fullWidth
           multiline
-          required={rejecting}
-          error={missing && decide.isError}
-          helperText={rejecting ? approvalMessages.reasonRequired : ' '}
+          required={isRejecting}
+          error={missing && isError}
+          helperText={isRejecting ? approvalMessages.reasonRequired : ' '}
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color={rejecting ? 'error' : 'primary'} onClick={submit} disabled={missing || decide.isPending}>
-          {rejecting ? 'Reject' : 'Approve'}
+        <Button variant="contained" color={isRejecting ? 'error' : 'primary'} onClick={submit} disabled={missing || isPending}>
+          {isRejecting ? 'Reject' : 'Approve'}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One payment's decision. */
+function DecisionDialog({ open, onClose }: { open: Decision | null; onClose: () => void }) {
+  const decide = useDecideApproval();
+  const rejecting = open?.decision === 'reject';
+  return (
+    <ReasonDialog
+      isOpen={open !== null}
+      isRejecting={rejecting}
+      title={rejecting ? 'Reject payment' : 'Approve payment'}
+      lead={
+        <>
+          {open ? `${formatCents(open.item.amount)} to ${open.item.recipient_name}` : ''}
+          {rejecting ? ': it is canceled and its money goes back to your wallet.' : ''}
+        </>
+      }
+      isPending={decide.isPending}
+      isError={decide.isError}
+      onDecide={(reason) => {
+        if (open) decide.mutate({ id: open.item.payment_id, decision: open.decision, reason }, { onSuccess: onClose });
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -137,41 +169,22 @@ type Bulk = { ids: string[]; decision: 'approve' | 'reject' };
 
 /** Approve or reject every chosen payment at once: one note (approve) or one reason (reject, required) for all. */
 function BulkDecisionDialog({ open, onClose }: { open: Bulk | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
   const decide = useDecideApprovals();
   const rejecting = open?.decision === 'reject';
-  const missing = rejecting && reason.trim() === '';
   const count = open?.ids.length ?? 0;
   const what = `${count} payment${count === 1 ? '' : 's'}`;
-  const submit = () => {
-    if (!open || missing) return;
-    decide.mutate({ ids: open.ids, decision: open.decision, reason }, { onSuccess: onClose });
-  };
   return (
-    <Dialog open={open !== null} onClose={onClose} fullWidth maxWidth="xs" TransitionProps={{ onExited: () => setReason('') }}>
-      <DialogTitle>{rejecting ? `Reject ${what}` : `Approve ${what}`}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          {rejecting ? 'They are canceled and their money goes back to your wallet.' : 'Each is sent once it has the approvals it needs.'}
-        </Typography>
-        <TextField
-          label={rejecting ? 'Reason' : 'Note (optional)'}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          fullWidth
-          multiline
-          required={rejecting}
-          helperText={rejecting ? approvalMessages.reasonRequired : ' '}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color={rejecting ? 'error' : 'primary'} onClick={submit} disabled={missing || decide.isPending}>
-          {rejecting ? 'Reject' : 'Approve'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ReasonDialog
+      isOpen={open !== null}
+      isRejecting={rejecting}
+      title={rejecting ? `Reject ${what}` : `Approve ${what}`}
+      lead={rejecting ? 'They are canceled and their money goes back to your wallet.' : 'Each is sent once it has the approvals it needs.'}
+      isPending={decide.isPending}
+      onDecide={(reason) => {
+        if (open) decide.mutate({ ids: open.ids, decision: open.decision, reason }, { onSuccess: onClose });
+      }}
+      onClose={onClose}
+    />
   );
 }
 

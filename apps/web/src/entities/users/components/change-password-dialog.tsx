@@ -1,11 +1,7 @@
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { z } from 'zod';
 import { changePasswordBody, messages } from '@crewpay/core';
 import { FormPasswordField } from '../../../components/form/form-fields.tsx';
-import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -29,38 +25,34 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     onClose();
   });
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="change-password-title">
-      <DialogTitle id="change-password-title">Change password</DialogTitle>
-      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormPasswordField
-              control={control}
-              name="current_password"
-              label="Current password"
-              autoComplete="current-password"
-              fullWidth
-              autoFocus
-            />
-            <FormPasswordField
-              control={control}
-              name="new_password"
-              label="New password"
-              autoComplete="new-password"
-              helperText={messages.password}
-              fullWidth
-            />
-            <FormPasswordField
-              control={control}
-              name="confirm_password"
-              label="Confirm new password"
-              autoComplete="new-password"
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <FormDialogActions onCancel={onClose} submitLabel="Submit" canSubmit={formState.isValid} isPending={change.isPending} />
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="change-password-title"
+      title="Change password"
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Submit"
+      canSubmit={formState.isValid}
+      isPending={change.isPending}
+      fieldsSx={{ pt: 1 }}
+    >
+      <FormPasswordField
+        control={control}
+        name="current_password"
+        label="Current password"
+        autoComplete="current-password"
+        fullWidth
+        autoFocus
+      />
+      <FormPasswordField
+        control={control}
+        name="new_password"
+        label="New password"
+        autoComplete="new-password"
+        helperText={messages.password}
+        fullWidth
+      />
+      <FormPasswordField control={control} name="confirm_password" label="Confirm new password" autoComplete="new-password" fullWidth />
+    </FormDialog>
   );
 }

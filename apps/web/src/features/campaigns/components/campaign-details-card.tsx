@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import Link from '@mui/material/Link';
@@ -14,7 +13,7 @@ import {
 } from '@crewpay/core';
 import { DetailRow, EditableCard } from '../../../components/editable-card.tsx';
 import { FormMoneyInput, FormTextField } from '../../../components/form/form-fields.tsx';
-import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { useEditableCardForm } from '../../../components/form/use-editable-card-form.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useUpdateCampaign } from '../api/campaigns.ts';
 
@@ -33,30 +32,17 @@ const dateText = (value: string | null) => (value ? formatDate(`${value}T00:00:0
 
 /** The overview's details card; its status select moves the campaign between preflight, active, completed and archived. */
 export function CampaignDetailsCard({ campaign }: { campaign: CampaignRecord }) {
-  const [isEditing, setEditing] = useState(false);
   const update = useUpdateCampaign();
-  const { control, handleSubmit, reset, formState } = useZodForm(updateCampaignBody, {
-    defaultValues: valuesOf(campaign),
-    mode: 'onChange',
+  const { control, card } = useEditableCardForm(updateCampaignBody, {
+    values: valuesOf(campaign),
+    save: (body) => update.mutateAsync({ id: campaign.id, ...body }),
   });
   const startDate = useWatch({ control, name: 'campaign_start_date' });
-  const edit = () => {
-    reset(valuesOf(campaign));
-    setEditing(true);
-  };
-  const onSubmit = handleSubmit(async (body) => {
-    await update.mutateAsync({ id: campaign.id, ...body });
-    setEditing(false);
-  });
 
   return (
     <EditableCard
       title="Details"
-      isEditing={isEditing}
-      onEdit={edit}
-      onCancel={() => setEditing(false)}
-      onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      canSave={formState.isValid}
+      {...card}
       isSaving={update.isPending}
       view={
         <>

@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { CSV_HEADERS, creatorMessages, type BulkAnswer, type ImportInviteChoice, type ImportPreview } from '@crewpay/core';
-import { asCsvFile } from '../../../lib/csv-file.ts';
+import { CsvUploadDialog, useCsvPreview } from '../../../components/csv-upload-dialog.tsx';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { UpgradeDialog } from '../../../entities/billing/index.ts';
 import { useBulkAddCreators, usePreviewCreatorsImport } from '../api/bulk-add-creators.ts';
@@ -27,109 +20,77 @@ import { InviteChoice, answerSummary } from './invite-choice.tsx';
 export function BulkAddDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const previewFile = usePreviewCreatorsImport();
   const bulkAdd = useBulkAddCreators();
-  const [file, setFile] = useState<File | null>(null);
-  const [typeError, setTypeError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [invite, setInvite] = useState<ImportInviteChoice>('now');
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const csv = useCsvPreview<ImportPreview>({
+    read: previewFile.mutateAsync,
+    notCsv: creatorMessages.invalidFileType,
+    onChoose: () => setAnswer(null),
+  });
+  const { file, preview } = csv;
   const [isUpgrading, setIsUpgrading] = useState(false);
   // On the free plan the file is previewed but adding waits for the upgrade, confirmed over this dialog.
   const isFree = useCurrentOrg().data?.billing_plan === 'free';
 
   const close = () => {
-    setFile(null);
-    setTypeError(null);
-    setPreview(null);
+    csv.clear();
     setAnswer(null);
     setInvite('now');
     onClose();
   };
-  const choose = async (chosen: File | undefined) => {
-    setAnswer(null);
-    setPreview(null);
-    if (!chosen) return;
-    const csv = asCsvFile(chosen);
-    const isCsv = csv.type === 'text/csv';
-    setTypeError(isCsv ? null : creatorMessages.invalidFileType(chosen.type || 'unknown'));
-    setFile(isCsv ? csv : null);
-    if (!isCsv) return;
-    // Each file read is a new import: its own key, so a fixed file is not answered with the last one's result.
-    setIdempotencyKey(crypto.randomUUID());
-    setPreview(await previewFile.mutateAsync(csv));
-  };
   const add = async () => {
     if (!file) return;
-    setAnswer(await bulkAdd.mutateAsync({ file, invite, idempotencyKey }));
-    setPreview(null);
-    setFile(null);
+    setAnswer(await bulkAdd.mutateAsync({ file, invite, idempotencyKey: csv.idempotencyKey }));
+    csv.clear();
   };
 
   return (
-    <Dialog open={isOpen} onClose={close} maxWidth="md" fullWidth aria-labelledby="bulk-add-title">
-      <DialogTitle id="bulk-add-title">Bulk add Creators</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. You will see its rows and any errors before anyone is added.
-        </DialogContentText>
-        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} loading={previewFile.isPending}>
-          {preview ? 'Choose another file' : 'Choose CSV file'}
-          <input
-            hidden
-            type="file"
-            accept="text/csv,.csv"
-            aria-label="CSV file"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]).catch(() => undefined);
-              // The same file name, fixed and chosen again, must be read again.
-              event.target.value = '';
-            }}
-          />
-        </Button>
-        {file && (
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {file.name}
-          </Typography>
-        )}
-        {typeError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {typeError}
-          </Alert>
-        )}
-        {preview && <ImportPreviewTable key={idempotencyKey} preview={preview} />}
-        {preview && preview.valid > 0 && <InviteChoice value={invite} onChange={setInvite} />}
-        {preview && isFree && (
-          <Alert
-            severity="info"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => setIsUpgrading(true)} sx={{ whiteSpace: 'nowrap' }}>
-                Compare plans
-              </Button>
-            }
-          >
-            {creatorMessages.freePlanBulk}
-          </Alert>
-        )}
-        {answer && <AnswerView answer={answer} invite={invite} />}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={close}>
-          {answer ? 'Close' : 'Cancel'}
-        </Button>
-        {!answer && (
-          <Button
-            variant="contained"
-            onClick={() => void add().catch(() => undefined)}
-            disabled={!file || !preview || preview.valid === 0 || isFree}
-            loading={bulkAdd.isPending}
-          >
-            {preview ? `Add ${preview.valid.toLocaleString('en-US')} creator${preview.valid === 1 ? '' : 's'}` : 'Add creators'}
+    <CsvUploadDialog
+      isOpen={isOpen}
+      onClose={close}
+      titleId="bulk-add-title"
+      title="Bulk add Creators"
+      description={
+        <>Upload a CSV file with the headers {CSV_HEADERS.join(', ')}. You will see its rows and any errors before anyone is added.</>
+      }
+      csv={csv}
+      picker={{ isLoading: previewFile.isPending }}
+      actions={
+        <>
+          <Button color="inherit" onClick={close}>
+            {answer ? 'Close' : 'Cancel'}
           </Button>
-        )}
-      </DialogActions>
-      <UpgradeDialog isOpen={isUpgrading} onClose={() => setIsUpgrading(false)} reason={creatorMessages.freePlanBulk} />
-    </Dialog>
+          {!answer && (
+            <Button
+              variant="contained"
+              onClick={() => void add().catch(() => undefined)}
+              disabled={!file || !preview || preview.valid === 0 || isFree}
+              loading={bulkAdd.isPending}
+            >
+              {preview ? `Add ${preview.valid.toLocaleString('en-US')} creator${preview.valid === 1 ? '' : 's'}` : 'Add creators'}
+            </Button>
+          )}
+        </>
+      }
+      nested={<UpgradeDialog isOpen={isUpgrading} onClose={() => setIsUpgrading(false)} reason={creatorMessages.freePlanBulk} />}
+    >
+      {preview && <ImportPreviewTable key={csv.idempotencyKey} preview={preview} />}
+      {preview && preview.valid > 0 && <InviteChoice value={invite} onChange={setInvite} />}
+      {preview && isFree && (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setIsUpgrading(true)} sx={{ whiteSpace: 'nowrap' }}>
+              Compare plans
+            </Button>
+          }
+        >
+          {creatorMessages.freePlanBulk}
+        </Alert>
+      )}
+      {answer && <AnswerView answer={answer} invite={invite} />}
+    </CsvUploadDialog>
   );
 }
 

@@ -1,14 +1,9 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { z } from 'zod';
 import { campaignSplitMessages, splitMessage, type CampaignSplitRecord, type CreatorRecord } from '@crewpay/core';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { useSaveCampaignSplit, useSplitCampaignChoices } from '../api/campaign-splits.ts';
 
 // Whole percents from 0 to 100, as the default split and the API (splitSchema) take them.
@@ -54,34 +49,29 @@ export function CampaignSplitDialog({ creator, split, takenCampaignIds, onClose 
   });
   const title = split ? 'Edit campaign split' : 'Add campaign split';
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="campaign-split-title">
-      <DialogTitle id="campaign-split-title">{title}</DialogTitle>
-      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="payment_group_id" label="Campaign" select disabled={Boolean(split)} fullWidth>
-              {split && !choices.some((campaign) => campaign.id === split.payment_group_id) && (
-                <MenuItem value={split.payment_group_id}>{split.campaign_title}</MenuItem>
-              )}
-              {choices.map((campaign) => (
-                <MenuItem key={campaign.id} value={campaign.id}>
-                  {campaign.title}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField control={control} name="agent_split" label="Agent split %" fullWidth />
-            <FormTextField control={control} name="manager_split" label="Manager split %" fullWidth />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending} disabled={!formState.isValid}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="campaign-split-title"
+      title={title}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      canSubmit={formState.isValid}
+      isPending={save.isPending}
+      fieldsSx={{ pt: 1 }}
+    >
+      <FormTextField control={control} name="payment_group_id" label="Campaign" select disabled={Boolean(split)} fullWidth>
+        {split && !choices.some((campaign) => campaign.id === split.payment_group_id) && (
+          <MenuItem value={split.payment_group_id}>{split.campaign_title}</MenuItem>
+        )}
+        {choices.map((campaign) => (
+          <MenuItem key={campaign.id} value={campaign.id}>
+            {campaign.title}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField control={control} name="agent_split" label="Agent split %" fullWidth />
+      <FormTextField control={control} name="manager_split" label="Manager split %" fullWidth />
+    </FormDialog>
   );
 }

@@ -1,9 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
@@ -11,6 +7,7 @@ import { z } from 'zod';
 import { canManageWallets, creatorName, entityTypes, nameIssues, stateRate, type CreatorRecord, type Role } from '@crewpay/core';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { useUpdateCreator } from '../api/update-creator.ts';
@@ -54,33 +51,27 @@ function DetailsDialog({ creator, onClose }: { creator: CreatorRecord; onClose: 
     onClose();
   });
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="details-title">
-      <DialogTitle id="details-title">Edit details</DialogTitle>
-      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
-        <DialogContent>
-          <Stack spacing={2}>
-            <FormTextField control={control} name="entity_type" label="Entity type" select fullWidth>
-              <MenuItem value="individual">Individual</MenuItem>
-              <MenuItem value="business">Business</MenuItem>
-            </FormTextField>
-            <FormTextField control={control} name="business_name" label="Business name" required={entityType === 'business'} fullWidth />
-            <Stack direction="row" spacing={2}>
-              <FormTextField control={control} name="first_name" label="First name" required={entityType === 'individual'} fullWidth />
-              <FormTextField control={control} name="last_name" label="Last name" required={entityType === 'individual'} fullWidth />
-            </Stack>
-            <FormTextField control={control} name="pronouns" label="Pronouns" fullWidth />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={update.isPending} disabled={!formState.isValid}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="details-title"
+      title="Edit details"
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      canSubmit={formState.isValid}
+      isPending={update.isPending}
+    >
+      <FormTextField control={control} name="entity_type" label="Entity type" select fullWidth>
+        <MenuItem value="individual">Individual</MenuItem>
+        <MenuItem value="business">Business</MenuItem>
+      </FormTextField>
+      <FormTextField control={control} name="business_name" label="Business name" required={entityType === 'business'} fullWidth />
+      <Stack direction="row" spacing={2}>
+        <FormTextField control={control} name="first_name" label="First name" required={entityType === 'individual'} fullWidth />
+        <FormTextField control={control} name="last_name" label="Last name" required={entityType === 'individual'} fullWidth />
+      </Stack>
+      <FormTextField control={control} name="pronouns" label="Pronouns" fullWidth />
+    </FormDialog>
   );
 }
 

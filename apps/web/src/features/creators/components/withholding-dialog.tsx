@@ -1,8 +1,3 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +5,7 @@ import { z } from 'zod';
 import { usStates, type CreatorRecord } from '@crewpay/core';
 import { FormCheckbox, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import { useUpdateCreator } from '../api/update-creator.ts';
 
 const rateMessage = 'Enter a percentage from 0 to 100 with at most 2 decimals, or leave it empty for the state rate';
@@ -58,45 +54,39 @@ export function WithholdingDialog({ creator, onClose }: { creator: CreatorRecord
     onClose();
   });
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="withholding-title">
-      <DialogTitle id="withholding-title">Employment and withholding</DialogTitle>
-      <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
-        <DialogContent>
-          <Stack spacing={2}>
-            <FormCheckbox control={control} name="is_w2" label="W-2 employee (withhold state and federal taxes from payments)" />
-            <FormTextField
-              control={control}
-              name="custom_withholding_rate"
-              label="Custom state withholding rate (%)"
-              helperText="Empty: the rate of the home state"
-              fullWidth
-            />
-            <Typography variant="subtitle2">Home address</Typography>
-            <FormTextField control={control} name="address_line_1" label="Address line 1" fullWidth />
-            <FormTextField control={control} name="address_line_2" label="Address line 2" fullWidth />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField control={control} name="address_city" label="City" fullWidth />
-              <FormTextField control={control} name="address_state" label="State" select fullWidth>
-                <MenuItem value="">None</MenuItem>
-                {usStates.map((state) => (
-                  <MenuItem key={state.code} value={state.code}>
-                    {state.name}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              <FormTextField control={control} name="address_zip" label="ZIP" fullWidth />
-            </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={update.isPending} disabled={!formState.isValid}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="withholding-title"
+      title="Employment and withholding"
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      canSubmit={formState.isValid}
+      isPending={update.isPending}
+    >
+      <FormCheckbox control={control} name="is_w2" label="W-2 employee (withhold state and federal taxes from payments)" />
+      <FormTextField
+        control={control}
+        name="custom_withholding_rate"
+        label="Custom state withholding rate (%)"
+        helperText="Empty: the rate of the home state"
+        fullWidth
+      />
+      <Typography variant="subtitle2">Home address</Typography>
+      <FormTextField control={control} name="address_line_1" label="Address line 1" fullWidth />
+      <FormTextField control={control} name="address_line_2" label="Address line 2" fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="address_city" label="City" fullWidth />
+        <FormTextField control={control} name="address_state" label="State" select fullWidth>
+          <MenuItem value="">None</MenuItem>
+          {usStates.map((state) => (
+            <MenuItem key={state.code} value={state.code}>
+              {state.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField control={control} name="address_zip" label="ZIP" fullWidth />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { z } from 'zod';
 import { customerAddressBody, usStates, type CustomerRecord } from '@crewpay/core';
 import { DetailRow, EditableCard } from '../../../components/editable-card.tsx';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
-import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { useEditableCardForm } from '../../../components/form/use-editable-card-form.ts';
 import { useUpdateCustomer } from '../../../entities/customers/index.ts';
 
 /** The Address card sends the spec's address object; the rules are the API's (state 2 letters, zip 5 digits). */
@@ -23,26 +22,13 @@ const valuesOf = (customer: CustomerRecord): AddressInput => ({
 });
 
 export function CustomerAddressCard({ customer }: { customer: CustomerRecord }) {
-  const [isEditing, setEditing] = useState(false);
   const update = useUpdateCustomer(customer.id);
-  const { control, handleSubmit, reset, formState } = useZodForm(addressForm, { defaultValues: valuesOf(customer), mode: 'onChange' });
-  const edit = () => {
-    reset(valuesOf(customer));
-    setEditing(true);
-  };
-  const onSubmit = handleSubmit(async (body) => {
-    await update.mutateAsync(body);
-    setEditing(false);
-  });
+  const { control, card } = useEditableCardForm(addressForm, { values: valuesOf(customer), save: (body) => update.mutateAsync(body) });
 
   return (
     <EditableCard
       title="Address"
-      isEditing={isEditing}
-      onEdit={edit}
-      onCancel={() => setEditing(false)}
-      onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      canSave={formState.isValid}
+      {...card}
       isSaving={update.isPending}
       view={
         <>

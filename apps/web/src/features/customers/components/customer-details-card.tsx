@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { updateCustomerBody, type CustomerRecord, type UpdateCustomerInput } from '@crewpay/core';
 import { DetailRow, EditableCard } from '../../../components/editable-card.tsx';
 import { FormTextField } from '../../../components/form/form-fields.tsx';
-import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { useEditableCardForm } from '../../../components/form/use-editable-card-form.ts';
 import { useUpdateCustomer } from '../../../entities/customers/index.ts';
 
 const valuesOf = (customer: CustomerRecord): UpdateCustomerInput => ({
@@ -15,29 +14,16 @@ const valuesOf = (customer: CustomerRecord): UpdateCustomerInput => ({
 
 /** Details (spec section 5): name required; email, if present, valid; each CC email valid or the field empty. */
 export function CustomerDetailsCard({ customer }: { customer: CustomerRecord }) {
-  const [isEditing, setEditing] = useState(false);
   const update = useUpdateCustomer(customer.id);
-  const { control, handleSubmit, reset, formState } = useZodForm(updateCustomerBody, {
-    defaultValues: valuesOf(customer),
-    mode: 'onChange',
-  });
-  const edit = () => {
-    reset(valuesOf(customer));
-    setEditing(true);
-  };
-  const onSubmit = handleSubmit(async (body) => {
-    await update.mutateAsync(body);
-    setEditing(false);
+  const { control, card } = useEditableCardForm(updateCustomerBody, {
+    values: valuesOf(customer),
+    save: (body) => update.mutateAsync(body),
   });
 
   return (
     <EditableCard
       title="Details"
-      isEditing={isEditing}
-      onEdit={edit}
-      onCancel={() => setEditing(false)}
-      onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
-      canSave={formState.isValid}
+      {...card}
       isSaving={update.isPending}
       view={
         <>

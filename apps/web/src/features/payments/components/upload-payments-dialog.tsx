@@ -1,18 +1,11 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { PAYMENT_UPLOAD_HEADERS, formatCents, paymentUploadMessages, type PaymentUploadPreview } from '@crewpay/core';
 import { usePreviewPaymentUpload, useUploadPayments } from '../../../entities/payments/index.ts';
-import { asCsvFile } from '../../../lib/csv-file.ts';
+import { CsvUploadDialog, useCsvPreview } from '../../../components/csv-upload-dialog.tsx';
 import { UploadErrorsTable } from './upload-errors-table.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -44,89 +37,56 @@ function PreviewSummary({ preview }: { preview: PaymentUploadPreview }) {
 export function UploadPaymentsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const previewFile = usePreviewPaymentUpload();
   const upload = useUploadPayments();
-  const [file, setFile] = useState<File | null>(null);
-  const [typeError, setTypeError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<PaymentUploadPreview | null>(null);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const csv = useCsvPreview<PaymentUploadPreview>({ read: previewFile.mutateAsync, notCsv: () => paymentUploadMessages.notCsv });
+  const { file, preview } = csv;
 
   const close = () => {
-    setFile(null);
-    setTypeError(null);
-    setPreview(null);
+    csv.clear();
     onClose();
-  };
-  const choose = async (chosen: File | undefined) => {
-    setPreview(null);
-    if (!chosen) return;
-    const csv = asCsvFile(chosen);
-    const isCsv = csv.type === 'text/csv';
-    setTypeError(isCsv ? null : paymentUploadMessages.notCsv);
-    setFile(isCsv ? csv : null);
-    if (!isCsv) return;
-    setIdempotencyKey(crypto.randomUUID());
-    setPreview(await previewFile.mutateAsync(csv));
   };
   const create = async () => {
     if (!file) return;
-    await upload.mutateAsync({ file, idempotencyKey });
+    await upload.mutateAsync({ file, idempotencyKey: csv.idempotencyKey });
     close();
   };
   const isWorking = previewFile.isPending || upload.isPending;
 
   return (
-    <Dialog open={isOpen} onClose={close} maxWidth="md" fullWidth aria-labelledby="upload-payments-title">
-      <DialogTitle id="upload-payments-title">Upload CSV</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {`Upload a CSV file with the headers ${PAYMENT_UPLOAD_HEADERS.join(', ')}: the recipient's email or id, an amount (or earnings and a split), and optionally a memo, a campaign (its name or id) and a date to execute on (YYYY-MM-DD). You will see any errors before anything is created.`}
-        </DialogContentText>
-        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={isWorking}>
-          {preview ? 'Choose another file' : 'Choose CSV file'}
-          <input
-            hidden
-            type="file"
-            accept="text/csv,.csv"
-            aria-label="CSV file"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]).catch(() => undefined);
-              // The same file name, fixed and chosen again, must be read again.
-              event.target.value = '';
-            }}
-          />
-        </Button>
-        {file && (
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {file.name}
-          </Typography>
-        )}
-        {isWorking && (
+    <CsvUploadDialog
+      isOpen={isOpen}
+      onClose={close}
+      titleId="upload-payments-title"
+      title="Upload CSV"
+      description={`Upload a CSV file with the headers ${PAYMENT_UPLOAD_HEADERS.join(', ')}: the recipient's email or id, an amount (or earnings and a split), and optionally a memo, a campaign (its name or id) and a date to execute on (YYYY-MM-DD). You will see any errors before anything is created.`}
+      csv={csv}
+      picker={{ isDisabled: isWorking }}
+      progress={
+        isWorking && (
           <Box sx={{ mt: 2 }}>
             <LinearProgress aria-label={upload.isPending ? 'Creating payments' : 'Reading file'} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {upload.isPending && preview ? `Creating ${plural(preview.valid, 'draft payment', 'draft payments')}…` : 'Reading the file…'}
             </Typography>
           </Box>
-        )}
-        {typeError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {typeError}
-          </Alert>
-        )}
-        {preview && <PreviewSummary key={idempotencyKey} preview={preview} />}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={close}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void create().catch(() => undefined)}
-          disabled={!file || !preview || preview.errors.length > 0 || preview.valid === 0}
-          loading={upload.isPending}
-        >
-          {preview && preview.errors.length === 0 ? `Create ${plural(preview.valid, 'draft', 'drafts')}` : 'Create drafts'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )
+      }
+      actions={
+        <>
+          <Button color="inherit" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => void create().catch(() => undefined)}
+            disabled={!file || !preview || preview.errors.length > 0 || preview.valid === 0}
+            loading={upload.isPending}
+          >
+            {preview && preview.errors.length === 0 ? `Create ${plural(preview.valid, 'draft', 'drafts')}` : 'Create drafts'}
+          </Button>
+        </>
+      }
+    >
+      {preview && <PreviewSummary key={csv.idempotencyKey} preview={preview} />}
+    </CsvUploadDialog>
   );
 }

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { changeEmailBody } from '@crewpay/core';
 import { FormPasswordField, FormTextField } from '../../../components/form/form-fields.tsx';
-import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
+import { DialogForm } from '../../../components/form/form-dialog.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 
@@ -51,29 +51,17 @@ export function ChangeEmailDialog({ currentEmail, onClose }: { currentEmail: str
           </DialogActions>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event).catch(() => undefined)}>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormTextField
-                control={control}
-                name="email"
-                label="New email address"
-                type="email"
-                autoComplete="email"
-                fullWidth
-                autoFocus
-              />
-              <FormPasswordField
-                control={control}
-                name="current_password"
-                label="Current password"
-                autoComplete="current-password"
-                fullWidth
-              />
-            </Stack>
-          </DialogContent>
-          <FormDialogActions onCancel={onClose} submitLabel="Send link" canSubmit={formState.isValid} isPending={change.isPending} />
-        </form>
+        <DialogForm
+          onSubmit={onSubmit}
+          onCancel={onClose}
+          submitLabel="Send link"
+          canSubmit={formState.isValid}
+          isPending={change.isPending}
+          fieldsSx={{ pt: 1 }}
+        >
+          <FormTextField control={control} name="email" label="New email address" type="email" autoComplete="email" fullWidth autoFocus />
+          <FormPasswordField control={control} name="current_password" label="Current password" autoComplete="current-password" fullWidth />
+        </DialogForm>
       )}
     </Dialog>
   );

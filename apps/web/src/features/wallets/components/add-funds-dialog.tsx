@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { z } from 'zod';
 import { achDebitBody, attachBankBody, type WalletDetails } from '@crewpay/core';
-import { FormMoneyInput, FormTextField } from '../../../components/form/form-fields.tsx';
+import { FormMoneyInput } from '../../../components/form/form-fields.tsx';
+import { BankNumberFields } from '../../../components/form/bank-number-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { useAchDebit, useAttachBank } from '../api/wallet-actions.ts';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
@@ -32,23 +33,7 @@ function AddBankForm({ onClose }: { onClose: () => void }) {
           Connect the bank account you will fund your wallet from. We will send a trial deposit to verify it.
         </Typography>
         <Stack spacing={2}>
-          <FormTextField
-            control={control}
-            name="account_number"
-            label="Account number"
-            required
-            fullWidth
-            autoFocus
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <FormTextField
-            control={control}
-            name="routing_number"
-            label="Routing number"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
+          <BankNumberFields control={control} account="account_number" routing="routing_number" autoFocus />
         </Stack>
       </DialogContent>
       <FormDialogActions onCancel={onClose} submitLabel="Add" canSubmit={formState.isValid} isPending={attach.isPending} />

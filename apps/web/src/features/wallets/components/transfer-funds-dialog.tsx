@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { achTransferBody, formatCents, TRANSFER_OUT_REFUSED, transferFee, type AchTransferBody } from '@crewpay/core';
 import { FormMoneyInput, FormTextField } from '../../../components/form/form-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { BankNumberFields } from '../../../components/form/bank-number-fields.tsx';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions.tsx';
 import { useAchTransfer } from '../api/wallet-actions.ts';
 
 type Props = { canTransferOut: boolean; isOpen: boolean; onClose: () => void };
@@ -74,32 +76,10 @@ function TransferForm({ onClose }: { onClose: () => void }) {
           <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
           <FormMoneyInput control={control} name="amount" label="Amount" required fullWidth />
           <FormTextField control={control} name="description" label="Memo" required fullWidth />
-          <FormTextField
-            control={control}
-            name="account_num"
-            label="Account number"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <FormTextField
-            control={control}
-            name="routing_num"
-            label="Routing number"
-            required
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
+          <BankNumberFields control={control} account="account_num" routing="routing_num" />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!formState.isValid}>
-          Review
-        </Button>
-      </DialogActions>
+      <FormDialogActions onCancel={onClose} submitLabel="Review" canSubmit={formState.isValid} />
     </form>
   );
 }
