@@ -261,6 +261,23 @@ export function createAccountsFake(emit: Emit, options: { baseUrl: () => string;
       }
       return sub ? null : { status: 200, body: view(account) };
     },
+    /** DELETE /v1/accounts/:id/persons/:person: the person goes (the representative cannot: Stripe asks for another first). */
+    delete(request) {
+      const [, , collection, accountId, sub, personId] = request.path.split('/');
+      if (collection !== 'accounts' || !accountId || sub !== 'persons' || !personId) return null;
+      const account = accounts.get(accountId);
+      if (!account) return missing('account');
+      const person = account.persons.get(personId);
+      if (!person) return missing('person');
+      if (get(person, 'relationship.representative') === 'true')
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          message: 'You cannot delete the representative of an account; make another person the representative first.',
+        });
+      account.persons.delete(personId);
+      refresh(account);
+      return { status: 200, body: { id: personId, object: 'person', deleted: true } };
+    },
     state: () => ({ accounts: [...accounts.values()].map((account) => ({ ...view(account), persons: account.persons.size })) }),
   };
 

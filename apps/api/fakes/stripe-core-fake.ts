@@ -24,6 +24,7 @@ export type StripeRouteModule = {
   name: string;
   post?(request: FakeRequest, params: Json, account: string | undefined): FakeAnswer | null;
   get?(request: FakeRequest, account: string | undefined): FakeAnswer | null;
+  delete?(request: FakeRequest, account: string | undefined): FakeAnswer | null;
   /** What the module holds, for GET /_fake/state. */
   state?(): Json;
 };

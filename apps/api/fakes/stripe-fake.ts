@@ -77,6 +77,14 @@ export async function startStripeFake(options: { port?: number } = {}) {
     return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' });
   }
 
+  function del(request: FakeRequest, account: string | undefined): FakeAnswer {
+    for (const module of modules) {
+      const answer = module.delete?.(request, account);
+      if (answer) return answer;
+    }
+    return notFound(request);
+  }
+
   function fakeRoute(request: FakeRequest): FakeAnswer {
     if (request.path === '/_fake/state')
       return { status: 200, body: Object.fromEntries(modules.map((module) => [module.name, module.state?.() ?? {}])) };
@@ -113,6 +121,7 @@ export async function startStripeFake(options: { port?: number } = {}) {
     if (request.headers.authorization !== `Bearer ${STRIPE_FAKE_KEY}`)
       return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     const account = accountOf(request);
+    if (request.method === 'DELETE') return del(request, account);
     if (request.method !== 'POST') return get(request, account);
     const key = request.headers['idempotency-key'];
     const fault = faulted(request, account, typeof key === 'string' ? key : undefined);

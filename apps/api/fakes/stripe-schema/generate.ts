@@ -37,6 +37,7 @@ export const STRIPE_OPERATIONS: [string, string, string][] = [
   ['GET /v1/accounts/{account}/persons', 'AccountListPersonsParams', 'List<Person>'],
   ['POST /v1/accounts/{account}/persons', 'AccountCreatePersonParams', 'Person'],
   ['POST /v1/accounts/{account}/persons/{person}', 'AccountUpdatePersonParams', 'Person'],
+  ['DELETE /v1/accounts/{account}/persons/{person}', 'AccountDeletePersonParams', 'DeletedPerson'],
   ['GET /v1/accounts/{account}/external_accounts', 'AccountListExternalAccountsParams', 'List<BankAccount>'],
   ['POST /v1/accounts/{account}/external_accounts', 'AccountCreateExternalAccountParams', 'BankAccount'],
   ['POST /v1/account_links', 'AccountLinkCreateParams', 'AccountLink'],

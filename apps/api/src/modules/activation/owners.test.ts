@@ -92,6 +92,22 @@ describe.each<[string, () => Promise<World>]>([
         ),
       ).toHaveLength(2);
     }
+
+    // Alan is taken off the list: he is no longer listed, and at Stripe his Person is deleted (the representative stays).
+    const fewer = await call('PUT', '/v1/org/beneficial_owners', headers, { ...body, owners: [owner({ percent_ownership: 45 })] });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect((await call('GET', '/v1/org/beneficial_owners', headers)).json().owners).toMatchObject([{ first_name: 'Grace' }]);
+    if (live) {
+      const deletes = live.requests.filter((request) => request.method === 'DELETE');
+      expect(deletes).toHaveLength(1);
+      expect(deletes[0]!.path).toMatch(/^\/v1\/accounts\/[^/]+\/persons\/person_/);
+      const account = deletes[0]!.path.split('/')[3];
+      const atStripe = await fetch(`${live.url}/v1/accounts/${account}/persons?relationship[owner]=true`, {
+        headers: { authorization: `Bearer ${live.settings.STRIPE_SECRET_KEY}` },
+      });
+      const persons = ((await atStripe.json()) as { data: { first_name: string; relationship: { representative?: boolean } }[] }).data;
+      expect(persons.map((person) => person.first_name)).toEqual(['Grace']);
+    }
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { callStripe } from '../clients/stripe-client.ts';
+import { ProviderCallError } from '../contract.ts';
 import type { OnboardingSubmission, OwnerSubmission, ProviderAccountState, TermsAcceptance } from './types.ts';
 
 /**
@@ -135,6 +136,24 @@ function ownerPerson(owner: OwnerSubmission): Stripe.AccountUpdatePersonParams {
 }
 
 /**
+ * An owner taken off the list is no longer an owner at Stripe either: the Persons we made for
+ * owners (our key in their metadata) that the list no longer has are deleted, never the
+ * representative. A delete repeated after a lost answer finds nothing (resource_missing): done.
+ */
+async function removeUnlistedOwners(stripe: Stripe, account: string, listed: Stripe.Person[], keys: Set<string>): Promise<void> {
+  const unlisted = listed.filter(
+    (person) => person.metadata?.crewpay_owner && !keys.has(person.metadata.crewpay_owner) && !person.relationship?.representative,
+  );
+  for (const person of unlisted) {
+    try {
+      await callStripe(() => stripe.accounts.deletePerson(account, person.id));
+    } catch (error) {
+      if (!(error instanceof ProviderCallError && error.code === 'resource_missing')) throw error;
+    }
+  }
+}
+
+/**
  * Sends the beneficial owners as owner Persons, then the attestation (company.owners_provided),
  * and reads what Stripe still needs. One key per request: a Person is created under a key of its
  * own, found again by our id in its metadata (a retry after a lost answer), and updated under
@@ -160,6 +179,7 @@ export async function submitOwnersToStripe(
     );
     persons[owner.key] = person.id;
   }
+  await removeUnlistedOwners(stripe, account, listed.data, new Set(options.owners.map((owner) => owner.key)));
   await callStripe(() =>
     stripe.accounts.update(account, { company: { owners_provided: true } }, { idempotencyKey: `${key}:owners_provided` }),
   );
