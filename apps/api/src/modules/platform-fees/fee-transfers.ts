@@ -100,6 +100,15 @@ export const feeTransferOperation: ProviderOperation<FeeTransferRequest, { provi
   }),
 };
 
+/** The organisation's fee calls waiting as owed (refused for a short financial account, not yet made). */
+const owedFeeCalls = (orgId: string) =>
+  and(
+    eq(providerCalls.org_id, orgId),
+    eq(providerCalls.operation, FEE_TRANSFER),
+    eq(providerCalls.status, 'pending'),
+    sql`${providerCalls.request}->>'owed' = 'true'`,
+  );
+
 /**
  * Money landed in the organisation's financial account (funds-arrived hook): its owed fees are
  * due now, collected by the outbox before the payouts recorded after this.
@@ -108,14 +117,7 @@ export async function collectOwedFees(db: Db, orgId: string): Promise<void> {
   await db
     .update(providerCalls)
     .set({ next_attempt_at: sql`LEAST(${providerCalls.next_attempt_at}, now())` })
-    .where(
-      and(
-        eq(providerCalls.org_id, orgId),
-        eq(providerCalls.operation, FEE_TRANSFER),
-        eq(providerCalls.status, 'pending'),
-        sql`${providerCalls.request}->>'owed' = 'true'`,
-      ),
-    );
+    .where(owedFeeCalls(orgId));
 }
 
 /** Crewpay's fees owed by the organisation (refused for a short financial account, waiting for money to land), in cents. */
@@ -123,14 +125,7 @@ export async function feesOwed(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db
     .select({ amount: sql<string>`coalesce(sum((${providerCalls.request}->>'amount')::bigint), 0)` })
     .from(providerCalls)
-    .where(
-      and(
-        eq(providerCalls.org_id, orgId),
-        eq(providerCalls.operation, FEE_TRANSFER),
-        eq(providerCalls.status, 'pending'),
-        sql`${providerCalls.request}->>'owed' = 'true'`,
-      ),
-    );
+    .where(owedFeeCalls(orgId));
   return Number(row?.amount ?? 0);
 }
 

@@ -69,17 +69,22 @@ const findMovement = (kind: 'inbound_transfer' | 'outbound_payment') => (deps: A
     since: ctx.since,
   });
 
+/** What both movements send: the organisation, the amount, the bank account (unsealed only for the call), our key and transaction. */
+const movementOf = (deps: AppDeps, request: AchCallRequest, ctx: { org_id: string; idempotency_key: string }) => ({
+  org_id: ctx.org_id,
+  amount: request.amount,
+  account_number: deps.secrets.decrypt(request.account_number_sealed),
+  idempotency_key: ctx.idempotency_key,
+  metadata: { treasury_transaction_id: request.treasury_transaction_id },
+});
+
 /** Add funds: the ACH debit of the verified bank, made after the commit that recorded it. */
 export const inboundTransferOperation = withLookUp<AchCallRequest, ProviderMoneyMovement>({
   operation: INBOUND_TRANSFER,
   call: (deps, request, ctx) =>
     bankingProvider(deps).createInboundTransfer({
-      org_id: ctx.org_id,
-      amount: request.amount,
-      account_number: deps.secrets.decrypt(request.account_number_sealed),
+      ...movementOf(deps, request, ctx),
       payment_method_id: request.payment_method_id ?? null,
-      idempotency_key: ctx.idempotency_key,
-      metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
   onSucceeded: recordMovement,
   onFailed: async ({ tx }, call, error) => {
@@ -93,14 +98,10 @@ export const outboundPaymentOperation = withLookUp<AchCallRequest, ProviderMoney
   operation: OUTBOUND_PAYMENT,
   call: (deps, request, ctx) =>
     bankingProvider(deps).createOutboundPayment({
-      org_id: ctx.org_id,
-      amount: request.amount,
-      account_number: deps.secrets.decrypt(request.account_number_sealed),
+      ...movementOf(deps, request, ctx),
       routing_number: request.routing_number ?? null,
       account_holder_name: request.account_holder_name ?? null,
       description: request.description ?? '',
-      idempotency_key: ctx.idempotency_key,
-      metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
   onSucceeded: recordMovement,
   onFailed: async ({ tx }, call, error) => {
