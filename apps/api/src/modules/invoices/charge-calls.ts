@@ -5,7 +5,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { paymentsInProvider, type BankSource, type Mandate, type ProviderCharge } from '../../providers/payments-in/index.ts';
 import type { HandlerUnit } from '../../events/dispatcher.ts';
-import type { ProviderOperation } from '../provider-calls/index.ts';
+import { withLookUp, type LookUpContext } from '../provider-calls/index.ts';
 import { findFinancialAccount } from '../treasury/index.ts';
 import { failCharge } from './charge-outcomes.ts';
 
@@ -81,24 +81,20 @@ async function refuseCharge(unit: HandlerUnit, call: ProviderCall, error: { code
   await failCharge(unit, { org_id: call.org_id, charge_id: requestOf(call).charge_id, reason: error.code, now: await sandboxNow(unit.tx) });
 }
 
-type Operation = Omit<ProviderOperation<ChargeCallRequest, ChargeAnswer>, 'provider'>;
+/**
+ * What a card charge and a bank debit share once made: how the outcome is recorded, and the
+ * charge the provider made for ours when its answer was lost (among the PaymentIntents of the
+ * days before), answered as the call would have.
+ */
+const chargeOutcome = {
+  onSucceeded: recordCharge,
+  onFailed: refuseCharge,
+  find: (deps: AppDeps, request: ChargeCallRequest, ctx: LookUpContext) =>
+    paymentsInProvider(deps).findCharge?.({ org_id: ctx.org_id, account: request.account, charge_id: request.charge_id, since: ctx.since }),
+  done: (found: ProviderCharge, deps: AppDeps) => answerOf(deps, found),
+};
 
-/** Stripe keeps a key's answer for a day; a lost answer is looked for among the PaymentIntents of the days before. */
-const LOOKUP_DAYS = 3;
-
-/** The charge the provider made for ours, when its answer was lost (provider-calls' lookUp). */
-async function findCharge(deps: AppDeps, request: ChargeCallRequest, orgId: string): Promise<ChargeAnswer | null> {
-  const since = Math.floor(Date.now() / 1000) - LOOKUP_DAYS * 86_400;
-  const found = await paymentsInProvider(deps).findCharge?.({
-    org_id: orgId,
-    account: request.account,
-    charge_id: request.charge_id,
-    since,
-  });
-  return found ? answerOf(deps, found) : null;
-}
-
-export const cardChargeOperation: Operation = {
+export const cardChargeOperation = withLookUp<ChargeCallRequest, ChargeAnswer, ProviderCharge>({
   operation: CHARGE_CARD,
   async call(deps, request, ctx) {
     await payOutToWallet(deps, ctx.org_id, request.account);
@@ -113,12 +109,10 @@ export const cardChargeOperation: Operation = {
     });
     return answerOf(deps, charge);
   },
-  onSucceeded: recordCharge,
-  onFailed: refuseCharge,
-  lookUp: (deps, request, ctx) => findCharge(deps, request, ctx.org_id),
-};
+  ...chargeOutcome,
+});
 
-export const achChargeOperation: Operation = {
+export const achChargeOperation = withLookUp<ChargeCallRequest, ChargeAnswer, ProviderCharge>({
   operation: CHARGE_ACH,
   async call(deps, request, ctx) {
     await payOutToWallet(deps, ctx.org_id, request.account);
@@ -140,7 +134,5 @@ export const achChargeOperation: Operation = {
     });
     return answerOf(deps, charge);
   },
-  onSucceeded: recordCharge,
-  onFailed: refuseCharge,
-  lookUp: (deps, request, ctx) => findCharge(deps, request, ctx.org_id),
-};
+  ...chargeOutcome,
+});

@@ -6,7 +6,8 @@ import { sandboxNow } from '../../lib/clock.ts';
 import type { JobWorker } from '../../events/kernel.ts';
 import type { HandlerUnit } from '../../events/dispatcher.ts';
 import { paymentsInProvider, type CanceledCharge } from '../../providers/payments-in/index.ts';
-import { recordProviderCall, runProviderCallsSoon, type ProviderOperation } from '../provider-calls/index.ts';
+import { recordProviderCall, runProviderCallsSoon, withLookUp } from '../provider-calls/index.ts';
+import { chargeAt } from './charge-at.ts';
 import { failCharge, NO_ACTION } from './charge-outcomes.ts';
 
 const CANCEL_CHARGE = 'payments_in.cancel_charge';
@@ -66,24 +67,13 @@ async function applyCancel(unit: HandlerUnit, call: ProviderCall, answer: Cancel
   await failCharge(unit, { org_id: call.org_id, charge_id: chargeId, reason: answer.reason, now: await sandboxNow(unit.tx) });
 }
 
-export const cancelChargeOperation: Omit<ProviderOperation<CancelRequest, CanceledCharge>, 'provider'> = {
+export const cancelChargeOperation = withLookUp<CancelRequest, CanceledCharge>({
   operation: CANCEL_CHARGE,
-  call: (deps, request, ctx) =>
-    paymentsInProvider(deps).cancelCharge({
-      org_id: ctx.org_id,
-      account: request.account,
-      provider_charge_id: request.provider_charge_id,
-      idempotency_key: ctx.idempotency_key,
-    }),
+  call: (deps, request, ctx) => paymentsInProvider(deps).cancelCharge({ ...chargeAt(request, ctx), idempotency_key: ctx.idempotency_key }),
   onSucceeded: applyCancel,
   // A cancel whose answer was lost: the PaymentIntent is read (canceled, or succeeded meanwhile: then never canceled).
-  lookUp: async (deps, request, ctx) =>
-    (await paymentsInProvider(deps).chargeAfterCancel?.({
-      org_id: ctx.org_id,
-      account: request.account,
-      provider_charge_id: request.provider_charge_id,
-    })) ?? null,
-};
+  find: (deps, request, ctx) => paymentsInProvider(deps).chargeAfterCancel?.(chargeAt(request, ctx)),
+});
 
 /**
  * Cancels the payments left waiting for their payer past their time (sandbox clock): a 3-D

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { chargeRefunds, providerCalls, type Charge } from '../../db/schema/index.ts';
 import { paymentsInProvider } from '../../providers/payments-in/index.ts';
-import { recordProviderCall, type ProviderOperation } from '../provider-calls/index.ts';
+import { recordProviderCall, withLookUp } from '../provider-calls/index.ts';
+import { chargeAt } from './charge-at.ts';
 
 const FEE_REFUND = 'payments_in.fee_refund';
 
@@ -39,33 +40,21 @@ export async function recordFeeRefund(tx: Tx, provider: string, charge: Charge, 
   });
 }
 
-export const feeRefundOperation: Omit<ProviderOperation<FeeRefundRequest, { refunded: true }>, 'provider'> = {
+export const feeRefundOperation = withLookUp<FeeRefundRequest, { refunded: true }, boolean>({
   operation: FEE_REFUND,
   async call(deps, request, ctx) {
-    await paymentsInProvider(deps).refundFee({
-      org_id: ctx.org_id,
-      account: request.account,
-      provider_charge_id: request.provider_charge_id,
-      amount: request.amount,
-      idempotency_key: ctx.idempotency_key,
-    });
+    await paymentsInProvider(deps).refundFee({ ...chargeAt(request, ctx), amount: request.amount, idempotency_key: ctx.idempotency_key });
     return { refunded: true };
   },
   // The fee's refund made under our key when the answer was lost (the key in its metadata).
-  async lookUp(deps, request, ctx) {
-    const found = await paymentsInProvider(deps).findFeeRefund?.({
-      org_id: ctx.org_id,
-      account: request.account,
-      provider_charge_id: request.provider_charge_id,
-      idempotency_key: ctx.idempotency_key,
-    });
-    return found ? { refunded: true } : null;
-  },
+  find: (deps, request, ctx) =>
+    paymentsInProvider(deps).findFeeRefund?.({ ...chargeAt(request, ctx), idempotency_key: ctx.idempotency_key }),
+  done: (found) => (found ? { refunded: true } : null),
   // The ledger already gave the fee back; a refusal leaves the provider's books apart, which reconcile shows.
   onFailed: async (_unit, call, error) => {
     console.error('[invoices] a fee refund was refused by the provider', call.id, error.code);
   },
-};
+});
 
 /**
  * Application fees given back in the books whose call is still in the outbox: the ledger already

@@ -16,7 +16,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { paymentsInProvider } from '../../providers/payments-in/index.ts';
 import { findLedgerAccounts, holdFunds, releaseHold } from '../ledger/index.ts';
-import { recordProviderCall, runProviderCallsSoon, type ProviderOperation } from '../provider-calls/index.ts';
+import { recordProviderCall, runProviderCallsSoon, withLookUp } from '../provider-calls/index.ts';
+import { chargeAt } from './charge-at.ts';
 import { unrefundedFee } from './fee-refunds.ts';
 
 const REFUND = 'payments_in.refund';
@@ -162,13 +163,11 @@ async function pendingRefund(tx: Tx, call: ProviderCall): Promise<ChargeRefund |
   return refund?.status === 'pending' ? refund : null;
 }
 
-export const refundOperation: Omit<ProviderOperation<RefundCallRequest, { provider_id: string }>, 'provider'> = {
+export const refundOperation = withLookUp<RefundCallRequest, { provider_id: string }>({
   operation: REFUND,
   call: (deps, request, ctx) =>
     paymentsInProvider(deps).refund({
-      org_id: ctx.org_id,
-      account: request.account,
-      provider_charge_id: request.provider_charge_id,
+      ...chargeAt(request, ctx),
       amount: request.amount,
       fee: request.fee_refund,
       reason: request.reason,
@@ -185,11 +184,5 @@ export const refundOperation: Omit<ProviderOperation<RefundCallRequest, { provid
     if (refund) await failRefund(tx, refund, error.code);
   },
   // The refund made for ours when the answer was lost: the payment's refunds, our refund id in their metadata.
-  lookUp: async (deps, request, ctx) =>
-    (await paymentsInProvider(deps).findRefund?.({
-      org_id: ctx.org_id,
-      account: request.account,
-      provider_charge_id: request.provider_charge_id,
-      refund_id: request.refund_id,
-    })) ?? null,
-};
+  find: (deps, request, ctx) => paymentsInProvider(deps).findRefund?.({ ...chargeAt(request, ctx), refund_id: request.refund_id }),
+});

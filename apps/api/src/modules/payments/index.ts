@@ -56,7 +56,8 @@ export const paymentsModule: ModuleDescriptor = {
   ],
 };
 export { loadRecipients, recipientName } from './recipients.ts';
-export { applyAbroadPayeeDetails, applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
+export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
+export { applyAbroadPayeeDetails } from './payee-abroad.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';

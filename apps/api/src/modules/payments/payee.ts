@@ -1,20 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   isSecretToken,
   payeeAbroadSubmissionBody,
   payeeMessages,
   payeeSubmissionBody,
-  type PayeeAbroadSubmission,
   type PayeeLinkInfo,
   type PayeeSubmissionBody,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import { inUnit, type HandlerUnit } from '../../events/dispatcher.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgs, payments, taxForms, type Creator, type Org, type User } from '../../db/schema/index.ts';
+import { orgs, taxForms, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sandboxNow } from '../../lib/clock.ts';
 import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from '../creators/index.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
@@ -22,16 +20,10 @@ import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../pa
 import { sealSecret } from '../creators/index.ts';
 import { INVALID_LINK_MESSAGE, findUsableLink, markLinkUsed, payeePayloadOf, waitingPaymentsOfLink } from '../links/index.ts';
 import { findUserForPayee, saveUserPayeeDetails } from '../users/index.ts';
-import { savePayeeAbroad } from '../nium/index.ts';
-import { startPayouts } from './payouts.ts';
+import { applyAbroadPayeeDetails } from './payee-abroad.ts';
+import { assertIdentityKept, startWaitingPayouts } from './payee-identity.ts';
 import { payoutDestination } from './recipients.ts';
 import type { ExpiringLink } from '../../db/schema/index.ts';
-
-/** Statuses of payments that have been executed towards a payout: the identity they were made to stays. */
-const EXECUTED = ['processing', 'succeeded', 'returned', 'failed'] as const;
-
-const identityLockedMessage = (orgName: string) =>
-  `Your legal name is already on file with ${orgName} for payments made to you. Contact ${orgName} to change it.`;
 
 async function findPerson(tx: DbOrTx, orgId: string, recipient: string, role: string): Promise<Creator | User | null> {
   return role === 'creator'
@@ -95,31 +87,6 @@ function payoutColumns(deps: AppDeps, body: PayeeSubmissionBody) {
     paypal_email: body.selected_payment_method === 'paypal' ? body.paypal_email : null,
     venmo_phone_number: body.selected_payment_method === 'venmo' ? body.venmo_phone_number : null,
   };
-}
-
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
-
-/** Whether the person's identity on file is a business (agents and managers keep the legal entity type only). */
-const isBusinessOnFile = (person: Creator | User) =>
-  'entity_type' in person ? person.entity_type === 'business' : (person.legal_entity_type ?? 'individual') !== 'individual';
-
-/** Whether the submitted legal identity differs from the one payments were already executed to. */
-type Identity = { entity_type: string; business_name?: string | null; first_name?: string | null; last_name?: string | null };
-function changesIdentity(person: Creator | User, body: Identity): boolean {
-  const isBusiness = body.entity_type !== 'individual';
-  if (isBusinessOnFile(person) !== isBusiness) return true;
-  if (isBusiness) return !same(person.business_name, body.business_name);
-  return !same(person.first_name, body.first_name) || !same(person.last_name, body.last_name);
-}
-
-async function hasExecutedPayments(tx: DbOrTx, orgId: string, recipient: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.org_id, orgId), eq(payments.recipient, recipient), inArray(payments.status, [...EXECUTED])))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**
@@ -197,12 +164,7 @@ export async function applyPayeeDetails(unit: HandlerUnit, options: ApplyPayeeDe
   const current = await findPerson(tx, org.id, recipient, recipient_role);
   if (!current) throw new AppError('not_found', 'Payee not found');
   assertKeptSecretsExist(current, body);
-  const isIdentityLocked = await hasExecutedPayments(tx, org.id, recipient);
-  if (isIdentityLocked && changesIdentity(current, body)) {
-    throw new AppError('validation_error', identityLockedMessage(org.name), {
-      field: body.entity_type === 'individual' ? 'first_name' : 'business_name',
-    });
-  }
+  const isIdentityLocked = await assertIdentityKept(tx, { org, recipient, current, body });
   const isCreator = recipient_role === 'creator';
   const person = isCreator
     ? await saveCreatorPayeeDetails(tx, { org_id: org.id, id: recipient, details: creatorDetails(deps, body, isIdentityLocked) })
@@ -225,132 +187,14 @@ export async function applyPayeeDetails(unit: HandlerUnit, options: ApplyPayeeDe
     replacesDetails: hasPayoutDetails(current),
   });
   // Every payment of this recipient waiting for details can go now.
-  const waiting = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.org_id, org.id),
-        eq(payments.recipient, recipient),
-        eq(payments.status, 'requires_info'),
-        eq(payments.is_deleted, false),
-      ),
-    )
-    .orderBy(payments.id)
-    .for('update');
   const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled });
   // The provider calls are made after the caller's commit: runProviderCallsSoon(deps, callIds).
-  const callIds = destination
-    ? await startPayouts(
-        deps,
-        tx,
-        org.id,
-        waiting.map((payment) => ({ payment, destination })),
-        await sandboxNow(tx),
-      )
-    : [];
-  return { person, emailIds, callIds, started: destination ? waiting : [] };
+  const { callIds, started } = await startWaitingPayouts(deps, tx, { org, recipient, destination });
+  return { person, emailIds, callIds, started };
 }
 
 const isAbroadSubmission = (body: unknown) =>
   typeof body === 'object' && body !== null && (body as { selected_payment_method?: unknown }).selected_payment_method === 'nium';
-
-/**
- * A payee abroad's own details through their link or the portal (creators only: payees_abroad belongs to a
- * creator): the corridor's bank fields kept sealed (savePayeeAbroad), the name, address abroad and
- * home tax id on the creator, the US bank, PayPal and Venmo details forgotten; the waiting
- * payments start through Nium from the Nium wallet (those it cannot cover keep waiting).
- */
-export async function applyAbroadPayeeDetails(
-  unit: HandlerUnit,
-  options: {
-    org: Org;
-    recipient: string;
-    recipient_role: string;
-    body: PayeeAbroadSubmission;
-    /** The portal's (the signed-in payee), else the payee link's. */
-    portal?: { changed_by_user_id: string };
-  },
-) {
-  const { deps, tx } = unit;
-  const { org, recipient, body } = options;
-  if (options.recipient_role !== 'creator')
-    throw new AppError('validation_error', `${org.name} pays agents and managers in the United States only`, {
-      field: 'selected_payment_method',
-    });
-  const current = await findCreatorForPayee(tx, { org_id: org.id, id: recipient });
-  if (!current) throw new AppError('not_found', 'Payee not found');
-  const isIdentityLocked = await hasExecutedPayments(tx, org.id, recipient);
-  if (isIdentityLocked && changesIdentity(current, body))
-    throw new AppError('validation_error', identityLockedMessage(org.name), {
-      field: body.entity_type === 'individual' ? 'first_name' : 'business_name',
-    });
-  const identity = isIdentityLocked
-    ? {}
-    : body.entity_type === 'individual'
-      ? {
-          entity_type: 'individual' as const,
-          legal_entity_type: 'individual' as const,
-          first_name: body.first_name,
-          last_name: body.last_name,
-          business_name: null,
-        }
-      : { entity_type: 'business' as const, legal_entity_type: body.entity_type, business_name: body.business_name };
-  const person = await saveCreatorPayeeDetails(tx, {
-    org_id: org.id,
-    id: recipient,
-    details: {
-      ...identity,
-      ...(body.tax_id && !isSecretToken(body.tax_id) ? { state_tax_id: deps.secrets.encrypt(body.tax_id) } : {}),
-      selected_payment_method: 'nium',
-      account_number: null,
-      account_number_last4: null,
-      routing_number: null,
-      routing_number_last4: null,
-      paypal_email: null,
-      venmo_phone_number: null,
-      address_line_1: body.address.line_1,
-      address_line_2: body.address.line_2 || null,
-      address_city: body.address.city,
-      address_state: body.address.region || null,
-      address_zip: body.address.postal_code || null,
-    },
-  });
-  if (!person) throw new AppError('not_found', 'Payee not found');
-  const abroad = await savePayeeAbroad(tx, deps.secrets, { org_id: org.id, payee_id: recipient, abroad: body.abroad });
-  const emailIds = await recordPayoutChange(unit, {
-    org_id: org.id,
-    payee: { type: 'creator', id: recipient, name: creatorDisplayName(person), email: person.email, link: `/creators/${recipient}` },
-    source: options.portal ? 'portal' : 'payee_link',
-    changed_by_user_id: options.portal?.changed_by_user_id ?? null,
-    fields: [...new Set([...changedPayoutFields(current, person), 'bank_account' as const])],
-    replacesDetails: hasPayoutDetails(current) || current.selected_payment_method === 'nium',
-  });
-  const waiting = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.org_id, org.id),
-        eq(payments.recipient, recipient),
-        eq(payments.status, 'requires_info'),
-        eq(payments.is_deleted, false),
-      ),
-    )
-    .orderBy(payments.id)
-    .for('update');
-  const destination = payoutDestination(deps.secrets, person, { paypalEnabled: org.paypal_enabled, abroad });
-  const callIds = destination
-    ? await startPayouts(
-        deps,
-        tx,
-        org.id,
-        waiting.map((payment) => ({ payment, destination })),
-        await sandboxNow(tx),
-      )
-    : [];
-  return { emailIds, callIds, started: destination ? waiting : [] };
-}
 
 /**
  * POST /v1/expiring_link for a payee link: stores the payout details (sealed) and tax details on

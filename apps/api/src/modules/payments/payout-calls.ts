@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { ProviderCall } from '../../db/schema/index.ts';
 import { payoutsProvider, type PayoutDestination, type StartedPayout } from '../../providers/payouts/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
-import type { ProviderOperation } from '../provider-calls/index.ts';
+import { withLookUp } from '../provider-calls/index.ts';
 import { PAYOUT_EDGES, settlePayment } from './events.ts';
 import { recordPaypalSent } from './paypal-money.ts';
 import { schedulePaypalPolls } from './paypal-poll.ts';
@@ -53,17 +53,13 @@ const payoutsOf = (deps: Pick<AppDeps, 'secrets'>, request: PayoutCallRequest) =
     destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
   }));
 
-export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, StartedPayout[]>, 'provider'> = {
+export const createPayoutsOperation = withLookUp<PayoutCallRequest, StartedPayout[]>({
   operation: CREATE_PAYOUTS,
   call: (deps, request, ctx) =>
     payoutsProvider(deps).createPayouts({ org_id: ctx.org_id, idempotency_key: ctx.idempotency_key, payouts: payoutsOf(deps, request) }),
   // The rails' payouts made for ours when the answer was lost: bank payouts by our payment id, a PayPal batch by its sender_batch_id.
-  lookUp: async (deps, request, ctx) =>
-    (await payoutsProvider(deps).findPayouts?.({
-      org_id: ctx.org_id,
-      idempotency_key: ctx.idempotency_key,
-      payouts: payoutsOf(deps, request),
-    })) ?? null,
+  find: (deps, request, ctx) =>
+    payoutsProvider(deps).findPayouts?.({ org_id: ctx.org_id, idempotency_key: ctx.idempotency_key, payouts: payoutsOf(deps, request) }),
   async onSucceeded({ tx }, call, started) {
     await recordPayoutIds(tx, call, started);
     await schedulePaypalPolls(tx, call, started);
@@ -87,4 +83,4 @@ export const createPayoutsOperation: Omit<ProviderOperation<PayoutCallRequest, S
       });
     }
   },
-};
+});

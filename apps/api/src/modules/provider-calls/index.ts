@@ -23,3 +23,4 @@ export { acceptProviderEvents, receiveProviderWebhook } from './receive.ts';
 export { deliverDueSandboxEvents } from './sandbox-webhooks.ts';
 export { processDueProviderEvents, PROVIDER_EVENTS_JOB } from './jobs.ts';
 export { providerWebhookRoutes } from './routes.ts';
+export { withLookUp, type LookUpContext } from './look-up.ts';

@@ -6,7 +6,7 @@ import { bankingProvider, type ProviderMoneyMovement } from '../../providers/ban
 import { findLedgerAccounts, outgoingMoneyEntries, postTransfer } from '../ledger/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import type { ProviderCallError } from '../../providers/contract.ts';
-import type { ProviderOperation } from '../provider-calls/index.ts';
+import { withLookUp, type LookUpContext } from '../provider-calls/index.ts';
 import { sentOut } from './events.ts';
 
 /**
@@ -60,52 +60,48 @@ async function failMovement(tx: Tx, call: ProviderCall, error: ProviderCallError
   return row ?? null;
 }
 
-/** Stripe keeps a key's answer for a day; a lost answer is looked for among the movements of the days before. */
-const LOOKUP_DAYS = 3;
-
-/** The movement made for our transaction when its answer was lost (provider-calls' lookUp); null when the provider has none. */
-async function findMovement(deps: AppDeps, request: AchCallRequest, orgId: string, kind: 'inbound_transfer' | 'outbound_payment') {
-  const found = await bankingProvider(deps).findMovement?.({
-    org_id: orgId,
+/** The movement made for our transaction when its answer was lost (provider-calls' withLookUp); null when the provider has none. */
+const findMovement = (kind: 'inbound_transfer' | 'outbound_payment') => (deps: AppDeps, request: AchCallRequest, ctx: LookUpContext) =>
+  bankingProvider(deps).findMovement?.({
+    org_id: ctx.org_id,
     kind,
     metadata: { treasury_transaction_id: request.treasury_transaction_id },
-    since: Math.floor(Date.now() / 1000) - LOOKUP_DAYS * 86_400,
+    since: ctx.since,
   });
-  return found ?? null;
-}
+
+/** What both movements send: the organisation, the amount, the bank account (unsealed only for the call), our key and transaction. */
+const movementOf = (deps: AppDeps, request: AchCallRequest, ctx: { org_id: string; idempotency_key: string }) => ({
+  org_id: ctx.org_id,
+  amount: request.amount,
+  account_number: deps.secrets.decrypt(request.account_number_sealed),
+  idempotency_key: ctx.idempotency_key,
+  metadata: { treasury_transaction_id: request.treasury_transaction_id },
+});
 
 /** Add funds: the ACH debit of the verified bank, made after the commit that recorded it. */
-export const inboundTransferOperation: Omit<ProviderOperation<AchCallRequest, ProviderMoneyMovement>, 'provider'> = {
+export const inboundTransferOperation = withLookUp<AchCallRequest, ProviderMoneyMovement>({
   operation: INBOUND_TRANSFER,
   call: (deps, request, ctx) =>
     bankingProvider(deps).createInboundTransfer({
-      org_id: ctx.org_id,
-      amount: request.amount,
-      account_number: deps.secrets.decrypt(request.account_number_sealed),
+      ...movementOf(deps, request, ctx),
       payment_method_id: request.payment_method_id ?? null,
-      idempotency_key: ctx.idempotency_key,
-      metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
   onSucceeded: recordMovement,
   onFailed: async ({ tx }, call, error) => {
     await failMovement(tx, call, error);
   },
-  lookUp: (deps, request, ctx) => findMovement(deps, request, ctx.org_id, 'inbound_transfer'),
-};
+  find: findMovement('inbound_transfer'),
+});
 
 /** Transfer out: the outbound ACH; refused for good, its held amount and fee go back to available. */
-export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, ProviderMoneyMovement>, 'provider'> = {
+export const outboundPaymentOperation = withLookUp<AchCallRequest, ProviderMoneyMovement>({
   operation: OUTBOUND_PAYMENT,
   call: (deps, request, ctx) =>
     bankingProvider(deps).createOutboundPayment({
-      org_id: ctx.org_id,
-      amount: request.amount,
-      account_number: deps.secrets.decrypt(request.account_number_sealed),
+      ...movementOf(deps, request, ctx),
       routing_number: request.routing_number ?? null,
       account_holder_name: request.account_holder_name ?? null,
       description: request.description ?? '',
-      idempotency_key: ctx.idempotency_key,
-      metadata: { treasury_transaction_id: request.treasury_transaction_id },
     }),
   onSucceeded: recordMovement,
   onFailed: async ({ tx }, call, error) => {
@@ -119,5 +115,5 @@ export const outboundPaymentOperation: Omit<ProviderOperation<AchCallRequest, Pr
       entries: outgoingMoneyEntries(await findLedgerAccounts(tx, call.org_id), 'failed', sentOut(row)),
     });
   },
-  lookUp: (deps, request, ctx) => findMovement(deps, request, ctx.org_id, 'outbound_payment'),
-};
+  find: findMovement('outbound_payment'),
+});
