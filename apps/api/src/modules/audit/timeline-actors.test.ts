@@ -231,9 +231,12 @@ describe('who did each step of a timeline', () => {
     await expectHiddenFromOthers(`contracts/${contract.id}`);
   });
 
-  it('creator: added by name (its importer too), a tax form by its signer; one added before it was recorded says so', async () => {
+  it('creator: added by name (the display name first; its importer too), a tax form by its signer; one added before it was recorded says so', async () => {
     const owner = await fundedOwner(ctx.app, 0);
-    const ownerName = await nameUser(owner.user.id, 'Olivia', 'Owner');
+    await nameUser(owner.user.id, 'Olivia', 'Owner');
+    // The name they chose to be shown by (Settings > Profile) comes first, as everywhere in the app.
+    expect((await inject('PUT', '/v1/user', owner.headers, { display_name: 'Liv O.' })).statusCode).toBe(200);
+    const ownerName = 'Liv O.';
     const creator = await addCreator(ctx.app, owner.headers, { first_name: 'Tess', last_name: 'Timeline' });
     await upgradePlan(ctx.app, owner.headers);
     const imported = await ctx.app.inject({

@@ -34,7 +34,7 @@ type Row = {
   action: string;
   who_kind: string;
   who_id: string | null;
-  /** The team member's name when who_id is one (null: the account was removed). */
+  /** The team member's name as the app shows people (their display name, else first and last, else email); null: the account was removed. */
   user_name: string | null;
   who_name: string | null;
   reason: string | null;
@@ -59,7 +59,7 @@ export async function readTimeline(
   const after = query.starting_after ? decode(query.starting_after) : null;
   const { rows } = await db.execute<Row>(sql`
     SELECT (extract(epoch from e.at) * 1000000)::bigint::text AS at_us, e.key, e.action, e.who_kind, e.who_id, e.who_name,
-      COALESCE(NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email) AS user_name, e.reason, e.amount::text AS amount
+      COALESCE(NULLIF(trim(u.display_name), ''), NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email) AS user_name, e.reason, e.amount::text AS amount
     FROM (${TIMELINE_ROWS[kind](orgId, id)}) AS e(at, key, action, who_kind, who_id, who_name, reason, amount)
     LEFT JOIN users u ON u.id = e.who_id
     WHERE e.at IS NOT NULL AND e.action IS NOT NULL
