@@ -65,9 +65,9 @@ export function timelineActorText(actor: TimelineActor): string {
     case 'user':
       return actor.name ? `by ${actor.name}` : 'by a team member whose account was removed';
     case 'payee':
-      return `by ${actor.name ?? 'the payee'} (payee)`;
+      return actor.name ? `by ${actor.name} (payee)` : 'by the payee';
     case 'customer':
-      return `by ${actor.name ?? 'the customer'} (customer)`;
+      return actor.name ? `by ${actor.name} (customer)` : 'by the customer';
     case 'signer':
       return `by ${actor.name ?? 'the signer'}`;
     case 'system':
