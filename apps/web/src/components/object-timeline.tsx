@@ -3,14 +3,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { formatCents, type TimelineEvent, type TimelineKind, type TimelinePage } from '@crewpay/core';
+import { formatCents, timelineActorText, type TimelineEvent, type TimelineKind, type TimelinePage } from '@crewpay/core';
 import { api } from '../lib/api-client.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DetailCard } from './detail-card.tsx';
 
 const PATHS: Record<TimelineKind, string> = { payment: 'payments', invoice: 'invoices', contract: 'contracts', creator: 'creators' };
 
-/** One step: what happened and by whom, when, the money and the reason given. */
+/** One step: what happened and who did it (or that nobody recorded who), when, the money and the reason given. */
 function TimelineItem({ event }: { event: TimelineEvent }) {
   return (
     <Box
@@ -25,8 +25,7 @@ function TimelineItem({ event }: { event: TimelineEvent }) {
       <Box aria-hidden className="timeline-line" sx={{ position: 'absolute', left: 4, top: 18, bottom: 0, width: 2, bgcolor: 'divider' }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', columnGap: 2, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {event.label}
-          {event.actor ? ` by ${event.actor.name}` : ''}
+          {`${event.label} ${timelineActorText(event.actor)}`}
           {event.amount !== null ? ` · ${formatCents(event.amount)}` : ''}
         </Typography>
         <Typography variant="body2" color="text.secondary" component="time" dateTime={event.at} sx={{ flexShrink: 0 }}>

@@ -71,6 +71,8 @@ export const creators = pgTable(
     search_text: text().generatedAlwaysAs(
       sql`lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(business_name, ''))`,
     ),
+    /** The team member who added them (the timeline's "Created by"); null for rows added before it was kept, or a removed account. */
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -23,8 +23,7 @@ async function timeline(headers: Headers, path: string): Promise<TimelineEvent[]
   return response.json<TimelinePage>().data;
 }
 /** The story in short: action, who, why, how much. */
-const story = (events: TimelineEvent[]) =>
-  events.map((event) => [event.action, event.actor?.name ?? null, event.reason, event.amount] as const);
+const story = (events: TimelineEvent[]) => events.map((event) => [event.action, event.actor.name, event.reason, event.amount] as const);
 
 describe('object timelines', () => {
   it("tells a payment's story: created, executed, held, approved with the approver's reason; another rejected and why", async () => {
@@ -80,7 +79,7 @@ describe('object timelines', () => {
     expect(row).toContain(`,payment,${payment.id},${(events[1]![3]! / 100).toFixed(2)},`);
   });
 
-  it("tells an invoice's story (created with its amount, edited, canceled by whom) and a contract's (sent, invalidated)", async () => {
+  it("tells an invoice's story (created with its amount, edited, canceled by whom) and a contract's (created, sent, invalidated)", async () => {
     const owner = await fundedOwner(ctx.app, 0);
     const customer = await addCustomer(ctx.app, owner.headers);
     const invoice = await sendInvoice(ctx.app, owner.headers, { amount: 25_000, customer_id: customer.id });
@@ -98,6 +97,7 @@ describe('object timelines', () => {
     expect((await inject('PUT', `/v1/contracts/${contract.id}/invalidate`, owner.headers)).statusCode).toBe(200);
     expect(story(await timeline(owner.headers, `contracts/${contract.id}`))).toEqual([
       ['created', name, null, null],
+      ['sent', name, null, null],
       ['invalidated', name, null, null],
     ]);
     const creatorEvents = await timeline(owner.headers, `creators/${creator.id}`);

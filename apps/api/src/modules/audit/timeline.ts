@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   timelineActionLabels,
   type TimelineAction,
+  type TimelineActor,
   type TimelineEvent,
   type TimelineKind,
   type TimelinePage,
@@ -31,8 +32,11 @@ type Row = {
   at_us: string;
   key: string;
   action: string;
-  actor_id: string | null;
-  actor_name: string | null;
+  who_kind: string;
+  who_id: string | null;
+  /** The team member's name as the app shows people (their display name, else first and last, else email); null: the account was removed. */
+  user_name: string | null;
+  who_name: string | null;
   reason: string | null;
   amount: string | null;
 };
@@ -54,10 +58,10 @@ export async function readTimeline(
   if (exists.rows.length === 0) throw notFound(NOUNS[kind]);
   const after = query.starting_after ? decode(query.starting_after) : null;
   const { rows } = await db.execute<Row>(sql`
-    SELECT (extract(epoch from e.at) * 1000000)::bigint::text AS at_us, e.key, e.action, e.actor_id,
-      COALESCE(NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email) AS actor_name, e.reason, e.amount::text AS amount
-    FROM (${TIMELINE_ROWS[kind](orgId, id)}) AS e(at, key, action, actor_id, reason, amount)
-    LEFT JOIN users u ON u.id = e.actor_id
+    SELECT (extract(epoch from e.at) * 1000000)::bigint::text AS at_us, e.key, e.action, e.who_kind, e.who_id, e.who_name,
+      COALESCE(NULLIF(trim(u.display_name), ''), NULLIF(concat_ws(' ', u.first_name, u.last_name), ''), u.email) AS user_name, e.reason, e.amount::text AS amount
+    FROM (${TIMELINE_ROWS[kind](orgId, id)}) AS e(at, key, action, who_kind, who_id, who_name, reason, amount)
+    LEFT JOIN users u ON u.id = e.who_id
     WHERE e.at IS NOT NULL AND e.action IS NOT NULL
       ${after ? sql`AND (e.key NOT LIKE 'created:%', e.at, e.key) > (${!after.key.startsWith('created:')}, timestamptz 'epoch' + ${after.at_us}::bigint * interval '1 microsecond', ${after.key}::text)` : sql``}
     ORDER BY e.key NOT LIKE 'created:%', e.at, e.key
@@ -75,6 +79,30 @@ export async function readTimeline(
 const DECIDERS = new Set(['owner', 'admin']);
 const DECISIONS = new Set<TimelineAction>(['approved', 'rejected']);
 
+/**
+ * Who did the step (timeline-sources.ts says what each source knows): a member for certain (a
+ * null or vanished id is a removed account), the object's own column (null: not recorded), or
+ * the payee, customer, signer or system the source names.
+ */
+function actorOf(row: Row): TimelineActor {
+  const member = (): TimelineActor =>
+    row.who_id && row.user_name ? { kind: 'user', id: row.who_id, name: row.user_name } : { kind: 'user', id: null, name: null };
+  switch (row.who_kind) {
+    case 'member':
+      return member();
+    case 'recorded':
+      return row.who_id ? member() : { kind: 'unknown', id: null, name: null };
+    case 'payee':
+    case 'customer':
+    case 'signer':
+      return { kind: row.who_kind, id: null, name: row.who_name };
+    case 'system':
+      return { kind: 'system', id: null, name: null };
+    default:
+      return { kind: 'unknown', id: null, name: null };
+  }
+}
+
 function toEvent(row: Row, readsDecisionReasons: boolean): TimelineEvent {
   const action = row.action as TimelineAction;
   return {
@@ -82,7 +110,7 @@ function toEvent(row: Row, readsDecisionReasons: boolean): TimelineEvent {
     at: new Date(Number(BigInt(row.at_us) / 1000n)).toISOString(),
     action,
     label: timelineActionLabels[action],
-    actor: row.actor_id && row.actor_name ? { id: row.actor_id, name: row.actor_name } : null,
+    actor: actorOf(row),
     // An approver's words about a payee stay with those who decide approvals.
     reason: DECISIONS.has(action) && !readsDecisionReasons ? null : row.reason,
     amount: row.amount === null ? null : Number(row.amount),

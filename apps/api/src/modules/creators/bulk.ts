@@ -18,7 +18,14 @@ const VACUUM_AFTER_ROWS = 1000;
 /** Rows written per statement: what is built at once (sealed numbers, email texts, parameters). */
 const CHUNK_ROWS = 1000;
 
-type WriteOptions = { org: Org; rows: ValidRow[]; existing: Map<string, ExistingAccount>; invite: ImportInviteChoice };
+type WriteOptions = {
+  org: Org;
+  rows: ValidRow[];
+  existing: Map<string, ExistingAccount>;
+  invite: ImportInviteChoice;
+  /** The team member importing the file. */
+  created_by: string;
+};
 
 /**
  * One chunk's users, links, emails and creators as one statement, and its queued email ids.
@@ -29,11 +36,15 @@ function chunkStatement(deps: AppDeps, options: WriteOptions): { statement: SQL[
   const org_id = options.org.id;
   if (options.invite !== 'now') {
     const invitation = options.invite === 'later' ? 'later' : 'none';
-    const values = people.map((body) => ({ ...newCreatorValues(deps, { org_id, user_id: null, body }), invitation }) as const);
+    const values = people.map(
+      (body) => ({ ...newCreatorValues(deps, { org_id, user_id: null, created_by: options.created_by, body }), invitation }) as const,
+    );
     return { statement: [insertStatement(creators, values)].filter((statement): statement is SQL => statement !== null), emailIds: [] };
   }
   const accounts = planCreatorAccounts(deps, { org: options.org, people, existing: options.existing });
-  const values = people.map((body) => newCreatorValues(deps, { org_id, user_id: accounts.userIds.get(body.email) ?? null, body }));
+  const values = people.map((body) =>
+    newCreatorValues(deps, { org_id, user_id: accounts.userIds.get(body.email) ?? null, created_by: options.created_by, body }),
+  );
   const statements = [...accounts.statements, insertStatement(creators, values)];
   return { statement: statements.filter((statement): statement is SQL => statement !== null), emailIds: accounts.emailIds };
 }
@@ -64,7 +75,7 @@ async function writeInChunks(tx: DbOrTx, deps: AppDeps, options: WriteOptions): 
 async function importRows(
   tx: DbOrTx,
   deps: AppDeps,
-  options: { org_id: string; valid: ValidRow[]; invite: ImportInviteChoice },
+  options: { org_id: string; created_by: string; valid: ValidRow[]; invite: ImportInviteChoice },
 ): Promise<{ added: number; emailIds: string[]; duplicates: RowIssue[] }> {
   const { valid } = options;
   // Two uploads of one file wait for each other here: the second finds the first's creators.
@@ -85,7 +96,13 @@ async function importRows(
           fresh.map((row) => row.body.email),
         )
       : new Map<string, ExistingAccount>();
-  const emailIds = await writeInChunks(tx, deps, { org, rows: fresh, existing: accounts, invite: options.invite });
+  const emailIds = await writeInChunks(tx, deps, {
+    org,
+    rows: fresh,
+    existing: accounts,
+    invite: options.invite,
+    created_by: options.created_by,
+  });
   return { added: fresh.length, emailIds, duplicates };
 }
 
@@ -99,14 +116,19 @@ async function importRows(
  */
 export async function bulkCreateCreators(
   deps: AppDeps,
-  options: { org_id: string; rows: CsvRow[]; invite: ImportInviteChoice; key: string | undefined },
+  options: { org_id: string; created_by: string; rows: CsvRow[]; invite: ImportInviteChoice; key: string | undefined },
 ): Promise<BulkAnswer> {
   assertCanBulkAdd(await findOrg(deps.db, options.org_id));
   const { valid, issues } = checkRows(options.rows);
   const body = { invite: options.invite, rows: options.rows.map((row) => row.values) };
   const { result, isReplay } = await retryOnAccountRace(() =>
     runIdempotent(deps.db, { org_id: options.org_id, scope: 'creators.bulk', key: options.key, body }, async (tx, afterCommit) => {
-      const { added, emailIds, duplicates } = await importRows(tx, deps, { org_id: options.org_id, valid, invite: options.invite });
+      const { added, emailIds, duplicates } = await importRows(tx, deps, {
+        org_id: options.org_id,
+        created_by: options.created_by,
+        valid,
+        invite: options.invite,
+      });
       afterCommit(() => sendQueuedEmails(deps.jobs, emailIds));
       const answer: BulkAnswer = { added, issues: [...issues, ...duplicates].sort((a, b) => a.line - b.line).map(toBulkIssue) };
       return answer;

@@ -85,7 +85,13 @@ export const importRoutes =
       async (request) => {
         const user = requireStaff(request);
         const rows = await readRows(request);
-        return bulkCreateCreators(deps, { org_id: user.org_id, rows, invite: request.query.invite, key: readIdempotencyKey(request) });
+        return bulkCreateCreators(deps, {
+          org_id: user.org_id,
+          created_by: user.id,
+          rows,
+          invite: request.query.invite,
+          key: readIdempotencyKey(request),
+        });
       },
     );
 

@@ -118,7 +118,10 @@ export const creatorRoutes =
           response: { 200: creatorRecord, ...errorResponses },
         },
       },
-      async (request) => createCreator(deps, { org_id: requireStaff(request).org_id, body: request.body }),
+      async (request) => {
+        const user = requireStaff(request);
+        return createCreator(deps, { org_id: user.org_id, created_by: user.id, body: request.body });
+      },
     );
 
     app.put(

@@ -24,7 +24,10 @@ import { findCreatorRow, getCreator } from './queries.ts';
 import { sealSecret, secretChange } from './secrets.ts';
 
 /** The columns of a new creator from a validated add-creator body (bank numbers sealed). */
-export function newCreatorValues(deps: AppDeps, options: { org_id: string; user_id: string | null; body: CreateCreatorBody }): NewCreator {
+export function newCreatorValues(
+  deps: AppDeps,
+  options: { org_id: string; user_id: string | null; created_by: string | null; body: CreateCreatorBody },
+): NewCreator {
   const { body } = options;
   const account = body.account_number ? sealSecret(deps.secrets, body.account_number) : null;
   const routing = body.routing_number ? sealSecret(deps.secrets, body.routing_number) : null;
@@ -44,11 +47,15 @@ export function newCreatorValues(deps: AppDeps, options: { org_id: string; user_
     routing_number_last4: routing?.last4 ?? null,
     // A creator added with bank details is paid to that account until they choose otherwise.
     selected_payment_method: account ? 'stripe' : null,
+    created_by: options.created_by,
   };
 }
 
 /** Adds one creator (free plan: refused at 5 or more) and emails them the portal invitation. */
-export async function createCreator(deps: AppDeps, options: { org_id: string; body: CreateCreatorBody }): Promise<CreatorRecord> {
+export async function createCreator(
+  deps: AppDeps,
+  options: { org_id: string; created_by: string; body: CreateCreatorBody },
+): Promise<CreatorRecord> {
   const { creatorId, emailIds } = await retryOnAccountRace(() =>
     deps.db.transaction(async (tx) => {
       const org = await lockOrg(tx, options.org_id);
@@ -62,7 +69,12 @@ export async function createCreator(deps: AppDeps, options: { org_id: string; bo
       )[0];
       if (duplicate) throw new AppError('conflict', creatorMessages.duplicate, { field: 'email' });
       const { userIds, emailIds } = await ensureCreatorAccounts(tx, deps, { org, people: [options.body] });
-      const values = newCreatorValues(deps, { org_id: org.id, user_id: userIds.get(options.body.email) ?? null, body: options.body });
+      const values = newCreatorValues(deps, {
+        org_id: org.id,
+        user_id: userIds.get(options.body.email) ?? null,
+        created_by: options.created_by,
+        body: options.body,
+      });
       await tx.insert(creators).values(values);
       return { creatorId: values.id!, emailIds };
     }),

@@ -21,6 +21,8 @@ import {
   loginAsMessages,
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { recordAudit } from '../audit/index.ts';
 import { requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, idParams } from '../../lib/schemas.ts';
@@ -155,10 +157,23 @@ export const invoiceRoutes =
         config: { policy: { who: STAFF, apiKey: 'invoices:write' } },
         schema: { tags, summary: 'Cancel open invoices', body: invoiceIdsBody, response: { 200: countAnswer, ...errorResponses } },
       },
-      async (request) => ({
-        count: await cancelInvoices(deps, actorOf(request), request.body.ids),
-        message: 'Invoices have been canceled',
-      }),
+      async (request) => {
+        const user = requireStaff(request);
+        // Each canceled invoice's timeline says who canceled it.
+        const audit = async (tx: Tx, ids: string[]) => {
+          for (const id of ids)
+            await recordAudit(tx, {
+              org_id: user.org_id,
+              actor_user_id: request.auth?.actor?.id ?? user.id,
+              user_id: user.id,
+              action: 'invoice.cancel',
+              target_id: id,
+              target_type: 'invoice',
+              status_code: 200,
+            });
+        };
+        return { count: await cancelInvoices(deps, actorOf(request), request.body.ids, audit), message: 'Invoices have been canceled' };
+      },
     );
 
     app.post(

@@ -215,8 +215,17 @@ export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, bod
   return getInvoice(deps.db, { org_id: actor.org_id, id });
 }
 
-/** POST /v1/invoices/{id}/cancel and Cancel selected: only open invoices, and none with a payment under way. */
-export async function cancelInvoices(deps: AppDeps, actor: Actor, ids: string[]): Promise<number> {
+/**
+ * POST /v1/invoices/{id}/cancel and Cancel selected: only open invoices, and none with a payment
+ * under way. `audit` records, in the same transaction, who canceled each one (Cancel selected: its
+ * route has no single target for the request's own audit row).
+ */
+export async function cancelInvoices(
+  deps: AppDeps,
+  actor: Actor,
+  ids: string[],
+  audit?: (tx: Tx, ids: string[]) => Promise<void>,
+): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -237,6 +246,10 @@ export async function cancelInvoices(deps: AppDeps, actor: Actor, ids: string[])
     await tx
       .delete(invoiceFundedPayments)
       .where(and(eq(invoiceFundedPayments.org_id, actor.org_id), inArray(invoiceFundedPayments.invoice_id, ids)));
+    await audit?.(
+      tx,
+      rows.map((row) => row.id),
+    );
     return rows.length;
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "creators" ADD COLUMN "created_by" uuid;--> statement-breakpoint
+ALTER TABLE "creators" ADD CONSTRAINT "creators_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
