@@ -12,6 +12,7 @@ describe('timelineActorText', () => {
     expect(timelineActorText({ kind: 'customer', id: null, name: null })).toBe('by the customer');
     expect(timelineActorText({ kind: 'signer', id: null, name: 'Nadia Rowe' })).toBe('by Nadia Rowe');
     expect(timelineActorText({ kind: 'system', id: null, name: null })).toBe('automatically');
+    expect(timelineActorText({ kind: 'system', id: null, name: 'the approval rules' })).toBe('by the approval rules');
     expect(timelineActorText({ kind: 'unknown', id: null, name: null })).toBe('· who: not recorded');
   });
 });

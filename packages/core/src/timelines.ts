@@ -59,7 +59,7 @@ const timelineActor = z.object({
 });
 export type TimelineActor = z.infer<typeof timelineActor>;
 
-/** Says who, as the timeline reads it after the step's label: "by Jane Doe", "automatically", "who: not recorded". */
+/** Says who, as the timeline reads it after the step's label: "by Jane Doe", "by the approval rules", "automatically", "who: not recorded". */
 export function timelineActorText(actor: TimelineActor): string {
   switch (actor.kind) {
     case 'user':
@@ -71,7 +71,8 @@ export function timelineActorText(actor: TimelineActor): string {
     case 'signer':
       return `by ${actor.name ?? 'the signer'}`;
     case 'system':
-      return 'automatically';
+      // Named when it is something the organisation set (its approval rules), else Crewpay's own work.
+      return actor.name ? `by ${actor.name}` : 'automatically';
     case 'unknown':
       return '· who: not recorded';
   }

@@ -55,14 +55,14 @@ describe('who did each step of a timeline', () => {
     expect(steps(events)).toEqual([
       ['created', `user:${maker}`],
       ['executed', `user:${maker}`],
-      ['held_for_approval', 'system'],
+      ['held_for_approval', 'system:the approval rules'],
       ['approved', `user:${checker}`],
     ]);
     expect(events.find((event) => event.action === 'created')!.actor).toEqual({ kind: 'user', id: admin.user.id, name: maker });
     expect(events.map((event) => `${event.label} ${timelineActorText(event.actor)}`)).toEqual([
       `Created by ${maker}`,
       `Executed by ${maker}`,
-      'Held for approval automatically',
+      'Held for approval by the approval rules',
       `Approved by ${checker}`,
     ]);
 

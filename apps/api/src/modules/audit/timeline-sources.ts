@@ -59,8 +59,9 @@ function paymentRows(orgId: string, id: string): SQL {
       WHERE p.org_id = ${orgId} AND p.id = ${id} AND p.fee_reference_id IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.org_id = p.org_id AND a.action = 'payments.execute' AND a.created_at >= p.created_at
           AND a.details->>'batch_id' = p.fee_reference_id::text)
-    -- The organisation's approval rules hold it: nobody's hand.
-    UNION ALL SELECT pa.created_at, 'held:' || pa.id::text, 'held_for_approval', 'system', NULL, NULL, NULL, NULL
+    -- The organisation's approval rules hold it: nobody's hand; why is the rules that matched.
+    UNION ALL SELECT pa.created_at, 'held:' || pa.id::text, 'held_for_approval', 'system', NULL, 'the approval rules',
+        NULLIF(array_to_string(pa.reasons, '; '), ''), NULL
       FROM payment_approvals pa WHERE pa.org_id = ${orgId} AND pa.payment_id = ${id}
     UNION ALL SELECT d.created_at, 'decision:' || d.id::text, CASE d.decision WHEN 'approve' THEN 'approved' ELSE 'rejected' END,
         'member', d.user_id, NULL, NULLIF(d.reason, ''), NULL

@@ -42,7 +42,7 @@ describe('object timelines', () => {
     expect(story(sent)).toEqual([
       ['created', admin.user.email, null, 10_000],
       ['executed', admin.user.email, null, amount],
-      ['held_for_approval', null, null, null],
+      ['held_for_approval', 'the approval rules', 'Every payment needs approval', null],
       ['approved', second.user.email, 'Checked the contract', null],
     ]);
     expect(sent.map((event) => event.label)).toEqual(['Created', 'Executed', 'Held for approval', 'Approved']);

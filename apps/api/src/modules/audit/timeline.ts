@@ -97,7 +97,7 @@ function actorOf(row: Row): TimelineActor {
     case 'signer':
       return { kind: row.who_kind, id: null, name: row.who_name };
     case 'system':
-      return { kind: 'system', id: null, name: null };
+      return { kind: 'system', id: null, name: row.who_name };
     default:
       return { kind: 'unknown', id: null, name: null };
   }
