@@ -127,9 +127,15 @@ export const fundNiumWalletBody = z.object({
   amount: z.number({ error: 'Enter an amount' }).int().min(100, 'Fund at least $1.00').max(100_000_000, 'At most $1,000,000.00 at once'),
 });
 
+/** Nium's customerHashId and walletHashId are UUIDs (its API reference's path parameters). */
+const niumHashId = text()
+  .trim()
+  .min(1, messages.required)
+  .pipe(z.uuid('Copy the id from your Nium onboarding: it looks like 5c0b9adb-3305-478f-9236-58f18d61b19d'));
+
 export const niumAccountBody = z.object({
-  customer_hash_id: text().trim().min(1, messages.required).max(100),
-  wallet_hash_id: text().trim().min(1, messages.required).max(100),
+  customer_hash_id: niumHashId,
+  wallet_hash_id: niumHashId,
 });
 
 export const payoutAbroadMessages = {
@@ -138,4 +144,6 @@ export const payoutAbroadMessages = {
   niumShort: (needed: string, available: string) =>
     `Not enough funds in your Nium wallet: these payments need ${needed} and ${available} is available`,
   noNiumAccount: 'Your organization has no Nium wallet yet',
+  niumAccountUnknown: 'Nium does not know this customer and wallet: copy both ids from your Nium onboarding',
+  niumDown: 'Nium did not answer: try again in a minute',
 } as const;

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { niumAccounts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { niumPayouts, type NiumAccount, type NiumPayouts } from '../../providers/payouts/index.ts';
+import { niumClient, niumPayouts, type NiumAccount, type NiumPayouts } from '../../providers/payouts/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 
 type Deps = Pick<AppDeps, 'config' | 'db' | 'secrets' | 'kernel'>;
@@ -41,11 +41,30 @@ export async function assertNiumAccount(deps: Deps, db: DbOrTx, orgId: string): 
 /** Nium for this process: the sandbox, or Nium itself paying from each organisation's own wallet. */
 export const niumProvider = (deps: Deps): NiumPayouts => niumPayouts(deps, { accountOf: (orgId) => niumAccountOf(deps, orgId) });
 
-/** PUT /v1/nium/account: the organisation's Nium customer and wallet, from its Nium onboarding. */
-export async function setNiumAccount(db: DbOrTx, orgId: string, ids: { customer_hash_id: string; wallet_hash_id: string }) {
-  await db
+/**
+ * PUT /v1/nium/account: the organisation's Nium customer and wallet, from its Nium onboarding.
+ * Live, Nium is asked for that wallet first (no transaction open): ids Nium does not know are
+ * refused, so a typo shows here and not at the first payment abroad.
+ */
+export async function setNiumAccount(
+  deps: Pick<AppDeps, 'config' | 'db'>,
+  orgId: string,
+  ids: { customer_hash_id: string; wallet_hash_id: string },
+) {
+  if (!deps.config.isSandbox) await assertNiumKnows(deps, { customerHashId: ids.customer_hash_id, walletHashId: ids.wallet_hash_id });
+  await deps.db
     .insert(niumAccounts)
     .values({ org_id: orgId, ...ids })
     .onConflictDoUpdate({ target: niumAccounts.org_id, set: ids });
   return { customer_id: ids.customer_hash_id };
+}
+
+async function assertNiumKnows(deps: Pick<AppDeps, 'config'>, account: NiumAccount): Promise<void> {
+  try {
+    await niumClient(deps.config.providers.nium).walletBalances(account);
+  } catch (error) {
+    if (error instanceof ProviderCallError && !error.retryable)
+      throw new AppError('validation_error', payoutAbroadMessages.niumAccountUnknown, { field: 'customer_hash_id' });
+    throw new AppError('provider_unavailable', payoutAbroadMessages.niumDown);
+  }
 }

@@ -63,6 +63,9 @@ describe('Nium routes: who may call them', () => {
     expect(key.body).not.toContain('3000');
   });
 
+  /** Ids of the shape Nium's are (UUIDs): a refusal is then the policy's, not the body's. */
+  const NIUM_IDS = { customer_hash_id: '5c0b9adb-3305-478f-9236-58f18d61b19d', wallet_hash_id: '0f1a729d-6912-4be1-bae2-9ce0bc37a2d3' };
+
   it('refuses members, keys and admins where the policy says, and holds every money act to a fresh second factor', async () => {
     const { owner, payee, paymentId } = await orgWithPaymentAbroad();
     const collaborator = await member(owner.org.id, 'collaborator');
@@ -72,8 +75,8 @@ describe('Nium routes: who may call them', () => {
       ['wallet (member)', 'GET', '/v1/nium/wallet', undefined, collaborator, 403],
       ['fund (admin)', 'POST', '/v1/nium/wallet/fund', { amount: 1_000 }, admin, 403],
       ['fund (key)', 'POST', '/v1/nium/wallet/fund', { amount: 1_000 }, key, 403],
-      ['account (admin)', 'PUT', '/v1/nium/account', { customer_hash_id: 'c', wallet_hash_id: 'w' }, admin, 403],
-      ['account (key)', 'PUT', '/v1/nium/account', { customer_hash_id: 'c', wallet_hash_id: 'w' }, key, 403],
+      ['account (admin)', 'PUT', '/v1/nium/account', NIUM_IDS, admin, 403],
+      ['account (key)', 'PUT', '/v1/nium/account', NIUM_IDS, key, 403],
       ['details (member)', 'PUT', `/v1/creators/${payee.id}/abroad`, CORRIDOR_PAYEES.GB, collaborator, 403],
       ['details (key)', 'PUT', `/v1/creators/${payee.id}/abroad`, CORRIDOR_PAYEES.GB, key, 403],
       ['quotes (member)', 'POST', '/v1/payments/initiate/quotes', { ids: [paymentId] }, collaborator, 403],
@@ -126,7 +129,20 @@ describe('Nium routes: bad input is a 400 naming the field, never a 500', () => 
       ['fund: fraction', 'POST', '/v1/nium/wallet/fund', { amount: 100.5 }, 'amount'],
       ['fund: negative', 'POST', '/v1/nium/wallet/fund', { amount: -500 }, 'amount'],
       ['account: NUL', 'PUT', '/v1/nium/account', { customer_hash_id: 'a\u0000b', wallet_hash_id: 'w' }, 'customer_hash_id'],
-      ['account: number', 'PUT', '/v1/nium/account', { customer_hash_id: 'c', wallet_hash_id: 12 }, 'wallet_hash_id'],
+      [
+        'account: number',
+        'PUT',
+        '/v1/nium/account',
+        { customer_hash_id: '5c0b9adb-3305-478f-9236-58f18d61b19d', wallet_hash_id: 12 },
+        'wallet_hash_id',
+      ],
+      [
+        'account: not a UUID',
+        'PUT',
+        '/v1/nium/account',
+        { customer_hash_id: 'cust-123', wallet_hash_id: '5c0b9adb-3305-478f-9236-58f18d61b19d' },
+        'customer_hash_id',
+      ],
       ['details: NUL', 'PUT', details, { ...de, fields: { ...de.fields, bic: 'COBA\u0000DEFF' } }, 'fields.bic'],
       ['details: bad IBAN', 'PUT', details, { ...de, fields: { ...de.fields, iban: 'DE00 3704 0044 0532 0130 00' } }, 'fields.iban'],
       ['details: unknown country', 'PUT', details, { ...de, country: 'XX' }, 'country'],

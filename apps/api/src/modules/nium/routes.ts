@@ -92,7 +92,7 @@ export const niumRoutes =
           response: { 200: z.object({ customer_id: z.string() }), ...errorResponses },
         },
       },
-      async (request) => setNiumAccount(deps.db, requireStaff(request, OWNER).org_id, request.body),
+      async (request) => setNiumAccount(deps, requireStaff(request, OWNER).org_id, request.body),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { payoutAbroadMessages } from '@crewpay/core';
 import { startNiumFake, type NiumFake, type NiumWebhook } from '../../../fakes/nium-fake.ts';
 import { addCreatorAbroad, CORRIDOR_PAYEES, ledgerByCurrency } from '../../../test/abroad-fixtures.ts';
 import { createOwner } from '../../../test/fixtures.ts';
@@ -84,6 +85,29 @@ async function abroadOwner(dollars: number) {
 }
 
 describe('payments abroad through Nium (SANDBOX=false, on the Nium fake)', () => {
+  it('refuses Nium ids Nium does not know, naming the field, and keeps none of them; the right ones are kept', async () => {
+    const owner = await createOwner(world.ctx.app, { orgName: 'Typo Talent' });
+    await activate(world.ctx.app, owner.headers);
+    await world.afterActivation();
+    const account = nium.addCustomer('Typo Talent');
+    for (const ids of [
+      { customer_hash_id: randomUUID(), wallet_hash_id: account.walletHashId },
+      { customer_hash_id: account.customerHashId, wallet_hash_id: randomUUID() },
+    ]) {
+      const refused = await inject('PUT', '/v1/nium/account', owner.headers, ids);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ message: payoutAbroadMessages.niumAccountUnknown, field: 'customer_hash_id' });
+    }
+    // Nothing was kept: the organisation still has no Nium wallet.
+    expect((await inject('GET', '/v1/nium/wallet', owner.headers)).json().customer_id).toBeNull();
+    const kept = await inject('PUT', '/v1/nium/account', owner.headers, {
+      customer_hash_id: account.customerHashId,
+      wallet_hash_id: account.walletHashId,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await inject('GET', '/v1/nium/wallet', owner.headers)).json().customer_id).toBe(account.customerHashId);
+  });
+
   it('pays GB, IN, BR, DE and JP in one execution at locked quotes; an expired quote re-quoted; an RFI answered; a return; webhooks once; a missed one swept', async () => {
     const owner = await abroadOwner(1_000_000);
     const { headers } = owner;

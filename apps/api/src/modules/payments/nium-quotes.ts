@@ -60,7 +60,7 @@ async function abroadTargets(deps: AppDeps, orgId: string, body: InitiatePayment
 /** Quotes asked of Nium at once (each holds at most one pooled connection while it is stored). */
 const QUOTES_IN_FLIGHT = 4;
 
-const providerDown = () => new AppError('provider_unavailable', 'Nium did not answer: try again in a minute');
+const providerDown = () => new AppError('provider_unavailable', payoutAbroadMessages.niumDown);
 
 /**
  * POST /v1/payments/initiate/quotes: a payout quote for each payment Execute would send abroad now
