@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, tim
 import { createdAt, id, updatedAt } from './columns.ts';
 import { orgs } from './orgs.ts';
 import { payments } from './payments.ts';
+import { users } from './users.ts';
 
 /**
  * A payee's signed W-9, W-8BEN or W-8BEN-E. Keyed by the payee (a creator row, or an agent's or
@@ -98,6 +99,8 @@ export const w9Requests = pgTable(
       .references(() => orgs.id),
     payee_id: uuid().notNull(),
     first_requested_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Who sent the first request (their object timeline says so); null for requests made before it was kept, or a removed account. */
+    first_requested_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     last_requested_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     requests: integer().notNull().default(1),
   },

@@ -147,8 +147,8 @@ function creatorRows(orgId: string, id: string): SQL {
         CASE WHEN a.details->>'source' IN ('payee_link', 'portal') THEN ${creatorName('cr')} END, NULL, NULL
       FROM audit_log a JOIN creators cr ON cr.id = ${id} AND cr.org_id = ${orgId}
       WHERE a.org_id = ${orgId} AND a.target_id = ${id} AND a.status_code BETWEEN 200 AND 299 AND a.action = 'payout_details.change'
-    -- Who asked for the W-9 is not recorded (the request keeps when, not who).
-    UNION ALL SELECT w.first_requested_at, 'w9:' || w.payee_id::text, 'w9_requested', 'unknown', NULL, NULL, NULL, NULL
+    -- Who first asked for the W-9 (recorded since 0083; older requests: not recorded).
+    UNION ALL SELECT w.first_requested_at, 'w9:' || w.payee_id::text, 'w9_requested', 'recorded', w.first_requested_by, NULL, NULL, NULL
       FROM w9_requests w WHERE w.org_id = ${orgId} AND w.payee_id = ${id}
     UNION ALL SELECT f.created_at, 'form:' || f.id::text, 'tax_form_received', 'signer', NULL, f.signer_name, NULL, NULL
       FROM tax_forms f JOIN creators cr ON cr.id = f.payee_id AND cr.org_id = ${orgId} WHERE f.payee_type = 'creator' AND f.payee_id = ${id}`;

@@ -76,10 +76,10 @@ export const backupWithholdingRoutes =
         },
       },
       async (request) => {
-        const { org_id } = requireStaff(request, MANAGERS);
+        const { org_id, id: requestedBy } = requireStaff(request, MANAGERS);
         const now = await sandboxNow(deps.db);
         return deps.db.transaction((tx) =>
-          requestW9s(tx, { orgId: org_id, payeeIds: request.body.payee_ids, publicUrl: deps.config.publicUrl, now }),
+          requestW9s(tx, { orgId: org_id, payeeIds: request.body.payee_ids, publicUrl: deps.config.publicUrl, now, requestedBy }),
         );
       },
     );

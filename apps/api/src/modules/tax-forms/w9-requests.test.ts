@@ -76,6 +76,13 @@ describe('backup withholding: who it applies to, and asking them for a W-9', () 
     expect(rows.find((row) => row.id === second.id)).toMatchObject({ requests: 2 });
     expect(rows.find((row) => row.id === first.id)).toMatchObject({ requests: 1 });
     expect(rows.find((row) => row.id === first.id)!.first_requested_at).not.toBeNull();
+    // The payee's timeline says who asked first: the owner, by name (a reminder does not change it).
+    const timeline = await inject('GET', `/v1/creators/${second.id}/timeline`, owner.headers);
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    const asks = timeline.json<{ data: { action: string; actor: { kind: string; id: string | null } }[] }>().data;
+    expect(asks.filter((event) => event.action === 'w9_requested').map((event) => event.actor)).toMatchObject([
+      { kind: 'user', id: owner.user.id },
+    ]);
   });
 
   it("is the organisation's own: another's payees are neither counted nor emailed; owners and admins ask, a collaborator reads", async () => {

@@ -71,7 +71,10 @@ function w9RequestEmail(parts: {
  * them) through the outbox and records the request; a payee asked before gets a reminder. Payees
  * who have a form by now are left out. In one transaction: the emails and the records go together.
  */
-export async function requestW9s(tx: Tx, options: { orgId: string; payeeIds?: readonly string[]; publicUrl: string; now: Date }) {
+export async function requestW9s(
+  tx: Tx,
+  options: { orgId: string; payeeIds?: readonly string[]; publicUrl: string; now: Date; requestedBy: string },
+) {
   const { orgId } = options;
   const [org] = await tx.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId));
   const payees = (
@@ -94,9 +97,13 @@ export async function requestW9s(tx: Tx, options: { orgId: string; payeeIds?: re
     await tx
       .insert(w9Requests)
       .values(
-        payees
-          .slice(start, start + 2_000)
-          .map((payee) => ({ org_id: orgId, payee_id: payee.id, first_requested_at: options.now, last_requested_at: options.now })),
+        payees.slice(start, start + 2_000).map((payee) => ({
+          org_id: orgId,
+          payee_id: payee.id,
+          first_requested_at: options.now,
+          first_requested_by: options.requestedBy,
+          last_requested_at: options.now,
+        })),
       )
       .onConflictDoUpdate({
         target: [w9Requests.org_id, w9Requests.payee_id],

@@ -1,0 +1,2 @@
+ALTER TABLE "w9_requests" ADD COLUMN "first_requested_by" uuid;--> statement-breakpoint
+ALTER TABLE "w9_requests" ADD CONSTRAINT "w9_requests_first_requested_by_users_id_fk" FOREIGN KEY ("first_requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
