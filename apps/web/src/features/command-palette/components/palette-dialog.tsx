@@ -32,17 +32,24 @@ function moveTo(key: string, active: number, count: number): number | null {
 export function PaletteDialog({ isOpen, onClose, pages }: Props) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const [activeKey, setActiveKey] = useState<string | undefined>();
   const q = useDebounced(query.trim(), 200);
   const search = useSearch(q);
   const results = q.length >= MIN_SEARCH_LENGTH ? (search.data?.results ?? []) : [];
   const items = paletteItems({ query, pages, results });
   const listboxId = useId();
   const optionId = (index: number) => `${listboxId}-option-${index}`;
-  // A new list starts on its first choice: Enter opens the best match.
+  // The choice is kept by what it is, not where it is: the server's results arriving after the
+  // person saw "New Invoice" chosen must not move Enter onto a result. Without one, the first.
+  const found = items.findIndex((item) => item.key === activeKey);
+  const active = found >= 0 ? found : 0;
+  const firstKey = items[0]?.key;
+  // Each new query starts on its first choice (Enter opens the best match), kept as results arrive.
   useEffect(() => {
-    setActive(0);
-  }, [query, search.data]);
+    setActiveKey(firstKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new query picks again; new results keep the choice
+  }, [query]);
+  const setActive = (index: number) => setActiveKey(items[index]?.key);
   const activeId = items.length ? optionId(active) : undefined;
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
