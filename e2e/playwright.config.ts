@@ -126,6 +126,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
+    // The app honours "reduce motion" (theme.ts): no transition or endless spinner repaints the page
+    // while a test waits, which halves Chromium's work on these 2 cores (docs/decisions.md).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -47,6 +47,15 @@ export const theme = createTheme({
           outline: `3px solid ${brand.primary}`,
           outlineOffset: 2,
         },
+        // WCAG 2.3.3: a person who asked their system for less motion gets none. Dialogs, menus and
+        // ripples appear at once and spinners stop after one turn (a still arc still says "working").
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animation: 'none !important',
+            transition: 'none !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { sizeLarge: { paddingTop: 10, paddingBottom: 10 } } },

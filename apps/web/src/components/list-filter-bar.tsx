@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -54,13 +54,24 @@ export function ListFilterBar<Filters extends ListFilters>({
   const [min, setMin] = useState(dollarsOf(filters.amount_min));
   const [max, setMax] = useState(dollarsOf(filters.amount_max));
   const [term, setTerm] = useState(filters.search ?? '');
+  // Only a term the person typed searches after its pause. One the URL put in the box (a saved
+  // view, Back, Clear filters) is the URL's already: its pause, landing after a view was picked,
+  // would otherwise write the cleared search over the view's.
+  const isTyped = useRef(false);
+  const type = (value: string) => {
+    isTyped.current = true;
+    setTerm(value);
+  };
   // A saved view or Back changes the URL under the fields: they show what the list is filtered by.
   useEffect(() => setMin(dollarsOf(filters.amount_min)), [filters.amount_min]);
   useEffect(() => setMax(dollarsOf(filters.amount_max)), [filters.amount_max]);
-  useEffect(() => setTerm(filters.search ?? ''), [filters.search]);
+  useEffect(() => {
+    isTyped.current = false;
+    setTerm(filters.search ?? '');
+  }, [filters.search]);
   const pausedTerm = useDebounced(term, SEARCH_PAUSE_MS).trim();
   useEffect(() => {
-    if (search && pausedTerm !== (filters.search ?? '')) onChange({ ...filters, search: pausedTerm || undefined });
+    if (search && isTyped.current && pausedTerm !== (filters.search ?? '')) onChange({ ...filters, search: pausedTerm || undefined });
     // Only a pause in typing searches; a URL change alone must not write the URL back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pausedTerm]);
@@ -87,6 +98,7 @@ export function ListFilterBar<Filters extends ListFilters>({
   const clear = () => {
     setMin('');
     setMax('');
+    isTyped.current = false;
     setTerm('');
     onChange({} as Filters);
   };
@@ -116,7 +128,7 @@ export function ListFilterBar<Filters extends ListFilters>({
     <Stack spacing={1.5} role="group" aria-label="Filters">
       {(search || children) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center' }}>
-          {search && <SearchField value={term} onChange={setTerm} placeholder={search.placeholder} ariaLabel={search.ariaLabel} />}
+          {search && <SearchField value={term} onChange={type} placeholder={search.placeholder} ariaLabel={search.ariaLabel} />}
           {children}
         </Stack>
       )}
