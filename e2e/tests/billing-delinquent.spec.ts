@@ -31,8 +31,6 @@ function delinquentOrganisation(request: APIRequestContext): Promise<Delinquent>
 }
 
 test('[payments] Execute is disabled for a team member; a delinquent organisation is sent to Add funds', async ({ page, request }) => {
-  // The billing job that finds the organisation delinquent runs once a minute.
-  test.slow();
   const { ownerToken, memberToken } = await delinquentOrganisation(request);
   await openSignedIn(page, memberToken, '/payments?tab=draft_payments');
   await page
@@ -58,7 +56,6 @@ test('[contracts] New Contract from a delinquent organisation shows the Notice, 
   page,
   request,
 }) => {
-  test.slow();
   const { ownerToken } = await delinquentOrganisation(request);
   await openSignedIn(page, ownerToken, '/contracts');
   await page.getByRole('button', { name: 'New Contract', exact: true }).click();
