@@ -6,15 +6,17 @@ import { screenshot } from './support/screenshots.ts';
 
 const shot = (page: Page, name: string) =>
   screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
-const DRAFTS = 2_000;
+// Three pages of 50 and a part: enough for Select all matching to reach past the page and for the
+// outbox to send in several claims. Executing thousands is measured by `npm run bench`, not here.
+const DRAFTS = 160;
 const BANK = { account_number: '000123456789', routing_number: '110000000' };
 
-test('[payments] executes 2,000 drafts in one confirmation with Select all matching, and the progress reaches done', async ({
+test('[payments] executes 160 drafts (past the page) in one confirmation with Select all matching, and the progress reaches done', async ({
   page,
   request,
 }) => {
-  // 2,000 payouts start on the server's job worker after the commit: minutes on a shared machine.
-  test.setTimeout(300_000);
+  // The payouts start on the server's job worker after the commit.
+  test.slow();
   const owner = await createOwner(request, 'bulk', 'Northwind Studios');
   const headers = { 'auth-token': owner.token };
   await activateViaApi(request, owner.token);
@@ -44,22 +46,22 @@ test('[payments] executes 2,000 drafts in one confirmation with Select all match
   await expect(table.getByRole('link', { name: 'Ada Bulk' }).first()).toBeVisible();
   await table.getByRole('checkbox', { name: 'Select all rows' }).check();
   await expect(page.getByText('All 50 payments on this page are selected.')).toBeVisible();
-  await page.getByRole('button', { name: 'Select all 2,000 matching' }).click();
-  await expect(page.getByText('All 2,000 matching payments are selected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Select all 160 matching' }).click();
+  await expect(page.getByText('All 160 matching payments are selected.')).toBeVisible();
   await shot(page, 'payments-select-matching-01-selected');
 
   await page.getByRole('button', { name: 'Execute Payments' }).click();
   const confirm = page.getByRole('dialog', { name: 'Execute payments' });
-  await expect(confirm.getByText(/^Execute 2,000 payments for \$/)).toBeVisible({ timeout: 30_000 });
+  await expect(confirm.getByText(/^Execute 160 payments for \$/)).toBeVisible({ timeout: 30_000 });
   await shot(page, 'payments-select-matching-02-confirm');
   await confirm.getByRole('button', { name: 'Execute', exact: true }).click();
 
   const progress = page.getByRole('dialog', { name: /Executing payments|Payments executed/ });
-  await expect(progress.getByText(/of 2,000 payments done/)).toBeVisible({ timeout: 60_000 });
+  await expect(progress.getByText(/of 160 payments done/)).toBeVisible({ timeout: 60_000 });
   await shot(page, 'payments-select-matching-03-progress');
   await expect(page.getByRole('dialog', { name: 'Payments executed' })).toBeVisible({ timeout: 120_000 });
-  await expect(progress.getByText('2,000 of 2,000 payments done')).toBeVisible();
-  await expect(progress.getByText('Executed: 2,000')).toBeVisible();
+  await expect(progress.getByText('160 of 160 payments done')).toBeVisible();
+  await expect(progress.getByText('Executed: 160')).toBeVisible();
   await expect(progress.getByText('Remaining: 0')).toBeVisible();
   await shot(page, 'payments-select-matching-04-done');
   await page.setViewportSize({ width: 390, height: 844 });
