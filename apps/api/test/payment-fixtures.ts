@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { createOwner } from './fixtures.ts';
+import { createOwner, readOutbox } from './fixtures.ts';
 import { activate, stripeWalletId } from './wallet-fixtures.ts';
 
 type Headers = Record<string, string>;
@@ -35,3 +35,28 @@ export const paymentRow = (recipient: string, earnings = 10_000, extra: object =
   memo: 'May',
   ...extra,
 });
+
+/**
+ * The payee gives a US individual's bank details (as Lin Link) on the payout-details link last
+ * emailed to `to` (POST /v1/expiring_link), as the payee link page would.
+ */
+export async function submitPayeeLinkAsLin(app: FastifyInstance, to: string) {
+  const linkId = (await readOutbox(app))
+    .filter((mail) => mail.to === to)
+    .at(-1)!
+    .links[0]!.split('/bankDetails?id=')[1]!;
+  return app.inject({
+    method: 'POST',
+    url: `/v1/expiring_link?id=${linkId}`,
+    payload: {
+      selected_payment_method: 'stripe',
+      ...BANK,
+      entity_type: 'individual',
+      tax_id: '123456789',
+      first_name: 'Lin',
+      last_name: 'Link',
+      date_of_birth: '1990-01-01',
+      address: { line_1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
+    },
+  });
+}

@@ -5,9 +5,9 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { approvalsOrg, executeNew } from '../../../test/approval-fixtures.ts';
 import { addCustomer } from '../../../test/campaign-fixtures.ts';
 import { postContract, sendContract, twoPagePdf } from '../../../test/contract-fixtures.ts';
-import { addCreator, createOwner, latestLinkId, readOutbox, upgradePlan } from '../../../test/fixtures.ts';
+import { addCreator, createOwner, latestLinkId, upgradePlan } from '../../../test/fixtures.ts';
 import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invoice-fixtures.ts';
-import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+import { createDrafts, fundedOwner, injector, paymentRow, submitPayeeLinkAsLin } from '../../../test/payment-fixtures.ts';
 
 // Issue 44: every step of a timeline says who did it: a team member by name, the payee, the
 // customer, the signer, Crewpay on its own, or, where nothing recorded who, that it was not recorded.
@@ -104,24 +104,7 @@ describe('who did each step of a timeline', () => {
     ]);
 
     // The payee gives their details by the emailed link: their own change, under their name.
-    const link = (await readOutbox(ctx.app))
-      .filter((mail) => mail.to === creator.email)
-      .at(-1)!
-      .links[0]!.split('/bankDetails?id=')[1]!;
-    const submitted = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/expiring_link?id=${link}`,
-      payload: {
-        selected_payment_method: 'stripe',
-        ...BANK,
-        entity_type: 'individual',
-        tax_id: '123456789',
-        first_name: 'Lin',
-        last_name: 'Link',
-        date_of_birth: '1990-01-01',
-        address: { line_1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
-      },
-    });
+    const submitted = await submitPayeeLinkAsLin(ctx.app, creator.email);
     expect(submitted.statusCode, submitted.body).toBe(200);
     // A staff member's change is theirs.
     expect(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator, readOutbox } from '../../../test/fixtures.ts';
-import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+import { BANK, createDrafts, fundedOwner, injector, paymentRow, submitPayeeLinkAsLin } from '../../../test/payment-fixtures.ts';
 import { createMember } from '../../../test/campaign-fixtures.ts';
 
 let ctx: TestContext;
@@ -64,24 +64,7 @@ describe('payout details changes are never silent', () => {
     const creator = await addCreator(ctx.app, owner.headers, { first_name: 'Lin', last_name: 'Link' });
     const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id)]);
     await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [draft!.id] });
-    const link = (await readOutbox(ctx.app))
-      .filter((mail) => mail.to === creator.email)
-      .at(-1)!
-      .links[0]!.split('/bankDetails?id=')[1]!;
-    const submitted = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/expiring_link?id=${link}`,
-      payload: {
-        selected_payment_method: 'stripe',
-        ...BANK,
-        entity_type: 'individual',
-        tax_id: '123456789',
-        first_name: 'Lin',
-        last_name: 'Link',
-        date_of_birth: '1990-01-01',
-        address: { line_1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
-      },
-    });
+    const submitted = await submitPayeeLinkAsLin(ctx.app, creator.email);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(await changesOf(creator.id)).toEqual([
       { source: 'payee_link', fields: ['bank_account', 'payout_method'], changed_by_user_id: null },
