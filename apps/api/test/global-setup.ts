@@ -42,7 +42,8 @@ export default async function setup(project: TestProject) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewpay-test-pg-'));
     fs.chmodSync(dataDir, 0o755);
     const port = 55000 + Math.floor(Math.random() * 5000);
-    embedded = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port });
+    // Thrown away after the run: commits need not wait for the disk (PostgreSQL's own advice for such data).
+    embedded = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port, throwaway: true });
     serverUrl = embedded.url;
   }
 

@@ -16,6 +16,11 @@ export async function startEmbeddedPostgres(options: {
   databaseDir: string;
   port: number;
   onLog?: (message: string) => void;
+  /**
+   * A database thrown away after the run (the API tests'): commits do not wait for the disk, and a
+   * crash may lose it. Never for data anybody keeps.
+   */
+  throwaway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const { databaseDir, port } = options;
   const isRoot = process.getuid?.() === 0;
@@ -34,6 +39,7 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; the last flag wins.
     initdbFlags: ['--lc-messages=C', '--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: options.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [],
     onLog: (message) => log(String(message)),
     onError: (message) => log(String(message)),
   });
