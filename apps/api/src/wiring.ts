@@ -11,6 +11,7 @@ import { emailModule, type MailTransport } from './modules/email/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { payeesModule } from './modules/payees/index.ts';
 import { niumModule } from './modules/nium/index.ts';
 import { paypalModule } from './modules/paypal/index.ts';
 import { platformFeesModule } from './modules/platform-fees/index.ts';
@@ -46,6 +47,7 @@ export function crewpayModules(transports: Transports): ModuleDescriptor[] {
     activationModule,
     billingModule,
     paymentsModule,
+    payeesModule,
     niumModule,
     invoicesModule,
     treasuryModule,

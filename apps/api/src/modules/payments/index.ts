@@ -7,7 +7,6 @@ import { niumRemittanceEvents, sweepAbroadPayouts } from './nium-events.ts';
 import { NIUM_PROVIDER } from '../../providers/payouts/index.ts';
 import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 import { releaseGatedPayments } from './gate-release.ts';
-import { emailPayeeWhenPaid } from './payee-paid.ts';
 import { createPayoutsOperation } from './payout-calls.ts';
 import { paypalPollOperation } from './paypal-poll.ts';
 import { reconcilePayments } from './reconcile.ts';
@@ -34,8 +33,6 @@ export const paymentsModule: ModuleDescriptor = {
     { name: 'payment-releases', handle: (unit, event) => holdReleasesOnDispute(unit.tx, event) },
     // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
     { name: 'payment-release-disputes', handle: (unit, event) => followDisputeClose(unit.tx, event) },
-    // A payout sent or paid: the payee is told, with the remittance advice (what it pays for).
-    { name: 'payee-paid-emails', handle: (unit, event) => emailPayeeWhenPaid({ publicUrl: unit.deps.config.publicUrl })(unit.tx, event) },
     // A contract signed or a deliverable approved releases the payments that waited for it.
     { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.deps, unit.tx, event, unit.afterCommit) },
   ],
@@ -56,8 +53,9 @@ export const paymentsModule: ModuleDescriptor = {
   ],
 };
 export { loadRecipients, recipientName } from './recipients.ts';
-export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
-export { applyAbroadPayeeDetails } from './payee-abroad.ts';
+// What the payees module (modules/payees) starts the payouts that waited for a payee's details through.
+export { payoutDestination } from './recipients.ts';
+export { startPayouts } from './payouts.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
