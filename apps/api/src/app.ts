@@ -15,14 +15,8 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, endExpiredActing, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
-import {
-  approvalRoutes,
-  paymentReleaseRoutes,
-  paymentGateRoutes,
-  paymentRoutes,
-  abroadPaymentRoutes,
-  paymentScheduleRoutes,
-} from './modules/payments/index.ts';
+import { approvalRoutes, paymentRoutes, abroadPaymentRoutes, paymentScheduleRoutes } from './modules/payments/index.ts';
+import { paymentGateRoutes, paymentReleaseRoutes } from './modules/payment-releases/index.ts';
 import { describePayeeLink, submitPayeeLink } from './modules/payees/index.ts';
 import { paymentUploadRoutes } from './modules/payment-uploads/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';

@@ -12,6 +12,7 @@ import { invoicesModule } from './modules/invoices/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { payeesModule } from './modules/payees/index.ts';
+import { paymentReleasesModule } from './modules/payment-releases/index.ts';
 import { niumModule } from './modules/nium/index.ts';
 import { paypalModule } from './modules/paypal/index.ts';
 import { platformFeesModule } from './modules/platform-fees/index.ts';
@@ -33,8 +34,8 @@ type Transports = { email: MailTransport };
 
 /**
  * Every module that brings something to the process. The order is the order of reactions: money
- * arrived pays Crewpay's owed fees first, then billing's (what is owed), then payments' (releases); a domain event reaches
- * payments, then notifications, then outgoing webhooks last; moving the clock runs scheduled
+ * arrived pays Crewpay's owed fees first, then billing's (what is owed), then the payment releases'; a domain event reaches
+ * the payment releases and payees, then notifications, then outgoing webhooks last; moving the clock runs scheduled
  * payouts, then recurring invoices, then their reminders.
  */
 export function crewpayModules(transports: Transports): ModuleDescriptor[] {
@@ -47,6 +48,7 @@ export function crewpayModules(transports: Transports): ModuleDescriptor[] {
     activationModule,
     billingModule,
     paymentsModule,
+    paymentReleasesModule,
     payeesModule,
     niumModule,
     invoicesModule,

@@ -6,12 +6,9 @@ import { niumTransferOperation } from './nium-calls.ts';
 import { niumRemittanceEvents, sweepAbroadPayouts } from './nium-events.ts';
 import { NIUM_PROVIDER } from '../../providers/payouts/index.ts';
 import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
-import { releaseGatedPayments } from './gate-release.ts';
 import { createPayoutsOperation } from './payout-calls.ts';
 import { paypalPollOperation } from './paypal-poll.ts';
 import { reconcilePayments } from './reconcile.ts';
-import { followDisputeClose } from './release-disputes.ts';
-import { holdReleasesOnDispute, releasePaidInvoices } from './release-run.ts';
 import { PAYMENT_SCHEDULES_JOB, scheduleJobs } from './schedule-jobs.ts';
 import { runDueSchedules } from './schedule-runs.ts';
 
@@ -27,15 +24,6 @@ export const paymentsModule: ModuleDescriptor = {
     ...underProviders([SANDBOX_PROVIDER, NIUM_PROVIDER], niumTransferOperation),
   ],
   providerEvents: [payoutEvents, niumRemittanceEvents],
-  // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
-  fundsArrived: [(deps, orgId) => releasePaidInvoices(deps, orgId)],
-  domainEvents: [
-    { name: 'payment-releases', handle: (unit, event) => holdReleasesOnDispute(unit.tx, event) },
-    // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
-    { name: 'payment-release-disputes', handle: (unit, event) => followDisputeClose(unit.tx, event) },
-    // A contract signed or a deliverable approved releases the payments that waited for it.
-    { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.deps, unit.tx, event, unit.afterCommit) },
-  ],
   queues: [PAYMENT_SCHEDULES_JOB, ABROAD_SWEEP_JOB],
   // Every 5 minutes, payments abroad quiet for 15 are read from Nium (missed webhooks), in the sandbox or live.
   jobs: [...scheduleJobs, { queue: ABROAD_SWEEP_JOB, cron: '*/5 * * * *', run: (deps) => sweepAbroadPayouts(deps) }],
@@ -59,10 +47,8 @@ export { startPayouts } from './payouts.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
-export { paymentReleaseRoutes } from './release-routes.ts';
 export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { approvalRoutes } from './approval-routes.ts';
-export { paymentGateRoutes } from './gate-routes.ts';
 export {
   BACKUP_WITHHOLDING_RATE,
   findBackupWithholding,
@@ -73,3 +59,7 @@ export {
 export { computeForOrg, toDraftValues } from './create.ts';
 export { dayOf } from './schedule-dates.ts';
 export { createSchedules } from './schedules.ts';
+// What the payment releases module (modules/payment-releases) reads and runs when a wait is over.
+export { executeInSavepoint } from './execute-savepoint.ts';
+export { gateReasons } from './gates.ts';
+export { assertNotDecidedByOther } from './decided-drafts.ts';
