@@ -13,6 +13,7 @@ import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { payeesModule } from './modules/payees/index.ts';
 import { paymentReleasesModule } from './modules/payment-releases/index.ts';
+import { paymentSchedulesModule } from './modules/payment-schedules/index.ts';
 import { niumModule } from './modules/nium/index.ts';
 import { paypalModule } from './modules/paypal/index.ts';
 import { platformFeesModule } from './modules/platform-fees/index.ts';
@@ -47,6 +48,7 @@ export function crewpayModules(transports: Transports): ModuleDescriptor[] {
     analyticsModule,
     activationModule,
     billingModule,
+    paymentSchedulesModule,
     paymentsModule,
     paymentReleasesModule,
     payeesModule,

@@ -9,8 +9,6 @@ import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
 import { createPayoutsOperation } from './payout-calls.ts';
 import { paypalPollOperation } from './paypal-poll.ts';
 import { reconcilePayments } from './reconcile.ts';
-import { PAYMENT_SCHEDULES_JOB, scheduleJobs } from './schedule-jobs.ts';
-import { runDueSchedules } from './schedule-runs.ts';
 
 /** The sweep of payments abroad whose webhooks never came (nium-events.ts). */
 const ABROAD_SWEEP_JOB = 'payments.abroad-sweep';
@@ -24,15 +22,11 @@ export const paymentsModule: ModuleDescriptor = {
     ...underProviders([SANDBOX_PROVIDER, NIUM_PROVIDER], niumTransferOperation),
   ],
   providerEvents: [payoutEvents, niumRemittanceEvents],
-  queues: [PAYMENT_SCHEDULES_JOB, ABROAD_SWEEP_JOB],
+  queues: [ABROAD_SWEEP_JOB],
   // Every 5 minutes, payments abroad quiet for 15 are read from Nium (missed webhooks), in the sandbox or live.
-  jobs: [...scheduleJobs, { queue: ABROAD_SWEEP_JOB, cron: '*/5 * * * *', run: (deps) => sweepAbroadPayouts(deps) }],
-  // Moving the sandbox clock runs the scheduled payouts that came due at once.
-  clockWork: [
-    { name: 'payment-schedules', run: runDueSchedules },
-    // Payments abroad quiet for a while are read from Nium (missed webhooks).
-    { name: 'payments-abroad-sweep', run: sweepAbroadPayouts },
-  ],
+  jobs: [{ queue: ABROAD_SWEEP_JOB, cron: '*/5 * * * *', run: (deps) => sweepAbroadPayouts(deps) }],
+  // Moving the sandbox clock reads the payments abroad quiet for a while from Nium (missed webhooks).
+  clockWork: [{ name: 'payments-abroad-sweep', run: sweepAbroadPayouts }],
   reconcileChecks: [
     async (db) => {
       const report = await reconcilePayments(db);
@@ -47,7 +41,6 @@ export { startPayouts } from './payouts.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
-export { paymentScheduleRoutes } from './schedule-routes.ts';
 export { approvalRoutes } from './approval-routes.ts';
 export {
   BACKUP_WITHHOLDING_RATE,
@@ -55,11 +48,12 @@ export {
   isBackupWithholdingOn,
   setBackupWithholding,
 } from './backup-withholding-records.ts';
-// What a CSV upload (modules/payment-uploads) commits through: the same draft math and schedules as POST /v1/payments.
+// What a CSV upload (modules/payment-uploads) commits through: the same draft math as POST /v1/payments.
 export { computeForOrg, toDraftValues } from './create.ts';
-export { dayOf } from './schedule-dates.ts';
-export { createSchedules } from './schedules.ts';
 // What the payment releases module (modules/payment-releases) reads and runs when a wait is over.
 export { executeInSavepoint } from './execute-savepoint.ts';
 export { gateReasons } from './gates.ts';
 export { assertNotDecidedByOther } from './decided-drafts.ts';
+// What the payment schedules module (modules/payment-schedules) reads: why a draft waits, and its money held.
+export { draftWaitReasons } from './execution-waits.ts';
+export { PAYMENTS_HELD_EVENT } from './execution-hold.ts';
