@@ -41,7 +41,6 @@ export { startPayouts } from './payouts.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
-export { approvalRoutes } from './approval-routes.ts';
 export {
   BACKUP_WITHHOLDING_RATE,
   findBackupWithholding,
@@ -57,3 +56,10 @@ export { assertNotDecidedByOther } from './decided-drafts.ts';
 // What the payment schedules module (modules/payment-schedules) reads: why a draft waits, and its money held.
 export { draftWaitReasons } from './execution-waits.ts';
 export { PAYMENTS_HELD_EVENT } from './execution-hold.ts';
+// What the approvals module (modules/approvals) decides with: the rules, the held payment's sending.
+export { readApprovalRules } from './approval-rules.ts';
+export { amountEditedBy } from './edit.ts';
+export { sendHeldPayments } from './execute.ts';
+export { destinationsFor } from './payouts.ts';
+export { isPaypalMethod } from './paypal-money.ts';
+export { returnWithheldTax } from './withheld-tax.ts';
