@@ -15,16 +15,11 @@ import { registerHealthChecks } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { authRoutes, endExpiredActing, setPasswordFromLink } from './modules/auth/index.ts';
 import { linkRoutes } from './modules/links/index.ts';
-import {
-  approvalRoutes,
-  describePayeeLink,
-  paymentReleaseRoutes,
-  paymentGateRoutes,
-  paymentRoutes,
-  abroadPaymentRoutes,
-  paymentScheduleRoutes,
-  submitPayeeLink,
-} from './modules/payments/index.ts';
+import { paymentRoutes, abroadPaymentRoutes } from './modules/payments/index.ts';
+import { approvalRoutes } from './modules/approvals/index.ts';
+import { paymentScheduleRoutes } from './modules/payment-schedules/index.ts';
+import { paymentGateRoutes, paymentReleaseRoutes } from './modules/payment-releases/index.ts';
+import { describePayeeLink, submitPayeeLink } from './modules/payees/index.ts';
 import { paymentUploadRoutes } from './modules/payment-uploads/index.ts';
 import { orgLogoRoutes, orgRoutes } from './modules/orgs/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
@@ -150,7 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(analyticsRoutes(deps), { prefix: '/v1' });
   await app.register(authRoutes(deps), { prefix: '/v1' });
   await app.register(auditRoutes(deps), { prefix: '/v1' });
-  // Links are acted on by the modules that own each kind (payee: payments; passwords: auth; invoices).
+  // Links are acted on by the modules that own each kind (payee: payees; passwords: auth; invoices).
   await app.register(
     linkRoutes(deps, {
       describePayee: describePayeeLink,

@@ -10,6 +10,7 @@ import { recordProviderCall, retryWaitingProviderEvents, runDueProviderCalls } f
 import { SANDBOX_PROVIDER, sandboxEventId, signSandboxWebhook } from './providers/sandbox-events.ts';
 import { buildKernel, kernelProblems, providerOperationFor, type ModuleDescriptor } from './events/kernel.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { paymentSchedulesModule } from './modules/payment-schedules/index.ts';
 import { crewpayKernel, crewpayModules, wireCrewpay, wiringProblems } from './wiring.ts';
 
 let ctx: TestContext;
@@ -53,7 +54,11 @@ describe('the composition root (src/wiring.ts)', () => {
   });
 
   it('names an operation, a verifier or a worker two modules declare, and a type no module applies', () => {
-    const kernel = buildKernel([...crewpayModules(transports), { ...paymentsModule, name: 'payments-again', queues: [] }]);
+    const kernel = buildKernel([
+      ...crewpayModules(transports),
+      { ...paymentsModule, name: 'payments-again', queues: [] },
+      { ...paymentSchedulesModule, name: 'payment-schedules-again', queues: [] },
+    ]);
     const problems = kernelProblems(kernel, { providerEventTypes: ['payout.paid', 'payout.teleported'] });
     expect(problems).toContain('no handler for the provider event payout.teleported');
     expect(problems).toContain('two modules declare the provider operation sandbox/payouts.create');

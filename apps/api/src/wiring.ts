@@ -11,6 +11,9 @@ import { emailModule, type MailTransport } from './modules/email/index.ts';
 import { invoicesModule } from './modules/invoices/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { payeesModule } from './modules/payees/index.ts';
+import { paymentReleasesModule } from './modules/payment-releases/index.ts';
+import { paymentSchedulesModule } from './modules/payment-schedules/index.ts';
 import { niumModule } from './modules/nium/index.ts';
 import { paypalModule } from './modules/paypal/index.ts';
 import { platformFeesModule } from './modules/platform-fees/index.ts';
@@ -32,8 +35,8 @@ type Transports = { email: MailTransport };
 
 /**
  * Every module that brings something to the process. The order is the order of reactions: money
- * arrived pays Crewpay's owed fees first, then billing's (what is owed), then payments' (releases); a domain event reaches
- * payments, then notifications, then outgoing webhooks last; moving the clock runs scheduled
+ * arrived pays Crewpay's owed fees first, then billing's (what is owed), then the payment releases'; a domain event reaches
+ * the payment releases and payees, then notifications, then outgoing webhooks last; moving the clock runs scheduled
  * payouts, then recurring invoices, then their reminders.
  */
 export function crewpayModules(transports: Transports): ModuleDescriptor[] {
@@ -45,7 +48,10 @@ export function crewpayModules(transports: Transports): ModuleDescriptor[] {
     analyticsModule,
     activationModule,
     billingModule,
+    paymentSchedulesModule,
     paymentsModule,
+    paymentReleasesModule,
+    payeesModule,
     niumModule,
     invoicesModule,
     treasuryModule,

@@ -213,7 +213,7 @@ type CreatorPayeeDetails = Pick<
   | 'address_zip'
 >;
 
-/** The payee page's one write on a creator (payments/payee.ts goes through here, not the table). */
+/** The payee page's one write on a creator (payees/payee.ts goes through here, not the table). */
 export async function saveCreatorPayeeDetails(
   tx: DbOrTx,
   options: { org_id: string; id: string; details: Partial<CreatorPayeeDetails> },

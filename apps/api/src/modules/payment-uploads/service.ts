@@ -15,7 +15,8 @@ import { orgs, payments } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runIdempotent } from '../../plugins/idempotency.ts';
-import { computeForOrg, createSchedules, dayOf, toDraftValues } from '../payments/index.ts';
+import { computeForOrg, toDraftValues } from '../payments/index.ts';
+import { createSchedules, dayOf } from '../payment-schedules/index.ts';
 import { findUploadLookups } from './upload-lookups.ts';
 import { columnOfMathError, readUploadRow, type ReadRow, type UploadCsvRow } from './upload-rows.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { formatCents, type ApprovalRules, type ApprovalRulesBody } from '@crewpay/core';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { formatCents, type ApprovalRules } from '@crewpay/core';
+import type { DbOrTx } from '../../db/client.ts';
 import { approvalRules, payments, payoutDetailChanges, type Payment } from '../../db/schema/index.ts';
 
 /** An organisation that never saved rules: every executed payment goes out. */
@@ -17,15 +17,6 @@ export async function readApprovalRules(db: DbOrTx, orgId: string): Promise<Appr
   if (!row) return NO_RULES;
   const { every_payment, above_amount, new_payee, new_payee_days, second_approver_above } = row;
   return { every_payment, above_amount, new_payee, new_payee_days, second_approver_above };
-}
-
-export async function saveApprovalRules(tx: Tx, orgId: string, userId: string, body: ApprovalRulesBody): Promise<ApprovalRules> {
-  const values = { ...body, updated_by_user_id: userId, updated_at: new Date() };
-  await tx
-    .insert(approvalRules)
-    .values({ org_id: orgId, ...values })
-    .onConflictDoUpdate({ target: approvalRules.org_id, set: values });
-  return readApprovalRules(tx, orgId);
 }
 
 type ApprovalNeed = { required: number; reasons: string[] };

@@ -9,7 +9,7 @@ import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { startPayouts } from './payouts.ts';
 import { executingOrg, planExecution } from './execution-plan.ts';
-import { holdBatch } from './execution-hold.ts';
+import { announceHeld, holdBatch } from './execution-hold.ts';
 import { outcomesOf, waitingList } from './execution-outcomes.ts';
 import { parkAll, WAITS, type Destinations, type ParkContext } from './execution-waits.ts';
 import { assertQuotesCover, type LockedQuotes } from './nium-execution.ts';
@@ -43,6 +43,13 @@ export async function initiatePayments(deps: AppDeps, ctx: Ctx, orgId: string, b
   const park: ParkContext = { deps, uow: ctx, org, actor, destinations: plan.destinations };
   await parkAll(park, plan.waiting);
   const batchId = plan.held.length > 0 ? await holdBatch(tx, plan) : null;
+  if (batchId)
+    await announceHeld(
+      deps,
+      ctx,
+      org.id,
+      plan.held.map((row) => row.id),
+    );
   await parkAll(park, plan.parked);
   await send(deps, ctx, org, plan.ready, plan.destinations);
   const outcomes = await outcomesOf(tx, plan, actor);

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
+import { publishDomainEvent } from '../../events/dispatcher.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { unitOfWorkOver, type AfterCommitTask, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import { findLedgerAccounts, holdFunds, niumHoldEntries, postTransfer } from '../ledger/index.ts';
 import { niumShortError } from './nium-execution.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
-import { markWaitingRunsExecuted } from './schedule-waiting.ts';
 import { bookWithheldTax } from './withheld-tax.ts';
 
 /**
@@ -61,10 +63,22 @@ export async function holdBatch(tx: Tx, plan: ExecutionPlan): Promise<string> {
   await tx.execute(
     sql`UPDATE payments SET fee_reference_id = ${batchId} WHERE org_id = ${org.id} AND id IN (SELECT unnest(${`{${held.map((row) => row.id).join(',')}}`}::uuid[]))`,
   );
-  // A scheduled run that found one of these waiting (its gate, its invoice) is executed with it.
-  await markWaitingRunsExecuted(
-    tx,
-    held.map((row) => row.id),
-  );
   return batchId;
+}
+
+/**
+ * Payments' own event (no outgoing webhook, no notification): these payments' money was held by an
+ * execution, whichever path ran it. A scheduled run that found one waiting (its gate, its invoice)
+ * is executed with it (modules/payment-schedules), in the same transaction.
+ */
+export const PAYMENTS_HELD_EVENT = 'payments.held';
+
+/** Tells the modules that care, in the execution's transaction; what they leave for after the commit waits for the caller's. */
+export async function announceHeld(deps: AppDeps, uow: Pick<UnitOfWork, 'tx' | 'afterCommit'>, orgId: string, paymentIds: string[]) {
+  const tasks: AfterCommitTask[] = [];
+  await publishDomainEvent(
+    { ...unitOfWorkOver(uow.tx, tasks), deps },
+    { org_id: orgId, type: PAYMENTS_HELD_EVENT, data: { payment_ids: paymentIds } },
+  );
+  for (const task of tasks) uow.afterCommit(task);
 }

@@ -8,7 +8,7 @@ import { holdForApproval } from './approval-hold.ts';
 import { emailApprovers } from './approval-emails.ts';
 import { approvalsNeeded } from './approval-rules.ts';
 import { gateReasons, markExecuteOnRelease } from './gates.ts';
-import { invoiceWaitReasons } from './releases.ts';
+import { invoiceWaitReasons } from './release-waits.ts';
 import { requestPayoutInfo } from './payouts.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
@@ -49,7 +49,7 @@ export const WAITS: readonly Wait[] = [
     kind: 'invoice',
     stage: 'draft',
     reasons: ({ tx, orgId }, rows) => invoiceWaitReasons(tx, orgId, rows),
-    // The invoice's release executes it when paid (release-run.ts), for whoever marked it.
+    // The invoice's release executes it when paid (payment-releases/release-run.ts), for whoever marked it.
     park: async () => {},
   },
   {

@@ -66,7 +66,7 @@ export async function gateReasons(db: DbOrTx, orgId: string, rows: Gated[]): Pro
 
 /**
  * The park step of the gate wait (execution-waits.ts): drafts executed while they wait for their
- * contract or deliverable are marked to execute once released (gate-release.ts), by who executed
+ * contract or deliverable are marked to execute once released (payment-releases/gate-release.ts), by who executed
  * them: that person stays their executor, so Settings > Approvals keeps them from approving them.
  */
 export async function markExecuteOnRelease(tx: Tx, orgId: string, executedBy: string | null, ids: string[]): Promise<void> {

@@ -6,15 +6,9 @@ import { niumTransferOperation } from './nium-calls.ts';
 import { niumRemittanceEvents, sweepAbroadPayouts } from './nium-events.ts';
 import { NIUM_PROVIDER } from '../../providers/payouts/index.ts';
 import { SANDBOX_PROVIDER } from '../../providers/sandbox-events.ts';
-import { releaseGatedPayments } from './gate-release.ts';
-import { emailPayeeWhenPaid } from './payee-paid.ts';
 import { createPayoutsOperation } from './payout-calls.ts';
 import { paypalPollOperation } from './paypal-poll.ts';
 import { reconcilePayments } from './reconcile.ts';
-import { followDisputeClose } from './release-disputes.ts';
-import { holdReleasesOnDispute, releasePaidInvoices } from './release-run.ts';
-import { PAYMENT_SCHEDULES_JOB, scheduleJobs } from './schedule-jobs.ts';
-import { runDueSchedules } from './schedule-runs.ts';
 
 /** The sweep of payments abroad whose webhooks never came (nium-events.ts). */
 const ABROAD_SWEEP_JOB = 'payments.abroad-sweep';
@@ -28,26 +22,11 @@ export const paymentsModule: ModuleDescriptor = {
     ...underProviders([SANDBOX_PROVIDER, NIUM_PROVIDER], niumTransferOperation),
   ],
   providerEvents: [payoutEvents, niumRemittanceEvents],
-  // An invoice paid executes the payments it funds under "Release when paid"; a dispute before holds them.
-  fundsArrived: [(deps, orgId) => releasePaidInvoices(deps, orgId)],
-  domainEvents: [
-    { name: 'payment-releases', handle: (unit, event) => holdReleasesOnDispute(unit.tx, event) },
-    // A dispute won releases the payments it held (executed by the funds-arrived hook); lost, they stay held.
-    { name: 'payment-release-disputes', handle: (unit, event) => followDisputeClose(unit.tx, event) },
-    // A payout sent or paid: the payee is told, with the remittance advice (what it pays for).
-    { name: 'payee-paid-emails', handle: (unit, event) => emailPayeeWhenPaid({ publicUrl: unit.deps.config.publicUrl })(unit.tx, event) },
-    // A contract signed or a deliverable approved releases the payments that waited for it.
-    { name: 'payment-gates', handle: (unit, event) => releaseGatedPayments(unit.deps, unit.tx, event, unit.afterCommit) },
-  ],
-  queues: [PAYMENT_SCHEDULES_JOB, ABROAD_SWEEP_JOB],
+  queues: [ABROAD_SWEEP_JOB],
   // Every 5 minutes, payments abroad quiet for 15 are read from Nium (missed webhooks), in the sandbox or live.
-  jobs: [...scheduleJobs, { queue: ABROAD_SWEEP_JOB, cron: '*/5 * * * *', run: (deps) => sweepAbroadPayouts(deps) }],
-  // Moving the sandbox clock runs the scheduled payouts that came due at once.
-  clockWork: [
-    { name: 'payment-schedules', run: runDueSchedules },
-    // Payments abroad quiet for a while are read from Nium (missed webhooks).
-    { name: 'payments-abroad-sweep', run: sweepAbroadPayouts },
-  ],
+  jobs: [{ queue: ABROAD_SWEEP_JOB, cron: '*/5 * * * *', run: (deps) => sweepAbroadPayouts(deps) }],
+  // Moving the sandbox clock reads the payments abroad quiet for a while from Nium (missed webhooks).
+  clockWork: [{ name: 'payments-abroad-sweep', run: sweepAbroadPayouts }],
   reconcileChecks: [
     async (db) => {
       const report = await reconcilePayments(db);
@@ -56,22 +35,31 @@ export const paymentsModule: ModuleDescriptor = {
   ],
 };
 export { loadRecipients, recipientName } from './recipients.ts';
-export { applyPayeeDetails, describePayeeLink, submitPayeeLink } from './payee.ts';
-export { applyAbroadPayeeDetails } from './payee-abroad.ts';
+// What the payees module (modules/payees) starts the payouts that waited for a payee's details through.
+export { payoutDestination } from './recipients.ts';
+export { startPayouts } from './payouts.ts';
 export { createPayoutsOperation, type PayoutCallRequest } from './payout-calls.ts';
 export { paymentRoutes } from './routes.ts';
 export { abroadPaymentRoutes } from './nium-routes.ts';
-export { paymentReleaseRoutes } from './release-routes.ts';
-export { paymentScheduleRoutes } from './schedule-routes.ts';
-export { approvalRoutes } from './approval-routes.ts';
-export { paymentGateRoutes } from './gate-routes.ts';
 export {
   BACKUP_WITHHOLDING_RATE,
   findBackupWithholding,
   isBackupWithholdingOn,
   setBackupWithholding,
 } from './backup-withholding-records.ts';
-// What a CSV upload (modules/payment-uploads) commits through: the same draft math and schedules as POST /v1/payments.
+// What a CSV upload (modules/payment-uploads) commits through: the same draft math as POST /v1/payments.
 export { computeForOrg, toDraftValues } from './create.ts';
-export { dayOf } from './schedule-dates.ts';
-export { createSchedules } from './schedules.ts';
+// What the payment releases module (modules/payment-releases) reads and runs when a wait is over.
+export { executeInSavepoint } from './execute-savepoint.ts';
+export { gateReasons } from './gates.ts';
+export { assertNotDecidedByOther } from './decided-drafts.ts';
+// What the payment schedules module (modules/payment-schedules) reads: why a draft waits, and its money held.
+export { draftWaitReasons } from './execution-waits.ts';
+export { PAYMENTS_HELD_EVENT } from './execution-hold.ts';
+// What the approvals module (modules/approvals) decides with: the rules, the held payment's sending.
+export { readApprovalRules } from './approval-rules.ts';
+export { amountEditedBy } from './edit.ts';
+export { sendHeldPayments } from './execute.ts';
+export { destinationsFor } from './payouts.ts';
+export { isPaypalMethod } from './paypal-money.ts';
+export { returnWithheldTax } from './withheld-tax.ts';

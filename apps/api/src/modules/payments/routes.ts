@@ -30,7 +30,7 @@ import { updatePayment } from './edit.ts';
 import { initiatePayments } from './execute.ts';
 import { previewExecution } from './preview.ts';
 import { lockQuotes } from './nium-quotes.ts';
-import { markCreatedBy } from './approval-decisions.ts';
+import { markCreatedBy } from './created-by.ts';
 import { getPayment, listPayments, paymentTotals } from './queries.ts';
 import { releasePaymentHolds, sendReminders } from './reminders.ts';
 import { STAFF, MANAGERS, moneyAct } from '../../plugins/route-policy.ts';

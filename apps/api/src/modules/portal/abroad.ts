@@ -7,7 +7,7 @@ import { creators, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendQueuedEmails } from '../email/index.ts';
 import { findPayeesAbroad, payeeAbroadView } from '../nium/index.ts';
-import { applyAbroadPayeeDetails } from '../payments/index.ts';
+import { applyAbroadPayeeDetails } from '../payees/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { inScope, type PortalScope } from './scope.ts';
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creators, orgs, users, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendQueuedEmails } from '../email/index.ts';
-import { applyPayeeDetails } from '../payments/index.ts';
+import { applyPayeeDetails } from '../payees/index.ts';
 import { runProviderCallsSoon } from '../provider-calls/index.ts';
 import { documentFigures } from './documents.ts';
 import { ownPaymentFigures, ownWaitingPayments } from './queries.ts';

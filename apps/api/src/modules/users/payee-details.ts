@@ -34,7 +34,7 @@ export async function findUserForPayee(tx: DbOrTx, options: { org_id: string; id
   return row ?? null;
 }
 
-/** The payee page's and the portal's one write on an agent or manager (payments/payee.ts goes through here, not the table). */
+/** The payee page's and the portal's one write on an agent or manager (payees/payee.ts goes through here, not the table). */
 export async function saveUserPayeeDetails(
   tx: DbOrTx,
   options: { org_id: string; id: string; details: Partial<UserPayeeDetails> },

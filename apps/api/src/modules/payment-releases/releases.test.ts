@@ -12,7 +12,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { handleProviderEvent } from '../provider-calls/events.ts';
 import { releasePaidInvoices } from './release-run.ts';
-import { runDueSchedules } from './schedule-runs.ts';
+import { runDueSchedules } from '../payment-schedules/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { inUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work.ts';
-import { executeInSavepoint } from './execute-savepoint.ts';
+import { executeInSavepoint } from '../payments/index.ts';
 import { hasPeriodAfter, periodStart } from './schedule-dates.ts';
 import { notifyUnfundedRun } from './schedule-notices.ts';
 
@@ -68,7 +68,7 @@ async function runSchedule(deps: AppDeps, scheduleId: string, now: Date): Promis
  * The period's payment (the template itself first, then a copy of it) executed for the person who
  * scheduled it (its executor: Settings > Approvals keeps them from approving it); refusals are
  * recorded, not retried. A payment that waits (its contract, a deliverable, an invoice) is not
- * executed: the run says why, and the release executes it (gate-release.ts marks it so).
+ * executed: the run says why, and the release executes it (modules/payment-releases/gate-release.ts marks it so).
  */
 async function runPeriod(deps: AppDeps, uow: UnitOfWork, schedule: PaymentSchedule, paymentId: string): Promise<Outcome> {
   const { tx } = uow;

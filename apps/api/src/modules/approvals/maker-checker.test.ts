@@ -7,7 +7,7 @@ import { cardToken, payByCard, payLinkId, sendInvoice } from '../../../test/invo
 import { createDrafts, injector, paymentRow } from '../../../test/payment-fixtures.ts';
 import { paymentScheduleRuns } from '../../db/schema/index.ts';
 import { advanceSandboxClock, sandboxNow } from '../../lib/clock.ts';
-import { runDueSchedules } from './schedule-runs.ts';
+import { runDueSchedules } from '../payment-schedules/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,8 +3,7 @@ import type { ApprovalItem, ApprovalQueue, ApprovalQueueQuery } from '@crewpay/c
 import type { Db } from '../../db/client.ts';
 import { approvalDecisions, paymentApprovals, payments, users, type Payment, type PaymentApproval } from '../../db/schema/index.ts';
 import { cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
-import { loadRecipients, recipientName } from './recipients.ts';
-import { amountEditedBy } from './edit.ts';
+import { amountEditedBy, loadRecipients, recipientName } from '../payments/index.ts';
 
 type Caller = { id: string; org_id: string };
 

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments, type Creator, type Org, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxNow } from '../../lib/clock.ts';
-import { startPayouts } from './payouts.ts';
+import { startPayouts } from '../payments/index.ts';
 import type { PayoutDestination } from '../../providers/payouts/index.ts';
 
 /*

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { payments, paymentScheduleRuns, paymentSchedules } from '../../db/schema/index.ts';
-import { draftWaitReasons } from './execution-waits.ts';
+import { draftWaitReasons, PAYMENTS_HELD_EVENT } from '../payments/index.ts';
+import type { DomainEvent } from '../../events/dispatcher.ts';
 
 /** The organisation's schedules with a run whose payment was left waiting and is still a draft. */
 export const schedulesWithWaitingRuns = (db: DbOrTx, orgId: string) =>
@@ -46,7 +47,7 @@ export async function scheduleWaitingReasons(db: DbOrTx, orgId: string, schedule
   const latest = new Map<string, (typeof rows)[number]['payment']>();
   for (const row of rows) if (!latest.has(row.schedule_id)) latest.set(row.schedule_id, row.payment);
   const waitingPayments = [...latest.values()];
-  // The same table of waits execution reads (execution-waits.ts).
+  // The same table of waits execution reads (payments/execution-waits.ts).
   const reasons = await draftWaitReasons(db, orgId, waitingPayments);
   for (const [scheduleId, payment] of latest) if (reasons.has(payment.id)) answer.set(scheduleId, reasons.get(payment.id)!);
   return answer;
@@ -55,8 +56,11 @@ export async function scheduleWaitingReasons(db: DbOrTx, orgId: string, schedule
 /**
  * Payments executed (initiatePayments, whichever way: a gate or an invoice released them, or a
  * person): a scheduled run that found one waiting is executed now, its reason no longer holds.
+ * Payments announces their money held (PAYMENTS_HELD_EVENT) in the transaction that held it.
  */
-export async function markWaitingRunsExecuted(tx: Tx, paymentIds: string[]): Promise<void> {
+export async function markWaitingRunsExecuted(tx: DbOrTx, event: DomainEvent): Promise<void> {
+  if (event.type !== PAYMENTS_HELD_EVENT || !Array.isArray(event.data.payment_ids)) return;
+  const paymentIds = event.data.payment_ids.filter((id): id is string => typeof id === 'string');
   if (paymentIds.length === 0) return;
   await tx
     .update(paymentScheduleRuns)

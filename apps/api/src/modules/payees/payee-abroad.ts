@@ -6,7 +6,7 @@ import { creatorDisplayName, findCreatorForPayee, saveCreatorPayeeDetails } from
 import { changedPayoutFields, hasPayoutDetails, recordPayoutChange } from '../payout-changes/index.ts';
 import { savePayeeAbroad } from '../nium/index.ts';
 import { assertIdentityKept, startWaitingPayouts } from './payee-identity.ts';
-import { payoutDestination } from './recipients.ts';
+import { payoutDestination } from '../payments/index.ts';
 
 /** The creator columns an abroad submission writes: a kept identity is not rewritten, the US payout details are forgotten. */
 function abroadCreatorDetails(unit: HandlerUnit, body: PayeeAbroadSubmission, keepIdentity: boolean) {

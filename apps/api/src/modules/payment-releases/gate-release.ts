@@ -7,8 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { DELIVERABLE_APPROVED_EVENT } from '../deliverables/index.ts';
 import { unitOfWorkOver, type AfterCommitTask } from '../../lib/unit-of-work.ts';
-import { executeInSavepoint } from './execute-savepoint.ts';
-import { gateReasons } from './gates.ts';
+import { executeInSavepoint, gateReasons } from '../payments/index.ts';
 
 const draftGates = and(eq(paymentGates.execute_on_release, true), eq(payments.status, 'draft'), eq(payments.is_deleted, false));
 

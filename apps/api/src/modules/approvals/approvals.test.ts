@@ -5,7 +5,7 @@ import { approvalsOrg, executeNew, walletBooks } from '../../../test/approval-fi
 import { addCreator } from '../../../test/fixtures.ts';
 import { injector } from '../../../test/payment-fixtures.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
-import { reconcilePayments } from './reconcile.ts';
+import { reconcilePayments } from '../payments/reconcile.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -13,8 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 import { queueEmail, type OutgoingEmail } from '../email/index.ts';
-import { loadRecipients, recipientName } from './recipients.ts';
-import { findBackupWithholding } from './backup-withholding-records.ts';
+import { findBackupWithholding, loadRecipients, recipientName } from '../payments/index.ts';
 
 /** The events on which a payee is told they were paid: the payout sent (processing, when announced) and the payout paid. */
 const PAYEE_PAID_EVENTS = ['payment.processing', 'payment.posted'] as const;

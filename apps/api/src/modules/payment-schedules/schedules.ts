@@ -5,7 +5,7 @@ import { payments, paymentSchedules, type PaymentSchedule } from '../../db/schem
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { recipientName, loadRecipients } from './recipients.ts';
+import { recipientName, loadRecipients } from '../payments/index.ts';
 import { dayOf, periodStart } from './schedule-dates.ts';
 import { scheduleWaitingReasons, schedulesWithWaitingRuns } from './schedule-waiting.ts';
 

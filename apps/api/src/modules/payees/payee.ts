@@ -22,7 +22,7 @@ import { INVALID_LINK_MESSAGE, findUsableLink, markLinkUsed, payeePayloadOf, wai
 import { findUserForPayee, saveUserPayeeDetails } from '../users/index.ts';
 import { applyAbroadPayeeDetails } from './payee-abroad.ts';
 import { assertIdentityKept, startWaitingPayouts } from './payee-identity.ts';
-import { payoutDestination } from './recipients.ts';
+import { payoutDestination } from '../payments/index.ts';
 import type { ExpiringLink } from '../../db/schema/index.ts';
 
 async function findPerson(tx: DbOrTx, orgId: string, recipient: string, role: string): Promise<Creator | User | null> {

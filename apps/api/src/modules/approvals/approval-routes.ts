@@ -17,7 +17,8 @@ import { errorResponses, idParams } from '../../lib/schemas.ts';
 import { recordAudit } from '../audit/index.ts';
 import { approvePayment, rejectPayment } from './approval-decisions.ts';
 import { listApprovalQueue } from './approval-queue.ts';
-import { readApprovalRules, saveApprovalRules } from './approval-rules.ts';
+import { readApprovalRules } from '../payments/index.ts';
+import { saveApprovalRules } from './approval-settings.ts';
 import { MANAGERS, OWNER, moneyAct } from '../../plugins/route-policy.ts';
 
 const tags = ['Approvals'];

@@ -3,8 +3,7 @@ import { paymentGateMessages, type PaymentGateAnswer, type PaymentGateBody } fro
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { deliverables, paymentGates, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { gateReasons } from './gates.ts';
-import { assertNotDecidedByOther } from './decided-drafts.ts';
+import { assertNotDecidedByOther, gateReasons } from '../payments/index.ts';
 
 async function paymentOf(db: DbOrTx, orgId: string, id: string, lock = false) {
   const query = db

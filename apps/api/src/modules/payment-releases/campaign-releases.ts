@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CampaignRelease } from '@crewpay/core';
 import type { Db } from '../../db/client.ts';
 import { invoiceFundedPayments, invoices, paymentReleases, payments } from '../../db/schema/index.ts';
-import { loadRecipients, recipientName } from './recipients.ts';
+import { loadRecipients, recipientName } from '../payments/index.ts';
 
 /** A campaign's page shows this many waiting payments at most: the rest wait the same way, on the invoices. */
 const SHOWN = 200;

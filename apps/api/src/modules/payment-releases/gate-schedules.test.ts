@@ -8,7 +8,7 @@ import { injector, walletBalance } from '../../../test/payment-fixtures.ts';
 import { paymentGates, paymentScheduleRuns, payments } from '../../db/schema/index.ts';
 import { advanceSandboxClock, sandboxNow } from '../../lib/clock.ts';
 import { releaseGatedPayments } from './gate-release.ts';
-import { runDueSchedules } from './schedule-runs.ts';
+import { runDueSchedules } from '../payment-schedules/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { approvalMessages } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -7,30 +7,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findLedgerAccounts, releaseHold } from '../ledger/index.ts';
-import { emailRequester } from './approval-emails.ts';
-import { sendHeldPayments } from './execute.ts';
-import { amountEditedBy } from './edit.ts';
-import { destinationsFor } from './payouts.ts';
-import { isPaypalMethod } from './paypal-money.ts';
-import { returnWithheldTax } from './withheld-tax.ts';
+import { amountEditedBy, destinationsFor, isPaypalMethod, returnWithheldTax, sendHeldPayments } from '../payments/index.ts';
+import { emailRequester } from './decision-emails.ts';
 
 type Ctx = { tx: Tx; afterCommit: (task: () => Promise<void>) => void };
 type Decider = { id: string; org_id: string };
 type DecisionAnswer = { message: string; status: string; approvals: number; required: number };
-
-/** Records who created these payments: the Approvals rules never let them approve their own. */
-export async function markCreatedBy(tx: Tx, userId: string, rows: { id: string }[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx
-    .update(payments)
-    .set({ created_by_user_id: userId })
-    .where(
-      inArray(
-        payments.id,
-        rows.map((row) => row.id),
-      ),
-    );
-}
 
 /**
  * Locks the payment (FOR UPDATE) and its pending approval: two approvers deciding at once are

@@ -1,38 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { paymentReleaseMessages, type PaymentReleaseAnswer } from '@crewpay/core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { invoiceFundedPayments, invoices, paymentReleases, payments, type Payment } from '../../db/schema/index.ts';
+import { invoiceFundedPayments, invoices, paymentReleases, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-
-/**
- * Why each of these drafts waits for an invoice, by payment id: an unreleased invoice funds it
- * under "Release when paid", so it goes out when the invoice is paid (release-run.ts), not before.
- * Drafts that wait for no invoice are absent. One of the waits of execution-waits.ts.
- */
-export async function invoiceWaitReasons(tx: DbOrTx, orgId: string, rows: Pick<Payment, 'id'>[]): Promise<Map<string, string[]>> {
-  if (rows.length === 0) return new Map();
-  const links = await tx
-    .select({
-      payment_id: invoiceFundedPayments.payment_id,
-      number: invoices.number,
-      status: paymentReleases.status,
-      reason: paymentReleases.reason,
-    })
-    .from(invoiceFundedPayments)
-    .innerJoin(paymentReleases, eq(paymentReleases.invoice_id, invoiceFundedPayments.invoice_id))
-    .innerJoin(invoices, eq(invoices.id, invoiceFundedPayments.invoice_id))
-    .where(
-      and(
-        eq(invoiceFundedPayments.org_id, orgId),
-        ne(paymentReleases.status, 'released'),
-        inArray(
-          invoiceFundedPayments.payment_id,
-          rows.map((row) => row.id),
-        ),
-      ),
-    );
-  return new Map(links.map((link) => [link.payment_id, [link.reason ?? paymentReleaseMessages.waitsForInvoice(link.number)]]));
-}
 
 /** The invoice's funded payments that are still drafts (the ones a release executes). */
 export async function fundedDraftIds(db: DbOrTx, orgId: string, invoiceId: string): Promise<string[]> {

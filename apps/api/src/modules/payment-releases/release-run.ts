@@ -8,7 +8,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { inUnitOfWork } from '../../lib/unit-of-work.ts';
-import { executeInSavepoint } from './execute-savepoint.ts';
+import { executeInSavepoint } from '../payments/index.ts';
 import { fundedDraftIds } from './releases.ts';
 
 /**
