@@ -25,29 +25,29 @@ describe('ListFilterBar search', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('searches what was typed once typing pauses, once', () => {
+  it('searches what was typed once typing pauses, once', async () => {
     const seen: ListFilters[] = [];
     render(<Page seen={seen} />);
     fireEvent.change(screen.getByLabelText('Search creators'), { target: { value: 'love' } });
-    act(() => vi.advanceTimersByTime(100));
+    await act(() => vi.advanceTimersByTime(100));
     fireEvent.change(screen.getByLabelText('Search creators'), { target: { value: 'lovelace' } });
-    act(() => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTime(300));
     expect(seen).toEqual([{ search: 'lovelace' }]);
     expect(screen.getByLabelText('Search in the URL').textContent).toBe('lovelace');
   });
 
-  it("keeps a saved view's search picked just as the cleared search's pause ends", () => {
+  it("keeps a saved view's search picked just as the cleared search's pause ends", async () => {
     const seen: ListFilters[] = [];
     render(<Page seen={seen} />);
     fireEvent.change(screen.getByLabelText('Search creators'), { target: { value: 'lovelace' } });
-    act(() => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTime(300));
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     // The view lands in the same render as the pause of the cleared box: the box's '' must not win.
-    act(() => {
+    await act(() => {
       show({ search: 'lovelace', created_from: '2026-01-01' });
       vi.advanceTimersByTime(300);
     });
-    act(() => vi.advanceTimersByTime(1_000));
+    await act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByLabelText('Search in the URL').textContent).toBe('lovelace');
     expect(screen.getByLabelText('Search creators')).toHaveProperty('value', 'lovelace');
     expect(seen).toEqual([{ search: 'lovelace' }, {}]);
