@@ -146,4 +146,10 @@ export const payoutAbroadMessages = {
   noNiumAccount: 'Your organization has no Nium wallet yet',
   niumAccountUnknown: 'Nium does not know this customer and wallet: copy both ids from your Nium onboarding',
   niumDown: 'Nium did not answer: try again in a minute',
+  amountCurrency: (payeeCurrency: string | null) =>
+    payeeCurrency
+      ? `Amount currency must be USD or the payee's currency (${payeeCurrency})`
+      : 'Amount currency must be USD: this payee is paid in US dollars',
+  amountCurrencyShares: 'Amount currency must be USD for a payment with tax withheld',
+  amountTooLarge: (currency: string, most: string) => `Earnings in ${currency} must be worth at most ${most}`,
 } as const;
