@@ -14,7 +14,7 @@ import { quotedAmount, quotedFigures } from './nium-execution.ts';
 type AbroadTarget = { payment: Payment; currency: string; name: string };
 
 /** A quote row as the Execute dialog shows it. */
-const quoteView = (row: NiumQuoteRow, name: string): PayoutQuote => ({
+const quoteView = (row: NiumQuoteRow, name: string, payment: Payment): PayoutQuote => ({
   payment_id: row.payment_id,
   quote_id: row.quote_id,
   recipient_name: name,
@@ -26,6 +26,7 @@ const quoteView = (row: NiumQuoteRow, name: string): PayoutQuote => ({
   market_rate: row.market_rate,
   fee: row.fee,
   expires_at: row.expires_at.toISOString(),
+  amount_fixed: 'destination_amount' in quotedAmount(payment, row.destination_currency) ? 'destination' : 'source',
 });
 
 /** The plan Execute would carry out (rolled back, as the preview), read for its payments abroad. */
@@ -101,7 +102,7 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
         expires_at: new Date(quote.expires_at),
       })
       .returning();
-    return quoteView(row!, target.name);
+    return quoteView(row!, target.name, target.payment);
   });
   return { quotes };
 }
