@@ -37,7 +37,14 @@ afterEach(() => {
 });
 
 type Headers = Record<string, string>;
-type Quote = { payment_id: string; quote_id: string; destination_currency: string; destination_amount: number; rate: string };
+type Quote = {
+  payment_id: string;
+  quote_id: string;
+  source_amount: number;
+  destination_currency: string;
+  destination_amount: number;
+  rate: string;
+};
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(world.ctx.app)(...args);
 const paymentStatus = async (headers: Headers, id: string) => (await inject('GET', `/v1/payments/${id}`, headers)).json().status;
 

@@ -29,7 +29,7 @@ export type EnteredPayment = ComputedPayment & { amount_currency?: string; curre
 export type EntryRates = Map<string, { rate: string } | { error: AppError }>;
 
 /** A row entered in another currency: what was typed (minor units of `currency`) and the rate its estimate uses. */
-export type EntryAmount = { currency: string; earnings: number; rate: string };
+type EntryAmount = { currency: string; earnings: number; rate: string };
 
 type EntryRow = { recipient: string | null; recipient_role: string; earnings: number | null; amount_currency: string };
 
