@@ -7,6 +7,8 @@ import { advanceClock } from '../../../test/wallet-fixtures.ts';
 import { addCreatorAbroad, CORRIDOR_PAYEES, ledgerByCurrency } from '../../../test/abroad-fixtures.ts';
 import { niumSandboxRate } from '../../providers/payouts/nium-sandbox-rates.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { runDueSchedules } from './schedule-runs.ts';
 
 /** Payments entered in the payee's currency (issue 43): the payee receives exactly what was entered. */
 let ctx: TestContext;
@@ -178,6 +180,32 @@ describe('payments entered in the payee’s currency', () => {
     const books = await ledgerByCurrency(ctx.deps, owner.org.id);
     expect(books['outside_bank:gbp']).toBe(12_345);
     expect(books).toMatchObject({ 'fx_clearing:usd': usdFor(12_345, 'GBP'), 'nium_available:usd': 600_000 - usdFor(12_345, 'GBP') });
+    expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
+  });
+
+  it('a weekly schedule of a payment entered in GBP pays the same pounds each week, each quoted when sent', async () => {
+    const owner = await abroadOwner();
+    const gb = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
+    const [pounds] = await create(owner.headers, [row(gb.id, 5_000, { amount_currency: 'GBP', memo: 'Weekly fee' })]);
+    const today = (await sandboxNow(ctx.deps.db)).toISOString().slice(0, 10);
+    const scheduled = await inject('POST', '/v1/payment_schedules', owner.headers, {
+      ids: [pounds!.id],
+      execute_on: today,
+      frequency: 'weekly',
+      count: 2,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    for (let week = 0; week < 2; week += 1) {
+      await runDueSchedules(ctx.deps);
+      expect((await advanceClock(ctx.app, 7 * 86_400)).statusCode).toBe(200);
+    }
+    const paid = await ctx.deps.db.execute<{ amount_currency: string; currency_amount: string; status: string }>(
+      `SELECT amount_currency, currency_amount::text, status FROM payments WHERE org_id = '${owner.org.id}' AND memo = 'Weekly fee'`,
+    );
+    expect(paid.rows).toHaveLength(2);
+    for (const payment of paid.rows)
+      expect(payment).toMatchObject({ amount_currency: 'GBP', currency_amount: '5000', status: 'succeeded' });
+    expect((await ledgerByCurrency(ctx.deps, owner.org.id))['outside_bank:gbp']).toBe(10_000);
     expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 });
