@@ -206,6 +206,70 @@ test('[nium] the owner sees the quote in Execute, then the payout abroad arrives
   await shotsAtBothWidths(page, 'nium-wallet');
 });
 
+test('[nium] the owner enters a payment in pounds and sees its quote in Execute: the payee receives exactly the pounds', async ({
+  page,
+  request,
+}) => {
+  const owner = await fundedOrg(request, 'niumgbp');
+  const creator = await createCreator(request, owner.headers, { first_name: 'Grace', last_name: 'Hopper' });
+  const abroad = await request.put(`/v1/creators/${creator.id}/abroad`, {
+    headers: owner.headers,
+    data: {
+      country: 'GB',
+      method: 'bank_account',
+      fields: { account_holder_name: 'Grace Hopper', sort_code: '12-34-56', account_number: '31926819' },
+    },
+  });
+  expect(abroad.status(), await abroad.text()).toBe(200);
+
+  // New Payment for this creator: the currency is offered beside the earnings, the payee's or USD.
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openSignedIn(page, owner.token, `/payments/newPayment?recipient_id=${creator.id}`);
+  const row = page.getByTestId('payment-row');
+  await expect(row.getByLabel('Recipient')).toHaveValue(/Grace Hopper/);
+  await row.getByLabel('Currency').click();
+  await page.getByRole('option', { name: 'GBP' }).click();
+  // Pounds have two decimals: a third is not an amount.
+  await row.getByLabel('Earnings').fill('250.505');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByRole('alert')).toBeVisible();
+  await row.getByLabel('Earnings').fill('250.50');
+  await expect(row.getByLabel('Amount')).toHaveText('Payee receives £250.50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const created = page.getByRole('dialog', { name: '1 payment created' });
+  await expect(created).toContainText('Payee receives £250.50');
+  await expect(created).toContainText(/\$[\d,]+\.\d\d \(estimate\)/);
+  await created.getByRole('button', { name: 'Done' }).click();
+
+  const listed = (await (await request.get(`/v1/payments?recipient=${creator.id}`, { headers: owner.headers })).json()) as {
+    data: { id: string; amount_currency: string; currency_amount: number }[];
+  };
+  const payment = listed.data[0]!;
+  expect(payment).toMatchObject({ amount_currency: 'GBP', currency_amount: 25_050 });
+
+  // The payment's page: the pounds as entered, the dollars an estimate until executed.
+  await page.goto(`/payments/${payment.id}`);
+  await expect(page.getByRole('heading', { name: '£250.50' })).toBeVisible();
+  await expect(page.getByText('£250.50 (as entered)')).toBeVisible();
+  await expect(page.getByText(/\$[\d,]+\.\d\d \(estimate\): at Nium's rate now/)).toBeVisible();
+  await page.getByRole('button', { name: 'Execute Payments' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Execute payments' });
+  const rates = dialog.getByRole('region', { name: 'Exchange rates' });
+  await expect(rates).toContainText(/1 USD = [\d.]+ GBP/);
+  await expect(rates).toContainText('£250.50');
+  await expect(rates).toContainText(/As entered; \$[\d,]+\.\d\d at this rate/);
+  await shotsAtBothWidths(page, 'nium-execute-quote-gbp-entered');
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await dialog.getByRole('button', { name: 'Execute' }).click();
+  await expect(toast(page, 'Payment is on the way!')).toBeVisible();
+
+  for (let step = 0; step < 4; step += 1) await advanceClock(request, 21);
+  await page.reload();
+  const card = page.getByRole('region', { name: 'Payment abroad' });
+  await expect(card).toContainText(/Status\s*Paid/);
+  await expect(card).toContainText(/Payee receives\s*£250\.50/);
+});
+
 test("[nium] the owner answers Nium's request for information on the payment's page", async ({ page, request }) => {
   const owner = await fundedOrg(request, 'niumrfi');
   const creator = await createCreator(request, owner.headers, { first_name: 'Ravi', last_name: 'Kumar' });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { startHttpFake, type FakeAnswer, type FakeRequest } from './http-fake.ts';
 import { createBeneficiaries } from './nium/beneficiaries.ts';
 import { createRemittances } from './nium/remittances.ts';
-import { NIUM_FAKE_CLIENT, niumError } from './nium/state.ts';
+import { marketMoves, NIUM_FAKE_CLIENT, niumError } from './nium/state.ts';
 import { createWallets } from './nium/wallets.ts';
 import { createOpenApiCheck, loadOpenApi } from './openapi-check.ts';
 import { guardRoute } from './openapi-guard.ts';
@@ -31,6 +31,7 @@ const SCHEMA_OF = { remitTransaction: 'RemitTransactionWebhook', transactionComp
  */
 export async function startNiumFake(options: { port?: number; webhookUrl?: string } = {}) {
   let clockOffsetMs = 0;
+  marketMoves.clear();
   const now = () => Date.now() + clockOffsetMs;
   const check = createOpenApiCheck(loadOpenApi('nium/nium'));
   const webhooks: NiumWebhook[] = [];
@@ -195,6 +196,10 @@ export async function startNiumFake(options: { port?: number; webhookUrl?: strin
     /** The fake's clock moves on (a quote's lock period runs out). */
     advanceMinutes: (minutes: number) => {
       clockOffsetMs += minutes * 60_000;
+    },
+    /** The market moves: from now on one US dollar buys `factor` times the sandbox's rate of `currency` (quotes already locked keep theirs). */
+    moveMarket: (currency: string, factor: number) => {
+      marketMoves.set(currency, factor);
     },
     /** POSTs a webhook to Crewpay's route as Nium sends it (in a test, through app.inject). */
     deliver: (app: FastifyInstance, webhook: NiumWebhook, url = '/v1/webhooks/nium') =>

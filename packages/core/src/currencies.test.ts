@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sourceForMinor,
   convertMinor,
   decimalToMinor,
   formatMinor,
@@ -102,5 +103,24 @@ describe('convertMinor', () => {
   it('refuses a rate that is not a positive decimal', () => {
     expect(() => convertMinor(100, { from: 'USD', to: 'EUR', rate: '0' })).toThrow(RangeError);
     expect(() => convertMinor(100, { from: 'USD', to: 'EUR', rate: '-1.2' })).toThrow(RangeError);
+  });
+});
+
+describe('sourceForMinor', () => {
+  it('answers the least source that buys a fixed destination, rounded up, so the payee receives at least it', () => {
+    expect(sourceForMinor(1000, { from: 'USD', to: 'GBP', rate: '0.788' })).toBe(1270); // 12.6903 -> 12.70
+    expect(sourceForMinor(150000, { from: 'USD', to: 'JPY', rate: '150.76452' })).toBe(99493);
+    // What it buys back is at least the destination, and one cent less buys less.
+    for (const [destination, currency, rate] of [
+      [25_000, 'GBP', '0.788035'],
+      [150_000, 'JPY', '150.76452'],
+      [12_345, 'BHD', '0.376'],
+    ] as const) {
+      const source = sourceForMinor(destination, { from: 'USD', to: currency, rate });
+      expect(convertMinor(source, { from: 'USD', to: currency, rate })).toBeGreaterThanOrEqual(destination);
+      expect(Number(rate) * (source - 1) * 10 ** -2).toBeLessThan(
+        destination * 10 ** -(currency === 'JPY' ? 0 : currency === 'BHD' ? 3 : 2),
+      );
+    }
   });
 });

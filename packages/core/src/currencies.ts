@@ -128,3 +128,20 @@ export function convertMinor(amount: number, options: { from: string; to: string
   const converted = (top * 2n + bottom) / (bottom * 2n);
   return Number(converted);
 }
+
+/**
+ * The least `from` minor units that buy `destination` minor units of `to` at `rate` (units of `to`
+ * per unit of `from`), rounded UP to `from`'s minor unit, as Nium prices a transfer whose
+ * destination amount is fixed: the payee receives at least what was asked. 1000 GBP pence at
+ * 0.788 -> 1270 US cents.
+ */
+export function sourceForMinor(destination: number, options: { from: string; to: string; rate: string | number }): number {
+  if (!Number.isSafeInteger(destination) || destination < 0)
+    throw new RangeError('An amount is a non-negative whole number of minor units');
+  const { numerator, denominator } = rateFraction(options.rate);
+  const scaleFrom = 10n ** BigInt(minorUnits(options.from));
+  const scaleTo = 10n ** BigInt(minorUnits(options.to));
+  const top = BigInt(destination) * denominator * scaleFrom;
+  const bottom = numerator * scaleTo;
+  return Number((top + bottom - 1n) / bottom);
+}

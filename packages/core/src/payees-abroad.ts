@@ -98,6 +98,8 @@ export const payoutQuote = z.object({
   market_rate: z.string(),
   fee: z.number().int(),
   expires_at: z.string(),
+  /** What the quote holds fixed: the dollars (a payment entered in USD), or what the payee receives (entered in their currency). */
+  amount_fixed: z.enum(['source', 'destination']),
 });
 export type PayoutQuote = z.infer<typeof payoutQuote>;
 
@@ -146,4 +148,21 @@ export const payoutAbroadMessages = {
   noNiumAccount: 'Your organization has no Nium wallet yet',
   niumAccountUnknown: 'Nium does not know this customer and wallet: copy both ids from your Nium onboarding',
   niumDown: 'Nium did not answer: try again in a minute',
+  amountCurrency: (payeeCurrency: string | null) =>
+    payeeCurrency
+      ? `Amount currency must be USD or the payee's currency (${payeeCurrency})`
+      : 'Amount currency must be USD: this payee is paid in US dollars',
+  amountCurrencyShares: 'Amount currency must be USD for a payment with tax withheld',
+  amountTooLarge: (currency: string, most: string) => `Earnings in ${currency} must be worth at most ${most}`,
 } as const;
+
+/** Statuses in which a payment entered in its payee's currency shows an estimate in USD: Nium has not taken the dollars yet. */
+const ESTIMATED_WHILE = new Set(['draft', 'awaiting_approval', 'requires_info']);
+
+/** Whether `amount` (USD) is the quote's estimate of a payment entered in its payee's currency, not yet what Nium took. */
+export const isUsdEstimate = (payment: { amount_currency: string; status: string }) =>
+  payment.amount_currency !== 'USD' && ESTIMATED_WHILE.has(payment.status);
+
+/** "$316.46 (estimate)" for a payment whose USD side is the quote's estimate; "$316.46" otherwise. */
+export const usdAmountText = (payment: { amount: number; amount_currency: string; status: string }, format: (cents: number) => string) =>
+  isUsdEstimate(payment) ? `${format(payment.amount)} (estimate)` : format(payment.amount);

@@ -21,6 +21,12 @@ export const paymentSplitSchema = z
   .max(100, paymentRowMessages.split)
   .refine(hasAtMostTwoDecimals, paymentRowMessages.splitDecimals);
 const memo = text().max(1000, 'Memo must be at most 1000 characters');
+/** The currency earnings are entered in: USD, or the payee's currency abroad (earnings then in its minor units). */
+const amountCurrency = text()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "Amount currency must be USD or the payee's currency")
+  .default('USD');
 
 export const paymentRecord = z.object({
   id: z.string(),
@@ -40,6 +46,9 @@ export const paymentRecord = z.object({
   state_withholdings: z.number().int(),
   federal_withholdings: z.number().int(),
   fee: z.number().int(),
+  /** USD, or the payee's currency abroad: then currency_amount is what they receive (minor units) and amount the quote's USD estimate until executed. */
+  amount_currency: z.string(),
+  currency_amount: z.number().int().nullable(),
   method: z.string().nullable(),
   date_initiated: z.string().nullable(),
   date_posted: z.string().nullable(),
@@ -90,6 +99,7 @@ export const paymentRowBody = z.object({
   split: paymentSplitSchema.nullable().default(null),
   memo: memo.default(''),
   payment_group_id: uuid.nullable().default(null),
+  amount_currency: amountCurrency,
   amount: z.number().optional(),
   state_withholdings: z.number().optional(),
   federal_withholdings: z.number().optional(),
@@ -103,6 +113,7 @@ export const updatePaymentBody = z.object({
   earnings: cents.nullable().default(null),
   split: paymentSplitSchema.nullable().default(null),
   memo: memo.default(''),
+  amount_currency: amountCurrency,
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 /** A list's filter (its tab, campaign, recipient, dates and amounts): "Select all N matching" sends it instead of ids. */

@@ -14,7 +14,18 @@ export const NIUM_FAKE_CLIENT = {
 
 /** The fake quotes the sandbox's fixed rates (src/providers/payouts/nium-sandbox-rates.ts). */
 export const MID_MARKET_PER_USD = NIUM_SANDBOX_MID_MARKET_PER_USD;
-export const rateOf = niumSandboxRate;
+/**
+ * How far the market moved from the sandbox's rates, per currency (1: not at all): a test moves it
+ * (moveMarket) to show a quote's lock holding while the live rate changes, and a new quote at the new rate.
+ */
+export const marketMoves = new Map<string, number>();
+const moved = (value: number, factor: number) => Number((value * factor).toFixed(6));
+export function rateOf(from: string, to: string): { exchangeRate: number; netExchangeRate: number } | null {
+  const rate = niumSandboxRate(from, to);
+  const factor = (marketMoves.get(to) ?? 1) / (marketMoves.get(from) ?? 1);
+  if (!rate || factor === 1) return rate;
+  return { exchangeRate: moved(rate.exchangeRate, factor), netExchangeRate: moved(rate.netExchangeRate, factor) };
+}
 
 export type Balances = Map<string, number>;
 export type Customer = { customerHashId: string; walletHashId: string; businessName: string; balances: Balances };

@@ -5,12 +5,21 @@ import userEvent from '@testing-library/user-event';
 import { MoneyInput } from './money-input.tsx';
 
 /** A form holding the cents, as the payment and invoice forms do. */
-function Form({ initial = null, onCents }: { initial?: number | null; onCents: (cents: number | null) => void }) {
+function Form({
+  initial = null,
+  onCents,
+  currency,
+}: {
+  initial?: number | null;
+  onCents: (cents: number | null) => void;
+  currency?: string;
+}) {
   const [cents, setCents] = useState<number | null>(initial);
   return (
     <>
       <MoneyInput
         label="Amount"
+        {...(currency ? { currency } : {})}
         value={cents}
         onChange={(next) => {
           setCents(next);
@@ -23,6 +32,25 @@ function Form({ initial = null, onCents }: { initial?: number | null; onCents: (
 }
 
 describe('MoneyInput', () => {
+  it('takes yen without decimals and pounds with two, as ISO 4217 says', async () => {
+    const onYen = vi.fn();
+    render(<Form onCents={onYen} currency="JPY" />);
+    const yen = screen.getByLabelText('Amount');
+    await userEvent.type(yen, '150000');
+    expect(onYen).toHaveBeenLastCalledWith(150_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(yen).toHaveProperty('value', '150,000');
+    expect(screen.getByText('¥')).toBeTruthy();
+  });
+
+  it('refuses more decimals than the currency has (null), and shows the pound sign', async () => {
+    const onPence = vi.fn();
+    render(<Form onCents={onPence} currency="GBP" />);
+    await userEvent.type(screen.getByLabelText('Amount'), '12.345');
+    expect(onPence).toHaveBeenLastCalledWith(null);
+    expect(screen.getByText('£')).toBeTruthy();
+  });
+
   it('turns typed dollars into integer cents', async () => {
     const onCents = vi.fn();
     render(<Form onCents={onCents} />);

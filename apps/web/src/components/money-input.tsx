@@ -1,38 +1,48 @@
 import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { centsToDollarString, formatCents, parseDollarsToCents } from '@crewpay/core/money';
+import { formatMinor, minorToMajorString, minorUnits, parseMajorToMinor } from '@crewpay/core/currencies';
 
 type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
-  /** Integer cents, or null while empty or not a valid amount. */
+  /** Integer minor units of `currency` (cents for USD, yen for JPY), or null while empty or not a valid amount. */
   value: number | null;
-  onChange: (cents: number | null) => void;
+  onChange: (minor: number | null) => void;
+  /** ISO 4217 code; USD unless given. The field takes at most the currency's decimals (JPY none, BHD three). */
+  currency?: string;
 };
 
-/** "1,250.00" for 125000: what the field shows when not being edited. */
-function display(cents: number | null): string {
-  return cents === null ? '' : formatCents(cents).replace('$', '');
+/** "1,250.00" for 125000 USD, "125,000" for 125000 JPY: what the field shows when not being edited. */
+function display(minor: number | null, currency: string): string {
+  return minor === null ? '' : formatMinor(minor, currency).replace(/[^\d.,-]/g, '');
+}
+
+/** "$", "£", "¥", or the code when the currency has no symbol of its own. */
+function symbolOf(currency: string): string {
+  const part = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((entry) => entry.type === 'currency');
+  return part?.value ?? currency;
 }
 
 /**
- * Dollars in, integer cents out. Shows a $ prefix, two decimals and thousands separators;
- * while focused it shows the plain amount so typing is not fought by the formatting.
+ * Major units in, integer minor units out, in USD or another currency. Shows the currency's symbol,
+ * its decimals and thousands separators; while focused it shows the plain amount so typing is not
+ * fought by the formatting. An amount with more decimals than the currency has is not an amount (null).
  */
-export function MoneyInput({ value, onChange, onBlur, onFocus, slotProps, ...rest }: Props) {
+export function MoneyInput({ value, onChange, onBlur, onFocus, slotProps, currency = 'USD', ...rest }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
-  const text = draft ?? display(value);
+  const text = draft ?? display(value, currency);
+  const decimals = minorUnits(currency);
 
   return (
     <TextField
       {...rest}
       value={text}
       onChange={(event) => {
-        const typed = event.target.value.replace(/[^\d.,]/g, '');
+        const typed = event.target.value.replace(decimals === 0 ? /[^\d,]/g : /[^\d.,]/g, '');
         setDraft(typed);
-        onChange(parseDollarsToCents(typed));
+        onChange(parseMajorToMinor(typed, currency));
       }}
       onFocus={(event) => {
-        setDraft(value === null ? (draft ?? '') : centsToDollarString(value));
+        setDraft(value === null ? (draft ?? '') : minorToMajorString(value, currency));
         onFocus?.(event);
       }}
       onBlur={(event) => {
@@ -42,8 +52,8 @@ export function MoneyInput({ value, onChange, onBlur, onFocus, slotProps, ...res
       }}
       slotProps={{
         ...slotProps,
-        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+        input: { startAdornment: <InputAdornment position="start">{symbolOf(currency)}</InputAdornment> },
+        htmlInput: { inputMode: decimals === 0 ? 'numeric' : 'decimal', autoComplete: 'off' },
       }}
     />
   );

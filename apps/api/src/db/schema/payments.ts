@@ -31,6 +31,11 @@ export const payments = pgTable(
     state_withholdings: bigint({ mode: 'number' }).notNull().default(0),
     federal_withholdings: bigint({ mode: 'number' }).notNull().default(0),
     fee: bigint({ mode: 'number' }).notNull().default(0),
+    // The currency the amount was entered in: USD (amount is it), or the payee's currency abroad,
+    // then currency_amount is what the payee receives in its minor units, fixed, and amount the
+    // quote's estimate in USD cents until execution books what Nium converted.
+    amount_currency: text().notNull().default('USD'),
+    currency_amount: bigint({ mode: 'number' }),
     method: text({ enum: ['stripe', 'paypal', 'venmo', 'nium'] }),
     // Sandbox clock time, like every date of the banking provider.
     date_initiated: timestamp({ withTimezone: true }),

@@ -104,6 +104,9 @@ async function copyTemplate(tx: Tx, schedule: PaymentSchedule, paymentId: string
     state_withholdings: template.state_withholdings,
     federal_withholdings: template.federal_withholdings,
     fee: template.fee,
+    // Entered in the payee's currency: each period pays them the same amount in it (its dollars quoted when sent).
+    amount_currency: template.amount_currency,
+    currency_amount: template.currency_amount,
     status: 'draft',
     // The copy is the original's creator's (Settings > Approvals: a creator never approves their own).
     created_by_user_id: template.created_by_user_id,

@@ -37,7 +37,14 @@ afterEach(() => {
 });
 
 type Headers = Record<string, string>;
-type Quote = { payment_id: string; quote_id: string; destination_currency: string; destination_amount: number; rate: string };
+type Quote = {
+  payment_id: string;
+  quote_id: string;
+  source_amount: number;
+  destination_currency: string;
+  destination_amount: number;
+  rate: string;
+};
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(world.ctx.app)(...args);
 const paymentStatus = async (headers: Headers, id: string) => (await inject('GET', `/v1/payments/${id}`, headers)).json().status;
 
@@ -300,6 +307,73 @@ describe('payments abroad through Nium (SANDBOX=false, on the Nium fake)', () =>
     }
     expect(await paymentStatus(headers, draft!.id)).toBe('succeeded');
     expect((await ledgerByCurrency(world.ctx.deps, owner.org.id))['outside_bank:gbp']).toBe(remittance!.destinationAmount);
+  });
+
+  it('a payment entered in GBP: an expired quote is quoted again at the moved rate for the same pounds; the payee receives exactly them', async () => {
+    const owner = await abroadOwner(100_000);
+    const { headers } = owner;
+    const customer = owner.account.customerHashId;
+    expect((await inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
+    const payee = await addCreatorAbroad(world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+    const [draft] = await createDrafts(world.ctx.app, headers, [row(payee.id, 15_000, { amount_currency: 'GBP' })]);
+    const shown = await quotes(headers, [draft!.id]);
+    expect(shown[0]).toMatchObject({ destination_currency: 'GBP', destination_amount: 15_000, source_amount: draft!.amount });
+
+    // The pound strengthens (a dollar buys 3% fewer) while the quote's lock runs out: refused, never booked at the old rate.
+    nium.moveMarket('GBP', 0.97);
+    nium.advanceMinutes(16);
+    await advanceSandboxClock(world.ctx.deps.db, 16 * 60);
+    const expired = await inject('PUT', '/v1/payments/initiate', headers, { ids: [draft!.id], quote_ids: [shown[0]!.quote_id] });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json()).toMatchObject({ code: 'quote_expired' });
+    const [again] = await quotes(headers, [draft!.id]);
+    expect(again).toMatchObject({ destination_amount: 15_000 });
+    expect(again!.rate).not.toBe(shown[0]!.rate);
+    expect(again!.source_amount).toBeGreaterThan(shown[0]!.source_amount);
+
+    const executed = await inject('PUT', '/v1/payments/initiate', headers, { ids: [draft!.id], quote_ids: [again!.quote_id] });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.json().outcomes.sent).toMatchObject({ count: 1, amount: again!.source_amount });
+    await expectInStep(owner.org.id, customer);
+    const remittance = nium.state().remittances.find((entry) => entry.quoteId === again!.quote_id)!;
+    expect(remittance).toMatchObject({ destinationCurrency: 'GBP', destinationAmount: 15_000, sourceAmount: again!.source_amount });
+    for (let step = 0; step < 3; step += 1) {
+      await deliver(nium.process());
+      await expectInStep(owner.org.id, customer);
+    }
+    expect(await paymentStatus(headers, draft!.id)).toBe('succeeded');
+    const books = await ledgerByCurrency(world.ctx.deps, owner.org.id);
+    expect(books).toMatchObject({ 'outside_bank:gbp': 15_000, 'fx_clearing:gbp': -15_000, 'fx_clearing:usd': again!.source_amount });
+    expect(nium.balances(customer)).toEqual({ USD: 50_000 - again!.source_amount });
+    nium.moveMarket('GBP', 1);
+  });
+
+  it('a payment entered in GBP sent without a locked quote after the market moved: Nium takes its quote’s dollars, the books follow', async () => {
+    const owner = await abroadOwner(100_000);
+    const { headers } = owner;
+    const customer = owner.account.customerHashId;
+    expect((await inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
+    const payee = await addCreatorAbroad(world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+    const [draft] = await createDrafts(world.ctx.app, headers, [row(payee.id, 15_000, { amount_currency: 'GBP' })]);
+    nium.moveMarket('GBP', 0.97);
+    const executed = await inject('PUT', '/v1/payments/initiate', headers, { ids: [draft!.id] });
+    expect(executed.statusCode, executed.body).toBe(200);
+    await expectInStep(owner.org.id, customer);
+    const remittance = nium.state().remittances.find((entry) => entry.destinationCurrency === 'GBP' && entry.destinationAmount === 15_000)!;
+    // More dollars than the estimate held: the difference was held from the Nium wallet when Nium took them.
+    expect(remittance.sourceAmount).toBeGreaterThan(draft!.amount);
+    expect((await inject('GET', `/v1/payments/${draft!.id}`, headers)).json().amount).toBe(remittance.sourceAmount);
+    for (let step = 0; step < 3; step += 1) {
+      await deliver(nium.process());
+      await expectInStep(owner.org.id, customer);
+    }
+    expect(await paymentStatus(headers, draft!.id)).toBe('succeeded');
+    expect(await ledgerByCurrency(world.ctx.deps, owner.org.id)).toMatchObject({
+      'outside_bank:gbp': 15_000,
+      'fx_clearing:usd': remittance.sourceAmount,
+      'nium_available:usd': 50_000 - remittance.sourceAmount,
+    });
+    nium.moveMarket('GBP', 1);
   });
 
   it('the provider check names the currency in which the Nium wallet and the books part', async () => {

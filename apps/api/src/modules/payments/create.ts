@@ -20,6 +20,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { findFeeRule } from '../fees/index.ts';
 import { loadCampaignSplits, loadRecipients } from './recipients.ts';
 import { toPaymentRecords } from './records.ts';
+import { entryAmounts, usdEarnings, withEntryCurrencies, type EnteredPayment, type EntryRates } from './fx-amounts.ts';
 
 /**
  * Gross executed this calendar year to each W-2 creator (the federal threshold's running total):
@@ -87,8 +88,10 @@ export function throwRowErrors(result: ComputedPayments): void {
 export function toDraftValues(orgId: string, result: ComputedPayments) {
   return result.rows.flatMap((row) => {
     const parentId = newId();
-    return row.payments.map((payment, index) => ({
+    return row.payments.map((payment: EnteredPayment, index) => ({
       ...payment,
+      amount_currency: payment.amount_currency ?? 'USD',
+      currency_amount: payment.currency_amount ?? null,
       id: index === 0 ? parentId : newId(),
       org_id: orgId,
       status: 'draft' as const,
@@ -97,20 +100,32 @@ export function toDraftValues(orgId: string, result: ComputedPayments) {
   });
 }
 
-/** POST /v1/payments: every row is checked and recomputed, then all are saved as drafts, or none. */
-export async function createPayments(deps: AppDeps, tx: Tx, orgId: string, body: CreatePaymentsBody): Promise<PaymentRecord[]> {
+/**
+ * POST /v1/payments: every row is checked and recomputed, then all are saved as drafts, or none.
+ * A row entered in its payee's currency (rates: asked of Nium before this transaction) is computed
+ * on its USD estimate and keeps what its payee receives (fx-amounts.ts).
+ */
+export async function createPayments(
+  deps: AppDeps,
+  tx: Tx,
+  orgId: string,
+  body: CreatePaymentsBody,
+  rates: EntryRates = new Map(),
+): Promise<PaymentRecord[]> {
   const [org] = await tx.select({ treasury_id: orgs.treasury_id }).from(orgs).where(eq(orgs.id, orgId));
   if (!org?.treasury_id) throw new AppError('forbidden', paymentMessages.noTreasury);
   // A made-up or another organisation's campaign would let an inactive creator be paid: refuse it first.
   for (const groupId of new Set(body.flatMap((row) => (row.payment_group_id ? [row.payment_group_id] : []))))
     await assertCampaignOfOrg(tx, { org_id: orgId, id: groupId });
+  const entries = await entryAmounts(tx, orgId, body, rates);
   const result = await computeForOrg(
     deps,
     tx,
     orgId,
-    body.map((row) => ({ ...row, memo: row.memo.trim() })),
+    body.map((row, index) => ({ ...row, earnings: usdEarnings(entries[index] ?? null, row.earnings), memo: row.memo.trim() })),
   );
   throwRowErrors(result);
+  withEntryCurrencies(result, entries);
   const values = toDraftValues(orgId, result);
   const inserted: Payment[] = [];
   for (let start = 0; start < values.length; start += 1000)

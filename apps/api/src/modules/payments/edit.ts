@@ -9,11 +9,12 @@ import { toPaymentRecords } from './records.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertNotDecidedByOther } from './decided-drafts.ts';
 import { returnWithheldTax } from './withheld-tax.ts';
+import { entryAmounts, usdEarnings, withEntryCurrencies, type EntryRates } from './fx-amounts.ts';
 
 /** The audit action of an amount edit: Settings > Approvals counts its editor among the payment's makers. */
 const AMOUNT_EDIT = 'payments.amount_edit';
 
-type UpdateBody = { id: string; earnings: number | null; split: number | null; memo: string };
+type UpdateBody = { id: string; earnings: number | null; split: number | null; memo: string; amount_currency?: string };
 /** Who edits: the user (acted as) and the real person (the actor), for the audit. */
 type Editor = { id: string; actor_id: string };
 
@@ -23,7 +24,14 @@ type Editor = { id: string; actor_id: string };
  * another team member decided to pay is frozen (decided-drafts.ts); a changed amount is audited,
  * old and new, in this transaction: its editor is one of its makers and never approves it.
  */
-export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: UpdateBody, editor: Editor): Promise<PaymentRecord> {
+export async function updatePayment(
+  deps: AppDeps,
+  tx: Tx,
+  orgId: string,
+  body: UpdateBody,
+  editor: Editor,
+  rates: EntryRates = new Map(),
+): Promise<PaymentRecord> {
   const [row] = await tx
     .select()
     .from(payments)
@@ -33,16 +41,24 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
   if (row.status !== 'draft') throw new AppError('conflict', paymentMessages.notEditable);
   if (row.parent_payment_id) throw new AppError('conflict', "Agent and manager payments follow their creator's payment: edit that one");
   await assertNotDecidedByOther(tx, row, editor.id);
+  const amountCurrency = body.amount_currency ?? 'USD';
+  const [entry = null] = await entryAmounts(
+    tx,
+    orgId,
+    [{ recipient: row.recipient, recipient_role: row.recipient_role, earnings: body.earnings, amount_currency: amountCurrency }],
+    rates,
+  );
   const input = {
     recipient: row.recipient,
     recipient_role: row.recipient_role,
-    earnings: body.earnings,
+    earnings: usdEarnings(entry, body.earnings),
     split: body.split,
     memo: body.memo.trim(),
     payment_group_id: row.payment_group_id,
   };
   const result = await computeForOrg(deps, tx, orgId, [input]);
   throwRowErrors(result);
+  withEntryCurrencies(result, [entry]);
   const [own, ...shares] = toDraftValues(orgId, result);
   const [updated] = await tx
     .update(payments)
@@ -51,6 +67,8 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
       split: own!.split,
       memo: own!.memo,
       amount: own!.amount,
+      amount_currency: own!.amount_currency ?? 'USD',
+      currency_amount: own!.currency_amount ?? null,
       fee: own!.fee,
       state_withholdings: own!.state_withholdings,
       federal_withholdings: own!.federal_withholdings,
@@ -64,7 +82,12 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
       and(eq(payments.org_id, orgId), eq(payments.parent_payment_id, row.id), eq(payments.status, 'draft'), eq(payments.is_deleted, false)),
     );
   if (shares.length > 0) await tx.insert(payments).values(shares.map((share) => ({ ...share, parent_payment_id: row.id })));
-  if (updated!.amount !== row.amount || updated!.earnings !== row.earnings)
+  if (
+    updated!.amount !== row.amount ||
+    updated!.earnings !== row.earnings ||
+    updated!.currency_amount !== row.currency_amount ||
+    updated!.amount_currency !== row.amount_currency
+  )
     await recordAudit(tx, {
       org_id: orgId,
       actor_user_id: editor.actor_id,
@@ -74,7 +97,20 @@ export async function updatePayment(deps: AppDeps, tx: Tx, orgId: string, body: 
       target_type: 'payment',
       amount: updated!.amount,
       status_code: 200,
-      details: { old_amount: row.amount, new_amount: updated!.amount, old_earnings: row.earnings, new_earnings: updated!.earnings },
+      details: {
+        old_amount: row.amount,
+        new_amount: updated!.amount,
+        old_earnings: row.earnings,
+        new_earnings: updated!.earnings,
+        ...(updated!.amount_currency !== 'USD' || row.amount_currency !== 'USD'
+          ? {
+              old_currency: row.amount_currency,
+              old_currency_amount: row.currency_amount,
+              new_currency: updated!.amount_currency,
+              new_currency_amount: updated!.currency_amount,
+            }
+          : {}),
+      },
     });
   const [record] = await toPaymentRecords(tx, orgId, [updated!]);
   return record!;

@@ -6,6 +6,7 @@ import { approvalsOrg } from '../../../test/approval-fixtures.ts';
 import { campaignDraft, setGate } from '../../../test/gate-fixtures.ts';
 import { sendInvoice } from '../../../test/invoice-fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../../test/payment-fixtures.ts';
+import { addCreatorAbroad, CORRIDOR_PAYEES } from '../../../test/abroad-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -92,6 +93,31 @@ describe('Preview and Execute carry out one plan', () => {
     const { sent, needs_payout_details, held_for_approval, waiting } = answer.outcomes;
     expect(sent.count + needs_payout_details.count + held_for_approval.count + waiting.count).toBe(ids.length);
     expect(sent.count).toBe(1);
+  });
+
+  it('agree on a payment entered in the payee’s currency: both take the confirmed quote’s dollars for the amount entered', async () => {
+    const owner = await fundedOwner(ctx.app);
+    expect((await call('POST', '/v1/nium/wallet/fund', owner.headers, { amount: 500_000 })).statusCode).toBe(200);
+    const payee = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
+    const [pounds, dollars] = await createDrafts(ctx.app, owner.headers, [
+      paymentRow(payee.id, 40_000, { amount_currency: 'GBP' }),
+      paymentRow(payee.id, 9_000),
+    ]);
+    const ids = [pounds!.id, dollars!.id];
+    const quoted = await call('POST', '/v1/payments/initiate/quotes', owner.headers, { ids });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const quotes: { payment_id: string; quote_id: string; source_amount: number; destination_amount: number }[] = quoted.json().quotes;
+    const ofPounds = quotes.find((quote) => quote.payment_id === pounds!.id)!;
+    expect(ofPounds.destination_amount).toBe(40_000);
+    const body = { ids, quote_ids: quotes.map((quote) => quote.quote_id) };
+    const preview = (await call('POST', '/v1/payments/initiate/preview', owner.headers, body)).json();
+    const executed = await call('PUT', '/v1/payments/initiate', owner.headers, body);
+    expect(executed.statusCode, executed.body).toBe(200);
+    const answer = executed.json();
+    expect(preview.outcomes).toEqual(answer.outcomes);
+    expect(preview.count).toBe(2);
+    expect(preview.amount).toBe(ofPounds.source_amount + 9_000);
+    expect(answer.outcomes.sent).toMatchObject({ count: 2, amount: ofPounds.source_amount + 9_000 });
   });
 
   it('names who approves and never says money is on the way when none was sent', async () => {

@@ -8,7 +8,7 @@ import { applyBackupWithholding } from './backup-withholding.ts';
 import { claimWaits, type Destinations, type Parked } from './execution-waits.ts';
 import { isPaypalMethod } from './paypal-money.ts';
 import { destinationsFor } from './payouts.ts';
-import { abroadAmount } from './nium-execution.ts';
+import { abroadAmount, priceAtQuotes } from './nium-execution.ts';
 import { recomputeWithholdingAtExecution, rereadPayments } from './recompute.ts';
 import { lockSelectedDrafts } from './selection.ts';
 
@@ -47,10 +47,14 @@ export async function executingOrg(tx: Tx, orgId: string): Promise<Org> {
   return org;
 }
 
-/** Step "recompute": withholding against the year so far, then backup withholding (issue #32), on the drafts about to be held. */
-async function recompute(deps: AppDeps, tx: Tx, orgId: string, rows: Payment[]): Promise<Payment[]> {
+/**
+ * Step "recompute": withholding against the year so far, then backup withholding (issue #32), on
+ * the drafts about to be held; then payments entered in their payee's currency take the USD amount
+ * of the quote confirmed for them (the same quote ids: the preview and Execute agree).
+ */
+async function recompute(deps: AppDeps, tx: Tx, orgId: string, rows: Payment[], quoteIds: string[] | undefined): Promise<Payment[]> {
   const recomputed = (await recomputeWithholdingAtExecution(deps, tx, orgId, rows)) ? await rereadPayments(tx, orgId, rows) : rows;
-  return applyBackupWithholding(tx, orgId, recomputed);
+  return priceAtQuotes(tx, orgId, await applyBackupWithholding(tx, orgId, recomputed), quoteIds);
 }
 
 /**
@@ -68,7 +72,7 @@ export async function planExecution(deps: AppDeps, tx: Tx, org: Org, body: Initi
   const drafts = await lockSelectedDrafts(tx, org.id, body);
   const lookup = { tx, orgId: org.id, destinations: new Map() as Destinations };
   const { parked: waiting, free } = await claimWaits('draft', lookup, drafts);
-  const held = await recompute(deps, tx, org.id, free);
+  const held = await recompute(deps, tx, org.id, free, body.quote_ids);
   const destinations = await destinationsFor(deps, tx, org, held);
   const { parked, free: ready } = await claimWaits('held', { ...lookup, destinations }, held);
   return {

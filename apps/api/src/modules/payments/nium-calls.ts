@@ -7,7 +7,8 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { findLedgerAccounts, niumSentEntries, postTransfer } from '../ledger/index.ts';
 import { findPayeeAbroadById, niumProvider, payeeAbroadFields, recordBeneficiary } from '../nium/index.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
-import { NIUM_TRANSFER, type NiumTransferRequest } from './nium-execution.ts';
+import { NIUM_TRANSFER, quotedFigures, type NiumTransferRequest } from './nium-execution.ts';
+import type { Tx } from '../../db/client.ts';
 import { sentKey, settleAbroad } from './nium-settle.ts';
 
 /**
@@ -26,7 +27,8 @@ async function quoteForTransfer(deps: AppDeps, orgId: string, request: NiumTrans
     org_id: orgId,
     source_currency: 'USD',
     destination_currency: request.destination_currency,
-    source_amount: request.amount,
+    // A payment entered in the payee's currency is quoted for that amount, fixed.
+    ...(request.destination_amount != null ? { destination_amount: request.destination_amount } : { source_amount: request.amount }),
   });
   const destination = quote.destination_amount;
   if (destination === null) throw new ProviderCallError({ code: 'nium_quote_without_amount', retryable: true });
@@ -35,9 +37,7 @@ async function quoteForTransfer(deps: AppDeps, orgId: string, request: NiumTrans
     org_id: orgId,
     payment_id: request.payment_id,
     source_currency: quote.source_currency,
-    source_amount: quote.source_amount ?? request.amount,
-    destination_currency: quote.destination_currency,
-    destination_amount: destination,
+    ...quotedFigures(quote, request.amount),
     rate: quote.rate,
     market_rate: quote.market_rate,
     fee: quote.fee,
@@ -52,6 +52,40 @@ async function quoteForTransfer(deps: AppDeps, orgId: string, request: NiumTrans
   if (kept?.quote_id) return kept.quote_id;
   const [current] = await deps.db.select({ quote_id: niumPayouts.quote_id }).from(niumPayouts).where(ofPayment);
   return current?.quote_id ?? quote.quote_id;
+}
+
+/**
+ * A payment entered in the payee's currency sent with a quote asked at its transfer (no quote
+ * Execute locked): Nium took the quote's USD for the fixed amount, which may differ from the
+ * estimate held. Answers what it took (null when it took what was held, or the USD was fixed);
+ * the payment and its payout row say it from now on.
+ */
+async function takenForFixedDestination(tx: Tx, orgId: string, request: NiumTransferRequest): Promise<number | null> {
+  if (request.destination_amount == null) return null;
+  const ofPayment = and(eq(niumPayouts.org_id, orgId), eq(niumPayouts.payment_id, request.payment_id));
+  const [quote] = await tx
+    .select({ source_amount: niumQuotes.source_amount })
+    .from(niumPayouts)
+    .innerJoin(niumQuotes, eq(niumQuotes.quote_id, niumPayouts.quote_id))
+    .where(ofPayment);
+  if (!quote || quote.source_amount === request.amount) return null;
+  await tx.update(niumPayouts).set({ source_amount: quote.source_amount }).where(ofPayment);
+  await tx
+    .update(payments)
+    .set({ amount: quote.source_amount })
+    .where(and(eq(payments.org_id, orgId), eq(payments.id, request.payment_id)));
+  return quote.source_amount;
+}
+
+/** Held -> sent of what Nium took; a difference from what was held is held first from (or given back to) the Nium wallet. */
+async function sentEntries(tx: Tx, orgId: string, held: number, taken: number | null) {
+  const accounts = await findLedgerAccounts(tx, orgId);
+  if (taken === null) return niumSentEntries(accounts, held);
+  return [
+    { account_id: accounts.nium_available.id, amount: held - taken },
+    { account_id: accounts.nium_held.id, amount: -held },
+    { account_id: accounts.nium_sent.id, amount: taken },
+  ];
 }
 
 /**
@@ -92,7 +126,8 @@ export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, 
       beneficiary_id: beneficiaryId,
       source_currency: 'USD',
       destination_currency: request.destination_currency,
-      amount: { source: request.amount },
+      // Entered in the payee's currency: they receive exactly that, and Nium takes what the quote says.
+      amount: request.destination_amount != null ? { destination: request.destination_amount } : { source: request.amount },
       quote_id: quoteId,
       memo: request.memo,
     });
@@ -100,6 +135,7 @@ export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, 
   // Nium took the dollars from its wallet: held -> sent, and the payment shows Nium's reference and expected arrival.
   async onSucceeded({ tx }, call, started) {
     const request = call.request as NiumTransferRequest;
+    const taken = await takenForFixedDestination(tx, call.org_id, request);
     await tx
       .update(niumPayouts)
       .set({
@@ -117,7 +153,7 @@ export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, 
       type: 'nium_payout_sent',
       memo: 'Sent through Nium',
       metadata: { payment_id: request.payment_id, transfer_id: started.transfer_id },
-      entries: niumSentEntries(await findLedgerAccounts(tx, call.org_id), request.amount),
+      entries: await sentEntries(tx, call.org_id, request.amount, taken),
     });
   },
   // Refused for good (an expired quote, details Nium refuses, a wallet short): the payment fails, its money back where it was.

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { formatCents, payoutAbroadMessages } from '@crewpay/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatCents, payoutAbroadMessages, sourceForMinor } from '@crewpay/core';
 import type { Tx } from '../../db/client.ts';
-import { niumPayouts, type NiumQuoteRow, type Payment } from '../../db/schema/index.ts';
+import { niumPayouts, niumQuotes, payments, type NiumQuoteRow, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { PayoutDestination } from '../../providers/payouts/index.ts';
+import type { FxQuote, PayoutDestination } from '../../providers/payouts/index.ts';
 import { findLedgerAccounts, niumHoldMovedEntries, postTransfer, type WalletAccounts } from '../ledger/index.ts';
 import { niumCallProvider } from '../nium/index.ts';
 import { recordProviderCall } from '../provider-calls/index.ts';
@@ -19,6 +19,8 @@ export type NiumTransferRequest = {
   payee_abroad_id: string;
   amount: number;
   destination_currency: string;
+  /** A payment entered in the payee's currency: what they receive, fixed (amount is then the USD estimate). */
+  destination_amount?: number | null;
   quote_id: string | null;
   memo: string;
 };
@@ -43,8 +45,77 @@ export function assertQuotesCover(
   for (const payment of plan.ready) {
     if (!isAbroad(plan.destinations.get(payment.id))) continue;
     const quote = quotes.get(payment.id);
-    if (!quote || quote.source_amount !== payment.amount) throw new AppError('quote_expired', payoutAbroadMessages.quoteRequired);
+    if (!quote || quote.source_amount !== payment.amount || !quotesEntered(quote, payment))
+      throw new AppError('quote_expired', payoutAbroadMessages.quoteRequired);
   }
+}
+
+/** A quote for a payment entered in its payee's currency must be for exactly that amount (an edit since: quote again). */
+const quotesEntered = (quote: NiumQuoteRow, payment: Payment) =>
+  payment.currency_amount === null ||
+  (quote.destination_currency === payment.amount_currency && quote.destination_amount === payment.currency_amount);
+
+/**
+ * Payments entered in their payee's currency take the USD amount of the quote the owner confirmed
+ * (`quoteIds`, Execute's): what Nium takes from the wallet for exactly the amount entered. The
+ * plan holds and sends that; the preview, given the same quotes, shows the same (execution-plan.ts).
+ * Without a quote for it a payment keeps its estimate (a quote asked at its transfer settles it).
+ */
+export async function priceAtQuotes(tx: Tx, orgId: string, rows: Payment[], quoteIds: string[] | undefined): Promise<Payment[]> {
+  const entered = rows.filter((row) => row.currency_amount !== null);
+  if (entered.length === 0 || !quoteIds?.length) return rows;
+  const quoted = await tx
+    .select()
+    .from(niumQuotes)
+    .where(
+      and(
+        eq(niumQuotes.org_id, orgId),
+        inArray(niumQuotes.quote_id, [...new Set(quoteIds)]),
+        inArray(
+          niumQuotes.payment_id,
+          entered.map((row) => row.id),
+        ),
+      ),
+    );
+  const priced = new Map<string, number>();
+  for (const row of entered) {
+    const quote = quoted.find((candidate) => candidate.payment_id === row.id && quotesEntered(candidate, row));
+    if (!quote || quote.source_amount === row.amount) continue;
+    priced.set(row.id, quote.source_amount);
+    await tx
+      .update(payments)
+      .set({ amount: quote.source_amount, updated_at: new Date() })
+      .where(and(eq(payments.org_id, orgId), eq(payments.id, row.id)));
+  }
+  return priced.size === 0 ? rows : rows.map((row) => (priced.has(row.id) ? { ...row, amount: priced.get(row.id)! } : row));
+}
+
+/** What the payee receives, fixed, for a payment entered in the currency they are paid in (else null: the USD amount is fixed). */
+const fixedDestination = (payment: Payment, destination: AbroadDestination) =>
+  payment.currency_amount !== null && payment.amount_currency === destination.currency ? payment.currency_amount : null;
+
+/** What a quote for a payment fixes: what the payee receives when it was entered in their currency, else the USD amount. */
+export const quotedAmount = (payment: Payment, currency: string): { destination_amount: number } | { source_amount: number } =>
+  payment.currency_amount !== null && payment.amount_currency === currency
+    ? { destination_amount: payment.currency_amount }
+    : { source_amount: payment.amount };
+
+/**
+ * Both sides of a quote in minor units. Nium answers a quote for a fixed destination with its rate
+ * and that amount only (no sourceAmount): the USD side is what it will take for it, the least
+ * cents that buy it at the rate (rounded up, as Nium prices the transfer).
+ */
+export function quotedFigures(
+  quote: FxQuote,
+  usdAmount: number,
+): { source_amount: number; destination_currency: string; destination_amount: number } {
+  const destination = quote.destination_amount ?? 0;
+  const source =
+    quote.source_amount ??
+    (quote.destination_amount === null
+      ? usdAmount
+      : sourceForMinor(destination, { from: quote.source_currency, to: quote.destination_currency, rate: quote.rate }));
+  return { source_amount: source, destination_currency: quote.destination_currency, destination_amount: destination };
 }
 
 /** The sentence for a Nium wallet that cannot cover a batch's payments abroad. */
@@ -125,7 +196,7 @@ export async function startAbroadPayouts(
             source_currency: 'USD',
             source_amount: payment.amount,
             destination_currency: destination.currency,
-            destination_amount: quote?.destination_amount ?? null,
+            destination_amount: quote?.destination_amount ?? fixedDestination(payment, destination),
             rate: quote?.rate ?? null,
             quote_id: quote?.quote_id ?? null,
           };
@@ -139,6 +210,7 @@ export async function startAbroadPayouts(
       payee_abroad_id: destination.payee_abroad_id,
       amount: payment.amount,
       destination_currency: destination.currency,
+      destination_amount: fixedDestination(payment, destination),
       quote_id: quotes?.get(payment.id)?.quote_id ?? null,
       memo: payment.memo || 'Payment',
     };

@@ -8,12 +8,13 @@ import { inFlight } from '../../lib/in-flight.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { niumProvider } from '../nium/index.ts';
 import { orgOf, planExecution } from './execution-plan.ts';
+import { quotedAmount, quotedFigures } from './nium-execution.ts';
 
 /** The payments an execution would send now through Nium, each with the currency and the name its payee is paid under. */
 type AbroadTarget = { payment: Payment; currency: string; name: string };
 
 /** A quote row as the Execute dialog shows it. */
-const quoteView = (row: NiumQuoteRow, name: string): PayoutQuote => ({
+const quoteView = (row: NiumQuoteRow, name: string, payment: Payment): PayoutQuote => ({
   payment_id: row.payment_id,
   quote_id: row.quote_id,
   recipient_name: name,
@@ -25,6 +26,7 @@ const quoteView = (row: NiumQuoteRow, name: string): PayoutQuote => ({
   market_rate: row.market_rate,
   fee: row.fee,
   expires_at: row.expires_at.toISOString(),
+  amount_fixed: 'destination_amount' in quotedAmount(payment, row.destination_currency) ? 'destination' : 'source',
 });
 
 /** The plan Execute would carry out (rolled back, as the preview), read for its payments abroad. */
@@ -65,7 +67,8 @@ const providerDown = () => new AppError('provider_unavailable', payoutAbroadMess
 /**
  * POST /v1/payments/initiate/quotes: a payout quote for each payment Execute would send abroad now
  * (USD out of the Nium wallet, the payee's currency in): the rate, the fee, what the payee
- * receives and until when, kept so Execute locks exactly these. The provider is asked with no
+ * receives and until when, kept so Execute locks exactly these. A payment entered in the payee's
+ * currency is quoted for that amount, fixed: the quote says the USD it takes. The provider is asked with no
  * transaction open; the quotes are stored after.
  */
 export async function quoteExecution(deps: AppDeps, orgId: string, body: InitiatePaymentsBody): Promise<{ quotes: PayoutQuote[] }> {
@@ -74,7 +77,12 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
   // Each quote is its own request to Nium: a few side by side, as the provider calls are made.
   const quotes = await inFlight(targets, QUOTES_IN_FLIGHT, async (target) => {
     const quote = await nium
-      .quote({ org_id: orgId, source_currency: 'USD', destination_currency: target.currency, source_amount: target.payment.amount })
+      .quote({
+        org_id: orgId,
+        source_currency: 'USD',
+        destination_currency: target.currency,
+        ...quotedAmount(target.payment, target.currency),
+      })
       .catch((error: unknown) => {
         throw error instanceof ProviderCallError && !error.retryable
           ? new AppError('conflict', `Nium cannot quote ${target.currency}`)
@@ -87,16 +95,14 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
         org_id: orgId,
         payment_id: target.payment.id,
         source_currency: quote.source_currency,
-        source_amount: quote.source_amount ?? target.payment.amount,
-        destination_currency: quote.destination_currency,
-        destination_amount: quote.destination_amount ?? 0,
+        ...quotedFigures(quote, target.payment.amount),
         rate: quote.rate,
         market_rate: quote.market_rate,
         fee: quote.fee,
         expires_at: new Date(quote.expires_at),
       })
       .returning();
-    return quoteView(row!, target.name);
+    return quoteView(row!, target.name, target.payment);
   });
   return { quotes };
 }

@@ -27,6 +27,8 @@ export function toPaymentRecord(row: Payment, recipient: Named | undefined): Pay
     state_withholdings: row.state_withholdings,
     federal_withholdings: row.federal_withholdings,
     fee: row.fee,
+    amount_currency: row.amount_currency,
+    currency_amount: row.currency_amount,
     method: row.method,
     date_initiated: iso(row.date_initiated),
     date_posted: iso(row.date_posted),

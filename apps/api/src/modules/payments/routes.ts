@@ -27,6 +27,7 @@ import { batchProgress } from './batches.ts';
 import { createPayments } from './create.ts';
 import { deletePayments } from './edit.ts';
 import { updatePayment } from './edit.ts';
+import { entryRates } from './fx-amounts.ts';
 import { initiatePayments } from './execute.ts';
 import { previewExecution } from './preview.ts';
 import { lockQuotes } from './nium-quotes.ts';
@@ -124,9 +125,15 @@ export const paymentRoutes =
       },
       async (request, reply) => {
         const user = requireStaff(request);
+        // Rows in a payee's currency: its rate is asked of Nium before any transaction opens.
+        const rates = await entryRates(
+          deps,
+          user.org_id,
+          request.body.map((row) => row.amount_currency),
+        );
         // One Idempotency-Key per submission of the form: a retried Save creates the drafts once.
         return idempotent(deps.db, request, reply, { org_id: user.org_id, scope: 'payments.create' }, async (tx) => {
-          const data = await createPayments(deps, tx, user.org_id, request.body);
+          const data = await createPayments(deps, tx, user.org_id, request.body, rates);
           // Settings > Approvals: a payment's creator cannot approve it.
           await markCreatedBy(tx, user.id, data);
           return { data };
@@ -143,7 +150,8 @@ export const paymentRoutes =
       async (request) => {
         const user = requireStaff(request);
         const editor = { id: user.id, actor_id: request.auth?.actor?.id ?? user.id };
-        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body, editor));
+        const rates = await entryRates(deps, user.org_id, [request.body.amount_currency]);
+        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body, editor, rates));
       },
     );
 

@@ -9,7 +9,7 @@ import type { PayoutsProvider } from './types.ts';
 export { readPaypalBatch } from './paypal-payouts.ts';
 export { PAYPAL_PROVIDER } from '../clients/paypal-client.ts';
 export type { PayoutDestination, StartedPayout } from './types.ts';
-export type { StartedTransfer } from './types.ts';
+export type { FxQuote, StartedTransfer } from './types.ts';
 export type { NiumPayouts } from './nium-payouts.ts';
 export { niumClient, NIUM_PROVIDER, type NiumAccount } from '../clients/nium-client.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { convertMinor } from '@crewpay/core';
+import { convertMinor, sourceForMinor } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { sandboxEvents, sandboxRequests } from '../../db/schema/index.ts';
@@ -156,7 +156,11 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
           destination_currency: request.destination_currency,
           rate: net,
           market_rate: String(rate.exchangeRate),
-          source_amount: source,
+          // A fixed destination is priced as Nium prices its transfer: the least source that buys it.
+          source_amount:
+            source === null && destination !== null
+              ? sourceForMinor(destination, { from: request.source_currency, to: request.destination_currency, rate: net })
+              : source,
           destination_amount:
             source === null
               ? destination
@@ -192,9 +196,11 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
       const quote = request.quote_id ? await quoteOrExpired(request.org_id, request.quote_id) : null;
       const rate = quote?.rate ?? String(niumSandboxRate(request.source_currency, request.destination_currency)?.netExchangeRate ?? '');
       if (!rate) throw new ProviderCallError({ code: 'invalid_currency', retryable: false });
-      const invert = (amount: number) =>
-        convertMinor(amount, { from: request.destination_currency, to: request.source_currency, rate: (1 / Number(rate)).toFixed(10) });
-      const source = 'source' in request.amount ? request.amount.source : invert(request.amount.destination);
+      // A fixed destination costs the least source that buys it at the rate (rounded up, as the fake and Nium).
+      const source =
+        'source' in request.amount
+          ? request.amount.source
+          : sourceForMinor(request.amount.destination, { from: request.source_currency, to: request.destination_currency, rate });
       const destination =
         'destination' in request.amount
           ? request.amount.destination

@@ -97,7 +97,7 @@ export function useCreatePayments() {
 
 export function useUpdatePayment() {
   return useMutation({
-    mutationFn: (body: { id: string; earnings: number | null; split: number | null; memo: string }) =>
+    mutationFn: (body: { id: string; earnings: number | null; split: number | null; memo: string; amount_currency: string }) =>
       api.put<PaymentRecord>('/v1/payments', body),
     onSuccess: refreshAfterChange,
     meta: { errorMessage: 'There was an issue updating your payment', successMessage: 'Payment updated!' },
@@ -138,7 +138,7 @@ export function useInitiatePayments() {
 }
 
 /** What Execute Payments would do with these drafts: the confirmation dialog's figures. */
-function executionPreviewQuery(selection: ExecutionSelection) {
+function executionPreviewQuery(selection: ExecutionSelection & { quote_ids?: string[] }) {
   return queryOptions({
     queryKey: ['payments', 'preview', selection] as const,
     queryFn: () => api.post<InitiatePreview>('/v1/payments/initiate/preview', selection),
@@ -148,7 +148,8 @@ function executionPreviewQuery(selection: ExecutionSelection) {
   });
 }
 
-export function useExecutionPreview(selection: ExecutionSelection, enabled: boolean) {
+/** With the quote ids shown, payments entered in their payee's currency are previewed at those quotes' dollars, as Execute books them. */
+export function useExecutionPreview(selection: ExecutionSelection & { quote_ids?: string[] }, enabled: boolean) {
   const hasSelection = 'filter' in selection || selection.ids.length > 0;
   return useQuery({ ...executionPreviewQuery(selection), enabled: enabled && hasSelection });
 }

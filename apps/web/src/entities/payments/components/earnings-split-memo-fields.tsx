@@ -1,21 +1,30 @@
+import type { ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import { MoneyInput } from '../../../components/money-input.tsx';
 
 type EarningsSplitMemo = { earnings: number | null; split: number | null; memo: string };
 
-type Props = { value: EarningsSplitMemo; onChange: (value: EarningsSplitMemo) => void };
+type Props = {
+  value: EarningsSplitMemo;
+  onChange: (value: EarningsSplitMemo) => void;
+  /** The currency earnings are entered in (USD unless given), and its choice shown beside the amount. */
+  currency?: string;
+  currencyChoice?: ReactNode;
+};
 
 /** A payment row's own terms, the same on the payments form and the campaign wizard: earnings, split %, memo. */
-export function EarningsSplitMemoFields({ value, onChange }: Props) {
+export function EarningsSplitMemoFields({ value, onChange, currency = 'USD', currencyChoice }: Props) {
   return (
     <>
       <MoneyInput
         size="small"
         label="Earnings"
+        currency={currency}
         value={value.earnings}
         onChange={(earnings) => onChange({ ...value, earnings })}
         sx={{ width: { md: 150 } }}
       />
+      {currencyChoice}
       <TextField
         size="small"
         label="Split %"

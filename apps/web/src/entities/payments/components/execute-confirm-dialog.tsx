@@ -66,17 +66,22 @@ function BackupWithholdingLine({ withholding }: { withholding: NonNullable<Initi
  * payout details, held for approval (and by whom), waiting for a contract, deliverable or invoice.
  */
 export function ExecuteConfirmDialog({ selection, awaiting = 0, isOpen, isPending, onConfirm, onClose }: Props) {
-  const { data: preview, isFetching } = useExecutionPreview(selection, isOpen);
   const quotes = useExecutionQuotes(selection, isOpen);
   const { refetch: requote } = quotes;
   useRequoteOnExpiry(
     quotes.data?.quotes,
     useCallback(() => void requote(), [requote]),
   );
-  // A quote that could not be had leaves Execute to the server, which refuses a payment abroad without one.
-  const ready = preview && !isFetching && (quotes.data || quotes.isError) && !quotes.isFetching;
-  const when = useExecuteWhen(selection, onClose);
   const quoteIds = quotes.data?.quotes.map((quote) => quote.quote_id) ?? [];
+  // A quote that could not be had leaves Execute to the server, which refuses a payment abroad without one.
+  const quoted = Boolean(quotes.data || quotes.isError) && !quotes.isFetching;
+  // The preview at the quotes shown: a payment entered in its payee's currency counts the dollars its quote takes.
+  const { data: preview, isFetching } = useExecutionPreview(
+    quoteIds.length > 0 ? { ...selection, quote_ids: quoteIds } : selection,
+    isOpen && quoted,
+  );
+  const ready = preview && !isFetching && quoted;
+  const when = useExecuteWhen(selection, onClose);
   const lines = ready ? executionPreviewLines(preview.outcomes) : [];
   return (
     <ConfirmDialog

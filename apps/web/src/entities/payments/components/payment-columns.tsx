@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PhoneLayout } from '../../../components/data-table-types.ts';
-import { formatCents, payoutMethodLabels, paymentStatusLabels, type PaymentRecord, type PaymentStatus } from '@crewpay/core';
+import { formatCents, payoutMethodLabels, paymentStatusLabels, usdAmountText, type PaymentRecord, type PaymentStatus } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
 import { StatusChip, type StatusTone } from '../../../components/status-chip.tsx';
 
@@ -61,9 +61,10 @@ export const paymentColumns: GridColDef<PaymentRecord>[] = [
     field: 'amount',
     headerName: 'Amount',
     type: 'number',
-    width: 130,
+    width: 150,
     sortable: false,
-    valueFormatter: (value: number) => formatCents(value),
+    // A payment entered in its payee's currency: the dollars are the quote's estimate until Nium takes them.
+    valueFormatter: (_value: number, row: PaymentRecord) => usdAmountText(row, formatCents),
   },
   { field: 'fee', headerName: 'Fee', type: 'number', width: 100, sortable: false, valueFormatter: (value: number) => formatCents(value) },
   { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 120, sortable: false },

@@ -58,6 +58,11 @@ export function PayoutQuotes({ quotes }: { quotes: PayoutQuote[] }) {
               <TableCell align="right">{formatMinor(quote.fee, quote.source_currency)}</TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
                 {formatMinor(quote.destination_amount, quote.destination_currency)}
+                {quote.amount_fixed === 'destination' && (
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {`As entered; ${formatMinor(quote.source_amount, quote.source_currency)} at this rate`}
+                  </Typography>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -4,13 +4,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { formatCents, paymentStatusLabels, type InitiateAnswer, type PaymentRecord } from '@crewpay/core';
+import { formatCents, formatMinor, paymentStatusLabels, usdAmountText, type InitiateAnswer, type PaymentRecord } from '@crewpay/core';
 import { ExecuteNowButton } from '../../../entities/payments/index.ts';
 
 const ROWS_PER_PAGE = 10;
@@ -42,7 +43,14 @@ export function CreatedPaymentsDialog({ payments, onClose, onExecuted }: Props) 
                 <TableCell>{payment.recipient_name || payment.recipient_email}</TableCell>
                 <TableCell sx={{ textTransform: 'capitalize' }}>{payment.recipient_role}</TableCell>
                 <TableCell>{paymentStatusLabels[payment.status]}</TableCell>
-                <TableCell align="right">{formatCents(payment.amount)}</TableCell>
+                <TableCell align="right">
+                  {usdAmountText(payment, formatCents)}
+                  {payment.currency_amount !== null && payment.amount_currency !== 'USD' && (
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {`Payee receives ${formatMinor(payment.currency_amount, payment.amount_currency)}`}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell align="right">{formatCents(payment.fee)}</TableCell>
                 <TableCell>{payment.memo}</TableCell>
               </TableRow>

@@ -11,6 +11,12 @@ import { PaymentRowFields, type FormRow } from './payment-row-fields.tsx';
 
 type Props = { payment: PaymentRecord; onClose: () => void };
 
+/** The earnings as entered: in USD, or back from what the payee receives in their currency (their split of the earnings). */
+function enteredEarnings(payment: PaymentRecord): number {
+  if (payment.amount_currency === 'USD' || payment.currency_amount === null) return payment.earnings;
+  return payment.split > 0 ? Math.round((payment.currency_amount * 100) / payment.split) : payment.currency_amount;
+}
+
 /** Edit a draft: earnings, split and memo with the new payment form's row and math (PUT /v1/payments). */
 export function EditPaymentDialog({ payment, onClose }: Props) {
   const [row, setRow] = useState<FormRow>({
@@ -22,9 +28,10 @@ export function EditPaymentDialog({ payment, onClose }: Props) {
       email: payment.recipient_email ?? '',
       isDisabled: false,
     },
-    earnings: payment.earnings,
+    earnings: enteredEarnings(payment),
     split: payment.split,
     memo: payment.memo,
+    amount_currency: payment.amount_currency,
   });
   const [showErrors, setShowErrors] = useState(false);
   const input: PaymentRowInput = {
@@ -40,7 +47,10 @@ export function EditPaymentDialog({ payment, onClose }: Props) {
   const save = () => {
     setShowErrors(true);
     if (math.error) return;
-    update.mutate({ id: payment.id, earnings: row.earnings, split: row.split, memo: row.memo.trim() }, { onSuccess: onClose });
+    update.mutate(
+      { id: payment.id, earnings: row.earnings, split: row.split, memo: row.memo.trim(), amount_currency: row.amount_currency },
+      { onSuccess: onClose },
+    );
   };
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="edit-payment-title">

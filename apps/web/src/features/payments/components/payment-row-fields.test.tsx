@@ -32,6 +32,7 @@ function PaymentRow() {
     earnings: null,
     split: 100,
     memo: '',
+    amount_currency: 'USD',
   });
   const input: PaymentRowInput = {
     recipient: row.recipient?.id ?? null,

@@ -14,7 +14,7 @@ import { CreatedPaymentsDialog } from '../components/created-payments-dialog.tsx
 import { PaymentRowFields, type FormRow } from '../components/payment-row-fields.tsx';
 
 let nextKey = 1;
-const emptyRow = (): FormRow => ({ key: nextKey++, recipient: null, earnings: null, split: 100, memo: '' });
+const emptyRow = (): FormRow => ({ key: nextKey++, recipient: null, earnings: null, split: 100, memo: '', amount_currency: 'USD' });
 
 /** /payments/newPayment (?payment_group_id=, ?recipient_id=): rows computed live; Save creates drafts. */
 export default function NewPaymentPage() {
@@ -55,19 +55,26 @@ export default function NewPaymentPage() {
     payment_group_id: groupId,
   }));
   const math = usePaymentMath(inputs);
+  // What is saved: each row with the currency its earnings are entered in.
+  const body = inputs.map((input, index) => ({ ...input, amount_currency: rows[index]?.amount_currency ?? 'USD' }));
   // Changed rows are a new submission: a new key (a retry of the same rows keeps it).
-  const submittedText = JSON.stringify(inputs);
+  const submittedText = JSON.stringify(body);
   useEffect(() => setSubmissionKey(crypto.randomUUID()), [submittedText]);
   const create = useCreatePayments();
   const gate = useNewPaymentGate(groupId);
-  const total = math.rows.flatMap((row) => row.payments).reduce((sum, payment) => sum + payment.amount + payment.fee, 0);
+  // Rows in another currency have no dollars until saved (the quote's estimate): the total counts the USD rows.
+  const inOtherCurrency = rows.filter((row) => row.amount_currency !== 'USD').length;
+  const total = math.rows
+    .filter((_row, index) => rows[index]?.amount_currency === 'USD')
+    .flatMap((row) => row.payments)
+    .reduce((sum, payment) => sum + payment.amount + payment.fee, 0);
   const hasTreasury = Boolean(org?.treasury_id);
 
   const save = () => {
     setShowErrors(true);
     if (math.error) return;
     create.mutate(
-      { rows: inputs, idempotencyKey: submissionKey },
+      { rows: body, idempotencyKey: submissionKey },
       {
         onSuccess: (answer) => {
           setSubmissionKey(crypto.randomUUID());
@@ -116,6 +123,8 @@ export default function NewPaymentPage() {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
         <Typography variant="body2" color="text.secondary">
           Total with fees {formatCents(total)}
+          {inOtherCurrency > 0 &&
+            ` (USD rows; ${inOtherCurrency === 1 ? 'the row' : `the ${inOtherCurrency} rows`} in another currency are estimated in USD once saved)`}
         </Typography>
         <Button variant="outlined" onClick={() => void navigate(-1)}>
           Cancel

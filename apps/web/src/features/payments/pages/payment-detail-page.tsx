@@ -8,7 +8,10 @@ import {
   approvalMessages,
   describePaymentRelease,
   formatCents,
+  formatMinor,
+  isUsdEstimate,
   paymentStatusLabels,
+  usdAmountText,
   payoutMethodLabels,
   type PaymentRecord,
 } from '@crewpay/core';
@@ -70,7 +73,9 @@ export default function PaymentDetailPage() {
     <Stack spacing={2} sx={{ maxWidth: 760 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          {formatCents(payment.amount)}
+          {payment.currency_amount !== null && payment.amount_currency !== 'USD'
+            ? formatMinor(payment.currency_amount, payment.amount_currency)
+            : formatCents(payment.amount)}
         </Typography>
         <PaymentStatusChip status={payment.status} labels={paymentStatusLabels} />
       </Stack>
@@ -85,9 +90,19 @@ export default function PaymentDetailPage() {
           }
         />
         <Field label="Role" value={{ creator: 'Creator', agent: 'Agent', manager: 'Manager' }[payment.recipient_role]} />
-        <Field label="Earnings" value={formatCents(payment.earnings)} />
+        <Field label="Earnings" value={usdAmountText({ ...payment, amount: payment.earnings }, formatCents)} />
         <Field label="Split" value={`${payment.split}%`} />
-        <Field label="Amount" value={formatCents(payment.amount)} />
+        {payment.currency_amount !== null && payment.amount_currency !== 'USD' && (
+          <Field label="Payee receives" value={`${formatMinor(payment.currency_amount, payment.amount_currency)} (as entered)`} />
+        )}
+        <Field
+          label={isUsdEstimate(payment) ? 'Amount in USD' : 'Amount'}
+          value={
+            isUsdEstimate(payment)
+              ? `${usdAmountText(payment, formatCents)}: at Nium's rate now; the quote you confirm at Execute fixes it`
+              : formatCents(payment.amount)
+          }
+        />
         <Field label="Fee" value={formatCents(payment.fee)} />
         <Field label="State withholdings" value={formatCents(payment.state_withholdings)} />
         <Field label="Federal withholdings" value={formatCents(payment.federal_withholdings)} />

@@ -1,0 +1,128 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  formatCents,
+  grossAmount,
+  isCurrencyCode,
+  MAX_AMOUNT_CENTS,
+  payoutAbroadMessages,
+  sourceForMinor,
+  type ComputedPayment,
+  type ComputedPayments,
+} from '@crewpay/core';
+import type { AppDeps } from '../../deps.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { creators, payeesAbroad } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ProviderCallError } from '../../providers/contract.ts';
+import { niumProvider } from '../nium/index.ts';
+
+/**
+ * Payments entered in the payee's currency (docs/payments.md, "Amounts in the payee's currency"):
+ * the payee receives exactly the amount entered; the USD side is the quote's estimate until
+ * Execute locks a quote (or the transfer asks one) and books what Nium converted.
+ */
+
+/** A computed payment, with the currency it was entered in when not USD (withEntryCurrencies). */
+export type EnteredPayment = ComputedPayment & { amount_currency?: string; currency_amount?: number | null };
+
+/** The rate of each currency rows are entered in (USD to it), or why Nium gave none: asked before any transaction opens. */
+export type EntryRates = Map<string, { rate: string } | { error: AppError }>;
+
+/** A row entered in another currency: what was typed (minor units of `currency`) and the rate its estimate uses. */
+type EntryAmount = { currency: string; earnings: number; rate: string };
+
+type EntryRow = { recipient: string | null; recipient_role: string; earnings: number | null; amount_currency: string };
+
+const providerError = (currency: string, error: unknown) =>
+  error instanceof AppError
+    ? error
+    : error instanceof ProviderCallError && !error.retryable
+      ? new AppError('conflict', `Nium cannot quote ${currency}`)
+      : new AppError('provider_unavailable', payoutAbroadMessages.niumDown);
+
+/**
+ * A rate for each currency other than USD the rows are entered in (a rate-only quote at Nium, with
+ * no transaction open). A refusal is kept, not thrown: a currency the payee is not paid in is
+ * refused first, by the check in the transaction (entryAmounts), with the field's sentence.
+ */
+export async function entryRates(deps: AppDeps, orgId: string, currencies: string[]): Promise<EntryRates> {
+  const rates: EntryRates = new Map();
+  const asked = [...new Set(currencies.filter((currency) => currency !== 'USD' && isCurrencyCode(currency)))];
+  if (asked.length === 0) return rates;
+  const nium = niumProvider(deps);
+  for (const currency of asked) {
+    try {
+      const quote = await nium.quote({ org_id: orgId, source_currency: 'USD', destination_currency: currency });
+      rates.set(currency, { rate: quote.rate });
+    } catch (error) {
+      rates.set(currency, { error: providerError(currency, error) });
+    }
+  }
+  return rates;
+}
+
+const rowError = (index: number, message: string) =>
+  new AppError('validation_error', message, { field: 'amount_currency', details: { rows: [{ index, message }] } });
+
+/** The currency each creator abroad is paid in (selected Nium, with details on file). */
+async function payeeCurrencies(db: DbOrTx, orgId: string, creatorIds: string[]): Promise<Map<string, string>> {
+  if (creatorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: creators.id, method: creators.selected_payment_method, currency: payeesAbroad.currency })
+    .from(creators)
+    .innerJoin(payeesAbroad, and(eq(payeesAbroad.org_id, creators.org_id), eq(payeesAbroad.payee_id, creators.id)))
+    .where(and(eq(creators.org_id, orgId), inArray(creators.id, [...new Set(creatorIds)])));
+  return new Map(rows.filter((row) => row.method === 'nium').map((row) => [row.id, row.currency]));
+}
+
+/**
+ * Checks each row's currency (USD, or its payee's currency abroad: anything else is refused with
+ * a sentence naming the field) and answers, for rows in another currency, what was entered and
+ * the rate; the payment math then runs on their USD estimate (`usdEarnings`).
+ */
+export async function entryAmounts(db: DbOrTx, orgId: string, rows: EntryRow[], rates: EntryRates): Promise<(EntryAmount | null)[]> {
+  if (rows.every((row) => row.amount_currency === 'USD')) return rows.map(() => null);
+  const abroad = await payeeCurrencies(
+    db,
+    orgId,
+    rows.flatMap((row) => (row.recipient && row.recipient_role === 'creator' && row.amount_currency !== 'USD' ? [row.recipient] : [])),
+  );
+  return rows.map((row, index) => {
+    if (row.amount_currency === 'USD') return null;
+    const payeeCurrency = row.recipient && row.recipient_role === 'creator' ? (abroad.get(row.recipient) ?? null) : null;
+    if (payeeCurrency !== row.amount_currency) throw rowError(index, payoutAbroadMessages.amountCurrency(payeeCurrency));
+    const rate = rates.get(row.amount_currency);
+    if (!rate) throw new AppError('provider_unavailable', payoutAbroadMessages.niumDown);
+    if ('error' in rate) throw rate.error;
+    const entry = { currency: row.amount_currency, earnings: row.earnings ?? 0, rate: rate.rate };
+    if (usdOf(entry, entry.earnings) > MAX_AMOUNT_CENTS)
+      throw new AppError('validation_error', payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)), {
+        field: 'earnings',
+        details: { rows: [{ index, message: payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)) }] },
+      });
+    return entry;
+  });
+}
+
+/** The US cents that buy `amount` of the entry's currency at its rate (rounded up, as Nium prices a fixed destination). */
+const usdOf = (entry: EntryAmount, amount: number) => sourceForMinor(amount, { from: 'USD', to: entry.currency, rate: entry.rate });
+
+/** A row's earnings for the payment math: the USD estimate of what was entered in another currency. */
+export const usdEarnings = (entry: EntryAmount | null, earnings: number | null) =>
+  entry && earnings !== null ? usdOf(entry, earnings) : earnings;
+
+/**
+ * After the math: the creator payment of a row entered in another currency carries its currency
+ * and what its payee receives (their split of what was entered), its USD amount the estimate of
+ * that. Tax withheld would make the payee receive less than entered: such a row is entered in USD.
+ */
+export function withEntryCurrencies(result: ComputedPayments, entries: (EntryAmount | null)[]): void {
+  result.rows.forEach((row, index) => {
+    const entry = entries[index];
+    const own: EnteredPayment | undefined = row.payments[0];
+    if (!entry || !own) return;
+    if (own.state_withholdings + own.federal_withholdings > 0) throw rowError(index, payoutAbroadMessages.amountCurrencyShares);
+    const received = grossAmount(entry.earnings, own.split);
+    Object.assign(own, { amount_currency: entry.currency, currency_amount: received, amount: usdOf(entry, received) });
+  });
+}
