@@ -8,7 +8,7 @@ import { addCreatorAbroad, CORRIDOR_PAYEES, ledgerByCurrency } from '../../../te
 import { niumSandboxRate } from '../../providers/payouts/nium-sandbox-rates.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { sandboxNow } from '../../lib/clock.ts';
-import { runDueSchedules } from './schedule-runs.ts';
+import { runDueSchedules } from '../payment-schedules/index.ts';
 
 /** Payments entered in the payee's currency (issue 43): the payee receives exactly what was entered. */
 let ctx: TestContext;
