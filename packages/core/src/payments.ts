@@ -22,11 +22,11 @@ export const paymentSplitSchema = z
   .refine(hasAtMostTwoDecimals, paymentRowMessages.splitDecimals);
 const memo = text().max(1000, 'Memo must be at most 1000 characters');
 /** The currency earnings are entered in: USD, or the payee's currency abroad (earnings then in its minor units). */
-const amountCurrency = text()
+const enteredCurrency = text()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, "Amount currency must be USD or the payee's currency")
-  .default('USD');
+  .regex(/^[A-Z]{3}$/, "Amount currency must be USD or the payee's currency");
+const amountCurrency = enteredCurrency.default('USD');
 
 export const paymentRecord = z.object({
   id: z.string(),
@@ -113,7 +113,8 @@ export const updatePaymentBody = z.object({
   earnings: cents.nullable().default(null),
   split: paymentSplitSchema.nullable().default(null),
   memo: memo.default(''),
-  amount_currency: amountCurrency,
+  // Left out, the payment keeps the currency it was entered in (a client sending back a record's earnings keeps its pounds).
+  amount_currency: enteredCurrency.optional(),
 });
 export const idsBody = z.object({ ids: z.array(uuid).min(1).max(10_000) });
 /** A list's filter (its tab, campaign, recipient, dates and amounts): "Select all N matching" sends it instead of ids. */

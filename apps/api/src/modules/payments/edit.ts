@@ -41,7 +41,7 @@ export async function updatePayment(
   if (row.status !== 'draft') throw new AppError('conflict', paymentMessages.notEditable);
   if (row.parent_payment_id) throw new AppError('conflict', "Agent and manager payments follow their creator's payment: edit that one");
   await assertNotDecidedByOther(tx, row, editor.id);
-  const amountCurrency = body.amount_currency ?? 'USD';
+  const amountCurrency = body.amount_currency ?? row.amount_currency;
   const [entry = null] = await entryAmounts(
     tx,
     orgId,
@@ -178,4 +178,13 @@ export async function amountEditedBy(db: DbOrTx, person: { id: string; org_id: s
       ),
     );
   return new Set(edits.flatMap((row) => (row.id ? [row.id] : [])));
+}
+
+/** The currency a payment was entered in (USD when there is no such payment: the edit then answers 404 in its transaction). */
+export async function enteredCurrencyOf(db: DbOrTx, orgId: string, id: string): Promise<string> {
+  const [row] = await db
+    .select({ amount_currency: payments.amount_currency })
+    .from(payments)
+    .where(and(eq(payments.org_id, orgId), eq(payments.id, id)));
+  return row?.amount_currency ?? 'USD';
 }

@@ -79,7 +79,17 @@ describe('payments entered in the payee’s currency', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ amount_currency: 'GBP', currency_amount: 30_000, amount: usdFor(30_000, 'GBP') });
-    const inUsd = await inject('PUT', '/v1/payments', headers, { id: pounds!.id, earnings: 30_000, split: 100, memo: 'June' });
+    // A client sending back the record's earnings without its currency keeps the pounds, not $300.00.
+    const resent = await inject('PUT', '/v1/payments', headers, { id: pounds!.id, earnings: 30_000, split: 100, memo: 'July' });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ amount_currency: 'GBP', currency_amount: 30_000, amount: usdFor(30_000, 'GBP'), memo: 'July' });
+    const inUsd = await inject('PUT', '/v1/payments', headers, {
+      id: pounds!.id,
+      earnings: 30_000,
+      split: 100,
+      memo: 'June',
+      amount_currency: 'USD',
+    });
     expect(inUsd.json()).toMatchObject({ amount_currency: 'USD', currency_amount: null, amount: 30_000 });
   });
 

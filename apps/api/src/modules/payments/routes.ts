@@ -26,7 +26,7 @@ import { recordAudit } from '../audit/index.ts';
 import { batchProgress } from './batches.ts';
 import { createPayments } from './create.ts';
 import { deletePayments } from './edit.ts';
-import { updatePayment } from './edit.ts';
+import { enteredCurrencyOf, updatePayment } from './edit.ts';
 import { entryRates } from './fx-amounts.ts';
 import { initiatePayments } from './execute.ts';
 import { previewExecution } from './preview.ts';
@@ -150,8 +150,12 @@ export const paymentRoutes =
       async (request) => {
         const user = requireStaff(request);
         const editor = { id: user.id, actor_id: request.auth?.actor?.id ?? user.id };
-        const rates = await entryRates(deps, user.org_id, [request.body.amount_currency]);
-        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, request.body, editor, rates));
+        const body = {
+          ...request.body,
+          amount_currency: request.body.amount_currency ?? (await enteredCurrencyOf(deps.db, user.org_id, request.body.id)),
+        };
+        const rates = await entryRates(deps, user.org_id, [body.amount_currency]);
+        return deps.db.transaction((tx) => updatePayment(deps, tx, user.org_id, body, editor, rates));
       },
     );
 
