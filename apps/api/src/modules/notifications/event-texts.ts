@@ -1,4 +1,4 @@
-import { formatCents } from '@crewpay/core';
+import { formatCents, formatInvoiceAmount, isInvoiceCurrency } from '@crewpay/core';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 
 type NotificationText = { text: string; link: string };
@@ -84,7 +84,13 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
     }
     case 'invoice.paid': {
       const invoiceId = idOf(data.invoice_id) ?? idOf(data.id);
-      return { text: withAmount('An invoice', amount, 'was paid'), link: invoiceId ? `/invoices/${invoiceId}` : '/invoices' };
+      // An invoice billed in another currency says its own amount (€1,250.00), not dollars.
+      const foreign = typeof data.currency === 'string' && data.currency !== 'usd' && isInvoiceCurrency(data.currency);
+      const text =
+        foreign && amount !== null
+          ? `An invoice of ${formatInvoiceAmount(amount, data.currency as string)} was paid`
+          : withAmount('An invoice', amount, 'was paid');
+      return { text, link: invoiceId ? `/invoices/${invoiceId}` : '/invoices' };
     }
     case 'invoice.payment_failed':
     case 'invoice.refund_failed':
