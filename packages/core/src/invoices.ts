@@ -252,6 +252,11 @@ export const chargeRecord = z.object({
   charge_type: z.enum(chargeTypes),
   amount: z.number().int(),
   fee: z.number().int(),
+  /** The invoice's currency: amount and fee are in its minor units. */
+  currency: z.string(),
+  /** A charge in another currency once settled: the USD cents Stripe settled and its rate (USD for one unit); null otherwise. */
+  settled_usd: z.number().int().nullable(),
+  exchange_rate: z.string().nullable(),
   status: z.enum(chargeStatuses),
   method_label: z.string(),
   failure_reason: z.string().nullable(),
