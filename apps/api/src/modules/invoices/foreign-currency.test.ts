@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxUsdSettlement } from '@crewpay/core';
-import { charges, ledgerAccounts } from '../../db/schema/index.ts';
+import { charges, invoices, ledgerAccounts } from '../../db/schema/index.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { runInvoiceSchedules } from './schedule-runs.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { listOutbox } from '../email/index.ts';
 import { addCustomer } from '../../../test/campaign-fixtures.ts';
@@ -190,5 +192,31 @@ describe('invoice currencies: what is refused', () => {
     });
     expect(refund.statusCode, refund.body).toBe(409);
     expect(refund.body).toContain('cannot be refunded from Crewpay yet');
+  });
+});
+
+describe('a repeating invoice in another currency', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await sandboxWorld();
+  });
+
+  it('bills each repeat in the template’s currency, shown in it', async () => {
+    const { owner, invoice, customer } = await foreignInvoice(world, { currency: 'jpy', amount: 80_000 });
+    const today = (await sandboxNow(world.ctx.deps.db)).toISOString().slice(0, 10);
+    const schedule = await world.ctx.app.inject({
+      method: 'POST',
+      url: `/v1/invoices/${invoice.id}/schedule`,
+      headers: owner.headers,
+      payload: { interval: 'month', every: 1, start_date: today },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    expect(await runInvoiceSchedules(world.ctx.deps)).toBe(1);
+    const sent = await world.ctx.deps.db.select().from(invoices).where(eq(invoices.customer_id, customer.id)).orderBy(invoices.seq);
+    expect(sent.map((row) => [row.amount, row.currency])).toEqual([
+      [80_000, 'jpy'],
+      [80_000, 'jpy'],
+    ]);
+    expect((await emailTo(world, customer.email)).email.text).toContain('¥80,000');
   });
 });
