@@ -133,6 +133,8 @@ describe.each([
     // The paid invoice and its notification say its own amount too.
     const listed = await world.ctx.app.inject({ method: 'GET', url: `/v1/invoices/${invoice.id}`, headers: owner.headers });
     expect(listed.json()).toMatchObject({ status: 'succeeded', currency: test.currency, amount: test.amount });
+    const bell = await world.ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: owner.headers });
+    expect(bell.json<{ text: string }[]>().map((item) => item.text)).toContain(`An invoice of ${test.shown} was paid`);
   });
 });
 
