@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isInvoiceCurrency } from '@crewpay/core';
 import type { FakeAnswer } from './http-fake.ts';
 import { bankBehaviour, microdepositOutcome, TEST_CARDS, type CardBehaviour } from './stripe-payments-data.ts';
 import { fakeId, unixNow, view, type Emit, type Json, type Money, type StripeError } from './stripe-payments-money.ts';
@@ -171,6 +172,15 @@ export function createIntents(deps: {
       return invalid(error, 'application_fee_amount', 'The application fee cannot exceed the amount');
     const internal = methodOf(params, account);
     if ('status' in internal) return internal;
+    // The fake presents the currencies Crewpay invoices in (core's list, all Stripe presentment currencies); ACH is USD only.
+    const currency = String(params.currency ?? '');
+    if (!isInvoiceCurrency(currency)) return invalid(error, 'currency', `Invalid currency: ${currency}`);
+    if (internal.bank && currency !== 'usd')
+      return invalid(
+        error,
+        'currency',
+        'The currency provided (' + currency + ') is invalid for us_bank_account payments: only usd is supported',
+      );
     // A direct charge needs the account's capability for the method (card_payments, us_bank_account_ach_payments) active.
     const capability = internal.card ? 'card_payments' : 'us_bank_account_ach_payments';
     const chosen = Boolean(internal.card ?? internal.bank);

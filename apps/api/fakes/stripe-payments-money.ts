@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeAnswer } from './http-fake.ts';
+import { sandboxUsdSettlement } from '@crewpay/core';
 import { stripeFeeOf } from './stripe-payments-data.ts';
 
 export type Json = Record<string, unknown>;
@@ -32,7 +33,19 @@ type FakeApplicationFee = Json & {
   amount: number;
   amount_refunded: number;
   charge: string;
+  /** What the fee is worth in USD, the platform's settlement currency (the amount itself when the charge was in USD). */
+  internal: { settled_usd: number };
 };
+/** Stripe's BalanceTransaction of a charge: what it settled in USD (amount), at which exchange_rate, less which fees. */
+type FakeBalanceTransaction = Json & { id: string; account: string | undefined; amount: number; fee: number; net: number };
+
+/** A charge's money in USD, as Stripe settles a US account (the fake's rates: core's sandboxUsdSettlement). */
+function settlementOf(currency: string, amount: number, fee: number) {
+  const settled = sandboxUsdSettlement(currency, { amount, fee });
+  return settled
+    ? { amount: settled.settled_usd, fee: settled.settled_fee_usd, rate: Number(settled.exchange_rate) }
+    : { amount, fee, rate: null };
+}
 
 /**
  * The money side of the payments fake: each account's payments balance (pending, then available
@@ -44,6 +57,7 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
   const balances = new Map<string, { available: number; pending: number }>();
   const charges = new Map<string, FakeCharge>();
   const applicationFees = new Map<string, FakeApplicationFee>();
+  const balanceTransactions = new Map<string, FakeBalanceTransaction>();
   const platform = { stripe_fees: 0 };
   const PLATFORM = 'platform';
 
@@ -59,6 +73,38 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
     const account = intent.account as string | undefined;
     const amount = intent.amount as number;
     const feeAmount = Number(intent.application_fee_amount ?? 0);
+    const currency = String(intent.currency ?? 'usd');
+    const settled = settlementOf(currency, amount, feeAmount);
+    const stripeFee = stripeFeeOf(method.type, settled.amount);
+    const accountPaysStripe = options.feesPayerOf(account) !== 'application';
+    const transaction: FakeBalanceTransaction = {
+      id: fakeId('txn'),
+      object: 'balance_transaction',
+      account,
+      amount: settled.amount,
+      available_on: unixNow() + 2 * 86_400,
+      balance_type: 'payments',
+      created: unixNow(),
+      currency: 'usd',
+      description: null,
+      exchange_rate: settled.rate,
+      fee: settled.fee + (accountPaysStripe ? stripeFee : 0),
+      fee_details: [
+        ...(settled.fee > 0
+          ? [{ amount: settled.fee, application: 'ca_crewpay', currency: 'usd', description: 'Application fee', type: 'application_fee' }]
+          : []),
+        ...(accountPaysStripe
+          ? [{ amount: stripeFee, application: null, currency: 'usd', description: 'Stripe processing fees', type: 'stripe_fee' }]
+          : []),
+      ],
+      net: 0,
+      reporting_category: 'charge',
+      source: intent.latest_charge as string,
+      status: 'pending',
+      type: 'charge',
+    };
+    transaction.net = transaction.amount - transaction.fee;
+    balanceTransactions.set(transaction.id, transaction);
     const charge: FakeCharge = {
       id: intent.latest_charge as string,
       object: 'charge',
@@ -66,7 +112,8 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
       amount,
       amount_captured: amount,
       amount_refunded: 0,
-      currency: 'usd',
+      currency,
+      balance_transaction: transaction.id,
       created: unixNow(),
       paid: true,
       refunded: false,
@@ -81,8 +128,8 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
       payment_method_details: { type: method.type },
     };
     charges.set(charge.id, charge);
-    balanceOf(account).pending += amount - feeAmount;
-    payStripeFee(account, stripeFeeOf(method.type, amount));
+    balanceOf(account).pending += settled.amount - settled.fee;
+    payStripeFee(account, stripeFee);
     if (feeAmount > 0) {
       const fee: FakeApplicationFee = {
         id: fakeId('fee'),
@@ -91,9 +138,10 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
         amount: feeAmount,
         amount_refunded: 0,
         charge: charge.id,
-        currency: 'usd',
+        currency,
         created: unixNow(),
         refunded: false,
+        internal: { settled_usd: settled.fee },
       };
       applicationFees.set(fee.id, fee);
       charge.application_fee = fee.id;
@@ -131,6 +179,7 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
     balances,
     charges,
     applicationFees,
+    balanceTransactions,
     platform,
     balanceOf,
     capture,
@@ -141,7 +190,11 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
     /** What the platform holds of application fees (collected less refunded), for one connected account or all. */
     applicationFeesOf(account?: string) {
       let total = 0;
-      for (const fee of applicationFees.values()) if (!account || fee.account === account) total += fee.amount - fee.amount_refunded;
+      for (const fee of applicationFees.values()) {
+        if (account && fee.account !== account) continue;
+        // A fee in another currency counts what it settled in USD (the fake refunds no such fee: refunds of those charges are refused in Crewpay).
+        total += fee.currency === 'usd' ? fee.amount - fee.amount_refunded : fee.internal.settled_usd;
+      }
       return total;
     },
   };

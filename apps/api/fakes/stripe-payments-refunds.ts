@@ -151,6 +151,12 @@ export function createRefunds(deps: { error: StripeError; emit: Emit; money: Mon
       const refund = refunds.get(id);
       return refund && refund.account === account ? { status: 200, body: view(refund) } : missing(error, 'refund');
     }
+    if (collection === 'balance_transactions') {
+      const transaction = money.balanceTransactions.get(id);
+      return transaction && transaction.account === account
+        ? { status: 200, body: view(transaction) }
+        : missing(error, 'balance_transaction');
+    }
     if (collection === 'charges') {
       const charge = money.charges.get(id);
       return charge && charge.account === account ? { status: 200, body: chargeView(charge) } : missing(error, 'charge');

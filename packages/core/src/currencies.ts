@@ -145,3 +145,55 @@ export function sourceForMinor(destination: number, options: { from: string; to:
   const bottom = numerator * scaleTo;
   return Number((top + bottom - 1n) / bottom);
 }
+
+/**
+ * The currencies an invoice may be billed in: Stripe presentment currencies for card payments to
+ * a US account (docs.stripe.com/currencies), settled by Stripe in USD. Kept short on purpose
+ * (the currencies agencies' clients pay in); JPY is the zero-decimal one. `minimum` is the
+ * invoice minimum in the currency's minor units (at least Stripe's minimum charge, near $1), and
+ * `sandbox_usd_rate` the USD for one unit the sandbox and the Stripe fake settle at (Stripe's
+ * balance transaction's exchange_rate): live mode uses the rate Stripe reports, never this one.
+ */
+export const INVOICE_CURRENCIES = {
+  usd: { minimum: 100, sandbox_usd_rate: '1' },
+  eur: { minimum: 100, sandbox_usd_rate: '1.0841' },
+  gbp: { minimum: 100, sandbox_usd_rate: '1.2702' },
+  cad: { minimum: 100, sandbox_usd_rate: '0.7318' },
+  aud: { minimum: 100, sandbox_usd_rate: '0.6587' },
+  nzd: { minimum: 100, sandbox_usd_rate: '0.6012' },
+  chf: { minimum: 100, sandbox_usd_rate: '1.1296' },
+  sek: { minimum: 300, sandbox_usd_rate: '0.0951' },
+  nok: { minimum: 300, sandbox_usd_rate: '0.0934' },
+  dkk: { minimum: 250, sandbox_usd_rate: '0.1453' },
+  sgd: { minimum: 100, sandbox_usd_rate: '0.7446' },
+  hkd: { minimum: 400, sandbox_usd_rate: '0.1281' },
+  mxn: { minimum: 1000, sandbox_usd_rate: '0.0583' },
+  jpy: { minimum: 100, sandbox_usd_rate: '0.006607' },
+} as const satisfies Record<string, { minimum: number; sandbox_usd_rate: string }>;
+export type InvoiceCurrency = keyof typeof INVOICE_CURRENCIES;
+export const invoiceCurrencies = Object.keys(INVOICE_CURRENCIES) as [InvoiceCurrency, ...InvoiceCurrency[]];
+
+export function isInvoiceCurrency(code: string): code is InvoiceCurrency {
+  return Object.hasOwn(INVOICE_CURRENCIES, code);
+}
+
+/** An invoice's amount with its currency's symbol and decimals (USD as before: "$1,250.00"; "€1,250.00"; "¥125,000"). */
+export function formatInvoiceAmount(amount: number, currency: string): string {
+  return formatMinor(amount, currency.toUpperCase());
+}
+
+/**
+ * How the sandbox and the Stripe fake settle a charge in `currency` on a US account: the amount
+ * and Crewpay's application fee converted to USD cents at the currency's sandbox_usd_rate,
+ * rounded half up, as Stripe's balance transaction reports them (amount, exchange_rate). Null for USD.
+ */
+export function sandboxUsdSettlement(
+  currency: string,
+  money: { amount: number; fee: number },
+): { settled_usd: number; settled_fee_usd: number; exchange_rate: string } | null {
+  if (currency === 'usd') return null;
+  if (!isInvoiceCurrency(currency)) throw new RangeError(`${currency} is not an invoice currency`);
+  const rate = INVOICE_CURRENCIES[currency].sandbox_usd_rate;
+  const convert = (value: number) => convertMinor(value, { from: currency.toUpperCase(), to: 'USD', rate });
+  return { settled_usd: convert(money.amount), settled_fee_usd: convert(money.fee), exchange_rate: rate };
+}

@@ -33,8 +33,10 @@ export type ActiveCampaignItem = z.infer<typeof activeCampaignItem>;
 /** GET /v1/dashboard: the activated organisation's home figures, in cents. */
 export const dashboardAnswer = z.object({
   balance: z.number().int(),
-  /** Receivable tile: the total of open invoices. */
+  /** Receivable tile: the total of open invoices billed in USD (amounts in other currencies are never added to cents). */
   receivable: z.number().int(),
+  /** How many open invoices are billed in another currency (left out of receivable; the tile says so). */
+  receivable_other_currencies: z.number().int().default(0),
   draft_payments: z.number().int(),
   total_creators: z.number().int(),
   /** The first DASHBOARD_LIST_SIZE to-dos (contracts, then invoices, then payments); See all pages each kind. */

@@ -6,6 +6,7 @@ import { amountRangeFields, createdRangeFields, listSearch } from './list-filter
 import { text } from './text.ts';
 import { MAX_AMOUNT_CENTS, messages } from './validation.ts';
 import { invoiceTabs } from './invoices-labels.ts';
+import { INVOICE_CURRENCIES, invoiceCurrencies, isInvoiceCurrency } from './currencies.ts';
 
 export * from './invoices-labels.ts';
 
@@ -58,7 +59,18 @@ export const invoiceMessages = {
   fundedPayment: 'A funded payment must belong to the invoice campaign',
   paymentUnderway: 'A payment of this invoice is under way: wait until it settles or fails',
   plaidToken: 'There was an issue retrieving the plaid link token.',
+  currency: `Currency must be one of ${invoiceCurrencies.map((code) => code.toUpperCase()).join(', ')}`,
+  currencyMinimum: 'Amount is below the minimum for this currency',
+  foreignRefund: 'A payment in another currency than USD cannot be refunded from Crewpay yet: refund it in Stripe',
 } as const;
+
+/** The invoice's currency (ISO 4217, lower case as Stripe takes it); USD when not given. */
+export const invoiceCurrencySchema = z
+  .string({ error: invoiceMessages.currency })
+  .trim()
+  .toLowerCase()
+  .refine(isInvoiceCurrency, invoiceMessages.currency)
+  .default('usd');
 
 /** How an offline invoice is paid (its email, text and pay page): the organisation collects it, not the link. */
 export const offlinePaymentNote = (orgName: string) => `Payment is arranged with ${orgName} directly: this invoice is not paid online.`;
@@ -118,8 +130,13 @@ export const createInvoiceBody = z
     disallowed_methods: z.array(z.enum(invoicePayMethods)).max(2).default([]),
     attachment: uuidOrNull,
     funded_payments: z.array(z.uuid('Must be a valid id')).max(500).default([]),
+    currency: invoiceCurrencySchema,
   })
-  .refine((body) => body.customer_id || (body.email && body.name), { message: invoiceMessages.recipient, path: ['email'] });
+  .refine((body) => body.customer_id || (body.email && body.name), { message: invoiceMessages.recipient, path: ['email'] })
+  .refine((body) => !isInvoiceCurrency(body.currency) || body.amount >= INVOICE_CURRENCIES[body.currency].minimum, {
+    message: invoiceMessages.currencyMinimum,
+    path: ['amount'],
+  });
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
 
 /** PUT /v1/invoices/{id}: the fields sent change. */
@@ -173,6 +190,8 @@ export const invoiceRecord = z.object({
   title: z.string(),
   description: z.string(),
   amount: z.number().int(),
+  /** The currency the invoice is billed in (lower case ISO 4217); amount is in its minor units. */
+  currency: z.string(),
   net: z.number().int(),
   status: z.enum(invoiceStatuses),
   processor: z.enum(invoiceProcessors),
@@ -233,6 +252,11 @@ export const chargeRecord = z.object({
   charge_type: z.enum(chargeTypes),
   amount: z.number().int(),
   fee: z.number().int(),
+  /** The invoice's currency: amount and fee are in its minor units. */
+  currency: z.string(),
+  /** A charge in another currency once settled: the USD cents Stripe settled and its rate (USD for one unit); null otherwise. */
+  settled_usd: z.number().int().nullable(),
+  exchange_rate: z.string().nullable(),
   status: z.enum(chargeStatuses),
   method_label: z.string(),
   failure_reason: z.string().nullable(),

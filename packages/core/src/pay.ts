@@ -14,6 +14,8 @@ export const invoiceLinkInfo = z.object({
   id: z.uuid(),
   number: z.string(),
   amount: z.number().int(),
+  /** The invoice's currency (lower case ISO 4217): amount is in its minor units. */
+  currency: z.string(),
   org_name: z.string(),
   title: z.string(),
   description: z.string(),

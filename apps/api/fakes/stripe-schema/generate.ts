@@ -65,6 +65,7 @@ export const STRIPE_OPERATIONS: [string, string, string][] = [
   ['POST /v1/disputes/{dispute}', 'DisputeUpdateParams', 'Dispute'],
   ['POST /v1/disputes/{dispute}/close', 'DisputeCloseParams', 'Dispute'],
   ['GET /v1/balance', 'BalanceRetrieveParams', 'Balance'],
+  ['GET /v1/balance_transactions/{id}', 'BalanceTransactionRetrieveParams', 'BalanceTransaction'],
   ['POST /v1/payouts', 'PayoutCreateParams', 'Payout'],
   ['GET /v1/payouts', 'PayoutListParams', 'List<Payout>'],
   ['GET /v1/payouts/{payout}', 'PayoutRetrieveParams', 'Payout'],

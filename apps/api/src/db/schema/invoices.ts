@@ -42,6 +42,8 @@ export const invoices = pgTable(
     title: text().notNull(),
     description: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
+    // What the invoice is billed in (lower case ISO 4217, one of core's INVOICE_CURRENCIES); amount is in its minor units.
+    currency: text().notNull().default('usd'),
     net: integer().notNull(),
     status: text({ enum: invoiceStatuses }).notNull().default('requires_info'),
     processor: text({ enum: invoiceProcessors }).notNull(),
@@ -116,8 +118,15 @@ export const charges = pgTable(
       .notNull()
       .references(() => invoices.id),
     charge_type: text({ enum: chargeTypes }).notNull(),
+    // amount and fee (Crewpay's application fee) are in the invoice's currency's minor units.
     amount: bigint({ mode: 'number' }).notNull(),
     fee: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull().default('usd'),
+    // Once a charge in another currency settled: what Stripe settled in USD cents (its balance transaction's
+    // amount), Crewpay's fee as converted, and the rate (USD for one unit of the currency), as Stripe reported them.
+    settled_usd: bigint({ mode: 'number' }),
+    settled_fee_usd: bigint({ mode: 'number' }),
+    exchange_rate: text(),
     status: text({ enum: chargeStatuses }).notNull().default('pending'),
     method_label: text().notNull(),
     provider_id: text(),

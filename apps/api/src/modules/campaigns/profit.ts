@@ -35,10 +35,16 @@ function profitOf(money: CashflowFigures) {
   return { collected, paid_out, withheld_tax, fees, refunds, disputes, margin: collected - paid_out - withheld_tax - fees };
 }
 
-/** What each campaign invoiced: its invoices not canceled (campaign id -> cents). */
+/**
+ * What each campaign invoiced: its invoices not canceled (campaign id -> cents). An invoice in
+ * another currency counts the USD Stripe settled once it is paid (nothing before: cents of two
+ * currencies are never added); the Profit card says so.
+ */
 async function invoicedByCampaign(db: DbOrTx, orgId: string, campaignId?: string): Promise<Map<string, number>> {
+  const usd = sql`CASE WHEN ${invoices.currency} = 'usd' THEN ${invoices.amount} ELSE (
+    SELECT c.settled_usd FROM charges c WHERE c.invoice_id = ${invoices.id} AND c.status = 'succeeded' LIMIT 1) END`;
   const rows = await db
-    .select({ campaign_id: invoices.payment_group_id, total: sql<string>`sum(${invoices.amount})::text` })
+    .select({ campaign_id: invoices.payment_group_id, total: sql<string>`coalesce(sum(${usd}), 0)::text` })
     .from(invoices)
     .where(
       and(

@@ -40,6 +40,7 @@ describe('GET /v1/dashboard', () => {
     expect(response.json()).toEqual({
       balance: 100_000 - awaiting.amount - awaiting.fee,
       receivable: 0,
+      receivable_other_currencies: 0,
       draft_payments: drafts.reduce((sum, row) => sum + row.amount, 0),
       total_creators: 3,
       todos: [
@@ -73,6 +74,7 @@ describe('GET /v1/dashboard', () => {
     expect(empty.json()).toEqual({
       balance: 0,
       receivable: 0,
+      receivable_other_currencies: 0,
       draft_payments: 0,
       total_creators: 0,
       todos: [],

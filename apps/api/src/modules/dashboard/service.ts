@@ -94,7 +94,7 @@ export async function dashboardFor(db: DbOrTx, orgId: string): Promise<Dashboard
   ]);
   return {
     balance: balances.wallet_available ?? 0,
-    receivable,
+    ...receivable,
     draft_payments: Number(drafts?.total ?? 0),
     total_creators: creatorCount?.total ?? 0,
     ...todos,

@@ -24,6 +24,8 @@ export type ChargeCallRequest = {
   charge_id: string;
   invoice_id: string;
   amount: number;
+  /** The invoice's currency; absent in calls recorded before invoices had one (USD). */
+  currency?: string;
   fee: number;
   account: string | null;
   token?: string;
@@ -102,6 +104,7 @@ export const cardChargeOperation = withLookUp<ChargeCallRequest, ChargeAnswer, P
       org_id: ctx.org_id,
       account: request.account,
       amount: request.amount,
+      currency: request.currency ?? 'usd',
       fee: request.fee,
       token: request.token!,
       idempotency_key: ctx.idempotency_key,
@@ -125,6 +128,7 @@ export const achChargeOperation = withLookUp<ChargeCallRequest, ChargeAnswer, Pr
       org_id: ctx.org_id,
       account: request.account,
       amount: request.amount,
+      currency: request.currency ?? 'usd',
       fee: request.fee,
       source,
       payer: request.payer!,

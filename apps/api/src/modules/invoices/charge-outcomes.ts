@@ -57,6 +57,7 @@ export async function failCharge(
       invoice_id: moved.invoice_id,
       charge_id: moved.id,
       amount: moved.amount,
+      currency: moved.currency,
       charge_type: moved.charge_type,
       reason: moved.failure_reason,
     },

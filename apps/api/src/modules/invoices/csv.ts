@@ -1,4 +1,4 @@
-import { describeNet, toCsv, type InvoiceRecord } from '@crewpay/core';
+import { describeNet, minorToMajorString, toCsv, type InvoiceRecord } from '@crewpay/core';
 
 const HEADER = [
   'id',
@@ -8,6 +8,7 @@ const HEADER = [
   'customer',
   'customer_email',
   'amount',
+  'currency',
   'net',
   'due_date',
   'status',
@@ -22,7 +23,8 @@ const rowOf = (row: InvoiceRecord) => [
   row.description,
   row.customer_name,
   row.customer_email ?? '',
-  (row.amount / 100).toFixed(2),
+  minorToMajorString(row.amount, row.currency.toUpperCase()),
+  row.currency.toUpperCase(),
   describeNet(row.net),
   row.due_date,
   row.status,
@@ -32,7 +34,7 @@ const rowOf = (row: InvoiceRecord) => [
 
 /**
  * invoices_report.csv, written as the chunks of rows arrive (the export streams every row of the
- * tab); amounts in dollars; toCsv (core csv.ts) turns formula-like cells into plain text.
+ * tab); amounts in the invoice's currency with its decimals, beside its code; toCsv (core csv.ts) turns formula-like cells into plain text.
  */
 export async function* invoicesCsv(chunks: AsyncIterable<InvoiceRecord[]>): AsyncGenerator<string> {
   yield toCsv([HEADER]);

@@ -2,13 +2,27 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { charges, invoices, type ProviderEvent } from '../../db/schema/index.ts';
 import { publishDomainEvent, type HandlerUnit, type ProviderEventHandler } from '../../events/dispatcher.ts';
-import { findLedgerAccounts, invoicePaidEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import {
+  findCurrencyAccounts,
+  findLedgerAccounts,
+  invoicePaidEntries,
+  invoicePaidFxEntries,
+  postTransfer,
+  takenBackEntries,
+} from '../ledger/index.ts';
 import { failCharge, moveCharge, NO_ACTION, queueReceipt } from './charge-outcomes.ts';
 import { DISPUTE_EVENTS, applyDisputeEvent } from './dispute-events.ts';
 import { recordFeeRefund, unrefundedFee } from './fee-refunds.ts';
 import { applyRefundEvent, REFUND_EVENTS } from './refund-events.ts';
 
 const target = (event: ProviderEvent) => ({ org_id: event.org_id, charge_id: event.data.charge_id, provider_id: event.object_id });
+
+/** What Stripe settled in USD for a charge in another currency (its balance transaction), as the event brings it; null for USD. */
+function settlementOf(event: ProviderEvent): { settled_usd: number; settled_fee_usd: number; exchange_rate: string } | null {
+  const { settled_usd: usd, settled_fee_usd: fee, exchange_rate: rate } = event.data;
+  if (usd === undefined || fee === undefined || !rate) return null;
+  return { settled_usd: Number(usd), settled_fee_usd: Number(fee), exchange_rate: rate };
+}
 
 /**
  * Settled: amount - fee is in the organisation's payments balance (arriving, not spendable until
@@ -18,15 +32,37 @@ const target = (event: ProviderEvent) => ({ org_id: event.org_id, charge_id: eve
  */
 async function settle(unit: HandlerUnit, event: ProviderEvent, now: Date) {
   const { tx } = unit;
-  const charge = await moveCharge(tx, { ...target(event), from: 'pending', to: 'succeeded' }, { settled_at: now, ...NO_ACTION });
+  const settled = settlementOf(event);
+  const charge = await moveCharge(
+    tx,
+    { ...target(event), from: 'pending', to: 'succeeded' },
+    { settled_at: now, ...NO_ACTION, ...(settled ?? {}) },
+  );
   if (typeof charge === 'string') return charge;
+  if (charge.currency !== 'usd' && !settled) throw new Error(`Charge ${charge.id} in ${charge.currency} settled without its USD figures`);
   const a = await findLedgerAccounts(tx, event.org_id);
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `charge:${charge.id}:settled`,
     type: charge.charge_type === 'card' ? 'invoice_card_settled' : 'invoice_ach_settled',
-    metadata: { invoice_id: charge.invoice_id, charge_id: charge.id },
-    entries: invoicePaidEntries(a, charge),
+    ...(settled
+      ? {
+          memo: `Converted ${charge.currency.toUpperCase()} to USD at ${settled.exchange_rate}`,
+          metadata: {
+            invoice_id: charge.invoice_id,
+            charge_id: charge.id,
+            source_currency: charge.currency,
+            source_amount: String(charge.amount),
+            destination_currency: 'usd',
+            destination_amount: String(settled.settled_usd),
+            rate: settled.exchange_rate,
+          },
+          entries: invoicePaidFxEntries(a, await findCurrencyAccounts(tx, event.org_id, charge.currency), {
+            amount: charge.amount,
+            ...settled,
+          }),
+        }
+      : { metadata: { invoice_id: charge.invoice_id, charge_id: charge.id }, entries: invoicePaidEntries(a, charge) }),
   });
   await tx
     .update(invoices)
@@ -35,7 +71,14 @@ async function settle(unit: HandlerUnit, event: ProviderEvent, now: Date) {
   await publishDomainEvent(unit, {
     org_id: event.org_id,
     type: 'invoice.paid',
-    data: { invoice_id: charge.invoice_id, charge_id: charge.id, amount: charge.amount, fee: charge.fee, charge_type: charge.charge_type },
+    data: {
+      invoice_id: charge.invoice_id,
+      charge_id: charge.id,
+      amount: charge.amount,
+      currency: charge.currency,
+      fee: charge.fee,
+      charge_type: charge.charge_type,
+    },
   });
   await queueReceipt(tx, charge);
   return 'done';

@@ -5,13 +5,20 @@ import { customers, invoices } from '../../db/schema/index.ts';
 import { afterPosition, cursorMicros, literalLimit } from '../../lib/keyset.ts';
 import type { PagedTodo, TodoPaging } from '../../lib/todo-paging.ts';
 
-/** Home's Receivable tile: the total of open (requires_info) invoices, in cents. */
-export async function openInvoiceTotals(db: DbOrTx, orgId: string): Promise<number> {
+/**
+ * Home's Receivable tile: the total of open (requires_info) invoices billed in USD, in cents, and
+ * how many open ones are in another currency (never added to cents: no rate is known before Stripe
+ * converts a payment).
+ */
+export async function openInvoiceTotals(db: DbOrTx, orgId: string): Promise<{ receivable: number; receivable_other_currencies: number }> {
   const [row] = await db
-    .select({ total: sql<string>`COALESCE(SUM(${invoices.amount}), 0)` })
+    .select({
+      total: sql<string>`COALESCE(SUM(${invoices.amount}) FILTER (WHERE ${invoices.currency} = 'usd'), 0)`,
+      others: sql<number>`COUNT(*) FILTER (WHERE ${invoices.currency} <> 'usd')::int`,
+    })
     .from(invoices)
     .where(and(eq(invoices.org_id, orgId), eq(invoices.status, 'requires_info')));
-  return Number(row?.total ?? 0);
+  return { receivable: Number(row?.total ?? 0), receivable_other_currencies: Number(row?.others ?? 0) };
 }
 
 const unpaidWhere = (orgId: string) => and(eq(invoices.org_id, orgId), eq(invoices.status, 'requires_info'));

@@ -145,6 +145,7 @@ describe('creating invoices', () => {
       [
         'amount',
         'created_at',
+        'currency',
         'description',
         'disallowed_methods',
         'has_attachment',

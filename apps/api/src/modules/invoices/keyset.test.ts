@@ -119,7 +119,9 @@ describe('GET /v1/invoices/export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('id,number,title,description,customer,customer_email,amount,net,due_date,status,payment_group_id,created_at');
+    expect(lines[0]).toBe(
+      'id,number,title,description,customer,customer_email,amount,currency,net,due_date,status,payment_group_id,created_at',
+    );
     const ids = lines.slice(1).map((line) => line.split(',')[0]);
     expect(ids).toHaveLength(SENT + 1 + COPIES);
     expect(new Set(ids).size).toBe(ids.length);

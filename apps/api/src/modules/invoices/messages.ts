@@ -1,4 +1,4 @@
-import { describeDueFromToday, describeNet, dueDateOf, formatCents, offlinePaymentNote } from '@crewpay/core';
+import { describeDueFromToday, describeNet, dueDateOf, formatInvoiceAmount, offlinePaymentNote } from '@crewpay/core';
 import type { EmailAttachment, Invoice } from '../../db/schema/index.ts';
 import type { OutgoingEmail } from '../email/index.ts';
 
@@ -29,13 +29,13 @@ export function invoiceEmails(
     org_id: invoice.org_id,
     to,
     subject: due
-      ? `Reminder: invoice ${invoice.number} ${due}, ${formatCents(invoice.amount)} to ${parts.orgName}`
+      ? `Reminder: invoice ${invoice.number} ${due}, ${formatInvoiceAmount(invoice.amount, invoice.currency)} to ${parts.orgName}`
       : `Invoice ${invoice.number} from ${parts.orgName}: ${invoice.title}`,
     paragraphs: [
       due
-        ? `Invoice ${invoice.number} ${due}: ${parts.orgName} is waiting for your payment of ${formatCents(invoice.amount)}, due ${dueDate}.`
+        ? `Invoice ${invoice.number} ${due}: ${parts.orgName} is waiting for your payment of ${formatInvoiceAmount(invoice.amount, invoice.currency)}, due ${dueDate}.`
         : `${parts.orgName} has sent you an invoice.`,
-      `Invoice ${invoice.number}, ${invoice.title}: ${formatCents(invoice.amount)}, ${describeNet(invoice.net)} (due ${dueDate}).`,
+      `Invoice ${invoice.number}, ${invoice.title}: ${formatInvoiceAmount(invoice.amount, invoice.currency)}, ${describeNet(invoice.net)} (due ${dueDate}).`,
       invoice.description,
       ...(isOffline(invoice) ? [offlinePaymentNote(parts.orgName)] : []),
     ],
@@ -46,7 +46,7 @@ export function invoiceEmails(
 
 export function invoiceSms(parts: Omit<Parts, 'hasAttachment'>): string {
   const { invoice } = parts;
-  const what = `${parts.orgName}: invoice ${invoice.number} "${invoice.title}" for ${formatCents(invoice.amount)} is due ${dueDateOf(invoice.created_at, invoice.net)}.`;
+  const what = `${parts.orgName}: invoice ${invoice.number} "${invoice.title}" for ${formatInvoiceAmount(invoice.amount, invoice.currency)} is due ${dueDateOf(invoice.created_at, invoice.net)}.`;
   const url = payUrl(parts.publicUrl, parts.linkId);
   return isOffline(invoice) ? `${what} ${offlinePaymentNote(parts.orgName)} View: ${url}` : `${what} Pay: ${url}`;
 }
@@ -64,7 +64,7 @@ export function receiptEmail(options: {
     to: options.to,
     subject: `Receipt: your payment to ${options.orgName}`,
     paragraphs: [
-      `Your payment of ${formatCents(options.invoice.amount)} to ${options.orgName} has been received.`,
+      `Your payment of ${formatInvoiceAmount(options.invoice.amount, options.invoice.currency)} to ${options.orgName} has been received.`,
       `Invoice ${options.invoice.number}: ${options.invoice.title}. Paid by ${options.method}.`,
       ...(options.receipt ? ['Your receipt is attached as a PDF.'] : []),
     ],

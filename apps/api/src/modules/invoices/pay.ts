@@ -67,6 +67,7 @@ export async function describeInvoiceLink(deps: AppDeps, link: ExpiringLink): Pr
     id: invoice.id,
     number: invoice.number,
     amount: invoice.amount,
+    currency: invoice.currency,
     org_name: org?.name ?? '',
     title: invoice.title,
     description: invoice.description,
@@ -87,6 +88,17 @@ export async function describeInvoiceLink(deps: AppDeps, link: ExpiringLink): Pr
     payment: charge ? payerView(deps, charge) : null,
     stripe_account: await chargeAccountOf(deps, invoice.org_id),
   };
+}
+
+/**
+ * Crewpay's fee, in the invoice's currency (Stripe takes the application fee in the charge's
+ * currency). The rule's flat part and cap are USD cents: for an invoice in another currency only
+ * its percentage applies, since no rate is known before Stripe converts the charge
+ * (docs/decisions.md).
+ */
+function invoiceFee(invoice: Invoice, rule: Parameters<typeof computeFee>[1]): number {
+  const applied = invoice.currency === 'usd' ? rule : { ...rule, flat_rate: 0, cap: null };
+  return Math.min(invoice.amount, computeFee(invoice.amount, applied));
 }
 
 function assertPayable(invoice: Invoice, method: PayInvoiceBody['method']): void {
@@ -123,7 +135,7 @@ export async function payInvoiceFromLink(deps: AppDeps, linkId: string, body: Pa
     if (live && (live.status === 'pending' || live.status === 'succeeded')) return live.id;
     assertPayable(invoice, body.method);
     const rule = await findFeeRule(tx, invoice.org_id, method.charge_type === 'card' ? 'invoice_card' : 'invoice_ach');
-    const fee = Math.min(invoice.amount, computeFee(invoice.amount, rule));
+    const fee = invoiceFee(invoice, rule);
     const id = newId();
     await tx.insert(charges).values({
       id,
@@ -132,11 +144,20 @@ export async function payInvoiceFromLink(deps: AppDeps, linkId: string, body: Pa
       charge_type: method.charge_type,
       amount: invoice.amount,
       fee,
+      currency: invoice.currency,
       method_label: method.label,
       provider_account: account,
       created_at: await sandboxNow(tx),
     });
-    const request: ChargeCallRequest = { charge_id: id, invoice_id: invoice.id, amount: invoice.amount, fee, account, ...method.request };
+    const request: ChargeCallRequest = {
+      charge_id: id,
+      invoice_id: invoice.id,
+      amount: invoice.amount,
+      currency: invoice.currency,
+      fee,
+      account,
+      ...method.request,
+    };
     const operation = method.charge_type === 'card' ? CHARGE_CARD : CHARGE_ACH;
     callIds.push(
       await recordProviderCall(tx, {

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { describeNet, dueDateOf, formatCents } from '@crewpay/core';
+import { describeNet, dueDateOf, formatInvoiceAmount } from '@crewpay/core';
 import type { Invoice } from '../../db/schema/index.ts';
 
 /** What an invoice's PDF and its receipt print: the invoice, who sent it (with its logo) and to whom. */
@@ -132,10 +132,10 @@ const statusLine = (invoice: Invoice): string => {
  */
 const lineItems = (invoice: Invoice): Line[] => [
   { text: 'Description', bold: true, size: 10, right: 'Amount', rule: true, gap: 4 },
-  { text: invoice.title, bold: true, right: formatCents(invoice.amount), gap: 2 },
+  { text: invoice.title, bold: true, right: formatInvoiceAmount(invoice.amount, invoice.currency), gap: 2 },
   ...(invoice.description.trim() ? [{ text: invoice.description, muted: true }] : []),
   { text: '', rule: true, gap: 6 },
-  { text: 'Subtotal', right: formatCents(invoice.amount), gap: 4 },
+  { text: 'Subtotal', right: formatInvoiceAmount(invoice.amount, invoice.currency), gap: 4 },
 ];
 
 /** The invoice as a PDF: logo, number, dates and terms, the parties, its line items and the total ("Paid" once paid). */
@@ -150,7 +150,7 @@ export function renderInvoicePdf(source: InvoiceDocument): Promise<Uint8Array> {
       { text: `Status: ${statusLine(invoice)}`, muted: true, gap: 14 },
       ...parties(source),
       ...lineItems(invoice),
-      { text: isPaid ? 'Paid' : 'Total due', size: 14, bold: true, right: formatCents(invoice.amount) },
+      { text: isPaid ? 'Paid' : 'Total due', size: 14, bold: true, right: formatInvoiceAmount(invoice.amount, invoice.currency) },
     ]);
   });
 }
@@ -164,7 +164,7 @@ export function renderReceiptPdf(source: InvoiceDocument, payment: ReceiptPaymen
       { text: `For invoice ${invoice.number}: ${invoice.title}`, muted: true, gap: 14 },
       ...parties(source),
       ...lineItems(invoice),
-      { text: 'Amount paid', size: 14, bold: true, right: formatCents(invoice.amount), gap: 4 },
+      { text: 'Amount paid', size: 14, bold: true, right: formatInvoiceAmount(invoice.amount, invoice.currency), gap: 4 },
       { text: `Paid on ${day(payment.paid_at)}` },
       { text: `Payment method: ${payment.method}`, gap: 14 },
       { text: `Thank you for your payment to ${source.org.name}.`, muted: true },

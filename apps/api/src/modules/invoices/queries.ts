@@ -70,6 +70,7 @@ async function withFundedPayments(db: DbOrTx, rows: Joined[]): Promise<InvoiceRe
       title: invoice.title,
       description: invoice.description,
       amount: invoice.amount,
+      currency: invoice.currency,
       net: invoice.net,
       status: invoice.status,
       processor: invoice.processor,

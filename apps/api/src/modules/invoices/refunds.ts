@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { refundMessages, type RefundBody, type RefundRecord } from '@crewpay/core';
+import { invoiceMessages, refundMessages, type RefundBody, type RefundRecord } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -66,6 +66,8 @@ async function paidCharge(tx: Tx, orgId: string, invoiceId: string): Promise<Cha
     .where(and(eq(charges.org_id, orgId), eq(charges.invoice_id, invoiceId), eq(charges.status, 'succeeded')))
     .for('update');
   if (!charge) throw new AppError('conflict', refundMessages.nothingToRefund);
+  // Its money was converted to USD by Stripe: a refund's conversion back is not booked yet (docs/decisions.md).
+  if (charge.currency !== 'usd') throw new AppError('conflict', invoiceMessages.foreignRefund);
   const [dispute] = await tx.select({ id: chargeDisputes.id }).from(chargeDisputes).where(eq(chargeDisputes.charge_id, charge.id));
   if (dispute) throw new AppError('conflict', refundMessages.disputed);
   return charge;

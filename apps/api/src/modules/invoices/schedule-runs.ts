@@ -43,6 +43,8 @@ async function sendPeriodInvoice(unit: HandlerUnit, schedule: InvoiceSchedule, a
       title: template!.title,
       description: template!.description,
       amount: template!.amount,
+      // A repeat bills in the template's currency (its amount is in that currency's minor units).
+      currency: template!.currency,
       net: template!.net,
       processor: template!.processor,
       disallowed_methods: template!.disallowed_methods,
@@ -62,7 +64,13 @@ async function sendPeriodInvoice(unit: HandlerUnit, schedule: InvoiceSchedule, a
   await publishDomainEvent(unit, {
     org_id: schedule.org_id,
     type: 'invoice.sent',
-    data: { invoice_id: invoice!.id, amount: invoice!.amount, customer_name: customer!.name, title: invoice!.title },
+    data: {
+      invoice_id: invoice!.id,
+      amount: invoice!.amount,
+      currency: invoice!.currency,
+      customer_name: customer!.name,
+      title: invoice!.title,
+    },
   });
   return emailPayLink(deps, tx, invoice!, customer!, { attachment });
 }

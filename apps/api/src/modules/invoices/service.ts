@@ -1,5 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { invoiceMessages, type CreateInvoiceBody, type InvoiceRecord, type UpdateInvoiceBody } from '@crewpay/core';
+import {
+  INVOICE_CURRENCIES,
+  invoiceMessages,
+  isInvoiceCurrency,
+  type CreateInvoiceBody,
+  type InvoiceRecord,
+  type UpdateInvoiceBody,
+} from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { columnsToSet } from '../../db/update-columns.ts';
@@ -86,6 +93,15 @@ async function linkFundedPayments(tx: Tx, invoice: Invoice, paymentIds: string[]
     throw new AppError('conflict', 'A payment is already funded by another invoice', { field: 'funded_payments' });
 }
 
+/**
+ * The pay methods the page does not offer. A bank debit (ACH, us_bank_account) is in USD only:
+ * an invoice in another currency is paid by card (docs/decisions.md).
+ */
+function disallowedMethodsOf(body: CreateInvoiceBody): CreateInvoiceBody['disallowed_methods'] {
+  if (body.processor !== 'stripe') return [];
+  return [...new Set([...body.disallowed_methods, ...(body.currency === 'usd' ? [] : (['bank'] as const))])];
+}
+
 async function hasPendingCharge(tx: Tx, invoiceIds: string[]): Promise<boolean> {
   const [pending] = await tx
     .select({ id: charges.id })
@@ -153,9 +169,10 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
         title: body.title,
         description: body.description,
         amount: body.amount,
+        currency: body.currency,
         net: body.net,
         processor: body.processor,
-        disallowed_methods: body.processor === 'stripe' ? [...new Set(body.disallowed_methods)] : [],
+        disallowed_methods: disallowedMethodsOf(body),
         attn: body.attn ?? customer.attn,
         cc_emails: body.cc_emails.length ? body.cc_emails : customer.cc_emails,
         attachment_id: body.attachment,
@@ -168,7 +185,13 @@ export async function createInvoice(deps: AppDeps, actor: Actor, body: CreateInv
     await publishDomainEvent(unit, {
       org_id: actor.org_id,
       type: 'invoice.sent',
-      data: { invoice_id: invoice!.id, amount: invoice!.amount, customer_name: customer.name, title: invoice!.title },
+      data: {
+        invoice_id: invoice!.id,
+        amount: invoice!.amount,
+        currency: invoice!.currency,
+        customer_name: customer.name,
+        title: invoice!.title,
+      },
     });
     return invoice!.id;
   });
@@ -188,6 +211,8 @@ export async function updateInvoice(deps: AppDeps, actor: Actor, id: string, bod
       (key) => body[key as keyof UpdateInvoiceBody] !== undefined,
     );
     if (invoice.status === 'succeeded' && editsFields) throw new AppError('conflict', invoiceMessages.paidNotEditable);
+    if (body.amount !== undefined && isInvoiceCurrency(invoice.currency) && body.amount < INVOICE_CURRENCIES[invoice.currency].minimum)
+      throw new AppError('validation_error', invoiceMessages.currencyMinimum, { field: 'amount' });
     // The pending charge was made for the invoice as it was; it must settle or fail before the invoice changes.
     if ((editsFields || statusChange) && (await hasPendingCharge(tx, [invoice.id])))
       throw new AppError('conflict', invoiceMessages.paymentUnderway);

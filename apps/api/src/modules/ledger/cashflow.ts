@@ -34,7 +34,9 @@ const movesOf = (orgId: string) => sql`
   SELECT t.created_at, ${CATEGORY} AS category, e.amount AS out, coalesce(i.payment_group_id, p.payment_group_id) AS campaign_id
   FROM ledger_transfers t
   JOIN ledger_entries e ON e.transfer_id = t.id
-  JOIN ledger_accounts a ON a.id = e.account_id AND a.org_id = t.org_id AND a.kind IN ('outside_bank', 'fees', 'tax_owed') AND a.currency = 'usd'
+  JOIN ledger_accounts a ON a.id = e.account_id AND a.org_id = t.org_id AND a.currency = 'usd'
+    AND (a.kind IN ('outside_bank', 'fees', 'tax_owed')
+      OR (a.kind = 'fx_clearing' AND t.type IN ('invoice_card_settled', 'invoice_ach_settled')))
   LEFT JOIN invoices i ON i.org_id = t.org_id AND i.id = ${metadataId('invoice_id')}
   LEFT JOIN payments p ON p.org_id = t.org_id AND p.id = ${metadataId('payment_id')}
   WHERE t.org_id = ${orgId}`;

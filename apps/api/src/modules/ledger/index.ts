@@ -9,6 +9,7 @@ export {
   debitedEntries,
   freezeEntries,
   invoicePaidEntries,
+  invoicePaidFxEntries,
   feeReturnedEntries,
   givenBackEntries,
   outgoingMoneyEntries,

@@ -76,6 +76,27 @@ export function invoicePaidEntries(a: WalletAccounts, money: { amount: number; f
   ]);
 }
 
+/**
+ * An invoice in another currency paid by card: ONE transfer with both legs of Stripe's conversion
+ * at the rate it settled at (docs/money-flows.md, "Invoices in other currencies"): the invoice's
+ * currency leaves the payer's bank into FX clearing (that currency), and the USD Stripe settled
+ * leaves FX clearing (USD) into the payments balance, less Crewpay's application fee as Stripe
+ * converted it. Each currency balances on its own.
+ */
+export function invoicePaidFxEntries(
+  usd: WalletAccounts,
+  foreign: Partial<WalletAccounts>,
+  money: { amount: number; settled_usd: number; settled_fee_usd: number },
+): LedgerEntryInput[] {
+  return nonZero([
+    { account_id: foreign.outside_bank!.id, amount: -money.amount },
+    { account_id: foreign.fx_clearing!.id, amount: money.amount },
+    { account_id: usd.fx_clearing.id, amount: -money.settled_usd },
+    { account_id: usd.payments_balance.id, amount: money.settled_usd - money.settled_fee_usd },
+    { account_id: usd.fees.id, amount: money.settled_fee_usd },
+  ]);
+}
+
 /** A payout of the payments balance to the financial account: created (balance -> in transit), failed (back), paid (in transit -> the wallet, debt first). */
 export function balancePayoutEntries(a: WalletAccounts, step: 'created' | 'failed' | 'paid', amount: number): LedgerEntryInput[] {
   if (step === 'created')

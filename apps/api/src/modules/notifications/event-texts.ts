@@ -1,4 +1,4 @@
-import { formatCents } from '@crewpay/core';
+import { formatCents, formatInvoiceAmount, isInvoiceCurrency } from '@crewpay/core';
 import type { DomainEvent } from '../../events/dispatcher.ts';
 
 type NotificationText = { text: string; link: string };
@@ -6,8 +6,13 @@ type NotificationText = { text: string; link: string };
 const idOf = (value: unknown) => (typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : null);
 const centsOf = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
 const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 200) : null);
-const withAmount = (prefix: string, amount: number | null, suffix: string) =>
-  amount === null ? `${prefix} ${suffix}` : `${prefix} of ${formatCents(amount)} ${suffix}`;
+/** An amount in its currency when the event names one other than USD (an invoice billed in euros), else dollars. */
+const moneyText = (amount: number, currency?: unknown) =>
+  typeof currency === 'string' && currency !== 'usd' && isInvoiceCurrency(currency)
+    ? formatInvoiceAmount(amount, currency)
+    : formatCents(amount);
+const withAmount = (prefix: string, amount: number | null, suffix: string, currency?: unknown) =>
+  amount === null ? `${prefix} ${suffix}` : `${prefix} of ${moneyText(amount, currency)} ${suffix}`;
 const monthName = (period: unknown) => {
   if (typeof period !== 'string' || !/^\d{4}-\d{2}$/.test(period)) return null;
   return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -19,7 +24,7 @@ function invoiceMoneyText(type: string, data: DomainEvent['data'], amount: numbe
   const link = invoiceId ? `/invoices/${invoiceId}` : '/invoices';
   const status = typeof data.status === 'string' ? data.status : null;
   if (type === 'invoice.payment_failed')
-    return { text: withAmount("An invoice's payment", amount, 'failed: the invoice is still open'), link };
+    return { text: withAmount("An invoice's payment", amount, 'failed: the invoice is still open', data.currency), link };
   if (type === 'invoice.refund_failed') return { text: withAmount('A refund', amount, 'failed: the money is back in your wallet'), link };
   if (type === 'invoice.disputed') return { text: withAmount("An invoice's payment", amount, "is disputed by the payer's bank"), link };
   return { text: withAmount('The dispute of a payment', amount, status === 'won' ? 'was won' : 'was lost'), link };
@@ -84,7 +89,11 @@ export function notificationFor(event: DomainEvent): NotificationText | null {
     }
     case 'invoice.paid': {
       const invoiceId = idOf(data.invoice_id) ?? idOf(data.id);
-      return { text: withAmount('An invoice', amount, 'was paid'), link: invoiceId ? `/invoices/${invoiceId}` : '/invoices' };
+      // An invoice billed in another currency says its own amount (€1,250.00), not dollars.
+      return {
+        text: withAmount('An invoice', amount, 'was paid', data.currency),
+        link: invoiceId ? `/invoices/${invoiceId}` : '/invoices',
+      };
     }
     case 'invoice.payment_failed':
     case 'invoice.refund_failed':

@@ -100,6 +100,13 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
       UNION ALL
       SELECT org_id, 'outside_bank', lower(destination_currency), destination_amount FROM nium_payouts
       WHERE status = 'paid' AND destination_currency <> 'USD'
+      UNION ALL
+      -- Invoices paid in another currency (docs/money-flows.md): the payer's bank paid the amount, Stripe converted it to USD.
+      SELECT org_id, 'fx_clearing', currency, amount FROM charges WHERE status = 'succeeded' AND currency <> 'usd'
+      UNION ALL
+      SELECT org_id, 'fx_clearing', 'usd', -settled_usd FROM charges WHERE status = 'succeeded' AND currency <> 'usd'
+      UNION ALL
+      SELECT org_id, 'outside_bank', currency, -amount FROM charges WHERE status = 'succeeded' AND currency <> 'usd'
     ), expected AS (SELECT org_id, kind, currency, SUM(amount) AS total FROM legs GROUP BY org_id, kind, currency),
     places AS (
       SELECT org_id, kind, currency, balance FROM ledger_accounts

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { sandboxCardTokens, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
+import { sandboxUsdSettlement } from '@crewpay/core';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../contract.ts';
 import { SANDBOX_PROVIDER, scheduleSandboxEvents, type SandboxEventInput } from '../sandbox-events.ts';
@@ -49,11 +50,23 @@ function cardOutcomeEvents(options: {
   dispute?: string;
   amount: number;
   fee: number;
+  currency: string;
 }) {
   const { org_id, id, metadata, now } = options;
+  // A charge in another currency settles in USD, as Stripe's balance transaction reports it: its payout is those dollars.
+  const settled = sandboxUsdSettlement(options.currency, options);
+  const net = settled ? settled.settled_usd - settled.settled_fee_usd : options.amount - options.fee;
+  const succeeded = settled
+    ? {
+        ...metadata,
+        settled_usd: String(settled.settled_usd),
+        settled_fee_usd: String(settled.settled_fee_usd),
+        exchange_rate: settled.exchange_rate,
+      }
+    : metadata;
   const events: SandboxEventInput[] = [
-    { org_id, object_id: id, type: 'charge.succeeded', data: metadata, due_at: now },
-    ...sandboxPayoutEvents({ org_id, charge: id, net: options.amount - options.fee, at: now }),
+    { org_id, object_id: id, type: 'charge.succeeded', data: succeeded, due_at: now },
+    ...sandboxPayoutEvents({ org_id, charge: id, net, at: now }),
   ];
   if (!options.dispute) return events;
   const opened = new Date(now.getTime() + DISPUTE_DELAY_MS);
@@ -108,7 +121,13 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
       status: behaviour.authenticate ? 'requires_action' : 'succeeded',
       decline_code: behaviour.decline ?? null,
       refund_fails: behaviour.refundFails ?? false,
-      metadata: { ...options.metadata, amount: String(options.amount), fee: String(options.fee), dispute: behaviour.dispute ?? '' },
+      metadata: {
+        ...options.metadata,
+        amount: String(options.amount),
+        fee: String(options.fee),
+        currency: options.currency ?? 'usd',
+        dispute: behaviour.dispute ?? '',
+      },
     });
     const created_at = now.toISOString();
     if (behaviour.authenticate)
@@ -119,7 +138,8 @@ export function createSandboxPaymentsIn(deps: AppDeps): PaymentsInProvider {
         created_at,
       };
     const { org_id, metadata, amount, fee } = options;
-    await scheduleSandboxEvents(tx, cardOutcomeEvents({ org_id, id, metadata, now, amount, fee, dispute: behaviour.dispute }));
+    const currency = options.currency ?? 'usd';
+    await scheduleSandboxEvents(tx, cardOutcomeEvents({ org_id, id, metadata, now, amount, fee, currency, dispute: behaviour.dispute }));
     return { provider_id: id, status: 'processing', action: null, created_at };
   }
 
@@ -217,7 +237,12 @@ export async function authenticateSandboxCharge(
       .where(and(eq(sandboxPaymentIntents.client_secret, options.client_secret), eq(sandboxPaymentIntents.status, 'requires_action')))
       .for('update');
     if (!intent) return null;
-    const { amount, fee, dispute, ...metadata } = intent.metadata as ChargeMetadata & { amount: string; fee?: string; dispute: string };
+    const { amount, fee, currency, dispute, ...metadata } = intent.metadata as ChargeMetadata & {
+      amount: string;
+      fee?: string;
+      currency?: string;
+      dispute: string;
+    };
     const now = await sandboxNow(tx);
     const reason = options.outcome === 'fail' ? 'payment_intent_authentication_failure' : intent.decline_code;
     await tx
@@ -229,7 +254,13 @@ export async function authenticateSandboxCharge(
       tx,
       reason
         ? [{ org_id: intent.org_id, object_id: intent.id, type: 'charge.failed', data: { ...metadata, reason }, due_at: now }]
-        : cardOutcomeEvents({ ...base, amount: Number(amount), fee: Number(fee ?? 0), dispute: dispute || undefined }),
+        : cardOutcomeEvents({
+            ...base,
+            amount: Number(amount),
+            fee: Number(fee ?? 0),
+            currency: currency ?? 'usd',
+            dispute: dispute || undefined,
+          }),
     );
     return reason ? 'failed' : 'succeeded';
   });

@@ -95,7 +95,8 @@ export function createStripePaymentsIn(deps: Pick<AppDeps, 'config' | 'kernel'>)
         stripe().paymentIntents.create(
           {
             amount: options.amount,
-            currency: 'usd',
+            // The invoice's currency (presentment); Stripe settles it in USD on the account's balance.
+            currency: options.currency ?? 'usd',
             payment_method: options.token,
             allowed_payment_method_types: ['card'],
             confirm: true,

@@ -36,7 +36,8 @@ export type Mandate = { ip_address: string; user_agent: string; accepted_at: str
  * null in the sandbox, which keeps no accounts.
  */
 type OnAccount = { org_id: string; account: string | null };
-type Money = { amount: number; fee: number; idempotency_key: string };
+/** amount and fee in minor units of `currency` (lower case ISO 4217; USD when absent). */
+type Money = { amount: number; fee: number; currency?: string; idempotency_key: string };
 
 /**
  * Card and bank payments from an invoice's payer, for the organisation (docs/money-flows.md:

@@ -74,6 +74,30 @@ async function disputeEvents(stripe: Stripe, event: Stripe.Event, dispute: Strip
 }
 
 /**
+ * A payment in another currency than USD: what Stripe settled on the account's USD balance, read
+ * from its charge's balance transaction (amount in USD cents, exchange_rate, and the application
+ * fee among fee_details), so the books keep the USD that actually arrived (docs/money-flows.md).
+ * A USD payment carries nothing more.
+ */
+async function settlementOf(stripe: Stripe, event: Extract<PaymentEvent, { type: 'payment_intent.succeeded' }>): Promise<Data> {
+  const intent = event.data.object;
+  if (intent.currency === 'usd') return {};
+  const chargeId = idOf(intent.latest_charge);
+  if (!chargeId) throw new Error(`PaymentIntent ${intent.id} succeeded without a charge`);
+  const onAccount = event.account ? { stripeAccount: event.account } : undefined;
+  const charge = await stripe.charges.retrieve(chargeId, {}, onAccount);
+  const transactionId = idOf(charge.balance_transaction);
+  if (!transactionId) throw new Error(`Charge ${charge.id} has no balance transaction yet`);
+  const transaction = await stripe.balanceTransactions.retrieve(transactionId, {}, onAccount);
+  if (transaction.currency !== 'usd' || transaction.exchange_rate === null)
+    throw new Error(`Charge ${charge.id} settled in ${transaction.currency}, not converted to USD`);
+  const applicationFee = transaction.fee_details
+    .filter((detail) => detail.type === 'application_fee')
+    .reduce((total, detail) => total + detail.amount, 0);
+  return { settled_usd: transaction.amount, settled_fee_usd: applicationFee, exchange_rate: String(transaction.exchange_rate) };
+}
+
+/**
  * Stripe's payment events (direct charges: they happen on the organisations' connected accounts)
  * as the sandbox's event types, so the invoices' handlers, state guards and ledger postings are
  * one code path; null for an event that is not about payments:
@@ -89,7 +113,7 @@ export async function stripePaymentDomainEvents(stripe: Stripe, event: Stripe.Ev
   if (!isPaymentEvent(event)) return null;
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return ours(event.id, 'charge.succeeded', event.data.object.id, event.data.object.metadata);
+      return ours(event.id, 'charge.succeeded', event.data.object.id, event.data.object.metadata, await settlementOf(stripe, event));
     case 'payment_intent.processing':
       return ours(event.id, 'charge.processing', event.data.object.id, event.data.object.metadata);
     case 'payment_intent.payment_failed':

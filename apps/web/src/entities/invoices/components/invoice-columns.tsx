@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PhoneLayout } from '../../../components/data-table-types.ts';
-import { describeNet, formatCents, type InvoiceRecord } from '@crewpay/core';
+import { describeNet, formatInvoiceAmount, type InvoiceRecord } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
 import { InvoiceStatusChip } from './invoice-status.tsx';
 
@@ -32,7 +32,8 @@ export function invoiceColumns(options: { showCustomer: boolean }): GridColDef<I
       sortable: false,
       flex: 0.7,
       minWidth: 110,
-      valueFormatter: (value: number) => formatCents(value),
+      // In the invoice's own currency (€1,250.00, ¥150,000): amounts of different currencies are never added up here.
+      valueFormatter: (value: number, row) => formatInvoiceAmount(value, row.currency),
     },
     { field: 'net', headerName: 'Net', sortable: false, flex: 0.8, minWidth: 130, valueFormatter: (value: number) => describeNet(value) },
     {

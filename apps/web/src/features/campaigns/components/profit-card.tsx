@@ -44,6 +44,9 @@ export function ProfitCard({ campaignId }: { campaignId: string }) {
                 </div>
               ))}
             </Box>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              In USD: an invoice billed in another currency counts at the USD Stripe settled, once paid.
+            </Typography>
             <MoneyChart
               caption="Collected, paid out and fees by month, last 12 months"
               height={240}

@@ -38,7 +38,13 @@ export function OrgDashboard({ org }: { org: OrgRecord }) {
       <StatTiles
         tiles={[
           { label: 'Balance', value: formatCents(data.balance), to: canOpenWallet ? '/wallets' : null },
-          { label: 'Receivable', value: formatCents(data.receivable), to: '/invoices?tab=open' },
+          {
+            label: 'Receivable',
+            value: formatCents(data.receivable),
+            to: '/invoices?tab=open',
+            // Open invoices in another currency are not added to dollars: the tile says what it sums.
+            note: data.receivable_other_currencies ? `USD invoices; ${data.receivable_other_currencies} open in other currencies` : null,
+          },
           { label: 'Draft payments', value: formatCents(data.draft_payments), to: '/payments?tab=draft_payments' },
           { label: 'Total creators', value: data.total_creators.toLocaleString('en-US'), to: '/creators' },
         ]}

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 
 /** A figure and, when the viewer may open it, the list it counts (with the tile's filter in the URL). */
-type Tile = { label: string; value: string; to?: string | null };
+type Tile = { label: string; value: string; to?: string | null; note?: string | null };
 
 function TileContent({ tile }: { tile: Tile }) {
   return (
@@ -17,6 +17,11 @@ function TileContent({ tile }: { tile: Tile }) {
       <Typography variant="h5" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
         {tile.value}
       </Typography>
+      {tile.note && (
+        <Typography variant="caption" color="text.secondary">
+          {tile.note}
+        </Typography>
+      )}
     </CardContent>
   );
 }

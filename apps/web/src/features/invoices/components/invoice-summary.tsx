@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { describeNet, dueDateOf, formatCents, type InvoiceLinkInfo } from '@crewpay/core';
+import { describeNet, dueDateOf, formatInvoiceAmount, type InvoiceLinkInfo } from '@crewpay/core';
 import { formatDate } from '../../../lib/format.ts';
 
 /** The pay page's invoice: number, amount, due date with terms, title, description, From and Billed to. */
@@ -14,7 +14,7 @@ export function InvoiceSummary({ invoice, pdfHref }: { invoice: InvoiceLinkInfo;
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 2 }}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-          {formatCents(invoice.amount)}
+          {formatInvoiceAmount(invoice.amount, invoice.currency)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           Invoice {invoice.number}

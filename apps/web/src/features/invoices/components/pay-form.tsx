@@ -5,7 +5,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCents, invoiceMessages, type InvoiceLinkInfo, type InvoicePayMethod, type PayInvoiceBody } from '@crewpay/core';
+import { formatInvoiceAmount, invoiceMessages, type InvoiceLinkInfo, type InvoicePayMethod, type PayInvoiceBody } from '@crewpay/core';
 import { focusOnMount } from '../../../lib/focus-on-mount.ts';
 import { failureMessage } from '../../../lib/notify.ts';
 import { useServerMeta } from '../../../lib/server-meta.ts';
@@ -93,7 +93,7 @@ export function PayForm({ invoice, linkId, notice, lastMethod = null }: Props) {
           <Typography>
             {choice.method === 'card' ? 'Card' : 'Bank transfer (ACH)'} · {choice.method === 'card' ? choice.card.label : choice.bank.label}
           </Typography>
-          <Typography>Amount: {formatCents(invoice.amount)}</Typography>
+          <Typography>Amount: {formatInvoiceAmount(invoice.amount, invoice.currency)}</Typography>
           {choice.method === 'bank' && (
             <BankMandateFields value={mandate} onChange={setMandate} orgName={invoice.org_name} amount={invoice.amount} />
           )}

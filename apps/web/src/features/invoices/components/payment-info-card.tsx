@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { disputeStatusLabels, formatCents, type ChargeRecord } from '@crewpay/core';
+import { disputeStatusLabels, formatCents, formatInvoiceAmount, type ChargeRecord } from '@crewpay/core';
 import { canManageWallets, type Role } from '@crewpay/core/roles';
 import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -21,10 +21,16 @@ function ChargeLine({ charge, onRefund }: { charge: ChargeRecord; onRefund: (() 
           {charge.charge_type === 'card' ? 'Card' : 'Bank transfer (ACH)'} · {charge.method_label}
         </Typography>
         <Typography variant="body2">
-          {formatCents(charge.amount)} (fee {formatCents(charge.fee)}) · {chargeStatus[charge.status]}
+          {formatInvoiceAmount(charge.amount, charge.currency)} (fee {formatInvoiceAmount(charge.fee, charge.currency)}) ·{' '}
+          {chargeStatus[charge.status]}
           {charge.failure_reason ? ` (${words(charge.failure_reason)})` : ''}
         </Typography>
       </Stack>
+      {charge.settled_usd !== null && (
+        <Typography variant="body2" color="text.secondary" aria-label="Settled in USD">
+          Settled {formatCents(charge.settled_usd)} in USD at {charge.exchange_rate} USD per {charge.currency.toUpperCase()}
+        </Typography>
+      )}
       {charge.refunds.map((refund) => (
         <Typography key={refund.id} variant="body2" color="text.secondary" aria-label="Refund">
           Refund {formatCents(refund.amount)} · {refundStatus[refund.status]}

@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { describeNet, formatCents } from '@crewpay/core';
+import { describeNet, formatInvoiceAmount } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { InvoiceStatusChip, useCharges, useInvoice, useUpdateInvoice } from '../../../entities/invoices/index.ts';
 import { RetryNotice } from '../../../components/retry-notice.tsx';
@@ -73,7 +73,7 @@ export default function InvoicePage() {
             }
             rows={[
               ['Number', invoice.number],
-              ['Amount', formatCents(invoice.amount)],
+              ['Amount', formatInvoiceAmount(invoice.amount, invoice.currency)],
               ['Terms', describeNet(invoice.net)],
               ['Due date', formatDate(`${invoice.due_date}T12:00:00`)],
               ['Description', invoice.description],

@@ -9,8 +9,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { INVOICE_MINIMUM_CENTS, invoiceMessages, isValidCcEmailList, splitCcEmails } from '@crewpay/core';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { isValidCcEmailList, splitCcEmails } from '@crewpay/core';
 import { useCustomer } from '../../../entities/customers/index.ts';
 import { uploadInvoiceAttachment, useCreateInvoice, useCreateSchedule } from '../../../entities/invoices/index.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
@@ -18,6 +17,7 @@ import { useServerNow } from '../../../lib/server-meta.ts';
 import { useCurrentOrg } from '../../../lib/session/current-org.ts';
 import { CollectPaymentFields, disallowedOf, type CollectValue } from '../components/collect-payment-fields.tsx';
 import { FundedPaymentsField } from '../components/funded-payments-field.tsx';
+import { InvoiceAmountFields, isInvoiceAmountValid, type InvoiceAmountValue } from '../components/invoice-amount-fields.tsx';
 import { isEmailLike, RecipientCard, type Recipient } from '../components/recipient-card.tsx';
 import { defaultRepeat, RepeatFields, scheduleBodyOf, type RepeatValue } from '../components/repeat-fields.tsx';
 import { DEFAULT_TERMS, netOf, TermsField, type TermsValue } from '../components/terms-field.tsx';
@@ -53,7 +53,8 @@ export default function NewInvoicePage() {
   }
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState<number | null>(null);
+  const [money, setMoney] = useState<InvoiceAmountValue>({ currency: 'usd', amount: null });
+  const { amount } = money;
   const [terms, setTerms] = useState<TermsValue>(DEFAULT_TERMS);
   const [collect, setCollect] = useState<CollectValue>({ isCollected: true, bank: true, card: true });
   const [funded, setFunded] = useState<string[]>([]);
@@ -67,7 +68,7 @@ export default function NewInvoicePage() {
   const repeat = editedRepeat ?? defaultRepeat(serverNow.toISOString().slice(0, 10));
   const repeatBody = scheduleBodyOf(repeat);
 
-  const isAmountValid = amount !== null && amount >= INVOICE_MINIMUM_CENTS;
+  const isAmountValid = isInvoiceAmountValid(money);
   const net = netOf(terms);
   const hasRecipient = Boolean(recipient.customer) || (isEmailLike(recipient.email) && recipient.name.trim() !== '');
   const isCcValid = recipient.cc.trim() === '' || isValidCcEmailList(recipient.cc);
@@ -109,6 +110,7 @@ export default function NewInvoicePage() {
         title,
         description,
         amount: amount!,
+        currency: money.currency,
         net: net!,
         processor: collect.isCollected ? 'stripe' : 'offline',
         disallowed_methods: collect.isCollected ? disallowedOf(collect) : [],
@@ -166,14 +168,7 @@ export default function NewInvoicePage() {
                   value={description}
                   onChange={(event) => setDescription(event.target.value)}
                 />
-                <MoneyInput
-                  label="Amount"
-                  required
-                  value={amount}
-                  onChange={setAmount}
-                  error={amount !== null && !isAmountValid}
-                  helperText={amount !== null && !isAmountValid ? invoiceMessages.amount : ' '}
-                />
+                <InvoiceAmountFields value={money} onChange={setMoney} />
                 <TermsField value={terms} onChange={setTerms} />
                 <CollectPaymentFields value={collect} onChange={setCollect} />
               </Stack>

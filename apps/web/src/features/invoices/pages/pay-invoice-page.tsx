@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { declineMessage, formatCents, invoiceMessages, type InvoiceLinkInfo } from '@crewpay/core';
+import { declineMessage, formatInvoiceAmount, invoiceMessages, type InvoiceLinkInfo } from '@crewpay/core';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { reloadLink, useInvoiceLink, useLeaveWaitingPayment } from '../api/pay.ts';
 import { CardAuthentication } from '../components/card-authentication.tsx';
@@ -15,10 +15,10 @@ import { PayFrame, PayMessage } from '../components/pay-frame.tsx';
 /** After this long a card payment still processing is said to be so: the receipt will follow. */
 const PATIENCE_MS = 20_000;
 
-const thanks = (amount: number) =>
-  `Your payment of ${formatCents(amount)} has been sent! A receipt has been emailed to you, please check your spam folder if you're having trouble finding it.`;
+const thanks = (amount: number, currency: string) =>
+  `Your payment of ${formatInvoiceAmount(amount, currency)} has been sent! A receipt has been emailed to you, please check your spam folder if you're having trouble finding it.`;
 const bankOnItsWay = (amount: number) =>
-  `Your bank payment of ${formatCents(amount)} is on its way. Bank debits take a few business days to go through; we will email you a receipt once it has.`;
+  `Your bank payment of ${formatInvoiceAmount(amount, 'usd')} is on its way. Bank debits take a few business days to go through; we will email you a receipt once it has.`;
 
 type Payment = NonNullable<InvoiceLinkInfo['payment']>;
 
@@ -80,7 +80,7 @@ export default function PayInvoicePage() {
   if (invoice.status === 'succeeded' && invoice.processor === 'offline')
     return <PayMessage title="This invoice has been paid." text={`${invoice.org_name} has marked it as paid.`} />;
   if (invoice.status === 'succeeded' || payment?.status === 'succeeded')
-    return <PayMessage title="Thank you!" text={thanks(payment?.amount ?? invoice.amount)} />;
+    return <PayMessage title="Thank you!" text={thanks(payment?.amount ?? invoice.amount, invoice.currency)} />;
   if (isLeaving) return <PayMessage title="Canceling this payment…" text="You can then pay by another card or method." isBusy />;
   if (payment?.status === 'pending' && payment.charge_type === 'ach') {
     if (payment.next_action === 'verify_bank')
