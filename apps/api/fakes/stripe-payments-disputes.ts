@@ -1,7 +1,24 @@
 import type { FakeAnswer } from './http-fake.ts';
-import { fakeId, unixNow, view, type Emit, type FakeCharge, type Json, type Money, type StripeError } from './stripe-payments-money.ts';
+import {
+  fakeId,
+  settlementOf,
+  unixNow,
+  view,
+  type Emit,
+  type FakeCharge,
+  type Json,
+  type Money,
+  type StripeError,
+} from './stripe-payments-money.ts';
 
-type Dispute = Json & { id: string; account: string | undefined; amount: number; status: string; internal: { withdrawn: boolean } };
+/** `amount` is in the charge's currency, as Stripe's dispute says it; `internal.usd` what moves on the account's USD balance. */
+type Dispute = Json & {
+  id: string;
+  account: string | undefined;
+  amount: number;
+  status: string;
+  internal: { withdrawn: boolean; usd: number; rate: number | null };
+};
 
 /** Stripe's dispute fee, paid by whoever pays Stripe's fees (the platform when controller.fees.payer = application). */
 const DISPUTE_FEE = 1_500;
@@ -22,12 +39,15 @@ export function createDisputes(deps: { error: StripeError; emit: Emit; money: Mo
 
   function close(dispute: Dispute, outcome: 'won' | 'lost') {
     if (outcome === 'won' && dispute.internal.withdrawn) {
-      money.move(dispute.account, dispute.amount);
+      money.move(dispute.account, dispute.internal.usd);
       dispute.internal.withdrawn = false;
       (dispute.balance_transactions as Json[]).push({
         id: fakeId('txn'),
         object: 'balance_transaction',
-        amount: dispute.amount,
+        amount: dispute.internal.usd,
+        currency: 'usd',
+        exchange_rate: dispute.internal.rate,
+        fee: 0,
         type: 'adjustment',
       });
       emitDispute('charge.dispute.funds_reinstated', dispute);
@@ -38,12 +58,14 @@ export function createDisputes(deps: { error: StripeError; emit: Emit; money: Mo
 
   function open(charge: FakeCharge, cause: { reason: string; inquiry?: boolean }) {
     const amount = charge.amount - charge.amount_refunded;
+    // A charge in another currency: the dispute is in it, the account's USD balance moves by its dollars.
+    const settled = settlementOf(String(charge.currency), amount, 0);
     const dispute: Dispute = {
       id: fakeId('du'),
       object: 'dispute',
       account: charge.account,
       amount,
-      currency: 'usd',
+      currency: charge.currency,
       created: unixNow(),
       charge: charge.id,
       payment_intent: charge.payment_intent,
@@ -54,19 +76,21 @@ export function createDisputes(deps: { error: StripeError; emit: Emit; money: Mo
       evidence_details: { due_by: unixNow() + 7 * 86_400, has_evidence: false, submission_count: 0 },
       balance_transactions: [],
       metadata: {},
-      internal: { withdrawn: false },
+      internal: { withdrawn: false, usd: settled.amount, rate: settled.rate },
     };
     disputes.set(dispute.id, dispute);
     charge.disputed = true;
     emitDispute('charge.dispute.created', dispute);
     if (cause.inquiry) return;
-    money.move(charge.account, -amount);
+    money.move(charge.account, -settled.amount);
     money.payStripeFee(charge.account, DISPUTE_FEE);
     dispute.internal.withdrawn = true;
     (dispute.balance_transactions as Json[]).push({
       id: fakeId('txn'),
       object: 'balance_transaction',
-      amount: -amount,
+      amount: -settled.amount,
+      currency: 'usd',
+      exchange_rate: settled.rate,
       fee: DISPUTE_FEE,
       type: 'adjustment',
     });

@@ -40,7 +40,7 @@ type FakeApplicationFee = Json & {
 type FakeBalanceTransaction = Json & { id: string; account: string | undefined; amount: number; fee: number; net: number };
 
 /** A charge's money in USD, as Stripe settles a US account (the fake's rates: core's sandboxUsdSettlement). */
-function settlementOf(currency: string, amount: number, fee: number) {
+export function settlementOf(currency: string, amount: number, fee: number) {
   const settled = sandboxUsdSettlement(currency, { amount, fee });
   return settled
     ? { amount: settled.settled_usd, fee: settled.settled_fee_usd, rate: Number(settled.exchange_rate) }
@@ -163,7 +163,8 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
   function refundApplicationFee(fee: FakeApplicationFee, amount: number) {
     fee.amount_refunded += amount;
     fee.refunded = fee.amount_refunded === fee.amount;
-    move(fee.account, amount);
+    // A fee in another currency was settled in USD: its share of those dollars goes back.
+    move(fee.account, fee.currency === 'usd' ? amount : Math.round((fee.internal.settled_usd * amount) / fee.amount));
     emit('application_fee.refunded', view(fee));
   }
 
@@ -192,8 +193,11 @@ export function createMoney(emit: Emit, options: { feesPayerOf: (account: string
       let total = 0;
       for (const fee of applicationFees.values()) {
         if (account && fee.account !== account) continue;
-        // A fee in another currency counts what it settled in USD (the fake refunds no such fee: refunds of those charges are refused in Crewpay).
-        total += fee.currency === 'usd' ? fee.amount - fee.amount_refunded : fee.internal.settled_usd;
+        // A fee in another currency counts the USD it settled at, less the share of it given back (a lost dispute).
+        total +=
+          fee.currency === 'usd'
+            ? fee.amount - fee.amount_refunded
+            : fee.internal.settled_usd - Math.round((fee.internal.settled_usd * fee.amount_refunded) / fee.amount);
       }
       return total;
     },

@@ -65,6 +65,9 @@ export const chargeDisputes = pgTable(
     status: text().notNull(),
     // What the withdrawal took from the wallet (the rest became owed): a won dispute gives back the same.
     wallet_share: bigint({ mode: 'number' }).notNull().default(0),
+    // A charge in another currency: the USD cents Stripe took and gave back (its balance transactions); null for USD.
+    withdrawn_usd: bigint({ mode: 'number' }),
+    reinstated_usd: bigint({ mode: 'number' }),
     evidence_due_by: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     funds_withdrawn_at: timestamp({ withTimezone: true }),

@@ -2,7 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { announceFundsArrived, publishDomainEvent, type HandlerUnit } from '../../events/dispatcher.ts';
 import { chargeDisputes, charges, invoices, type Charge, type ChargeDispute, type ProviderEvent } from '../../db/schema/index.ts';
-import { feeReturnedEntries, findLedgerAccounts, givenBackEntries, postTransfer, takenBackEntries } from '../ledger/index.ts';
+import {
+  feeReturnedEntries,
+  findCurrencyAccounts,
+  findLedgerAccounts,
+  givenBackEntries,
+  postTransfer,
+  takenBackEntries,
+  throughFx,
+  type LedgerEntryInput,
+  type WalletAccounts,
+} from '../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { moveCharge } from './charge-outcomes.ts';
 import { tellOwnersOfDispute } from './dispute-messages.ts';
@@ -64,12 +74,29 @@ async function opened(unit: HandlerUnit, event: ProviderEvent, now: Date): Promi
 const disputeData = (charge: Charge, dispute: ChargeDispute) => ({
   invoice_id: charge.invoice_id,
   charge_id: charge.id,
+  // In the invoice's currency, as the dispute is.
   amount: dispute.amount,
+  currency: charge.currency,
   reason: dispute.reason,
   status: dispute.status,
 });
 
 const ledgerOf = (found: Found) => ({ invoice_id: found.charge.invoice_id, charge_id: found.charge.id, dispute_id: found.dispute.id });
+
+/**
+ * What a dispute's money event moved in USD, and how to book it: a USD charge's dispute moves its
+ * own amount; one in another currency moves the dollars Stripe reported (its balance transactions,
+ * `usd_amount`), and its outside leg goes through FX clearing in the invoice's currency.
+ */
+async function disputeDollars(tx: Tx, event: ProviderEvent, found: Found, a: WalletAccounts) {
+  const { charge, dispute } = found;
+  if (charge.currency === 'usd') return { usd: dispute.amount, book: (entries: LedgerEntryInput[]) => entries };
+  const usd = Number(event.data.usd_amount);
+  if (!Number.isSafeInteger(usd) || usd < 0)
+    throw new Error(`Dispute ${dispute.id} in ${charge.currency} moved money without its USD figure`);
+  const foreign = await findCurrencyAccounts(tx, event.org_id, charge.currency);
+  return { usd, book: (entries: LedgerEntryInput[]) => throughFx(entries, a, foreign, dispute.amount) };
+}
 
 /** The amount leaves the organisation's account: the wallet gives what it has, the rest becomes owed. Crewpay keeps its fee while the dispute is open. */
 async function withdrawn(unit: HandlerUnit, event: ProviderEvent, found: Found, now: Date): Promise<Outcome> {
@@ -77,7 +104,8 @@ async function withdrawn(unit: HandlerUnit, event: ProviderEvent, found: Found, 
   const { dispute } = found;
   if (dispute.funds_withdrawn_at) return 'done';
   const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
-  const entries = takenBackEntries(a, { amount: dispute.amount, fee: 0 });
+  const dollars = await disputeDollars(tx, event, found, a);
+  const entries = dollars.book(takenBackEntries(a, { amount: dollars.usd, fee: 0 }));
   const fromWallet = -(entries.find((entry) => entry.account_id === a.wallet_available.id)?.amount ?? 0);
   await postTransfer(tx, {
     org_id: event.org_id,
@@ -86,7 +114,10 @@ async function withdrawn(unit: HandlerUnit, event: ProviderEvent, found: Found, 
     metadata: ledgerOf(found),
     entries,
   });
-  await tx.update(chargeDisputes).set({ funds_withdrawn_at: now, wallet_share: fromWallet }).where(eq(chargeDisputes.id, dispute.id));
+  await tx
+    .update(chargeDisputes)
+    .set({ funds_withdrawn_at: now, wallet_share: fromWallet, ...(found.charge.currency === 'usd' ? {} : { withdrawn_usd: dollars.usd }) })
+    .where(eq(chargeDisputes.id, dispute.id));
   // More than the wallet held: the rest is owed, repaid first from the next money that lands; the owner is told.
   const owed = -(entries.find((entry) => entry.account_id === a.receivable.id)?.amount ?? 0);
   if (owed > 0) await publishDomainEvent(unit, { org_id: event.org_id, type: 'wallet.owes', data: { amount: owed } });
@@ -99,14 +130,19 @@ async function reinstated(tx: Tx, event: ProviderEvent, found: Found, now: Date)
   if (dispute.funds_reinstated_at) return 'done';
   if (!dispute.funds_withdrawn_at) return 'retry_later';
   const a = await findLedgerAccounts(tx, event.org_id, { lock: true });
+  const dollars = await disputeDollars(tx, event, found, a);
   await postTransfer(tx, {
     org_id: event.org_id,
     key: `dispute:${dispute.id}:reinstated`,
     type: 'invoice_dispute_reinstated',
     metadata: ledgerOf(found),
-    entries: givenBackEntries(a, { amount: dispute.amount, from_wallet: dispute.wallet_share }),
+    // In another currency the dollars back may differ from those taken (the rate moved): the wallet gets at most its share.
+    entries: dollars.book(givenBackEntries(a, { amount: dollars.usd, from_wallet: Math.min(dispute.wallet_share, dollars.usd) })),
   });
-  await tx.update(chargeDisputes).set({ funds_reinstated_at: now }).where(eq(chargeDisputes.id, dispute.id));
+  await tx
+    .update(chargeDisputes)
+    .set({ funds_reinstated_at: now, ...(found.charge.currency === 'usd' ? {} : { reinstated_usd: dollars.usd }) })
+    .where(eq(chargeDisputes.id, dispute.id));
   return 'done';
 }
 
@@ -132,14 +168,16 @@ async function closed(unit: HandlerUnit, event: ProviderEvent, found: Found, now
     const fee = await unrefundedFee(tx, charge);
     if (fee > 0) {
       const a = await findLedgerAccounts(tx, event.org_id);
+      // The fee is in the invoice's currency; what Crewpay got, and gives back, are its settled dollars.
+      const usdFee = charge.currency === 'usd' ? fee : Math.round(((charge.settled_fee_usd ?? 0) * fee) / charge.fee);
       await postTransfer(tx, {
         org_id: event.org_id,
         key: `dispute:${dispute.id}:lost`,
         type: 'invoice_dispute_lost',
         metadata: ledgerOf(found),
-        entries: feeReturnedEntries(a, fee),
+        entries: feeReturnedEntries(a, usdFee),
       });
-      await recordFeeRefund(tx, event.provider, charge, { key: `dispute:${dispute.id}`, amount: fee });
+      await recordFeeRefund(tx, event.provider, charge, { key: `dispute:${dispute.id}`, amount: fee, usd_amount: usdFee });
     }
     await tx
       .update(invoices)

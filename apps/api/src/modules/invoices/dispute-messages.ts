@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { disputeStatusLabels, formatCents } from '@crewpay/core';
+import { disputeStatusLabels, formatInvoiceAmount } from '@crewpay/core';
 import type { Tx } from '../../db/client.ts';
 import { invoices, users, type Charge, type ChargeDispute } from '../../db/schema/index.ts';
 import { queueEmails } from '../email/index.ts';
@@ -16,7 +16,7 @@ export async function tellOwnersOfDispute(tx: Tx, charge: Charge, dispute: Charg
     .from(users)
     .where(and(eq(users.org_id, charge.org_id), eq(users.role, 'owner')));
   const title = invoice?.title ?? 'an invoice';
-  const amount = formatCents(dispute.amount);
+  const amount = formatInvoiceAmount(dispute.amount, charge.currency);
   const reason = dispute.reason.replaceAll('_', ' ');
   const paragraphs = dispute.closed_at
     ? [

@@ -7,7 +7,7 @@ import { chargeAt } from './charge-at.ts';
 
 const FEE_REFUND = 'payments_in.fee_refund';
 
-type FeeRefundRequest = { charge_id: string; account: string | null; provider_charge_id: string; amount: number };
+type FeeRefundRequest = { charge_id: string; account: string | null; provider_charge_id: string; amount: number; usd_amount?: number };
 
 /** Crewpay's fee of a charge not yet given back by its refunds (pending or done). */
 export async function unrefundedFee(tx: Tx, charge: Charge): Promise<number> {
@@ -22,13 +22,20 @@ export async function unrefundedFee(tx: Tx, charge: Charge): Promise<number> {
  * Crewpay gives back its application fee (all or part): recorded beside the ledger posting that
  * says so, made by the outbox (the provider-calls job's sweep), keyed by what caused it.
  */
-export async function recordFeeRefund(tx: Tx, provider: string, charge: Charge, options: { key: string; amount: number }): Promise<void> {
+export async function recordFeeRefund(
+  tx: Tx,
+  provider: string,
+  charge: Charge,
+  options: { key: string; amount: number; usd_amount?: number },
+): Promise<void> {
   if (options.amount <= 0 || !charge.provider_id) return;
   const request: FeeRefundRequest = {
     charge_id: charge.id,
     account: charge.provider_account,
     provider_charge_id: charge.provider_id,
     amount: options.amount,
+    // A fee in another currency: the dollars it gives back (what the provider check counts in flight).
+    ...(options.usd_amount === undefined ? {} : { usd_amount: options.usd_amount }),
   };
   await recordProviderCall(tx, {
     org_id: charge.org_id,
@@ -62,7 +69,9 @@ export const feeRefundOperation = withLookUp<FeeRefundRequest, { refunded: true 
  */
 export async function feeRefundsInFlight(db: DbOrTx, orgId: string): Promise<number> {
   const [row] = await db
-    .select({ amount: sql<string>`coalesce(sum((${providerCalls.request}->>'amount')::bigint), 0)` })
+    .select({
+      amount: sql<string>`coalesce(sum(coalesce(${providerCalls.request}->>'usd_amount', ${providerCalls.request}->>'amount')::bigint), 0)`,
+    })
     .from(providerCalls)
     .where(and(eq(providerCalls.org_id, orgId), eq(providerCalls.operation, FEE_REFUND), eq(providerCalls.status, 'pending')));
   return Number(row?.amount ?? 0);

@@ -3,13 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxUsdSettlement } from '@crewpay/core';
 import { charges, invoices, ledgerAccounts } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
+import { runReconcileChecks } from '../../events/dispatcher.ts';
+import { newStripeClient } from '../../providers/clients/stripe-client.ts';
 import { runInvoiceSchedules } from './schedule-runs.ts';
 import { createOwner } from '../../../test/fixtures.ts';
 import { listOutbox } from '../email/index.ts';
 import { addCustomer } from '../../../test/campaign-fixtures.ts';
 import { activate } from '../../../test/wallet-fixtures.ts';
 import { sendInvoice } from '../../../test/invoice-fixtures.ts';
-import { liveWorld, postingsOf, sandboxWorld, type World } from '../../../test/worlds.ts';
+import { liveWorld, postingsOf, sandboxWorld, stripeAccountsOf, type World } from '../../../test/worlds.ts';
 import { expectBooksEqualStripe } from '../../../test/books.ts';
 
 /**
@@ -48,6 +50,12 @@ async function balancesIn(world: World, orgId: string, currency: string) {
 }
 
 /** Every transfer of the organisation balances in each currency on its own (the ledger's rule, read back). */
+/** What `npm run reconcile` finds wrong with the organisation's books (FX clearing per currency among them). */
+async function reconcileProblems(world: World, orgId: string) {
+  const reports = await runReconcileChecks(world.ctx.deps);
+  return reports.flatMap((report) => report.problems).filter((problem) => (problem as { org_id?: string }).org_id === orgId);
+}
+
 async function unbalancedTransfers(world: World, orgId: string) {
   const result = await world.ctx.deps.db.execute(sql`
     SELECT t.id, a.currency, SUM(e.amount) AS total FROM ledger_transfers t
@@ -135,6 +143,86 @@ describe.each([
     expect(listed.json()).toMatchObject({ status: 'succeeded', currency: test.currency, amount: test.amount });
     const bell = await world.ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: owner.headers });
     expect(bell.json<{ text: string }[]>().map((item) => item.text)).toContain(`An invoice of ${test.shown} was paid`);
+  });
+});
+
+describe.each([
+  { name: 'sandbox', start: sandboxWorld },
+  { name: 'Stripe fake (SANDBOX=false)', start: liveWorld },
+])('a disputed payment of an invoice in another currency ($name)', ({ name, start }) => {
+  let world: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    world = await start();
+  });
+
+  it('takes back the dollars Stripe withdrew through FX clearing, and a lost dispute gives back the fee in its settled dollars', async () => {
+    const amount = 125_000;
+    const { owner, invoice, linkId } = await foreignInvoice(world, { currency: 'eur', amount });
+    expect((await world.payByCard(linkId, 'dispute')).statusCode).toBe(200);
+    await world.settle();
+    const settled = sandboxUsdSettlement('eur', { amount, fee: feeOf(amount) })!;
+    const expectBooks = async () => {
+      expect(await unbalancedTransfers(world, owner.org.id)).toEqual([]);
+      expect(await reconcileProblems(world, owner.org.id)).toEqual([]);
+      if (name !== 'sandbox') await expectBooksEqualStripe(world as Awaited<ReturnType<typeof liveWorld>>, owner.org.id);
+    };
+
+    // Withdrawn: the euros go back to the payer, the dollars Stripe took leave the organisation; nothing is booked as if euros were cents.
+    const [, disputed] = (await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).filter((row) => row.type !== 'balance_payout');
+    expect(disputed!.type).toBe('invoice_card_disputed');
+    expect(disputed!.entries).toMatchObject({ outside_bank: amount, fx_clearing: settled.settled_usd - amount });
+    const taken = Object.entries(disputed!.entries)
+      .filter(([kind]) => kind !== 'outside_bank' && kind !== 'fx_clearing')
+      .reduce((total, [, value]) => total + value, 0);
+    expect(taken).toBe(-settled.settled_usd);
+    expect(await balancesIn(world, owner.org.id, 'eur')).toEqual({});
+    expect((await balancesIn(world, owner.org.id, 'usd')).fx_clearing).toBeUndefined();
+    await expectBooks();
+    const bell = await world.ctx.app.inject({ method: 'GET', url: '/v1/notifications', headers: owner.headers });
+    expect(bell.json<{ text: string }[]>().map((item) => item.text)).toContain(
+      "An invoice's payment of €1,250.00 is disputed by the payer's bank",
+    );
+
+    // Lost: Crewpay's fee comes back as the dollars it was settled at, not its euro cents.
+    await world.loseDispute(owner.org.id, invoice.id);
+    const lost = (await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).find((row) => row.type === 'invoice_dispute_lost');
+    expect(lost!.entries).toEqual({ fees: -settled.settled_fee_usd, payments_balance: settled.settled_fee_usd });
+    expect((await balancesIn(world, owner.org.id, 'usd')).fees).toBeUndefined();
+    await world.settle();
+    await expectBooks();
+  });
+});
+
+describe('a won dispute of an invoice in another currency (Stripe fake)', () => {
+  let world: Awaited<ReturnType<typeof liveWorld>>;
+  beforeAll(async () => {
+    world = await liveWorld();
+  });
+
+  it('gives back the dollars Stripe reinstated through FX clearing; the books equal Stripe and reconcile finds nothing', async () => {
+    const amount = 80_000;
+    const { owner, invoice, linkId } = await foreignInvoice(world, { currency: 'gbp', amount });
+    expect((await world.payByCard(linkId, 'dispute')).statusCode).toBe(200);
+    await world.settle();
+    const { stripeAccount } = await stripeAccountsOf(world.ctx, owner.org.id);
+    const dispute = world.stripe.payments.state().disputes.find((row) => row.account === stripeAccount)!;
+    expect(dispute).toMatchObject({ currency: 'gbp', amount });
+    await newStripeClient(world.ctx.deps.config.providers.stripe).disputes.update(
+      dispute.id as string,
+      { evidence: { uncategorized_text: 'winning_evidence' } },
+      { stripeAccount },
+    );
+    await world.settle();
+    const settled = sandboxUsdSettlement('gbp', { amount, fee: feeOf(amount) })!;
+    const back = (await postingsOf(world, owner.org.id, { invoice_id: invoice.id })).find(
+      (row) => row.type === 'invoice_dispute_reinstated',
+    );
+    expect(back!.entries).toMatchObject({ outside_bank: -amount, fx_clearing: amount - settled.settled_usd });
+    expect(await balancesIn(world, owner.org.id, 'gbp')).toEqual({ outside_bank: -amount, fx_clearing: amount });
+    expect(await unbalancedTransfers(world, owner.org.id)).toEqual([]);
+    expect(await reconcileProblems(world, owner.org.id)).toEqual([]);
+    const books = await expectBooksEqualStripe(world, owner.org.id);
+    expect(books.ledger).toMatchObject({ fees: settled.settled_fee_usd, receivable: 0 });
   });
 });
 

@@ -18,6 +18,7 @@ export {
   paypalSyncEntries,
   refundedEntries,
   takenBackEntries,
+  throughFx,
   type OutgoingOutcome,
   niumFailedEntries,
   niumFundingEntries,

@@ -97,6 +97,28 @@ export function invoicePaidFxEntries(
   ]);
 }
 
+/**
+ * USD entries whose outside side was money in another currency (a dispute of an invoice paid in
+ * EUR): the outside leg goes through FX clearing, the dollars Stripe moved on one side and the
+ * invoice currency's amount on the other, one transfer that balances in each currency.
+ */
+export function throughFx(
+  entries: LedgerEntryInput[],
+  usd: WalletAccounts,
+  foreign: Partial<WalletAccounts>,
+  foreignAmount: number,
+): LedgerEntryInput[] {
+  return entries.flatMap((entry) => {
+    if (entry.account_id !== usd.outside_bank.id) return [entry];
+    const sign = Math.sign(entry.amount);
+    return [
+      { account_id: usd.fx_clearing.id, amount: entry.amount },
+      { account_id: foreign.fx_clearing!.id, amount: -sign * foreignAmount },
+      { account_id: foreign.outside_bank!.id, amount: sign * foreignAmount },
+    ];
+  });
+}
+
 /** A payout of the payments balance to the financial account: created (balance -> in transit), failed (back), paid (in transit -> the wallet, debt first). */
 export function balancePayoutEntries(a: WalletAccounts, step: 'created' | 'failed' | 'paid', amount: number): LedgerEntryInput[] {
   if (step === 'created')

@@ -26,8 +26,9 @@ function invoiceMoneyText(type: string, data: DomainEvent['data'], amount: numbe
   if (type === 'invoice.payment_failed')
     return { text: withAmount("An invoice's payment", amount, 'failed: the invoice is still open', data.currency), link };
   if (type === 'invoice.refund_failed') return { text: withAmount('A refund', amount, 'failed: the money is back in your wallet'), link };
-  if (type === 'invoice.disputed') return { text: withAmount("An invoice's payment", amount, "is disputed by the payer's bank"), link };
-  return { text: withAmount('The dispute of a payment', amount, status === 'won' ? 'was won' : 'was lost'), link };
+  if (type === 'invoice.disputed')
+    return { text: withAmount("An invoice's payment", amount, "is disputed by the payer's bank", data.currency), link };
+  return { text: withAmount('The dispute of a payment', amount, status === 'won' ? 'was won' : 'was lost', data.currency), link };
 }
 
 /**

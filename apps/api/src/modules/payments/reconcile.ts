@@ -101,12 +101,23 @@ export async function reconcilePayments(db: DbOrTx): Promise<{ payments: number;
       SELECT org_id, 'outside_bank', lower(destination_currency), destination_amount FROM nium_payouts
       WHERE status = 'paid' AND destination_currency <> 'USD'
       UNION ALL
-      -- Invoices paid in another currency (docs/money-flows.md): the payer's bank paid the amount, Stripe converted it to USD.
-      SELECT org_id, 'fx_clearing', currency, amount FROM charges WHERE status = 'succeeded' AND currency <> 'usd'
+      -- Invoices paid in another currency (docs/money-flows.md): the payer's bank paid the amount, Stripe converted it to USD
+      -- (a charge reversed by a lost dispute was paid too: the dispute's own legs below undo it).
+      SELECT org_id, 'fx_clearing', currency, amount FROM charges WHERE status IN ('succeeded', 'reversed') AND currency <> 'usd'
       UNION ALL
-      SELECT org_id, 'fx_clearing', 'usd', -settled_usd FROM charges WHERE status = 'succeeded' AND currency <> 'usd'
+      SELECT org_id, 'fx_clearing', 'usd', -settled_usd FROM charges WHERE status IN ('succeeded', 'reversed') AND currency <> 'usd'
       UNION ALL
-      SELECT org_id, 'outside_bank', currency, -amount FROM charges WHERE status = 'succeeded' AND currency <> 'usd'
+      SELECT org_id, 'outside_bank', currency, -amount FROM charges WHERE status IN ('succeeded', 'reversed') AND currency <> 'usd'
+      UNION ALL
+      -- Their disputes: the amount back to the payer when withdrawn, the dollars Stripe took; the reverse when reinstated.
+      SELECT d.org_id, k.kind, CASE WHEN k.kind = 'fx_clearing' AND k.usd THEN 'usd' ELSE c.currency END,
+        CASE
+          WHEN k.usd THEN COALESCE(d.withdrawn_usd, 0) - CASE WHEN d.funds_reinstated_at IS NULL THEN 0 ELSE COALESCE(d.reinstated_usd, 0) END
+          ELSE (CASE WHEN k.kind = 'outside_bank' THEN 1 ELSE -1 END) * (d.amount - CASE WHEN d.funds_reinstated_at IS NULL THEN 0 ELSE d.amount END)
+        END
+      FROM charge_disputes d JOIN charges c ON c.id = d.charge_id
+      CROSS JOIN (VALUES ('fx_clearing', true), ('fx_clearing', false), ('outside_bank', false)) AS k(kind, usd)
+      WHERE c.currency <> 'usd' AND d.funds_withdrawn_at IS NOT NULL
     ), expected AS (SELECT org_id, kind, currency, SUM(amount) AS total FROM legs GROUP BY org_id, kind, currency),
     places AS (
       SELECT org_id, kind, currency, balance FROM ledger_accounts

@@ -86,12 +86,13 @@ function cardOutcomeEvents(options: {
       org_id,
       object_id: id,
       type: 'charge.dispute.funds_withdrawn',
-      data: { ...dispute, status: 'needs_response' },
+      // In another currency, the dollars taken from the USD balance (the sandbox's fixed rate: as settled).
+      data: { ...dispute, status: 'needs_response', ...(settled ? { usd_amount: String(settled.settled_usd) } : {}) },
       due_at: at(opened, 1),
     },
     { org_id, object_id: id, type: 'charge.dispute.closed', data: { ...dispute, status: 'lost' }, due_at: evidenceDue },
     // Lost, Crewpay's fee comes back into the payments balance (an application-fee refund) and is paid out with it.
-    ...sandboxPayoutEvents({ org_id, charge: `${id}_fee`, net: options.fee, at: at(evidenceDue, 1) }),
+    ...sandboxPayoutEvents({ org_id, charge: `${id}_fee`, net: settled ? settled.settled_fee_usd : options.fee, at: at(evidenceDue, 1) }),
   ];
 }
 

@@ -54,6 +54,20 @@ function refundEvent(id: string, refund: Stripe.Refund): ProviderEventInput[] {
   return [];
 }
 
+/**
+ * A dispute of a payment in another currency: the dollars its money moved on the account's USD
+ * balance, read from the dispute's balance transactions (taken: the negative ones; reinstated:
+ * the positive ones), each at the rate Stripe used then. A USD dispute carries nothing more.
+ */
+function disputeDollars(type: string, dispute: Stripe.Dispute): { usd_amount?: string } {
+  if (dispute.currency === 'usd') return {};
+  const moved = (dispute.balance_transactions ?? []).map((transaction) => transaction.amount);
+  if (type === 'charge.dispute.funds_withdrawn') return { usd_amount: String(-sum(moved.filter((amount) => amount < 0))) };
+  if (type === 'charge.dispute.funds_reinstated') return { usd_amount: String(sum(moved.filter((amount) => amount > 0))) };
+  return {};
+}
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
 /** A dispute's event: it names only the payment, whose metadata carries our ids; a bank debit's dispute is its return. */
 async function disputeEvents(stripe: Stripe, event: Stripe.Event, dispute: Stripe.Dispute): Promise<ProviderEventInput[]> {
   const intentId = idOf(dispute.payment_intent);
@@ -67,6 +81,7 @@ async function disputeEvents(stripe: Stripe, event: Stripe.Event, dispute: Strip
   return ours(event.id, event.type, intent.id, intent.metadata, {
     dispute_id: dispute.id,
     amount: dispute.amount,
+    ...disputeDollars(event.type, dispute),
     reason: dispute.reason,
     status: dispute.status,
     evidence_due_by: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000).toISOString() : null,
