@@ -232,7 +232,9 @@ export const portalInvoice = z.object({
   id: z.uuid(),
   number: z.string(),
   title: z.string(),
+  // In the invoice's currency's minor units (`currency`: usd, eur, jpy, ...).
   amount: z.number().int(),
+  currency: z.string(),
   net: z.number().int(),
   due_date: z.string(),
   status: z.enum(invoiceStatuses),

@@ -23,7 +23,17 @@ describe('the portal invoices page', () => {
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/portal/invoices', headers });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual({
-      data: [expect.objectContaining({ id: mine.id, title: 'Mine', amount: 10_000, net: 60, status: 'requires_info', is_payable: true })],
+      data: [
+        expect.objectContaining({
+          id: mine.id,
+          title: 'Mine',
+          amount: 10_000,
+          currency: 'usd',
+          net: 60,
+          status: 'requires_info',
+          is_payable: true,
+        }),
+      ],
       total: 1,
       page: 0,
       page_size: 50,

@@ -56,6 +56,7 @@ export async function listPortalInvoices(db: DbOrTx, scope: PortalCustomer, quer
       number: invoice.number,
       title: invoice.title,
       amount: invoice.amount,
+      currency: invoice.currency,
       net: invoice.net,
       due_date: dueDateOf(invoice.created_at, invoice.net),
       status: invoice.status,

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { describeNet, formatCents, type PortalInvoice, type PortalInvoicePage } from '@crewpay/core';
+import { describeNet, formatInvoiceAmount, type PortalInvoice, type PortalInvoicePage } from '@crewpay/core';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { DataTable, PAGE_SIZE } from '../../../components/data-table.tsx';
 import type { PhoneLayout } from '../../../components/data-table-types.ts';
@@ -63,7 +63,8 @@ export default function PortalInvoicesPage() {
       flex: 0.7,
       minWidth: 110,
       sortable: false,
-      valueFormatter: (value: number) => formatCents(value),
+      // In the invoice's own currency (€1,250.00, ¥150,000), as its pay page says it.
+      valueFormatter: (value: number, row) => formatInvoiceAmount(value, row.currency),
     },
     { field: 'net', headerName: 'Net', flex: 0.8, minWidth: 130, sortable: false, valueFormatter: (value: number) => describeNet(value) },
     {
