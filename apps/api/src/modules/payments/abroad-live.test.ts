@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { payoutAbroadMessages } from '@crewpay/core';
+import { payoutAbroadMessages, type PayoutQuote } from '@crewpay/core';
 import { startNiumFake, type NiumFake, type NiumWebhook } from '../../../fakes/nium-fake.ts';
 import { addCreatorAbroad, CORRIDOR_PAYEES, ledgerByCurrency } from '../../../test/abroad-fixtures.ts';
 import { createOwner } from '../../../test/fixtures.ts';
@@ -37,14 +37,8 @@ afterEach(() => {
 });
 
 type Headers = Record<string, string>;
-type Quote = {
-  payment_id: string;
-  quote_id: string;
-  source_amount: number;
-  destination_currency: string;
-  destination_amount: number;
-  rate: string;
-};
+/** The Execute dialog's quote (GET /v1/payments/quotes), as core describes it. */
+type Quote = PayoutQuote;
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(world.ctx.app)(...args);
 const paymentStatus = async (headers: Headers, id: string) => (await inject('GET', `/v1/payments/${id}`, headers)).json().status;
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { convertMinor } from '@crewpay/core';
+import { convertMinor, type PayoutQuote } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { createDrafts, fundedOwner, injector, paymentRow as row, walletBalance } from '../../../test/payment-fixtures.ts';
@@ -14,15 +14,8 @@ beforeAll(async () => {
 });
 
 type Headers = Record<string, string>;
-type Quote = {
-  payment_id: string;
-  quote_id: string;
-  destination_currency: string;
-  destination_amount: number;
-  rate: string;
-  source_amount: number;
-  expires_at: string;
-};
+/** The Execute dialog's quote (GET /v1/payments/quotes), as core describes it. */
+type Quote = PayoutQuote;
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 
 async function quotes(headers: Headers, ids: string[]): Promise<Quote[]> {

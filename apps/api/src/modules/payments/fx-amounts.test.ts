@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { payoutAbroadMessages, sourceForMinor } from '@crewpay/core';
+import { payoutAbroadMessages, sourceForMinor, type PayoutQuote } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreator } from '../../../test/fixtures.ts';
 import { BANK, fundedOwner, injector, paymentRow as row } from '../../../test/payment-fixtures.ts';
@@ -18,14 +18,8 @@ beforeAll(async () => {
 });
 
 type Headers = Record<string, string>;
-type Quote = {
-  payment_id: string;
-  quote_id: string;
-  source_amount: number;
-  destination_currency: string;
-  destination_amount: number;
-  rate: string;
-};
+/** The Execute dialog's quote (GET /v1/payments/quotes), as core describes it. */
+type Quote = PayoutQuote;
 type Draft = { id: string; amount: number; fee: number; earnings: number; amount_currency: string; currency_amount: number | null };
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 
