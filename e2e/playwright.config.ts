@@ -127,7 +127,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
     // The app honours "reduce motion" (theme.ts): no transition or endless spinner repaints the page
-    // while a test waits, which halves Chromium's work on these 2 cores (docs/decisions.md).
+    // while a test waits, which saves Chromium's work on these 2 cores (docs/decisions.md).
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
