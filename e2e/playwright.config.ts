@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './browser.ts';
 import { workerServer } from './tests/support/server.ts';
 
 // Each engineer's checkout runs its own servers and PostgreSQL: E2E_PORT and EMBEDDED_PG_PORT, and
@@ -123,23 +124,15 @@ export default defineConfig({
   use: {
     baseURL: own.url,
     extraHTTPHeaders: { 'x-operator-token': OPERATOR_TOKEN },
-    trace: 'retain-on-failure',
+    // A trace only where it is read: the retry of a test that failed. Recording one for every test
+    // (and throwing it away when it passes) took a third of the run's CPU (docs/decisions.md).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     viewport: { width: 1440, height: 900 },
     // The app honours "reduce motion" (theme.ts): no transition or endless spinner repaints the page
     // while a test waits, which saves Chromium's work on these 2 cores (docs/decisions.md).
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: Array.from({ length: WORKERS }, (_, index) => serverOf(index)),
