@@ -75,6 +75,8 @@ export const envSchema = z.object({
   PAYPAL_PARTNER_MERCHANT_ID: z.string().min(1).optional(),
   PAYPAL_PARTNER_ATTRIBUTION_ID: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.url().default('https://api-m.paypal.com'),
+  // How long a payout call first waits to read a new batch PayPal has not listed yet; each wait doubles (3 in all).
+  PAYPAL_BATCH_LIST_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   // Nium (payouts abroad, docs/providers.md): the client's id and API key from Nium Portal, the
   // x-client-name it sends, and the static x-partner-key Nium puts on its webhooks.
   NIUM_API_KEY: z.string().min(1).optional(),

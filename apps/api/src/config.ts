@@ -81,6 +81,8 @@ export type ProviderSettings = {
     partnerMerchantId: string | undefined;
     attributionId: string | undefined;
     apiBase: string;
+    /** The first wait before reading an unlisted new batch again; then twice, then four times as long. */
+    batchListWaitMs: number;
   };
   /** Nium: the client's credentials; webhookPartnerKey is the x-partner-key its webhooks carry. */
   nium: {
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         partnerMerchantId: values.PAYPAL_PARTNER_MERCHANT_ID,
         attributionId: values.PAYPAL_PARTNER_ATTRIBUTION_ID,
         apiBase: values.PAYPAL_API_BASE.replace(/\/$/, ''),
+        batchListWaitMs: values.PAYPAL_BATCH_LIST_WAIT_MS,
       },
       nium: {
         apiKey: values.NIUM_API_KEY,

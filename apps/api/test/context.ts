@@ -52,6 +52,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     RATE_LIMIT_ANONYMOUS_MAX: '1000000',
     // Every test request comes from one address: sign-ups per IP are tested on their own (auth/sign-up.test.ts).
     RATE_LIMIT_SIGN_UPS_PER_IP: '1000000',
+    // A batch the PayPal fake lists slowly is read again at once: the waits are PayPal's pace, not what a test checks.
+    PAYPAL_BATCH_LIST_WAIT_MS: '1',
     ...env,
   });
   const secrets = createSecretBox(randomBytes(32).toString('hex'));

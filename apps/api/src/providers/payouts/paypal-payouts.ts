@@ -10,7 +10,6 @@ import type { PayoutRequest, StartedPayout } from './types.ts';
 export const PAYPAL_BATCH_LIMIT = 15_000;
 const PAGE_SIZE = 1000;
 /** How long the call waits for PayPal to list a new batch's items before reading them: at once, then after 0.5, 1 and 2 s. */
-const LIST_WAITS_MS = [0, 500, 1000, 2000];
 
 const toBase64Url = (uuid: string) => Buffer.from(uuid.replaceAll('-', ''), 'hex').toString('base64url');
 const fromBase64Url = (text: string) => {
@@ -117,7 +116,8 @@ export function createPaypalPayouts(deps: Pick<AppDeps, 'config' | 'db' | 'kerne
 
   async function itemIds(batchId: string, merchantId: string, expected: number): Promise<Map<string, string>> {
     let ids = new Map<string, string>();
-    for (const waitMs of LIST_WAITS_MS) {
+    const firstWaitMs = deps.config.providers.paypal.batchListWaitMs;
+    for (const waitMs of [0, firstWaitMs, 2 * firstWaitMs, 4 * firstWaitMs]) {
       if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
       const batch = await readBatch(batchId, merchantId);
       if (batch.status === 'DENIED' || batch.status === 'CANCELED') throw new ProviderCallError({ code: batch.status, retryable: false });
