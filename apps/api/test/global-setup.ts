@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
@@ -57,11 +59,29 @@ export default async function setup(project: TestProject) {
   await runMigrations(template);
   await template.close();
 
+  // The PDF worker thread's entry built once, not compiled by tsx in each thread (providers/esign/pdf-thread.ts).
+  // Inside apps/api, so pdf-lib (kept outside the bundle, as scripts/build.mjs keeps it) resolves from node_modules.
+  const cacheDir = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const pdfWorkerDir = fs.mkdtempSync(path.join(cacheDir, 'crewpay-test-pdf-worker-'));
+  process.env.PDF_WORKER_BUNDLE = path.join(pdfWorkerDir, 'pdf-worker.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/providers/esign/pdf-worker.ts', import.meta.url))],
+    outfile: process.env.PDF_WORKER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['pdf-lib', 'pdf-lib/*'],
+    logLevel: 'warning',
+  });
+
   project.provide('serverUrl', serverUrl);
   project.provide('templateDatabase', TEMPLATE_DATABASE);
 
   return async () => {
     await embedded?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(pdfWorkerDir, { recursive: true, force: true });
   };
 }
