@@ -9,7 +9,7 @@ import { contractMultipart, sendContract, twoPagePdf } from '../../../test/contr
 import { DROPBOX_SIGN_FAKE, startDropboxSignFake, type DropboxSignFake } from '../../../fakes/dropbox-sign-fake.ts';
 import { buildFormData, parseFormData } from '../../lib/form-data.ts';
 import { contracts, emails, providerCalls, providerEvents } from '../../db/schema/index.ts';
-import { runDueProviderCalls } from '../../modules/provider-calls/index.ts';
+import { runDueProviderCalls, settleDueProviderCalls } from '../../modules/provider-calls/index.ts';
 import { sha256 } from './index.ts';
 
 let ctx: TestContext;
@@ -34,7 +34,11 @@ async function sentContract() {
   const owner = await createOwner(ctx.app);
   const creator = await addCreator(ctx.app, owner.headers);
   const contract = await sendContract(ctx.app, owner.headers, creator.id);
-  return { owner, creator, contract: await contractOf(contract.id) };
+  // The send is an outbox call; one another runner claimed first is finished here, so the contract has its request.
+  await settleDueProviderCalls(ctx.deps);
+  const sent = await contractOf(contract.id);
+  expect(sent.signature_request_id).toBeTruthy();
+  return { owner, creator, contract: sent };
 }
 
 /** The signer signs on Dropbox Sign's page; its callbacks reach our route. */
