@@ -25,6 +25,12 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
   const unguard = guardUnawaitedOutcomes(options.onError);
   await boss.start();
   const createdQueues = new Set<string>();
+  // This process's worker of each queue, woken by a send here instead of at its next poll.
+  const localWorkers = new Map<string, string>();
+  const wake = (name: string) => {
+    const workerId = localWorkers.get(name);
+    if (workerId) boss.notifyWorker(workerId);
+  };
   const ensureQueue = async (name: string) => {
     if (createdQueues.has(name)) return;
     await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
@@ -34,12 +40,16 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
     async send(name, data) {
       await ensureQueue(name);
       await boss.send(name, data);
+      // A job sent by this process starts now, not up to a polling interval later (an email, a
+      // payout call): other processes' workers still find it at their next poll.
+      wake(name);
     },
     async sendMany(name, items) {
       if (items.length === 0) return;
       await ensureQueue(name);
       // One INSERT for all of them; the queue's retry policy applies as with send().
       await boss.insert(items.map((data) => ({ name, data })));
+      wake(name);
     },
     async register(name, handler) {
       await ensureQueue(name);
@@ -48,7 +58,7 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
       // one job every interval (a 240-email burst took minutes). Each job of a batch succeeds
       // or fails on its own: a failure is recorded for that job (retried by the queue's policy)
       // and the rest go on; pg-boss then completes only the jobs still active.
-      await boss.work<object>(name, { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: 1 }, async (jobs) => {
+      const workerId = await boss.work<object>(name, { batchSize: JOB_BATCH_SIZE, pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           const started = performance.now();
           try {
@@ -61,6 +71,7 @@ export async function createPgBossJobs(options: { url: string; runWorkers: boole
           }
         }
       });
+      localWorkers.set(name, workerId);
     },
     async schedule(name, cron) {
       await ensureQueue(name);
