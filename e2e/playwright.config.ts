@@ -50,11 +50,13 @@ const dataDir = process.env.CREWPAY_E2E_DATA_DIR;
 if (!dataDir) throw new Error('CREWPAY_E2E_DATA_DIR is set above');
 
 /**
- * Two specs side by side; E2E_WORKERS=1 runs one at a time. Two browsers on 2 cores slow each
- * page down, so expectations wait longer then: a page that is merely slow must not fail, one
- * that never shows still does.
+ * Three specs side by side; E2E_WORKERS=1 runs one at a time. A spec waits at times (a page's
+ * network to go quiet, a sandbox outcome), and with two workers a quarter of these 2 cores then
+ * stood idle; a third fills it (the whole e2e run 607 s with two, 539 s with three). Browsers
+ * side by side slow each page down, so expectations wait longer then: a page that is merely slow
+ * must not fail, one that never shows still does.
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 /**
  * The sandbox clock is one per server, and a spec that moves it (POST /dev/clock/advance) would

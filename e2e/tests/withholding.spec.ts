@@ -32,6 +32,9 @@ async function outbox(request: APIRequestContext, to: string, subject: RegExp): 
   return emails.find((item) => item.to === to && subject.test(item.subject));
 }
 
+// The two widths are two organisations of their own: they run side by side, not one after the other at the suite's end.
+test.describe.configure({ mode: 'parallel' });
+
 for (const width of [1440, 390]) {
   test(`[withholding] at ${width} px: turning backup withholding on counts the payees without a W-9, a W-9 is requested, the payment, the payee's page and email explain the 24%; /payments finds it by memo`, async ({
     page,
