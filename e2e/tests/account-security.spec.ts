@@ -2,12 +2,11 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, PASSWORD, readEmailedLink, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, signOutThroughSidebar, toast } from './support/ui.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshotWhenQuiet } from './support/screenshots.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, {
+  await screenshotWhenQuiet(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `account-${name}.png`),
     animations: 'disabled',
     fullPage: true,

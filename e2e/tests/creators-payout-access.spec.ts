@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, inviteMember, openSignedIn } from './support/api.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshotWhenQuiet } from './support/screenshots.ts';
 import { addBankedCreator } from './support/payees.ts';
 
 const shot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, {
+  await screenshotWhenQuiet(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `creators-payout-access-${name}.png`),
     animations: 'disabled',
     fullPage: true,

@@ -3,12 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn } from './support/api.ts';
 import { toast } from './support/ui.ts';
 import { activateViaApi, readVerification } from './support/wallet.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshotWhenQuiet } from './support/screenshots.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, {
+  await screenshotWhenQuiet(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `notifications-${name}.png`),
     animations: 'disabled',
     fullPage: true,

@@ -2,13 +2,15 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn, readResetLink, signUpViaApi, uniqueEmail } from './support/api.ts';
 import { signInThroughForm, toast } from './support/ui.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshotWhenQuiet } from './support/screenshots.ts';
 
 // PNGs of every page, for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
   // Transitions are run to their end, so dialogs and popovers are captured fully shown.
-  await screenshot(page, { path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`), animations: 'disabled' });
+  await screenshotWhenQuiet(page, {
+    path: path.resolve(test.info().project.testDir, '../screenshots', `${name}.png`),
+    animations: 'disabled',
+  });
 };
 
 test('[screenshots] captures each page', async ({ page, request }) => {

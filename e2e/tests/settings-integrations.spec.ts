@@ -5,11 +5,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createOwner, openSignedIn } from './support/api.ts';
 import { toast } from './support/ui.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshotWhenQuiet } from './support/screenshots.ts';
 
 const shot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, {
+  await screenshotWhenQuiet(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`),
     animations: 'disabled',
     fullPage: true,

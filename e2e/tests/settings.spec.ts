@@ -3,12 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { createOwner, inviteMember, openSignedIn, PASSWORD, uniqueEmail } from './support/api.ts';
 import { notifyPaymentsPosted } from './support/settings.ts';
 import { signInThroughForm, signOutThroughSidebar, toast } from './support/ui.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshotWhenQuiet } from './support/screenshots.ts';
 
 // PNGs for a person to look at; e2e/screenshots/ is not committed.
 const shot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
-  await screenshot(page, {
+  await screenshotWhenQuiet(page, {
     path: path.resolve(test.info().project.testDir, '../screenshots', `settings-${name}.png`),
     animations: 'disabled',
     fullPage: true,
