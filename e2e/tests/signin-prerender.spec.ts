@@ -82,6 +82,25 @@ test.describe('the prerendered sign-in page', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('[auth] replays every button clicked before the page hydrated, in order: the side chosen, then the password shown', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/sign-in-page-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/signin', { waitUntil: 'commit' });
+    await page.waitForLoadState('domcontentloaded');
+    await page.getByRole('button', { name: 'Creator', exact: true }).click();
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await expect(page.getByRole('button', { name: 'Creator', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  });
+
   test('[auth] a signed-in person opening /signin is still sent home', async ({ page, request }) => {
     const owner = await createOwner(request, 'signedin-signin', 'Homebound Media');
     await openSignedIn(page, owner.token, '/signin');
