@@ -16,6 +16,17 @@ const markPrerenderedHeading = () =>
 const isHydrated = (page: Page) =>
   page.locator('h1').evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
 
+/** Holds the sign-in page's chunk back, so React cannot hydrate the page until `release()`. */
+async function holdSignInPage(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/sign-in-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('the prerendered sign-in page', () => {
   test('[auth] /signin arrives with the sign-in form in its HTML, shown without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -63,12 +74,7 @@ test.describe('the prerendered sign-in page', () => {
   test('[auth] keeps what was typed and clicked before the page hydrated', async ({ page, request }) => {
     const owner = await createOwner(request, 'earlytyping');
     // The sign-in page's chunk held back until the fields are filled: hydration waits for it.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/sign-in-page-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSignInPage(page);
     await page.goto('/signin', { waitUntil: 'commit' });
     await page.getByLabel('Email address').fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -85,12 +91,7 @@ test.describe('the prerendered sign-in page', () => {
   test('[auth] replays every button clicked before the page hydrated, in order: the side chosen, then the password shown', async ({
     page,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/sign-in-page-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSignInPage(page);
     await page.goto('/signin', { waitUntil: 'commit' });
     await page.waitForLoadState('domcontentloaded');
     await page.getByRole('button', { name: 'Creator', exact: true }).click();
