@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './browser.ts';
+import { liveUrl } from './servers/live.ts';
 import { workerServer } from './tests/support/server.ts';
 
 // Each engineer's checkout runs its own servers and PostgreSQL: E2E_PORT and EMBEDDED_PG_PORT, and
@@ -46,8 +47,6 @@ if (!process.env.CREWPAY_E2E_DATA_DIR) {
   fs.chmodSync(dir, 0o755);
   process.env.CREWPAY_E2E_DATA_DIR = dir;
 }
-const dataDir = process.env.CREWPAY_E2E_DATA_DIR;
-if (!dataDir) throw new Error('CREWPAY_E2E_DATA_DIR is set above');
 
 /**
  * Three specs side by side; E2E_WORKERS=1 runs one at a time. A spec waits at times (a page's
@@ -68,49 +67,7 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
  */
 const own = workerServer();
 
-/** Each worker's server: the API built as in production, serving the built web app, on its own ports and data folder. */
-const serverOf = (index: number) => {
-  const server = workerServer(index);
-  const serverDir = server.dataDir;
-  fs.mkdirSync(serverDir, { recursive: true, mode: 0o755 });
-  fs.chmodSync(serverDir, 0o755);
-  return {
-    // The API serves the built web app (apps/web/dist); `npm run test:e2e` builds it first. The
-    // first server builds the API too; Playwright starts the servers one after another, so the
-    // others run that build and never rewrite files a running server may still load.
-    command: index === 0 ? 'npm run start -w apps/api' : 'node --enable-source-maps --import ./dist/tracing.js dist/server.js',
-    cwd: index === 0 ? '..' : '../apps/api',
-    url: `${server.url}/v1/user`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    // Its own PostgreSQL port, so a development server on the default one does not collide.
-    env: {
-      PORT: String(server.port),
-      DATA_DIR: serverDir,
-      EMBEDDED_PG_PORT: String(server.pgPort),
-      SANDBOX: 'true',
-      LOG_LEVEL: 'warn',
-      SANDBOX_ACH_DELAY_SECONDS: '60',
-      // The settings journey walks the Add Payment Method wizard (off by default).
-      PAYMENT_METHOD_WIZARD: 'true',
-      // Every test calls from 127.0.0.1: the API-wide rate limit must not be what a test meets.
-      RATE_LIMIT_ANONYMOUS_MAX: '1000000',
-      RATE_LIMIT_SIGNED_IN_MAX: '1000000',
-      // Each spec signs up its own organisations, all from 127.0.0.1.
-      RATE_LIMIT_SIGN_UPS_PER_IP: '1000000',
-      OPERATOR_TOKEN,
-      // The webhook journey's receiver listens on this machine: webhooks reach no private host unless named.
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-    },
-    // SIGTERM lets the API stop its PostgreSQL cleanly instead of leaving it running.
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
-  };
-};
-
 export default defineConfig({
-  testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
   workers: WORKERS,
@@ -136,6 +93,11 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: Array.from({ length: WORKERS }, (_, index) => serverOf(index)),
+  projects: [
+    { name: 'chromium', testDir: './tests', use: { browserName: 'chromium' } },
+    // SANDBOX=false against the provider fakes (live.ts): `npx playwright test --project live`.
+    { name: 'live', testDir: './tests-live', use: { browserName: 'chromium', baseURL: liveUrl } },
+  ],
+  // Every server the run needs, started side by side before the first test (global-setup.ts).
+  globalSetup: './global-setup.ts',
 });

@@ -1,9 +1,7 @@
 import pg from 'pg';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from '../../tests/support/api.ts';
-import { workerServer } from '../../tests/support/server.ts';
-
-const databaseUrl = () => workerServer().databaseUrl;
+import { liveDatabaseUrl } from '../../servers/live.ts';
 
 /** Outside the sandbox there is no /dev/outbox: the newest link emailed to `email`, read from the server's outbox table. */
 async function emailedLink(email: string, pathPart: string): Promise<string> {
@@ -11,7 +9,7 @@ async function emailedLink(email: string, pathPart: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const client = new pg.Client({ connectionString: databaseUrl() });
+        const client = new pg.Client({ connectionString: liveDatabaseUrl });
         await client.connect();
         try {
           const { rows } = await client.query<{ links: string[] }>(`SELECT links FROM emails WHERE "to" = $1 ORDER BY created_at DESC`, [
