@@ -26,8 +26,9 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // 2 cores: one PostgreSQL serves every file; more workers only contend.
-          maxWorkers: 2,
+          // Three files side by side on 2 cores: each waits on PostgreSQL at times, and a third
+          // worker fills that (the part 219 s with two, 201 s with three, docs/decisions.md).
+          maxWorkers: 3,
           // A worker imports the app once and runs its files one after another: each file still
           // has its own database and its own app (test/context.ts), and closes both when it ends.
           // Re-importing the whole app for every file was three quarters of the run.

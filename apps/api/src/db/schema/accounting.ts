@@ -37,6 +37,8 @@ export const accountingConnections = pgTable(
     refresh_expires_at: timestamp({ withTimezone: true }),
     /** Set when QuickBooks refused the refresh token: nothing is sent until the organisation connects again. */
     expired_at: timestamp({ withTimezone: true }),
+    /** While set and ahead, one worker is refreshing the tokens and the others wait for its answer (connection.ts). */
+    refreshing_until: timestamp({ withTimezone: true }),
     created_by: uuid(),
     created_at: createdAt(),
     updated_at: updatedAt(),

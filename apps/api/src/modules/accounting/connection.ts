@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { accountingConnections, type AccountingConnection } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -81,23 +82,64 @@ async function markExpired(deps: Pick<AppDeps, 'db'>, row: AccountingConnection)
 }
 
 /**
- * New tokens for the connection. Intuit rotates the refresh token: when another worker refreshed
- * first, ours is refused, and the stored (newer) tokens are used instead of calling it expired.
+ * How long one worker holds the right to refresh a connection's tokens. A refresh takes a second;
+ * a worker that died holding it is succeeded once it passes.
  */
-async function refreshTokens(deps: AppDeps, row: AccountingConnection): Promise<AccountingAuth> {
+const REFRESH_LEASE_SECONDS = 30;
+const REFRESH_POLL_MS = 100;
+
+/**
+ * The right to refresh `row`'s tokens, taken only while they are still the ones stored and no other
+ * worker holds it: Intuit rotates the refresh token, so two workers refreshing at once would spend
+ * a refresh each and the second would be refused.
+ */
+async function claimRefresh(deps: Pick<AppDeps, 'db'>, row: AccountingConnection): Promise<boolean> {
+  const claimed = await deps.db
+    .update(accountingConnections)
+    .set({ refreshing_until: sql`now() + make_interval(secs => ${REFRESH_LEASE_SECONDS})` })
+    .where(
+      and(
+        eq(accountingConnections.id, row.id),
+        eq(accountingConnections.refresh_token_sealed, row.refresh_token_sealed),
+        isNull(accountingConnections.expired_at),
+        or(isNull(accountingConnections.refreshing_until), lt(accountingConnections.refreshing_until, sql`now()`)),
+      ),
+    )
+    .returning({ id: accountingConnections.id });
+  return claimed.length === 1;
+}
+
+/** Refreshes with the right claimed; a refusal of the token we hold is Intuit's word that the grant is gone. */
+async function refreshClaimed(deps: AppDeps, row: AccountingConnection): Promise<AccountingAuth> {
   try {
     const tokens = await accountingProvider(deps).refresh({
       realm_id: row.realm_id,
       refresh_token: deps.secrets.decrypt(row.refresh_token_sealed),
     });
-    await deps.db.update(accountingConnections).set(sealed(deps, tokens)).where(eq(accountingConnections.id, row.id));
+    await deps.db
+      .update(accountingConnections)
+      .set({ ...sealed(deps, tokens), refreshing_until: null })
+      .where(eq(accountingConnections.id, row.id));
     return { realm_id: tokens.realm_id, access_token: tokens.access_token };
   } catch (error) {
-    if (!(error instanceof AccountingReconnectError)) throw error;
+    await deps.db.update(accountingConnections).set({ refreshing_until: null }).where(eq(accountingConnections.id, row.id));
+    if (error instanceof AccountingReconnectError) return markExpired(deps, row);
+    throw error;
+  }
+}
+
+/**
+ * New tokens for the connection: refreshed by this worker when it takes the right to, otherwise
+ * those another worker is getting, waited for (never a second refresh of the same token).
+ */
+async function refreshTokens(deps: AppDeps, row: AccountingConnection): Promise<AccountingAuth> {
+  for (;;) {
+    if (await claimRefresh(deps, row)) return refreshClaimed(deps, row);
     const latest = await findConnection(deps, row.org_id);
-    if (latest && latest.id === row.id && latest.refresh_token_sealed !== row.refresh_token_sealed && !latest.expired_at)
+    if (!latest || latest.id !== row.id || latest.expired_at) throw new AccountingReconnectError();
+    if (latest.refresh_token_sealed !== row.refresh_token_sealed)
       return { realm_id: latest.realm_id, access_token: deps.secrets.decrypt(latest.access_token_sealed) };
-    return markExpired(deps, row);
+    await sleep(REFRESH_POLL_MS);
   }
 }
 
@@ -119,8 +161,10 @@ export async function withQuickbooks<T>(deps: AppDeps, org_id: string, call: (au
   } catch (error) {
     if (!(error instanceof AccountingAuthError)) throw error;
   }
-  // Read again: a refresh just made (above, or by another worker) rotated the refresh token.
-  const again = await refreshTokens(deps, (await findConnection(deps, org_id)) ?? row);
+  // Read again: another worker may have refreshed since, and its new access token is the answer.
+  const latest = (await findConnection(deps, org_id)) ?? row;
+  const stored = deps.secrets.decrypt(latest.access_token_sealed);
+  const again = stored !== auth.access_token ? { realm_id: latest.realm_id, access_token: stored } : await refreshTokens(deps, latest);
   try {
     return await call(again);
   } catch (error) {

@@ -107,6 +107,19 @@ describe('QuickBooks Online (SANDBOX=false, on the QuickBooks fake)', () => {
     expect(company().journalEntries).toHaveLength(3);
   });
 
+  it('refreshes once when several calls meet the expired token at the same time: the others wait for its tokens', async () => {
+    const { owner } = await connectedOrg(world);
+    const refreshes = () => requestsTo(/tokens\/bearer$/).filter((request) => request.body.includes('grant_type=refresh_token')).length;
+    const refreshed = refreshes();
+    // An hour later at Intuit: four reads at once are each refused (401) with the same token.
+    world.quickbooks.advance(61 * 60_000);
+    const reads = await Promise.all(Array.from({ length: 4 }, () => inject('GET', '/api/qb/accounts', owner.headers)));
+    expect(reads.map((read) => read.statusCode)).toEqual([200, 200, 200, 200]);
+    // Intuit rotates the refresh token: one refresh, whose tokens the other three used.
+    expect(refreshes()).toBe(refreshed + 1);
+    expect((await inject('GET', '/api/orgOauth', owner.headers)).json()).toMatchObject([{ needs_reconnect: false }]);
+  });
+
   it('a retry after a timeout posts once: the gateway timed out after QuickBooks created the entry', async () => {
     const { owner, company } = await connectedOrg(world);
     world.quickbooks.timeOutAfterWork(/\/journalentry$/);
