@@ -154,6 +154,8 @@ export const payoutAbroadMessages = {
       : 'Amount currency must be USD: this payee is paid in US dollars',
   amountCurrencyShares: 'Amount currency must be USD for a payment with tax withheld',
   amountTooLarge: (currency: string, most: string) => `Earnings in ${currency} must be worth at most ${most}`,
+  /** A draft entered in its payee's currency whose payee is now paid otherwise: its dollars were only an estimate. */
+  noLongerPaidIn: (currency: string) => `Entered in ${currency}, and its payee is no longer paid in ${currency}: edit its amount`,
 } as const;
 
 /** Statuses in which a payment entered in its payee's currency shows an estimate in USD: Nium has not taken the dollars yet. */

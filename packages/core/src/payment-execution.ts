@@ -3,8 +3,11 @@ import { formatCents } from './money.ts';
 import { paymentMessages } from './payments-labels.ts';
 
 /** What a payment can wait for at execution (apps/api payments/execution-waits.ts: one table, used by every path). */
-export const executionWaitKinds = ['invoice', 'gate', 'approval', 'payout_details'] as const;
+export const executionWaitKinds = ['currency', 'invoice', 'gate', 'approval', 'payout_details'] as const;
 export type ExecutionWaitKind = (typeof executionWaitKinds)[number];
+/** The waits that leave a payment a draft, nothing held (a currency its payee is no longer paid in, its invoice, its contract or deliverable). */
+export const draftWaitKinds = ['currency', 'invoice', 'gate'] as const;
+export type DraftWaitKind = (typeof draftWaitKinds)[number];
 
 const outcomeFigures = z.object({ count: z.number().int(), amount: z.number().int(), fees: z.number().int() });
 export const approverRoles = ['owner', 'admin'] as const;
@@ -13,14 +16,15 @@ export const approverRoles = ['owner', 'admin'] as const;
  * What an execution does (or, previewed, would do) with each selected draft: sent now; held
  * (money kept) for an approval, with the roles of the people who may still approve; held while the
  * recipient gives payout details; left a draft because it waits (for its invoice, its contract or
- * deliverable), with each reason and how many wait for it. Preview and Execute answer the same.
+ * deliverable, or an edit when its payee is no longer paid in the currency it was entered in), with
+ * each reason and how many wait for it. Preview and Execute answer the same.
  */
 export const executionOutcomes = z.object({
   sent: outcomeFigures,
   needs_payout_details: outcomeFigures,
   held_for_approval: outcomeFigures.extend({ approver_roles: z.array(z.enum(approverRoles)) }),
   waiting: outcomeFigures.extend({
-    reasons: z.array(z.object({ kind: z.enum(['invoice', 'gate']), reason: z.string(), count: z.number().int() })),
+    reasons: z.array(z.object({ kind: z.enum(draftWaitKinds), reason: z.string(), count: z.number().int() })),
   }),
 });
 export type ExecutionOutcomes = z.infer<typeof executionOutcomes>;

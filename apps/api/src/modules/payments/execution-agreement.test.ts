@@ -18,10 +18,28 @@ type Selection = { headers: Headers; ids: string[] };
 const call = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
 
 /**
- * The four kinds of wait, each beside a payment that waits for nothing. The invoice case first:
+ * The five kinds of wait, each beside a payment that waits for nothing. The invoice case first:
  * preview once counted its draft as executed ("2 payments, $170.00") while Execute skipped it.
  */
 const selections: [string, () => Promise<Selection>][] = [
+  [
+    'an edit: entered in pounds, and its payee since paid by US bank',
+    async () => {
+      const owner = await fundedOwner(ctx.app);
+      const payee = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
+      const drafts = await createDrafts(ctx.app, owner.headers, [
+        paymentRow(payee.id, 40_000, { amount_currency: 'GBP' }),
+        paymentRow(payee.id, 9_000),
+      ]);
+      const moved = await call('PUT', `/v1/creators/${payee.id}`, owner.headers, {
+        id: payee.id,
+        ...BANK,
+        selected_payment_method: 'stripe',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      return { headers: owner.headers, ids: drafts.map((draft) => draft.id) };
+    },
+  ],
   [
     'an invoice that releases its payments when paid',
     async () => {
@@ -118,6 +136,44 @@ describe('Preview and Execute carry out one plan', () => {
     expect(preview.count).toBe(2);
     expect(preview.amount).toBe(ofPounds.source_amount + 9_000);
     expect(answer.outcomes.sent).toMatchObject({ count: 2, amount: ofPounds.source_amount + 9_000 });
+  });
+
+  it('never pays the dollar estimate of pounds to a payee no longer paid in pounds: the draft waits for an edit, then goes', async () => {
+    const owner = await fundedOwner(ctx.app);
+    const payee = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
+    const [pounds] = await createDrafts(ctx.app, owner.headers, [paymentRow(payee.id, 40_000, { amount_currency: 'GBP' })]);
+    const moved = await call('PUT', `/v1/creators/${payee.id}`, owner.headers, {
+      id: payee.id,
+      ...BANK,
+      selected_payment_method: 'stripe',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const balance = async () => (await call('GET', '/v1/treasury', owner.headers)).json().balance;
+    const before = await balance();
+
+    const answer = (await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [pounds!.id] })).json();
+    expect(answer.outcomes.waiting.reasons).toEqual([
+      { kind: 'currency', reason: 'Entered in GBP, and its payee is no longer paid in GBP: edit its amount', count: 1 },
+    ]);
+    expect(answer.message).toBe(
+      'No payment is sent now\n1 payment: Entered in GBP, and its payee is no longer paid in GBP: edit its amount',
+    );
+    expect((await call('GET', `/v1/payments/${pounds!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'draft',
+      amount_currency: 'GBP',
+    });
+    expect(await balance()).toEqual(before);
+
+    // Entered again in dollars, it is paid as any payment by bank.
+    const edited = await call('PUT', '/v1/payments', owner.headers, {
+      id: pounds!.id,
+      earnings: 50_000,
+      split: 100,
+      amount_currency: 'USD',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const paid = (await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [pounds!.id] })).json();
+    expect(paid.outcomes.sent).toMatchObject({ count: 1, amount: 50_000 });
   });
 
   it('names who approves and never says money is on the way when none was sent', async () => {

@@ -1,4 +1,4 @@
-import type { ExecutionOutcomes, InitiatePreview } from '@crewpay/core';
+import type { DraftWaitKind, ExecutionOutcomes, InitiatePreview } from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Payment } from '../../db/schema/index.ts';
 import { approverRolesFor } from './approval-emails.ts';
@@ -14,11 +14,11 @@ const parkedFor = (parked: Parked[], kind: string) => parked.filter((row) => row
 
 /** Reasons to wait, each once, with how many drafts wait for it. */
 function reasonCounts(waiting: Parked[]): ExecutionOutcomes['waiting']['reasons'] {
-  const counts = new Map<string, { kind: 'invoice' | 'gate'; reason: string; count: number }>();
+  const counts = new Map<string, { kind: DraftWaitKind; reason: string; count: number }>();
   for (const row of waiting) {
     const reason = row.reasons.join('; ');
     const key = `${row.wait.kind}:${reason}`;
-    const known = counts.get(key) ?? { kind: row.wait.kind as 'invoice' | 'gate', reason, count: 0 };
+    const known = counts.get(key) ?? { kind: row.wait.kind as DraftWaitKind, reason, count: 0 };
     counts.set(key, { ...known, count: known.count + 1 });
   }
   return [...counts.values()];

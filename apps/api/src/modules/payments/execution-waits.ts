@@ -7,6 +7,7 @@ import type { PayoutDestination } from '../../providers/payouts/index.ts';
 import { holdForApproval } from './approval-hold.ts';
 import { emailApprovers } from './approval-emails.ts';
 import { approvalsNeeded } from './approval-rules.ts';
+import { currencyWaitReasons } from './fx-amounts.ts';
 import { gateReasons, markExecuteOnRelease } from './gates.ts';
 import { invoiceWaitReasons } from './release-waits.ts';
 import { requestPayoutInfo } from './payouts.ts';
@@ -45,6 +46,13 @@ export type Wait = {
  * last approval) reads this one table, so none can disagree with another about a payment.
  */
 export const WAITS: readonly Wait[] = [
+  {
+    kind: 'currency',
+    stage: 'draft',
+    reasons: ({ tx, orgId }, rows) => currencyWaitReasons(tx, orgId, rows),
+    // Nothing releases it: the owner edits its amount (in USD, or the payee's new currency) and executes again.
+    park: async () => {},
+  },
   {
     kind: 'invoice',
     stage: 'draft',

@@ -11,7 +11,7 @@ import {
 } from '@crewpay/core';
 import type { AppDeps } from '../../deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { creators, payeesAbroad } from '../../db/schema/index.ts';
+import { creators, payeesAbroad, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { niumProvider } from '../nium/index.ts';
@@ -73,6 +73,27 @@ async function payeeCurrencies(db: DbOrTx, orgId: string, creatorIds: string[]):
     .innerJoin(payeesAbroad, and(eq(payeesAbroad.org_id, creators.org_id), eq(payeesAbroad.payee_id, creators.id)))
     .where(and(eq(creators.org_id, orgId), inArray(creators.id, [...new Set(creatorIds)])));
   return new Map(rows.filter((row) => row.method === 'nium').map((row) => [row.id, row.currency]));
+}
+
+/**
+ * Why each draft entered in its payee's currency cannot be sent as entered: its payee is no longer
+ * paid in that currency (they chose a US bank, PayPal or Venmo, or another country since). Its
+ * dollars were the quote's estimate, not an amount anyone agreed to pay: it stays a draft until
+ * edited. One of the waits of execution-waits.ts.
+ */
+export async function currencyWaitReasons(db: DbOrTx, orgId: string, rows: Payment[]): Promise<Map<string, string[]>> {
+  const entered = rows.filter((row) => row.currency_amount !== null && row.amount_currency !== 'USD');
+  if (entered.length === 0) return new Map();
+  const paidIn = await payeeCurrencies(
+    db,
+    orgId,
+    entered.map((row) => row.recipient),
+  );
+  return new Map(
+    entered
+      .filter((row) => paidIn.get(row.recipient) !== row.amount_currency)
+      .map((row) => [row.id, [payoutAbroadMessages.noLongerPaidIn(row.amount_currency)]]),
+  );
 }
 
 /**
