@@ -42,7 +42,6 @@ const ledgerTransfers = new Counter({
   registers: [metricsRegistry],
 });
 
-
 export function recordHttpRequest(labels: { method: string; route: string; status: number }, seconds: number): void {
   httpDuration.observe({ method: labels.method, route: labels.route, status: String(labels.status) }, seconds);
 }

@@ -13,9 +13,7 @@ export function newSecretToken(): string {
  */
 export function newSecretTokens(count: number): string[] {
   const bytes = randomFillSync(Buffer.alloc(count * TOKEN_BYTES));
-  return Array.from({ length: count }, (_, index) =>
-    bytes.subarray(index * TOKEN_BYTES, (index + 1) * TOKEN_BYTES).toString('base64url'),
-  );
+  return Array.from({ length: count }, (_, index) => bytes.subarray(index * TOKEN_BYTES, (index + 1) * TOKEN_BYTES).toString('base64url'));
 }
 
 /** Tokens are stored hashed: a database leak must not hand out live sessions or links. */

@@ -125,7 +125,8 @@ export const contractTemplateRoutes =
           org_id: user.org_id,
           ...body,
           formFields,
-          pageCount: draft.page_count ?? (await storedPageCount({ storage, pdfThreads: deps.kernel.clients.pdfThreads }, draft.storage_key)),
+          pageCount:
+            draft.page_count ?? (await storedPageCount({ storage, pdfThreads: deps.kernel.clients.pdfThreads }, draft.storage_key)),
         });
       },
     );
