@@ -3,7 +3,7 @@ import { randomFillSync } from 'node:crypto';
 const POOL_BYTES = 8192;
 
 /** Random bytes drawn from a pool of its own (createRandomPool). */
-export type RandomPool = { bytes(size: number): Buffer };
+type RandomPool = { bytes(size: number): Buffer };
 
 /**
  * Cryptographically random bytes, as randomBytes gives them, drawn from a pool that
