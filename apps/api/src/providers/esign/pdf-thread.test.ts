@@ -85,4 +85,40 @@ describe('PDF threads', () => {
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => threads.run('inspect', { bytes: pdf })));
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
   });
+
+  it('runs at most two threads at once per owner, in the order asked; another owner has slots of its own', async () => {
+    const running = { now: 0, most: 0 };
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const counted = () =>
+      createPdfThreads(async (request) => {
+        started.push((request.input as { bytes: Uint8Array }).bytes[0]!);
+        running.most = Math.max(running.most, ++running.now);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        running.now -= 1;
+        return { ok: true, value: { pages: [] } };
+      });
+    const ask = (owner: ReturnType<typeof counted>, index: number) => owner.run('inspect', { bytes: Uint8Array.of(index) });
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+    const owner = counted();
+    const answers = Promise.all([0, 1, 2, 3, 4].map((index) => ask(owner, index)));
+    await tick();
+    expect(started).toEqual([0, 1]);
+    while (finish.length > 0) {
+      finish.shift()!();
+      await tick();
+    }
+    expect((await answers).every((outcome) => outcome.ok)).toBe(true);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(running.most).toBe(2);
+
+    // Two owners (two kernels): each has its two slots.
+    const [first, second] = [counted(), counted()];
+    const both = Promise.all([ask(first, 5), ask(first, 6), ask(second, 7), ask(second, 8)]);
+    await tick();
+    expect(running.now).toBe(4);
+    finish.splice(0).forEach((resolve) => resolve());
+    await both;
+  });
 });

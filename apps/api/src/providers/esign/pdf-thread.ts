@@ -61,7 +61,10 @@ export type PdfThreads = {
  * pair) each have their own two slots, as two processes would: sharing one would make them wait
  * for each other, which no deployment does.
  */
-export function createPdfThreads(): PdfThreads {
+export function createPdfThreads(
+  // The thread each task runs in; a test counts how many run at once with a runner of its own.
+  runInThread: (request: PdfRequest, limits: PdfThreadLimits) => Promise<PdfOutcome<unknown>> = runWorker,
+): PdfThreads {
   let running = 0;
   const waiting: (() => void)[] = [];
 
@@ -89,7 +92,7 @@ export function createPdfThreads(): PdfThreads {
           input,
           limits: { pages: limits.pages, objects: limits.objects, inflatedBytes: limits.inflatedBytes },
         } as PdfRequest;
-        return (await runWorker(request, limits)) as PdfOutcome<PdfTasks[typeof task]['value']>;
+        return (await runInThread(request, limits)) as PdfOutcome<PdfTasks[typeof task]['value']>;
       } finally {
         releaseSlot();
       }
