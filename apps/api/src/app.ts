@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandler(app);
   // First: every route added after it is collected with its policy, and the app refuses to start while an API route has none.
   collectRoutePolicies(app);
-  await registerMetrics(app, { operatorToken: deps.config.operatorToken });
+  await registerMetrics(app, { operatorToken: deps.config.operatorToken, pools: deps.kernel.poolMetrics });
   limitJsonDepth(app);
   refuseNulInput(app);
 

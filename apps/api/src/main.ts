@@ -13,7 +13,6 @@ import { StartError, describeStartFailure } from './start-errors.ts';
 import { buildApp } from './app.ts';
 import { crewpayKernel, wireCrewpay } from './wiring.ts';
 import { loggableError } from './lib/log-safe.ts';
-import { watchPool } from './lib/metrics.ts';
 
 /** `api` serves HTTP (and runs the workers unless RUN_WORKERS=false); `worker` runs only the jobs. */
 type ProcessRole = 'api' | 'worker';
@@ -34,7 +33,6 @@ async function startCrewpay(role: ProcessRole): Promise<void> {
   }
   const { url: databaseUrl, embedded } = await openDatabaseServer(config, role);
   const database = openDatabase(databaseUrl, { max: 20 });
-  watchPool('app', database.pool);
   await runMigrations(database);
 
   const secrets = createSecretBox(resolveSecretsKey(config.secretsKey, config.dataDir));
@@ -50,6 +48,7 @@ async function startCrewpay(role: ProcessRole): Promise<void> {
     },
   });
   const kernel = crewpayKernel({ email: config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport() });
+  kernel.poolMetrics.watchPool('app', database.pool);
   const deps = { config, db: database.db, jobs, secrets, kernel };
   await wireCrewpay(deps);
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { ProviderCall } from '../db/schema/index.ts';
 import type { ProviderCallError, WebhookVerifier } from '../providers/contract.ts';
+import { createPoolMetrics, type PoolMetrics } from '../lib/metrics.ts';
 import { createProviderClients } from '../providers/process-clients.ts';
 import type {
   ClockWork,
@@ -97,6 +98,8 @@ declare module '../deps.ts' {
     readonly jobs: readonly JobWorker[];
     readonly clockWork: readonly ClockWork[];
     readonly reconcileChecks: readonly ReconcileCheck[];
+    /** The database pools /metrics reports (main.ts watches the process's). */
+    readonly poolMetrics: PoolMetrics;
   }
 }
 
@@ -120,6 +123,7 @@ export function buildKernel(modules: readonly ModuleDescriptor[]): Kernel {
     clockWork: all((module) => module.clockWork),
     reconcileChecks: all((module) => module.reconcileChecks),
     clients: createProviderClients(),
+    poolMetrics: createPoolMetrics(),
   };
 }
 

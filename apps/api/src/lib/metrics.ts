@@ -42,24 +42,6 @@ const ledgerTransfers = new Counter({
   registers: [metricsRegistry],
 });
 
-type PoolLike = { totalCount: number; idleCount: number; waitingCount: number };
-const pools = new Map<PoolLike, string>();
-
-new Gauge({
-  name: 'crewpay_db_pool_connections',
-  help: "The database pools' connections: total open, idle, and requests waiting for one",
-  labelNames: ['pool', 'state'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    this.reset();
-    for (const [pool, name] of pools) {
-      this.inc({ pool: name, state: 'total' }, pool.totalCount);
-      this.inc({ pool: name, state: 'idle' }, pool.idleCount);
-      this.inc({ pool: name, state: 'waiting' }, pool.waitingCount);
-    }
-  },
-});
-
 export function recordHttpRequest(labels: { method: string; route: string; status: number }, seconds: number): void {
   httpDuration.observe({ method: labels.method, route: labels.route, status: String(labels.status) }, seconds);
 }
@@ -79,10 +61,44 @@ export function countLedgerTransfer(type: string): void {
   ledgerTransfers.inc({ type });
 }
 
-/** Reports a pool's connections until it is closed (the function answered stops it). */
-export function watchPool(name: string, pool: PoolLike): () => void {
-  pools.set(pool, name);
-  return () => void pools.delete(pool);
+type PoolLike = { totalCount: number; idleCount: number; waitingCount: number };
+
+/**
+ * The database pools a kernel reports at /metrics (events/kernel.ts builds one with each kernel;
+ * main.ts watches the process's pool), in a registry of their own that /metrics serves with the
+ * one above. Kept with the kernel, not here: the pools are the process's objects, opened and
+ * closed by whoever built it, and two apps in one process (the tests) report their own.
+ */
+export type PoolMetrics = {
+  /** Reports a pool's connections until it is closed (the function answered stops it). */
+  watchPool(name: string, pool: PoolLike): () => void;
+  readonly registry: Registry;
+};
+
+export function createPoolMetrics(): PoolMetrics {
+  const pools = new Map<PoolLike, string>();
+  const registry = new Registry();
+  new Gauge({
+    name: 'crewpay_db_pool_connections',
+    help: "The database pools' connections: total open, idle, and requests waiting for one",
+    labelNames: ['pool', 'state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [pool, name] of pools) {
+        this.inc({ pool: name, state: 'total' }, pool.totalCount);
+        this.inc({ pool: name, state: 'idle' }, pool.idleCount);
+        this.inc({ pool: name, state: 'waiting' }, pool.waitingCount);
+      }
+    },
+  });
+  return {
+    watchPool(name, pool) {
+      pools.set(pool, name);
+      return () => void pools.delete(pool);
+    },
+    registry,
+  };
 }
 
 /** Seconds since a performance.now() reading. */

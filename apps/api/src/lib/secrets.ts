@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pooledRandomBytes } from './random.ts';
+import { createRandomPool } from './random.ts';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -14,14 +14,18 @@ export type SecretBox = {
   deriveKey(purpose: string): string;
 };
 
-/** AES-256-GCM: "v1:<iv>:<tag>:<ciphertext>" in base64url; tampering fails the auth tag. */
+/**
+ * AES-256-GCM: "v1:<iv>:<tag>:<ciphertext>" in base64url; tampering fails the auth tag. Each box
+ * (one per process, main.ts) draws its IVs from a random pool of its own (lib/random.ts).
+ */
 export function createSecretBox(keyHex: string): SecretBox {
   const key = Buffer.from(keyHex, 'hex');
   if (key.length !== 32) throw new Error('The secrets key must be 32 bytes (64 hex characters)');
+  const random = createRandomPool();
   return {
     deriveKey: (purpose) => createHmac('sha256', key).update(`crewpay:${purpose}`).digest('hex'),
     encrypt(plain) {
-      const iv = pooledRandomBytes(IV_BYTES);
+      const iv = random.bytes(IV_BYTES);
       const cipher = createCipheriv(ALGORITHM, key, iv);
       const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();

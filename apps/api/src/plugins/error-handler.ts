@@ -15,9 +15,6 @@ function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
-/** Requests whose error this handler already answered: a further error goes to Fastify's own handlers. */
-const answered = new WeakSet<object>();
-
 /**
  * An error raised while an error answer is being sent (a failing onSend hook) skips this handler:
  * Fastify hands it to its default and fallback handlers, which answer the error's own message
@@ -25,7 +22,7 @@ const answered = new WeakSet<object>();
  * its handler, so such a second error is logged here and its message replaced by the constant one,
  * and the answer is a 500.
  */
-function hideSecondErrors(app: FastifyInstance): void {
+function hideSecondErrors(app: FastifyInstance, answered: WeakSet<object>): void {
   app.addHook('onError', async (request, reply, error) => {
     if (!answered.has(request)) return;
     request.log.error({ error: loggableError(error), request_id: request.id }, 'error while sending an answer');
@@ -38,7 +35,9 @@ function hideSecondErrors(app: FastifyInstance): void {
 
 /** The one error handler: every failure answers {message, code}; unexpected 5xx text is hidden and logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  hideSecondErrors(app);
+  /** Requests whose error this handler already answered: a further error goes to Fastify's own handlers. */
+  const answered = new WeakSet<object>();
+  hideSecondErrors(app, answered);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     answered.add(request);
     if (error instanceof AppError) {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { withDatabase } from '../db/embedded.ts';
-import { watchPool } from '../lib/metrics.ts';
 import { createTestContext, operatorHeaders, type TestContext } from '../../test/context.ts';
 import { addCreator } from '../../test/fixtures.ts';
 import { BANK, createDrafts, fundedOwner, injector, paymentRow } from '../../test/payment-fixtures.ts';
@@ -14,7 +13,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   // As main.ts does for the process's pool.
-  afterAll(watchPool('app', ctx.database.pool));
+  afterAll(ctx.deps.kernel.poolMetrics.watchPool('app', ctx.database.pool));
 });
 
 const scrape = async (app: FastifyInstance = ctx.app) => {

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
+import { createPdfThreads, type PdfThreads } from './esign/pdf-thread.ts';
 import { paypalClient, type PaypalTokens } from './clients/paypal-client.ts';
 import { newStripeClient, type StripeSettings } from './clients/stripe-client.ts';
 import { openFileStorage, type StorageConfig } from './storage/open.ts';
@@ -8,7 +9,8 @@ import type { FileStorage } from './storage/types.ts';
 
 /**
  * What a process keeps open between calls to the outside: Stripe's clients (their sockets),
- * PayPal's bearer tokens, the file storage (its S3 client). Built with the process's kernel
+ * PayPal's bearer tokens, the file storage (its S3 client), and the slots of its PDF worker
+ * threads (esign/pdf-thread.ts: at most two read at once). Built with the process's kernel
  * (events/kernel.ts), never at module level: two apps in one process (the tests, a script beside
  * a server) share nothing, and a setting changed in a test's config gets its own client.
  */
@@ -16,6 +18,7 @@ type ProviderClients = {
   stripe(settings: StripeSettings): Stripe;
   readonly paypalTokens: PaypalTokens;
   fileStorage(config: StorageConfig): FileStorage;
+  readonly pdfThreads: PdfThreads;
 };
 
 declare module '../deps.ts' {
@@ -45,6 +48,7 @@ export function createProviderClients(): ProviderClients {
       if (!storage) storages.set(key, (storage = openFileStorage(config)));
       return storage;
     },
+    pdfThreads: createPdfThreads(),
   };
 }
 

@@ -53,7 +53,7 @@ export async function startDropboxSignTemplateDraft(
   ctx: { deps: AppDeps; storage: FileStorage },
   options: { org_id: string; title: string; file: Upload },
 ): Promise<DraftAnswer> {
-  const pages = await checkContractPdf(options.file);
+  const pages = await checkContractPdf(ctx.deps.kernel.clients.pdfThreads, options.file);
   await assertNoReadyTemplate(ctx.deps.db, options.org_id);
   const id = newId();
   const key = `contract-templates/${options.org_id}/${id}`;

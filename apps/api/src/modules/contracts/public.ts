@@ -53,9 +53,9 @@ export async function signingLinkDocument(deps: AppDeps, linkId: string): Promis
 }
 
 /** A drawn signature's PNG, read in the PDF worker as the stamp will embed it (a PNG can expand like a PDF). */
-async function drawnSignature(dataUrl: string | undefined): Promise<Buffer> {
+async function drawnSignature(deps: AppDeps, dataUrl: string | undefined): Promise<Buffer> {
   const png = Buffer.from((dataUrl ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
-  if (!(await isSignaturePng(png)))
+  if (!(await isSignaturePng(deps.kernel.clients.pdfThreads, png)))
     throw new AppError('validation_error', contractMessages.signatureRequired, { field: 'signature_image' });
   return png;
 }
@@ -94,7 +94,7 @@ export async function signThroughLink(
   const row = await findContractRow(deps.db, orgScope(contract.org_id), contract.id);
   const signature =
     options.signature_type === 'drawn'
-      ? { type: 'drawn' as const, png: await drawnSignature(options.signature_image) }
+      ? { type: 'drawn' as const, png: await drawnSignature(deps, options.signature_image) }
       : { type: 'typed' as const, text: options.signer_name };
   const signed = await signWithProvider(deps, {
     org_id: contract.org_id,

@@ -13,7 +13,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { contracts, contractTemplates, creators, customers, orgs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { configuredEsignProvider, DROPBOX_SIGN_PROVIDER, readPdf, type PdfRefusal } from '../../providers/esign/index.ts';
+import { configuredEsignProvider, DROPBOX_SIGN_PROVIDER, readPdf, type PdfRefusal, type PdfThreads } from '../../providers/esign/index.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
 import { assertCampaignOfOrg } from '../campaigns/index.ts';
 import { findFeeRule } from '../fees/index.ts';
@@ -35,10 +35,10 @@ function refusalMessage(reason: PdfRefusal): string {
  * A PDF by content (header and parse), at most 25,000,000 bytes and within PDF_LIMITS; answers
  * its pages' sizes. The one parse of an upload, in the PDF worker: later steps keep what it found.
  */
-export async function checkContractPdf(upload: Upload): Promise<{ width: number; height: number }[]> {
+export async function checkContractPdf(pdfThreads: PdfThreads, upload: Upload): Promise<{ width: number; height: number }[]> {
   if (upload.bytes.length === 0 || upload.bytes.length > MAX_CONTRACT_PDF_BYTES)
     throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
-  const pdf = await readPdf(upload.bytes);
+  const pdf = await readPdf(pdfThreads, upload.bytes);
   if (!pdf.ok) throw new AppError('validation_error', refusalMessage(pdf.reason), { field: 'file' });
   return pdf.pages;
 }
@@ -110,7 +110,7 @@ type CreateContractInput = {
 /** Where the document comes from: the upload, or the organisation's ready template. */
 async function documentOf(ctx: ContractCtx, input: CreateContractInput) {
   if (input.file) {
-    const pages = await checkContractPdf(input.file);
+    const pages = await checkContractPdf(ctx.deps.kernel.clients.pdfThreads, input.file);
     const key = `contracts/${input.org_id}/${newId()}`;
     const sha = await storePdf(ctx.storage, key, input.file.bytes);
     const file_name = pdfFileName(input.file.file_name);

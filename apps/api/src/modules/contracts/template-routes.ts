@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { configuredEsignProvider, DROPBOX_SIGN_PROVIDER, readAll, readPdf } from '../../providers/esign/index.ts';
+import { configuredEsignProvider, DROPBOX_SIGN_PROVIDER, readAll, readPdf, type PdfThreads } from '../../providers/esign/index.ts';
 import { fileStorage, type FileStorage } from '../../providers/storage/index.ts';
 import { attachmentDisposition } from '../files/index.ts';
 import { startDropboxSignTemplateDraft } from './dropbox-sign-templates.ts';
@@ -22,8 +22,8 @@ import { STAFF } from '../../plugins/route-policy.ts';
 const tags = ['Contract templates'];
 
 /** A draft uploaded before its page count was kept is read once more, in the PDF worker. */
-async function storedPageCount(storage: FileStorage, key: string): Promise<number> {
-  const pdf = await readPdf(await readAll(await storage.read(key)));
+async function storedPageCount(ctx: { storage: FileStorage; pdfThreads: PdfThreads }, key: string): Promise<number> {
+  const pdf = await readPdf(ctx.pdfThreads, await readAll(await ctx.storage.read(key)));
   return pdf.ok ? pdf.pages.length : 0;
 }
 const templateParams = z.object({
@@ -102,7 +102,7 @@ export const contractTemplateRoutes =
         // ESIGN_PROVIDER chooses whose editor opens: Dropbox Sign's embedded one, or our block editor.
         if (file && configuredEsignProvider(deps.config) === DROPBOX_SIGN_PROVIDER)
           return startDropboxSignTemplateDraft({ deps, storage }, { ...options, file });
-        return startTemplateDraft({ db: deps.db, storage }, options);
+        return startTemplateDraft({ db: deps.db, storage, pdfThreads: deps.kernel.clients.pdfThreads }, options);
       },
     );
 
@@ -125,7 +125,8 @@ export const contractTemplateRoutes =
           org_id: user.org_id,
           ...body,
           formFields,
-          pageCount: draft.page_count ?? (await storedPageCount(storage, draft.storage_key)),
+          pageCount:
+            draft.page_count ?? (await storedPageCount({ storage, pdfThreads: deps.kernel.clients.pdfThreads }, draft.storage_key)),
         });
       },
     );

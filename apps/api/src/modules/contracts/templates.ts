@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { afterPosition, cursorMicros, decodeCursor, keysetPage } from '../../lib/keyset.ts';
 import type { PageOptions } from './queries.ts';
+import type { PdfThreads } from '../../providers/esign/index.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
 import { checkBlocksFit, checkContractPdf, pdfFileName, storePdf, type Upload } from './service.ts';
 
@@ -77,11 +78,11 @@ export async function assertNoReadyTemplate(db: DbOrTx, orgId: string) {
  * (a previous draft is replaced); the answer's edit_url opens our block editor on it.
  */
 export async function startTemplateDraft(
-  ctx: { db: DbOrTx; storage: FileStorage },
+  ctx: { db: DbOrTx; storage: FileStorage; pdfThreads: PdfThreads },
   options: { org_id: string; title: string; file?: Upload },
 ): Promise<{ edit_url: string; template_id: string }> {
   if (!options.file) throw new AppError('validation_error', contractMessages.badPdf, { field: 'file' });
-  const pages = await checkContractPdf(options.file);
+  const pages = await checkContractPdf(ctx.pdfThreads, options.file);
   await assertNoReadyTemplate(ctx.db, options.org_id);
   const id = newId();
   const key = `contract-templates/${options.org_id}/${id}`;

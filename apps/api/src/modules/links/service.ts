@@ -4,7 +4,7 @@ import { insertMany } from '../../db/insert-many.ts';
 import { expiringLinks, type ExpiringLink } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+import { hashToken, newSecretToken, newSecretTokens } from '../../lib/tokens.ts';
 
 export type LinkType = ExpiringLink['type'];
 
@@ -58,7 +58,7 @@ export function newExpiringLinks(
   rows: (typeof expiringLinks.$inferInsert)[];
 } {
   const now = Date.now();
-  const linkIds = items.map(() => newSecretToken());
+  const linkIds = newSecretTokens(items.length);
   const rows = items.map((item, index) => ({
     id: newId(),
     token_hash: hashToken(linkIds[index]!),

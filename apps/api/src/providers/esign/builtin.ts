@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/index.ts';
 import { pdfLimitMessages } from '@crewpay/core';
 import { readPdf, stampPdf, type PdfRefusal } from './pdf.ts';
+import type { PdfThreads } from './pdf-thread.ts';
 import type { BuiltinEsign } from './types.ts';
 import { signEsignWebhook, verifyEsignWebhook } from './webhook.ts';
 
@@ -31,8 +32,8 @@ export const refusalMessage = (refusal: PdfRefusal) =>
  * prepared document of each request and the signed files, as a hosted service would keep them.
  * Request ids derive from the idempotency key, so a repeated call answers the same request.
  */
-export function createBuiltinEsign(options: { storage: FileStorage; webhookSecret: string }): BuiltinEsign {
-  const { storage, webhookSecret } = options;
+export function createBuiltinEsign(options: { storage: FileStorage; webhookSecret: string; pdfThreads: PdfThreads }): BuiltinEsign {
+  const { storage, webhookSecret, pdfThreads } = options;
   const requestKey = (id: string) => `esign/${id}`;
   return {
     name: 'crewpay',
@@ -40,7 +41,7 @@ export function createBuiltinEsign(options: { storage: FileStorage; webhookSecre
     async createSignatureRequest(input) {
       const signature_request_id = createHash('sha256').update(`crewpay-esign:${input.idempotency_key}`).digest('hex').slice(0, 32);
       const bytes = await readAll(await storage.read(input.document_key));
-      const pdf = await readPdf(bytes);
+      const pdf = await readPdf(pdfThreads, bytes);
       if (!pdf.ok) throw new EsignRequestError(refusalMessage(pdf.reason), false);
       const outside = input.form_fields.find((field) => field.page > pdf.pages.length);
       if (outside)
@@ -54,7 +55,7 @@ export function createBuiltinEsign(options: { storage: FileStorage; webhookSecre
     async signRequest(input) {
       const original = await readAll(await storage.read(`${requestKey(input.signature_request_id)}/original`));
       const signature = input.signature;
-      const outcome = await stampPdf({
+      const outcome = await stampPdf(pdfThreads, {
         original,
         title: input.title,
         contract_ref: input.signature_request_id,

@@ -4,6 +4,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { EsignRequestError, readAll, refusalMessage } from './builtin.ts';
 import { dropboxSignFields } from './dropbox-sign-fields.ts';
 import { readPdf } from './pdf.ts';
+import type { PdfThreads } from './pdf-thread.ts';
 import { sha256 } from './stamp.ts';
 import type { EsignEvent, EsignProvider, HostedRequestInput } from './types.ts';
 
@@ -34,14 +35,14 @@ type Answer = { signature_request: SignatureRequest };
  * the PDF limits, and stored with the contract. Dropbox Sign takes no idempotency key: a request is
  * sent once per call, and a retry after a lost answer can send a second (docs/decisions.md).
  */
-export function createDropboxSignEsign(options: { settings: DropboxSignSettings; storage: FileStorage }) {
-  const { settings, storage } = options;
+export function createDropboxSignEsign(options: { settings: DropboxSignSettings; storage: FileStorage; pdfThreads: PdfThreads }) {
+  const { settings, storage, pdfThreads } = options;
   const client = () => dropboxSignClient(settings);
   const app = { client_id: settings.clientId, test_mode: settings.testMode };
 
   async function readDocument(key: string) {
     const bytes = await readAll(await storage.read(key));
-    const pdf = await readPdf(bytes);
+    const pdf = await readPdf(pdfThreads, bytes);
     if (!pdf.ok) throw new EsignRequestError(refusalMessage(pdf.reason), false);
     return { bytes, pages: pdf.pages };
   }
@@ -109,7 +110,7 @@ export function createDropboxSignEsign(options: { settings: DropboxSignSettings;
       const id = encodeURIComponent(input.signature_request_id);
       const bytes = await client().file(`/signature_request/files/${id}?file_type=pdf`);
       if (bytes.length > MAX_SIGNED_BYTES) throw new ProviderCallError({ code: 'dropbox_sign_signed_file_too_large', retryable: false });
-      const pdf = await readPdf(bytes);
+      const pdf = await readPdf(pdfThreads, bytes);
       if (!pdf.ok) throw new ProviderCallError({ code: `dropbox_sign_signed_file_${pdf.reason}`, retryable: false });
       // One key per contract (our uuid, a safe storage key): fetching again (a retried call) writes the same file over itself.
       const signed_key = `esign/dropbox-sign/${input.contract_id}/signed`;

@@ -8,6 +8,7 @@ import type { BuiltinEsign } from './types.ts';
 
 export { EsignRequestError, readAll } from './builtin.ts';
 export { isSignaturePng, readPdf, type PdfRefusal } from './pdf.ts';
+export type { PdfThreads } from './pdf-thread.ts';
 export { sha256 } from './stamp.ts';
 export { DROPBOX_SIGN_PROVIDER } from './dropbox-sign.ts';
 export { dropboxSignWebhookVerifier } from './dropbox-sign-callback.ts';
@@ -24,6 +25,7 @@ export function esignProvider(deps: {
   return createBuiltinEsign({
     storage: fileStorage(deps),
     webhookSecret: `whsec_${deps.secrets.deriveKey('crewpay-esign-webhooks')}`,
+    pdfThreads: deps.kernel.clients.pdfThreads,
   });
 }
 
@@ -32,7 +34,11 @@ export function dropboxSign(deps: {
   config: Pick<Config, 'dataDir' | 'storage' | 'secretsKey' | 'providers'>;
   kernel: AppDeps['kernel'];
 }): DropboxSignEsign {
-  return createDropboxSignEsign({ settings: deps.config.providers.dropboxSign, storage: fileStorage(deps) });
+  return createDropboxSignEsign({
+    settings: deps.config.providers.dropboxSign,
+    storage: fileStorage(deps),
+    pdfThreads: deps.kernel.clients.pdfThreads,
+  });
 }
 
 /** The provider name new contracts and templates are sent with: ESIGN_PROVIDER chooses. */

@@ -1,6 +1,6 @@
 import { ParseSpeeds, PDFDocument, PDFPageLeaf } from 'pdf-lib';
 import type { PdfLimit } from '@crewpay/core';
-import { exceededPdfLimit, PdfLimitExceeded, startPdfBudget } from './pdf-budget.ts';
+import { PdfLimitExceeded, type PdfBudget } from './pdf-budget.ts';
 import { stampSignedPdf } from './stamp.ts';
 
 /** What the PDF worker does with pdf-lib (run by pdf-worker.ts, asked for by pdf-thread.ts). */
@@ -65,16 +65,18 @@ async function perform(request: PdfRequest): Promise<unknown> {
   }
 }
 
-/** Runs one task within the limits: a limit passed is named, any other failure reads as unreadable. */
-export async function runPdfRequest(request: PdfRequest): Promise<PdfOutcome<unknown>> {
-  startPdfBudget(request.limits);
+/**
+ * Runs one task within the limits, `budget` being the one its thread installed for it
+ * (pdf-worker.ts): a limit passed is named, any other failure reads as unreadable.
+ */
+export async function runPdfRequest(request: PdfRequest, budget: PdfBudget): Promise<PdfOutcome<unknown>> {
   try {
     const value = await perform(request);
-    const exceeded = exceededPdfLimit();
+    const exceeded = budget.exceeded();
     if (exceeded) return { ok: false, refusal: exceeded };
     return value === null ? { ok: false, refusal: 'unreadable' } : { ok: true, value };
   } catch (error) {
-    const exceeded = exceededPdfLimit() ?? (error instanceof PdfLimitExceeded ? error.limit : null);
+    const exceeded = budget.exceeded() ?? (error instanceof PdfLimitExceeded ? error.limit : null);
     return { ok: false, refusal: exceeded ?? 'unreadable' };
   }
 }

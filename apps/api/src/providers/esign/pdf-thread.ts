@@ -10,26 +10,6 @@ import type { PdfOutcome, PdfRequest, PdfTaskName, PdfTasks } from './pdf-tasks.
  */
 type PdfThreadLimits = { pages: number; objects: number; inflatedBytes: number; seconds: number; memoryMb: number };
 
-/** At most two PDFs are read at once (the memory of each is bounded, their sum must be too); others wait their turn. */
-const MAX_PDF_THREADS = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function acquireSlot(): Promise<void> {
-  if (running < MAX_PDF_THREADS) {
-    running += 1;
-    return;
-  }
-  // The slot is handed over by release(), so running stays counted.
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function releaseSlot(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running -= 1;
-}
-
 /**
  * The bundle's dist/pdf-worker.js next to dist/server.js; from source, the tsx bootstrap, unless
  * PDF_WORKER_BUNDLE names a bundle built beforehand: the API tests build one at start
@@ -66,21 +46,56 @@ function runWorker(request: PdfRequest, limits: PdfThreadLimits): Promise<PdfOut
   });
 }
 
+/** At most two PDFs are read at once (the memory of each is bounded, their sum must be too); others wait their turn. */
+const MAX_PDF_THREADS = 2;
+
 /** Runs one pdf-lib task in a worker thread within the limits; a refusal names the limit passed. */
-export async function inPdfThread<K extends PdfTaskName>(
-  task: K,
-  input: PdfTasks[K]['input'],
-  limits: PdfThreadLimits = PDF_LIMITS,
-): Promise<PdfOutcome<PdfTasks[K]['value']>> {
-  await acquireSlot();
-  try {
-    const request = {
-      task,
-      input,
-      limits: { pages: limits.pages, objects: limits.objects, inflatedBytes: limits.inflatedBytes },
-    } as PdfRequest;
-    return (await runWorker(request, limits)) as PdfOutcome<PdfTasks[K]['value']>;
-  } finally {
-    releaseSlot();
+export type PdfThreads = {
+  run<K extends PdfTaskName>(task: K, input: PdfTasks[K]['input'], limits?: PdfThreadLimits): Promise<PdfOutcome<PdfTasks[K]['value']>>;
+};
+
+/**
+ * The PDF thread slots of one kernel, kept with its clients (providers/process-clients.ts). A
+ * server or worker process builds one kernel (main.ts), so at most two PDF threads run in it.
+ * Apps built with kernels of their own in one process (a test file's, two-instances.test.ts's
+ * pair) each have their own two slots, as two processes would: sharing one would make them wait
+ * for each other, which no deployment does.
+ */
+export function createPdfThreads(
+  // The thread each task runs in; a test counts how many run at once with a runner of its own.
+  runInThread: (request: PdfRequest, limits: PdfThreadLimits) => Promise<PdfOutcome<unknown>> = runWorker,
+): PdfThreads {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  async function acquireSlot(): Promise<void> {
+    if (running < MAX_PDF_THREADS) {
+      running += 1;
+      return;
+    }
+    // The slot is handed over by releaseSlot(), so running stays counted.
+    await new Promise<void>((resolve) => waiting.push(resolve));
   }
+
+  function releaseSlot(): void {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+
+  return {
+    async run(task, input, limits = PDF_LIMITS) {
+      await acquireSlot();
+      try {
+        const request = {
+          task,
+          input,
+          limits: { pages: limits.pages, objects: limits.objects, inflatedBytes: limits.inflatedBytes },
+        } as PdfRequest;
+        return (await runInThread(request, limits)) as PdfOutcome<PdfTasks[typeof task]['value']>;
+      } finally {
+        releaseSlot();
+      }
+    },
+  };
 }

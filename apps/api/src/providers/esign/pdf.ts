@@ -1,5 +1,5 @@
 import { PDF_LIMITS, type PdfLimit } from '@crewpay/core';
-import { inPdfThread } from './pdf-thread.ts';
+import type { PdfThreads } from './pdf-thread.ts';
 import type { PageSize, StampOptions } from './pdf-tasks.ts';
 
 export type PdfRefusal = 'type' | 'unreadable' | PdfLimit;
@@ -8,15 +8,18 @@ export type PdfRefusal = 'type' | 'unreadable' | PdfLimit;
  * A PDF by content: the %PDF- header, then one parse in the PDF worker (pdf-thread.ts) that finds
  * at least one page within PDF_LIMITS (encrypted files refused). Answers each page's size.
  */
-export async function readPdf(bytes: Uint8Array): Promise<{ ok: true; pages: PageSize[] } | { ok: false; reason: PdfRefusal }> {
+export async function readPdf(
+  threads: PdfThreads,
+  bytes: Uint8Array,
+): Promise<{ ok: true; pages: PageSize[] } | { ok: false; reason: PdfRefusal }> {
   if (bytes.length < 8 || Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') return { ok: false, reason: 'type' };
-  const outcome = await inPdfThread('inspect', { bytes });
+  const outcome = await threads.run('inspect', { bytes });
   return outcome.ok ? { ok: true, pages: outcome.value.pages } : { ok: false, reason: outcome.refusal };
 }
 
 /** Stamps a signed PDF in the PDF worker, within the same limits as its upload. */
-export async function stampPdf(options: StampOptions) {
-  return inPdfThread('stamp', options);
+export async function stampPdf(threads: PdfThreads, options: StampOptions) {
+  return threads.run('stamp', options);
 }
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
@@ -36,8 +39,8 @@ function pngDimensions(png: Uint8Array): PageSize | null {
 }
 
 /** A drawn signature: a PNG of at most PDF_LIMITS.signaturePixels that pdf-lib embeds (in the PDF worker). */
-export async function isSignaturePng(png: Uint8Array): Promise<boolean> {
+export async function isSignaturePng(threads: PdfThreads, png: Uint8Array): Promise<boolean> {
   const size = pngDimensions(png);
   if (!size || size.width * size.height > PDF_LIMITS.signaturePixels) return false;
-  return (await inPdfThread('signature_png', { png })).ok;
+  return (await threads.run('signature_png', { png })).ok;
 }
