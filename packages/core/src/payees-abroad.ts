@@ -156,6 +156,9 @@ export const payoutAbroadMessages = {
   amountTooLarge: (currency: string, most: string) => `Earnings in ${currency} must be worth at most ${most}`,
   /** A draft entered in its payee's currency whose payee is now paid otherwise: its dollars were only an estimate. */
   noLongerPaidIn: (currency: string) => `Entered in ${currency}, and its payee is no longer paid in ${currency}: edit its amount`,
+  /** Backup withholding keeps 24% of the dollars; a payment entered in the payee's currency fixes what they receive. */
+  backupWithheldInUsd: (currency: string) =>
+    `Entered in ${currency}, and its payee owes backup withholding, which is kept in US dollars: enter its amount in USD`,
 } as const;
 
 /** Statuses in which a payment entered in its payee's currency shows an estimate in USD: Nium has not taken the dollars yet. */

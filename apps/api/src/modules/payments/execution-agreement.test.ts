@@ -176,6 +176,52 @@ describe('Preview and Execute carry out one plan', () => {
     expect(paid.outcomes.sent).toMatchObject({ count: 1, amount: 50_000 });
   });
 
+  it('keeps backup withholding in dollars: a payment in pounds to a payee who owes it waits to be entered in USD', async () => {
+    const owner = await fundedOwner(ctx.app);
+    expect((await call('PUT', '/v1/taxes/backup_withholding', owner.headers, { enabled: true })).statusCode).toBe(200);
+    expect((await call('POST', '/v1/nium/wallet/fund', owner.headers, { amount: 500_000 })).statusCode).toBe(200);
+    // No W-9 nor W-8 on file: the payee owes backup withholding.
+    const payee = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
+    const [pounds] = await createDrafts(ctx.app, owner.headers, [paymentRow(payee.id, 40_000, { amount_currency: 'GBP' })]);
+    const quoted = (await call('POST', '/v1/payments/initiate/quotes', owner.headers, { ids: [pounds!.id] })).json();
+    const body = { ids: [pounds!.id], quote_ids: quoted.quotes.map((quote: { quote_id: string }) => quote.quote_id) };
+    const preview = (await call('POST', '/v1/payments/initiate/preview', owner.headers, body)).json();
+    const answer = (await call('PUT', '/v1/payments/initiate', owner.headers, body)).json();
+    const waits = [
+      {
+        kind: 'currency',
+        reason: 'Entered in GBP, and its payee owes backup withholding, which is kept in US dollars: enter its amount in USD',
+        count: 1,
+      },
+    ];
+    expect(preview.outcomes.waiting.reasons).toEqual(waits);
+    expect(answer.outcomes.waiting.reasons).toEqual(waits);
+    expect((await call('GET', `/v1/payments/${pounds!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'draft',
+      federal_withholdings: 0,
+    });
+
+    // In dollars, 24% is kept back and the payee is paid the rest through Nium.
+    const edited = await call('PUT', '/v1/payments', owner.headers, {
+      id: pounds!.id,
+      earnings: 50_000,
+      split: 100,
+      amount_currency: 'USD',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const requoted = (await call('POST', '/v1/payments/initiate/quotes', owner.headers, { ids: [pounds!.id] })).json();
+    const paid = await call('PUT', '/v1/payments/initiate', owner.headers, {
+      ids: [pounds!.id],
+      quote_ids: requoted.quotes.map((quote: { quote_id: string }) => quote.quote_id),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await call('GET', `/v1/payments/${pounds!.id}`, owner.headers)).json()).toMatchObject({
+      status: 'processing',
+      amount: 38_000,
+      federal_withholdings: 12_000,
+    });
+  });
+
   it('names who approves and never says money is on the way when none was sent', async () => {
     const { owner, creator } = await approvalsOrg(ctx.app, ctx.deps, { every_payment: true });
     const [draft] = await createDrafts(ctx.app, owner.headers, [paymentRow(creator.id, 10_000)]);

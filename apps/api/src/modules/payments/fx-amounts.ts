@@ -15,6 +15,7 @@ import { creators, payeesAbroad, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { niumProvider } from '../nium/index.ts';
+import { payeesOwingBackupWithholding } from './backup-withholding-records.ts';
 
 /**
  * Payments entered in the payee's currency (docs/payments.md, "Amounts in the payee's currency"):
@@ -77,23 +78,25 @@ async function payeeCurrencies(db: DbOrTx, orgId: string, creatorIds: string[]):
 
 /**
  * Why each draft entered in its payee's currency cannot be sent as entered: its payee is no longer
- * paid in that currency (they chose a US bank, PayPal or Venmo, or another country since). Its
- * dollars were the quote's estimate, not an amount anyone agreed to pay: it stays a draft until
- * edited. One of the waits of execution-waits.ts.
+ * paid in that currency (they chose a US bank, PayPal or Venmo, or another country since), whose
+ * dollars were the quote's estimate, not an amount anyone agreed to pay; or its payee owes backup
+ * withholding (no W-9 or W-8 on file, the organisation's setting on), which keeps back 24% of the
+ * dollars while the entry fixes what the payee receives. It stays a draft until edited. One of
+ * the waits of execution-waits.ts.
  */
 export async function currencyWaitReasons(db: DbOrTx, orgId: string, rows: Payment[]): Promise<Map<string, string[]>> {
   const entered = rows.filter((row) => row.currency_amount !== null && row.amount_currency !== 'USD');
   if (entered.length === 0) return new Map();
-  const paidIn = await payeeCurrencies(
-    db,
-    orgId,
-    entered.map((row) => row.recipient),
-  );
-  return new Map(
-    entered
-      .filter((row) => paidIn.get(row.recipient) !== row.amount_currency)
-      .map((row) => [row.id, [payoutAbroadMessages.noLongerPaidIn(row.amount_currency)]]),
-  );
+  const payees = entered.map((row) => row.recipient);
+  // One after the other: inside the execution's transaction, one connection answers both.
+  const paidIn = await payeeCurrencies(db, orgId, payees);
+  const owing = await payeesOwingBackupWithholding(db, orgId, payees);
+  const reasons = new Map<string, string[]>();
+  for (const row of entered) {
+    if (paidIn.get(row.recipient) !== row.amount_currency) reasons.set(row.id, [payoutAbroadMessages.noLongerPaidIn(row.amount_currency)]);
+    else if (owing.has(row.recipient)) reasons.set(row.id, [payoutAbroadMessages.backupWithheldInUsd(row.amount_currency)]);
+  }
+  return reasons;
 }
 
 /**
