@@ -3,6 +3,7 @@
 // send the same body; the server checks it again with the same sentences before anything moves.
 import { z } from 'zod';
 import { checkCorridorFields, corridorCountries, corridorFor } from './corridors.ts';
+import { minorUnits } from './currencies.ts';
 import { legalEntityTypes } from './payments.ts';
 import { text } from './text.ts';
 import { messages } from './validation.ts';
@@ -154,10 +155,16 @@ export const payoutAbroadMessages = {
       : 'Amount currency must be USD: this payee is paid in US dollars',
   amountCurrencyShares: 'Amount currency must be USD for a payment with tax withheld',
   amountTooLarge: (currency: string, most: string) => `Earnings in ${currency} must be worth at most ${most}`,
+  /** An amount typed in a currency's major units with more decimals than it has (a file's cell: "1500.5" JPY). */
+  amountDecimals: (currency: string) =>
+    minorUnits(currency) === 0
+      ? `Enter an amount in ${currency} without decimals`
+      : `Enter an amount in ${currency} with at most ${minorUnits(currency)} decimals`,
 } as const;
 
 /** Statuses in which a payment entered in its payee's currency shows an estimate in USD: Nium has not taken the dollars yet. */
-const ESTIMATED_WHILE = new Set(['draft', 'awaiting_approval', 'requires_info']);
+export const USD_ESTIMATE_STATUSES = ['draft', 'awaiting_approval', 'requires_info'] as const;
+const ESTIMATED_WHILE = new Set<string>(USD_ESTIMATE_STATUSES);
 
 /** Whether `amount` (USD) is the quote's estimate of a payment entered in its payee's currency, not yet what Nium took. */
 export const isUsdEstimate = (payment: { amount_currency: string; status: string }) =>
