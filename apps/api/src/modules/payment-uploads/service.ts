@@ -68,7 +68,8 @@ async function uploadRates(deps: AppDeps, options: UploadOptions): Promise<Entry
 }
 
 /** The column a refused currency or amount is about: the currency, or the amount (or earnings) it was given in. */
-const columnOfEntryProblem = (problem: EntryProblem, read: ReadRow) => (problem.field === 'amount_currency' ? 'currency' : read.amountColumn);
+const columnOfEntryProblem = (problem: EntryProblem, read: ReadRow) =>
+  problem.field === 'amount_currency' ? 'currency' : read.amountColumn;
 
 /**
  * The rows whose currency is USD or their payee's (fx-amounts.ts, the New Payment form's check),
@@ -120,7 +121,12 @@ async function checkRows(
       options.org_id,
       priced.map(({ read, entry }) => ({ ...read.input, earnings: usdEarnings(entry, read.input.earnings) })),
     );
-    const refused = new Map(applyEntryCurrencies(result, priced.map((row) => row.entry)).map((problem) => [problem.index, problem]));
+    const refused = new Map(
+      applyEntryCurrencies(
+        result,
+        priced.map((row) => row.entry),
+      ).map((problem) => [problem.index, problem]),
+    );
     result.rows.forEach((computed, index) => {
       const { read } = priced[index]!;
       const problem = refused.get(index);

@@ -80,10 +80,24 @@ describe('payments CSV upload: the currency column', () => {
     const rows = await paymentsOf(owner.org.id);
     expect(rows).toEqual(
       expect.arrayContaining([
-        { recipient: gb.id, amount: expected.gbp, earnings: expected.gbp, amount_currency: 'GBP', currency_amount: 25_000, status: 'draft' },
+        {
+          recipient: gb.id,
+          amount: expected.gbp,
+          earnings: expected.gbp,
+          amount_currency: 'GBP',
+          currency_amount: 25_000,
+          status: 'draft',
+        },
         { recipient: jp.id, amount: expected.jpy, earnings: expected.jpy, amount_currency: 'JPY', currency_amount: 1_500, status: 'draft' },
         // Earnings of ¥3,000 at a 50% split: the payee receives ¥1,500.
-        { recipient: jp.id, amount: expected.jpy, earnings: usdFor(3_000, 'JPY'), amount_currency: 'JPY', currency_amount: 1_500, status: 'draft' },
+        {
+          recipient: jp.id,
+          amount: expected.jpy,
+          earnings: usdFor(3_000, 'JPY'),
+          amount_currency: 'JPY',
+          currency_amount: 1_500,
+          status: 'draft',
+        },
         { recipient: home.id, amount: 1_000, earnings: 1_000, amount_currency: 'USD', currency_amount: null, status: 'draft' },
         { recipient: gb.id, amount: 1_250, earnings: 1_250, amount_currency: 'USD', currency_amount: null, status: 'draft' },
       ]),

@@ -123,7 +123,13 @@ export function readUploadRow(row: UploadCsvRow, context: RowContext): { read: R
   if (errors.length > 0 || !parsed.success) return { read: null, errors };
   const { amount: _amount, state_withholdings: _state, federal_withholdings: _federal, amount_currency: currency, ...input } = parsed.data;
   return {
-    read: { line: row.line, input: { ...input, memo: input.memo.trim() }, amount_currency: currency, execute_on, amountColumn: amount.column },
+    read: {
+      line: row.line,
+      input: { ...input, memo: input.memo.trim() },
+      amount_currency: currency,
+      execute_on,
+      amountColumn: amount.column,
+    },
     errors,
   };
 }

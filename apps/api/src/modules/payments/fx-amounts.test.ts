@@ -209,7 +209,11 @@ describe('payments entered in the payee’s currency', () => {
     expect(executed.statusCode, executed.body).toBe(200);
     expect((await totals(`?recipient=${gb.id}`)).pending_estimated).toBe(0);
     await steps(4);
-    expect(await totals(`?recipient=${gb.id}`)).toEqual({ pending: 0, completed: (await paymentOf(owner.headers, pounds!.id)).amount + 5_000, pending_estimated: 0 });
+    expect(await totals(`?recipient=${gb.id}`)).toEqual({
+      pending: 0,
+      completed: (await paymentOf(owner.headers, pounds!.id)).amount + 5_000,
+      pending_estimated: 0,
+    });
   });
 
   it('a weekly schedule of a payment entered in GBP pays the same pounds each week, each quoted when sent', async () => {

@@ -113,7 +113,11 @@ export async function checkEntryAmounts(
     if ('error' in rate) throw rate.error;
     const entry = { currency: row.amount_currency, earnings: row.earnings ?? 0, rate: rate.rate };
     if (usdOf(entry, entry.earnings) > MAX_AMOUNT_CENTS)
-      return { index, field: 'earnings' as const, message: payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)) };
+      return {
+        index,
+        field: 'earnings' as const,
+        message: payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)),
+      };
     return entry;
   });
 }

@@ -13,7 +13,9 @@ describe('PaymentsTotal', () => {
     render(<PaymentsTotal totals={{ pending: 10_000, completed: 2_500, pending_estimated: 3_164 }} />);
     expect(screen.getByText('Total payments $125.00 (estimate)')).toBeTruthy();
     expect(
-      screen.getByText("Includes $31.64 estimated in USD at Nium's rate for payments entered in another currency: Execute's quote fixes it."),
+      screen.getByText(
+        "Includes $31.64 estimated in USD at Nium's rate for payments entered in another currency: Execute's quote fixes it.",
+      ),
     ).toBeTruthy();
   });
 });
