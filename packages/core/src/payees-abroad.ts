@@ -3,6 +3,7 @@
 // send the same body; the server checks it again with the same sentences before anything moves.
 import { z } from 'zod';
 import { checkCorridorFields, corridorCountries, corridorFor } from './corridors.ts';
+import { minorUnits } from './currencies.ts';
 import { legalEntityTypes } from './payments.ts';
 import { text } from './text.ts';
 import { messages } from './validation.ts';
@@ -159,10 +160,16 @@ export const payoutAbroadMessages = {
   /** Backup withholding keeps 24% of the dollars; a payment entered in the payee's currency fixes what they receive. */
   backupWithheldInUsd: (currency: string) =>
     `Entered in ${currency}, and its payee owes backup withholding, which is kept in US dollars: enter its amount in USD`,
+  /** An amount typed in a currency's major units with more decimals than it has (a file's cell: "1500.5" JPY). */
+  amountDecimals: (currency: string) =>
+    minorUnits(currency) === 0
+      ? `Enter an amount in ${currency} without decimals`
+      : `Enter an amount in ${currency} with at most ${minorUnits(currency)} decimals`,
 } as const;
 
 /** Statuses in which a payment entered in its payee's currency shows an estimate in USD: Nium has not taken the dollars yet. */
-const ESTIMATED_WHILE = new Set(['draft', 'awaiting_approval', 'requires_info']);
+export const USD_ESTIMATE_STATUSES = ['draft', 'awaiting_approval', 'requires_info'] as const;
+const ESTIMATED_WHILE = new Set<string>(USD_ESTIMATE_STATUSES);
 
 /** Whether `amount` (USD) is the quote's estimate of a payment entered in its payee's currency, not yet what Nium took. */
 export const isUsdEstimate = (payment: { amount_currency: string; status: string }) =>

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The columns of a payments CSV (Payments > Upload CSV); recipient is the one every file needs. */
-export const PAYMENT_UPLOAD_HEADERS = ['recipient', 'amount', 'earnings', 'split', 'memo', 'campaign', 'execute_on'] as const;
+/**
+ * The columns of a payments CSV (Payments > Upload CSV); recipient is the one every file needs.
+ * currency: the ISO 4217 code the row's amount (or earnings) is in, USD when empty: another
+ * currency only for a creator paid abroad in it, the amount in its decimals (JPY has none).
+ */
+export const PAYMENT_UPLOAD_HEADERS = ['recipient', 'amount', 'earnings', 'split', 'currency', 'memo', 'campaign', 'execute_on'] as const;
 export type PaymentUploadColumn = (typeof PAYMENT_UPLOAD_HEADERS)[number];
 export const MAX_PAYMENT_UPLOAD_ROWS = 10_000;
 export const MAX_PAYMENT_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -33,8 +37,13 @@ export const paymentUploadPreview = z.object({
   total: z.number().int(),
   /** Rows without an error. */
   valid: z.number().int(),
-  /** The cents the valid rows would pay (recipients' amounts, agent and manager shares included). */
+  /**
+   * The cents the valid rows would pay (recipients' amounts, agent and manager shares included);
+   * a row in another currency counts as its USD estimate at Nium's rate, as the created payment shows it.
+   */
   amount: z.number().int(),
+  /** Whether amount includes rows entered in another currency: then it is an estimate until Execute's quotes. */
+  estimated: z.boolean(),
   /** Valid rows that name an execute date (each gets a schedule, as "Execute on" does). */
   scheduled: z.number().int(),
   errors: z.array(paymentUploadError),

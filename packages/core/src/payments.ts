@@ -181,7 +181,16 @@ export const initiatePreview = z.object({
 export type InitiatePreview = z.infer<typeof initiatePreview>;
 export type InitiateAnswer = z.infer<typeof initiateAnswer>;
 
-export const paymentTotalsAnswer = z.object({ pending: z.number().int(), completed: z.number().int() });
+export const paymentTotalsAnswer = z.object({
+  pending: z.number().int(),
+  completed: z.number().int(),
+  /**
+   * The part of pending that is the USD estimate of payments entered in another currency (isUsdEstimate:
+   * Nium has not taken their dollars yet); 0 when pending holds no estimate.
+   */
+  pending_estimated: z.number().int(),
+});
+export type PaymentTotalsAnswer = z.infer<typeof paymentTotalsAnswer>;
 
 /** GET /v1/expiring_link for a payee link. */
 export const payeeLinkInfo = z.object({

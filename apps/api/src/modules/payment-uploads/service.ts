@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  CORRIDORS,
   paymentMessages,
   paymentRowMessages,
   paymentUploadMessages,
@@ -15,10 +16,24 @@ import { orgs, payments } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runIdempotent } from '../../plugins/idempotency.ts';
-import { computeForOrg, toDraftValues } from '../payments/index.ts';
+import {
+  applyEntryCurrencies,
+  checkEntryAmounts,
+  computeForOrg,
+  entryRates,
+  isEntryProblem,
+  toDraftValues,
+  usdEarnings,
+  type EntryAmount,
+  type EntryProblem,
+  type EntryRates,
+} from '../payments/index.ts';
 import { createSchedules, dayOf } from '../payment-schedules/index.ts';
 import { findUploadLookups } from './upload-lookups.ts';
 import { columnOfMathError, readUploadRow, type ReadRow, type UploadCsvRow } from './upload-rows.ts';
+
+/** The currencies a payee abroad is paid in: only these can be a row's other currency, so only their rates are asked. */
+const PAYEE_CURRENCIES = new Set(Object.values(CORRIDORS).map((corridor) => corridor.currency));
 
 /** Rows written per statement: 10,000 rows' payments (and their agents' shares) in a handful of round trips. */
 const INSERT_CHUNK = 2_500;
@@ -40,11 +55,54 @@ async function assertTreasury(db: DbOrTx, orgId: string): Promise<void> {
 }
 
 /**
- * Every row of the file checked as New Payment checks its rows: the cells (the form's schema), then
- * the payment math on the server's own figures (computeForOrg). Set-based: the recipients and
- * campaigns of the whole file in one read each, the math over all rows at once.
+ * The rate of each payee currency the file's currency column names, asked of Nium before any
+ * transaction opens (as POST /v1/payments asks it): a row's estimate in USD is computed on it.
  */
-async function checkRows(deps: AppDeps, db: DbOrTx, options: UploadOptions): Promise<{ errors: PaymentUploadError[]; ok: CheckedRow[] }> {
+async function uploadRates(deps: AppDeps, options: UploadOptions): Promise<EntryRates> {
+  const named = options.rows.map((row) => (row.values.currency ?? '').trim().toUpperCase());
+  return entryRates(
+    deps,
+    options.org_id,
+    named.filter((currency) => PAYEE_CURRENCIES.has(currency)),
+  );
+}
+
+/** The column a refused currency or amount is about: the currency, or the amount (or earnings) it was given in. */
+const columnOfEntryProblem = (problem: EntryProblem, read: ReadRow) =>
+  problem.field === 'amount_currency' ? 'currency' : read.amountColumn;
+
+/**
+ * The rows whose currency is USD or their payee's (fx-amounts.ts, the New Payment form's check),
+ * each with what was entered and its rate when in another currency; the others answer their sentence.
+ */
+async function priceRows(db: DbOrTx, orgId: string, reads: ReadRow[], rates: EntryRates, errors: PaymentUploadError[]) {
+  const entries = await checkEntryAmounts(
+    db,
+    orgId,
+    reads.map((read) => ({ ...read.input, amount_currency: read.amount_currency })),
+    rates,
+  );
+  const priced: { read: ReadRow; entry: EntryAmount | null }[] = [];
+  entries.forEach((entry, index) => {
+    const read = reads[index]!;
+    if (isEntryProblem(entry)) errors.push({ row: read.line, column: columnOfEntryProblem(entry, read), message: entry.message });
+    else priced.push({ read, entry });
+  });
+  return priced;
+}
+
+/**
+ * Every row of the file checked as New Payment checks its rows: the cells (the form's schema), the
+ * currency (USD or the payee's), then the payment math on the server's own figures (computeForOrg),
+ * a row in another currency on its USD estimate. Set-based: the recipients and campaigns of the
+ * whole file in one read each, the math over all rows at once.
+ */
+async function checkRows(
+  deps: AppDeps,
+  db: DbOrTx,
+  options: UploadOptions,
+  rates: EntryRates,
+): Promise<{ errors: PaymentUploadError[]; ok: CheckedRow[] }> {
   const lookups = await findUploadLookups(db, options.org_id, options.rows);
   const context = { lookups, today: dayOf(await sandboxNow(db)), scheduleRefusal: options.scheduleRefusal };
   const errors: PaymentUploadError[] = [];
@@ -54,18 +112,27 @@ async function checkRows(deps: AppDeps, db: DbOrTx, options: UploadOptions): Pro
     errors.push(...checked.errors);
     if (checked.read) reads.push(checked.read);
   }
+  const priced = await priceRows(db, options.org_id, reads, rates, errors);
   const ok: CheckedRow[] = [];
-  if (reads.length > 0) {
+  if (priced.length > 0) {
     const result = await computeForOrg(
       deps,
       db,
       options.org_id,
-      reads.map((read) => read.input),
+      priced.map(({ read, entry }) => ({ ...read.input, earnings: usdEarnings(entry, read.input.earnings) })),
+    );
+    const refused = new Map(
+      applyEntryCurrencies(
+        result,
+        priced.map((row) => row.entry),
+      ).map((problem) => [problem.index, problem]),
     );
     result.rows.forEach((computed, index) => {
-      const read = reads[index]!;
+      const { read } = priced[index]!;
+      const problem = refused.get(index);
       if (computed.error)
         errors.push({ row: read.line, column: columnOfMathError(computed.error, read.amountColumn), message: computed.error });
+      else if (problem) errors.push({ row: read.line, column: columnOfEntryProblem(problem, read), message: problem.message });
       else ok.push({ read, computed });
     });
   }
@@ -76,11 +143,13 @@ async function checkRows(deps: AppDeps, db: DbOrTx, options: UploadOptions): Pro
 /** POST /v1/payments/upload/preview: the file's totals and row errors; nothing is written. */
 export async function previewPaymentUpload(deps: AppDeps, options: UploadOptions): Promise<PaymentUploadPreview> {
   await assertTreasury(deps.db, options.org_id);
-  const { errors, ok } = await checkRows(deps, deps.db, options);
+  const { errors, ok } = await checkRows(deps, deps.db, options, await uploadRates(deps, options));
   return {
     total: options.rows.length,
     valid: ok.length,
+    // Rows in another currency count as their USD estimate (what their created payment shows): the total says it is one.
     amount: ok.reduce((sum, row) => sum + row.computed.payments.reduce((rowSum, payment) => rowSum + payment.amount, 0), 0),
+    estimated: ok.some((row) => row.read.amount_currency !== 'USD'),
     scheduled: ok.filter((row) => row.read.execute_on).length,
     errors,
   };
@@ -119,12 +188,14 @@ export async function commitPaymentUpload(
   options: UploadOptions & { key: string | undefined },
 ): Promise<PaymentUploadAnswer> {
   const body = { rows: options.rows.map((row) => row.values) };
+  // Asked before the transaction: no provider call inside one.
+  const rates = await uploadRates(deps, options);
   const { result } = await runIdempotent(
     deps.db,
     { org_id: options.org_id, scope: 'payments.upload', key: options.key, body },
     async (tx) => {
       await assertTreasury(tx, options.org_id);
-      const { errors, ok } = await checkRows(deps, tx, options);
+      const { errors, ok } = await checkRows(deps, tx, options, rates);
       if (errors.length > 0) throw new AppError('validation_error', paymentRowMessages.rowIssues, { details: { row_errors: errors } });
       return writeDrafts(tx, options, ok);
     },

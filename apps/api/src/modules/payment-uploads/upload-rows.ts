@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
   campaignMessages,
+  isCurrencyCode,
   moneyMessages,
   parseDollarsToCents,
+  parseMajorToMinor,
+  payoutAbroadMessages,
   paymentRowBody,
   paymentRowMessages,
   paymentUploadMessages,
@@ -15,8 +18,17 @@ import type { UploadLookups } from './upload-lookups.ts';
 
 export type UploadCsvRow = { line: number; values: Record<string, string> };
 
-/** A row whose cells read well: the New Payment form's row, its execute date, and where its amount came from. */
-export type ReadRow = { line: number; input: PaymentRowInput; execute_on: string | null; amountColumn: 'amount' | 'earnings' };
+/**
+ * A row whose cells read well: the New Payment form's row, the currency its earnings are in (their
+ * minor units: JPY none), its execute date, and where its amount came from.
+ */
+export type ReadRow = {
+  line: number;
+  input: PaymentRowInput;
+  amount_currency: string;
+  execute_on: string | null;
+  amountColumn: 'amount' | 'earnings';
+};
 
 /** The context of a file's rows: today (sandbox clock) and why the caller may not schedule, if so. */
 type RowContext = { lookups: UploadLookups; today: string; scheduleRefusal: string | null };
@@ -28,9 +40,28 @@ const columnOfField: Record<string, PaymentUploadColumn> = {
   split: 'split',
   memo: 'memo',
   payment_group_id: 'campaign',
+  amount_currency: 'currency',
 };
 
-function readAmount(values: Record<string, string>, add: (column: PaymentUploadColumn, message: string) => void) {
+/** The currency cell as the form's field takes it (trimmed, upper-cased); empty is USD. */
+const currencyOf = (cell: string) => (cell.trim() === '' ? 'USD' : cell.trim().toUpperCase());
+
+/**
+ * An amount cell in `currency`'s major units: dollars as before ("$1,200.00"), another currency
+ * with its own decimals (core's parseMajorToMinor: "1500" JPY is 1500 yen, "1500.5" JPY is no
+ * amount). A code that is no currency reads no amount: the currency column says why.
+ */
+function readMinor(text: string, currency: string): { minor: number | null; message: string | null } {
+  if (currency === 'USD') {
+    const cents = parseDollarsToCents(text);
+    return { minor: cents, message: cents === null ? moneyMessages.wholeCents : null };
+  }
+  if (!isCurrencyCode(currency)) return { minor: null, message: null };
+  const minor = parseMajorToMinor(text, currency);
+  return { minor, message: minor === null ? payoutAbroadMessages.amountDecimals(currency) : null };
+}
+
+function readAmount(values: Record<string, string>, currency: string, add: (column: PaymentUploadColumn, message: string) => void) {
   const amount = values.amount ?? '';
   const earnings = values.earnings ?? '';
   const split = values.split ?? '';
@@ -38,10 +69,10 @@ function readAmount(values: Record<string, string>, add: (column: PaymentUploadC
   if (amount !== '' && (earnings !== '' || split !== '')) add('amount', paymentUploadMessages.amountOrEarnings);
   const column = amount !== '' ? ('amount' as const) : ('earnings' as const);
   const text = amount !== '' ? amount : earnings;
-  const cents = text === '' ? null : parseDollarsToCents(text);
-  if (text !== '' && cents === null) add(column, moneyMessages.wholeCents);
+  const read = text === '' ? { minor: null, message: null } : readMinor(text, currency);
+  if (read.message) add(column, read.message);
   const splitValue = amount !== '' ? 100 : split === '' ? null : Number(split.replace(/%$/, '').trim());
-  return { column, earnings: cents, split: splitValue };
+  return { column, earnings: read.minor, split: splitValue };
 }
 
 function readExecuteOn(cell: string, context: RowContext, add: (column: PaymentUploadColumn, message: string) => void) {
@@ -75,7 +106,8 @@ export function readUploadRow(row: UploadCsvRow, context: RowContext): { read: R
   const recipientCell = values.recipient ?? '';
   const recipient = recipientCell === '' ? null : context.lookups.recipients.get(recipientCell.toLowerCase());
   if (recipientCell !== '' && !recipient) add('recipient', paymentRowMessages.unknownRecipient);
-  const amount = readAmount(values, add);
+  const amount_currency = currencyOf(values.currency ?? '');
+  const amount = readAmount(values, amount_currency, add);
   const execute_on = readExecuteOn(values.execute_on ?? '', context, add);
   const payment_group_id = readCampaign(values.campaign ?? '', context, add);
   const parsed = paymentRowBody.safeParse({
@@ -85,11 +117,21 @@ export function readUploadRow(row: UploadCsvRow, context: RowContext): { read: R
     split: amount.split,
     memo: values.memo ?? '',
     payment_group_id,
+    amount_currency,
   });
   if (!parsed.success) for (const issue of parsed.error.issues) add(columnOfField[String(issue.path[0])] ?? amount.column, issue.message);
   if (errors.length > 0 || !parsed.success) return { read: null, errors };
-  const { amount: _amount, state_withholdings: _state, federal_withholdings: _federal, ...input } = parsed.data;
-  return { read: { line: row.line, input: { ...input, memo: input.memo.trim() }, execute_on, amountColumn: amount.column }, errors };
+  const { amount: _amount, state_withholdings: _state, federal_withholdings: _federal, amount_currency: currency, ...input } = parsed.data;
+  return {
+    read: {
+      line: row.line,
+      input: { ...input, memo: input.memo.trim() },
+      amount_currency: currency,
+      execute_on,
+      amountColumn: amount.column,
+    },
+    errors,
+  };
 }
 
 /** The column a payment-math message is about. */

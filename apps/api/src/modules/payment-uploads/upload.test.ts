@@ -68,7 +68,7 @@ describe('payments CSV upload', () => {
       { row: 13, column: 'amount', message: paymentUploadMessages.amountOrEarnings },
       { row: 14, column: 'recipient', message: paymentRowMessages.noRecipient },
     ];
-    expect(preview.json()).toEqual({ total: 13, valid: 1, amount: 1_250, scheduled: 0, errors: expected });
+    expect(preview.json()).toEqual({ total: 13, valid: 1, amount: 1_250, estimated: false, scheduled: 0, errors: expected });
 
     const refused = await upload('commit', owner.headers, csv, 'errors-1');
     expect(refused.statusCode).toBe(400);
@@ -88,7 +88,7 @@ describe('payments CSV upload', () => {
       `${creators[2]!.email},$7.25,,,June,${campaign.id},`,
     ].join('\r\n');
     const preview = (await upload('preview', owner.headers, csv)).json();
-    expect(preview).toEqual({ total: 3, valid: 3, amount: 120_000 + 25_000 + 725, scheduled: 1, errors: [] });
+    expect(preview).toEqual({ total: 3, valid: 3, amount: 120_000 + 25_000 + 725, estimated: false, scheduled: 1, errors: [] });
 
     const answer = await upload('commit', owner.headers, csv, 'clean-1');
     expect(answer.statusCode, answer.body).toBe(200);

@@ -57,14 +57,22 @@ describe('PUT /v1/payments/initiate', () => {
       status: 'processing',
       method: 'stripe',
     });
-    expect((await inject('GET', '/v1/payments/totals', owner.headers)).json()).toEqual({ pending: 25_000, completed: 0 });
+    expect((await inject('GET', '/v1/payments/totals', owner.headers)).json()).toEqual({
+      pending: 25_000,
+      completed: 0,
+      pending_estimated: 0,
+    });
     await advanceClock(ctx.app, 61);
     const posted = (await inject('GET', `/v1/payments/${draft!.id}`, owner.headers)).json();
     expect(posted.status).toBe('succeeded');
     expect(posted.date_posted).not.toBeNull();
     const txs = (await inject('GET', `/v1/wallets/${owner.walletId}/transactions`, owner.headers)).json().data;
     expect(txs[0]).toMatchObject({ payment_id: draft!.id, amount: -25_000, status: 'succeeded', flow_type: 'outbound_payment' });
-    expect((await inject('GET', '/v1/payments/totals', owner.headers)).json()).toEqual({ pending: 0, completed: 25_000 });
+    expect((await inject('GET', '/v1/payments/totals', owner.headers)).json()).toEqual({
+      pending: 0,
+      completed: 25_000,
+      pending_estimated: 0,
+    });
     expect((await inject('GET', `/v1/creators/${creator.id}`, owner.headers)).json()).toMatchObject({
       payments_count: 1,
       amount_paid: 25_000,

@@ -187,6 +187,35 @@ describe('payments entered in the payee’s currency', () => {
     expect((await reconcileLedger(ctx.deps)).problems).toEqual([]);
   });
 
+  it('GET /v1/payments/totals says which part of pending is a USD estimate, until Nium takes the dollars', async () => {
+    const owner = await abroadOwner();
+    const gb = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);
+    const home = await addCreator(ctx.app, owner.headers, BANK);
+    const [pounds, dollars] = await create(owner.headers, [row(gb.id, 12_345, { amount_currency: 'GBP' }), row(gb.id, 5_000)]);
+    await create(owner.headers, [row(home.id, 7_000)]);
+    const totals = async (query = '') => {
+      const response = await inject('GET', `/v1/payments/totals${query}`, owner.headers);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const estimate = usdFor(12_345, 'GBP');
+    expect(pounds!.amount).toBe(estimate);
+    expect(await totals()).toEqual({ pending: estimate + 5_000 + 7_000, completed: 0, pending_estimated: estimate });
+    expect(await totals(`?recipient=${gb.id}`)).toEqual({ pending: estimate + 5_000, completed: 0, pending_estimated: estimate });
+    expect(await totals(`?recipient=${home.id}`)).toEqual({ pending: 7_000, completed: 0, pending_estimated: 0 });
+
+    // Sent: the dollars are what Nium took, no longer an estimate.
+    const executed = await inject('PUT', '/v1/payments/initiate', owner.headers, { ids: [pounds!.id, dollars!.id] });
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect((await totals(`?recipient=${gb.id}`)).pending_estimated).toBe(0);
+    await steps(4);
+    expect(await totals(`?recipient=${gb.id}`)).toEqual({
+      pending: 0,
+      completed: (await paymentOf(owner.headers, pounds!.id)).amount + 5_000,
+      pending_estimated: 0,
+    });
+  });
+
   it('a weekly schedule of a payment entered in GBP pays the same pounds each week, each quoted when sent', async () => {
     const owner = await abroadOwner();
     const gb = await addCreatorAbroad(ctx.app, owner.headers, CORRIDOR_PAYEES.GB);

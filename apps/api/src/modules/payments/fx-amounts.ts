@@ -30,7 +30,7 @@ export type EnteredPayment = ComputedPayment & { amount_currency?: string; curre
 export type EntryRates = Map<string, { rate: string } | { error: AppError }>;
 
 /** A row entered in another currency: what was typed (minor units of `currency`) and the rate its estimate uses. */
-type EntryAmount = { currency: string; earnings: number; rate: string };
+export type EntryAmount = { currency: string; earnings: number; rate: string };
 
 type EntryRow = { recipient: string | null; recipient_role: string; earnings: number | null; amount_currency: string };
 
@@ -76,6 +76,17 @@ async function payeeCurrencies(db: DbOrTx, orgId: string, creatorIds: string[]):
   return new Map(rows.filter((row) => row.method === 'nium').map((row) => [row.id, row.currency]));
 }
 
+/** A row's currency and amount refused: the sentence, and the field it is about (the upload names its column by it). */
+export type EntryProblem = { index: number; field: 'amount_currency' | 'earnings'; message: string };
+
+const toAppError = (problem: EntryProblem) =>
+  problem.field === 'amount_currency'
+    ? rowError(problem.index, problem.message)
+    : new AppError('validation_error', problem.message, {
+        field: 'earnings',
+        details: { rows: [{ index: problem.index, message: problem.message }] },
+      });
+
 /**
  * Why each draft entered in its payee's currency cannot be sent as entered: its payee is no longer
  * paid in that currency (they chose a US bank, PayPal or Venmo, or another country since), whose
@@ -100,11 +111,16 @@ export async function currencyWaitReasons(db: DbOrTx, orgId: string, rows: Payme
 }
 
 /**
- * Checks each row's currency (USD, or its payee's currency abroad: anything else is refused with
- * a sentence naming the field) and answers, for rows in another currency, what was entered and
- * the rate; the payment math then runs on their USD estimate (`usdEarnings`).
+ * Each row's currency checked (USD, or its payee's currency abroad: anything else is refused with
+ * a sentence naming the field) and, for rows in another currency, what was entered and the rate;
+ * a refused row answers its problem. Nium's missing rate is no row's fault: it is thrown.
  */
-export async function entryAmounts(db: DbOrTx, orgId: string, rows: EntryRow[], rates: EntryRates): Promise<(EntryAmount | null)[]> {
+export async function checkEntryAmounts(
+  db: DbOrTx,
+  orgId: string,
+  rows: EntryRow[],
+  rates: EntryRates,
+): Promise<(EntryAmount | EntryProblem | null)[]> {
   if (rows.every((row) => row.amount_currency === 'USD')) return rows.map(() => null);
   const abroad = await payeeCurrencies(
     db,
@@ -114,18 +130,33 @@ export async function entryAmounts(db: DbOrTx, orgId: string, rows: EntryRow[], 
   return rows.map((row, index) => {
     if (row.amount_currency === 'USD') return null;
     const payeeCurrency = row.recipient && row.recipient_role === 'creator' ? (abroad.get(row.recipient) ?? null) : null;
-    if (payeeCurrency !== row.amount_currency) throw rowError(index, payoutAbroadMessages.amountCurrency(payeeCurrency));
+    if (payeeCurrency !== row.amount_currency)
+      return { index, field: 'amount_currency' as const, message: payoutAbroadMessages.amountCurrency(payeeCurrency) };
     const rate = rates.get(row.amount_currency);
     if (!rate) throw new AppError('provider_unavailable', payoutAbroadMessages.niumDown);
     if ('error' in rate) throw rate.error;
     const entry = { currency: row.amount_currency, earnings: row.earnings ?? 0, rate: rate.rate };
     if (usdOf(entry, entry.earnings) > MAX_AMOUNT_CENTS)
-      throw new AppError('validation_error', payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)), {
-        field: 'earnings',
-        details: { rows: [{ index, message: payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)) }] },
-      });
+      return {
+        index,
+        field: 'earnings' as const,
+        message: payoutAbroadMessages.amountTooLarge(entry.currency, formatCents(MAX_AMOUNT_CENTS)),
+      };
     return entry;
   });
+}
+
+export const isEntryProblem = (value: EntryAmount | EntryProblem | null): value is EntryProblem => value !== null && 'message' in value;
+
+/**
+ * checkEntryAmounts for a request that is refused whole (POST and PUT /v1/payments): the first
+ * problem, in row order, is the answer; the payment math then runs on their USD estimate (`usdEarnings`).
+ */
+export async function entryAmounts(db: DbOrTx, orgId: string, rows: EntryRow[], rates: EntryRates): Promise<(EntryAmount | null)[]> {
+  const checked = await checkEntryAmounts(db, orgId, rows, rates);
+  const problem = checked.find(isEntryProblem);
+  if (problem) throw toAppError(problem);
+  return checked as (EntryAmount | null)[];
 }
 
 /** The US cents that buy `amount` of the entry's currency at its rate (rounded up, as Nium prices a fixed destination). */
@@ -138,15 +169,27 @@ export const usdEarnings = (entry: EntryAmount | null, earnings: number | null) 
 /**
  * After the math: the creator payment of a row entered in another currency carries its currency
  * and what its payee receives (their split of what was entered), its USD amount the estimate of
- * that. Tax withheld would make the payee receive less than entered: such a row is entered in USD.
+ * that. Tax withheld would make the payee receive less than entered: such a row is refused
+ * (answered, its payment left as computed) and must be entered in USD.
  */
-export function withEntryCurrencies(result: ComputedPayments, entries: (EntryAmount | null)[]): void {
+export function applyEntryCurrencies(result: ComputedPayments, entries: (EntryAmount | null)[]): EntryProblem[] {
+  const problems: EntryProblem[] = [];
   result.rows.forEach((row, index) => {
     const entry = entries[index];
     const own: EnteredPayment | undefined = row.payments[0];
     if (!entry || !own) return;
-    if (own.state_withholdings + own.federal_withholdings > 0) throw rowError(index, payoutAbroadMessages.amountCurrencyShares);
+    if (own.state_withholdings + own.federal_withholdings > 0) {
+      problems.push({ index, field: 'amount_currency', message: payoutAbroadMessages.amountCurrencyShares });
+      return;
+    }
     const received = grossAmount(entry.earnings, own.split);
     Object.assign(own, { amount_currency: entry.currency, currency_amount: received, amount: usdOf(entry, received) });
   });
+  return problems;
+}
+
+/** applyEntryCurrencies for a request refused whole: the first problem is the answer. */
+export function withEntryCurrencies(result: ComputedPayments, entries: (EntryAmount | null)[]): void {
+  const [problem] = applyEntryCurrencies(result, entries);
+  if (problem) throw toAppError(problem);
 }

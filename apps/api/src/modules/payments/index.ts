@@ -49,6 +49,17 @@ export {
 } from './backup-withholding-records.ts';
 // What a CSV upload (modules/payment-uploads) commits through: the same draft math as POST /v1/payments.
 export { computeForOrg, toDraftValues } from './create.ts';
+// ...and a row entered in its payee's currency is checked and estimated in USD as POST /v1/payments does.
+export {
+  applyEntryCurrencies,
+  checkEntryAmounts,
+  entryRates,
+  isEntryProblem,
+  usdEarnings,
+  type EntryAmount,
+  type EntryProblem,
+  type EntryRates,
+} from './fx-amounts.ts';
 // What the payment releases module (modules/payment-releases) reads and runs when a wait is over.
 export { executeInSavepoint } from './execute-savepoint.ts';
 export { gateReasons } from './gates.ts';

@@ -87,6 +87,7 @@ describe('payments routes: who may call them', () => {
     expect((await inject('GET', `/v1/payments/totals?recipient=${creator.id}`, intruder.headers)).json()).toEqual({
       pending: 0,
       completed: 0,
+      pending_estimated: 0,
     });
     expect(
       (await inject('PUT', '/v1/payments', intruder.headers, { id: draft!.id, earnings: 99_999, split: 100, memo: '' })).statusCode,

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { paymentStatuses, paymentTabOf, type PaymentRecord, type PaymentsPage } from '@crewpay/core';
+import {
+  paymentStatuses,
+  paymentTabOf,
+  USD_ESTIMATE_STATUSES,
+  type PaymentRecord,
+  type PaymentsPage,
+  type PaymentTotalsAnswer,
+} from '@crewpay/core';
 import type { DbOrTx } from '../../db/client.ts';
 import { creators, payments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -175,18 +182,34 @@ export async function getPayment(tx: DbOrTx, orgId: string, id: string): Promise
 }
 
 /** Pending = draft, requires_info or processing; completed = succeeded (amounts in cents). */
-export async function paymentTotals(
-  tx: DbOrTx,
-  options: { org_id: string; recipient?: string | undefined },
-): Promise<{ pending: number; completed: number }> {
+const PENDING_STATUSES = ['draft', 'requires_info', 'processing'] as const;
+/** Pending payments whose amount is still the USD estimate of one entered in another currency (isUsdEstimate). */
+const PENDING_ESTIMATE_STATUSES = PENDING_STATUSES.filter((status) => (USD_ESTIMATE_STATUSES as readonly string[]).includes(status));
+
+const inStatuses = (statuses: readonly string[]) =>
+  sql`${payments.status} IN (${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Pending and completed totals; pending_estimated is the part of pending that is an estimate
+ * (entered in the payee's currency, Nium has not taken the dollars yet), so a screen can say so.
+ */
+export async function paymentTotals(tx: DbOrTx, options: { org_id: string; recipient?: string | undefined }): Promise<PaymentTotalsAnswer> {
   const filters: SQL[] = [eq(payments.org_id, options.org_id), eq(payments.is_deleted, false)];
   if (options.recipient) filters.push(eq(payments.recipient, options.recipient));
   const [row] = await tx
     .select({
-      pending: sql<string>`COALESCE(SUM(${payments.amount}) FILTER (WHERE ${payments.status} IN ('draft', 'requires_info', 'processing')), 0)`,
+      pending: sql<string>`COALESCE(SUM(${payments.amount}) FILTER (WHERE ${inStatuses(PENDING_STATUSES)}), 0)`,
       completed: sql<string>`COALESCE(SUM(${payments.amount}) FILTER (WHERE ${payments.status} = 'succeeded'), 0)`,
+      pending_estimated: sql<string>`COALESCE(SUM(${payments.amount}) FILTER (WHERE ${inStatuses(PENDING_ESTIMATE_STATUSES)} AND ${payments.amount_currency} <> 'USD'), 0)`,
     })
     .from(payments)
     .where(and(...filters));
-  return { pending: Number(row?.pending ?? 0), completed: Number(row?.completed ?? 0) };
+  return {
+    pending: Number(row?.pending ?? 0),
+    completed: Number(row?.completed ?? 0),
+    pending_estimated: Number(row?.pending_estimated ?? 0),
+  };
 }

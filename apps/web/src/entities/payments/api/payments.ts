@@ -8,6 +8,7 @@ import {
   type PaymentsFilter,
   type PaymentsPage,
   type PaymentTab,
+  type PaymentTotalsAnswer,
   type PayoutQuote,
 } from '@crewpay/core';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -73,7 +74,7 @@ export function usePayment(id: string) {
 function paymentTotalsQuery(recipient?: string) {
   return queryOptions({
     queryKey: paymentKeys.totals(recipient),
-    queryFn: () => api.get<{ pending: number; completed: number }>('/v1/payments/totals', { query: { recipient } }),
+    queryFn: () => api.get<PaymentTotalsAnswer>('/v1/payments/totals', { query: { recipient } }),
     meta: { errorMessage: 'There was an issue retrieving your toal payments' },
   });
 }

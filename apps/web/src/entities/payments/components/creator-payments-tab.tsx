@@ -1,10 +1,9 @@
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { formatCents } from '@crewpay/core';
 import { usePaymentTotals } from '../api/payments.ts';
 import { PaymentsTable } from './payments-table.tsx';
+import { PaymentsTotal } from './payments-total.tsx';
 
 /** The creator profile's Payments tab: total, Send email reminder, Execute Payments, New Payment. */
 export function CreatorPaymentsTab({ creatorId }: { creatorId: string }) {
@@ -12,9 +11,7 @@ export function CreatorPaymentsTab({ creatorId }: { creatorId: string }) {
   const { data: totals } = usePaymentTotals(creatorId);
   return (
     <Stack spacing={2}>
-      <Typography variant="h6" component="p">
-        Total payments {formatCents((totals?.pending ?? 0) + (totals?.completed ?? 0))}
-      </Typography>
+      <PaymentsTotal totals={totals} />
       <PaymentsTable
         tab="all_payments"
         recipient={creatorId}

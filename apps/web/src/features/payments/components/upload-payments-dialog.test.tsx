@@ -4,10 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { paymentUploadMessages, type PaymentUploadPreview } from '@crewpay/core';
 import { UploadPaymentsDialog } from './upload-payments-dialog.tsx';
 
-const preview: PaymentUploadPreview = { total: 1, valid: 1, amount: 1_000, scheduled: 0, errors: [] };
+const usdPreview: PaymentUploadPreview = { total: 1, valid: 1, amount: 1_000, estimated: false, scheduled: 0, errors: [] };
+let preview = usdPreview;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  preview = usdPreview;
   fetchMock = vi.fn(async () => new Response(JSON.stringify(preview), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -42,6 +44,14 @@ describe('Payments > Upload CSV', () => {
     choose(new File(['email,amount\n'], 'export.csv', { type: '' }));
     expect(await screen.findByText(/1 payment ready/)).toBeTruthy();
     expect(sentFile().type).toBe('text/csv');
+  });
+
+  it('names the currency column in its help, and labels a total with rows in another currency an estimate', async () => {
+    preview = { ...usdPreview, total: 2, valid: 2, amount: 32_646, estimated: true };
+    choose(new File(['recipient,amount,currency\nada@example.com,250.00,GBP\n'], 'abroad.csv', { type: 'text/csv' }));
+    expect(screen.getByText(/optionally a currency, .*The currency is USD when empty/)).toBeTruthy();
+    expect(await screen.findByText(/2 payments ready, \$326\.46 \(estimate\) in all/)).toBeTruthy();
+    expect(screen.getByText(/Rows in another currency are counted in USD at Nium's rate/)).toBeTruthy();
   });
 
   it('still refuses an Excel workbook, sending nothing', async () => {

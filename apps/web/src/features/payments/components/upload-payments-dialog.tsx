@@ -22,9 +22,11 @@ function PreviewSummary({ preview }: { preview: PaymentUploadPreview }) {
     );
   return (
     <Alert severity="success" sx={{ mt: 2 }}>
-      {`${plural(preview.valid, 'payment', 'payments')} ready, ${formatCents(preview.amount)} in all`}
+      {`${plural(preview.valid, 'payment', 'payments')} ready, ${formatCents(preview.amount)}${preview.estimated ? ' (estimate)' : ''} in all`}
       {preview.scheduled > 0 && `, ${plural(preview.scheduled, 'is', 'are')} scheduled to execute on its date`}
       {'. They are created as drafts: nothing is paid until they are executed.'}
+      {/* Rows in another currency count as their USD estimate, as the created payments show it: never yen added to dollars. */}
+      {preview.estimated && " Rows in another currency are counted in USD at Nium's rate: Execute's quote fixes it."}
     </Alert>
   );
 }
@@ -57,7 +59,7 @@ export function UploadPaymentsDialog({ isOpen, onClose }: { isOpen: boolean; onC
       onClose={close}
       titleId="upload-payments-title"
       title="Upload CSV"
-      description={`Upload a CSV file with the headers ${PAYMENT_UPLOAD_HEADERS.join(', ')}: the recipient's email or id, an amount (or earnings and a split), and optionally a memo, a campaign (its name or id) and a date to execute on (YYYY-MM-DD). You will see any errors before anything is created.`}
+      description={`Upload a CSV file with the headers ${PAYMENT_UPLOAD_HEADERS.join(', ')}: the recipient's email or id, an amount (or earnings and a split), and optionally a currency, a memo, a campaign (its name or id) and a date to execute on (YYYY-MM-DD). The currency is USD when empty; a creator paid abroad may be paid in their currency (GBP, EUR, JPY…), the amount then in it with its own decimals (JPY has none). You will see any errors before anything is created.`}
       csv={csv}
       picker={{ isDisabled: isWorking }}
       progress={
