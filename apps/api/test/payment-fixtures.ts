@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { createOwner, readOutbox } from './fixtures.ts';
+import { createOwner, multipartFile, readOutbox } from './fixtures.ts';
 import { activate, stripeWalletId } from './wallet-fixtures.ts';
 
 type Headers = Record<string, string>;
@@ -58,5 +58,16 @@ export async function submitPayeeLinkAsLin(app: FastifyInstance, to: string) {
       date_of_birth: '1990-01-01',
       address: { line_1: '1 A St', city: 'Austin', state: 'TX', zip: '78701' },
     },
+  });
+}
+
+/** A payments CSV posted to the upload's preview or commit, with an idempotency key when given. */
+export function uploadPayments(app: FastifyInstance, path: 'preview' | 'commit', headers: Headers, csv: string, key?: string) {
+  const file = multipartFile({ filename: 'payments.csv', type: 'text/csv', content: csv });
+  return app.inject({
+    method: 'POST',
+    url: path === 'preview' ? '/v1/payments/upload/preview' : '/v1/payments/upload',
+    headers: { ...headers, ...file.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: file.payload,
   });
 }

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentRowMessages, payoutAbroadMessages, sourceForMinor } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCreatorAbroad, CORRIDOR_PAYEES } from '../../../test/abroad-fixtures.ts';
-import { addCreator, multipartFile } from '../../../test/fixtures.ts';
-import { BANK, fundedOwner } from '../../../test/payment-fixtures.ts';
+import { addCreator } from '../../../test/fixtures.ts';
+import { BANK, fundedOwner, uploadPayments } from '../../../test/payment-fixtures.ts';
 import { payments } from '../../db/schema/index.ts';
 import { niumSandboxRate } from '../../providers/payouts/nium-sandbox-rates.ts';
 
@@ -15,15 +15,8 @@ beforeAll(async () => {
 });
 
 type Headers = Record<string, string>;
-const upload = (path: 'preview' | 'commit', headers: Headers, csv: string, key?: string) => {
-  const file = multipartFile({ filename: 'payments.csv', type: 'text/csv', content: csv });
-  return ctx.app.inject({
-    method: 'POST',
-    url: path === 'preview' ? '/v1/payments/upload/preview' : '/v1/payments/upload',
-    headers: { ...headers, ...file.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: file.payload,
-  });
-};
+const upload = (path: 'preview' | 'commit', headers: Headers, csv: string, key?: string) =>
+  uploadPayments(ctx.app, path, headers, csv, key);
 /** The US cents that buy `amount` of `currency` at the sandbox's net rate: the estimate POST /v1/payments gives. */
 const usdFor = (amount: number, currency: string) =>
   sourceForMinor(amount, { from: 'USD', to: currency, rate: String(niumSandboxRate('USD', currency)!.netExchangeRate) });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignMessages, moneyMessages, paymentRowMessages, paymentUploadMessages, scheduleMessages } from '@crewpay/core';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addCampaign } from '../../../test/campaign-fixtures.ts';
-import { addCreator, multipartFile } from '../../../test/fixtures.ts';
-import { BANK, fundedOwner, injector } from '../../../test/payment-fixtures.ts';
+import { addCreator } from '../../../test/fixtures.ts';
+import { BANK, fundedOwner, injector, uploadPayments } from '../../../test/payment-fixtures.ts';
 import { paymentSchedules, payments } from '../../db/schema/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
 
@@ -15,15 +15,8 @@ beforeAll(async () => {
 
 type Headers = Record<string, string>;
 const inject = (...args: Parameters<ReturnType<typeof injector>>) => injector(ctx.app)(...args);
-const upload = (path: 'preview' | 'commit', headers: Headers, csv: string, key?: string) => {
-  const file = multipartFile({ filename: 'payments.csv', type: 'text/csv', content: csv });
-  return ctx.app.inject({
-    method: 'POST',
-    url: path === 'preview' ? '/v1/payments/upload/preview' : '/v1/payments/upload',
-    headers: { ...headers, ...file.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: file.payload,
-  });
-};
+const upload = (path: 'preview' | 'commit', headers: Headers, csv: string, key?: string) =>
+  uploadPayments(ctx.app, path, headers, csv, key);
 const draftsOf = async (orgId: string) =>
   (
     await ctx.deps.db.execute<{ count: number }>(

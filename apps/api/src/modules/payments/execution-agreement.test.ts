@@ -90,6 +90,12 @@ const selections: [string, () => Promise<Selection>][] = [
   ],
 ];
 
+/** The owner edits a draft to `earnings` cents in USD, all of it the payee's. */
+async function enterInDollars(headers: Headers, id: string, earnings: number) {
+  const edited = await call('PUT', '/v1/payments', headers, { id, earnings, split: 100, amount_currency: 'USD' });
+  expect(edited.statusCode, edited.body).toBe(200);
+}
+
 const waitingIds = (answer: { waiting?: { id: string }[] }) => (answer.waiting ?? []).map((row) => row.id).sort();
 
 describe('Preview and Execute carry out one plan', () => {
@@ -165,13 +171,7 @@ describe('Preview and Execute carry out one plan', () => {
     expect(await balance()).toEqual(before);
 
     // Entered again in dollars, it is paid as any payment by bank.
-    const edited = await call('PUT', '/v1/payments', owner.headers, {
-      id: pounds!.id,
-      earnings: 50_000,
-      split: 100,
-      amount_currency: 'USD',
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
+    await enterInDollars(owner.headers, pounds!.id, 50_000);
     const paid = (await call('PUT', '/v1/payments/initiate', owner.headers, { ids: [pounds!.id] })).json();
     expect(paid.outcomes.sent).toMatchObject({ count: 1, amount: 50_000 });
   });
@@ -202,13 +202,7 @@ describe('Preview and Execute carry out one plan', () => {
     });
 
     // In dollars, 24% is kept back and the payee is paid the rest through Nium.
-    const edited = await call('PUT', '/v1/payments', owner.headers, {
-      id: pounds!.id,
-      earnings: 50_000,
-      split: 100,
-      amount_currency: 'USD',
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
+    await enterInDollars(owner.headers, pounds!.id, 50_000);
     const requoted = (await call('POST', '/v1/payments/initiate/quotes', owner.headers, { ids: [pounds!.id] })).json();
     const paid = await call('PUT', '/v1/payments/initiate', owner.headers, {
       ids: [pounds!.id],
