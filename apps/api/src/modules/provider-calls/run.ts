@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import type { AnyProviderOperation } from '../../events/kernel.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { recordProviderCall, secondsSince } from '../../lib/metrics.ts';
@@ -110,28 +112,42 @@ async function complete(deps: AppDeps, made: Made[]): Promise<void> {
         row,
       ]),
     );
+    const recorded: Made[] = [];
+    const together = new Map<AnyProviderOperation, { call: ProviderCall; response: unknown }[]>();
     for (const { call, outcome } of made) {
       const row = locked.get(call.id);
       if (!row || row.status !== 'pending') continue;
+      recorded.push({ call: row, outcome });
       const operation = providerOperationFor(deps, call.provider, call.operation);
-      if ('response' in outcome) await operation?.onSucceeded?.(unit, row, outcome.response, effects);
-      else await operation?.onFailed?.(unit, row, outcome.error, effects);
-      await tx
-        .update(providerCalls)
-        .set({
-          status: 'response' in outcome ? 'succeeded' : 'failed',
-          response: 'response' in outcome ? (outcome.response ?? null) : null,
-          last_error: 'error' in outcome ? outcome.error.code : null,
-          claimed_until: null,
-          completed_at: new Date(),
-        })
-        .where(eq(providerCalls.id, call.id));
+      if ('error' in outcome) await operation?.onFailed?.(unit, row, outcome.error, effects);
+      else if (operation?.onSucceededTogether)
+        together.set(operation, [...(together.get(operation) ?? []), { call: row, response: outcome.response }]);
+      else await operation?.onSucceeded?.(unit, row, outcome.response, effects);
     }
+    for (const [operation, succeeded] of together) await operation.onSucceededTogether!(unit, succeeded as never, effects);
+    await markCompleted(tx, recorded);
   });
   // After the commit, so a delivery job never looks for an email that is not there yet.
   await sendQueuedEmails(deps.jobs, effects.emailIds);
   // One that fails here stays stored and unprocessed: the events job applies it.
   await applyProviderEvents(deps, effects.eventIds);
+}
+
+/** The calls' rows say what came of them: one statement for all. */
+async function markCompleted(tx: Tx, recorded: Made[]): Promise<void> {
+  if (recorded.length === 0) return;
+  const completedAt = new Date().toISOString();
+  const values = recorded.map(({ call, outcome }) => {
+    const response = 'response' in outcome && outcome.response != null ? JSON.stringify(outcome.response) : null;
+    const status = 'response' in outcome ? 'succeeded' : 'failed';
+    const error = 'error' in outcome ? outcome.error.code : null;
+    return sql`(${call.id}::uuid, ${status}, ${response}::jsonb, ${error}::text)`;
+  });
+  await tx.execute(sql`
+    UPDATE provider_calls AS c SET status = v.status, response = v.response, last_error = v.last_error,
+      claimed_until = NULL, completed_at = ${completedAt}::timestamptz
+    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, status, response, last_error)
+    WHERE c.id = v.id`);
 }
 
 /**
