@@ -8,7 +8,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { NIUM_PROVIDER, niumExternalId } from '../clients/nium-client.ts';
 import { ProviderCallError } from '../contract.ts';
 import { SANDBOX_PROVIDER, scheduleSandboxEvents } from '../sandbox-events.ts';
-import { onceForKey } from '../sandbox-requests.ts';
+import { onceForKey, onceForKeyAnswering } from '../sandbox-requests.ts';
 import { niumBeneficiaryRequest, remittanceEventType } from './nium-mapping.ts';
 import { checkedBeneficiary, type NiumPayouts } from './nium-payouts.ts';
 import { niumSandboxRate } from './nium-sandbox-rates.ts';
@@ -224,33 +224,37 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
         rate,
       };
       const externalId = niumExternalId(request.idempotency_key, request.payment_id);
-      const transfer = await keep(deps, 'transfer', externalId, async (tx) => {
-        const now = await sandboxNow(tx);
-        const started: SandboxTransfer = {
-          transfer_id: systemReference(),
-          org_id: request.org_id,
-          payment_id: request.payment_id,
-          rfi_id: payee.outcome === 'rfi' ? randomUUID() : null,
-          created_at: now.toISOString(),
-          money,
-        };
-        // Found again by its reference (getRemittance, respondRfi).
-        await tx.insert(sandboxRequests).values({
-          idempotency_key: key('transfer-id', started.transfer_id),
-          provider: SANDBOX_PROVIDER,
-          operation: 'nium.transfer-id',
-          response_sealed: deps.secrets.encrypt(JSON.stringify(started)),
-        });
-        const first = now.getTime() + stepMs;
-        const events =
-          payee.outcome === 'rejected'
-            ? [event(started, 'rejected', new Date(first))]
-            : payee.outcome === 'rfi'
-              ? [event(started, 'rfi_requested', new Date(first))]
-              : fromCompliance(started, first, payee.outcome);
-        await scheduleSandboxEvents(tx, events);
-        return started;
-      });
+      const transfer = await onceForKeyAnswering(
+        deps,
+        { provider: SANDBOX_PROVIDER, operation: 'nium.transfer', idempotency_key: key('transfer', externalId) },
+        {
+          answer: async (tx): Promise<SandboxTransfer> => ({
+            transfer_id: systemReference(),
+            org_id: request.org_id,
+            payment_id: request.payment_id,
+            rfi_id: payee.outcome === 'rfi' ? randomUUID() : null,
+            created_at: (await sandboxNow(tx)).toISOString(),
+            money,
+          }),
+          work: async (tx, started) => {
+            // Found again by its reference (getRemittance, respondRfi).
+            await tx.insert(sandboxRequests).values({
+              idempotency_key: key('transfer-id', started.transfer_id),
+              provider: SANDBOX_PROVIDER,
+              operation: 'nium.transfer-id',
+              response_sealed: deps.secrets.encrypt(JSON.stringify(started)),
+            });
+            const first = Date.parse(started.created_at) + stepMs;
+            const events =
+              payee.outcome === 'rejected'
+                ? [event(started, 'rejected', new Date(first))]
+                : payee.outcome === 'rfi'
+                  ? [event(started, 'rfi_requested', new Date(first))]
+                  : fromCompliance(started, first, payee.outcome);
+            await scheduleSandboxEvents(tx, events);
+          },
+        },
+      );
       const estimated = new Date(Date.parse(transfer.created_at) + 3 * stepMs).toISOString();
       return { payment_id: request.payment_id, transfer_id: transfer.transfer_id, status: 'initiated', estimated_arrival: estimated };
     },
