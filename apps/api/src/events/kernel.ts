@@ -32,6 +32,11 @@ export type ProviderOperation<Request = never, Response = unknown> = {
   operation: string;
   call(deps: AppDeps, request: Request, ctx: ProviderCallContext): Promise<Response>;
   onSucceeded?(unit: HandlerUnit, call: ProviderCall, response: Response, effects: OutcomeEffects): Promise<void>;
+  /**
+   * Instead of onSucceeded, when given: the answers of several calls of this operation recorded in
+   * one go (the runner records a run's outcomes together), each call row locked, still pending.
+   */
+  onSucceededTogether?(unit: HandlerUnit, succeeded: { call: ProviderCall; response: Response }[], effects: OutcomeEffects): Promise<void>;
   onFailed?(unit: HandlerUnit, call: ProviderCall, error: ProviderCallError, effects: OutcomeEffects): Promise<void>;
   /**
    * After the tries ran out on a breakdown (5xx, timeout): the provider may have done the work and

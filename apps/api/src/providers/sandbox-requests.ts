@@ -33,6 +33,33 @@ export async function onceForKey<T>(
   });
 }
 
+/**
+ * onceForKey for work whose answer is known before it is done (ids the sandbox makes, the sandbox
+ * time): the claim carries the answer, one statement fewer than a claim answered after the work.
+ * A repeat of the key answers the first request's answer and does nothing; a concurrent repeat
+ * waits on the key's row, as with onceForKey.
+ */
+export async function onceForKeyAnswering<T>(
+  deps: Pick<AppDeps, 'db' | 'secrets'>,
+  options: { provider: string; operation: string; idempotency_key: string },
+  steps: { answer: (tx: Tx) => T | Promise<T>; work: (tx: Tx, answer: T) => Promise<unknown> },
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const answer = await steps.answer(tx);
+    const [claimed] = await tx
+      .insert(sandboxRequests)
+      .values({ ...options, response_sealed: deps.secrets.encrypt(JSON.stringify(answer)) })
+      .onConflictDoNothing()
+      .returning({ key: sandboxRequests.idempotency_key });
+    if (!claimed) {
+      const [earlier] = await tx.select().from(sandboxRequests).where(eq(sandboxRequests.idempotency_key, options.idempotency_key));
+      return JSON.parse(deps.secrets.decrypt(earlier!.response_sealed)) as T;
+    }
+    await steps.work(tx, answer);
+    return answer;
+  });
+}
+
 /** True the first time the sandbox sees `key` (for outcomes that happen once per request, like a busy answer). */
 export async function isFirstRequest(
   deps: Pick<AppDeps, 'db'>,

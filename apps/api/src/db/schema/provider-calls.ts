@@ -28,6 +28,9 @@ export const providerCalls = pgTable(
     next_attempt_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // A worker making the call holds it until then; past it (the worker died), the call is due again.
     claimed_until: timestamp({ withTimezone: true }),
+    // Worth making only before then (a Nium transfer at a quote locked until then): such calls are
+    // made first, the soonest first, ahead of calls that can wait (docs/decisions.md).
+    deadline: timestamp({ withTimezone: true }),
     // An error code only: never a message that could carry personal data.
     last_error: text(),
     response: jsonb().$type<unknown>(),
@@ -35,8 +38,9 @@ export const providerCalls = pgTable(
     completed_at: timestamp({ withTimezone: true }),
   },
   (table) => [
+    // The claim's order: calls with a deadline first (soonest first), then by when they are due.
     index('provider_calls_due_idx')
-      .on(table.next_attempt_at)
+      .on(table.deadline.asc().nullsLast(), table.next_attempt_at)
       .where(sql`status = 'pending'`),
     index('provider_calls_org_idx').on(table.org_id, table.created_at),
   ],

@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { niumPayouts, niumQuotes, payments } from '../../db/schema/index.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import type { StartedTransfer } from '../../providers/payouts/index.ts';
 import { sandboxNow } from '../../lib/clock.ts';
-import { findLedgerAccounts, niumSentEntries, postTransfer } from '../ledger/index.ts';
+import { findLedgerAccounts, niumSentEntries, postTransfer, type WalletAccounts } from '../ledger/index.ts';
 import { findPayeeAbroadById, niumProvider, payeeAbroadFields, recordBeneficiary } from '../nium/index.ts';
 import type { ProviderOperation } from '../provider-calls/index.ts';
 import { NIUM_TRANSFER, quotedFigures, type NiumTransferRequest } from './nium-execution.ts';
@@ -78,14 +78,36 @@ async function takenForFixedDestination(tx: Tx, orgId: string, request: NiumTran
 }
 
 /** Held -> sent of what Nium took; a difference from what was held is held first from (or given back to) the Nium wallet. */
-async function sentEntries(tx: Tx, orgId: string, held: number, taken: number | null) {
-  const accounts = await findLedgerAccounts(tx, orgId);
+function sentEntries(accounts: WalletAccounts, held: number, taken: number | null) {
   if (taken === null) return niumSentEntries(accounts, held);
   return [
     { account_id: accounts.nium_available.id, amount: held - taken },
     { account_id: accounts.nium_held.id, amount: -held },
     { account_id: accounts.nium_sent.id, amount: taken },
   ];
+}
+
+/** Succeeded calls grouped by their organisation, in their order. */
+function byOrganisation<T extends { call: { org_id: string } }>(items: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.call.org_id, [...(groups.get(item.call.org_id) ?? []), item]);
+  return [...groups.values()];
+}
+
+/** Nium's reference and expected arrival on the payments' payout rows, and the reference on the payments. */
+async function recordTransferIds(tx: Tx, orgId: string, started: StartedTransfer[]): Promise<void> {
+  const values = sql.join(
+    started.map((item) => sql`(${item.payment_id}::uuid, ${item.transfer_id}::text, ${item.estimated_arrival || null}::timestamptz)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE nium_payouts AS n SET transfer_id = v.transfer_id, estimated_arrival = v.estimated_arrival, updated_at = now()
+    FROM (VALUES ${values}) AS v(payment_id, transfer_id, estimated_arrival)
+    WHERE n.org_id = ${orgId} AND n.payment_id = v.payment_id`);
+  await tx.execute(sql`
+    UPDATE payments AS p SET stripe_reference_id = v.transfer_id, updated_at = now()
+    FROM (VALUES ${values}) AS v(payment_id, transfer_id, estimated_arrival)
+    WHERE p.org_id = ${orgId} AND p.id = v.payment_id`);
 }
 
 /**
@@ -132,29 +154,34 @@ export const niumTransferOperation: Omit<ProviderOperation<NiumTransferRequest, 
       memo: request.memo,
     });
   },
-  // Nium took the dollars from its wallet: held -> sent, and the payment shows Nium's reference and expected arrival.
-  async onSucceeded({ tx }, call, started) {
-    const request = call.request as NiumTransferRequest;
-    const taken = await takenForFixedDestination(tx, call.org_id, request);
-    await tx
-      .update(niumPayouts)
-      .set({
-        transfer_id: started.transfer_id,
-        estimated_arrival: started.estimated_arrival ? new Date(started.estimated_arrival) : null,
-      })
-      .where(and(eq(niumPayouts.org_id, call.org_id), eq(niumPayouts.payment_id, request.payment_id)));
-    await tx
-      .update(payments)
-      .set({ stripe_reference_id: started.transfer_id })
-      .where(and(eq(payments.org_id, call.org_id), eq(payments.id, request.payment_id)));
-    await postTransfer(tx, {
-      org_id: call.org_id,
-      key: sentKey(request.payment_id),
-      type: 'nium_payout_sent',
-      memo: 'Sent through Nium',
-      metadata: { payment_id: request.payment_id, transfer_id: started.transfer_id },
-      entries: await sentEntries(tx, call.org_id, request.amount, taken),
-    });
+  // Nium took the dollars from its wallet: held -> sent, and each payment shows Nium's reference and expected arrival.
+  // A run of transfers is recorded with two updates per organisation and one ledger transfer per payment.
+  async onSucceededTogether({ tx }, succeeded) {
+    for (const calls of byOrganisation(succeeded)) {
+      const orgId = calls[0]!.call.org_id;
+      const taken = new Map<string, number | null>();
+      for (const { call } of calls) {
+        const request = call.request as NiumTransferRequest;
+        taken.set(request.payment_id, await takenForFixedDestination(tx, orgId, request));
+      }
+      await recordTransferIds(
+        tx,
+        orgId,
+        calls.map((item) => item.response),
+      );
+      const accounts = await findLedgerAccounts(tx, orgId);
+      for (const { call, response } of calls) {
+        const request = call.request as NiumTransferRequest;
+        await postTransfer(tx, {
+          org_id: orgId,
+          key: sentKey(request.payment_id),
+          type: 'nium_payout_sent',
+          memo: 'Sent through Nium',
+          metadata: { payment_id: request.payment_id, transfer_id: response.transfer_id },
+          entries: sentEntries(accounts, request.amount, taken.get(request.payment_id) ?? null),
+        });
+      }
+    }
   },
   // Refused for good (an expired quote, details Nium refuses, a wallet short): the payment fails, its money back where it was.
   async onFailed(unit, call, error) {

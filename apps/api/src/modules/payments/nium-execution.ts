@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { FxQuote, PayoutDestination } from '../../providers/payouts/index.ts';
 import { findLedgerAccounts, niumHoldMovedEntries, postTransfer, type WalletAccounts } from '../ledger/index.ts';
 import { niumCallProvider } from '../nium/index.ts';
-import { recordProviderCall } from '../provider-calls/index.ts';
+import { recordProviderCalls } from '../provider-calls/index.ts';
 
 type AbroadDestination = Extract<PayoutDestination, { method: 'nium' }>;
 /** The quotes Execute locked, by payment: when given, every payment sent abroad now must have its own. */
@@ -203,27 +203,30 @@ export async function startAbroadPayouts(
         }),
       )
       .onConflictDoNothing();
-  const callIds: string[] = [];
-  for (const { payment, destination } of ready) {
-    const request: NiumTransferRequest = {
-      payment_id: payment.id,
-      payee_abroad_id: destination.payee_abroad_id,
-      amount: payment.amount,
-      destination_currency: destination.currency,
-      destination_amount: fixedDestination(payment, destination),
-      quote_id: quotes?.get(payment.id)?.quote_id ?? null,
-      memo: payment.memo || 'Payment',
-    };
-    callIds.push(
-      await recordProviderCall(tx, {
+  return recordProviderCalls(
+    tx,
+    ready.map(({ payment, destination }) => {
+      const quote = quotes?.get(payment.id);
+      const request: NiumTransferRequest = {
+        payment_id: payment.id,
+        payee_abroad_id: destination.payee_abroad_id,
+        amount: payment.amount,
+        destination_currency: destination.currency,
+        destination_amount: fixedDestination(payment, destination),
+        quote_id: quote?.quote_id ?? null,
+        memo: payment.memo || 'Payment',
+      };
+      return {
         org_id: orgId,
         provider: niumCallProvider(deps),
         operation: NIUM_TRANSFER,
         idempotency_key: `nium_transfer:${payment.id}`,
         subject_id: payment.id,
         request,
-      }),
-    );
-  }
-  return callIds;
+        // Nium refuses the transfer once the quote's lock has run out: the outbox makes it before
+        // then, ahead of calls that can wait (a batch's ACH payouts, a bigger batch before it).
+        deadline: quote?.expires_at ?? null,
+      };
+    }),
+  );
 }

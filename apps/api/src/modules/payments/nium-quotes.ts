@@ -5,6 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import { niumQuotes, payeesAbroad, type NiumQuoteRow, type Payment } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inFlight } from '../../lib/in-flight.ts';
+import { sandboxNow } from '../../lib/clock.ts';
+import { insertMany } from '../../db/insert-many.ts';
 import { ProviderCallError } from '../../providers/contract.ts';
 import { niumProvider } from '../nium/index.ts';
 import { orgOf, planExecution } from './execution-plan.ts';
@@ -14,7 +16,7 @@ import { quotedAmount, quotedFigures } from './nium-execution.ts';
 type AbroadTarget = { payment: Payment; currency: string; name: string };
 
 /** A quote row as the Execute dialog shows it. */
-const quoteView = (row: NiumQuoteRow, name: string, payment: Payment): PayoutQuote => ({
+const quoteView = (row: Omit<NiumQuoteRow, 'created_at'>, name: string, payment: Payment): PayoutQuote => ({
   payment_id: row.payment_id,
   quote_id: row.quote_id,
   recipient_name: name,
@@ -75,7 +77,7 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
   const targets = await abroadTargets(deps, orgId, body);
   const nium = niumProvider(deps);
   // Each quote is its own request to Nium: a few side by side, as the provider calls are made.
-  const quotes = await inFlight(targets, QUOTES_IN_FLIGHT, async (target) => {
+  const rows = await inFlight(targets, QUOTES_IN_FLIGHT, async (target) => {
     const quote = await nium
       .quote({
         org_id: orgId,
@@ -88,23 +90,21 @@ export async function quoteExecution(deps: AppDeps, orgId: string, body: Initiat
           ? new AppError('conflict', `Nium cannot quote ${target.currency}`)
           : providerDown();
       });
-    const [row] = await deps.db
-      .insert(niumQuotes)
-      .values({
-        quote_id: quote.quote_id,
-        org_id: orgId,
-        payment_id: target.payment.id,
-        source_currency: quote.source_currency,
-        ...quotedFigures(quote, target.payment.amount),
-        rate: quote.rate,
-        market_rate: quote.market_rate,
-        fee: quote.fee,
-        expires_at: new Date(quote.expires_at),
-      })
-      .returning();
-    return quoteView(row!, target.name, target.payment);
+    return {
+      quote_id: quote.quote_id,
+      org_id: orgId,
+      payment_id: target.payment.id,
+      source_currency: quote.source_currency,
+      ...quotedFigures(quote, target.payment.amount),
+      rate: quote.rate,
+      market_rate: quote.market_rate,
+      fee: quote.fee,
+      expires_at: new Date(quote.expires_at),
+    };
   });
-  return { quotes };
+  // Kept together once all are quoted (a thousand rows a statement): one that Nium refused leaves none to lock.
+  for (let start = 0; start < rows.length; start += 1_000) await insertMany(deps.db, niumQuotes, rows.slice(start, start + 1_000));
+  return { quotes: rows.map((row, index) => quoteView(row, targets[index]!.name, targets[index]!.payment)) };
 }
 
 /**
@@ -120,12 +120,16 @@ export async function lockQuotes(deps: AppDeps, orgId: string, quoteIds: string[
         .where(and(eq(niumQuotes.org_id, orgId), inArray(niumQuotes.quote_id, [...new Set(quoteIds)])))
     : [];
   if (rows.length !== new Set(quoteIds).size) throw new AppError('quote_expired', payoutAbroadMessages.quoteExpired);
+  // One already past its expiry by our own record refuses the execution without asking Nium.
+  const now = (await sandboxNow(deps.db)).getTime();
+  if (rows.some((row) => row.expires_at.getTime() <= now)) throw new AppError('quote_expired', payoutAbroadMessages.quoteExpired);
   const nium = niumProvider(deps);
-  for (const row of rows) {
-    await nium.lockQuote({ org_id: orgId, quote_id: row.quote_id }).catch((error: unknown) => {
+  // Each confirmation is its own request to Nium: a few side by side, as the quotes were asked.
+  await inFlight(rows, QUOTES_IN_FLIGHT, (row) =>
+    nium.lockQuote({ org_id: orgId, quote_id: row.quote_id }).catch((error: unknown) => {
       if (error instanceof ProviderCallError && !error.retryable) throw new AppError('quote_expired', payoutAbroadMessages.quoteExpired);
       throw providerDown();
-    });
-  }
+    }),
+  );
   return new Map(rows.map((row) => [row.payment_id, row]));
 }

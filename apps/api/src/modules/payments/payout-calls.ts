@@ -21,8 +21,8 @@ export type PayoutCallRequest = { payouts: PayoutCallItem[] };
 const itemsOf = (call: ProviderCall) => (call.request as PayoutCallRequest).payouts;
 const CHUNK = 1000;
 
-/** The payouts' ids on our payments and their wallet transactions, unless an event brought them first. */
-async function recordPayoutIds(tx: Tx, call: ProviderCall, answered: StartedPayout[]): Promise<void> {
+/** The payouts' ids on our payments and their wallet transactions, unless an event brought them first (calls of one organisation). */
+async function recordPayoutIds(tx: Tx, call: Pick<ProviderCall, 'org_id'>, answered: StartedPayout[]): Promise<void> {
   // A payout the rail has not listed yet gets its id from its events.
   const started = answered.filter((item): item is StartedPayout & { payout_id: string } => item.payout_id !== null);
   for (let start = 0; start < started.length; start += CHUNK) {
@@ -53,6 +53,13 @@ const payoutsOf = (deps: Pick<AppDeps, 'secrets'>, request: PayoutCallRequest) =
     destination: JSON.parse(deps.secrets.decrypt(item.destination_sealed)) as PayoutDestination,
   }));
 
+/** Succeeded calls grouped by their organisation, in their order. */
+function byOrganisation<T extends { call: ProviderCall }>(items: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.call.org_id, [...(groups.get(item.call.org_id) ?? []), item]);
+  return [...groups.values()];
+}
+
 export const createPayoutsOperation = withLookUp<PayoutCallRequest, StartedPayout[]>({
   operation: CREATE_PAYOUTS,
   call: (deps, request, ctx) =>
@@ -60,15 +67,23 @@ export const createPayoutsOperation = withLookUp<PayoutCallRequest, StartedPayou
   // The rails' payouts made for ours when the answer was lost: bank payouts by our payment id, a PayPal batch by its sender_batch_id.
   find: (deps, request, ctx) =>
     payoutsProvider(deps).findPayouts?.({ org_id: ctx.org_id, idempotency_key: ctx.idempotency_key, payouts: payoutsOf(deps, request) }),
-  async onSucceeded({ tx }, call, started) {
-    await recordPayoutIds(tx, call, started);
-    await schedulePaypalPolls(tx, call, started);
-    // PayPal accepted the batch: the amounts left the organisation's PayPal balance (a call holds PayPal items only, or none).
-    await recordPaypalSent(
-      tx,
-      call.org_id,
-      itemsOf(call).map((item) => item.payment_id),
-    );
+  // A run of calls (an execution's bank payouts, one a call) is recorded a few statements per organisation, not per call.
+  async onSucceededTogether({ tx }, succeeded) {
+    for (const calls of byOrganisation(succeeded)) {
+      const orgId = calls[0]!.call.org_id;
+      await recordPayoutIds(
+        tx,
+        { org_id: orgId },
+        calls.flatMap((item) => item.response),
+      );
+      for (const { call, response } of calls) await schedulePaypalPolls(tx, call, response);
+      // PayPal accepted the batch: the amounts left the organisation's PayPal balance (a call holds PayPal items only, or none).
+      await recordPaypalSent(
+        tx,
+        orgId,
+        calls.flatMap(({ call }) => itemsOf(call).map((item) => item.payment_id)),
+      );
+    }
   },
   async onFailed(unit, call, error) {
     const now = await sandboxNow(unit.tx);

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { treasuryTransactions, type Org, type Payment } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { payoutsProvider, type PayoutDestination } from '../../providers/payouts/index.ts';
-import { recordProviderCall } from '../provider-calls/index.ts';
+import { recordProviderCall, recordProviderCalls } from '../provider-calls/index.ts';
 import { CREATE_PAYOUTS, type PayoutCallItem } from './payout-calls.ts';
 import { queueEmails } from '../email/index.ts';
 import { issuePayeeLinks } from '../links/index.ts';
@@ -114,7 +114,19 @@ export async function startPayouts(
   // A bank payout is one provider operation per payment (keyed by the payment): the bank's refusal of
   // one fails that payment alone. PayPal and Venmo pay a batch whose items fail one by one on their own.
   const [bank, batched] = [rows.filter(isBankRow), rows.filter((row) => !isBankRow(row))];
-  for (const row of bank) callIds.push(await record([sealed(row)], `payout:${row.payment.id}`, row.payment.id));
+  callIds.push(
+    ...(await recordProviderCalls(
+      tx,
+      bank.map((row) => ({
+        org_id: orgId,
+        provider: payoutsProvider(deps).name,
+        operation: CREATE_PAYOUTS,
+        idempotency_key: `payout:${row.payment.id}`,
+        subject_id: row.payment.id,
+        request: { payouts: [sealed(row)] },
+      })),
+    )),
+  );
   await inChunks(batched, async (chunk) => {
     callIds.push(await record(chunk.map(sealed), `payouts:${execution}:${callIds.length}`, execution));
   });

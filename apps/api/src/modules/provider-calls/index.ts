@@ -15,7 +15,7 @@ export const providerCallsModule: ModuleDescriptor = {
   // Calls no operation made and events no handler applied, listed by `npm run reconcile`.
   reconcileChecks: [providerOutboxProblems],
 };
-export { PROVIDER_CALLS_JOB, recordProviderCall, runProviderCallsSoon } from './record.ts';
+export { PROVIDER_CALLS_JOB, recordProviderCall, recordProviderCalls, runProviderCallsSoon } from './record.ts';
 export type { ProviderCallContext, ProviderOperation } from './registry.ts';
 export { CALL_LEASE_MS, MAX_CALL_ATTEMPTS, runDueProviderCalls, settleDueProviderCalls } from './run.ts';
 export { handleProviderEvent, retryWaitingProviderEvents, storeProviderEvents } from './events.ts';

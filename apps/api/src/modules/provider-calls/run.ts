@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
+import type { AnyProviderOperation } from '../../events/kernel.ts';
 import { providerCalls, type ProviderCall } from '../../db/schema/index.ts';
 import { loggableError } from '../../lib/log-safe.ts';
 import { recordProviderCall, secondsSince } from '../../lib/metrics.ts';
@@ -50,15 +52,22 @@ async function claimDueCalls(deps: Pick<AppDeps, 'db'>, options: RunOptions & { 
         options.ids ? inArray(providerCalls.id, options.ids) : undefined,
       ),
     )
-    .orderBy(providerCalls.next_attempt_at)
+    // A call with a deadline (a transfer at a locked quote) is made before the lock runs out, even
+    // behind thousands of payouts that can wait; the index provider_calls_due_idx keeps this order.
+    .orderBy(sql`${providerCalls.deadline} ASC NULLS LAST`, providerCalls.next_attempt_at)
     .limit(options.limit)
     .for('update', { skipLocked: true });
   return deps.db
     .update(providerCalls)
     .set({ claimed_until: new Date(now.getTime() + CALL_LEASE_MS), attempts: sql`${providerCalls.attempts} + 1` })
     .where(inArray(providerCalls.id, due))
-    .returning();
+    .returning()
+    .then(byDeadline);
 }
+
+/** UPDATE ... RETURNING answers in no set order: the calls with a deadline first, soonest first; the others as they came. */
+const byDeadline = (calls: ProviderCall[]) =>
+  calls.sort((a, b) => (a.deadline?.getTime() ?? Infinity) - (b.deadline?.getTime() ?? Infinity));
 
 function asProviderCallError(error: unknown): ProviderCallError {
   if (error instanceof ProviderCallError) return error;
@@ -66,41 +75,105 @@ function asProviderCallError(error: unknown): ProviderCallError {
   return new ProviderCallError({ code: `unexpected_${error instanceof Error ? error.name : typeof error}`, retryable: true });
 }
 
-/** Tried again after the backoff, or later when the provider asked for longer (Retry-After). */
+/** How long before its deadline a call's last try is made, at the latest, when its backoff would pass the deadline. */
+const DEADLINE_MARGIN_MS = 60_000;
+
+/**
+ * Tried again after the backoff, or later when the provider asked for longer (Retry-After). A call
+ * with a deadline is not left waiting past it: its backoff is cut to a try a minute before it.
+ */
 async function retryLater(deps: Pick<AppDeps, 'db'>, call: ProviderCall, code: string, now: Date, retryAfterMs = 0): Promise<void> {
-  const delayMs = Math.max(callRetryDelayMs(call.attempts), Math.min(retryAfterMs, 3_600_000));
+  const lastChanceMs = call.deadline ? call.deadline.getTime() - DEADLINE_MARGIN_MS - now.getTime() : Infinity;
+  // Past that minute already, the backoff is as for any call: Nium answers a late try (quote_expired, or the transfer made).
+  const backoffMs = lastChanceMs > 0 ? Math.min(callRetryDelayMs(call.attempts), lastChanceMs) : callRetryDelayMs(call.attempts);
+  const delayMs = Math.max(backoffMs, Math.min(retryAfterMs, 3_600_000));
   await deps.db
     .update(providerCalls)
     .set({ claimed_until: null, last_error: code, next_attempt_at: new Date(now.getTime() + delayMs) })
     .where(and(eq(providerCalls.id, call.id), eq(providerCalls.status, 'pending')));
 }
 
-/** Records the outcome in one short transaction; a call already completed (by a worker whose lease ran out) is left as is. */
-async function complete(deps: AppDeps, call: ProviderCall, outcome: { response: unknown } | { error: ProviderCallError }): Promise<void> {
-  const operation = providerOperationFor(deps, call.provider, call.operation);
+type Outcome = { response: unknown } | { error: ProviderCallError };
+type Made = { call: ProviderCall; outcome: Outcome };
+
+/**
+ * Records outcomes in one short transaction (a run's, or one call's); a call already completed
+ * (by a worker whose lease ran out) is left as is. The calls are locked in id order.
+ */
+async function complete(deps: AppDeps, made: Made[]): Promise<void> {
   const effects: OutcomeEffects = { emailIds: [], eventIds: [] };
   await inUnitOfWork(deps.db, async (uow) => {
     const { tx } = uow;
     const unit = { ...uow, deps };
-    const [locked] = await tx.select().from(providerCalls).where(eq(providerCalls.id, call.id)).for('update');
-    if (!locked || locked.status !== 'pending') return;
-    if ('response' in outcome) await operation?.onSucceeded?.(unit, locked, outcome.response, effects);
-    else await operation?.onFailed?.(unit, locked, outcome.error, effects);
-    await tx
-      .update(providerCalls)
-      .set({
-        status: 'response' in outcome ? 'succeeded' : 'failed',
-        response: 'response' in outcome ? (outcome.response ?? null) : null,
-        last_error: 'error' in outcome ? outcome.error.code : null,
-        claimed_until: null,
-        completed_at: new Date(),
-      })
-      .where(eq(providerCalls.id, call.id));
+    const ids = made.map((item) => item.call.id).sort();
+    const locked = new Map(
+      (await tx.select().from(providerCalls).where(inArray(providerCalls.id, ids)).orderBy(providerCalls.id).for('update')).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    const recorded: Made[] = [];
+    const together = new Map<AnyProviderOperation, { call: ProviderCall; response: unknown }[]>();
+    for (const { call, outcome } of made) {
+      const row = locked.get(call.id);
+      if (!row || row.status !== 'pending') continue;
+      recorded.push({ call: row, outcome });
+      const operation = providerOperationFor(deps, call.provider, call.operation);
+      if ('error' in outcome) await operation?.onFailed?.(unit, row, outcome.error, effects);
+      else if (operation?.onSucceededTogether)
+        together.set(operation, [...(together.get(operation) ?? []), { call: row, response: outcome.response }]);
+      else await operation?.onSucceeded?.(unit, row, outcome.response, effects);
+    }
+    for (const [operation, succeeded] of together) await operation.onSucceededTogether!(unit, succeeded as never, effects);
+    await markCompleted(tx, recorded);
   });
   // After the commit, so a delivery job never looks for an email that is not there yet.
   await sendQueuedEmails(deps.jobs, effects.emailIds);
   // One that fails here stays stored and unprocessed: the events job applies it.
   await applyProviderEvents(deps, effects.eventIds);
+}
+
+/** The calls' rows say what came of them: one statement for all. */
+async function markCompleted(tx: Tx, recorded: Made[]): Promise<void> {
+  if (recorded.length === 0) return;
+  const completedAt = new Date().toISOString();
+  const values = recorded.map(({ call, outcome }) => {
+    const response = 'response' in outcome && outcome.response != null ? JSON.stringify(outcome.response) : null;
+    const status = 'response' in outcome ? 'succeeded' : 'failed';
+    const error = 'error' in outcome ? outcome.error.code : null;
+    return sql`(${call.id}::uuid, ${status}, ${response}::jsonb, ${error}::text)`;
+  });
+  await tx.execute(sql`
+    UPDATE provider_calls AS c SET status = v.status, response = v.response, last_error = v.last_error,
+      claimed_until = NULL, completed_at = ${completedAt}::timestamptz
+    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, status, response, last_error)
+    WHERE c.id = v.id`);
+}
+
+/**
+ * A run's outcomes in one transaction: a commit waits on the disk, and one a call made the runner
+ * commit-bound (each call's outcome also locks the same ledger accounts, one transaction after
+ * another). If recording them together fails (one outcome's handler throws, a deadlock), nothing
+ * of it stays and each is recorded alone, as before; one that still fails is made again later
+ * with the same key, which the provider deduplicates.
+ */
+async function recordOutcomes(deps: AppDeps, made: Made[], now: Date): Promise<void> {
+  if (made.length === 0) return;
+  if (made.length > 1) {
+    try {
+      return await complete(deps, made);
+    } catch (error) {
+      console.error('[provider-calls] recording a run of outcomes failed; each is recorded alone', JSON.stringify(loggableError(error)));
+    }
+  }
+  for (const item of made) {
+    try {
+      await complete(deps, [item]);
+    } catch (error) {
+      console.error('[provider-calls] recording an outcome failed', item.call.operation, JSON.stringify(loggableError(error)));
+      await retryLater(deps, item.call, 'recording_failed', now);
+    }
+  }
 }
 
 /**
@@ -150,13 +223,17 @@ async function lookUpBeforeFailing(
   }
 }
 
-/** Makes one claimed call, with no transaction open, then records what came of it. */
-async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<void> {
+/**
+ * Makes one claimed call, with no transaction open. Answers its outcome to record, or null when
+ * there is none yet (tried again later) or it was settled here (no operation makes it).
+ */
+async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<Outcome | null> {
   const operation = providerOperationFor(deps, call.provider, call.operation);
-  if (!operation) return failUnknownOperation(deps, call);
-  let outcome: { response: unknown } | { error: ProviderCallError };
+  if (!operation) {
+    await failUnknownOperation(deps, call);
+    return null;
+  }
   const labels = { provider: call.provider, operation: call.operation };
-  const sandboxMark = deps.config.isSandbox ? await sandboxDeliveryMark(deps) : undefined;
   const started = performance.now();
   try {
     const response = await withSpan('provider.call', { 'crewpay.provider': call.provider, 'crewpay.operation': call.operation }, () =>
@@ -169,25 +246,32 @@ async function makeCall(deps: AppDeps, call: ProviderCall, now: Date): Promise<v
       }),
     );
     recordProviderCall({ ...labels, outcome: 'succeeded' }, secondsSince(started));
-    outcome = { response };
+    return { response };
   } catch (error) {
     const failure = asProviderCallError(error);
     const isRetried = failure.retryable && call.attempts < MAX_CALL_ATTEMPTS;
     recordProviderCall({ ...labels, outcome: isRetried ? 'retry' : 'failed' }, secondsSince(started));
-    if (isRetried) return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
-    const found = failure.retryable ? await lookUpBeforeFailing(deps, operation, call) : null;
-    if (found === 'unknown') return retryLater(deps, call, failure.code, now, failure.retryAfterMs);
-    outcome = found ?? { error: failure };
+    const found = isRetried ? 'unknown' : failure.retryable ? await lookUpBeforeFailing(deps, operation, call) : null;
+    if (found !== 'unknown') return found ?? { error: failure };
+    await retryLater(deps, call, failure.code, now, failure.retryAfterMs);
+    return null;
   }
-  try {
-    await complete(deps, call, outcome);
-  } catch (error) {
-    // Recording failed (rolled back): the call is made again later with the same key, which the provider deduplicates.
-    console.error('[provider-calls] recording an outcome failed', call.operation, JSON.stringify(loggableError(error)));
-    await retryLater(deps, call, 'recording_failed', now);
-  }
-  // A sandbox provider that answers at once (a card, a refund) scheduled its webhook due now: it is
-  // delivered here, through the webhook receiver, as the real provider's would arrive.
+}
+
+/**
+ * Makes a run of calls of one operation, a few at a time, then records their outcomes together.
+ * A sandbox provider that answers at once (a card, a refund) scheduled its webhook due now: what
+ * the run's calls scheduled is delivered after their outcomes, through the webhook receiver, as
+ * the real provider's would arrive, and before the next operation's calls. Once a run, not once a
+ * call: each delivery reads the sandbox's schedule.
+ */
+async function makeRun(deps: AppDeps, run: ProviderCall[], now: Date): Promise<void> {
+  const sandboxMark = deps.config.isSandbox ? await sandboxDeliveryMark(deps) : undefined;
+  const made: Made[] = [];
+  await inFlight(run, CALLS_IN_FLIGHT, async (call) => {
+    const outcome = await makeCall(deps, call, now);
+    if (outcome) made.push({ call, outcome });
+  }).finally(() => recordOutcomes(deps, made, now));
   if (sandboxMark) await deliverDueSandboxEvents(deps, { createdSince: sandboxMark });
 }
 
@@ -213,7 +297,7 @@ export async function runDueProviderCalls(deps: AppDeps, options: RunOptions = {
     const now = options.now ?? new Date();
     const claimed = await claimDueCalls(deps, { ...options, now, limit: Math.min(CLAIM_BATCH, limit - made) });
     if (claimed.length === 0) break;
-    for (const run of runsOfOneOperation(claimed)) await inFlight(run, CALLS_IN_FLIGHT, (call) => makeCall(deps, call, now));
+    for (const run of runsOfOneOperation(claimed)) await makeRun(deps, run, now);
     made += claimed.length;
   }
   return made;

@@ -8,7 +8,7 @@ import { sandboxNow } from '../../lib/clock.ts';
 import { NIUM_PROVIDER, niumExternalId } from '../clients/nium-client.ts';
 import { ProviderCallError } from '../contract.ts';
 import { SANDBOX_PROVIDER, scheduleSandboxEvents } from '../sandbox-events.ts';
-import { onceForKey } from '../sandbox-requests.ts';
+import { onceForKey, onceForKeyAnswering } from '../sandbox-requests.ts';
 import { niumBeneficiaryRequest, remittanceEventType } from './nium-mapping.ts';
 import { checkedBeneficiary, type NiumPayouts } from './nium-payouts.ts';
 import { niumSandboxRate } from './nium-sandbox-rates.ts';
@@ -52,6 +52,19 @@ async function record<T>(deps: Deps, kind: Kind, id: string): Promise<T | null> 
 }
 const keep = <T>(deps: Deps, kind: Kind, id: string, work: (tx: Tx) => Promise<T>) =>
   onceForKey(deps, { provider: SANDBOX_PROVIDER, operation: `nium.${kind}`, idempotency_key: key(kind, id) }, work);
+/**
+ * Keeps a new record under an id the sandbox has just made (a quote, a beneficiary): nothing can
+ * repeat it, so it is one insert rather than keep's claim, work and answer in a transaction.
+ */
+async function store<T>(deps: Deps, kind: Kind, id: string, answer: T): Promise<T> {
+  await deps.db.insert(sandboxRequests).values({
+    idempotency_key: key(kind, id),
+    provider: SANDBOX_PROVIDER,
+    operation: `nium.${kind}`,
+    response_sealed: deps.secrets.encrypt(JSON.stringify(answer)),
+  });
+  return answer;
+}
 
 /**
  * Nium in the sandbox, as the fake and Nium's own sandbox behave: payout quotes at fixed rates
@@ -144,32 +157,30 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
       const rate = niumSandboxRate(request.source_currency, request.destination_currency);
       if (!rate) throw new ProviderCallError({ code: 'invalid_currency', retryable: false });
       const id = randomUUID();
-      return keep(deps, 'quote', id, async (tx) => {
-        const now = await sandboxNow(tx);
-        const net = String(rate.netExchangeRate);
-        const source = 'source_amount' in request ? (request.source_amount as number) : null;
-        const destination = 'destination_amount' in request ? (request.destination_amount as number) : null;
-        const quote: SandboxQuote = {
-          org_id: request.org_id,
-          quote_id: id,
-          source_currency: request.source_currency,
-          destination_currency: request.destination_currency,
-          rate: net,
-          market_rate: String(rate.exchangeRate),
-          // A fixed destination is priced as Nium prices its transfer: the least source that buys it.
-          source_amount:
-            source === null && destination !== null
-              ? sourceForMinor(destination, { from: request.source_currency, to: request.destination_currency, rate: net })
-              : source,
-          destination_amount:
-            source === null
-              ? destination
-              : convertMinor(source, { from: request.source_currency, to: request.destination_currency, rate: net }),
-          fee: 0,
-          expires_at: new Date(now.getTime() + QUOTE_LOCK_MS).toISOString(),
-        };
-        return quote;
-      }).then(withoutOrg);
+      const now = await sandboxNow(deps.db);
+      const net = String(rate.netExchangeRate);
+      const source = 'source_amount' in request ? (request.source_amount as number) : null;
+      const destination = 'destination_amount' in request ? (request.destination_amount as number) : null;
+      const quote: SandboxQuote = {
+        org_id: request.org_id,
+        quote_id: id,
+        source_currency: request.source_currency,
+        destination_currency: request.destination_currency,
+        rate: net,
+        market_rate: String(rate.exchangeRate),
+        // A fixed destination is priced as Nium prices its transfer: the least source that buys it.
+        source_amount:
+          source === null && destination !== null
+            ? sourceForMinor(destination, { from: request.source_currency, to: request.destination_currency, rate: net })
+            : source,
+        destination_amount:
+          source === null
+            ? destination
+            : convertMinor(source, { from: request.source_currency, to: request.destination_currency, rate: net }),
+        fee: 0,
+        expires_at: new Date(now.getTime() + QUOTE_LOCK_MS).toISOString(),
+      };
+      return withoutOrg(await store(deps, 'quote', id, quote));
     },
 
     async lockQuote({ org_id, quote_id }) {
@@ -180,13 +191,13 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
       const checked = checkedBeneficiary(input);
       niumBeneficiaryRequest(checked); // the same mapping as live: a corridor it cannot send fails here too
       const id = randomBytes(16).toString('hex');
-      const created = await keep(deps, 'beneficiary', id, async () => ({
+      const created = await store<SandboxBeneficiary>(deps, 'beneficiary', id, {
         beneficiary_id: id,
         payout_method_id: randomUUID(),
         org_id: input.org_id,
         currency: input.currency,
         outcome: niumTestOutcome(checked.fields.account_holder_name ?? ''),
-      }));
+      });
       return { beneficiary_id: created.beneficiary_id, payout_method_id: created.payout_method_id };
     },
 
@@ -213,33 +224,37 @@ export function createSandboxNiumPayouts(deps: Deps): NiumPayouts {
         rate,
       };
       const externalId = niumExternalId(request.idempotency_key, request.payment_id);
-      const transfer = await keep(deps, 'transfer', externalId, async (tx) => {
-        const now = await sandboxNow(tx);
-        const started: SandboxTransfer = {
-          transfer_id: systemReference(),
-          org_id: request.org_id,
-          payment_id: request.payment_id,
-          rfi_id: payee.outcome === 'rfi' ? randomUUID() : null,
-          created_at: now.toISOString(),
-          money,
-        };
-        // Found again by its reference (getRemittance, respondRfi).
-        await tx.insert(sandboxRequests).values({
-          idempotency_key: key('transfer-id', started.transfer_id),
-          provider: SANDBOX_PROVIDER,
-          operation: 'nium.transfer-id',
-          response_sealed: deps.secrets.encrypt(JSON.stringify(started)),
-        });
-        const first = now.getTime() + stepMs;
-        const events =
-          payee.outcome === 'rejected'
-            ? [event(started, 'rejected', new Date(first))]
-            : payee.outcome === 'rfi'
-              ? [event(started, 'rfi_requested', new Date(first))]
-              : fromCompliance(started, first, payee.outcome);
-        await scheduleSandboxEvents(tx, events);
-        return started;
-      });
+      const transfer = await onceForKeyAnswering(
+        deps,
+        { provider: SANDBOX_PROVIDER, operation: 'nium.transfer', idempotency_key: key('transfer', externalId) },
+        {
+          answer: async (tx): Promise<SandboxTransfer> => ({
+            transfer_id: systemReference(),
+            org_id: request.org_id,
+            payment_id: request.payment_id,
+            rfi_id: payee.outcome === 'rfi' ? randomUUID() : null,
+            created_at: (await sandboxNow(tx)).toISOString(),
+            money,
+          }),
+          work: async (tx, started) => {
+            // Found again by its reference (getRemittance, respondRfi).
+            await tx.insert(sandboxRequests).values({
+              idempotency_key: key('transfer-id', started.transfer_id),
+              provider: SANDBOX_PROVIDER,
+              operation: 'nium.transfer-id',
+              response_sealed: deps.secrets.encrypt(JSON.stringify(started)),
+            });
+            const first = Date.parse(started.created_at) + stepMs;
+            const events =
+              payee.outcome === 'rejected'
+                ? [event(started, 'rejected', new Date(first))]
+                : payee.outcome === 'rfi'
+                  ? [event(started, 'rfi_requested', new Date(first))]
+                  : fromCompliance(started, first, payee.outcome);
+            await scheduleSandboxEvents(tx, events);
+          },
+        },
+      );
       const estimated = new Date(Date.parse(transfer.created_at) + 3 * stepMs).toISOString();
       return { payment_id: request.payment_id, transfer_id: transfer.transfer_id, status: 'initiated', estimated_arrival: estimated };
     },
