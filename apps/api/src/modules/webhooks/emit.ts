@@ -44,7 +44,11 @@ export async function recordWebhookDeliveries(tx: DbOrTx, event: WebhookEvent, o
   );
   if (targets.length === 0) return [];
   const eventId = randomUUID();
-  const payload = eventBody({ event_id: eventId, type: event.type, created: new Date().toISOString(), data: event.data });
+  // Due now by this process's clock, which the delivery runs compare against (deliver.ts): the
+  // column's default, the database's now(), carries microseconds, and a test event delivered in
+  // the same millisecond it was recorded was not yet due, so it waited for the next run.
+  const now = new Date();
+  const payload = eventBody({ event_id: eventId, type: event.type, created: now.toISOString(), data: event.data });
   const rows = await tx
     .insert(webhookDeliveries)
     .values(
@@ -55,6 +59,7 @@ export async function recordWebhookDeliveries(tx: DbOrTx, event: WebhookEvent, o
         event_id: eventId,
         event_type: event.type,
         payload,
+        next_attempt_at: now,
       })),
     )
     .returning({ id: webhookDeliveries.id });
