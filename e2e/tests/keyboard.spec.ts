@@ -36,8 +36,12 @@ test('[keyboard] the contract editor by keyboard alone: add, nudge, remove, page
   await expect(page.getByRole('option', { name: /Nadia Rowe/ })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  // Listening before the key is pressed: Playwright turns Chromium's file chooser interception on
+  // asynchronously, and an Enter that arrived first opened an uncaught chooser (the test hung).
+  const chooserOpened = page.waitForEvent('filechooser', { timeout: 30_000 });
   await tabTo(page, page.getByRole('button', { name: 'Choose a PDF' }));
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles(await twoPagePdf());
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
 
