@@ -9,6 +9,23 @@ import { runDueProviderCalls } from '../provider-calls/index.ts';
 // Set-up and the checks after each test: test/abroad-live-world.ts.
 const live = useAbroadLiveWorld();
 
+/** An owner whose Nium wallet holds $500.00, and a payee in the UK paid in pounds. */
+async function withPayeeInBritain() {
+  const owner = await live.abroadOwner(100_000);
+  const { headers } = owner;
+  expect((await live.inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
+  const payee = await addCreatorAbroad(live.world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+  return { owner, headers, customer: owner.account.customerHashId, payee };
+}
+
+/** Nium takes the transfer through its three steps to paid, the books in step with its wallet after each. */
+async function niumPaysOut(orgId: string, customer: string) {
+  for (let step = 0; step < 3; step += 1) {
+    await live.deliver(live.nium.process());
+    await live.expectInStep(orgId, customer);
+  }
+}
+
 describe('quotes of payments abroad (SANDBOX=false, on the Nium fake)', () => {
   it('a quote that runs out before Nium is reached books nothing at its rate: the payment fails, its dollars back in the Nium wallet', async () => {
     const owner = await live.abroadOwner(100_000);
@@ -40,11 +57,7 @@ describe('quotes of payments abroad (SANDBOX=false, on the Nium fake)', () => {
     await live.expectInStep(owner.org.id, customer);
   });
   it('a payment executed without quote_ids is quoted before it is sent: Nium converts at that quote, the books take its figures', async () => {
-    const owner = await live.abroadOwner(100_000);
-    const { headers } = owner;
-    const customer = owner.account.customerHashId;
-    expect((await live.inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
-    const payee = await addCreatorAbroad(live.world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+    const { owner, headers, customer, payee } = await withPayeeInBritain();
     const [draft] = await createDrafts(live.world.ctx.app, headers, [row(payee.id, 20_000)]);
     const earlier = live.nium.state().remittances.length;
     const preview = (await live.inject('POST', '/v1/payments/initiate/preview', headers, { ids: [draft!.id] })).json();
@@ -62,19 +75,12 @@ describe('quotes of payments abroad (SANDBOX=false, on the Nium fake)', () => {
       destination_amount: remittance!.destinationAmount,
       rate: expect.any(String),
     });
-    for (let step = 0; step < 3; step += 1) {
-      await live.deliver(live.nium.process());
-      await live.expectInStep(owner.org.id, customer);
-    }
+    await niumPaysOut(owner.org.id, customer);
     expect(await live.paymentStatus(headers, draft!.id)).toBe('succeeded');
     expect((await ledgerByCurrency(live.world.ctx.deps, owner.org.id))['outside_bank:gbp']).toBe(remittance!.destinationAmount);
   });
   it('a payment entered in GBP: an expired quote is quoted again at the moved rate for the same pounds; the payee receives exactly them', async () => {
-    const owner = await live.abroadOwner(100_000);
-    const { headers } = owner;
-    const customer = owner.account.customerHashId;
-    expect((await live.inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
-    const payee = await addCreatorAbroad(live.world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+    const { owner, headers, customer, payee } = await withPayeeInBritain();
     const [draft] = await createDrafts(live.world.ctx.app, headers, [row(payee.id, 15_000, { amount_currency: 'GBP' })]);
     const shown = await live.quotes(headers, [draft!.id]);
     expect(shown[0]).toMatchObject({ destination_currency: 'GBP', destination_amount: 15_000, source_amount: draft!.amount });
@@ -97,10 +103,7 @@ describe('quotes of payments abroad (SANDBOX=false, on the Nium fake)', () => {
     await live.expectInStep(owner.org.id, customer);
     const remittance = live.nium.state().remittances.find((entry) => entry.quoteId === again!.quote_id)!;
     expect(remittance).toMatchObject({ destinationCurrency: 'GBP', destinationAmount: 15_000, sourceAmount: again!.source_amount });
-    for (let step = 0; step < 3; step += 1) {
-      await live.deliver(live.nium.process());
-      await live.expectInStep(owner.org.id, customer);
-    }
+    await niumPaysOut(owner.org.id, customer);
     expect(await live.paymentStatus(headers, draft!.id)).toBe('succeeded');
     const books = await ledgerByCurrency(live.world.ctx.deps, owner.org.id);
     expect(books).toMatchObject({ 'outside_bank:gbp': 15_000, 'fx_clearing:gbp': -15_000, 'fx_clearing:usd': again!.source_amount });
@@ -108,11 +111,7 @@ describe('quotes of payments abroad (SANDBOX=false, on the Nium fake)', () => {
     live.nium.moveMarket('GBP', 1);
   });
   it('a payment entered in GBP sent without a locked quote after the market moved: Nium takes its quote’s dollars, the books follow', async () => {
-    const owner = await live.abroadOwner(100_000);
-    const { headers } = owner;
-    const customer = owner.account.customerHashId;
-    expect((await live.inject('POST', '/v1/nium/wallet/fund', headers, { amount: 50_000 })).statusCode).toBe(200);
-    const payee = await addCreatorAbroad(live.world.ctx.app, headers, CORRIDOR_PAYEES.GB);
+    const { owner, headers, customer, payee } = await withPayeeInBritain();
     const [draft] = await createDrafts(live.world.ctx.app, headers, [row(payee.id, 15_000, { amount_currency: 'GBP' })]);
     live.nium.moveMarket('GBP', 0.97);
     const executed = await live.inject('PUT', '/v1/payments/initiate', headers, { ids: [draft!.id] });
@@ -124,10 +123,7 @@ describe('quotes of payments abroad (SANDBOX=false, on the Nium fake)', () => {
     // More dollars than the estimate held: the difference was held from the Nium wallet when Nium took them.
     expect(remittance.sourceAmount).toBeGreaterThan(draft!.amount);
     expect((await live.inject('GET', `/v1/payments/${draft!.id}`, headers)).json().amount).toBe(remittance.sourceAmount);
-    for (let step = 0; step < 3; step += 1) {
-      await live.deliver(live.nium.process());
-      await live.expectInStep(owner.org.id, customer);
-    }
+    await niumPaysOut(owner.org.id, customer);
     expect(await live.paymentStatus(headers, draft!.id)).toBe('succeeded');
     expect(await ledgerByCurrency(live.world.ctx.deps, owner.org.id)).toMatchObject({
       'outside_bank:gbp': 15_000,
