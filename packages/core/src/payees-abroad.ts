@@ -165,6 +165,8 @@ export const payoutAbroadMessages = {
     minorUnits(currency) === 0
       ? `Enter an amount in ${currency} without decimals`
       : `Enter an amount in ${currency} with at most ${minorUnits(currency)} decimals`,
+  /** A cell that is no amount at all (a sign, an exponent, letters, more digits than any amount has). */
+  amountIn: (currency: string) => `Enter an amount in ${currency}, a number like ${minorUnits(currency) === 0 ? '1,250' : '1,250.50'}`,
 } as const;
 
 /** Statuses in which a payment entered in its payee's currency shows an estimate in USD: Nium has not taken the dollars yet. */

@@ -116,6 +116,9 @@ describe('payments CSV upload: the currency column', () => {
       `${gb.email},900000000.00,GBP,June`,
       `${gb.email},100.00,XYZ,June`,
       `${gb.email},100.00, gbp ,June`,
+      `${gb.email},-5,GBP,June`,
+      `${gb.email},1e400,GBP,June`,
+      `${gb.email},99999999999999999999999,GBP,June`,
     ].join('\n');
     const errors = [
       { row: 2, column: 'amount', message: payoutAbroadMessages.amountDecimals('JPY') },
@@ -126,13 +129,17 @@ describe('payments CSV upload: the currency column', () => {
       { row: 7, column: 'recipient', message: paymentRowMessages.unknownRecipient },
       { row: 8, column: 'amount', message: payoutAbroadMessages.amountTooLarge('GBP', '$1,000,000,000.00') },
       { row: 9, column: 'currency', message: payoutAbroadMessages.amountCurrency('GBP') },
+      // No amount at all is not a matter of decimals.
+      { row: 11, column: 'amount', message: 'Enter an amount in GBP, a number like 1,250.50' },
+      { row: 12, column: 'amount', message: 'Enter an amount in GBP, a number like 1,250.50' },
+      { row: 13, column: 'amount', message: 'Enter an amount in GBP, a number like 1,250.50' },
     ];
     expect(errors.map((error) => error.message)).toContain('Enter an amount in JPY without decimals');
     expect(errors.map((error) => error.message)).toContain('Amount currency must be USD: this payee is paid in US dollars');
 
     const preview = await upload('preview', owner.headers, csv);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toEqual({ total: 9, valid: 1, amount: usdFor(10_000, 'GBP'), estimated: true, scheduled: 0, errors });
+    expect(preview.json()).toEqual({ total: 12, valid: 1, amount: usdFor(10_000, 'GBP'), estimated: true, scheduled: 0, errors });
     expect(preview.body).not.toContain(theirs.id);
 
     const refused = await upload('commit', owner.headers, csv, 'currency-refused-1');

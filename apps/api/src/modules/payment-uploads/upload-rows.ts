@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   campaignMessages,
   isCurrencyCode,
+  minorUnits,
   moneyMessages,
   parseDollarsToCents,
   parseMajorToMinor,
@@ -58,7 +59,11 @@ function readMinor(text: string, currency: string): { minor: number | null; mess
   }
   if (!isCurrencyCode(currency)) return { minor: null, message: null };
   const minor = parseMajorToMinor(text, currency);
-  return { minor, message: minor === null ? payoutAbroadMessages.amountDecimals(currency) : null };
+  if (minor !== null) return { minor, message: null };
+  // Only a plain number with digits past the currency's decimals is told about decimals.
+  const fraction = /^[\d\s,'\u00a0\u202f]*\.(\d+)$/.exec(text.trim())?.[1];
+  const tooPrecise = fraction !== undefined && fraction.length > minorUnits(currency);
+  return { minor, message: tooPrecise ? payoutAbroadMessages.amountDecimals(currency) : payoutAbroadMessages.amountIn(currency) };
 }
 
 function readAmount(values: Record<string, string>, currency: string, add: (column: PaymentUploadColumn, message: string) => void) {
